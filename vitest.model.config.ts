@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/model/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/model/coverage-report.ts'],
+  },
+});
