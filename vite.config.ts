@@ -7,7 +7,7 @@ const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:5280';
 export default defineConfig({
   base: '/portal/',
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,
     proxy: {
