@@ -1,0 +1,115 @@
+import { useState, type ReactNode } from 'react';
+import { AppShell, Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { MAIN_CONTENT_ID, SkipLink } from '../shared/SkipLink';
+import type { AreaFeatures } from './areas';
+import { buildMenu } from './menu';
+import { Sidebar, type Salesperson } from './Sidebar';
+import { DRAWER_ID, SIDEBAR_ID, TopBar, type Language } from './TopBar';
+import classes from './Shell.module.css';
+
+export const SIDEBAR_WIDTH = 250;
+export const SIDEBAR_COLLAPSED_WIDTH = 112;
+/** Mobile below 768 px (core §9) = Mantine's `sm` (48em). */
+const DESKTOP_QUERY = '(min-width: 48em)';
+
+export interface ShellProfile {
+  merchantName: string;
+  accountType: string | undefined;
+  isFnb: boolean;
+  salesperson: Salesperson | null;
+}
+
+export interface ShellProps {
+  features: AreaFeatures;
+  profile: ShellProfile | null;
+  collapsed: boolean;
+  onCollapsedChange: (collapsed: boolean) => void;
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+export function Shell(props: ShellProps) {
+  const { t } = useTranslation('shell');
+  // Assume desktop on the first paint: the drawer then never flashes open on wide screens.
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const entries = buildMenu({
+    features: props.features,
+    isFnb: props.profile?.isFnb ?? false,
+    accountType: props.profile?.accountType,
+  });
+  const salesperson = props.profile?.salesperson ?? null;
+  const logout = () => {
+    setDrawerOpened(false);
+    props.onLogout();
+  };
+
+  return (
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: props.collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { mobile: true },
+        }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <TopBar
+            mobile={!desktop}
+            drawerOpened={drawerOpened}
+            onToggleDrawer={() => setDrawerOpened((o) => !o)}
+            sidebarCollapsed={props.collapsed}
+            onToggleSidebar={() => props.onCollapsedChange(!props.collapsed)}
+            merchantName={props.profile?.merchantName ?? ''}
+            accountType={props.profile?.accountType}
+            language={props.language}
+            onLanguageChange={props.onLanguageChange}
+            onLogout={logout}
+          />
+        </AppShell.Header>
+        {desktop ? (
+          <AppShell.Navbar id={SIDEBAR_ID} aria-label={t('nav.label')} p="xs">
+            <Sidebar
+              entries={entries}
+              collapsed={props.collapsed}
+              onExpand={() => props.onCollapsedChange(false)}
+              onLogout={logout}
+              salesperson={salesperson}
+            />
+          </AppShell.Navbar>
+        ) : null}
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          {props.children}
+        </AppShell.Main>
+      </AppShell>
+      {!desktop ? (
+        <Drawer
+          id={DRAWER_ID}
+          opened={drawerOpened}
+          onClose={() => setDrawerOpened(false)}
+          size={SIDEBAR_WIDTH + 30}
+          title={t('nav.label')}
+          closeButtonProps={{ 'aria-label': t('nav.closeDrawer') }}
+          padding="xs"
+        >
+          <nav aria-label={t('nav.label')}>
+            <Sidebar
+              entries={entries}
+              collapsed={false}
+              onNavigate={() => setDrawerOpened(false)}
+              onLogout={logout}
+              salesperson={salesperson}
+            />
+          </nav>
+        </Drawer>
+      ) : null}
+    </>
+  );
+}

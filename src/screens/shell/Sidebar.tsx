@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Box, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icons';
+import { groupOfPath, matchesPath, type MenuEntry } from './menu';
+import classes from './Shell.module.css';
+
+export interface Salesperson {
+  name: string;
+  phone: string;
+}
+
+export interface SidebarProps {
+  entries: MenuEntry[];
+  /** Narrow (112 px) mode: icons only, names kept for assistive technology and as tooltips. */
+  collapsed: boolean;
+  /** Asked for when a sub-menu is opened while collapsed: its items need the wide sidebar. */
+  onExpand?: () => void;
+  /** Called after a link is followed (the mobile drawer closes then). */
+  onNavigate?: () => void;
+  onLogout: () => void;
+  salesperson: Salesperson | null;
+}
+
+export function Sidebar({ entries, collapsed, onExpand, onNavigate, onLogout, salesperson }: SidebarProps) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+
+  // The longest matching path wins, so /master-merchant/new does not also light /master-merchant.
+  const activePath = useMemo(() => {
+    let best: string | null = null;
+    for (const entry of entries) {
+      const leaves = entry.kind === 'group' ? entry.children : [entry];
+      for (const leaf of leaves) {
+        if (matchesPath(leaf.path, pathname) && (!best || leaf.path.length > best.length)) best = leaf.path;
+      }
+    }
+    return best;
+  }, [entries, pathname]);
+
+  // Only one sub-menu is open at a time (core §2); the one holding the current page starts open.
+  const [openGroup, setOpenGroup] = useState<string | null>(() => groupOfPath(entries, pathname));
+  useEffect(() => {
+    const group = groupOfPath(entries, pathname);
+    if (group) setOpenGroup(group);
+  }, [entries, pathname]);
+
+  const label = (key: string) => t(key);
+
+  return (
+    <Stack gap={0} h="100%" justify="space-between" className={classes.sidebar} data-collapsed={collapsed || undefined}>
+      <Box component="ul" className={classes.menuList}>
+        {entries.map((entry) => {
+          const text = label(entry.labelKey);
+          if (entry.kind === 'leaf') {
+            const active = activePath === entry.path;
+            return (
+              <li key={entry.key}>
+                <NavLink
+                  component={Link}
+                  to={entry.path}
+                  onClick={onNavigate}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  title={collapsed ? text : undefined}
+                  leftSection={entry.icon ? <Icon name={entry.icon} /> : undefined}
+                  label={collapsed ? <VisuallyHidden>{text}</VisuallyHidden> : text}
+                  className={classes.navLink}
+                />
+              </li>
+            );
+          }
+          const opened = !collapsed && openGroup === entry.key;
+          const childrenId = `submenu-${entry.key}`;
+          const groupActive = entry.children.some((c) => c.path === activePath);
+          return (
+            <li key={entry.key}>
+              <NavLink
+                component="button"
+                type="button"
+                aria-expanded={opened}
+                aria-controls={opened ? childrenId : undefined}
+                opened={opened}
+                active={collapsed && groupActive}
+                title={collapsed ? text : undefined}
+                onChange={(next) => setOpenGroup(next ? entry.key : null)}
+                onClick={
+                  collapsed
+                    ? () => {
+                        onExpand?.();
+                        setOpenGroup(entry.key);
+                      }
+                    : undefined
+                }
+                leftSection={<Icon name={entry.icon} />}
+                label={collapsed ? <VisuallyHidden>{text}</VisuallyHidden> : text}
+                rightSection={collapsed ? null : undefined}
+                className={classes.navLink}
+              >
+                {collapsed ? null : (
+                  <Box component="ul" id={childrenId} className={classes.menuList}>
+                    {entry.children.map((child) => {
+                      const active = activePath === child.path;
+                      return (
+                        <li key={child.key}>
+                          <NavLink
+                            component={Link}
+                            to={child.path}
+                            onClick={onNavigate}
+                            active={active}
+                            aria-current={active ? 'page' : undefined}
+                            label={label(child.labelKey)}
+                            className={classes.navLink}
+                          />
+                        </li>
+                      );
+                    })}
+                  </Box>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
+        <li>
+          <UnstyledButton
+            onClick={onLogout}
+            className={classes.logout}
+            title={collapsed ? t('nav.logout') : undefined}
+            data-testid="sidebar-logout"
+          >
+            <Icon name="logout" />
+            {collapsed ? <VisuallyHidden>{t('nav.logout')}</VisuallyHidden> : <span>{t('nav.logout')}</span>}
+          </UnstyledButton>
+        </li>
+      </Box>
+      {salesperson && !collapsed ? (
+        <Box className={classes.salesperson} data-testid="salesperson">
+          <Text size="xs" c="gray.7">
+            {t('nav.salesperson')}
+          </Text>
+          <Text size="sm" fw={600}>
+            {salesperson.name}
+          </Text>
+          <Text size="sm">
+            <a href={`tel:${salesperson.phone.replace(/[^\d+]/g, '')}`} className={classes.plainLink}>
+              {t('nav.salespersonPhone', { phone: salesperson.phone })}
+            </a>
+          </Text>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Burger,
+  Menu,
+  Popover,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icons';
+import { accountWording } from './areas';
+import classes from './Shell.module.css';
+
+export type Language = 'vi' | 'en';
+
+export interface TopBarProps {
+  mobile: boolean;
+  drawerOpened: boolean;
+  onToggleDrawer: () => void;
+  sidebarCollapsed: boolean;
+  onToggleSidebar: () => void;
+  merchantName: string;
+  accountType: string | undefined;
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+  onLogout: () => void;
+}
+
+export const SIDEBAR_ID = 'portal-sidebar';
+export const DRAWER_ID = 'portal-drawer';
+
+export function TopBar(props: TopBarProps) {
+  const { t } = useTranslation('shell');
+  const wording = accountWording(props.accountType);
+  const initials = props.merchantName.trim().slice(0, 1).toUpperCase() || '?';
+
+  return (
+    <div className={classes.header}>
+      {props.mobile ? (
+        <Burger
+          opened={props.drawerOpened}
+          onClick={props.onToggleDrawer}
+          aria-label={props.drawerOpened ? t('nav.closeDrawer') : t('nav.openDrawer')}
+          aria-expanded={props.drawerOpened}
+          aria-controls={DRAWER_ID}
+          size="sm"
+        />
+      ) : (
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          size="lg"
+          onClick={props.onToggleSidebar}
+          aria-label={props.sidebarCollapsed ? t('nav.expand') : t('nav.collapse')}
+          aria-expanded={!props.sidebarCollapsed}
+          aria-controls={SIDEBAR_ID}
+        >
+          <Icon name={props.sidebarCollapsed ? 'chevronRight' : 'chevronLeft'} />
+        </ActionIcon>
+      )}
+
+      {wording === 'business' ? (
+        <Anchor component={Link} to="/profile" c="blue.8" fw={600} className={classes.hideMobile}>
+          {t('topbar.businessBanner')}
+        </Anchor>
+      ) : null}
+
+      <div className={classes.headerSpacer} />
+
+      <Popover position="bottom-end" width={280} shadow="md" withArrow>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('topbar.notifications')}>
+            <Icon name="bell" />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Text size="sm">{t('topbar.notificationsLater')}</Text>
+        </Popover.Dropdown>
+      </Popover>
+
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <UnstyledButton
+            className={classes.userButton}
+            aria-label={`${t('topbar.language')}: ${props.language === 'vi' ? t('topbar.languageVi') : t('topbar.languageEn')}`}
+            data-testid="language-switch"
+          >
+            <Text size="sm" fw={600}>
+              {props.language === 'vi' ? t('topbar.languageVi') : t('topbar.languageEn')}
+            </Text>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item lang="vi" onClick={() => props.onLanguageChange('vi')} aria-current={props.language === 'vi' || undefined}>
+            {t('topbar.languageViFull')} (VIE)
+          </Menu.Item>
+          <Menu.Item lang="en" onClick={() => props.onLanguageChange('en')} aria-current={props.language === 'en' || undefined}>
+            {t('topbar.languageEnFull')} (ENG)
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <UnstyledButton className={classes.userButton} data-testid="user-menu">
+            <Avatar color="blue" radius="xl" size="sm" aria-hidden="true">
+              {initials}
+            </Avatar>
+            <span className={`${classes.userName} ${classes.hideMobile}`}>
+              <Text component="span" size="sm" fw={600}>
+                {props.merchantName}
+              </Text>
+            </span>
+            <Badge variant="light" color="gray.8" className={classes.hideMobile}>
+              {t(`topbar.accountType.${wording}`)}
+            </Badge>
+            <VisuallyHidden>{t('topbar.userMenu')}</VisuallyHidden>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to="/profile">
+            {t(`nav.profile.${wording}`)}
+          </Menu.Item>
+          <Menu.Item color="red.9" onClick={props.onLogout}>
+            {t('nav.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </div>
+  );
+}
