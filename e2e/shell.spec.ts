@@ -1,0 +1,99 @@
+import { test, expect } from './support/fixtures';
+import { DEMO, P } from './support/env';
+import { t } from './support/i18n';
+import { expectOnLogin, shell, signIn, switchLanguage } from './support/portal';
+
+// Issue "Foundation": the shell (core §2 Shell, §9 sidebar 250 / 112, breakpoints) and routes.
+
+test.describe('Foundation: shell', () => {
+  test('core §2 top bar: the language switch (VIE → ENG) changes html lang and survives a reload', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    await switchLanguage(page, 'vi', 'en');
+    await expect(shell(page, 'en').nav).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(shell(page, 'en').nav).toBeVisible();
+
+    await switchLanguage(page, 'en', 'vi');
+    await expect(shell(page, 'vi').nav).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  });
+
+  test('core §9 language: the choice is kept for the sign-in page too (local storage "language")', async ({ page }) => {
+    await page.goto(P('/login'));
+    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('button', { name: t('en', 'auth:login.submit'), exact: true })).toBeVisible();
+  });
+
+  test('core §2 sidebar: collapses from 250 px to 112 px and the state is kept', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await signIn(page, DEMO.phoco);
+    const s = shell(page);
+    const width = async () => (await s.nav.boundingBox())?.width ?? -1;
+    await expect.poll(width).toBe(250);
+    await s.collapse.click();
+    await expect.poll(width).toBe(112);
+    await expect(s.expand).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('sidebar_collapsed'))).toBeTruthy();
+    await page.reload();
+    await expect(s.nav).toBeVisible();
+    await expect.poll(width).toBe(112);
+    await s.expand.click();
+    await expect.poll(width).toBe(250);
+  });
+
+  test('core §2 sidebar: at 375 px the menu is a drawer that opens and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, DEMO.phoco);
+    const s = shell(page);
+    await expect(s.openDrawer).toBeVisible();
+    await s.openDrawer.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    const overview = drawer.getByRole('link', { name: t('vi', 'shell:nav.overview') });
+    await expect(overview).toBeVisible();
+    // A drawer entry navigates and closes the drawer.
+    await drawer.getByRole('button', { name: t('vi', 'shell:nav.reports') }).click();
+    await drawer.getByRole('link', { name: t('vi', 'shell:nav.txCard') }).click();
+    await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
+    await expect(drawer).toBeHidden();
+    // And it closes on its own close button.
+    await s.openDrawer.click();
+    await expect(drawer).toBeVisible();
+    await page.getByRole('button', { name: t('vi', 'shell:nav.closeDrawer') }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test('core §2 routes: an unknown path shows the not-found screen', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await page.goto(P('/no-such-page'));
+    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
+    await page
+      .getByRole('link', { name: t('vi', 'shell:notFound.home') })
+      .or(page.getByRole('button', { name: t('vi', 'shell:notFound.home') }))
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
+  });
+
+  test("core §2 routes: '/' goes to /dashboard, and without a session on to /login", async ({ page }) => {
+    await page.goto(P('/'));
+    await expectOnLogin(page);
+    await signIn(page, DEMO.phoco);
+    await page.goto(P('/'));
+    await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
+  });
+
+  test('core §2 sidebar: an area that is not built yet says so inside the shell', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports') }).click();
+    await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard') }).click();
+    await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
+    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.txCard') }) })).toBeVisible();
+  });
+});

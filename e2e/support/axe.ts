@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** One readable block per violation: rule, impact, help, and every offending node with its selector. */
+export function formatViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => {
+          const target = n.target.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
+          const summary = (n.failureSummary ?? '').split('\n').map((l) => `        ${l}`).join('\n');
+          return `    - ${target}\n      ${n.html.slice(0, 200)}\n${summary}`;
+        })
+        .join('\n');
+      return `[${v.impact ?? 'n/a'}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+/**
+ * Runs axe with the WCAG 2.2 AA tag set on the page as it is now and fails with a readable list of
+ * violations. `screen` names the screen in the message; the full results are attached to the report.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string, testInfo?: TestInfo): Promise<void> {
+  // Let entrance transitions (Mantine modals and drawers animate opacity) finish, or axe measures
+  // colour contrast on half-transparent text.
+  await page.waitForTimeout(350);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  if (testInfo) {
+    await testInfo.attach(`axe-${screen}`, {
+      body: JSON.stringify(results.violations, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  const message =
+    results.violations.length === 0
+      ? ''
+      : `axe found ${results.violations.length} violation(s) on "${screen}" (${page.url()}):\n\n${formatViolations(results.violations)}`;
+  expect(results.violations.length, message).toBe(0);
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The app's own texts (src/i18n/<lang>/<ns>.json), so tests find elements by the words a person
+ * sees in either language without copying them. `t('vi', 'auth:login.submit')`.
+ */
+export type Lang = 'vi' | 'en';
+
+type Tree = { [key: string]: string | Tree };
+const cache = new Map<string, Tree>();
+
+function load(lang: Lang, ns: string): Tree {
+  const key = `${lang}/${ns}`;
+  let tree = cache.get(key);
+  if (!tree) {
+    const file = fileURLToPath(new URL(`../../src/i18n/${lang}/${ns}.json`, import.meta.url));
+    tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+    cache.set(key, tree);
+  }
+  return tree;
+}
+
+export function t(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+  let node: string | Tree | undefined = load(lang, ns);
+  for (const part of path.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`e2e i18n: no text ${lang}:${key}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`e2e i18n: ${lang}:${key} needs {{${name}}}`);
+    return String(value);
+  });
+}
+
+/** A text as a RegExp that tolerates surrounding text; interpolations become wildcards unless given. */
+export function tRegex(lang: Lang, key: string, params: Record<string, string | number> = {}): RegExp {
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+  let node: string | Tree | undefined = load(lang, ns);
+  for (const part of path.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`e2e i18n: no text ${lang}:${key}`);
+  const escaped = node
+    .split(/(\{\{\s*\w+\s*\}\})/)
+    .map((piece) => {
+      const m = /^\{\{\s*(\w+)\s*\}\}$/.exec(piece);
+      if (!m) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const value = params[m[1]!];
+      return value === undefined ? '.+?' : String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(escaped);
+}

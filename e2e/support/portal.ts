@@ -1,0 +1,109 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { P } from './env';
+import { t, tRegex, type Lang } from './i18n';
+
+/**
+ * Page helpers for the auth screens and the shell, by role and accessible name in the language the
+ * page shows (Vietnamese unless a test switched). One place to adjust if the screens change.
+ */
+
+export const MAX_ATTEMPTS = 5;
+
+export function loginScreen(page: Page, lang: Lang = 'vi') {
+  return {
+    heading: page.getByRole('heading', { name: t(lang, 'auth:login.title'), exact: true }),
+    username: page.getByLabel(t(lang, 'auth:login.username'), { exact: true }),
+    password: page.getByLabel(t(lang, 'auth:login.password'), { exact: true }),
+    remember: page.getByLabel(t(lang, 'auth:login.remember'), { exact: true }),
+    submit: page.getByRole('button', { name: t(lang, 'auth:login.submit'), exact: true }),
+    forgot: page.getByRole('link', { name: t(lang, 'auth:login.forgot'), exact: true }),
+    failedCount: (count: number): Locator =>
+      page.getByText(tRegex(lang, 'auth:login.failedCount', { count, max: MAX_ATTEMPTS })),
+    anyFailedCount: page.getByText(tRegex(lang, 'auth:login.failedCount')),
+    lockModal: page.getByRole('dialog', { name: t(lang, 'auth:lock.title') }),
+    idleNotice: page.getByText(t(lang, 'auth:login.idleNotice')),
+  };
+}
+
+export function lockModal(page: Page, lang: Lang = 'vi') {
+  const dialog = page.getByRole('dialog', { name: t(lang, 'auth:lock.title') });
+  return {
+    dialog,
+    close: dialog.getByRole('button', { name: t(lang, 'auth:lock.close'), exact: true }).first(),
+    reset: dialog.getByRole('link', { name: t(lang, 'auth:lock.reset') }).or(
+      dialog.getByRole('button', { name: t(lang, 'auth:lock.reset') }),
+    ),
+    contact: dialog.getByRole('link', { name: t(lang, 'auth:lock.contact') }).or(
+      dialog.getByRole('button', { name: t(lang, 'auth:lock.contact') }),
+    ),
+  };
+}
+
+export function shell(page: Page, lang: Lang = 'vi') {
+  return {
+    nav: page.getByRole('navigation', { name: t(lang, 'shell:nav.label') }),
+    main: page.getByRole('main'),
+    logout: page.getByRole('button', { name: t(lang, 'shell:nav.logout') }).or(
+      page.getByRole('link', { name: t(lang, 'shell:nav.logout') }),
+    ),
+    collapse: page.getByRole('button', { name: t(lang, 'shell:nav.collapse') }),
+    expand: page.getByRole('button', { name: t(lang, 'shell:nav.expand') }),
+    openDrawer: page.getByRole('button', { name: t(lang, 'shell:nav.openDrawer') }),
+    closeDrawer: page.getByRole('button', { name: t(lang, 'shell:nav.closeDrawer') }),
+    language: page.getByRole('button', { name: new RegExp(`${t(lang, 'shell:topbar.language')}|VIE|ENG`) }),
+  };
+}
+
+export async function gotoLogin(page: Page, lang: Lang = 'vi'): Promise<ReturnType<typeof loginScreen>> {
+  await page.goto(P('/login'));
+  const screen = loginScreen(page, lang);
+  await expect(screen.submit).toBeVisible();
+  return screen;
+}
+
+/** Types the credentials into the login screen (already open) and presses sign in. */
+export async function submitLogin(page: Page, username: string, password: string, lang: Lang = 'vi'): Promise<void> {
+  const screen = loginScreen(page, lang);
+  await screen.username.fill(username);
+  await screen.password.fill(password);
+  await screen.submit.click();
+}
+
+/** Opens /login, signs in, and waits for the dashboard inside the shell. */
+export async function signIn(
+  page: Page,
+  creds: { username: string; password: string },
+  opts: { lang?: Lang; expectPath?: string } = {},
+): Promise<void> {
+  const lang = opts.lang ?? 'vi';
+  await gotoLogin(page, lang);
+  await submitLogin(page, creds.username, creds.password, lang);
+  await expect(page).toHaveURL(new RegExp(`${P(opts.expectPath ?? '/dashboard')}$`));
+  await expect(shell(page, lang).nav).toBeVisible();
+}
+
+/** Reads the client's session keys from both storages (docs/architecture.md, client storage keys). */
+export async function storedSession(page: Page): Promise<{ local: string | null; session: string | null }> {
+  return page.evaluate(() => ({
+    local: window.localStorage.getItem('access_token'),
+    session: window.sessionStorage.getItem('access_token'),
+  }));
+}
+
+export async function expectOnLogin(page: Page, lang: Lang = 'vi'): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${P('/login')}(\\?.*)?$`));
+  await expect(loginScreen(page, lang).submit).toBeVisible();
+}
+
+/** Switches the language with the top bar's dropdown (VIE / ENG, core §2 shell). */
+export async function switchLanguage(page: Page, from: Lang, to: Lang): Promise<void> {
+  await page.getByRole('button', { name: t(from, 'shell:topbar.language') }).click();
+  const label = to === 'en' ? /ENG|English/ : /VIE|Tiếng Việt/;
+  await page
+    .getByRole('menuitem', { name: label })
+    .or(page.getByRole('menuitemradio', { name: label }))
+    .or(page.getByRole('option', { name: label }))
+    .first()
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('lang', to);
+}

@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests: Debian's Chromium against the sandbox, which serves the built portal (dist/)
+ * and the stand-in services on one origin. `npm run test:e2e` builds first.
+ *
+ * The sandbox has one clock for everybody. Tests that move it (lock expiry, link expiry, token
+ * expiry) live in e2e/clock/ and run in the `clock` project, which is the `teardown` of the main
+ * project: Playwright starts it only after every main test has finished, and (unlike a dependent
+ * project) runs it even when a main test failed. Main tests never touch the clock.
+ */
+
+const CI = !!process.env.CI;
+
+/**
+ * The port and data folder are chosen once, in the runner process, and passed to the workers
+ * (which load this file again) through the environment.
+ */
+function pickPort(preferred: number): number {
+  const script = `
+    const net = require('node:net');
+    const tryListen = (port, fallback) => {
+      const s = net.createServer();
+      s.once('error', () => fallback ? tryListen(0, false) : process.exit(1));
+      s.listen(port, '127.0.0.1', () => { const p = s.address().port; s.close(() => console.log(p)); });
+    };
+    tryListen(${preferred}, true);`;
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(CI ? pickPort(5290) : 5290);
+}
+if (!process.env.E2E_SANDBOX_DATA_DIR) {
+  process.env.E2E_SANDBOX_DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+}
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_BASE_URL = baseURL;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'playwright-report', open: 'never' }],
+    // scripts/test-all.sh reads the counts from here.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'main',
+      testIgnore: ['clock/**'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      teardown: 'clock',
+    },
+    {
+      // Moves the sandbox clock: runs alone, after `main`, in one worker, in file order.
+      name: 'clock',
+      testMatch: ['clock/**/*.spec.ts'],
+      fullyParallel: false,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx sandbox/main.ts',
+    url: `${baseURL}/portal/config.json`,
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_DATA_DIR: process.env.E2E_SANDBOX_DATA_DIR,
+      ...(process.env.SANDBOX_FEATURES ? { SANDBOX_FEATURES: process.env.SANDBOX_FEATURES } : {}),
+    },
+  },
+});

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Make sure Debian's Chromium and fonts with Vietnamese glyphs are installed (e2e and bench use
+# /usr/bin/chromium; Playwright's own browser downloads are not reachable from these machines).
+# Idempotent and quiet when everything is already there.
+set -euo pipefail
+
+CHROMIUM=/usr/bin/chromium
+missing=()
+[ -x "$CHROMIUM" ] || missing+=(chromium)
+
+# Any of these families has the Vietnamese glyphs (ă â đ ê ô ơ ư and the tone marks).
+if ! dpkg-query -W -f='${Status}\n' fonts-noto-core 2>/dev/null | grep -q 'install ok installed' \
+  && ! dpkg-query -W -f='${Status}\n' fonts-dejavu-core 2>/dev/null | grep -q 'install ok installed'; then
+  missing+=(fonts-noto-core fonts-dejavu-core)
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo -n)
+  else
+    echo "ensure-chromium: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "ensure-chromium: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq </dev/null
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+
+if [ ! -x "$CHROMIUM" ]; then
+  echo "ensure-chromium: $CHROMIUM still missing after install" >&2
+  exit 1
+fi
+echo "ensure-chromium: $("$CHROMIUM" --version 2>/dev/null || echo chromium installed)"

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Every test layer, in order: types, unit, model paths, PostgreSQL path, end-to-end.
+# Stops at the first failing layer (non-zero exit). Always ends with one line `N passed, N failed`:
+# the sum of the test counts of every runner that ran (vitest and Playwright through their JSON
+# reports; scripts/test-postgres.sh through its own summary line). A typecheck counts as one check
+# per TypeScript project. A layer that fails without a readable count counts as 1 failed.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+OUT="$ROOT/reports/test-all"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+PASSED=0
+FAILED=0
+START=$(date +%s)
+
+summary() {
+  local elapsed=$(( $(date +%s) - START ))
+  echo
+  echo "test-all: finished in $((elapsed / 60)) min $((elapsed % 60)) s; reports in reports/test-all/"
+  echo "${PASSED} passed, ${FAILED} failed"
+}
+
+step() { echo; echo "=== test-all: $* ==="; }
+
+# add_counts PASSED FAILED
+add_counts() { PASSED=$((PASSED + $1)); FAILED=$((FAILED + $2)); }
+
+# vitest_counts FILE → "passed failed" from a vitest JSON report (empty if unreadable)
+vitest_counts() {
+  node -e '
+    const fs = require("fs");
+    try {
+      const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+      console.log(`${r.numPassedTests ?? 0} ${(r.numFailedTests ?? 0)}`);
+    } catch { process.exit(0); }
+  ' "$1"
+}
+
+# playwright_counts FILE → "passed failed" from a Playwright JSON report (empty if unreadable)
+playwright_counts() {
+  node -e '
+    const fs = require("fs");
+    try {
+      const s = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).stats;
+      console.log(`${s.expected ?? 0} ${(s.unexpected ?? 0) + (s.flaky ?? 0)}`);
+    } catch { process.exit(0); }
+  ' "$1"
+}
+
+# finish_layer NAME RC COUNTS — adds counts; on failure prints the summary and exits.
+finish_layer() {
+  local name=$1 rc=$2 counts=$3
+  local p=0 f=0
+  if [ -n "$counts" ]; then
+    read -r p f <<<"$counts"
+  fi
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    f=1
+  fi
+  add_counts "$p" "$f"
+  if [ "$rc" -ne 0 ]; then
+    echo "test-all: ${name} FAILED (exit ${rc}); stopping here."
+    summary
+    exit 1
+  fi
+  echo "test-all: ${name} ok (${p} passed)"
+}
+
+# --- 1. types -------------------------------------------------------------------------------
+for project in tsconfig.app.json tsconfig.node.json; do
+  step "typecheck ${project}"
+  if [ ! -f "$project" ]; then
+    echo "test-all: ${project} does not exist; skipping its typecheck"
+    continue
+  fi
+  npx tsc -p "$project" --noEmit
+  rc=$?
+  if [ $rc -eq 0 ]; then finish_layer "typecheck ${project}" 0 "1 0"; else finish_layer "typecheck ${project}" $rc "0 1"; fi
+done
+
+# --- 2. unit --------------------------------------------------------------------------------
+step "unit (vitest run)"
+npx vitest run --passWithNoTests --reporter=default --reporter=json --outputFile.json="$OUT/unit.json"
+rc=$?
+counts=$(vitest_counts "$OUT/unit.json")
+[ "${counts%% *}" = "0" ] && echo "test-all: warning: no unit tests ran"
+finish_layer "unit" $rc "$counts"
+
+# --- 3. model paths ------------------------------------------------------------------------
+step "model paths (npm run test:model)"
+npm run --silent test:model -- --passWithNoTests --reporter=default --reporter=json --outputFile.json="$OUT/model.json"
+rc=$?
+counts=$(vitest_counts "$OUT/model.json")
+[ "${counts%% *}" = "0" ] && echo "test-all: warning: no model path tests ran"
+finish_layer "model" $rc "$counts"
+
+# --- 4. PostgreSQL path --------------------------------------------------------------------
+step "PostgreSQL path (scripts/test-postgres.sh)"
+if [ -f scripts/test-postgres.sh ]; then
+  bash scripts/test-postgres.sh 2>&1 | tee "$OUT/postgres.log"
+  rc=${PIPESTATUS[0]}
+  # Its own "N passed, N failed" line, else vitest's "Tests  N passed | N failed (M)", else 1 check.
+  counts=$(node -e '
+    const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+    const own = [...text.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+    if (own) { console.log(`${own[1]} ${own[2]}`); process.exit(0); }
+    const vt = [...text.matchAll(/^\s*Tests\s+(.*)$/gm)].pop();
+    if (vt) {
+      const p = /(\d+) passed/.exec(vt[1]); const f = /(\d+) failed/.exec(vt[1]);
+      console.log(`${p ? p[1] : 0} ${f ? f[1] : 0}`); process.exit(0);
+    }
+  ' "$OUT/postgres.log")
+  if [ -z "$counts" ]; then
+    if [ "$rc" -eq 0 ]; then counts="1 0"; else counts="0 1"; fi
+  fi
+  finish_layer "PostgreSQL path" "$rc" "$counts"
+else
+  echo "test-all: scripts/test-postgres.sh does not exist; skipping the PostgreSQL path"
+fi
+
+# --- 5. end-to-end --------------------------------------------------------------------------
+step "end-to-end (npm run test:e2e)"
+E2E_JSON_REPORT="$OUT/e2e.json" npm run --silent test:e2e
+rc=$?
+finish_layer "e2e" $rc "$(playwright_counts "$OUT/e2e.json")"
+
+summary
+exit 0
