@@ -76,7 +76,7 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
     await signIn(page, DEMO.phoco);
     await expectNoAxeViolations(page, 'shell-mobile', testInfo);
     await shell(page).openDrawer.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(shell(page).drawer).toBeVisible();
     await expectNoAxeViolations(page, 'mobile-drawer', testInfo);
   });
 

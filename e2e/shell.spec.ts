@@ -9,7 +9,7 @@ test.describe('Foundation: shell', () => {
   test('core §2 top bar: the language switch (VIE → ENG) changes html lang and survives a reload', async ({ page }) => {
     await signIn(page, DEMO.phoco);
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-    await switchLanguage(page, 'vi', 'en');
+    await switchLanguage(page, 'en');
     await expect(shell(page, 'en').nav).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
 
@@ -17,15 +17,16 @@ test.describe('Foundation: shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(shell(page, 'en').nav).toBeVisible();
 
-    await switchLanguage(page, 'en', 'vi');
+    await switchLanguage(page, 'vi');
     await expect(shell(page, 'vi').nav).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   });
 
-  test('core §9 language: the choice is kept for the sign-in page too (local storage "language")', async ({ page }) => {
+  test('core §9 language: the sign-in page switches too and keeps the choice (local storage "language")', async ({ page }) => {
     await page.goto(P('/login'));
-    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+    await switchLanguage(page, 'en');
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('button', { name: t('en', 'auth:login.submit'), exact: true })).toBeVisible();
@@ -54,19 +55,19 @@ test.describe('Foundation: shell', () => {
     const s = shell(page);
     await expect(s.openDrawer).toBeVisible();
     await s.openDrawer.click();
-    const drawer = page.getByRole('dialog');
+    const drawer = s.drawer;
     await expect(drawer).toBeVisible();
     const overview = drawer.getByRole('link', { name: t('vi', 'shell:nav.overview') });
     await expect(overview).toBeVisible();
     // A drawer entry navigates and closes the drawer.
-    await drawer.getByRole('button', { name: t('vi', 'shell:nav.reports') }).click();
-    await drawer.getByRole('link', { name: t('vi', 'shell:nav.txCard') }).click();
+    await drawer.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
+    await drawer.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(drawer).toBeHidden();
     // And it closes on its own close button.
     await s.openDrawer.click();
     await expect(drawer).toBeVisible();
-    await page.getByRole('button', { name: t('vi', 'shell:nav.closeDrawer') }).click();
+    await s.closeDrawer.click();
     await expect(drawer).toBeHidden();
   });
 
@@ -91,8 +92,8 @@ test.describe('Foundation: shell', () => {
 
   test('core §2 sidebar: an area that is not built yet says so inside the shell', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports') }).click();
-    await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard') }).click();
+    await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
+    await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.txCard') }) })).toBeVisible();
   });

@@ -43,14 +43,15 @@ export function shell(page: Page, lang: Lang = 'vi') {
   return {
     nav: page.getByRole('navigation', { name: t(lang, 'shell:nav.label') }),
     main: page.getByRole('main'),
-    logout: page.getByRole('button', { name: t(lang, 'shell:nav.logout') }).or(
-      page.getByRole('link', { name: t(lang, 'shell:nav.logout') }),
-    ),
+    logout: page.getByTestId('sidebar-logout'),
     collapse: page.getByRole('button', { name: t(lang, 'shell:nav.collapse') }),
     expand: page.getByRole('button', { name: t(lang, 'shell:nav.expand') }),
     openDrawer: page.getByRole('button', { name: t(lang, 'shell:nav.openDrawer') }),
-    closeDrawer: page.getByRole('button', { name: t(lang, 'shell:nav.closeDrawer') }),
-    language: page.getByRole('button', { name: new RegExp(`${t(lang, 'shell:topbar.language')}|VIE|ENG`) }),
+    drawer: page.getByRole('dialog', { name: t(lang, 'shell:nav.label') }),
+    closeDrawer: page
+      .getByRole('dialog', { name: t(lang, 'shell:nav.label') })
+      .getByRole('button', { name: t(lang, 'shell:nav.closeDrawer') }),
+    language: page.getByTestId('language-switch'),
   };
 }
 
@@ -95,15 +96,18 @@ export async function expectOnLogin(page: Page, lang: Lang = 'vi'): Promise<void
   await expect(loginScreen(page, lang).submit).toBeVisible();
 }
 
-/** Switches the language with the top bar's dropdown (VIE / ENG, core §2 shell). */
-export async function switchLanguage(page: Page, from: Lang, to: Lang): Promise<void> {
-  await page.getByRole('button', { name: t(from, 'shell:topbar.language') }).click();
-  const label = to === 'en' ? /ENG|English/ : /VIE|Tiếng Việt/;
-  await page
-    .getByRole('menuitem', { name: label })
-    .or(page.getByRole('menuitemradio', { name: label }))
-    .or(page.getByRole('option', { name: label }))
-    .first()
-    .click();
+/**
+ * Switches the language with the page's switch (data-testid language-switch): a native select on
+ * the auth pages, the top bar's VIE / ENG menu in the shell (core §2).
+ */
+export async function switchLanguage(page: Page, to: Lang): Promise<void> {
+  const control = page.getByTestId('language-switch').first();
+  const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+  if (tag === 'select') {
+    await control.selectOption(to);
+  } else {
+    await control.click();
+    await page.getByRole('menuitem', { name: to === 'en' ? /\(ENG\)/ : /\(VIE\)/ }).click();
+  }
   await expect(page.locator('html')).toHaveAttribute('lang', to);
 }

@@ -1,0 +1,262 @@
+/**
+ * Bundle-size bench: what a browser actually loads.
+ *
+ *   1. builds the portal (npm run build) unless BENCH_SKIP_BUILD=1,
+ *   2. starts the sandbox on a free port with a throwaway data folder,
+ *   3. opens /portal/login in Debian's Chromium (fresh profile) and records every JS and CSS
+ *      response: raw size, and gzip size (node:zlib level 9 of the body; the sandbox's own
+ *      Content-Encoding, if any, is shown beside it),
+ *   4. signs in with the demo account and opens every route of the sidebar as a fresh document
+ *      load; the JS/CSS that every route loads is "the shell", and per route it prints what it
+ *      loads beyond that,
+ *   5. prints the largest route and a line comparing /login's gzipped JS with the 150 KB goal.
+ *
+ * Figures only; nothing here passes or fails.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const GOAL_KB = 150;
+const DEMO = { username: 'phoco', password: 'Phoco@2026' };
+
+interface Asset {
+  url: string;
+  path: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+  encoding: string;
+}
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`sandbox exited early with code ${child.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`sandbox did not answer ${url} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Records JS and CSS responses of a page until `stop()`; keyed by path. */
+function recordAssets(page: Page) {
+  const assets = new Map<string, Asset>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    const type = response.request().resourceType();
+    const url = new URL(response.url());
+    const kind: Asset['kind'] | null =
+      type === 'script' || /\.m?js$/.test(url.pathname) ? 'js' : type === 'stylesheet' || url.pathname.endsWith('.css') ? 'css' : null;
+    if (!kind || !response.ok()) return;
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => null);
+        if (!body) return;
+        const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
+        assets.set(url.pathname, {
+          url: response.url(),
+          path: url.pathname,
+          kind,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          encoding: headers['content-encoding'] ?? 'none',
+        });
+      })(),
+    );
+  };
+  page.on('response', onResponse);
+  return {
+    async stop(): Promise<Map<string, Asset>> {
+      page.off('response', onResponse);
+      await Promise.all(pending);
+      return assets;
+    },
+  };
+}
+
+function sum(assets: Iterable<Asset>, kind?: Asset['kind']): { raw: number; gzip: number; count: number } {
+  let raw = 0;
+  let gzip = 0;
+  let count = 0;
+  for (const a of assets) {
+    if (kind && a.kind !== kind) continue;
+    raw += a.raw;
+    gzip += a.gzip;
+    count += 1;
+  }
+  return { raw, gzip, count };
+}
+
+function printAssetTable(title: string, assets: Asset[]): void {
+  console.log(`\n${title}`);
+  const rows = [...assets].sort((a, b) => b.gzip - a.gzip);
+  const width = Math.max(40, ...rows.map((r) => r.path.length));
+  console.log(`  ${'file'.padEnd(width)}  kind  ${'raw KB'.padStart(9)}  ${'gzip-9 KB'.padStart(9)}  served encoding`);
+  for (const r of rows) {
+    console.log(`  ${r.path.padEnd(width)}  ${r.kind.padEnd(4)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}  ${r.encoding}`);
+  }
+  for (const kind of ['js', 'css'] as const) {
+    const s = sum(rows, kind);
+    console.log(`  ${`total ${kind} (${s.count} files)`.padEnd(width)}  ${kind.padEnd(4)}  ${kb(s.raw).padStart(9)}  ${kb(s.gzip).padStart(9)}`);
+  }
+  const all = sum(rows);
+  console.log(`  ${`total js+css (${all.count} files)`.padEnd(width)}        ${kb(all.raw).padStart(9)}  ${kb(all.gzip).padStart(9)}`);
+}
+
+/** Every route the sidebar links to, opening each sub-menu in turn (only one is open at a time). */
+async function sidebarRoutes(page: Page): Promise<string[]> {
+  const nav = page.locator('nav#portal-sidebar, nav[aria-label]').first();
+  const routes = new Set<string>();
+  const collect = async () => {
+    for (const href of await nav.locator('a[href^="/portal/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''))) {
+      if (href) routes.add(href.replace(/[?#].*$/, ''));
+    }
+  };
+  await collect();
+  const groups = nav.locator('button[aria-expanded]');
+  const count = await groups.count();
+  for (let i = 0; i < count; i += 1) {
+    const group = groups.nth(i);
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await page.waitForTimeout(150);
+    await collect();
+  }
+  return [...routes];
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('bench: building the portal (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`bench: starting the sandbox on ${base} (data ${dataDir})`);
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await (async () => {
+    await waitFor(`${base}/portal/config.json`, 120_000, sandbox);
+    return chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  })().catch((err: unknown) => {
+    sandbox.kill('SIGTERM');
+    throw err;
+  });
+
+  try {
+    // --- /login, cold --------------------------------------------------------------------------
+    const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    let rec = recordAssets(page);
+    await page.goto(`${base}/portal/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel(/Tên đăng nhập|Username/).first().waitFor();
+    const login = await rec.stop();
+    printAssetTable('/portal/login (fresh profile, cold)', [...login.values()]);
+
+    // --- sign in, then every sidebar route as its own document load ----------------------------
+    await page.getByLabel(/Tên đăng nhập|Username/).first().fill(DEMO.username);
+    await page.getByLabel(/^(Mật khẩu|Password)$/).first().fill(DEMO.password);
+    await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
+    await page.waitForURL(/\/portal\/dashboard$/, { timeout: 30_000 });
+    await page.locator('nav[aria-label]').first().waitFor();
+    const routes = await sidebarRoutes(page);
+    if (!routes.includes('/portal/dashboard')) routes.unshift('/portal/dashboard');
+
+    const perRoute = new Map<string, Map<string, Asset>>();
+    for (const route of routes) {
+      rec = recordAssets(page);
+      await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+      await page.locator('main').first().waitFor();
+      perRoute.set(route, await rec.stop());
+      if (!page.url().endsWith(route)) console.log(`bench: note: ${route} ended on ${new URL(page.url()).pathname}`);
+    }
+
+    // The shell: JS/CSS every route loads.
+    const lists = [...perRoute.values()];
+    const shellPaths = [...(lists[0]?.keys() ?? [])].filter((p) => lists.every((m) => m.has(p)));
+    const shellAssets = shellPaths.map((p) => lists[0]!.get(p)!);
+    printAssetTable('the shell: JS/CSS that every signed-in route loads', shellAssets);
+
+    console.log('\nper route: JS/CSS loaded beyond the shell (gzip-9 KB)');
+    const routeWidth = Math.max(24, ...routes.map((r) => r.length));
+    console.log(`  ${'route'.padEnd(routeWidth)}  ${'files'.padStart(5)}  ${'js KB'.padStart(8)}  ${'css KB'.padStart(8)}  ${'total KB'.padStart(9)}  ${'with shell'.padStart(10)}`);
+    let largest: { route: string; gzip: number; files: string[] } = { route: '', gzip: -1, files: [] };
+    const shellGzip = sum(shellAssets).gzip;
+    for (const [route, assets] of perRoute) {
+      const extra = [...assets.values()].filter((a) => !shellPaths.includes(a.path));
+      const js = sum(extra, 'js');
+      const css = sum(extra, 'css');
+      const total = js.gzip + css.gzip;
+      console.log(
+        `  ${route.padEnd(routeWidth)}  ${String(extra.length).padStart(5)}  ${kb(js.gzip).padStart(8)}  ${kb(css.gzip).padStart(8)}  ${kb(total).padStart(9)}  ${kb(total + shellGzip).padStart(10)}`,
+      );
+      if (total > largest.gzip) largest = { route, gzip: total, files: extra.map((a) => a.path) };
+    }
+    console.log(
+      `\nlargest route: ${largest.route} loads ${kb(largest.gzip)} KB gzipped beyond the shell` +
+        ` (${kb(largest.gzip + shellGzip)} KB with it)${largest.files.length ? `: ${largest.files.join(', ')}` : ''}`,
+    );
+
+    const loginJs = sum(login.values(), 'js').gzip;
+    const loginCss = sum(login.values(), 'css').gzip;
+    const delta = loginJs / 1024 - GOAL_KB;
+    console.log(
+      `/login gzipped JS: ${kb(loginJs)} KB against the goal of ${GOAL_KB} KB ` +
+        `(${delta > 0 ? `${delta.toFixed(1)} KB over` : `${(-delta).toFixed(1)} KB under`}); CSS ${kb(loginCss)} KB`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    sandbox.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  process.exit(1);
+});
