@@ -1,0 +1,185 @@
+import { createFetch, type $Fetch } from 'ofetch';
+import type { z } from 'zod';
+import { errorBodySchema } from '../schemas/auth';
+import type { TokenSource } from './auth-port';
+import { dataEnvelope, listEnvelope, type ListPage } from './envelope';
+import { codeForHttpFailure, LOCAL_ERROR_CODES, ServiceError } from './errors';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * `true` (default): bearer from the client's TokenSource, with refresh-and-retry.
+ * `false`: no Authorization header (login, refresh, forgot password).
+ * `{token}`: this exact bearer, no refresh (login loading the profile before a session exists,
+ * logout of a session that is ending).
+ */
+export type AuthMode = boolean | { token: string };
+
+interface CallBase {
+  /** Stable name used in developer messages, e.g. 'portal.userInfo'. */
+  name: string;
+  method?: HttpMethod;
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: Record<string, unknown> | unknown[] | FormData | string;
+  auth?: AuthMode;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface RawCall<S extends z.ZodType> extends CallBase {
+  /** Schema of the whole response body. */
+  response: S;
+}
+
+export interface PayloadCall<S extends z.ZodType> extends CallBase {
+  /** Schema of `data` inside the envelope. */
+  schema: S;
+}
+
+export interface ServiceClient {
+  readonly service: string;
+  /** Body validated as a whole. */
+  call<S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>>;
+  /** `{data}` envelope, resolves the payload. */
+  data<S extends z.ZodType>(spec: PayloadCall<S>): Promise<z.output<S>>;
+  /** List envelope, resolves `{data, total_page, page?, page_size?, total_amount?}`. */
+  list<S extends z.ZodType>(spec: PayloadCall<S>): Promise<ListPage<z.output<S>>>;
+}
+
+export interface ServiceClientOptions {
+  service: string;
+  baseURL: string;
+  /** Needed for calls with `auth: true`; a client without one rejects them as AUTHEN_FAIL. */
+  tokens?: TokenSource;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  // Late-bound so tests and the app can swap globalThis.fetch, and to avoid "Illegal invocation".
+  const nativeFetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const $fetch: $Fetch = createFetch({ fetch: nativeFetch });
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function attempt<S extends z.ZodType>(spec: RawCall<S>, token: string | null): Promise<z.output<S>> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, spec.timeoutMs ?? defaultTimeout);
+    const onCallerAbort = () => controller.abort();
+    spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (spec.signal?.aborted) controller.abort();
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    let response: { status: number; _data?: unknown };
+    try {
+      response = await $fetch.raw(spec.path, {
+        baseURL: options.baseURL,
+        method: spec.method ?? 'GET',
+        query: spec.query,
+        body: spec.body,
+        headers,
+        signal: controller.signal,
+        // Retrying is our job (once, after a refresh); ofetch must hand back every status.
+        retry: false,
+        ignoreResponseError: true,
+      });
+    } catch (cause) {
+      throw timedOut
+        ? new ServiceError({ code: LOCAL_ERROR_CODES.timeout, status: 0, kind: 'timeout', message: `${spec.name}: timed out`, cause })
+        : new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${spec.name}: no answer (network or aborted)`, cause });
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    const body = response._data;
+    if (response.status < 200 || response.status >= 300) throw serverError(spec.name, response.status, body);
+
+    const parsed = spec.response.safeParse(body);
+    if (!parsed.success) {
+      throw new ServiceError({
+        code: LOCAL_ERROR_CODES.invalidResponse,
+        status: response.status,
+        kind: 'invalid-response',
+        message: describeSchemaFailure(`${options.service}.${spec.name}`, parsed.error),
+      });
+    }
+    return parsed.data;
+  }
+
+  async function call<S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>> {
+    const mode = spec.auth ?? true;
+    if (mode === false) return attempt(spec, null);
+    if (mode !== true) return attempt(spec, mode.token);
+
+    const source = options.tokens;
+    const token = source ? await source.getToken() : null;
+    if (!token) {
+      // No session: answering locally spares a request the server would refuse anyway.
+      throw new ServiceError({ code: 'AUTHEN_FAIL', status: 401, kind: 'server', message: `${spec.name}: no session` });
+    }
+    try {
+      return await attempt(spec, token);
+    } catch (error) {
+      if (!(error instanceof ServiceError) || !source) throw error;
+      if (error.code === 'USER_LOCKED_USING') {
+        source.onUserLocked();
+        throw error;
+      }
+      if (error.status !== 401) throw error;
+      const retryToken = await source.onRejected(token, error).catch(() => null);
+      // A failed refresh surfaces as the original error; ending the session is the port's job.
+      if (!retryToken) throw error;
+      try {
+        return await attempt(spec, retryToken);
+      } catch (retryError) {
+        if (retryError instanceof ServiceError && retryError.code === 'USER_LOCKED_USING') source.onUserLocked();
+        throw retryError;
+      }
+    }
+  }
+
+  return {
+    service: options.service,
+    call,
+    data: (spec) => call({ ...spec, response: dataEnvelope(spec.schema) }),
+    list: (spec) => call({ ...spec, response: listEnvelope(spec.schema) }),
+  };
+}
+
+function serverError(name: string, status: number, body: unknown): ServiceError {
+  const parsed = errorBodySchema.safeParse(body);
+  const errorBody = parsed.success ? parsed.data : {};
+  const code = codeForHttpFailure(status, errorBody.error_code);
+  return new ServiceError({
+    code,
+    status,
+    kind: 'server',
+    data: errorBody.data ?? null,
+    ...(errorBody.message === undefined ? {} : { serverMessage: errorBody.message }),
+    message: `${name}: HTTP ${status} ${code}`,
+  });
+}
+
+/**
+ * Names the call and the failing fields, never the values: response bodies hold personal data
+ * (names, phones, tax numbers) and tokens, and this message can end up in logs.
+ */
+export function describeSchemaFailure(callName: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 8).map((issue) => {
+    const path = issue.path.length ? issue.path.map(String).join('.') : '(body)';
+    const expected = 'expected' in issue && typeof issue.expected === 'string' ? ` expected ${issue.expected}` : '';
+    return `${path}: ${issue.code}${expected}`;
+  });
+  const more = error.issues.length > 8 ? ` (+${error.issues.length - 8} more)` : '';
+  return `${callName}: response does not match its schema: ${parts.join('; ')}${more}`;
+}
