@@ -1,0 +1,55 @@
+import { hashPassword } from '../auth/passwords';
+import type { Database } from './database';
+import { DATA_TABLES } from './migrate';
+import { SEED_MERCHANTS } from './seed-data';
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seed(db: Database): Promise<void> {
+  for (const m of SEED_MERCHANTS) {
+    await db.query(
+      `INSERT INTO merchants (id, alias, name, account_type, is_fnb, tax_no, ref_id, trademark, business, address,
+         phone, mobile, email, website, merchant_code, representative_name, position, indentification_no,
+         salesperson_name, salesperson_phone)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)`,
+      [m.id, m.alias, m.name, m.account_type, m.is_fnb, m.tax_no, m.ref_id, m.trademark, m.business, m.address,
+        m.phone, m.mobile, m.email, m.website, m.merchant_code, m.representative_name, m.position,
+        m.indentification_no, m.salesperson.name, m.salesperson.phone],
+    );
+    const storeIds: number[] = [];
+    for (const s of m.stores) {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO stores (merchant_id, name, code, address, tax_no, va_account_no, country_id, city_id, district_id,
+           ward_id, address_line_1)
+         VALUES ($1,$2,$3,$4,$5,$6,1,$7,$8,$9,$10) RETURNING id`,
+        [m.id, s.name, s.code, s.address, m.tax_no, s.va_account_no, s.city_id, s.district_id, s.ward_id, s.address_line_1],
+      );
+      storeIds.push(row!.id);
+    }
+    const staffIds = new Map<string, number>();
+    for (const st of m.staff) {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO staff (merchant_id, staff_id, full_name, phone, email, store_id) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
+        [m.id, st.staff_id, st.full_name, st.phone, st.email, storeIds[st.store] ?? null],
+      );
+      staffIds.set(st.staff_id, row!.id);
+    }
+    for (const u of m.users) {
+      await db.query(
+        `INSERT INTO users (merchant_id, staff_row_id, username, email, password_hash, full_name, role, phone)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+        [m.id, u.staff ? (staffIds.get(u.staff) ?? null) : null, u.username, u.email, await hashPassword(u.password),
+          u.full_name, u.role, u.phone],
+      );
+    }
+  }
+}
+
+/** Empties every data table (not settings: the signing secret survives) and seeds again. */
+export async function reseed(db: Database): Promise<void> {
+  await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  await seed(db);
+}

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { parseFeatureOverrides, SANDBOX_FEATURE_DEFAULTS, type Features } from './portal/portal-config';
+
+export interface SandboxOptions {
+  /** 0 picks a free port (tests). Default 5280. */
+  port?: number;
+  host?: string;
+  /** PGlite folder, or `memory://`. Default `.sandbox-data/db`. */
+  dataDir?: string;
+  /** Use this PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  /** PostgreSQL only: a schema of its own (parallel test files share one server). */
+  pgSchema?: string;
+  accessTtlSeconds?: number;
+  portalDist?: string;
+  /** Overrides of the sandbox's feature flags. */
+  features?: Partial<Features>;
+  idleLimitMinutes?: number;
+  /** Origin used in mailed links; default the address the sandbox listens on. Never taken from Host. */
+  publicUrl?: string;
+  /** One line per request on stdout. Default true. */
+  accessLog?: boolean;
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  pgSchema: string | undefined;
+  accessTtlSeconds: number;
+  portalDist: string;
+  features: Features;
+  idleLimitMinutes: number;
+  publicUrl: string | undefined;
+  accessLog: boolean;
+}
+
+export function resolveOptions(options: SandboxOptions): ResolvedOptions {
+  return {
+    port: options.port ?? 5280,
+    host: options.host ?? '127.0.0.1',
+    dataDir: options.dataDir ?? '.sandbox-data/db',
+    databaseUrl: options.databaseUrl || undefined,
+    pgSchema: options.pgSchema,
+    accessTtlSeconds: options.accessTtlSeconds ?? 900,
+    portalDist: resolve(options.portalDist ?? 'dist'),
+    features: { ...SANDBOX_FEATURE_DEFAULTS, ...options.features },
+    idleLimitMinutes: options.idleLimitMinutes ?? 30,
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+    accessLog: options.accessLog ?? true,
+  };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+/** The environment variables documented in sandbox/README.md. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
+  return {
+    port: positiveNumber(env, 'PORT'),
+    host: env.HOST || undefined,
+    dataDir: env.SANDBOX_DATA_DIR || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    accessTtlSeconds: positiveNumber(env, 'SANDBOX_ACCESS_TTL_SECONDS'),
+    portalDist: env.PORTAL_DIST || undefined,
+    features: parseFeatureOverrides(env.SANDBOX_FEATURES),
+    idleLimitMinutes: positiveNumber(env, 'SANDBOX_IDLE_LIMIT_MINUTES'),
+    publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
+  };
+}

@@ -1,0 +1,58 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SandboxContext } from '../context';
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Portal not built</title>
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
+<h1>The portal has not been built</h1><p>Run <code>npm run build</code>, then reload. The sandbox APIs are running.</p>
+<p>Cổng thông tin chưa được build: chạy <code>npm run build</code> rồi tải lại trang.</p></body></html>`;
+
+/**
+ * /portal/*: files of the built portal, and index.html for every client route (SPA fallback), except
+ * under /portal/assets/ where a missing file is a real 404 (a stale bundle must fail loudly, not get
+ * HTML back). Hashed assets are immutable; everything else revalidates so a new build shows at once.
+ */
+export async function registerPortalStatic(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
+  const root = ctx.options.portalDist;
+  await app.register(fastifyStatic, { root, serve: false });
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!existsSync(join(root, 'index.html'))) {
+      return reply.status(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+  };
+
+  app.get('/', (_request, reply) => reply.redirect('/portal/'));
+  app.get('/portal', (_request, reply) => reply.redirect('/portal/'));
+
+  app.get('/portal/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return ctx.portalConfig();
+  });
+
+  app.get('/portal/*', async (request, reply) => {
+    // The router has already percent-decoded the wildcard; `send` refuses paths that leave root too.
+    const rest = (request.params as { '*': string })['*'] ?? '';
+    const relative = normalize(rest).replace(/^([/\\])+/, '');
+    const inside = !relative.startsWith('..') && !relative.includes(`${sep}..${sep}`);
+    const file = join(root, relative);
+    const isFile = inside && relative !== '' && relative !== '.' && existsSync(file) && statSync(file).isFile();
+    if (relative.startsWith(`assets${sep}`) || relative === 'assets') {
+      if (!isFile) {
+        return reply.status(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+      }
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .sendFile(relative, root, { cacheControl: false });
+    }
+    if (isFile && relative !== 'index.html') {
+      return reply.header('Cache-Control', 'no-cache').sendFile(relative, root, { cacheControl: false });
+    }
+    return sendIndex(reply);
+  });
+}
+
+export const portalBuilt = (dist: string) => existsSync(join(dist, 'index.html'));

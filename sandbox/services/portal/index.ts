@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../../context';
+import { registerAuthRoutes } from './auth';
+import { registerBusinessRoutes } from './business';
+import { registerForgotPasswordRoutes } from './forgot-password';
+import { registerUserRoutes } from './user';
+
+/** The portal service under /api/portal; each later issue adds a module here. */
+export async function portalService(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerForgotPasswordRoutes(app, ctx);
+  registerBusinessRoutes(app, ctx);
+}
