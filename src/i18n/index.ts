@@ -63,6 +63,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      showSupportNotice: false,
     });
   } else if (i18n.language !== lng) {
     await i18n.changeLanguage(lng);

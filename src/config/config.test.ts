@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configUrl, defaultConfig, loadConfig, parseConfig } from '.';
+
+function respond(body: string, status = 200): typeof globalThis.fetch {
+  return (async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+}
+
+function invalid(json: unknown): ConfigError {
+  try {
+    parseConfig(json);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected ConfigError');
+}
+
+describe('runtime configuration', () => {
+  it('an empty object gives the documented defaults', () => {
+    expect(defaultConfig).toEqual({
+      services: { portal: '/api/portal', checkout: '/api/checkout', sale: '/api/sale' },
+      realtime: { url: '', path: '/socket.io', saleNamespace: '/sale', vaNamespace: '/va' },
+      features: {
+        overview: true,
+        report: true,
+        payment: true,
+        payByLink: true,
+        edc: true,
+        ecom: true,
+        feedback: true,
+        einvoice: false,
+        masterMerchant: false,
+        unifiedLogin: false,
+        feedbackComingSoon: false,
+        screenCustomisation: false,
+        saleTokenExchange: false,
+        inspector: false,
+      },
+      sso: { loginUrl: null, registerDoneUrl: '/portal/dashboard' },
+      hotlines: { auth: '1900 555 596', business: '1900 555 597', pos: '1900 555 598' },
+      supportEmail: 'support@merchant.example.vn',
+      idleLimitMinutes: 30,
+      defaultLanguage: 'vi',
+    });
+  });
+
+  it('partial objects keep the other defaults; unknown keys are dropped', () => {
+    const config = parseConfig({
+      features: { einvoice: true },
+      services: { sale: 'https://sale.example.vn/api' },
+      sso: { loginUrl: 'https://id.example.vn/authorize' },
+      extra: 1,
+    });
+    expect(config.features.einvoice).toBe(true);
+    expect(config.features.overview).toBe(true);
+    expect(config.services).toEqual({ portal: '/api/portal', checkout: '/api/checkout', sale: 'https://sale.example.vn/api' });
+    expect(config.sso.loginUrl).toBe('https://id.example.vn/authorize');
+    expect('extra' in config).toBe(false);
+  });
+
+  it('wrong types are a ConfigError listing every bad field', () => {
+    const error = invalid({
+      features: { einvoice: 'yes', overview: null },
+      idleLimitMinutes: '30',
+      defaultLanguage: 'fr',
+      hotlines: 1900,
+      services: [],
+    });
+    expect(error.kind).toBe('invalid');
+    expect(error.fields.sort()).toEqual(['defaultLanguage', 'features.einvoice', 'features.overview', 'hotlines', 'idleLimitMinutes', 'services'].sort());
+  });
+
+  it('a file that is not an object is invalid at the root', () => {
+    for (const json of [null, [], 'config', 42]) expect(invalid(json).fields).toEqual(['(root)']);
+  });
+
+  const hostile: Array<[string, unknown, string]> = [
+    ['javascript: service URL', { services: { portal: 'javascript:alert(1)' } }, 'services.portal'],
+    ['protocol-relative service URL', { services: { portal: '//evil.example/api' } }, 'services.portal'],
+    ['backslash trick', { services: { checkout: '/\\evil.example' } }, 'services.checkout'],
+    ['data: SSO URL', { sso: { loginUrl: 'data:text/html,<script>alert(1)</script>' } }, 'sso.loginUrl'],
+    ['open redirect after registration', { sso: { registerDoneUrl: 'https://evil.example/' } }, 'sso.registerDoneUrl'],
+    ['markup in a hotline', { hotlines: { auth: '<img src=x onerror=alert(1)>' } }, 'hotlines.auth'],
+    ['not an e-mail', { supportEmail: 'support@x.vn?subject=<b>' }, 'supportEmail'],
+    ['control characters in a path', { realtime: { path: '/socket.io\n' } }, 'realtime.path'],
+    ['ftp realtime URL', { realtime: { url: 'ftp://x.example' } }, 'realtime.url'],
+    ['idle limit out of range', { idleLimitMinutes: -1 }, 'idleLimitMinutes'],
+    ['fractional idle limit', { idleLimitMinutes: 1.5 }, 'idleLimitMinutes'],
+    ['very long URL', { services: { sale: `/${'a'.repeat(5000)}` } }, 'services.sale'],
+  ];
+  it.each(hostile)('%s is rejected without echoing the value', (_label, json, field) => {
+    const error = invalid(json);
+    expect(error.fields).toContain(field);
+    expect(error.message).not.toMatch(/alert|evil|<img|<b>/);
+  });
+
+  it('websocket realtime URL and same-origin paths are accepted', () => {
+    expect(parseConfig({ realtime: { url: 'wss://rt.example.vn' } }).realtime.url).toBe('wss://rt.example.vn');
+    expect(parseConfig({ sso: { registerDoneUrl: '/portal/x?y=1' } }).sso.registerDoneUrl).toBe('/portal/x?y=1');
+  });
+});
+
+describe('loadConfig', () => {
+  it('fetches config.json under the Vite base', async () => {
+    let asked = '';
+    let init: RequestInit | undefined;
+    const config = await loadConfig({
+      url: configUrl('/portal/'),
+      fetch: (async (url: string, i?: RequestInit) => {
+        asked = url;
+        init = i;
+        return new Response('{"features":{"unifiedLogin":true}}');
+      }) as typeof globalThis.fetch,
+    });
+    expect(asked).toBe('/portal/config.json');
+    expect(init?.cache).toBe('no-store');
+    expect(config.features.unifiedLogin).toBe(true);
+    expect(configUrl('/portal')).toBe('/portal/config.json');
+  });
+
+  it('unreachable, HTTP error, malformed JSON and invalid shapes are ConfigErrors', async () => {
+    await expect(loadConfig({ fetch: () => Promise.reject(new TypeError('offline')) })).rejects.toMatchObject({ kind: 'unreachable' });
+    await expect(loadConfig({ fetch: respond('nope', 404) })).rejects.toMatchObject({ kind: 'http', status: 404 });
+    await expect(loadConfig({ fetch: respond('{"features":') })).rejects.toMatchObject({ kind: 'malformed' });
+    await expect(loadConfig({ fetch: respond('{"idleLimitMinutes":"x"}') })).rejects.toMatchObject({ kind: 'invalid', fields: ['idleLimitMinutes'] });
+  });
+
+  it('times out as unreachable', async () => {
+    const hang = ((_: string, init?: RequestInit) =>
+      new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))))) as typeof globalThis.fetch;
+    await expect(loadConfig({ fetch: hang, timeoutMs: 20 })).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStorage, STORAGE_KEYS } from '../services/storage';
+import { memoryStorage } from '../services/testing/fake-server';
+import { currentLanguage, i18n, initialLanguage, initI18n, NAMESPACES, setLanguage } from '.';
+
+function storageWith(language?: string) {
+  const local = memoryStorage();
+  if (language !== undefined) local.setItem(STORAGE_KEYS.language, language);
+  return { local, storage: createAppStorage({ local: () => local, session: () => memoryStorage() }) };
+}
+
+describe('i18n', () => {
+  it('loads every namespace file present', () => {
+    for (const ns of ['common', 'errors', 'validation']) expect(NAMESPACES).toContain(ns);
+  });
+
+  it('initial language: stored key, else the configured default, ignoring bad values', () => {
+    expect(initialLanguage('vi', storageWith('en').storage)).toBe('en');
+    expect(initialLanguage('en', storageWith().storage)).toBe('en');
+    expect(initialLanguage('vi', storageWith('fr').storage)).toBe('vi');
+  });
+
+  it('initialises with the stored language, sets <html lang>, and setLanguage persists', async () => {
+    const { local, storage } = storageWith('en');
+    await initI18n({ defaultLanguage: 'vi', storage });
+    expect(currentLanguage()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(i18n.t('common:button.cancel')).toBe('Cancel');
+    expect(i18n.t('errors:INVALID_EMAIL')).toBe('Invalid email');
+
+    await setLanguage('vi');
+    expect(local.getItem(STORAGE_KEYS.language)).toBe('vi');
+    expect(document.documentElement.lang).toBe('vi');
+    expect(i18n.t('common:button.cancel')).toBe('Huỷ');
+    expect(i18n.t('validation:password.mismatch')).toBe('Mật khẩu không khớp');
+    // Interpolated values are not HTML-escaped here; React escapes them when rendering.
+    expect(i18n.t('validation:tooLong', { max: '<5>' })).toBe('Tối đa <5> ký tự');
+  });
+});
