@@ -25,6 +25,7 @@ export function CookieBanner() {
       component="section"
       aria-label={t('cookie.label')}
       className={classes.cookieBanner}
+      data-cookie-banner
       shadow="md"
       withBorder
       p="md"

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../i18n';
+import { PortalContext, type Language, type PortalEnvironment } from '../screens/shared/portal-context';
+import type { AppRouter } from './router';
+import type { Runtime } from './runtime';
+import { SessionContext } from './session-context';
+import { cssVariablesResolver, theme } from './theme';
+
+// The toast store works before this loads: shown toasts queue in it and appear once it mounts.
+const Toasts = lazy(() => import('./Toasts'));
+
+export function App({ runtime, router }: { runtime: Runtime; router: AppRouter }) {
+  const { i18n } = useTranslation();
+  const language: Language = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
+
+  // <html lang> follows the language so screen readers pronounce Vietnamese as Vietnamese.
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  const env = useMemo<PortalEnvironment>(
+    () => ({ config: runtime.config, language, setLanguage: (next) => void setLanguage(next) }),
+    [runtime.config, language],
+  );
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      <PortalContext.Provider value={env}>
+        <SessionContext.Provider value={runtime.session}>
+          <RouterProvider router={router} />
+        </SessionContext.Provider>
+      </PortalContext.Provider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isConfigError, loadConfig, type AppConfig } from '../config';
+import { initI18n } from '../i18n';
+import { recordActivity, watchWindowFocus } from './activity';
+import { App } from './App';
+import { createAppRouter } from './router';
+import { createRuntime } from './runtime';
+import { captureSsoFragment } from './sso-fragment';
+import { StartupError } from './StartupError';
+import type { LoginRouteState } from './paths';
+
+function describeStartupError(error: unknown): string {
+  if (isConfigError(error)) {
+    const fields = error.fields.length ? ` (${error.fields.join(', ')})` : '';
+    return `config.json: ${error.kind}${error.status ? ` HTTP ${error.status}` : ''}${fields}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Start-up: configuration, languages, the session, then the router. Never a blank page. */
+export async function boot(container: HTMLElement): Promise<void> {
+  captureSsoFragment();
+  const root = createRoot(container);
+  let config: AppConfig;
+  try {
+    config = await loadConfig();
+    await initI18n({ defaultLanguage: config.defaultLanguage });
+  } catch (error) {
+    root.render(<StartupError detail={describeStartupError(error)} />);
+    return;
+  }
+
+  const runtime = createRuntime(config);
+  const router = createAppRouter();
+  const { session, storage, navigation } = runtime;
+
+  navigation.goToLogin = () => {
+    const { pathname, search } = router.state.location;
+    if (pathname === '/login') return;
+    // After an idle or expired sign-out, signing in again returns to the same page (D12).
+    const reason = session.getSnapshot().context.endReason;
+    const state: LoginRouteState = reason === 'user' ? {} : { from: `${pathname}${search}` };
+    void router.navigate('/login', { replace: true, state });
+  };
+  navigation.redirectToSso = () => {
+    const loginUrl = config.sso.loginUrl;
+    if (!loginUrl) return;
+    const url = new URL(loginUrl, window.location.origin);
+    url.searchParams.set('redirect_uri', new URL(`${import.meta.env.BASE_URL}auth-sso-check`, window.location.origin).href);
+    window.location.assign(url.href);
+  };
+
+  session.start();
+  recordActivity(storage);
+  watchWindowFocus(storage, (event) => {
+    // With no recorded activity there is nothing to measure idleness against.
+    if (event.lastActive !== null) session.send({ type: 'WINDOW_FOCUSED', now: event.now, lastActive: event.lastActive });
+  });
+
+  root.render(
+    <StrictMode>
+      <App runtime={runtime} router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,28 @@
+/** Paths a visitor without a session may open (core §2, D15). */
+export const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/register-digistore-id', '/ecr-slide'];
+
+/** The single-sign-on return route: a path that begins /auth- and ends -check (core §2). */
+export const SSO_RETURN_PATTERN = /^\/auth-[a-z0-9-]+-check\/?$/i;
+
+/** Chrome-less pages: no shell, no cookie banner (core §2). */
+export function isEcrPath(pathname: string): boolean {
+  return /^\/ecr-/.test(pathname);
+}
+
+/**
+ * Where to go after sign-in. Only a same-app path the guard stored itself is accepted; anything
+ * else (protocol-relative, another origin, an auth page) falls back to the dashboard.
+ */
+export function safeReturnPath(from: unknown): string {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) {
+    return '/dashboard';
+  }
+  const pathname = from.split(/[?#]/)[0] ?? '';
+  if (PUBLIC_PATHS.includes(pathname) || SSO_RETURN_PATTERN.test(pathname) || pathname === '/') return '/dashboard';
+  return from;
+}
+
+export interface LoginRouteState {
+  /** The page asked for before sign-in (D12): path and query only, never a token. */
+  from?: string;
+}

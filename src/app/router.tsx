@@ -1,0 +1,89 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AREAS } from '../screens/shell/areas';
+import { NotFound } from '../screens/shared/NotFound';
+import { PlainPage } from './PlainPage';
+import { RequireAuth, RootLayout } from './guards';
+import { SSO_RETURN_PATTERN } from './paths';
+import { selectSignedIn, useSessionSelector } from './session-context';
+
+// Route-level splitting: /login loads only the auth chunk; the shell and its areas load on sign-in.
+const AuthFrame = lazy(() => import('./routes/AuthFrame'));
+const LoginRoute = lazy(() => import('./routes/LoginRoute'));
+const ForgotPasswordRoute = lazy(() => import('./routes/ForgotPasswordRoute'));
+const ResetPasswordRoute = lazy(() => import('./routes/ResetPasswordRoute'));
+const RegisterDigistoreRoute = lazy(() => import('./routes/RegisterDigistoreRoute'));
+const SsoReturnRoute = lazy(() => import('./routes/SsoReturnRoute'));
+const ShellFrame = lazy(() => import('./routes/ShellFrame'));
+const AreaPage = lazy(() => import('./routes/AreaPage'));
+const EcrSlideRoute = lazy(() => import('./routes/EcrSlideRoute'));
+
+/** Unknown paths, and the SSO return route whose name varies (/auth-…-check). */
+function CatchAll() {
+  const { pathname } = useLocation();
+  const signedIn = useSessionSelector(selectSignedIn);
+  if (SSO_RETURN_PATTERN.test(pathname)) {
+    return (
+      <AuthFrame>
+        <SsoReturnRoute />
+      </AuthFrame>
+    );
+  }
+  if (signedIn) {
+    return (
+      <ShellFrame>
+        <NotFound signedIn />
+      </ShellFrame>
+    );
+  }
+  return (
+    <PlainPage>
+      <NotFound signedIn={false} />
+    </PlainPage>
+  );
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          {
+            element: (
+              <AuthFrame>
+                <Outlet />
+              </AuthFrame>
+            ),
+            children: [
+              { path: 'login', element: <LoginRoute /> },
+              { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+              { path: 'reset-password', element: <ResetPasswordRoute /> },
+              { path: 'register-digistore-id', element: <RegisterDigistoreRoute /> },
+            ],
+          },
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          {
+            element: (
+              <RequireAuth>
+                <ShellFrame>
+                  <Outlet />
+                </ShellFrame>
+              </RequireAuth>
+            ),
+            children: AREAS.map((area) => ({
+              // Sub-pages (add, update, detail…) belong to their area until each is built.
+              path: area.nested ? `${area.path}/*` : area.path,
+              element: <AreaPage areaPath={area.path} />,
+            })),
+          },
+          { path: 'ecr-slide', element: <EcrSlideRoute /> },
+          { path: '*', element: <CatchAll /> },
+        ],
+      },
+    ],
+    { basename: '/portal' },
+  );
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

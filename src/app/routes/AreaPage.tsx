@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon, NotBuiltYet } from '../../screens/shared/PlaceholderPage';
+import { NotFound } from '../../screens/shared/NotFound';
+import { LoadingScreen } from '../../screens/shared/LoadingScreen';
+import { AREAS, areaLabelKey, isAreaEnabled } from '../../screens/shell/areas';
+import { getRuntime } from '../runtime';
+import { useSessionSelector } from '../session-context';
+
+/**
+ * One area of the shell. A flag that is off makes the address "not found" (the menu hides it too);
+ * the F&B-only table list waits for the profile to know. Every area is "not built yet" for now.
+ */
+export default function AreaPage({ areaPath }: { areaPath: string }) {
+  const { t } = useTranslation('shell');
+  const { features } = getRuntime().config;
+  const profile = useSessionSelector((s) => s.context.profile);
+  const area = AREAS.find((a) => a.path === areaPath);
+  if (!area) return <NotFound signedIn />;
+  if (area.fnbOnly && !profile) return <LoadingScreen />;
+  if (!isAreaEnabled(area, features, profile?.merchant.is_fnb ?? false)) return <NotFound signedIn />;
+  const name = t(areaLabelKey(area, profile?.account_type));
+  if (area.flag === 'feedback' && features.feedbackComingSoon) return <ComingSoon area={name} />;
+  return <NotBuiltYet area={name} />;
+}

@@ -1,0 +1,12 @@
+import { useActorRef } from '@xstate/react';
+import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { ForgotPasswordScreen } from '../../screens/auth/ForgotPasswordScreen';
+import { getRuntime } from '../runtime';
+
+export default function ForgotPasswordRoute() {
+  const { authActors } = getRuntime();
+  const actor = useActorRef(
+    forgotPasswordMachine.provide({ actors: { requestPasswordReset: authActors.requestPasswordReset } }),
+  );
+  return <ForgotPasswordScreen actor={actor} />;
+}

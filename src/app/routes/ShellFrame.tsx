@@ -1,0 +1,44 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import '../../screens/shell/styles';
+import { Shell, type ShellProfile } from '../../screens/shell/Shell';
+import { usePortal } from '../../screens/shared/portal-context';
+import { getRuntime } from '../runtime';
+import { useSession, useSessionSelector } from '../session-context';
+
+/** The shell wired to the session (profile, logout), the config (flags) and storage (sidebar). */
+export default function ShellFrame({ children }: { children: ReactNode }) {
+  const { config, storage } = getRuntime();
+  const { language, setLanguage } = usePortal();
+  const session = useSession();
+  const profile = useSessionSelector((s) => s.context.profile);
+  const [collapsed, setCollapsed] = useState(() => storage.readSidebarCollapsed());
+  const onCollapsedChange = useCallback(
+    (next: boolean) => {
+      storage.writeSidebarCollapsed(next);
+      setCollapsed(next);
+    },
+    [storage],
+  );
+  const shellProfile: ShellProfile | null = profile
+    ? {
+        merchantName: profile.merchant.name,
+        accountType: profile.account_type,
+        isFnb: profile.merchant.is_fnb,
+        salesperson: profile.merchant.saleperson,
+      }
+    : null;
+
+  return (
+    <Shell
+      features={config.features}
+      profile={shellProfile}
+      collapsed={collapsed}
+      onCollapsedChange={onCollapsedChange}
+      language={language}
+      onLanguageChange={setLanguage}
+      onLogout={() => session.send({ type: 'LOGOUT', reason: 'user' })}
+    >
+      {children}
+    </Shell>
+  );
+}

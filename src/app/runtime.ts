@@ -1,0 +1,85 @@
+import { createActor } from 'xstate';
+import type { AppConfig } from '../config';
+import { sessionMachine } from '../machines/session.machine';
+import { createAuthActors, createSessionActions, type AuthActors } from '../services/actors/auth';
+import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../services/http';
+import { createPortalApi, type PortalApi } from '../services/portal';
+import { appStorage, type AppStorage } from '../services/storage';
+
+export type SessionActor = ReturnType<typeof createSessionActor>;
+
+/** Where the session machine's router actions go; set once the router exists. */
+export interface Navigation {
+  goToLogin(): void;
+  redirectToSso(): void;
+}
+
+function createSessionActor(
+  config: AppConfig,
+  authActors: AuthActors,
+  storage: AppStorage,
+  clients: HttpClients,
+  navigation: Navigation,
+) {
+  const sessionActions = createSessionActions({ storage, onSessionCleared: () => clients.resetExchangedToken() });
+  const logic = sessionMachine.provide({
+    actors: {
+      restoreSession: authActors.restoreSession,
+      loadProfile: authActors.loadProfile,
+      refreshTokens: authActors.refreshTokens,
+      logoutCall: authActors.logoutCall,
+      watchOtherTabs: authActors.watchOtherTabs,
+    },
+    actions: {
+      ...sessionActions,
+      goToLogin: () => navigation.goToLogin(),
+    },
+  });
+  return createActor(logic, { input: { idleLimitMs: config.idleLimitMinutes * 60_000 } });
+}
+
+/**
+ * Everything the app wires once per page load: one set of http clients on one AuthPort, one
+ * session actor. Lazy route modules read it with getRuntime() so machines stay out of the entry.
+ */
+export interface Runtime {
+  config: AppConfig;
+  storage: AppStorage;
+  clients: HttpClients;
+  portal: PortalApi;
+  authActors: AuthActors;
+  session: SessionActor;
+  navigation: Navigation;
+}
+
+let current: Runtime | null = null;
+
+export function getRuntime(): Runtime {
+  if (!current) throw new Error('runtime used before createRuntime()');
+  return current;
+}
+
+export function createRuntime(config: AppConfig): Runtime {
+  const storage = appStorage;
+  // The port needs the actor and the actor's services need the port: the port reaches the actor
+  // through this indirection, which is filled in before anything can make a request.
+  let session: SessionActor | null = null;
+  const actorForPort: SessionActorLike = {
+    send: (event) => session?.send(event),
+    getSnapshot: () => session!.getSnapshot(),
+    subscribe: (next, error, complete) => session!.subscribe({ next, error, complete }),
+  };
+  const clients = createHttpClients(config, { auth: createSessionAuthPort(actorForPort) });
+  const portal = createPortalApi(clients.portal);
+  const authActors = createAuthActors({ portal, storage });
+  const navigation: Navigation = {
+    goToLogin: () => {},
+    redirectToSso: () => {},
+  };
+  session = createSessionActor(config, authActors, storage, clients, {
+    goToLogin: () => navigation.goToLogin(),
+    redirectToSso: () => navigation.redirectToSso(),
+  });
+  current = { config, storage, clients, portal, authActors, session, navigation };
+  return current;
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { isFilled, maskEmail } from '../../machines/rules';
+
+export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
+
+/** Seconds left before resend, counted from when the cooldown began. */
+function useCooldownSeconds(coolingDown: boolean): number {
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!coolingDown) {
+      setStartedAt(null);
+      return;
+    }
+    const start = Date.now();
+    setStartedAt(start);
+    setNow(start);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [coolingDown]);
+  if (!coolingDown || startedAt === null) return 0;
+  return Math.max(0, Math.ceil((startedAt + RESEND_COOLDOWN_MS - now) / 1000));
+}
+
+export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const email = useSelector(actor, (s) => s.context.email);
+  const error = useSelector(actor, (s) => s.context.errorCode);
+  const sentTo = useSelector(actor, (s) => s.context.sentTo);
+  const resendError = useSelector(actor, (s) => s.context.resendError);
+  const sending = useSelector(actor, (s) => s.matches('sending'));
+  const sent = useSelector(actor, (s) => s.matches('sent'));
+  const coolingDown = useSelector(actor, (s) => s.matches({ sent: 'coolingDown' }));
+  const resending = useSelector(actor, (s) => s.matches({ sent: 'resending' }));
+  const seconds = useCooldownSeconds(coolingDown);
+
+  if (sent) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('auth:forgot.sentTitle')}
+        </Title>
+        <Text role="status">{t('auth:forgot.sentBody', { email: maskEmail(sentTo) })}</Text>
+        {resendError ? (
+          <Text c="red.9" size="sm" role="alert">
+            {t(`errors:${resendError}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
+          </Text>
+        ) : null}
+        <Button
+          variant="outline"
+          onClick={() => actor.send({ type: 'RESEND' })}
+          disabled={coolingDown || resending}
+          loading={resending}
+          fullWidth
+        >
+          {coolingDown && seconds > 0 ? t('auth:forgot.resendIn', { seconds }) : t('auth:forgot.resend')}
+        </Button>
+        <Button variant="subtle" color="blue.9" onClick={() => actor.send({ type: 'BACK' })} fullWidth>
+          {t('auth:forgot.changeEmail')}
+        </Button>
+        <Anchor component={Link} to="/login" ta="center">
+          {t('auth:forgot.back')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'SUBMIT' });
+  };
+  const errorText = error ? t(`errors:${error}`, { defaultValue: t('errors:UNKNOWN_ERROR') }) : null;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('auth:forgot.title')}
+      </Title>
+      <Text c="gray.7" size="sm">
+        {t('auth:forgot.description')}
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth:forgot.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            value={email}
+            error={errorText}
+            onChange={(e) => actor.send({ type: 'EMAIL.CHANGE', value: e.currentTarget.value })}
+          />
+          <Button type="submit" fullWidth disabled={!isFilled(email) || sending} loading={sending}>
+            {t('auth:forgot.send')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/login" ta="center">
+        {t('auth:forgot.back')}
+      </Anchor>
+    </Stack>
+  );
+}

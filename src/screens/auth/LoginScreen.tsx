@@ -1,0 +1,168 @@
+import { lazy, Suspense, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { loginMachine } from '../../machines/login.machine';
+import { isFilled } from '../../machines/rules';
+
+export type LoginActor = ActorRefFrom<typeof loginMachine>;
+
+/** Why the previous session ended, when the login screen should say so. */
+export type LoginNotice = 'idle' | 'locked' | null;
+
+export interface LoginScreenProps {
+  actor: LoginActor;
+  notice: LoginNotice;
+  supportEmail: string;
+  /** Locale used to show the lock's end time. */
+  language: 'vi' | 'en';
+}
+
+const LockModal = lazy(() => import('./LockModal'));
+
+/** Default when the server has not said its limit yet (core §9: 5 wrong passwords lock). */
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+export function LoginScreen({ actor, notice, supportEmail, language }: LoginScreenProps) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const username = useSelector(actor, (s) => s.context.username);
+  const password = useSelector(actor, (s) => s.context.password);
+  const remember = useSelector(actor, (s) => s.context.remember);
+  const failedCount = useSelector(actor, (s) => s.context.failedCount);
+  const maxAttempts = useSelector(actor, (s) => s.context.maxAttempts);
+  const lockedUntil = useSelector(actor, (s) => s.context.lockedUntil);
+  const error = useSelector(actor, (s) => s.context.errorCode);
+  const unifiedLogin = useSelector(actor, (s) => s.context.unifiedLogin);
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('checkingRegistration'));
+  const locked = useSelector(actor, (s) => s.matches('locked'));
+  const redirecting = useSelector(actor, (s) => s.matches('redirectingToSso'));
+
+  const canSubmit = isFilled(username) && isFilled(password);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'SUBMIT' });
+  };
+
+  // Codes the form shows in its own way; anything else is a general failure message.
+  const generalError =
+    error && error !== 'LOGIN_FAIL' && error !== 'USER_LOCKED_USING'
+      ? error === 'UNKNOWN_ERROR'
+        ? t('auth:login.unexpected')
+        : t(`errors:${error}`, { defaultValue: t('auth:login.failed') })
+      : null;
+
+  const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(t('auth:lock.mailSubject'))}`;
+  const lockedUntilText =
+    lockedUntil !== null
+      ? new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
+          dateStyle: 'short',
+          timeStyle: 'short',
+        }).format(new Date(lockedUntil * 1000))
+      : null;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('auth:login.title')}
+        </Title>
+        <Text c="gray.7" size="sm">
+          {t('auth:login.subtitle')}
+        </Text>
+      </div>
+
+      {notice ? (
+        <Alert color={notice === 'locked' ? 'red' : 'blue'} variant="light" role="status" data-testid="session-ended-notice">
+          <Text size="sm" c="dark.9">
+            {notice === 'idle' ? t('auth:login.idleNotice') : t('auth:login.lockedNotice')}
+          </Text>
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth:login.username')}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(e) => actor.send({ type: 'USERNAME.CHANGE', value: e.currentTarget.value })}
+          />
+          <PasswordInput
+            label={t('auth:login.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => actor.send({ type: 'PASSWORD.CHANGE', value: e.currentTarget.value })}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('auth:passwordToggle') }}
+            aria-describedby={failedCount > 0 ? 'login-failed-count' : undefined}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Checkbox
+              label={t('auth:login.remember')}
+              checked={remember}
+              onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('auth:login.forgot')}
+            </Anchor>
+          </Group>
+
+          <div aria-live="polite">
+            {failedCount > 0 ? (
+              <Text id="login-failed-count" c="red.9" size="sm" data-testid="login-failed-count">
+                {t('auth:login.failedCount', { count: failedCount, max: maxAttempts ?? DEFAULT_MAX_ATTEMPTS })}
+              </Text>
+            ) : null}
+            {generalError ? (
+              <Text c="red.9" size="sm" data-testid="login-error">
+                {generalError}
+              </Text>
+            ) : null}
+          </div>
+
+          <Button type="submit" fullWidth disabled={!canSubmit || busy} loading={busy}>
+            {t('auth:login.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      {unifiedLogin ? (
+        <>
+          <Divider label={t('auth:login.or')} labelPosition="center" />
+          <Button variant="outline" fullWidth loading={redirecting} onClick={() => actor.send({ type: 'SSO.START' })}>
+            {t('auth:login.sso')}
+          </Button>
+        </>
+      ) : null}
+
+      {locked ? (
+        // Loaded only when the server reports a lock: the modal's code stays out of the sign-in bundle.
+        <Suspense fallback={null}>
+          <LockModal
+            onClose={() => actor.send({ type: 'LOCK_MODAL.CLOSE' })}
+            mailto={mailto}
+            lockedUntilText={lockedUntilText}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import type { FormEvent } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { resetPasswordMachine } from '../../machines/resetPassword.machine';
+import type { NewPasswordRule } from '../../machines/rules';
+import classes from './auth.module.css';
+
+export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;
+
+const RULE_KEYS: Record<NewPasswordRule, string> = {
+  length: 'auth:reset.rules.length',
+  uppercase: 'auth:reset.rules.upper',
+  lowercase: 'auth:reset.rules.lower',
+  digit: 'auth:reset.rules.digit',
+  allowedCharacters: 'auth:reset.rules.charset',
+};
+
+function Rule({ met, label }: { met: boolean; label: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <li data-met={met || undefined}>
+      <Text size="sm" c={met ? 'green.9' : 'gray.8'}>
+        <span aria-hidden="true">{met ? '✓ ' : '○ '}</span>
+        {label}
+        <span className={classes.srOnly}> ({met ? t('reset.ruleMet') : t('reset.ruleNotMet')})</span>
+      </Text>
+    </li>
+  );
+}
+
+/** Form, then the success view. Expired links and missing tokens are the route's to handle. */
+export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
+  const { t } = useTranslation('auth');
+  const password = useSelector(actor, (s) => s.context.password);
+  const confirmation = useSelector(actor, (s) => s.context.confirmation);
+  const check = useSelector(actor, (s) => s.context.passwordCheck);
+  const matches = useSelector(actor, (s) => s.context.confirmationMatches);
+  const submitAttempted = useSelector(actor, (s) => s.context.submitAttempted);
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const succeeded = useSelector(actor, (s) => s.matches('succeeded'));
+
+  if (succeeded) {
+    return (
+      <Stack gap="md" data-testid="reset-success">
+        <Title order={1} size="h2">
+          {t('reset.successTitle')}
+        </Title>
+        <Text role="status">{t('reset.successBody')}</Text>
+        <Button component={Link} to="/login" replace fullWidth>
+          {t('reset.backToLogin')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'SUBMIT' });
+  };
+  const showMismatch = confirmation.length > 0 && !matches;
+  const passwordError = submitAttempted && !check.valid;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('reset.title')}
+      </Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label={t('reset.newPassword')}
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            error={passwordError ? true : undefined}
+            aria-describedby="reset-rules"
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('passwordToggle') }}
+            onChange={(e) => actor.send({ type: 'PASSWORD.CHANGE', value: e.currentTarget.value })}
+          />
+          <div id="reset-rules">
+            <Text size="sm" fw={600}>
+              {t('reset.rulesTitle')}
+            </Text>
+            <ul className={classes.ruleList} data-testid="reset-rules">
+              {(Object.keys(RULE_KEYS) as NewPasswordRule[]).map((rule) => (
+                <Rule key={rule} met={check.rules[rule]} label={t(RULE_KEYS[rule])} />
+              ))}
+              <Rule met={matches} label={t('reset.rules.match')} />
+            </ul>
+          </div>
+          <PasswordInput
+            label={t('reset.confirm')}
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirmation}
+            error={showMismatch || (submitAttempted && !matches) ? t('reset.mismatch') : undefined}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('passwordToggle') }}
+            onChange={(e) => actor.send({ type: 'CONFIRM.CHANGE', value: e.currentTarget.value })}
+          />
+          <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
+            {t('reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/login" ta="center">
+        {t('reset.backToLogin')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** An expired or used reset link (core §2: "request not found" page). */
+export function RequestNotFound() {
+  const { t } = useTranslation('auth');
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2" data-testid="request-not-found-heading">
+        {t('requestNotFound.title')}
+      </Title>
+      <Text>{t('requestNotFound.body')}</Text>
+      <Button component={Link} to="/forgot-password" fullWidth>
+        {t('requestNotFound.again')}
+      </Button>
+      <Anchor component={Link} to="/login" ta="center">
+        {t('requestNotFound.backToLogin')}
+      </Anchor>
+    </Stack>
+  );
+}
