@@ -62,6 +62,12 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
     await expectNoAxeViolations(page, 'not-found', testInfo);
   });
 
+  test('core §2 routes: the not-found screen without a session', async ({ page }, testInfo) => {
+    await page.goto(P('/no-such-page'));
+    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
+    await expectNoAxeViolations(page, 'not-found-signed-out', testInfo);
+  });
+
   test('core §2 shell: the dashboard in the shell with the sidebar open and collapsed', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 800 });
     await signIn(page, DEMO.phoco);

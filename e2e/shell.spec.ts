@@ -82,6 +82,13 @@ test.describe('Foundation: shell', () => {
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
   });
 
+  test('core §2 routes: an unknown path shows the not-found screen without a session too', async ({ page }) => {
+    await page.goto(P('/no-such-page'));
+    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
+    await page.getByRole('link', { name: t('vi', 'shell:notFound.login') }).click();
+    await expectOnLogin(page);
+  });
+
   test("core §2 routes: '/' goes to /dashboard, and without a session on to /login", async ({ page }) => {
     await page.goto(P('/'));
     await expectOnLogin(page);
