@@ -1,4 +1,4 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appStorage, languageSchema, type AppStorage, type Language } from '../services/storage';
 
@@ -28,7 +28,7 @@ export const NAMESPACES: readonly string[] = [
   ...new Set(Object.values(resources).flatMap((byNs) => Object.keys(byNs))),
 ].sort();
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 function applyDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

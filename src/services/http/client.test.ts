@@ -55,7 +55,12 @@ describe('envelopes', () => {
     server.on('GET', '/api/portal/things', () => ({
       body: { data: [{ id: 1, phone: 'x' }], total_page: 3, page: 1, page_size: 10, total_amount: 5000 },
     }));
-    const page = await client.list({ name: 'things', path: '/things', query: { page: 1, page_size: 10 }, schema: z.array(item) });
+    const page = await client.list({
+      name: 'things',
+      path: '/things',
+      query: { page: 1, page_size: 10, status: null, bill_id: undefined },
+      schema: z.array(item),
+    });
     expect(page).toEqual({ data: [{ id: 1, phone: 'x' }], total_page: 3, page: 1, page_size: 10, total_amount: 5000 });
     expect(server.requests[0]?.url).toBe('/api/portal/things?page=1&page_size=10');
   });

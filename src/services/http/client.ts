@@ -84,7 +84,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       response = await $fetch.raw(spec.path, {
         baseURL: options.baseURL,
         method: spec.method ?? 'GET',
-        query: spec.query,
+        query: compactQuery(spec.query),
         body: spec.body,
         headers,
         signal: controller.signal,
@@ -154,6 +154,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     data: (spec) => call({ ...spec, response: dataEnvelope(spec.schema) }),
     list: (spec) => call({ ...spec, response: listEnvelope(spec.schema) }),
   };
+}
+
+/** Unset filters are left out rather than sent as "null"/"undefined" strings. */
+function compactQuery(query: Record<string, QueryValue> | undefined): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== null && value !== undefined) out[key] = value;
+  return out;
 }
 
 function serverError(name: string, status: number, body: unknown): ServiceError {
