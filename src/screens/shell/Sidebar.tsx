@@ -23,6 +23,13 @@ export interface SidebarProps {
   salesperson: Salesperson | null;
 }
 
+// Icon-only rows: the (visually hidden) label must not take the row's width, or icons sit left.
+const COLLAPSED_STYLES = {
+  root: { justifyContent: 'center' },
+  body: { flex: '0 0 auto' },
+  section: { marginInlineEnd: 0 },
+} as const;
+
 export function Sidebar({ entries, collapsed, onExpand, onNavigate, onLogout, salesperson }: SidebarProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
@@ -67,6 +74,7 @@ export function Sidebar({ entries, collapsed, onExpand, onNavigate, onLogout, sa
                   leftSection={entry.icon ? <Icon name={entry.icon} /> : undefined}
                   label={collapsed ? <VisuallyHidden>{text}</VisuallyHidden> : text}
                   className={classes.navLink}
+                  styles={collapsed ? COLLAPSED_STYLES : undefined}
                 />
               </li>
             );
@@ -97,6 +105,7 @@ export function Sidebar({ entries, collapsed, onExpand, onNavigate, onLogout, sa
                 label={collapsed ? <VisuallyHidden>{text}</VisuallyHidden> : text}
                 rightSection={collapsed ? null : undefined}
                 className={classes.navLink}
+                styles={collapsed ? COLLAPSED_STYLES : undefined}
               >
                 {collapsed ? null : (
                   <Box component="ul" id={childrenId} className={classes.menuList}>

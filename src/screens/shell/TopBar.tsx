@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Anchor,
   Avatar,
-  Badge,
   Burger,
   Menu,
   Popover,
@@ -116,9 +115,9 @@ export function TopBar(props: TopBarProps) {
                 {props.merchantName}
               </Text>
             </span>
-            <Badge variant="light" color="gray.8" className={classes.hideMobile}>
+            <Text component="span" size="xs" c="gray.8" className={`${classes.accountType} ${classes.hideMobile}`}>
               {t(`topbar.accountType.${wording}`)}
-            </Badge>
+            </Text>
             <VisuallyHidden>{t('topbar.userMenu')}</VisuallyHidden>
           </UnstyledButton>
         </Menu.Target>

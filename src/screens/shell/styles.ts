@@ -4,7 +4,6 @@ import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';

@@ -1,0 +1,117 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultConfig } from '../../config';
+import { renderScreen } from '../test/render';
+import type { AreaFeatures } from './areas';
+import { buildMenu, type MenuEntry } from './menu';
+import { Sidebar } from './Sidebar';
+
+afterEach(cleanup);
+
+const defaults: AreaFeatures = defaultConfig.features;
+const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
+const childPaths = (entries: MenuEntry[], key: string) => {
+  const entry = entries.find((e) => e.key === key);
+  return entry?.kind === 'group' ? entry.children.map((c) => c.path) : [];
+};
+
+describe('buildMenu (core §1, §2, §6)', () => {
+  it('lists the default sections in the order of core §2, e-invoice and master merchant off', () => {
+    const menu = buildMenu({ features: defaults, isFnb: false, accountType: 'business' });
+    expect(keys(menu)).toEqual(['overview', 'reports', 'shopQr', 'payByLink', 'edc', 'sales', 'feedback', 'businessInfo']);
+    expect(childPaths(menu, 'reports')).toEqual(['/tx-card', '/tx-va']);
+    expect(childPaths(menu, 'shopQr')).toEqual(['/bank', '/payment']);
+    expect(childPaths(menu, 'businessInfo')).toEqual(['/profile', '/store', '/staff']);
+  });
+
+  it('shows e-invoice and master merchant only when enabled', () => {
+    const menu = buildMenu({ features: { ...defaults, einvoice: true, masterMerchant: true }, isFnb: false, accountType: undefined });
+    expect(keys(menu)).toContain('einvoice');
+    expect(childPaths(menu, 'einvoice')).toEqual(['/e-invoice', '/e-inv-setting']);
+    expect(childPaths(menu, 'masterMerchant')).toEqual(['/master-merchant', '/master-merchant/new']);
+  });
+
+  it('removes each section whose flag is off', () => {
+    const off = { overview: false, report: false, payment: false, payByLink: false, edc: false, ecom: false, feedback: false };
+    const menu = buildMenu({ features: { ...defaults, ...off }, isFnb: true, accountType: 'business' });
+    expect(keys(menu)).toEqual(['businessInfo']);
+  });
+
+  it('offers the table list only to food-and-beverage merchants', () => {
+    const retail = buildMenu({ features: defaults, isFnb: false, accountType: 'personal' });
+    const fnb = buildMenu({ features: defaults, isFnb: true, accountType: 'business' });
+    expect(childPaths(retail, 'sales')).not.toContain('/sale-table');
+    expect(childPaths(fnb, 'sales')).toEqual([
+      '/sale-order',
+      '/sale-product',
+      '/sale-customer',
+      '/category',
+      '/sale-table',
+      '/sale-setting',
+      '/sale-invoice',
+    ]);
+  });
+
+  it('uses business or personal wording', () => {
+    const business = buildMenu({ features: defaults, isFnb: false, accountType: 'business' });
+    const personal = buildMenu({ features: defaults, isFnb: false, accountType: 'other' });
+    expect(business.find((e) => e.key === 'businessInfo')?.labelKey).toBe('nav.businessInfo.business');
+    expect(personal.find((e) => e.key === 'businessInfo')?.labelKey).toBe('nav.businessInfo.personal');
+  });
+});
+
+describe('Sidebar', () => {
+  async function renderSidebar(features: AreaFeatures, isFnb: boolean, path = '/dashboard') {
+    const onLogout = vi.fn();
+    await renderScreen(
+      <nav aria-label="Main menu">
+        <Sidebar
+          entries={buildMenu({ features, isFnb, accountType: 'business' })}
+          collapsed={false}
+          onLogout={onLogout}
+          salesperson={{ name: 'Trần Thu Hà', phone: '0987 654 321' }}
+        />
+      </nav>,
+      { path },
+    );
+    return { onLogout, user: userEvent.setup(), nav: screen.getByRole('navigation', { name: 'Main menu' }) };
+  }
+
+  it('shows the Tables item for an F&B merchant and not for others', async () => {
+    const { user, nav } = await renderSidebar(defaults, true);
+    await user.click(within(nav).getByRole('button', { name: 'Sales management' }));
+    expect(within(nav).getByRole('link', { name: 'Tables' })).toHaveAttribute('href', '/sale-table');
+    cleanup();
+    const retail = await renderSidebar(defaults, false);
+    await retail.user.click(within(retail.nav).getByRole('button', { name: 'Sales management' }));
+    expect(within(retail.nav).queryByRole('link', { name: 'Tables' })).toBeNull();
+    expect(within(retail.nav).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it('keeps only one sub-menu open at a time', async () => {
+    const { user, nav } = await renderSidebar(defaults, false);
+    const reports = within(nav).getByRole('button', { name: 'Reports' });
+    const shopQr = within(nav).getByRole('button', { name: 'ShopQR' });
+    await user.click(reports);
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    await user.click(shopQr);
+    expect(shopQr).toHaveAttribute('aria-expanded', 'true');
+    expect(reports).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the sub-menu of the current page and marks it current', async () => {
+    const { nav } = await renderSidebar(defaults, false, '/tx-va');
+    expect(within(nav).getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'ShopQR (virtual account)' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('hides flagged-off areas and shows the salesperson and logout', async () => {
+    const { nav, onLogout, user } = await renderSidebar({ ...defaults, feedback: false, edc: false }, false);
+    expect(within(nav).queryByRole('link', { name: 'Feedback' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'POS machines' })).toBeNull();
+    expect(within(nav).getByText('Trần Thu Hà')).toBeInTheDocument();
+    await user.click(within(nav).getByTestId('sidebar-logout'));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});
