@@ -22,7 +22,7 @@ function Rule({ met, label }: { met: boolean; label: string }) {
   const { t } = useTranslation('auth');
   return (
     <li data-met={met || undefined}>
-      <Text size="sm" c={met ? 'green.9' : 'gray.8'}>
+      <Text size="sm" c={met ? '#1b5e20' : 'gray.8'}>
         <span aria-hidden="true">{met ? '✓ ' : '○ '}</span>
         {label}
         <span className={classes.srOnly}> ({met ? t('reset.ruleMet') : t('reset.ruleNotMet')})</span>
