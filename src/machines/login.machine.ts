@@ -78,7 +78,7 @@ export const loginMachine = setup({
     assignPassword: assign((_, params: { value: string }) => ({ password: params.value, errorCode: null })),
     toggleRemember: assign(({ context }) => ({ remember: !context.remember })),
     clearError: assign({ errorCode: null }),
-    // A merchant expects to retype the password after a refusal; the username stays as typed.
+    // Once signed in or locked out the password has no further use; it should not linger in memory.
     clearPassword: assign({ password: '' }),
     assignFailedAttempt: assign(({ context }, params: { failedCount: number | null; maxAttempts: number | null }) => ({
       failedCount: params.failedCount ?? context.failedCount + 1,
@@ -155,8 +155,8 @@ export const loginMachine = setup({
           {
             guard: { type: 'isWrongPassword', params: ({ event }) => ({ code: errorCode(event.error) }) },
             target: 'editing',
+            // The typed password stays (decision D10): a merchant fixes a typo instead of retyping it all.
             actions: [
-              'clearPassword',
               {
                 type: 'assignFailedAttempt',
                 params: ({ event }) => ({

@@ -30,8 +30,8 @@ describeModel({
       }
       if (step.event.type === 'xstate.error.actor.login' && before) {
         const code = errorCode(errorOf(step.event));
-        if (code === 'LOGIN_FAIL' && (context.failedCount !== 2 || context.maxAttempts !== 5 || context.password !== '')) {
-          throw new Error(`LOGIN_FAIL must record 2 of 5 and clear the password: ${JSON.stringify(context)}`);
+        if (code === 'LOGIN_FAIL' && (context.failedCount !== 2 || context.maxAttempts !== 5 || context.password !== before.password)) {
+          throw new Error(`LOGIN_FAIL must record 2 of 5 and keep the typed password (D10): ${JSON.stringify(context)}`);
         }
         if (code === 'USER_LOCKED_USING' && (context.lockedUntil !== LOCKED_UNTIL || context.password !== '')) {
           throw new Error(`lock-out must record locked_until and clear the password: ${JSON.stringify(context)}`);
