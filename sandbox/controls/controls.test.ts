@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { userInfoSchema } from '../../src/services/schemas/auth';
+import { userInfoSchema } from '../test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
 
 let t: TestSandbox;

@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfigSchema } from '../../src/config/schema';
+import { appConfigSchema } from '../test/portal-schemas';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lockedDataSchema, loginFailDataSchema, tokenPairSchema } from '../../../src/services/schemas/auth';
+import { lockedDataSchema, loginFailDataSchema, tokenPairSchema } from '../../test/portal-schemas';
 import { jwtPayload, startTestSandbox, type TestSandbox } from '../../test/harness';
 
 let t: TestSandbox;

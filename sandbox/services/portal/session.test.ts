@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { businessProfileSchema, tokenPairSchema, userInfoSchema } from '../../../src/services/schemas/auth';
+import { businessProfileSchema, tokenPairSchema, userInfoSchema } from '../../test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 
 let t: TestSandbox;
