@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -32,11 +32,23 @@ function pickPort(preferred: number): number {
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
 
+// E2E_PORT given: use (and outside CI reuse) a sandbox already listening there. Otherwise each run
+// starts its own sandbox on 5290, or on any free port when 5290 is taken (another run, a developer's
+// sandbox), so two runs never share one sandbox.
+const explicitPort = !!process.env.E2E_PORT && !process.env.E2E_PORT_PICKED;
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = String(CI ? pickPort(5290) : 5290);
+  process.env.E2E_PORT = String(pickPort(5290));
+  process.env.E2E_PORT_PICKED = '1';
 }
 if (!process.env.E2E_SANDBOX_DATA_DIR) {
-  process.env.E2E_SANDBOX_DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const runDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  process.env.E2E_SANDBOX_DATA_DIR = join(runDir, 'db');
+  // The sandbox serves a snapshot of dist/ taken now, so a rebuild during the run (another
+  // terminal, an editor's watcher) cannot pull the portal out from under the tests.
+  if (existsSync('dist/index.html')) {
+    cpSync('dist', join(runDir, 'dist'), { recursive: true });
+    process.env.E2E_PORTAL_DIST = join(runDir, 'dist');
+  }
 }
 
 const port = Number(process.env.E2E_PORT);
@@ -98,7 +110,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx sandbox/main.ts',
     url: `${baseURL}/portal/config.json`,
-    reuseExistingServer: !CI,
+    reuseExistingServer: explicitPort && !CI,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -107,6 +119,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       SANDBOX_DATA_DIR: process.env.E2E_SANDBOX_DATA_DIR,
+      ...(process.env.E2E_PORTAL_DIST ? { PORTAL_DIST: process.env.E2E_PORTAL_DIST } : {}),
       ...(process.env.SANDBOX_FEATURES ? { SANDBOX_FEATURES: process.env.SANDBOX_FEATURES } : {}),
     },
   },

@@ -99,13 +99,24 @@ test.describe('Foundation: guards and sign-out', () => {
 
   test('core §4 session: sign out returns to /login and Back does not resume the session', async ({ page }) => {
     await signIn(page, DEMO.phoco);
+    // A second page in the history, so Back has somewhere signed-in to go.
+    await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
+    await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
+
     await shell(page).logout.click();
     await expectOnLogin(page);
     await expect.poll(() => storedSession(page)).toEqual({ local: null, session: null });
-    await page.goBack();
-    await expectOnLogin(page);
-    await expect(shell(page).nav).toBeHidden();
-    await page.goForward().catch(() => undefined);
+
+    // Back (twice: through whatever the app pushed or replaced) never shows the shell again: each
+    // portal page it reaches sends the visitor to /login (ASVS 7.4.1).
+    for (let i = 0; i < 2; i += 1) {
+      await page.goBack();
+      await page.waitForLoadState();
+      if (page.url().startsWith('about:')) break;
+      await expectOnLogin(page);
+      await expect(shell(page).nav).toBeHidden();
+    }
     await page.goto(P('/dashboard'));
     await expectOnLogin(page);
   });

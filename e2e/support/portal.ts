@@ -70,6 +70,13 @@ export async function submitLogin(page: Page, username: string, password: string
   await screen.submit.click();
 }
 
+/** The shell is up: the sidebar on wide screens, the drawer's menu button on narrow ones. */
+export async function expectShell(page: Page, lang: Lang = 'vi'): Promise<void> {
+  const s = shell(page, lang);
+  await expect(s.nav.or(s.openDrawer).first()).toBeVisible();
+  await expect(s.main).toBeVisible();
+}
+
 /** Opens /login, signs in, and waits for the dashboard inside the shell. */
 export async function signIn(
   page: Page,
@@ -80,7 +87,7 @@ export async function signIn(
   await gotoLogin(page, lang);
   await submitLogin(page, creds.username, creds.password, lang);
   await expect(page).toHaveURL(new RegExp(`${P(opts.expectPath ?? '/dashboard')}$`));
-  await expect(shell(page, lang).nav).toBeVisible();
+  await expectShell(page, lang);
 }
 
 /** Reads the client's session keys from both storages (docs/architecture.md, client storage keys). */
