@@ -29,11 +29,18 @@ export function registerUserControls(app: FastifyInstance, ctx: SandboxContext):
     if (taken) throw new ApiError(409, 'ACCOUNT_EXIST', 'Username or e-mail already in use');
 
     const role = field(body, 'role') ?? 'Customer';
-    const [row] = await ctx.db.query<{ id: number }>(
-      `INSERT INTO users (merchant_id, username, email, password_hash, full_name, role, phone, throwaway)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id`,
-      [m.id, username, email, await hashPassword(password!), field(body, 'full_name') ?? username, role, field(body, 'phone') ?? ''],
-    );
+    const passwordHash = await hashPassword(password!);
+    const [row] = await ctx.db
+      .query<{ id: number }>(
+        `INSERT INTO users (merchant_id, username, email, password_hash, full_name, role, phone, throwaway)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id`,
+        [m.id, username, email, passwordHash, field(body, 'full_name') ?? username, role, field(body, 'phone') ?? ''],
+      )
+      .catch((error: unknown) => {
+        // Two parallel requests for the same name both pass the check above; the unique index decides.
+        if ((error as { code?: string }).code === '23505') throw new ApiError(409, 'ACCOUNT_EXIST', 'Username or e-mail already in use');
+        throw error;
+      });
     reply.status(201);
     return { id: row!.id, username, email, merchant_id: m.id, role };
   });
