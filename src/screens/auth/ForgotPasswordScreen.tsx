@@ -61,7 +61,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
         >
           {coolingDown && seconds > 0 ? t('auth:forgot.resendIn', { seconds }) : t('auth:forgot.resend')}
         </Button>
-        <Button variant="subtle" color="blue.9" onClick={() => actor.send({ type: 'BACK' })} fullWidth>
+        <Button variant="default" onClick={() => actor.send({ type: 'BACK' })} fullWidth>
           {t('auth:forgot.changeEmail')}
         </Button>
         <Anchor component={Link} to="/login" ta="center">

@@ -24,7 +24,7 @@ export function RegisterDigistoreScreen({ merchantName, onFinish, onBack, busy }
       <Button onClick={onFinish} loading={busy} fullWidth>
         {t('register.finish')}
       </Button>
-      <Button variant="subtle" color="blue.9" onClick={onBack} fullWidth>
+      <Button variant="default" onClick={onBack} fullWidth>
         {t('register.back')}
       </Button>
     </Stack>
