@@ -25,19 +25,19 @@ function pickPort(preferred: number): number {
     const net = require('node:net');
     const tryListen = (port, fallback) => {
       const s = net.createServer();
-      s.once('error', () => fallback ? tryListen(0, false) : process.exit(1));
+      s.once('error', () => (fallback ? tryListen(0, false) : process.exit(1)));
       s.listen(port, '127.0.0.1', () => { const p = s.address().port; s.close(() => console.log(p)); });
     };
     tryListen(${preferred}, true);`;
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
 
-// E2E_PORT given: use (and outside CI reuse) a sandbox already listening there. Otherwise each run
-// starts its own sandbox on 5290, or on any free port when 5290 is taken (another run, a developer's
-// sandbox), so two runs never share one sandbox.
+// E2E_PORT given (e.g. 5290): use, and outside CI reuse, a sandbox already listening there.
+// Otherwise each run starts its own sandbox on a free port the system picks, so two runs at the same
+// time (two terminals, two agents) never share one sandbox or race for one port.
 const explicitPort = !!process.env.E2E_PORT && !process.env.E2E_PORT_PICKED;
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = String(pickPort(5290));
+  process.env.E2E_PORT = String(pickPort(0));
   process.env.E2E_PORT_PICKED = '1';
 }
 if (!process.env.E2E_SANDBOX_DATA_DIR) {
