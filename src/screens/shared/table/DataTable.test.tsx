@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
+import { renderScreen } from '../../test/render';
+import { DataTable, PageSizeInput, type DataColumn, type SortState } from './DataTable';
+
+afterEach(cleanup);
+
+interface Row {
+  id: string;
+  name: string;
+  amount: number;
+}
+
+const columns: DataColumn<Row>[] = [
+  { key: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
+  { key: 'amount', header: 'Amount', cell: (r) => String(r.amount), sortable: true, align: 'right' },
+];
+const rows: Row[] = [
+  { id: 'a', name: '<img src=x onerror=alert(1)>', amount: 10 },
+  { id: 'b', name: 'Phở', amount: 20 },
+];
+
+async function renderTable(overrides: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const onSortChange = vi.fn();
+  const onPageChange = vi.fn();
+  const onPageSizeChange = vi.fn();
+  const onExport = vi.fn();
+  const view = await renderScreen(
+    <DataTable<Row>
+      label="Card transactions"
+      columns={columns}
+      rows={rows}
+      getRowKey={(r) => r.id}
+      loading={false}
+      sort={null}
+      onSortChange={onSortChange}
+      paging={{ page: 1, totalPages: 12, onPageChange, pageSize: 10, pageSizeOptions: [10, 25, 50, 80, 100], onPageSizeChange }}
+      totalAmount={30}
+      onExport={onExport}
+      {...overrides}
+    />,
+  );
+  return { view, onSortChange, onPageChange, onPageSizeChange, onExport };
+}
+
+describe('DataTable (core §2 shared table widget)', () => {
+  it('is a named table with column headers, row headers and user text shown as text', async () => {
+    await renderTable();
+    const table = screen.getByRole('table', { name: 'Card transactions' });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(2);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(2);
+    expect(within(table).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(table.querySelector('img')).toBeNull();
+  });
+
+  it('sort headers cycle none → ascending → descending → none and say so in aria-sort', async () => {
+    const onSortChange = vi.fn();
+    function Harness() {
+      const [sort, setSort] = useState<SortState | null>(null);
+      return (
+        <DataTable<Row>
+          label="Card transactions"
+          columns={columns}
+          rows={rows}
+          getRowKey={(r) => r.id}
+          loading={false}
+          sort={sort}
+          onSortChange={(next) => {
+            onSortChange(next);
+            setSort(next);
+          }}
+        />
+      );
+    }
+    await renderScreen(<Harness />);
+    const amountHeader = () => screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amountHeader()).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
+    fireEvent.click(within(amountHeader()).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'amount', direction: 'asc' });
+    expect(amountHeader()).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.click(within(amountHeader()).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'amount', direction: 'desc' });
+    expect(amountHeader()).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.click(within(amountHeader()).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+    expect(amountHeader()).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('pages with first, previous, numbers, ellipsis, next and last', async () => {
+    const { onPageChange } = await renderTable();
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(within(nav).getByText('…')).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Page 6' })).toBeNull();
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 12' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(12);
+    fireEvent.click(within(nav).getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    fireEvent.click(within(nav).getByRole('button', { name: 'Last page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(12);
+  });
+
+  it('offers the page sizes as a dropdown', async () => {
+    const { onPageSizeChange } = await renderTable();
+    const select = screen.getByLabelText('Rows per page');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['10', '25', '50', '80', '100']);
+    fireEvent.change(select, { target: { value: '80' } });
+    expect(onPageSizeChange).toHaveBeenCalledWith(80);
+  });
+
+  it('shows skeleton rows while loading and says so to screen readers', async () => {
+    await renderTable({ loading: true, rows: [] });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading data…');
+    expect(screen.queryByTestId('no-data')).toBeNull();
+  });
+
+  it("shows 'no data' and hides the total and the export button when the total is 0", async () => {
+    await renderTable({ rows: [], totalAmount: 0 });
+    expect(screen.getByTestId('no-data')).toHaveTextContent('No data');
+    expect(screen.queryByTestId('table-total')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+  });
+
+  it('shows the total in VND and the export button when the total is above 0', async () => {
+    const { onExport } = await renderTable({ totalAmount: 1234567 });
+    expect(screen.getByTestId('table-total').textContent).toMatch(/1\.234\.567\s₫/);
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(onExport).toHaveBeenCalledOnce();
+  });
+});
+
+describe('PageSizeInput (core §9: page-size input debounced 1000 ms)', () => {
+  it('sends the typed size once, 1 s after the last keystroke, and keeps the typing on screen', async () => {
+    const onCommit = vi.fn();
+    await renderScreen(<PageSizeInput value={10} onCommit={onCommit} delayMs={1000} />);
+    vi.useFakeTimers();
+    try {
+      const input = screen.getByLabelText('Rows per page') as HTMLInputElement;
+      fireEvent.change(input, { target: { value: '3' } });
+      act(() => vi.advanceTimersByTime(500));
+      fireEvent.change(input, { target: { value: '35' } });
+      act(() => vi.advanceTimersByTime(999));
+      expect(onCommit).not.toHaveBeenCalled();
+      expect(input.value).toBe('35');
+      act(() => vi.advanceTimersByTime(1));
+      expect(onCommit).toHaveBeenCalledTimes(1);
+      expect(onCommit).toHaveBeenCalledWith(35);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,256 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Group, NativeSelect, NumberInput, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { formatVnd } from './format';
+import { pageItems } from './pagination';
+import classes from './table.module.css';
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  key: string;
+  direction: SortDirection;
+}
+
+export interface DataColumn<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+  /** Renders the cell as the row's header (th scope="row"), for screen readers moving by row. */
+  rowHeader?: boolean;
+  minWidth?: number;
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name (a visually hidden caption). */
+  label: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row, index: number) => string;
+  loading: boolean;
+  sort?: SortState | null;
+  onSortChange?: (next: SortState | null) => void;
+  /** Paging; leave out for a table without navigation (the dashboard's recent list). */
+  paging?: {
+    page: number;
+    totalPages: number;
+    onPageChange: (page: number) => void;
+    pageSize: number;
+    pageSizeOptions: readonly number[];
+    onPageSizeChange: (size: number) => void;
+    /** 'select' (default) or a free number, debounced by `pageSizeDebounceMs`. */
+    pageSizeControl?: 'select' | 'input';
+    /** 1000 ms by default (core §9); 0 when the machine debounces. */
+    pageSizeDebounceMs?: number;
+  };
+  /** Shown (with the export button) only above 0 (core §2 shared table). */
+  totalAmount?: number;
+  onExport?: () => void;
+  exporting?: boolean;
+  /** What the live region says once rows are in, e.g. "1 234 transactions". */
+  resultText?: string;
+  emptyText?: string;
+  skeletonRows?: number;
+  testId?: string;
+}
+
+const nextSort = (current: SortState | null | undefined, key: string): SortState | null => {
+  if (!current || current.key !== key) return { key, direction: 'asc' };
+  return current.direction === 'asc' ? { key, direction: 'desc' } : null;
+};
+
+/**
+ * The shared table of core §2: props in, callbacks out, no fetching of its own. Sorting, paging and
+ * page size are reported to the owner (a machine), which decides what to load.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { t } = useTranslation('table');
+  const { columns, rows, loading, sort, onSortChange, paging, totalAmount = 0 } = props;
+  const skeletons = props.skeletonRows ?? Math.min(paging?.pageSize ?? 5, 10);
+  const showTotal = totalAmount > 0;
+  const status = loading ? t('loading') : rows.length === 0 ? (props.emptyText ?? t('noData')) : (props.resultText ?? '');
+
+  return (
+    <div data-testid={props.testId}>
+      {showTotal || props.onExport ? (
+        <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
+          {showTotal ? (
+            <Text fw={700} data-testid="table-total">
+              {t('totalAmount', { amount: formatVnd(totalAmount) })}
+            </Text>
+          ) : (
+            <span />
+          )}
+          {props.onExport && showTotal ? (
+            <Button variant="outline" onClick={props.onExport} loading={props.exporting} disabled={loading}>
+              {t('export')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {status}
+      </VisuallyHidden>
+      {/* A keyboard user must be able to scroll a wide table sideways (WCAG 2.1.1). */}
+      <div className={classes.scroll} tabIndex={0} role="region" aria-label={props.label}>
+        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={loading}>
+          <caption>
+            <VisuallyHidden>{props.label}</VisuallyHidden>
+          </caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const direction = sort?.key === column.key ? sort.direction : null;
+                const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : column.sortable ? 'none' : undefined;
+                return (
+                  <Table.Th key={column.key} scope="col" aria-sort={ariaSort} ta={column.align} style={{ minWidth: column.minWidth }}>
+                    {column.sortable && onSortChange ? (
+                      <button type="button" className={classes.sortButton} onClick={() => onSortChange(nextSort(sort, column.key))}>
+                        {column.header}
+                        <span aria-hidden="true">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
+                        <VisuallyHidden>
+                          {direction === 'asc' ? t('sort.ascending') : direction === 'desc' ? t('sort.descending') : t('sort.none')}
+                        </VisuallyHidden>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading
+              ? Array.from({ length: skeletons }, (_, i) => (
+                  <Table.Tr key={`skeleton-${i}`} data-testid="skeleton-row">
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : rows.map((row, index) => (
+                  <Table.Tr key={props.getRowKey(row, index)} data-testid="data-row">
+                    {columns.map((column) =>
+                      column.rowHeader ? (
+                        <Table.Th key={column.key} scope="row" ta={column.align} fw={400}>
+                          {column.cell(row, index)}
+                        </Table.Th>
+                      ) : (
+                        <Table.Td key={column.key} ta={column.align}>
+                          {column.cell(row, index)}
+                        </Table.Td>
+                      ),
+                    )}
+                  </Table.Tr>
+                ))}
+            {!loading && rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length} ta="center" py="lg" data-testid="no-data">
+                  {props.emptyText ?? t('noData')}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {paging ? <TableFooter {...paging} disabled={loading} /> : null}
+    </div>
+  );
+}
+
+function TableFooter(props: NonNullable<DataTableProps<unknown>['paging']> & { disabled: boolean }) {
+  const { t } = useTranslation('table');
+  return (
+    <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
+      {props.pageSizeControl === 'input' ? (
+        <PageSizeInput value={props.pageSize} onCommit={props.onPageSizeChange} delayMs={props.pageSizeDebounceMs ?? 1000} />
+      ) : (
+        <NativeSelect
+          label={t('rowsPerPage')}
+          value={String(props.pageSize)}
+          data={props.pageSizeOptions.map((n) => String(n))}
+          onChange={(e) => props.onPageSizeChange(Number(e.currentTarget.value))}
+          w={140}
+          size="sm"
+        />
+      )}
+      <Pagination page={props.page} totalPages={props.totalPages} onPageChange={props.onPageChange} />
+    </Group>
+  );
+}
+
+/** core §9: the typed page size is sent 1 s after the last keystroke; what is typed stays shown. */
+export function PageSizeInput({ value, onCommit, delayMs }: { value: number; onCommit: (size: number) => void; delayMs: number }) {
+  const { t } = useTranslation('table');
+  const [typed, setTyped] = useState<string | number>(value);
+  useEffect(() => setTyped(value), [value]);
+  const commit = useDebouncedCallback((next: number) => onCommit(next), delayMs);
+  return (
+    <NumberInput
+      label={t('rowsPerPage')}
+      value={typed}
+      min={1}
+      max={100}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="strict"
+      w={140}
+      size="sm"
+      onChange={(next) => {
+        setTyped(next);
+        const n = typeof next === 'number' ? next : Number(next);
+        if (Number.isInteger(n) && n > 0) {
+          if (delayMs <= 0) onCommit(n);
+          else commit(n);
+        }
+      }}
+    />
+  );
+}
+
+export function Pagination({ page, totalPages, onPageChange }: { page: number; totalPages: number; onPageChange: (page: number) => void }) {
+  const { t } = useTranslation('table');
+  const pages = Math.max(1, totalPages);
+  const items = pageItems(page, pages);
+  const go = (target: number) => {
+    if (target !== page && target >= 1 && target <= pages) onPageChange(target);
+  };
+  const edge = (label: string, glyph: string, target: number, disabled: boolean) => (
+    <button type="button" className={classes.pageButton} aria-label={label} disabled={disabled} onClick={() => go(target)}>
+      <span aria-hidden="true">{glyph}</span>
+    </button>
+  );
+  return (
+    <nav aria-label={t('pagination.label')}>
+      <Group gap={4} wrap="wrap">
+        {edge(t('pagination.first'), '«', 1, page <= 1)}
+        {edge(t('pagination.previous'), '‹', page - 1, page <= 1)}
+        {items.map((item) =>
+          item.kind === 'gap' ? (
+            <span key={`gap-${item.key}`} className={classes.gap} aria-hidden="true">
+              …
+            </span>
+          ) : (
+            <button
+              key={item.page}
+              type="button"
+              className={classes.pageButton}
+              aria-current={item.page === page ? 'page' : undefined}
+              aria-label={t('pagination.page', { page: item.page })}
+              onClick={() => go(item.page)}
+            >
+              {item.page}
+            </button>
+          ),
+        )}
+        {edge(t('pagination.next'), '›', page + 1, page >= pages)}
+        {edge(t('pagination.last'), '»', pages, page >= pages)}
+      </Group>
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FILTER_STATUSES, STATUS_TONES, statusTone } from './status';
+import { StatusBadge } from './StatusBadge';
+
+/** Status filter (core §3 filter: status, default all); each choice shows its colour and mark. */
+export function StatusFilter({ value, onChange, statuses = FILTER_STATUSES }: { value: string; onChange: (status: string) => void; statuses?: readonly string[] }) {
+  const { t } = useTranslation('table');
+  const data = statuses.map((s) => ({ value: s, label: t(`status.values.${s}`) }));
+  const tone = value === 'all' ? null : STATUS_TONES[statusTone(value)];
+  return (
+    <Select
+      label={t('status.label')}
+      data={data}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => onChange(next ?? 'all')}
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={216}
+      w={220}
+      leftSection={tone ? <span aria-hidden="true" style={{ color: tone.text, fontWeight: 700 }}>{tone.mark}</span> : undefined}
+      renderOption={({ option }) => (option.value === 'all' ? option.label : <StatusBadge status={option.value} />)}
+      data-testid="status-filter"
+    />
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Transaction statuses and their colours (core §4): pending and waiting turquoise, success and paid
+ * blue, everything else red. The colour is never the only signal: the status is always written
+ * out, and each family has its own mark. Text is shade 9 on shade 0 of each colour: teal 4.7:1,
+ * blue 5.5:1, red 5.1:1 (AA needs 4.5:1); Mantine's default shade 6 text would fail all three.
+ */
+
+export type StatusTone = 'waiting' | 'done' | 'problem';
+
+export const STATUS_TONES: Record<StatusTone, { color: string; text: string; background: string; mark: string }> = {
+  waiting: { color: 'teal', text: 'var(--mantine-color-teal-9)', background: 'var(--mantine-color-teal-0)', mark: '◷' },
+  done: { color: 'blue', text: 'var(--mantine-color-blue-9)', background: 'var(--mantine-color-blue-0)', mark: '✓' },
+  problem: { color: 'red', text: 'var(--mantine-color-red-9)', background: 'var(--mantine-color-red-0)', mark: '!' },
+};
+
+/** Status filter choices of core §4, 'all' first (the filter's default). */
+export const FILTER_STATUSES = [
+  'all',
+  'success',
+  'fail',
+  'pending',
+  'PAID',
+  'WAITING_FOR_PAID',
+  'error',
+  'processing',
+  'dispute_in_progress',
+  'holding',
+  'cancelled',
+  'settled',
+  'unsettled',
+] as const;
+
+export function statusTone(status: string | null | undefined): StatusTone {
+  const s = (status ?? '').toLowerCase();
+  if (s === 'pending' || s === 'waiting_for_paid' || s === 'waiting') return 'waiting';
+  if (s === 'success' || s === 'paid' || s === '00') return 'done';
+  return 'problem';
+}
+
+/** i18n key suffix for a status as the server spells it (case and separators vary). */
+export function statusKey(status: string | null | undefined): string {
+  const s = (status ?? '').trim();
+  if (s === '') return 'unknown';
+  if (s === '00') return 'success';
+  const normalised = s.toLowerCase().replace(/[\s-]+/g, '_');
+  const known: Record<string, string> = {
+    success: 'success',
+    fail: 'fail',
+    failed: 'fail',
+    pending: 'pending',
+    paid: 'PAID',
+    waiting_for_paid: 'WAITING_FOR_PAID',
+    error: 'error',
+    processing: 'processing',
+    dispute: 'dispute_in_progress',
+    dispute_in_progress: 'dispute_in_progress',
+    holding: 'holding',
+    cancelled: 'cancelled',
+    canceled: 'cancelled',
+    settled: 'settled',
+    unsettled: 'unsettled',
+    all: 'all',
+  };
+  return known[normalised] ?? 'unknown';
+}
