@@ -1,12 +1,14 @@
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import type { AppConfig } from '../config';
 import { sessionMachine } from '../machines/session.machine';
 import { createAuthActors, createSessionActions, type AuthActors } from '../services/actors/auth';
+import { createInspectionReporter } from '../services/inspection';
 import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../services/http';
 import { createPortalApi, type PortalApi } from '../services/portal';
 import { appStorage, type AppStorage } from '../services/storage';
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
+export type InspectCallback = (event: InspectionEvent) => void;
 
 /** Where the session machine's router actions go; set once the router exists. */
 export interface Navigation {
@@ -20,6 +22,7 @@ function createSessionActor(
   storage: AppStorage,
   clients: HttpClients,
   navigation: Navigation,
+  inspect: InspectCallback | undefined,
 ) {
   const sessionActions = createSessionActions({ storage, onSessionCleared: () => clients.resetExchangedToken() });
   const logic = sessionMachine.provide({
@@ -35,7 +38,7 @@ function createSessionActor(
       goToLogin: () => navigation.goToLogin(),
     },
   });
-  return createActor(logic, { input: { idleLimitMs: config.idleLimitMinutes * 60_000 } });
+  return createActor(logic, { input: { idleLimitMs: config.idleLimitMinutes * 60_000 }, ...(inspect ? { inspect } : {}) });
 }
 
 /**
@@ -50,6 +53,11 @@ export interface Runtime {
   authActors: AuthActors;
   session: SessionActor;
   navigation: Navigation;
+  /**
+   * Pass to every createActor / useActorRef: reports actors to /portal/inspector. Undefined unless
+   * `features.inspector` is on, so a normal deployment pays nothing for it.
+   */
+  inspect: InspectCallback | undefined;
 }
 
 let current: Runtime | null = null;
@@ -61,6 +69,7 @@ export function getRuntime(): Runtime {
 
 export function createRuntime(config: AppConfig): Runtime {
   const storage = appStorage;
+  const inspect = config.features.inspector ? createInspectionReporter()?.inspect : undefined;
   // The port needs the actor and the actor's services need the port: the port reaches the actor
   // through this indirection, which is filled in before anything can make a request.
   let session: SessionActor | null = null;
@@ -79,7 +88,7 @@ export function createRuntime(config: AppConfig): Runtime {
   session = createSessionActor(config, authActors, storage, clients, {
     goToLogin: () => navigation.goToLogin(),
     redirectToSso: () => navigation.redirectToSso(),
-  });
-  current = { config, storage, clients, portal, authActors, session, navigation };
+  }, inspect);
+  current = { config, storage, clients, portal, authActors, session, navigation, inspect };
   return current;
 }

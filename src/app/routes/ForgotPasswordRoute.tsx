@@ -4,9 +4,10 @@ import { ForgotPasswordScreen } from '../../screens/auth/ForgotPasswordScreen';
 import { getRuntime } from '../runtime';
 
 export default function ForgotPasswordRoute() {
-  const { authActors } = getRuntime();
+  const { authActors, inspect } = getRuntime();
   const actor = useActorRef(
     forgotPasswordMachine.provide({ actors: { requestPasswordReset: authActors.requestPasswordReset } }),
+    { inspect },
   );
   return <ForgotPasswordScreen actor={actor} />;
 }

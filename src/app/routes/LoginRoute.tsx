@@ -10,7 +10,7 @@ import { useSession, useSessionSelector } from '../session-context';
 import { setPendingRegistration } from './pending-registration';
 
 export default function LoginRoute() {
-  const { config, authActors, storage, navigation } = getRuntime();
+  const { config, authActors, storage, navigation, inspect } = getRuntime();
   const { language } = usePortal();
   const session = useSession();
   const navigate = useNavigate();
@@ -24,7 +24,7 @@ export default function LoginRoute() {
       actors: { login: authActors.login, loadProfile: authActors.loadProfile },
       actions: { redirectToSso: () => navigation.redirectToSso() },
     }),
-    { input: { unifiedLogin: config.features.unifiedLogin } },
+    { input: { unifiedLogin: config.features.unifiedLogin }, inspect },
   );
 
   // Core §2: a signed-in user who opens /login is signed out. Checked once, on arrival, so the

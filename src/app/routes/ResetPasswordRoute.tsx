@@ -10,12 +10,13 @@ import { getRuntime } from '../runtime';
 /** /reset-password?token=… (core §2, D4). */
 export default function ResetPasswordRoute() {
   const { t } = useTranslation(['auth', 'errors']);
-  const { authActors } = getRuntime();
+  const { authActors, inspect } = getRuntime();
   const location = useLocation();
   // Read from the router's location (stable across StrictMode's double render), once, as input.
   const token = new URLSearchParams(location.search).get('token');
   const actor = useActorRef(resetPasswordMachine.provide({ actors: { resetPassword: authActors.resetPassword } }), {
     input: { token },
+    inspect,
   });
 
   // D4: the token leaves the address bar as soon as it has been read.
