@@ -32,7 +32,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   }
 
   const runtime = createRuntime(config);
-  const router = createAppRouter();
+  const router = createAppRouter({ inspector: config.features.inspector });
   const { session, storage, navigation } = runtime;
 
   navigation.goToLogin = () => {

@@ -17,6 +17,8 @@ const SsoReturnRoute = lazy(() => import('./routes/SsoReturnRoute'));
 const ShellFrame = lazy(() => import('./routes/ShellFrame'));
 const AreaPage = lazy(() => import('./routes/AreaPage'));
 const EcrSlideRoute = lazy(() => import('./routes/EcrSlideRoute'));
+// Behind features.inspector; its own chunk (diagram layout included), never part of /login.
+const InspectorRoute = lazy(() => import('./routes/InspectorRoute'));
 
 /** Unknown paths, and the SSO return route whose name varies (/auth-…-check). */
 function CatchAll() {
@@ -43,7 +45,15 @@ function CatchAll() {
   );
 }
 
-export function createAppRouter() {
+export interface AppRouterOptions {
+  /**
+   * features.inspector: registers /inspector. Without a session on purpose: it shows machine
+   * definitions and masked, same-browser broadcast data, never tokens.
+   */
+  inspector?: boolean;
+}
+
+export function createAppRouter(options: AppRouterOptions = {}) {
   return createBrowserRouter(
     [
       {
@@ -78,6 +88,7 @@ export function createAppRouter() {
             })),
           },
           { path: 'ecr-slide', element: <EcrSlideRoute /> },
+          ...(options.inspector ? [{ path: 'inspector', element: <InspectorRoute /> }] : []),
           { path: '*', element: <CatchAll /> },
         ],
       },
