@@ -1,7 +1,8 @@
 /**
  * Bundle-size bench: what a browser actually loads.
  *
- *   1. builds the portal (npm run build) unless BENCH_SKIP_BUILD=1,
+ *   1. builds the portal (vite build) into a folder of its own, so a dist/ that someone else is
+ *      serving or rebuilding is left alone (BENCH_DIST=folder measures an existing build instead),
  *   2. starts the sandbox on a free port with a throwaway data folder,
  *   3. opens /portal/login in Debian's Chromium (fresh profile) and records every JS and CSS
  *      response: raw size, and gzip size (node:zlib level 9 of the body; the sandbox's own
@@ -151,19 +152,26 @@ async function sidebarRoutes(page: Page): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('bench: building the portal (npm run build)…');
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+  const workDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  let dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(workDir, 'dist');
+  if (!process.env.BENCH_DIST) {
+    console.log('bench: building the portal (vite build)…');
+    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
   }
+  dist = resolve(dist);
 
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const dataDir = join(workDir, 'db');
   const base = `http://127.0.0.1:${port}`;
-  console.log(`bench: starting the sandbox on ${base} (data ${dataDir})`);
+  console.log(`bench: starting the sandbox on ${base} (portal ${dist})`);
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir, PORTAL_DIST: dist },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await (async () => {
@@ -252,7 +260,7 @@ async function main(): Promise<void> {
     await browser.close();
     sandbox.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   }
 }
 
