@@ -28,6 +28,13 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 
+# Concurrent runs (two terminals, test-all beside a bench) wait for one install.
+exec 9>/tmp/portal-ensure-chromium.lock
+flock 9
+if [ -x "$CHROMIUM" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
+  exit 0
+fi
+
 echo "ensure-chromium: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -qq </dev/null
