@@ -1,0 +1,277 @@
+/**
+ * Interaction bench for the reports and the dashboard (issue 3), in Debian's Chromium against a
+ * sandbox with the full seed (200,000+ transactions for phoco; chuoi with 100,000 stores):
+ *
+ *   - store dropdown (chuoi, 100,000 stores): click → first options painted; keystroke → filtered list
+ *   - report paging: click "page 2" → rows of page 2 shown (skeletons gone)
+ *   - dashboard: document start → first doughnut drawn
+ *   - export: the largest single-channel list phoco has (aiming at 100,000 rows) as .xlsx, request → file in hand
+ *
+ * Times are measured inside the page (performance.now(), until the next animation frame after the
+ * change shows in the DOM), so they include React's render and layout, not the test driver's
+ * round trips. Each figure is the median of several runs, printed next to its goal. Figures only;
+ * nothing here passes or fails. BENCH_DIST=folder measures an existing build; BENCH_RUNS sets the repeats.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PHOCO = { username: 'phoco', password: 'Phoco@2026' };
+const CHUOI = { username: 'chuoi', password: 'Chuoi@2026' };
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`sandbox exited early with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`sandbox did not answer ${url} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+const rows: { what: string; value: string; goal: string; note: string }[] = [];
+function report(what: string, samples: number[], goalMs: number, note = ''): void {
+  const m = median(samples);
+  rows.push({
+    what,
+    value: `${m.toFixed(1)} ms (min ${Math.min(...samples).toFixed(1)}, max ${Math.max(...samples).toFixed(1)}, n=${samples.length})`,
+    goal: `< ${goalMs >= 1000 ? `${goalMs / 1000} s` : `${goalMs} ms`}`,
+    note,
+  });
+}
+
+async function signIn(page: Page, base: string, creds: { username: string; password: string }): Promise<void> {
+  await page.goto(`${base}/portal/login`);
+  await page.getByLabel(/Tên đăng nhập|Username/).first().fill(creds.username);
+  await page.getByLabel(/^(Mật khẩu|Password)$/).first().fill(creds.password);
+  await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
+  await page.waitForURL(/\/portal\/dashboard$/, { timeout: 60_000 });
+}
+
+/** In the page: run `act`, then wait (rAF polling) until `done()` holds; returns the ms between. */
+const TIMED = `
+  window.__timed = (act, done, timeoutMs = 30000) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    act();
+    const tick = () => {
+      if (done()) {
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+        return;
+      }
+      if (performance.now() - t0 > timeoutMs) { reject(new Error('timed out')); return; }
+      requestAnimationFrame(tick);
+    };
+    tick();
+  });
+`;
+
+async function storeDropdown(page: Page, base: string): Promise<void> {
+  await signIn(page, base, CHUOI);
+  await page.goto(`${base}/portal/tx-card`);
+  const input = page.getByRole('combobox', { name: /^(Cửa hàng|Store)$/ });
+  await input.waitFor();
+  // The 100,000-store list has arrived when the loader in the field is gone.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="store-filter"]')?.parentElement?.querySelector('.mantine-Loader-root'), null, { timeout: 120_000 });
+  const open: number[] = [];
+  const filter: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    // Close the dropdown (clears the search) so each run starts from the full list.
+    await page.keyboard.press('Escape');
+    await page.locator('h1').click();
+    await page.waitForTimeout(300);
+    open.push(
+      await page.evaluate(() =>
+        (window as unknown as { __timed: (a: () => void, d: () => boolean) => Promise<number> }).__timed(
+          () => (document.querySelector('[data-testid="store-filter"]') as HTMLInputElement).click(),
+          () => !!document.querySelector('[data-testid="store-options"] [role="option"]'),
+        ),
+      ),
+    );
+    if (i === 0) {
+      const shown = await page.evaluate(() => document.querySelectorAll('[data-testid="store-options"] [role="option"]').length);
+      const total = await page.evaluate(() => document.querySelector('[data-testid="store-options"] [role="option"]')?.getAttribute('aria-setsize'));
+      console.log(`bench: store dropdown open: ${shown} option rows in the DOM for ${total} options`);
+    }
+    // One keystroke from the full list: the input event React listens to, then the first frame
+    // with the filtered list (the listbox's set size changes).
+    filter.push(
+      await page.evaluate((digit) => {
+        const input = document.querySelector('[data-testid="store-filter"]') as HTMLInputElement;
+        const setSize = () => document.querySelector('[data-testid="store-options"] [role="option"]')?.getAttribute('aria-setsize') ?? '';
+        const before = setSize();
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        return (window as unknown as { __timed: (a: () => void, d: () => boolean) => Promise<number> }).__timed(
+          () => {
+            setter.call(input, String(digit));
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          },
+          () => setSize() !== before,
+        );
+      }, (i % 9) + 1),
+    );
+  }
+  report('store dropdown (100,000 stores): click → options painted', open, 100);
+  report('store filter: keystroke → filtered list painted', filter, 100);
+}
+
+async function reportPaging(page: Page, base: string): Promise<void> {
+  await signIn(page, base, PHOCO);
+  await page.goto(`${base}/portal/tx-card?range=lastMonth`);
+  await page.getByTestId('data-row').first().waitFor({ timeout: 60_000 });
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const target = (i % 2) + 2; // pages 2 and 3 in turn, never the page already shown
+    samples.push(
+      await page.evaluate((n) => {
+        const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent === String(n)) as HTMLButtonElement;
+        return (window as unknown as { __timed: (a: () => void, d: () => boolean) => Promise<number> }).__timed(
+          () => button.click(),
+          () =>
+            button.getAttribute('aria-current') === 'page' &&
+            !document.querySelector('[data-testid="skeleton-row"]') &&
+            !!document.querySelector('[data-testid="data-row"]'),
+        );
+      }, target),
+    );
+  }
+  report('report: page change → new rows shown (card, 80 rows)', samples, 100, 'includes the sandbox request');
+}
+
+async function dashboardFirstChart(page: Page, base: string): Promise<void> {
+  await signIn(page, base, PHOCO);
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await page.goto(`${base}/portal/dashboard`);
+    await page.locator('[data-testid="chart-revenue"][data-ready="true"], [data-testid="chart-count"][data-ready="true"]').first().waitFor({ timeout: 60_000 });
+    // The moment the first chart had its data, from the init script's observer.
+    samples.push(await page.evaluate(() => (window as unknown as { __firstChart?: number }).__firstChart ?? NaN));
+  }
+  report('dashboard: document start → first doughnut drawn', samples.filter((x) => Number.isFinite(x)), 1000, 'full page load, signed in');
+}
+
+async function exportLargest(page: Page, base: string): Promise<void> {
+  await signIn(page, base, PHOCO);
+  const result = await page.evaluate(async () => {
+    const token = localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token');
+    const now = Math.floor(Date.now() / 1000);
+    const start = now - 400 * 86400;
+    const channels = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'];
+    let best = { channel: 'card', count: 0 };
+    for (const channel of channels) {
+      const res = await fetch(`/api/portal/transaction/${channel}?start_time=${start}&end_time=${now}&page_size=1`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { total_count?: number };
+      if ((body.total_count ?? 0) > best.count) best = { channel, count: body.total_count ?? 0 };
+    }
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const t0 = performance.now();
+      const res = await fetch(`/api/portal/transaction/${best.channel}?start_time=${start}&end_time=${now}&export=true`, { headers: { authorization: `Bearer ${token}` } });
+      const blob = await res.blob();
+      times.push(performance.now() - t0);
+      bytes = blob.size;
+    }
+    return { ...best, times, bytes };
+  });
+  report(
+    `export .xlsx: ${result.count.toLocaleString('en')} rows (${result.channel}, 400 days) request → file`,
+    result.times,
+    10_000,
+    `${(result.bytes / 1024 / 1024).toFixed(1)} MB${result.count < 100_000 ? '; the seed has no single channel with 100,000 rows' : ''}`,
+  );
+}
+
+async function main(): Promise<void> {
+  // Like bench.ts: a build of its own (dist/ untouched), or BENCH_DIST to measure an existing one.
+  const workDir = mkdtempSync(join(tmpdir(), 'portal-bench-ix-'));
+  const dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(workDir, 'dist');
+  if (!process.env.BENCH_DIST) {
+    console.log('bench: building the portal (vite build)…');
+    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+  }
+  const port = await freePort();
+  const dataDir = join(workDir, 'db');
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`bench: starting the sandbox with the full seed on ${base} (first start seeds 200,000+ rows; be patient)`);
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir, PORTAL_DIST: dist, SANDBOX_SEED_VOLUME: 'full' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/portal/config.json`, 600_000, sandbox);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      for (const step of [storeDropdown, reportPaging, dashboardFirstChart, exportLargest]) {
+        const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', viewport: { width: 1366, height: 800 } });
+        await context.addInitScript(TIMED);
+        await context.addInitScript(`
+          new MutationObserver((_, obs) => {
+            if (document.querySelector('[data-testid^="chart-"][data-ready="true"]')) { window.__firstChart = performance.now(); obs.disconnect(); }
+          }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+        `);
+        const page = await context.newPage();
+        try {
+          await step(page, base);
+        } catch (err) {
+          console.log(`bench: ${step.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    sandbox.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 800));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  console.log('\ninteractions (median of runs, in Chromium; figures only, no pass/fail)');
+  const w = Math.max(...rows.map((r) => r.what.length));
+  const v = Math.max(...rows.map((r) => r.value.length));
+  for (const r of rows) console.log(`  ${r.what.padEnd(w)}  ${r.value.padEnd(v)}  goal ${r.goal.padEnd(8)}  ${r.note}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exit(1);
+});
