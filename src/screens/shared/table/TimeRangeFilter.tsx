@@ -23,6 +23,7 @@ export function TimeRangeFilter({
   nowMs,
   language,
   presets = TIME_PRESETS,
+  refusal = null,
 }: {
   value: TimeFilterValue;
   onChange: (next: TimeFilterValue) => void;
@@ -30,6 +31,8 @@ export function TimeRangeFilter({
   nowMs: number;
   language: 'vi' | 'en';
   presets?: readonly TimePreset[];
+  /** A refusal from the owner (e.g. the machine's own check), shown when the draft has none. */
+  refusal?: string | null;
 }) {
   const { t } = useTranslation('table');
   const today = isoDay(nowMs);
@@ -49,7 +52,7 @@ export function TimeRangeFilter({
 
   const check = checkCustomRange(from, to, nowMs);
   // Refusals show as soon as both days are there (or after a try with one missing).
-  const error = !check.ok && (attempted || check.error !== 'required') ? t(`timeRange.errors.${check.error}`) : null;
+  const error = !check.ok && (attempted || check.error !== 'required') ? t(`timeRange.errors.${check.error}`) : refusal;
 
   const apply = () => {
     setAttempted(true);
