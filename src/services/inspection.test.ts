@@ -40,6 +40,7 @@ describe('maskAndSerialise', () => {
       refresh_token: 'r',
       failedCount: 2,
       errorCode: 'TOKEN_EXPIRED',
+      merchant: { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', tax_no: '0108123455', salesperson: { name: 'Trần Thu Hà' } },
     });
     expect(masked).toEqual({
       tokens: MASK,
@@ -51,6 +52,7 @@ describe('maskAndSerialise', () => {
       refresh_token: MASK,
       failedCount: 2,
       errorCode: 'TOKEN_EXPIRED',
+      merchant: { name: MASK, tax_no: MASK, salesperson: { name: MASK } },
     });
   });
 
@@ -89,15 +91,21 @@ describe('createInspectionReporter', () => {
   }).createMachine({
     id: 'demo',
     context: { password: '' },
-    initial: 'a',
+    // A state called `token`: state names are code, never masked.
+    initial: 'token',
     states: {
-      a: {
-        on: {
-          'PASSWORD.CHANGE': { actions: assign({ password: ({ event }) => event.value }) },
-          GO: 'b',
+      token: {
+        initial: 'a',
+        states: {
+          a: {
+            on: {
+              'PASSWORD.CHANGE': { actions: assign({ password: ({ event }) => event.value }) },
+              GO: 'b',
+            },
+          },
+          b: {},
         },
       },
-      b: {},
     },
   });
 
@@ -114,14 +122,14 @@ describe('createInspectionReporter', () => {
     const events = sent.flatMap((m) => (m.kind === 'event' ? [m.event] : []));
     expect(events).toContainEqual({ type: 'PASSWORD.CHANGE', value: MASK });
     const transitions = sent.flatMap((m) => (m.kind === 'transition' ? m.transitions : []));
-    expect(transitions).toContainEqual({ source: 'demo.a', eventType: 'GO', index: 0 });
+    expect(transitions).toContainEqual({ source: 'demo.token.a', eventType: 'GO', index: 0 });
     const last = sent.filter((m) => m.kind === 'snapshot').at(-1);
-    expect(last).toMatchObject({ snapshot: { value: 'b', status: 'active', context: { password: MASK } } });
+    expect(last).toMatchObject({ snapshot: { value: { token: 'b' }, status: 'active', context: { password: MASK } } });
 
     sent.length = 0;
     receive({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ kind: 'actor', snapshot: { value: 'b' } });
+    expect(sent[0]).toMatchObject({ kind: 'actor', snapshot: { value: { token: 'b' } } });
 
     sent.length = 0;
     actor.stop();

@@ -78,6 +78,15 @@ const SENSITIVE_KEYS = new Set(
     'fullName',
     'name_on_card',
     'identity_number',
+    'id_number',
+    // Names of people (profile, salesperson) and tax and account numbers identify someone.
+    'name',
+    'tax_no',
+    'address',
+    'birthday',
+    'account_number',
+    'account_no',
+    'card_number',
   ].map((key) => normalizeKey(key)),
 );
 
@@ -211,10 +220,17 @@ function machineOf(actorRef: AnyActorRef): MachineLike | null {
   return null;
 }
 
+/** A state value holds only state names from the machine's code: copied, never masked (a region may be called `token`). */
+function stateValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.slice(0, 200);
+  if (!value || typeof value !== 'object' || depth > 10) return null;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.slice(0, 200), stateValue(inner, depth + 1)]));
+}
+
 function snapshotInfo(snapshot: unknown): SnapshotInfo {
   const s = snapshot as { value?: unknown; status?: unknown; tags?: unknown; context?: unknown };
   return {
-    value: maskAndSerialise(s.value),
+    value: stateValue(s.value),
     status: typeof s.status === 'string' ? s.status : 'unknown',
     tags: s.tags instanceof Set ? [...s.tags].map(String) : [],
     context: maskAndSerialise(s.context),

@@ -15,6 +15,8 @@ const MIN_SCALE = 0.15;
 const MAX_SCALE = 4;
 const STEP = 1.2;
 const PAN = 60;
+/** 12px labels stay at least ~10px on screen. */
+const READABLE_SCALE = 0.85;
 
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
@@ -116,13 +118,18 @@ export function DiagramView({ layout, error, overlay, machineTitle, fileName }: 
     setView({ scale, x: (width - scene.width * scale) / 2, y: Math.max(0, (height - scene.height * scale) / 2) });
   }, [scene]);
 
-  // A new machine (new layout) starts fitted; overlay changes keep the user's zoom and pan.
+  // A new machine (new layout) starts fitted, unless fitting would shrink its text below reading
+  // size: then it starts at READABLE_SCALE from the top left and the user pans. Overlay changes
+  // (live state, coverage) keep the user's zoom and pan.
   const fittedFor = useRef<DiagramLayout | null>(null);
   useEffect(() => {
-    if (layout && scene && fittedFor.current !== layout) {
-      fittedFor.current = layout;
-      fit();
-    }
+    if (!layout || !scene || fittedFor.current === layout) return;
+    fittedFor.current = layout;
+    const element = viewport.current;
+    const width = element?.clientWidth || 800;
+    const height = element?.clientHeight || 600;
+    if (Math.min(width / scene.width, height / scene.height) >= READABLE_SCALE) fit();
+    else setView({ scale: READABLE_SCALE, x: Math.max(0, (width - scene.width * READABLE_SCALE) / 2), y: 0 });
   }, [layout, scene, fit]);
 
   const zoomAt = useCallback((factor: number, cx?: number, cy?: number) => {

@@ -10,6 +10,7 @@ import type { DiagramOverlay } from './diagram/scene';
 import { applyLiveMessage, formatStateValue, INSPECTOR_PROTOCOL, parseLiveMessage, type LiveActor, type LiveState } from './live';
 import { MachineList } from './MachineList';
 import type { InspectorChannel, InspectorMachine } from './types';
+import './styles';
 
 export interface InspectorScreenProps {
   machines: readonly InspectorMachine[];
