@@ -5,6 +5,7 @@ import type { Mailbox } from './mail/mailbox';
 import type { ResolvedOptions } from './options';
 import type { PortalConfig } from './portal/portal-config';
 import type { Realtime } from './realtime';
+import type { Faults } from './reports/faults';
 
 /** What every route module gets: the shared parts of one running sandbox. */
 export interface SandboxContext {
@@ -17,4 +18,6 @@ export interface SandboxContext {
   /** Origin for links the sandbox mails out (the listening address unless configured). */
   publicUrl(): string;
   realtime: Realtime;
+  /** One-shot failures tests ask for (POST /sandbox/faults). */
+  faults: Faults;
 }

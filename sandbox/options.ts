@@ -20,6 +20,10 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** One line per request on stdout. Default true. */
   accessLog?: boolean;
+  /** Report data: 'full' (default; 200,000+ rows, a 100,000-store merchant) or 'small' (unit tests). */
+  seedVolume?: 'full' | 'small';
+  /** Pause between dashboard stream chunks, so progressive filling is visible. Default 150. */
+  dashboardChunkDelayMs?: number;
 }
 
 export interface ResolvedOptions {
@@ -34,6 +38,8 @@ export interface ResolvedOptions {
   idleLimitMinutes: number;
   publicUrl: string | undefined;
   accessLog: boolean;
+  seedVolume: 'full' | 'small';
+  dashboardChunkDelayMs: number;
 }
 
 export function resolveOptions(options: SandboxOptions): ResolvedOptions {
@@ -49,6 +55,8 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     idleLimitMinutes: options.idleLimitMinutes ?? 30,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     accessLog: options.accessLog ?? true,
+    seedVolume: options.seedVolume ?? 'full',
+    dashboardChunkDelayMs: options.dashboardChunkDelayMs ?? 150,
   };
 }
 
@@ -72,5 +80,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     features: parseFeatureOverrides(env.SANDBOX_FEATURES),
     idleLimitMinutes: positiveNumber(env, 'SANDBOX_IDLE_LIMIT_MINUTES'),
     publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
+    seedVolume: seedVolumeFromEnv(env.SANDBOX_SEED_VOLUME),
   };
+}
+
+function seedVolumeFromEnv(raw: string | undefined): 'full' | 'small' | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'full' || raw === 'small') return raw;
+  throw new Error(`SANDBOX_SEED_VOLUME must be full or small, got "${raw}"`);
 }

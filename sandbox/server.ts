@@ -7,6 +7,8 @@ import { sandboxControls } from './controls';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { isEmpty, seed } from './db/seed';
+import { rollTransactionsForward } from './db/seed-transactions';
+import { createFaults, type Faults } from './reports/faults';
 import { registerAccessLog } from './http/access-log';
 import { registerEnvelope } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -29,6 +31,7 @@ export interface Sandbox {
   options: ResolvedOptions;
   /** True when this start found an empty database and seeded it. */
   seeded: boolean;
+  faults: Faults;
 }
 
 /** Starts the stand-in services on one origin; port 0 for tests. */
@@ -39,7 +42,9 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
   try {
     await migrate(db);
     const seeded = await isEmpty(db);
-    if (seeded) await seed(db);
+    if (seeded) await seed(db, { volume: options.seedVolume, now: clock.now() });
+    else await rollTransactionsForward(db, clock.now());
+    const faults = createFaults();
     const tokens = createTokenService({ db, clock, secret: await loadSigningSecret(db), accessTtlSeconds: options.accessTtlSeconds });
 
     // Logger off: fastify's default request log would carry URLs with tokens and e-mail addresses.
@@ -55,6 +60,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       portalConfig: () => buildPortalConfig({ features: options.features, idleLimitMinutes: options.idleLimitMinutes }),
       publicUrl: () => options.publicUrl ?? listeningUrl,
       realtime,
+      faults,
     };
 
     registerSecurityHeaders(app);
@@ -79,6 +85,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       realtime,
       options,
       seeded,
+      faults,
       async close() {
         await realtime.close();
         await app.close();

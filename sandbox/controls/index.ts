@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { ApiError } from '../http/envelope';
 import { registerClockControls } from './clock';
+import { registerFaultControls } from './faults';
 import { registerMailboxControls } from './mailbox';
 import { isCrossSite } from './origin';
 import { registerResetControl } from './reset';
@@ -20,4 +21,5 @@ export async function sandboxControls(app: FastifyInstance, ctx: SandboxContext)
   registerResetControl(app, ctx);
   registerUserControls(app, ctx);
   registerSsoControls(app, ctx);
+  registerFaultControls(app, ctx);
 }

@@ -6,8 +6,10 @@ import { clockState } from './clock';
 /** POST /sandbox/reset: the demo world as at first start, clock included. */
 export function registerResetControl(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/sandbox/reset', async () => {
-    await reseed(ctx.db);
+    // Clock first: the report history is generated relative to it.
     ctx.clock.reset();
+    ctx.faults.reset();
+    await reseed(ctx.db, { volume: ctx.options.seedVolume, now: ctx.clock.now() });
     return { reset: true, clock: clockState(ctx) };
   });
 }

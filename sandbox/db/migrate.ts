@@ -21,6 +21,7 @@ export async function migrate(db: Database): Promise<string[]> {
 
 /** Tables holding seeded or generated data; reset empties these and keeps settings (the JWT secret). */
 export const DATA_TABLES = [
+  'transactions',
   'mails',
   'password_reset_requests',
   'password_reset_tokens',

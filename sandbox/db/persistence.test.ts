@@ -21,7 +21,7 @@ describe('storage', () => {
 
   it('stores Vietnamese text intact', async () => {
     const rows = await t.sandbox.db.query<{ name: string }>(`SELECT name FROM merchants ORDER BY id`);
-    expect(rows.map((r) => r.name)).toEqual(['CÔNG TY TNHH ẨM THỰC PHỐ CỔ', 'Tạp hoá Cô Lan']);
+    expect(rows.map((r) => r.name)).toEqual(['CÔNG TY TNHH ẨM THỰC PHỐ CỔ', 'Tạp hoá Cô Lan', 'CÔNG TY CỔ PHẦN CHUỖI TIỆN LỢI VIỆT']);
     const stores = await t.sandbox.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stores WHERE merchant_id = '10000001'`);
     expect(stores[0]!.n).toBe(3);
   });

@@ -190,6 +190,64 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
       },
     ],
   },
+  {
+    // A retail chain with 100,000 stores (issue 3): the store dropdown must stay usable at that size.
+    // Only the two stores below are listed here; seed-transactions.ts generates the rest in SQL.
+    id: '10000003',
+    alias: 'chuoi',
+    name: 'CÔNG TY CỔ PHẦN CHUỖI TIỆN LỢI VIỆT',
+    account_type: 'business',
+    is_fnb: false,
+    tax_no: '0316987654',
+    ref_id: 'REF-CHUOI-0001',
+    trademark: 'Tiện Lợi Việt',
+    business: 'Chuỗi cửa hàng tiện lợi',
+    address: '12 Nguyễn Huệ, Phường Sài Gòn, Thành phố Hồ Chí Minh',
+    phone: '02838123456',
+    mobile: '0933123456',
+    email: 'contact@chuoi.example.vn',
+    website: 'https://chuoi.example.vn',
+    merchant_code: 'CHUOI001',
+    representative_name: 'Đặng Hoàng Phúc',
+    position: 'Tổng giám đốc',
+    indentification_no: '079082004321',
+    salesperson: { name: 'Lý Minh Khoa', phone: '0977111222' },
+    stores: [
+      {
+        name: 'Tiện Lợi Việt - Nguyễn Huệ',
+        code: 'CV000001',
+        address: '12 Nguyễn Huệ, Phường Sài Gòn, Thành phố Hồ Chí Minh',
+        va_account_no: '968803000000000001',
+        city_id: 79,
+        district_id: 760,
+        ward_id: 26734,
+        address_line_1: '12 Nguyễn Huệ',
+      },
+      {
+        name: 'Tiện Lợi Việt - Hàng Đào',
+        code: 'CV000002',
+        address: '5 Hàng Đào, Phường Hoàn Kiếm, Thành phố Hà Nội',
+        va_account_no: '968803000000000002',
+        city_id: 1,
+        district_id: 2,
+        ward_id: 37,
+        address_line_1: '5 Hàng Đào',
+      },
+    ],
+    staff: [
+      { staff_id: 'NV001', full_name: 'Bùi Thị Thu', phone: '0945777888', email: 'thu@chuoi.example.vn', store: 0 },
+    ],
+    users: [
+      {
+        username: 'chuoi',
+        password: 'Chuoi@2026',
+        email: 'owner@chuoi.example.vn',
+        full_name: 'Đặng Hoàng Phúc',
+        role: 'Customer',
+        phone: '0933123456',
+      },
+    ],
+  },
 ];
 
 /** Printed at start and listed on the stand-in identity provider page. */

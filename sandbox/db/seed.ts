@@ -2,13 +2,21 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
 import { DATA_TABLES } from './migrate';
 import { SEED_MERCHANTS } from './seed-data';
+import { seedReportData, type SeedVolume } from './seed-transactions';
+
+export interface SeedOptions {
+  /** 'full' for people and e2e (200,000+ report rows); 'small' for unit tests that boot many sandboxes. */
+  volume: SeedVolume;
+  /** Sandbox clock (unix ms): report history ends on its Vietnam day. */
+  now: number;
+}
 
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
   return (row?.n ?? 0) === 0;
 }
 
-export async function seed(db: Database): Promise<void> {
+export async function seed(db: Database, options: SeedOptions): Promise<void> {
   for (const m of SEED_MERCHANTS) {
     await db.query(
       `INSERT INTO merchants (id, alias, name, account_type, is_fnb, tax_no, ref_id, trademark, business, address,
@@ -46,10 +54,11 @@ export async function seed(db: Database): Promise<void> {
       );
     }
   }
+  await seedReportData(db, options.volume, options.now);
 }
 
 /** Empties every data table (not settings: the signing secret survives) and seeds again. */
-export async function reseed(db: Database): Promise<void> {
+export async function reseed(db: Database, options: SeedOptions): Promise<void> {
   await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
-  await seed(db);
+  await seed(db, options);
 }

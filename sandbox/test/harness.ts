@@ -47,6 +47,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     pgSchema,
     portalDist: join(dir, 'dist'),
     accessLog: false,
+    // Every test file boots its own sandbox; the 200,000-row report set is for people and e2e.
+    seedVolume: 'small',
+    dashboardChunkDelayMs: 0,
     ...options,
   };
   let sandbox = await createSandbox(base);

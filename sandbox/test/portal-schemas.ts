@@ -7,3 +7,15 @@ export {
   lockedDataSchema,
 } from '../../src/services/schemas/auth';
 export { appConfigSchema } from '../../src/config/schema';
+export {
+  transactionRowSchema,
+  installmentRowSchema,
+  savingRowSchema,
+  rowSchemaFor,
+  transactionListSchema,
+  CHANNEL_CONFIG,
+  REPORT_CHANNELS,
+  TRANSACTION_STATUSES,
+} from '../../src/services/schemas/transactions';
+export { dashboardChunkSchema } from '../../src/services/schemas/dashboard';
+export { storeOptionSchema } from '../../src/services/schemas/stores';

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../../context';
 import { registerAuthRoutes } from './auth';
 import { registerBusinessRoutes } from './business';
 import { registerForgotPasswordRoutes } from './forgot-password';
+import { registerReportRoutes } from './reports';
 import { registerUserRoutes } from './user';
 
 /** The portal service under /api/portal; each later issue adds a module here. */
@@ -11,4 +12,5 @@ export async function portalService(app: FastifyInstance, ctx: SandboxContext): 
   registerUserRoutes(app, ctx);
   registerForgotPasswordRoutes(app, ctx);
   registerBusinessRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
 }
