@@ -11,3 +11,10 @@ export {
 } from './newPassword';
 export { maskEmail } from './maskEmail';
 export { visibleText } from './text';
+export { presetRange, customRange, validateCustomRange, rangeOf, rangeToUnixSeconds, MAX_CUSTOM_RANGE_MS, type MsRange, type CustomRangeError } from './timeRange';
+export { vnWallClock, formatVnDateTime, formatVnDate, vnToday, vnDayStart, parseVnDate, VN_OFFSET_MS, DAY_MS } from './vnTime';
+export { percentChange, sharePercent } from './percentChange';
+export { formatVnd, formatVndNumber } from './vnd';
+export { statusColour, type StatusColour } from './transactionStatus';
+export { defaultFilters, sanitizeFilters, parsePageSize, cleanBillSearch, isStatusFilter, isTimeRange } from './reportFilters';
+export { filtersFromSearchParams, filtersToSearchParams } from './reportUrl';
