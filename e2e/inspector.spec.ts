@@ -20,7 +20,7 @@ test.describe('Machine inspector', () => {
     await machines.getByRole('button', { name: new RegExp(t('vi', 'inspector:machines.session.title')) }).click();
     // Drawn by elkjs in the page under the sandbox's CSP (script-src 'self', no eval, no blob workers).
     const svg = page.getByTestId('diagram-svg');
-    await expect(svg.locator('[data-state-id="session.signedIn.token.refreshing"]')).toBeAttached();
+    await expect(svg.locator('[data-state-id="session.signedIn.token.refreshing"]')).toBeAttached({ timeout: 30_000 });
     await expect(svg.getByText('signedIn ‖ parallel')).toBeVisible();
 
     const portal = await context.newPage();
@@ -51,15 +51,41 @@ test.describe('Machine inspector', () => {
     expect(cspErrors).toEqual([]);
   });
 
-  test('zooms with the keyboard and downloads the diagram as SVG', async ({ page }) => {
+  test('zooms with the keyboard and the wheel, colours by a coverage report, downloads the diagram as SVG', async ({ page }) => {
     await page.goto(P('/inspector'));
     const viewport = page.getByTestId('diagram-viewport');
-    await expect(page.getByTestId('diagram-svg')).toBeVisible();
+    // Layout runs in the page; a loaded CI machine may take a while.
+    await expect(page.getByTestId('diagram-svg')).toBeVisible({ timeout: 30_000 });
     const zoom = page.getByText(/^Thu phóng \d+%$/);
     const before = await zoom.textContent();
     await viewport.focus();
     await page.keyboard.press('+');
     await expect(zoom).not.toHaveText(before ?? '');
+    const afterKeys = await zoom.textContent();
+    await viewport.hover();
+    await page.mouse.wheel(0, 300);
+    await expect(zoom).not.toHaveText(afterKeys ?? '');
+
+    const report = {
+      generatedAt: '2026-11-22T10:00:00.000Z',
+      machines: {
+        session: {
+          paths: [{ description: 'reaches signedOut via restoreSession.done(null)', passed: true }],
+          states: { total: 2, covered: ['session.signedOut'], notCovered: ['session.signingOut'] },
+          transitions: { total: 1, covered: [], notCovered: ['session.signedIn | LOGOUT → session.signingOut'] },
+        },
+      },
+    };
+    await page.getByTestId('coverage-file').setInputFiles({
+      name: 'model-coverage.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(report)),
+    });
+    const svg = page.getByTestId('diagram-svg');
+    await expect(svg.locator('[data-state-id="session.signingOut"]')).toHaveAttribute('data-marks', 'not-covered');
+    await expect(svg.locator('[data-state-id="session.signedOut"]')).toHaveAttribute('data-marks', 'covered');
+    await page.getByTestId('coverage-file').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"machines":[]}') });
+    await expect(page.getByTestId('coverage-error')).toContainText('model-coverage.json');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

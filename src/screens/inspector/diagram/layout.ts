@@ -202,8 +202,8 @@ type ElkInstance = InstanceType<typeof ELK>;
 let shared: ElkInstance | null = null;
 
 function elk(): ElkInstance {
-  // No workerUrl: the bundled build then uses its in-thread fake worker.
-  shared ??= new ELK();
+  // No workerUrl: the bundled build then uses its in-thread fake worker. Only the one algorithm used.
+  shared ??= new ELK({ algorithms: ['layered'] });
   return shared;
 }
 
