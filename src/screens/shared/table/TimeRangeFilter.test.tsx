@@ -59,10 +59,10 @@ describe('TimeRangeFilter (core §2 presets, §5 custom range)', () => {
 
   it('applies a valid range of 30 days', async () => {
     const onChange = await openCustom();
-    type('range-from', '23/10/2026');
+    type('range-from', '24/10/2026');
     type('range-to', '22/11/2026');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByTestId('range-apply'));
-    expect(onChange).toHaveBeenCalledWith({ preset: 'custom', from: '2026-10-23', to: '2026-11-22' });
+    expect(onChange).toHaveBeenCalledWith({ preset: 'custom', from: '2026-10-24', to: '2026-11-22' });
   });
 });

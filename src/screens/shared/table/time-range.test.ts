@@ -30,13 +30,13 @@ describe('report time ranges (core §2, §9) on Vietnam days', () => {
 });
 
 describe('custom range rules (core §5)', () => {
-  it('accepts up to 30 days between the first and the last day', () => {
-    const r = checkCustomRange('2026-10-23', '2026-11-22', NOW);
-    expect(r).toEqual({ ok: true, range: { start: vn(2026, 10, 23), end: vn(2026, 11, 22, 23, 59, 59) } });
+  it('accepts 30 calendar days, both included (D17)', () => {
+    const r = checkCustomRange('2026-10-24', '2026-11-22', NOW);
+    expect(r).toEqual({ ok: true, range: { start: vn(2026, 10, 24), end: vn(2026, 11, 22, 23, 59, 59) } });
   });
 
   it('refuses 31 days, an end before the start, a day after today, missing or impossible days', () => {
-    expect(checkCustomRange('2026-10-22', '2026-11-22', NOW)).toEqual({ ok: false, error: 'tooLong' });
+    expect(checkCustomRange('2026-10-23', '2026-11-22', NOW)).toEqual({ ok: false, error: 'tooLong' });
     expect(checkCustomRange('2026-11-10', '2026-11-09', NOW)).toEqual({ ok: false, error: 'endBeforeStart' });
     expect(checkCustomRange('2026-11-20', '2026-11-23', NOW)).toEqual({ ok: false, error: 'future' });
     expect(checkCustomRange(null, '2026-11-23', NOW)).toEqual({ ok: false, error: 'required' });

@@ -16,7 +16,11 @@ export interface TimeRange {
   end: number;
 }
 
-/** core §5: at most 30 days (2,592,000,000 ms) between the first and the last day chosen. */
+/**
+ * core §5: at most 2,592,000,000 ms from the first second to the true end of the last day, i.e. 30
+ * calendar days with both ends included (decision D17, the same rule as the machine's
+ * validateCustomRange, so the screen never offers a range the machine would refuse).
+ */
 export const MAX_CUSTOM_SPAN_MS = 2_592_000_000;
 
 export type CustomRangeError = 'required' | 'invalidDate' | 'endBeforeStart' | 'future' | 'tooLong';
@@ -94,7 +98,7 @@ export function parseTypedDay(text: string): string | null {
 
 export type CustomRangeCheck = { ok: true; range: TimeRange } | { ok: false; error: CustomRangeError };
 
-/** core §5: both days given, end not before start, nothing after today, span at most 30 days. */
+/** core §5: both days given, end not before start, nothing after today, at most 30 days. */
 export function checkCustomRange(from: string | null, to: string | null, nowMs: number): CustomRangeCheck {
   if (!from || !to) return { ok: false, error: 'required' };
   const start = parseIsoDay(from);
@@ -102,6 +106,6 @@ export function checkCustomRange(from: string | null, to: string | null, nowMs: 
   if (start === null || last === null) return { ok: false, error: 'invalidDate' };
   if (last < start) return { ok: false, error: 'endBeforeStart' };
   if (last > vnDayStart(nowMs)) return { ok: false, error: 'future' };
-  if (last - start > MAX_CUSTOM_SPAN_MS) return { ok: false, error: 'tooLong' };
+  if (last + DAY_MS - 1 - start > MAX_CUSTOM_SPAN_MS) return { ok: false, error: 'tooLong' };
   return { ok: true, range: toRange(start, last) };
 }
