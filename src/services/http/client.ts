@@ -18,7 +18,7 @@ export type QueryValue = string | number | boolean | null | undefined;
  */
 export type AuthMode = boolean | { token: string };
 
-interface CallBase {
+export interface CallBase {
   /** Stable name used in developer messages, e.g. 'portal.userInfo'. */
   name: string;
   method?: HttpMethod;
@@ -40,8 +40,25 @@ export interface PayloadCall<S extends z.ZodType> extends CallBase {
   schema: S;
 }
 
+/**
+ * A 2xx answer whose body the caller reads itself (spreadsheets, images, streams). Failures never
+ * arrive here: non-2xx answers are parsed as the error envelope and thrown as ServiceError.
+ */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: ReadableStream<Uint8Array>;
+  /** Stops reading (aborts the request); call when done or giving up. */
+  release(): void;
+}
+
 export interface ServiceClient {
   readonly service: string;
+  /**
+   * The raw answer, with the same bearer, single shared refresh and one retry as `call`. The time-out
+   * covers waiting for the headers; the body may take as long as it needs (abort with `signal`).
+   */
+  raw(spec: CallBase & { accept?: string }): Promise<RawResponse>;
   /** Body validated as a whole. */
   call<S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>>;
   /** `{data}` envelope, resolves the payload. */
@@ -116,10 +133,62 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return parsed.data;
   }
 
-  async function call<S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>> {
+  async function attemptRaw(spec: CallBase & { accept?: string }, token: string | null): Promise<RawResponse> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, spec.timeoutMs ?? defaultTimeout);
+    const onCallerAbort = () => controller.abort();
+    spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (spec.signal?.aborted) controller.abort();
+    const release = () => {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onCallerAbort);
+      controller.abort();
+    };
+
+    const headers: Record<string, string> = { accept: spec.accept ?? '*/*' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await nativeFetch(urlFor(options.baseURL, spec.path, spec.query), {
+        method: spec.method ?? 'GET',
+        headers,
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      release();
+      throw timedOut
+        ? new ServiceError({ code: LOCAL_ERROR_CODES.timeout, status: 0, kind: 'timeout', message: `${spec.name}: timed out`, cause })
+        : new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${spec.name}: no answer (network or aborted)`, cause });
+    }
+    // Headers are in: from here on only the caller's signal or release() stops the body.
+    clearTimeout(timer);
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      release();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not the error envelope: codeForHttpFailure falls back on the status */
+      }
+      throw serverError(spec.name, response.status, body);
+    }
+    if (!response.body) {
+      release();
+      throw new ServiceError({ code: LOCAL_ERROR_CODES.invalidResponse, status: response.status, kind: 'invalid-response', message: `${spec.name}: no body` });
+    }
+    return { status: response.status, headers: response.headers, body: response.body, release };
+  }
+
+  /** Bearer, refresh-once-and-retry and lock reporting, shared by every kind of call. */
+  async function authorized<T>(spec: CallBase, run: (token: string | null) => Promise<T>): Promise<T> {
     const mode = spec.auth ?? true;
-    if (mode === false) return attempt(spec, null);
-    if (mode !== true) return attempt(spec, mode.token);
+    if (mode === false) return run(null);
+    if (mode !== true) return run(mode.token);
 
     const source = options.tokens;
     const token = source ? await source.getToken() : null;
@@ -128,7 +197,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       throw new ServiceError({ code: 'AUTHEN_FAIL', status: 401, kind: 'server', message: `${spec.name}: no session` });
     }
     try {
-      return await attempt(spec, token);
+      return await run(token);
     } catch (error) {
       if (!(error instanceof ServiceError) || !source) throw error;
       if (error.code === 'USER_LOCKED_USING') {
@@ -140,7 +209,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       // A failed refresh surfaces as the original error; ending the session is the port's job.
       if (!retryToken) throw error;
       try {
-        return await attempt(spec, retryToken);
+        return await run(retryToken);
       } catch (retryError) {
         if (retryError instanceof ServiceError && retryError.code === 'USER_LOCKED_USING') source.onUserLocked();
         throw retryError;
@@ -148,12 +217,27 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
+  const call = <S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>> => authorized(spec, (token) => attempt(spec, token));
+
   return {
     service: options.service,
     call,
+    raw: (spec) => authorized(spec, (token) => attemptRaw(spec, token)),
     data: (spec) => call({ ...spec, response: dataEnvelope(spec.schema) }),
     list: (spec) => call({ ...spec, response: listEnvelope(spec.schema) }),
   };
+}
+
+/** The same URL ofetch builds for `call`: base and path joined, unset query values left out. */
+function urlFor(baseURL: string, path: string, query: Record<string, QueryValue> | undefined): string {
+  const base = baseURL.replace(/\/+$/, '');
+  const joined = path.startsWith('/') ? base + path : `${base}/${path}`;
+  const compact = compactQuery(query);
+  if (!compact) return joined;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(compact)) params.append(key, String(value));
+  const qs = params.toString();
+  return qs ? `${joined}${joined.includes('?') ? '&' : '?'}${qs}` : joined;
 }
 
 /** Unset filters are left out rather than sent as "null"/"undefined" strings. */
