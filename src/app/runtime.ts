@@ -2,7 +2,6 @@ import { createActor, type InspectionEvent } from 'xstate';
 import type { AppConfig } from '../config';
 import { sessionMachine } from '../machines/session.machine';
 import { createAuthActors, createSessionActions, type AuthActors } from '../services/actors/auth';
-import { createInspectionReporter } from '../services/inspection';
 import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../services/http';
 import { createPortalApi, type PortalApi } from '../services/portal';
 import { appStorage, type AppStorage } from '../services/storage';
@@ -14,6 +13,31 @@ export type InspectCallback = (event: InspectionEvent) => void;
 export interface Navigation {
   goToLogin(): void;
   redirectToSso(): void;
+}
+
+/**
+ * The inspect callback for features.inspector. The reporter loads as its own chunk, so the
+ * entry (and /login) carries only this forwarder; events before it arrives wait in a bounded queue.
+ */
+function lazyInspect(): InspectCallback {
+  let target: InspectCallback | null = null;
+  let queue: InspectionEvent[] | null = [];
+  import('../services/inspection').then(
+    ({ createInspectionReporter }) => {
+      target = createInspectionReporter()?.inspect ?? null;
+      const pending = queue ?? [];
+      queue = null;
+      if (target) pending.forEach(target);
+    },
+    // A diagnostic aid that failed to load must not disturb the portal: stop queueing, carry on.
+    () => {
+      queue = null;
+    },
+  );
+  return (event) => {
+    if (target) target(event);
+    else if (queue && queue.length < 2000) queue.push(event);
+  };
 }
 
 function createSessionActor(
@@ -69,7 +93,7 @@ export function getRuntime(): Runtime {
 
 export function createRuntime(config: AppConfig): Runtime {
   const storage = appStorage;
-  const inspect = config.features.inspector ? createInspectionReporter()?.inspect : undefined;
+  const inspect = config.features.inspector ? lazyInspect() : undefined;
   // The port needs the actor and the actor's services need the port: the port reaches the actor
   // through this indirection, which is filled in before anything can make a request.
   let session: SessionActor | null = null;
