@@ -127,6 +127,7 @@ async function arrangeUser(sandbox: SandboxClient, user: ThrowawayUser, path: Mo
 class LoginGate {
   private held: Route[] = [];
   requests = 0;
+  aborted = 0;
   networkDown = false;
 
   async install(page: Page): Promise<void> {
@@ -134,6 +135,7 @@ class LoginGate {
       this.requests += 1;
       if (this.networkDown) {
         await route.abort('internetdisconnected');
+        this.aborted += 1;
         return;
       }
       this.held.push(route);
@@ -256,6 +258,7 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
               break;
             case 'SUBMIT': {
               const before = gate.requests;
+              const abortedBefore = gate.aborted;
               const nextResult = nextLoginResult(path.steps, index);
               gate.networkDown = nextResult?.kind === 'NETWORK_ERROR';
               if (await screen.submit.isEnabled()) {
@@ -264,7 +267,10 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
                 await screen.password.press('Enter');
               }
               if (formatState(step.state) === 'submitting') {
-                if (!gate.networkDown) {
+                if (gate.networkDown) {
+                  // The request must meet the "network down" before the network comes back.
+                  await expect.poll(() => gate.aborted, { message: 'the POST /user/login to fail' }).toBeGreaterThan(abortedBefore);
+                } else {
                   await gate.waitForHeld();
                   await assertState(page, step, expected);
                   await gate.release();
