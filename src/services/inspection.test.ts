@@ -143,3 +143,26 @@ describe('createInspectionReporter', () => {
     expect(SCREEN_PROTOCOL).toBe(INSPECTOR_PROTOCOL);
   });
 });
+
+describe('createInspectionReporter faults', () => {
+  it('never throws into the actor, whatever the snapshot holds', () => {
+    const channel = {
+      postMessage: () => {
+        throw new Error('closed');
+      },
+      addEventListener: () => undefined,
+      close: () => undefined,
+    };
+    const reporter = createInspectionReporter({ channel })!;
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(() => reporter.inspect({ type: '@xstate.snapshot', actorRef: hostile, rootId: 'x', event: { type: 'x' }, snapshot: hostile } as never)).not.toThrow();
+    expect(() => reporter.inspect({ type: '@xstate.actor', actorRef: hostile, rootId: 'x' } as never)).not.toThrow();
+  });
+});

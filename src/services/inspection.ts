@@ -273,7 +273,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
     }
   });
 
-  const inspect = (event: InspectionEvent) => {
+  const report = (event: InspectionEvent) => {
     const ref = event.actorRef as AnyActorRef;
     const actorId = ref.sessionId;
     switch (event.type) {
@@ -314,6 +314,14 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
       }
       default:
         return;
+    }
+  };
+
+  const inspect = (event: InspectionEvent) => {
+    try {
+      report(event);
+    } catch {
+      // xstate calls this inside the actor's own step: a reporting fault must never become the portal's.
     }
   };
 

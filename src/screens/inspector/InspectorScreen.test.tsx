@@ -25,7 +25,10 @@ const machineTexts = en.machines as unknown as Record<string, { title: string; s
 
 afterEach(cleanup);
 
-describe('InspectorScreen', () => {
+// Each diagram is laid out by elkjs for real; on a loaded machine that takes seconds.
+const SLOW = 30_000;
+
+describe('InspectorScreen', { timeout: SLOW }, () => {
   it('lists every catalogued machine with its title, spec section and description', async () => {
     await renderScreen(<InspectorScreen machines={MACHINE_CATALOGUE} />);
     const nav = screen.getByRole('navigation', { name: en.machines.heading });
@@ -44,7 +47,7 @@ describe('InspectorScreen', () => {
     await renderScreen(<InspectorScreen machines={MACHINE_CATALOGUE} />);
     await userEvent.click(screen.getByRole('button', { name: /Sign in/ }));
     expect(screen.getByRole('heading', { level: 2, name: /Sign in/ })).toBeInTheDocument();
-    const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 5000 });
+    const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 15_000 });
     expect(svg.querySelector('[data-state-id="login.editing"]')).not.toBeNull();
     expect(within(svg).getByText('locked')).toBeInTheDocument();
   });
@@ -69,14 +72,14 @@ describe('InspectorScreen', () => {
     expect(list).toHaveTextContent('session in tab abcd (/portal/login)');
 
     fireEvent.click(within(list).getByRole('button', { name: en.live.follow }));
-    const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 5000 });
-    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedOut"]')).toHaveAttribute('data-marks', 'active'));
+    const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 15_000 });
+    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedOut"]')).toHaveAttribute('data-marks', 'active'), { timeout: 5000 });
 
     deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId: 'abcd1234', actorId: 'x:0', at: 2, event: { type: 'SIGNED_IN', tokens: '•••' }, source: null });
     deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'transition', tabId: 'abcd1234', actorId: 'x:0', at: 2, transitions: [{ source: 'session.signedOut', eventType: 'SIGNED_IN', index: 0 }] });
     deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'snapshot', tabId: 'abcd1234', actorId: 'x:0', at: 2, snapshot: snapshot({ signedIn: { profile: 'loadingProfile', token: 'valid' } }) });
 
-    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedIn"]')).toHaveAttribute('data-marks', 'active'));
+    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedIn"]')).toHaveAttribute('data-marks', 'active'), { timeout: 5000 });
     expect(svg.querySelector('[data-state-id="session.signedOut"]')).not.toHaveAttribute('data-marks');
     expect(svg.querySelector('[data-transition-id="session.signedOut | SIGNED_IN → session.signedIn"]')).toHaveAttribute('stroke-width', '3.5');
     expect(screen.getByTestId('live-current-state')).toHaveTextContent('signedIn.profile.loadingProfile + signedIn.token.valid');
@@ -98,7 +101,7 @@ describe('InspectorScreen', () => {
     };
     await userEvent.upload(input, new File([JSON.stringify(report)], 'model-coverage.json', { type: 'application/json' }));
     expect(await screen.findByTestId('coverage-summary')).toHaveTextContent('1 of 2 states, 0 of 1 transitions');
-    const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 5000 });
+    const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 15_000 });
     expect(svg.querySelector('[data-state-id="session.signingOut"]')).toHaveAttribute('data-marks', 'not-covered');
     expect(svg.querySelector('[data-state-id="session.signedOut"]')).toHaveAttribute('data-marks', 'covered');
     expect(within(svg).getAllByText('✗ not covered').length).toBeGreaterThan(0);
