@@ -4,3 +4,6 @@ export * from './forgotPassword.machine';
 export * from './resetPassword.machine';
 export { errorCode, UNKNOWN_ERROR } from './serviceError';
 export * from './rules';
+export * from './reportList.machine';
+export * from './dashboard.machine';
+export * from './export.machine';
