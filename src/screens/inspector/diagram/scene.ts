@@ -94,6 +94,9 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export function buildScene(layout: DiagramLayout, overlay: DiagramOverlay = {}): Scene {
   const items: SceneItem[] = [];
+  // State texts and badges are drawn after every edge, each on its own background: an edge that
+  // leaves a compound state through its header passes under the text instead of striking it out.
+  const stateTexts: SceneItem[] = [];
   const { model } = layout;
   const activeIds = overlay.active ?? new Set<string>();
   const flashed = overlay.flashed ?? new Set<string>();
@@ -163,9 +166,22 @@ export function buildScene(layout: DiagramLayout, overlay: DiagramOverlay = {}):
         strokeWidth: 1,
       });
     }
+    const textBackground = fill.startsWith('url(') ? COLORS.hatchBack : fill;
     placed.lines.forEach((line, index) => {
       const size = line.role === 'title' ? TITLE_SIZE : FONT_SIZE;
-      items.push({
+      stateTexts.push({
+        kind: 'rect',
+        key: `text-bg:${state.id}:${index}`,
+        x: x + 8,
+        y: y + 9 + LINE_HEIGHT * index,
+        width: textWidth(line.text, size) + 4,
+        height: LINE_HEIGHT,
+        rx: 2,
+        fill: textBackground,
+        stroke: 'none',
+        strokeWidth: 0,
+      });
+      stateTexts.push({
         kind: 'text',
         key: `text:${state.id}:${index}`,
         x: x + 10,
@@ -182,8 +198,8 @@ export function buildScene(layout: DiagramLayout, overlay: DiagramOverlay = {}):
     for (const badge of badges) {
       const width = textWidth(badge.text, 11) + 8;
       right -= width;
-      items.push({ kind: 'rect', key: `badge-bg:${state.id}:${badge.text}`, x: right, y: y - 9, width, height: 16, rx: 3, fill: '#ffffff', stroke: badge.fill, strokeWidth: 1 });
-      items.push({ kind: 'text', key: `badge:${state.id}:${badge.text}`, x: right + 4, y: y + 3, text: badge.text, size: 11, weight: 'bold', fill: badge.fill });
+      stateTexts.push({ kind: 'rect', key: `badge-bg:${state.id}:${badge.text}`, x: right, y: y - 9, width, height: 16, rx: 3, fill: '#ffffff', stroke: badge.fill, strokeWidth: 1 });
+      stateTexts.push({ kind: 'text', key: `badge:${state.id}:${badge.text}`, x: right + 4, y: y + 3, text: badge.text, size: 11, weight: 'bold', fill: badge.fill });
       right -= 4;
     }
   }
@@ -268,7 +284,7 @@ export function buildScene(layout: DiagramLayout, overlay: DiagramOverlay = {}):
       });
     }
   }
-  items.push(...labels);
+  items.push(...stateTexts, ...labels);
 
   return {
     width: layout.width + MARGIN * 2,
