@@ -1,5 +1,4 @@
-import ELK from 'elkjs/lib/elk.bundled.js';
-import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
+import type { ELK as ElkInstance, ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import type { DiagramModel, DiagramState, DiagramTransition } from './model';
 
 /**
@@ -198,12 +197,12 @@ function toElk(model: DiagramModel): ElkInput {
   return { graph: { id: 'diagram', layoutOptions: ELK_OPTIONS, children: [root], edges }, lines };
 }
 
-type ElkInstance = InstanceType<typeof ELK>;
-let shared: ElkInstance | null = null;
+let shared: Promise<ElkInstance> | null = null;
 
-function elk(): ElkInstance {
-  // No workerUrl: the bundled build then uses its in-thread fake worker. Only the one algorithm used.
-  shared ??= new ELK({ algorithms: ['layered'] });
+function elk(): Promise<ElkInstance> {
+  // Its own chunk (most of the inspector's weight): the machine list shows while it loads. No
+  // workerUrl, so the bundled build uses its in-thread fake worker. Only the algorithm used.
+  shared ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK({ algorithms: ['layered'] }));
   return shared;
 }
 
@@ -213,7 +212,7 @@ interface ElkEdgeOut extends ElkExtendedEdge {
 
 export async function layoutDiagram(model: DiagramModel): Promise<DiagramLayout> {
   const { graph, lines } = toElk(model);
-  const result = await elk().layout(graph);
+  const result = await (await elk()).layout(graph);
 
   const offsets = new Map<string, Point>();
   const placed = new Map<string, { x: number; y: number; width: number; height: number; depth: number }>();
