@@ -26,6 +26,11 @@ export interface PathGenerationOptions {
   project?: (context: never) => unknown;
   /** Safety net against a projection that lets the state space grow without bound. */
   limit?: number;
+  /**
+   * Event types this variant never sends (not even as a bare `{ type }`), so a parallel machine's
+   * regions can be explored in separate variants whose coverage adds up.
+   */
+  ignore?: readonly string[];
 }
 
 export interface ModelStep {
@@ -59,12 +64,13 @@ export function stateKey(snapshot: AnyMachineSnapshot, project?: (context: never
  * Every event type the snapshot's active states have a transition for, with the matching samples. Invoked
  * actors' done/error events must have samples: a bare `{ type }` would carry no output or error.
  */
-export function eventsFor(snapshot: AnyMachineSnapshot, samples: SampleEvents): EventObject[] {
+export function eventsFor(snapshot: AnyMachineSnapshot, samples: SampleEvents, ignore: readonly string[] = []): EventObject[] {
   if (snapshot.status !== 'active') return [];
   const all = typeof samples === 'function' ? samples(snapshot) : samples;
   // Not xstate's getAllOwnEventDescriptors: it leaves out explicitly empty transitions, and "this
   // event is deliberately ignored here" (e.g. single-flight refresh) is behaviour worth a path too.
   const handled = new Set(snapshot._nodes.flatMap((node) => [...node.transitions.keys()]));
+  for (const type of ignore) handled.delete(type);
   return [...handled].flatMap((type) => {
     const matching = all.filter((event) => event.type === type);
     if (matching.length > 0) return matching;
@@ -136,14 +142,14 @@ export function withoutPrefixPaths(paths: ModelPath[]): ModelPath[] {
  * some path: all-transitions coverage rather than only all-states.
  */
 export function generateModelPaths(options: PathGenerationOptions): ModelPath[] {
-  const { machine, input, variant, events, project, limit } = options;
+  const { machine, input, variant, events, project, limit, ignore } = options;
   const serializeState = (snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot) =>
     event && previous
       ? `${stateKey(snapshot, project)} via ${JSON.stringify(event)} from ${stateKey(previous, project)}`
       : stateKey(snapshot, project);
   const statePaths = getShortestPaths(machine, {
     input,
-    events: (snapshot: AnyMachineSnapshot) => eventsFor(snapshot, events),
+    events: (snapshot: AnyMachineSnapshot) => eventsFor(snapshot, events, ignore),
     serializeState,
     limit: limit ?? 20_000,
   });
