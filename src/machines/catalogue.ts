@@ -1,6 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
+import { dashboardMachine } from './dashboard.machine';
+import { exportMachine } from './export.machine';
+import { dashboardMachine } from './dashboard.machine';
+import { exportMachine } from './export.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { loginMachine } from './login.machine';
+import { reportListMachine } from './reportList.machine';
+import { reportListMachine } from './reportList.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 import { sessionMachine } from './session.machine';
 
@@ -28,6 +34,9 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
   entry('login.machine.ts', loginMachine),
   entry('forgotPassword.machine.ts', forgotPasswordMachine),
   entry('resetPassword.machine.ts', resetPasswordMachine),
+  entry('reportList.machine.ts', reportListMachine),
+  entry('export.machine.ts', exportMachine),
+  entry('dashboard.machine.ts', dashboardMachine),
 ];
 
 export function catalogueEntry(id: string): CatalogueEntry | undefined {
