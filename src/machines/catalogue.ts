@@ -1,11 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { dashboardMachine } from './dashboard.machine';
 import { exportMachine } from './export.machine';
-import { dashboardMachine } from './dashboard.machine';
-import { exportMachine } from './export.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { loginMachine } from './login.machine';
-import { reportListMachine } from './reportList.machine';
 import { reportListMachine } from './reportList.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 import { sessionMachine } from './session.machine';
