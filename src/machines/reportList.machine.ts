@@ -7,8 +7,9 @@ import { errorCode, notProvided } from './serviceError';
 
 /**
  * One transaction report (core §2 reports, §3 filter, §9 paging and debounces): filters, paging and
- * sort drive a paged list. Every applied change re-enters `query.loading`, which stops the running
- * request, so an answer for old filters can never land. The screen keeps the address bar in step
+ * sort drive a paged list. Every applied change re-enters `query.loading` (a transition of `query`
+ * to its own child exits and enters the child again), which stops the running request, so an answer
+ * for old filters can never land. The input regions keep their timers meanwhile. The screen keeps the address bar in step
  * with `context.filters` (rules/reportUrl) and sends FILTERS.REPLACE on Back/Forward.
  */
 
@@ -196,7 +197,6 @@ export const reportListMachine = setup({
           {
             guard: { type: 'rangeAcceptable', params: ({ event }) => ({ range: event.range }) },
             target: '.loading',
-            reenter: true,
             actions: { type: 'applyRange', params: ({ event }) => ({ range: event.range }) },
           },
           { description: 'A refused custom range: the picker shows rangeError, the list stays.', actions: { type: 'rejectRange', params: ({ event }) => ({ range: event.range }) } },
@@ -204,63 +204,58 @@ export const reportListMachine = setup({
         'STATUS.SET': {
           guard: { type: 'statusAcceptable', params: ({ event }) => ({ status: event.status }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'applyStatus', params: ({ event }) => ({ status: event.status }) },
         },
         'STORE.SET': {
           guard: { type: 'storeAcceptable', params: ({ event }) => ({ storeId: event.storeId }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'applyStore', params: ({ event }) => ({ storeId: event.storeId }) },
         },
-        'BILL.APPLY': { guard: 'billChanged', target: '.loading', reenter: true, actions: 'applyBill' },
+        'BILL.APPLY': { guard: 'billChanged', target: '.loading', actions: 'applyBill' },
         'PAGE.SET': {
           guard: { type: 'pageAcceptable', params: ({ event }) => ({ page: event.page }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'applyPage', params: ({ event }) => ({ page: event.page }) },
         },
         'PAGE_SIZE.SELECT': {
           guard: { type: 'pageSizeAcceptable', params: ({ event }) => ({ pageSize: event.pageSize }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'applyPageSize', params: ({ event }) => ({ pageSize: event.pageSize }) },
         },
         'PAGE_SIZE.APPLY': [
-          { guard: 'typedPageSizeApplies', target: '.loading', reenter: true, actions: 'applyTypedPageSize' },
+          { guard: 'typedPageSizeApplies', target: '.loading', actions: 'applyTypedPageSize' },
           { description: 'Not a size of 1..100 (or unchanged): the input shows the size in use again.', actions: 'resetPageSizeDraft' },
         ],
         'SORT.SET': {
           guard: { type: 'sortAcceptable', params: ({ event }) => ({ sort: event.sort, order: event.order }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'applySort', params: ({ event }) => ({ sort: event.sort, order: event.order }) },
         },
         'FILTERS.REPLACE': {
           description: 'Back/Forward changed the address; an address equal to the filters is ignored (no loop).',
           guard: { type: 'filtersDiffer', params: ({ event }) => ({ filters: event.filters }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'replaceFilters', params: ({ event }) => ({ filters: event.filters }) },
         },
-        REFRESH: { target: '.loading', reenter: true },
+        REFRESH: { target: '.loading' },
       },
     },
     billInput: {
       description: 'Bill search: applied 300 ms after the last key (core §9), or at once on Enter.',
       initial: 'idle',
       states: {
-        idle: {},
+        idle: {
+          on: { 'BILL.CHANGE': { target: 'debouncing', actions: { type: 'assignBillDraft', params: ({ event }) => ({ value: event.value }) } } },
+        },
         debouncing: {
           after: { billSearchDebounce: { target: 'idle', actions: 'raiseBillApply' } },
+          on: {
+            // Re-entering this leaf (never the region: that would restart the other regions too) restarts the timer.
+            'BILL.CHANGE': { target: 'debouncing', reenter: true, actions: { type: 'assignBillDraft', params: ({ event }) => ({ value: event.value }) } },
+          },
         },
       },
       on: {
-        'BILL.CHANGE': {
-          target: '.debouncing',
-          reenter: true,
-          actions: { type: 'assignBillDraft', params: ({ event }) => ({ value: event.value }) },
-        },
         'BILL.SUBMIT': { target: '.idle', actions: 'raiseBillApply' },
       },
     },
@@ -268,16 +263,14 @@ export const reportListMachine = setup({
       description: 'Typed page size: applied 1 s after the last key (core §9).',
       initial: 'idle',
       states: {
-        idle: {},
+        idle: {
+          on: { 'PAGE_SIZE.TYPE': { target: 'debouncing', actions: { type: 'assignPageSizeDraft', params: ({ event }) => ({ value: event.value }) } } },
+        },
         debouncing: {
           after: { pageSizeDebounce: { target: 'idle', actions: 'raisePageSizeApply' } },
-        },
-      },
-      on: {
-        'PAGE_SIZE.TYPE': {
-          target: '.debouncing',
-          reenter: true,
-          actions: { type: 'assignPageSizeDraft', params: ({ event }) => ({ value: event.value }) },
+          on: {
+            'PAGE_SIZE.TYPE': { target: 'debouncing', reenter: true, actions: { type: 'assignPageSizeDraft', params: ({ event }) => ({ value: event.value }) } },
+          },
         },
       },
     },
