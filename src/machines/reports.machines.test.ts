@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import type { ReportFilters, ReportPage } from '../services/schemas/reportFilters';
-import { dashboardMachine } from './dashboard.machine';
-import { exportMachine } from './export.machine';
+import type { ReportChannel } from '../services/schemas/transactions';
+import { dashboardMachine, type DashboardEvent } from './dashboard.machine';
+import { exportMachine, type ExportEvent } from './export.machine';
 import { BILL_SEARCH_DEBOUNCE_MS, PAGE_SIZE_DEBOUNCE_MS, reportListMachine } from './reportList.machine';
 import { defaultFilters } from './rules/reportFilters';
 
@@ -19,7 +20,7 @@ const page = (tag: string, rows = 1): ReportPage => ({
 /** A loadReport whose answers the test releases one by one, in any order. */
 function controlledLoads() {
   const calls: Array<{ filters: ReportFilters; resolve: (p: ReportPage) => void; reject: (e: unknown) => void; signal: AbortSignal }> = [];
-  const loadReport = fromPromise<ReportPage, { filters: ReportFilters }>(
+  const loadReport = fromPromise<ReportPage, { channel: ReportChannel; filters: ReportFilters }>(
     ({ input, signal }) => new Promise((resolve, reject) => calls.push({ filters: input.filters, resolve, reject, signal })),
   );
   return { calls, loadReport };
@@ -124,9 +125,9 @@ describe('reportList', () => {
 
 describe('dashboard', () => {
   it('fills in chunk by chunk; a break keeps them; RETRY streams again; a new date clears', () => {
-    const sends: Array<(e: EventObject) => void> = [];
+    const sends: Array<(e: DashboardEvent) => void> = [];
     const streamDashboard = fromCallback<EventObject, { date: string }>(({ sendBack }) => {
-      sends.push(sendBack);
+      sends.push(sendBack as (e: DashboardEvent) => void);
     });
     const actor = createActor(dashboardMachine.provide({ actors: { streamDashboard } }), { input: { today: TODAY } }).start();
     const day = { kind: 'day', period: TODAY, current: { revenue: 1, count: 1 }, previous: { period: '2026-11-21', revenue: 0, count: 0 }, split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } } } as const;
@@ -153,10 +154,10 @@ describe('dashboard', () => {
 describe('export', () => {
   it('ignores a second EXPORT while one runs; toasts on done and failed', () => {
     const started = vi.fn();
-    const sends: Array<(e: EventObject) => void> = [];
-    const exportReport = fromCallback<EventObject, unknown>(({ sendBack, input }) => {
+    const sends: Array<(e: ExportEvent) => void> = [];
+    const exportReport = fromCallback<EventObject, { channel: ReportChannel; filters: ReportFilters }>(({ sendBack, input }) => {
       started(input);
-      sends.push(sendBack);
+      sends.push(sendBack as (e: ExportEvent) => void);
     });
     const notifyExportSucceeded = vi.fn();
     const notifyExportFailed = vi.fn();
