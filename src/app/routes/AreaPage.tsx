@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon, NotBuiltYet } from '../../screens/shared/PlaceholderPage';
 import { NotFound } from '../../screens/shared/NotFound';
@@ -5,10 +6,12 @@ import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { AREAS, areaLabelKey, isAreaEnabled } from '../../screens/shell/areas';
 import { getRuntime } from '../runtime';
 import { useSessionSelector } from '../session-context';
+import { BUILT_AREAS } from './built-areas';
 
 /**
  * One area of the shell. A flag that is off makes the address "not found" (the menu hides it too);
- * the F&B-only table list waits for the profile to know. Every area is "not built yet" for now.
+ * the F&B-only table list waits for the profile to know. Areas in BUILT_AREAS show their screen;
+ * the rest are "not built yet".
  */
 export default function AreaPage({ areaPath }: { areaPath: string }) {
   const { t } = useTranslation('shell');
@@ -20,5 +23,13 @@ export default function AreaPage({ areaPath }: { areaPath: string }) {
   if (!isAreaEnabled(area, features, profile?.merchant.is_fnb ?? false)) return <NotFound signedIn />;
   const name = t(areaLabelKey(area, profile?.account_type));
   if (area.flag === 'feedback' && features.feedbackComingSoon) return <ComingSoon area={name} />;
+  const Built = BUILT_AREAS[area.path];
+  if (Built) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Built />
+      </Suspense>
+    );
+  }
   return <NotBuiltYet area={name} />;
 }

@@ -1,0 +1,90 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
+import { exportMachine } from '../../machines/export.machine';
+import { reportListMachine } from '../../machines/reportList.machine';
+import { filtersFromSearchParams, filtersToSearchParams } from '../../machines/rules/reportUrl';
+import { vnToday } from '../../machines/rules/timeRange';
+import type { ReportChannel } from '../../services/schemas/transactions';
+import { ReportScreen } from '../../screens/reports/ReportScreen';
+import type { StoreOption } from '../../screens/shared/table';
+import { useSessionSelector } from '../session-context';
+import { getRuntime } from '../runtime';
+import { reportActors, reportsApi, storesFor } from './reports-runtime';
+
+/**
+ * One report wired to its machines, with the filters in the address (bookmarkable, restored with
+ * Back). The address holds only filter values (range, status, store id, bill text, page, size,
+ * sort); never a token or anything about a person.
+ */
+function ReportRoute({ channel }: { channel: ReportChannel }) {
+  const [params, setParams] = useSearchParams();
+  const initialFilters = useMemo(() => filtersFromSearchParams(params, channel), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const { loadReport, exportReport } = reportActors();
+  const { inspect } = getRuntime();
+  const actor = useActorRef(reportListMachine.provide({ actors: { loadReport } }), {
+    input: { channel, filters: initialFilters, today: vnToday(Date.now()) },
+    inspect,
+  });
+  const exportActor = useActorRef(exportMachine.provide({ actors: { exportReport } }), { inspect });
+
+  // Machine → address: each applied change is a history entry, so Back steps through them.
+  const lastWritten = useRef(filtersToSearchParams(initialFilters, channel).toString());
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      const next = filtersToSearchParams(snap.context.filters, channel).toString();
+      if (next === lastWritten.current) return;
+      lastWritten.current = next;
+      setParams(new URLSearchParams(next));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, channel, setParams]);
+
+  // Address → machine: Back, Forward or an edited address.
+  const current = params.toString();
+  useEffect(() => {
+    const parsed = filtersFromSearchParams(new URLSearchParams(current), channel);
+    const normalised = filtersToSearchParams(parsed, channel).toString();
+    if (normalised === lastWritten.current) return;
+    lastWritten.current = normalised;
+    actor.send({ type: 'FILTERS.REPLACE', filters: parsed });
+  }, [actor, channel, current]);
+
+  const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
+  const [stores, setStores] = useState<StoreOption[]>([]);
+  const [storesLoading, setStoresLoading] = useState(true);
+  useEffect(() => {
+    let cancelled = false;
+    setStoresLoading(true);
+    storesFor(merchantId)
+      .then((list) => {
+        if (cancelled) return;
+        setStores(list.map((s) => ({ id: String(s.id), name: s.name || s.store_name || String(s.id) })));
+        setStoresLoading(false);
+      })
+      .catch(() => {
+        if (!cancelled) setStoresLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [merchantId]);
+
+  const loadBillImage = useMemo(() => (url: string) => reportsApi().billImage(url), []);
+
+  return (
+    <ReportScreen
+      actor={actor}
+      exportActor={exportActor}
+      stores={stores}
+      storesLoading={storesLoading}
+      loadBillImage={loadBillImage}
+      nowMs={Date.now()}
+    />
+  );
+}
+
+/** Keyed by channel: moving between reports starts a fresh machine with that report's defaults. */
+export default function ReportRouteForChannel({ channel }: { channel: ReportChannel }) {
+  return <ReportRoute key={channel} channel={channel} />;
+}

@@ -1,0 +1,257 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { DonutChart } from '@mantine/charts';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { dashboardMachine } from '../../machines/dashboard.machine';
+import { percentChange, sharePercent } from '../../machines/rules/percentChange';
+import type { RecentTransaction } from '../../services/schemas/dashboard';
+import { usePortal } from '../shared/portal-context';
+import { DataTable, formatDateTime, formatNumber, formatPercent, formatVnd, type DataColumn } from '../shared/table';
+import '../shared/table/styles';
+import '@mantine/charts/styles.css';
+import 'dayjs/locale/vi';
+
+export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+
+/**
+ * Three colours for card, QR and other. Each keeps at least 3:1 against the white page and the
+ * white gaps between segments (WCAG 1.4.11): blue 8 4.6:1, teal 9 4.7:1, orange 9 3.6:1.
+ */
+const PALETTE = { card: 'blue.8', qr: 'teal.9', other: 'orange.9' } as const;
+const SWATCH = { card: 'var(--mantine-color-blue-8)', qr: 'var(--mantine-color-teal-9)', other: 'var(--mantine-color-orange-9)' } as const;
+type SplitKey = keyof typeof PALETTE;
+const SPLIT_KEYS: SplitKey[] = ['card', 'qr', 'other'];
+type PeriodKind = 'day' | 'month' | 'year';
+
+interface Split {
+  card: number;
+  qr: number;
+  other: number;
+}
+interface Figures {
+  revenue: number;
+  count: number;
+}
+interface PeriodChunk {
+  period: string;
+  current: Figures;
+  previous: Figures & { period: string };
+}
+
+/** Dashboard (core §2): figures fill in as the stream's chunks arrive; a broken stream keeps them. */
+export function DashboardScreen({ actor }: { actor: DashboardActor }) {
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const { language } = usePortal();
+  const date = useSelector(actor, (s) => s.context.date);
+  const today = useSelector(actor, (s) => s.context.today);
+  const day = useSelector(actor, (s) => s.context.day);
+  const month = useSelector(actor, (s) => s.context.month);
+  const year = useSelector(actor, (s) => s.context.year);
+  const recent = useSelector(actor, (s) => s.context.recent);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const broken = useSelector(actor, (s) => s.hasTag('error'));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const isToday = date === today;
+
+  return (
+    <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+      <Stack gap="md" p="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <DatePickerInput
+            label={t('date')}
+            value={date}
+            maxDate={today}
+            valueFormat="DD/MM/YYYY"
+            onChange={(next) => {
+              if (next) actor.send({ type: 'DATE.SET', date: next });
+            }}
+            w={180}
+            data-testid="dashboard-date"
+          />
+        </Group>
+        <VisuallyHidden role="status" aria-live="polite">
+          {loading ? t('loading') : broken ? '' : t('complete')}
+        </VisuallyHidden>
+        {broken ? (
+          <Alert color="red" variant="light" role="alert" title={t('broken')} data-testid="dashboard-broken">
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="red.9">
+                {t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
+              </Text>
+              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
+                {t('retry')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <SplitChart title={t('revenueChart')} split={day?.split.revenue ?? null} money language={language} testId="chart-revenue" />
+          <SplitChart title={t('countChart')} split={day?.split.count ?? null} money={false} language={language} testId="chart-count" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <PeriodCard kind="day" chunk={day} isToday={isToday} language={language} />
+          <PeriodCard kind="month" chunk={month} isToday={isToday} language={language} />
+          <PeriodCard kind="year" chunk={year} isToday={isToday} language={language} />
+        </SimpleGrid>
+        <RecentTable rows={recent} />
+      </Stack>
+    </DatesProvider>
+  );
+}
+
+function SplitChart({ title, split, money, language, testId }: { title: string; split: Split | null; money: boolean; language: 'vi' | 'en'; testId: string }) {
+  const { t } = useTranslation('dashboard');
+  const total = split ? split.card + split.qr + split.other : 0;
+  const show = (value: number) => (money ? formatVnd(value) : formatNumber(value));
+  const items = SPLIT_KEYS.map((key) => ({
+    key,
+    name: t(`split.${key}`),
+    value: split ? split[key] : 0,
+    share: split ? sharePercent(split[key], total) : 0,
+  }));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${testId}-title`} data-testid={testId} data-ready={split ? 'true' : 'false'}>
+      <Title order={2} size="h4" id={`${testId}-title`} mb="sm">
+        {title}
+      </Title>
+      {!split ? (
+        <Group gap="lg" wrap="nowrap">
+          <Skeleton circle height={160} />
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <Skeleton height={14} />
+            <Skeleton height={14} />
+            <Skeleton height={14} />
+          </Stack>
+        </Group>
+      ) : (
+        <Group gap="lg" wrap="wrap" align="center">
+          {total > 0 ? (
+            // The list beside it carries the same figures as text; the drawing adds nothing to read.
+            <div aria-hidden="true">
+              <DonutChart
+                data={items.map((i) => ({ name: i.name, value: i.value, color: PALETTE[i.key] }))}
+                size={160}
+                thickness={28}
+                strokeWidth={2}
+                withTooltip={false}
+                accessibilityLayer={false}
+                // Recharts makes each pie a tab stop by default; this drawing repeats the list.
+                pieProps={{ rootTabIndex: -1 }}
+                chartLabel={show(total)}
+              />
+            </div>
+          ) : (
+            <Text c="gray.7">{t('noFigures')}</Text>
+          )}
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={`${testId}-legend`}>
+            {items.map((i) => (
+              <li key={i.key} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 6 }}>
+                <span aria-hidden="true" style={{ width: 14, height: 14, borderRadius: 3, background: SWATCH[i.key], display: 'inline-block' }} />
+                <Text size="sm" data-testid={`${testId}-${i.key}`} data-value={i.value}>
+                  {t('legendItem', { name: i.name, value: show(i.value), share: formatPercent(i.share, language) })}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function PeriodCard({ kind, chunk, isToday, language }: { kind: PeriodKind; chunk: PeriodChunk | null; isToday: boolean; language: 'vi' | 'en' }) {
+  const { t } = useTranslation('dashboard');
+  const heading = isToday || !chunk ? t(`periods.${kind}`) : t(`periodsOther.${kind}`, { period: chunk.period });
+  return (
+    <Paper withBorder p="md" component="section" aria-label={heading} data-testid={`card-${kind}`} data-ready={chunk ? 'true' : 'false'}>
+      <Title order={2} size="h4" mb="xs">
+        {heading}
+      </Title>
+      {!chunk ? (
+        <Stack gap="xs">
+          <Skeleton height={22} width="70%" />
+          <Skeleton height={12} />
+          <Skeleton height={22} width="50%" />
+          <Skeleton height={12} />
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Figure
+            label={t('revenue')}
+            value={formatVnd(chunk.current.revenue)}
+            raw={chunk.current.revenue}
+            previous={t(`previous.${kind}`, { period: chunk.previous.period, value: formatVnd(chunk.previous.revenue) })}
+            change={percentChange(chunk.current.revenue, chunk.previous.revenue)}
+            language={language}
+            testId={`card-${kind}-revenue`}
+          />
+          <Figure
+            label={t('count')}
+            value={formatNumber(chunk.current.count)}
+            raw={chunk.current.count}
+            previous={t(`previous.${kind}`, { period: chunk.previous.period, value: formatNumber(chunk.previous.count) })}
+            change={percentChange(chunk.current.count, chunk.previous.count)}
+            language={language}
+            testId={`card-${kind}-count`}
+          />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Figure(props: { label: string; value: string; raw: number; previous: string; change: number; language: 'vi' | 'en'; testId: string }) {
+  const { t } = useTranslation('dashboard');
+  const percent = formatPercent(Math.abs(props.change), props.language);
+  const direction = props.change > 0 ? 'up' : props.change < 0 ? 'down' : 'same';
+  const colour = direction === 'up' ? 'blue.9' : direction === 'down' ? 'red.9' : 'gray.8';
+  return (
+    <div>
+      <Text size="sm" c="gray.8">
+        {props.label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={props.testId} data-value={props.raw}>
+        {props.value}
+      </Text>
+      <Text size="xs" c="gray.8">
+        {props.previous}
+      </Text>
+      <Text size="sm" c={colour} fw={600} data-testid={`${props.testId}-change`}>
+        <span aria-hidden="true">{direction === 'up' ? '▲ ' : direction === 'down' ? '▼ ' : '• '}</span>
+        {t(`change.${direction}`, { percent })}
+      </Text>
+    </div>
+  );
+}
+
+function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
+  const { t } = useTranslation('dashboard');
+  const columns: DataColumn<RecentTransaction>[] = [
+    { key: 'store', header: t('columns.store'), cell: (r) => r.store_name, rowHeader: true },
+    { key: 'type', header: t('columns.type'), cell: (r) => t(`types.${r.type}`, { defaultValue: String(r.type) }) },
+    { key: 'amount', header: t('columns.amount'), cell: (r) => formatVnd(r.amount), align: 'right' },
+    // core §9: numeric created dates are UTC ms; the 7-hour shift shows them on Vietnam's clock.
+    { key: 'created', header: t('columns.created'), cell: (r) => formatDateTime(r.created_at) },
+  ];
+  return (
+    <section aria-labelledby="recent-title">
+      <Title order={2} size="h4" id="recent-title" mb="sm">
+        {t('recent')}
+      </Title>
+      <DataTable<RecentTransaction>
+        label={t('recent')}
+        columns={columns}
+        rows={rows ?? []}
+        getRowKey={(r, i) => `${r.id}-${i}`}
+        loading={rows === null}
+        skeletonRows={5}
+        testId="recent-table"
+      />
+    </section>
+  );
+}

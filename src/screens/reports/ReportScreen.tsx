@@ -1,0 +1,228 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { exportMachine } from '../../machines/export.machine';
+import type { reportListMachine } from '../../machines/reportList.machine';
+import type { TimeRange } from '../../services/schemas/reportFilters';
+import { CHANNEL_CONFIG, PAGE_SIZE_OPTIONS } from '../../services/schemas/transactions';
+import { usePortal } from '../shared/portal-context';
+import {
+  BillSearch,
+  DataTable,
+  StatusFilter,
+  StoreFilter,
+  TimeRangeFilter,
+  formatNumber,
+  type SortState,
+  type StoreOption,
+  type TimeFilterValue,
+} from '../shared/table';
+import '../shared/table/styles';
+import { billLabel, buildColumns, type ReportRow } from './columns';
+import classes from './reports.module.css';
+
+export type ReportListActor = ActorRefFrom<typeof reportListMachine>;
+export type ExportActor = ActorRefFrom<typeof exportMachine>;
+
+export interface ReportScreenProps {
+  actor: ReportListActor;
+  exportActor: ExportActor;
+  stores: readonly StoreOption[];
+  storesLoading: boolean;
+  /** Fetches a bill image with the session (an <img> cannot send the bearer token). */
+  loadBillImage: (url: string) => Promise<Blob>;
+  nowMs: number;
+}
+
+const RANGE_ERRORS: Record<string, string> = {
+  RANGE_INCOMPLETE: 'required',
+  RANGE_END_BEFORE_START: 'endBeforeStart',
+  RANGE_TOO_LONG: 'tooLong',
+  RANGE_AFTER_TODAY: 'future',
+};
+
+/** One screen for the eight reports (core §2): the channel's columns come from CHANNEL_CONFIG. */
+export function ReportScreen({ actor, exportActor, stores, storesLoading, loadBillImage, nowMs }: ReportScreenProps) {
+  const { t } = useTranslation(['reports', 'table', 'errors']);
+  const { language } = usePortal();
+  const channel = useSelector(actor, (s) => s.context.channel);
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const billDraft = useSelector(actor, (s) => s.context.billDraft);
+  const rows = useSelector(actor, (s) => s.context.rows) as ReportRow[];
+  const totalPage = useSelector(actor, (s) => s.context.totalPage);
+  const totalAmount = useSelector(actor, (s) => s.context.totalAmount);
+  const totalCount = useSelector(actor, (s) => s.context.totalCount);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const rangeError = useSelector(actor, (s) => s.context.rangeError);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.hasTag('error'));
+  const exporting = useSelector(exportActor, (s) => s.hasTag('busy'));
+  const config = CHANNEL_CONFIG[channel];
+  const [billRow, setBillRow] = useState<ReportRow | null>(null);
+
+  const columns = useMemo(() => buildColumns(config.columns, config.sortable, t, setBillRow), [config, t]);
+  const title = t(`reports:title.${channel}`);
+
+  // core §8: export ends in a success or a failure toast.
+  useEffect(() => {
+    let last = exportActor.getSnapshot().value;
+    const sub = exportActor.subscribe((snap) => {
+      if (snap.value === last) return;
+      last = snap.value;
+      if (snap.matches('done')) {
+        notifications.show({
+          color: 'blue',
+          title: t('reports:export.successTitle'),
+          message: t('reports:export.successBody', { filename: snap.context.filename ?? '' }),
+        });
+      } else if (snap.matches('failed')) {
+        const code = snap.context.errorCode ?? 'UNKNOWN_ERROR';
+        notifications.show({
+          color: 'red',
+          title: t('reports:export.failedTitle'),
+          message: t(`errors:${code}`, { defaultValue: t('errors:UNKNOWN_ERROR') }),
+        });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [exportActor, t]);
+
+  const range = filters.range;
+  const timeValue: TimeFilterValue = range.preset === 'custom' ? { preset: 'custom', from: range.from, to: range.to } : { preset: range.preset };
+  const sort: SortState = { key: filters.sort, direction: filters.order };
+
+  return (
+    <Stack gap="md" p="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <section aria-label={t('reports:filters')}>
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <TimeRangeFilter
+            value={timeValue}
+            nowMs={nowMs}
+            language={language}
+            refusal={rangeError ? t(`table:timeRange.errors.${RANGE_ERRORS[rangeError] ?? 'invalidDate'}`) : null}
+            onChange={(next) => {
+              const nextRange: TimeRange =
+                next.preset === 'custom' ? { preset: 'custom', from: next.from ?? '', to: next.to ?? '' } : { preset: next.preset };
+              actor.send({ type: 'TIME_RANGE.SET', range: nextRange });
+            }}
+          />
+          <StatusFilter
+            value={filters.status}
+            statuses={['all', ...config.statuses]}
+            onChange={(status) => actor.send({ type: 'STATUS.SET', status: status as typeof filters.status })}
+          />
+          <StoreFilter
+            stores={stores}
+            loading={storesLoading}
+            value={filters.storeId === null ? null : String(filters.storeId)}
+            onChange={(id) => actor.send({ type: 'STORE.SET', storeId: id === null ? null : Number(id) })}
+          />
+          <BillSearch
+            value={billDraft}
+            onChange={(value) => actor.send({ type: 'BILL.CHANGE', value })}
+            onSubmit={() => actor.send({ type: 'BILL.SUBMIT' })}
+          />
+        </Group>
+      </section>
+      {failed ? (
+        <Alert color="red" variant="light" role="alert" title={t('reports:loadFailed')}>
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="red.9">
+              {t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
+            </Text>
+            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
+              {t('reports:retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <DataTable<ReportRow>
+        label={t('reports:tableLabel', { report: title })}
+        columns={columns}
+        rows={failed ? [] : rows}
+        getRowKey={(row, i) => String(row.id ?? i)}
+        loading={loading}
+        sort={sort}
+        onSortChange={(next) =>
+          actor.send({
+            type: 'SORT.SET',
+            sort: (next?.key ?? 'created_at') as typeof filters.sort,
+            order: next?.direction ?? 'desc',
+          })
+        }
+        paging={{
+          page: filters.page,
+          totalPages: Math.max(1, totalPage),
+          onPageChange: (page) => actor.send({ type: 'PAGE.SET', page }),
+          pageSize: filters.pageSize,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          onPageSizeChange: (pageSize) => actor.send({ type: 'PAGE_SIZE.SELECT', pageSize }),
+        }}
+        totalAmount={totalAmount}
+        onExport={() => exportActor.send({ type: 'EXPORT', channel, filters })}
+        exporting={exporting}
+        resultText={t('reports:resultCount', { total: formatNumber(totalCount), page: filters.page, pages: Math.max(1, totalPage) })}
+        testId="report-table"
+      />
+      <BillPreview row={billRow} onClose={() => setBillRow(null)} load={loadBillImage} />
+    </Stack>
+  );
+}
+
+/** The printable invoice image of a row (bill_url), fetched with the session and shown in a dialog. */
+function BillPreview({ row, onClose, load }: { row: ReportRow | null; onClose: () => void; load: (url: string) => Promise<Blob> }) {
+  const { t } = useTranslation('reports');
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const url = row?.bill_url ?? null;
+
+  useEffect(() => {
+    if (!url) return;
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    setSrc(null);
+    setFailed(false);
+    load(String(url))
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url, load]);
+
+  const bill = row ? billLabel(row as { bill_id?: string | null }) : '';
+  return (
+    <Modal opened={row !== null} onClose={onClose} title={t('bill.title', { bill })} size="lg" closeButtonProps={{ 'aria-label': t('bill.close') }}>
+      <div className={classes.printable}>
+        {src ? <img src={src} alt={t('bill.image', { bill })} className={classes.billImage} /> : null}
+        {!src && !failed ? <Text role="status">{t('bill.loading')}</Text> : null}
+        {failed ? (
+          <Text role="alert" c="red.9">
+            {t('bill.failed')}
+          </Text>
+        ) : null}
+      </div>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('bill.close')}
+        </Button>
+        <Button onClick={() => window.print()} disabled={!src}>
+          {t('bill.print')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
