@@ -97,11 +97,13 @@ test.describe('Foundation: shell', () => {
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
   });
 
-  test('core §2 sidebar: an area that is not built yet says so inside the shell', async ({ page }) => {
+  test('core §2 sidebar: the card report opens inside the shell; an area not built yet says so', async ({ page }) => {
     await signIn(page, DEMO.phoco);
     await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
     await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.txCard') }) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: t('vi', 'reports:title.card') })).toBeVisible();
+    await page.goto(P('/bank'));
+    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.bank') }) })).toBeVisible();
   });
 });

@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { BASE_URL, DEMO, P } from './support/env';
+import { expect, test } from './support/fixtures';
+import { t } from './support/i18n';
+import { signIn } from './support/portal';
+
+// Issue 3: the dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),
+// checked against sums computed from the sandbox's transaction lists for the same periods.
+
+const CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'] as const;
+/** Contract §4: revenue and count cover successful payments of every channel. */
+const PAID_STATUSES = ['success', 'PAID', 'settled'] as const;
+const VN = 7 * 3600_000;
+const DAY = 86_400_000;
+
+async function token(): Promise<string> {
+  const res = await fetch(`${BASE_URL}/api/portal/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.phoco),
+  });
+  const body = (await res.json()) as { data: { access_token: string } };
+  return body.data.access_token;
+}
+
+async function sandboxNow(): Promise<number> {
+  const body = (await (await fetch(`${BASE_URL}/sandbox/clock`)).json()) as { now: number } | { data: { now: number } };
+  const now = 'now' in body ? body.now : body.data.now;
+  return now < 1e12 ? now * 1000 : now;
+}
+
+/** Revenue and count of successful payments between two unix seconds, from the list API's totals. */
+async function sums(bearer: string, start: number, end: number): Promise<{ revenue: number; count: number; card: number; qr: number }> {
+  let revenue = 0;
+  let count = 0;
+  let card = 0;
+  let qr = 0;
+  for (const channel of CHANNELS) {
+    for (const status of PAID_STATUSES) {
+      const url = `${BASE_URL}/api/portal/transaction/${channel}?start_time=${start}&end_time=${end}&status=${status}&page=1&page_size=1`;
+      const res = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(res.status, url).toBe(200);
+      const body = (await res.json()) as { total_amount: number; total_count: number };
+      revenue += body.total_amount;
+      count += body.total_count;
+      if (channel === 'card') card += body.total_amount;
+      if (channel === 'va') qr += body.total_amount;
+    }
+  }
+  return { revenue, count, card, qr };
+}
+
+function dashboard(page: Page) {
+  return {
+    heading: page.getByRole('heading', { level: 1, name: t('vi', 'dashboard:title') }),
+    figure: (period: 'day' | 'month' | 'year', what: 'revenue' | 'count') => page.getByTestId(`card-${period}-${what}`),
+    chart: (which: 'revenue' | 'count') => page.getByTestId(`chart-${which}`),
+    broken: page.getByTestId('dashboard-broken'),
+    retry: page.getByRole('button', { name: t('vi', 'dashboard:retry'), exact: true }),
+    recentRows: page.getByTestId('recent-table').getByTestId('data-row'),
+  };
+}
+
+async function complete(page: Page): Promise<void> {
+  const d = dashboard(page);
+  await expect(d.heading).toBeVisible();
+  for (const period of ['day', 'month', 'year'] as const) await expect(page.getByTestId(`card-${period}`)).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  await expect(page.getByTestId('recent-table').getByTestId('skeleton-row')).toHaveCount(0, { timeout: 15_000 });
+}
+
+test.describe('Issue 3: dashboard', () => {
+  test("core §2 dashboard: today's, this month's and this year's figures equal the sandbox's sums", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, DEMO.phoco);
+    await complete(page);
+    const bearer = await token();
+    const now = await sandboxNow();
+    const dayStart = Math.floor((now + VN) / DAY) * DAY - VN;
+    const endOfDay = (dayStart + DAY) / 1000 - 1;
+    const local = new Date(now + VN);
+    const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - VN;
+    const yearStart = Date.UTC(local.getUTCFullYear(), 0, 1) - VN;
+
+    const d = dashboard(page);
+    for (const [period, start] of [
+      ['day', dayStart],
+      ['month', monthStart],
+      ['year', yearStart],
+    ] as const) {
+      const expected = await sums(bearer, start / 1000, endOfDay);
+      await expect(d.figure(period, 'revenue'), `${period} revenue`).toHaveAttribute('data-value', String(expected.revenue));
+      await expect(d.figure(period, 'count'), `${period} count`).toHaveAttribute('data-value', String(expected.count));
+      if (period === 'day') {
+        await expect(page.getByTestId('chart-revenue-card')).toHaveAttribute('data-value', String(expected.card));
+        await expect(page.getByTestId('chart-revenue-qr')).toHaveAttribute('data-value', String(expected.qr));
+      }
+    }
+  });
+
+  test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Created date', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await complete(page);
+    const legend = page.getByTestId('chart-revenue-legend');
+    await expect(legend.getByRole('listitem')).toHaveCount(3);
+    for (const text of await legend.getByRole('listitem').allInnerTexts()) expect(text).toMatch(/\(\d+,\d{2}%\)/);
+    const table = page.getByRole('table', { name: t('vi', 'dashboard:recent') });
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((h) => h.trim())).toEqual(['store', 'type', 'amount', 'created'].map((k) => t('vi', `dashboard:columns.${k}`)));
+    // §9: created dates are shown on Vietnam's clock, dd/MM/yyyy HH:mm:ss.
+    const created = await dashboard(page).recentRows.first().locator('td').last().innerText();
+    expect(created).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  test('core §7 /dashboard-data: a stream that breaks half-way says so, keeps what arrived and offers Retry', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await complete(page);
+    // Cut the next answer after two chunks (day, month), in this page only (parallel tests share the sandbox).
+    await page.route('**/api/portal/dashboard-data*', async (route) => {
+      const response = await route.fetch();
+      const text = await response.text();
+      const chunks = text.split(/\n\n/).filter((c) => c.trim() !== '');
+      await route.fulfill({ response, body: `${chunks.slice(0, 2).join('\n\n')}\n\n` });
+    });
+    await page.reload();
+    const d = dashboard(page);
+    await expect(d.broken).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('card-day')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('card-month')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('card-year')).toHaveAttribute('data-ready', 'false');
+    await page.unroute('**/api/portal/dashboard-data*');
+    await d.retry.click();
+    await complete(page);
+    await expect(d.broken).toHaveCount(0);
+  });
+
+  test('core §2 dashboard: axe finds nothing on the loaded dashboard (WCAG 2.2 AA)', async ({ page }, testInfo) => {
+    await signIn(page, DEMO.phoco);
+    await complete(page);
+    await expectNoAxeViolations(page, 'dashboard', testInfo);
+  });
+});

@@ -1,0 +1,278 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { DEMO, P } from './support/env';
+import { expect, test } from './support/fixtures';
+import { t } from './support/i18n';
+import { signIn } from './support/portal';
+
+// Issue 3: the eight transaction reports (core §2 reports, shared table; §3 rows and filter; §4
+// statuses; §5 custom range; §8 export toasts; §9 paging) against the sandbox's seeded data.
+
+const REPORTS = [
+  { channel: 'card', size: 80, extra: ['card_id', 'commission_fee', 'credit_status'] },
+  { channel: 'cash', size: 10, extra: [] },
+  { channel: 'momo', size: 10, extra: ['credit_status'] },
+  { channel: 'installment', size: 10, extra: ['fee', 'total_amount', 'approval_code', 'bank_code', 'card_type', 'period', 'full_name'] },
+  { channel: 'va', size: 80, extra: ['va_account_receiver', 'payment_channel'] },
+  { channel: 'ecom', size: 10, extra: ['card_id'] },
+  { channel: 'saving', size: 10, extra: ['saving_account', 'running_balance', 'cumulative_balance', 'overdraft_amount', 'transaction_type'] },
+  { channel: 'loan', size: 10, extra: ['transaction_type'] },
+] as const;
+
+const digits = (text: string | null): number => Number((text ?? '').replace(/[^\d-]/g, '') || '0');
+
+function report(page: Page, channel: string) {
+  const title = t('vi', `reports:title.${channel}`);
+  const table = page.getByRole('table', { name: t('vi', 'reports:tableLabel', { report: title }) });
+  return {
+    heading: page.getByRole('heading', { level: 1, name: title }),
+    table,
+    rows: table.getByTestId('data-row'),
+    skeletons: table.getByTestId('skeleton-row'),
+    pager: page.getByRole('navigation', { name: t('vi', 'table:pagination.label') }),
+    pageSize: page.getByLabel(t('vi', 'table:rowsPerPage'), { exact: true }),
+    total: page.getByTestId('table-total'),
+    status: page.getByRole('status').filter({ hasText: /giao dịch, trang/ }),
+  };
+}
+
+async function loaded(page: Page, channel: string): Promise<void> {
+  const r = report(page, channel);
+  await expect(r.heading).toBeVisible({ timeout: 15_000 });
+  await expect(r.skeletons).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Index of a column by its Vietnamese header (row header cells count, so th and td are both read). */
+async function columnIndex(table: Locator, key: string): Promise<number> {
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const name = t('vi', `reports:columns.${key}`);
+  // A sortable header also holds its sort hint, "(…)", for screen readers.
+  const index = headers.findIndex((h) => h.replace(/[▲▼↕]/g, '').replace(/\(.*\)/s, '').trim() === name);
+  expect(index, `column ${key} (${name}) among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+async function columnValues(table: Locator, key: string): Promise<number[]> {
+  const index = await columnIndex(table, key);
+  const rows = table.getByTestId('data-row');
+  const count = await rows.count();
+  const values: number[] = [];
+  for (let i = 0; i < count; i += 1) values.push(digits(await rows.nth(i).locator('th, td').nth(index).innerText()));
+  return values;
+}
+
+test.describe('Issue 3: transaction reports', () => {
+  for (const r of REPORTS) {
+    test(`core §2 /tx-${r.channel}, §3 columns, §9 page size ${r.size}: opens, filters, pages and sorts`, async ({ page }) => {
+      await signIn(page, DEMO.phoco);
+      // Last month is a whole month of seeded data: enough rows for several pages in every report.
+      await page.goto(P(`/tx-${r.channel}?range=lastMonth`));
+      await loaded(page, r.channel);
+      const view = report(page, r.channel);
+      await expect(view.rows.first()).toBeVisible();
+      await expect(view.pageSize).toHaveValue(String(r.size));
+      for (const key of ['created_at', 'amount', 'status', ...r.extra]) await columnIndex(view.table, key);
+      // §3: an empty bill id shows as 0000, never as an empty cell.
+      const billIndex = r.channel === 'saving' ? -1 : await columnIndex(view.table, 'bill_id');
+      if (billIndex >= 0) {
+        const bills = await view.rows.locator(`:is(th, td):nth-child(${billIndex + 1})`).allInnerTexts();
+        expect(bills.every((b) => b.trim().length > 0)).toBe(true);
+      }
+
+      // §3 filter: status. Every row shown then carries that status, written out (§4: not colour alone).
+      await page.getByRole('combobox', { name: t('vi', 'table:status.label'), exact: true }).click();
+      await page.getByRole('option', { name: t('vi', 'table:status.values.success'), exact: true }).click();
+      await expect(page).toHaveURL(/status=success/);
+      await loaded(page, r.channel);
+      const statusIndex = await columnIndex(view.table, 'status');
+      const statuses = await view.rows.locator(`:is(th, td):nth-child(${statusIndex + 1})`).allInnerTexts();
+      expect(statuses.length).toBeGreaterThan(0);
+      for (const s of statuses) expect(s).toContain(t('vi', 'table:status.values.success'));
+
+      // §9 paging: page 2 is its own address; Back restores page 1 (the filter stays).
+      const pageTwo = view.pager.getByRole('button', { name: t('vi', 'table:pagination.page', { page: 2 }), exact: true });
+      if (await pageTwo.count()) {
+        await pageTwo.click();
+        await expect(page).toHaveURL(/page=2/);
+        await loaded(page, r.channel);
+        await expect(pageTwo).toHaveAttribute('aria-current', 'page');
+        await page.goBack();
+        await expect(page).not.toHaveURL(/page=2/);
+        await expect(page).toHaveURL(/status=success/);
+        await expect(view.pager.getByRole('button', { name: t('vi', 'table:pagination.page', { page: 1 }), exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+      }
+
+      // Shared table: sorting by amount, ascending then descending, said in aria-sort.
+      const amountHeader = view.table.getByRole('columnheader', { name: new RegExp(`^${t('vi', 'reports:columns.amount')} \\(`) });
+      await amountHeader.getByRole('button').click();
+      await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+      await loaded(page, r.channel);
+      const ascending = await columnValues(view.table, 'amount');
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      await amountHeader.getByRole('button').click();
+      await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
+      await loaded(page, r.channel);
+      const descending = await columnValues(view.table, 'amount');
+      expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    });
+  }
+
+  test('core §9: rows per page 80 is offered and changes the page, from the address too', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await page.goto(P('/tx-cash?range=lastMonth'));
+    await loaded(page, 'cash');
+    const view = report(page, 'cash');
+    await expect(view.rows).toHaveCount(10);
+    await view.pageSize.selectOption('80');
+    await expect(page).toHaveURL(/size=80/);
+    await loaded(page, 'cash');
+    expect(await view.rows.count()).toBeGreaterThan(10);
+    await page.reload();
+    await loaded(page, 'cash');
+    await expect(view.pageSize).toHaveValue('80');
+  });
+
+  test('core §5: a custom range over 30 days is refused with a message, and what was typed stays', async ({ page }) => {
+    await signIn(page, DEMO.phoco);
+    await page.goto(P('/tx-card'));
+    await loaded(page, 'card');
+    await page.getByLabel(t('vi', 'table:timeRange.label'), { exact: true }).selectOption('custom');
+    const fmt = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    const today = new Date();
+    const longAgo = new Date(today.getTime() - 40 * 86_400_000);
+    const from = page.getByLabel(t('vi', 'table:timeRange.from'), { exact: true });
+    const to = page.getByLabel(t('vi', 'table:timeRange.to'), { exact: true });
+    await from.fill(fmt(longAgo));
+    await from.press('Tab');
+    await to.fill(fmt(today));
+    await to.press('Tab');
+    await expect(page.getByRole('alert').filter({ hasText: t('vi', 'table:timeRange.errors.tooLong') })).toBeVisible();
+    await page.getByRole('button', { name: t('vi', 'table:timeRange.apply'), exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t('vi', 'table:timeRange.errors.tooLong') })).toBeVisible();
+    await expect(page).not.toHaveURL(/range=custom/);
+    await expect(from).toHaveValue(fmt(longAgo));
+    await expect(to).toHaveValue(fmt(today));
+
+    // 30 days, both included, are taken (D17).
+    const thirtyAgo = new Date(today.getTime() - 29 * 86_400_000);
+    await from.fill(fmt(thirtyAgo));
+    await from.press('Tab');
+    await expect(page.getByRole('alert').filter({ hasText: t('vi', 'table:timeRange.errors.tooLong') })).toHaveCount(0);
+    await page.getByRole('button', { name: t('vi', 'table:timeRange.apply'), exact: true }).click();
+    await expect(page).toHaveURL(/range=custom/);
+  });
+
+  test('core §2 export, §8 toasts: the exported file opens in LibreOffice with the rows and the total the screen showed', async ({ page }) => {
+    test.skip(!hasLibreOffice(), 'LibreOffice is not installed (scripts/ensure-system-deps.sh installs it)');
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.phoco);
+    await page.goto(P('/tx-card?range=last7days'));
+    await loaded(page, 'card');
+    const view = report(page, 'card');
+    const shownTotal = digits(await view.total.innerText());
+    const shownCount = digits((await view.status.innerText()).split(',')[0] ?? '');
+    expect(shownTotal).toBeGreaterThan(0);
+    expect(shownCount).toBeGreaterThan(0);
+
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: t('vi', 'table:export'), exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await expect(page.getByText(t('vi', 'reports:export.successTitle'))).toBeVisible();
+
+    const dir = mkdtempSync(join(tmpdir(), 'portal-export-'));
+    try {
+      const file = join(dir, 'report.xlsx');
+      await download.saveAs(file);
+      const csv = toCsv(file, dir);
+      const rows = parseCsv(csv).filter((r) => r.some((c) => c.trim() !== ''));
+      const header = rows[0] ?? [];
+      const amountAt = header.findIndex((h) => h.trim().toLowerCase().startsWith(t('vi', 'reports:columns.amount').toLowerCase()));
+      expect(amountAt, `amount column in ${header.join(' | ')}`).toBeGreaterThanOrEqual(0);
+      const body = rows.slice(1).filter((r) => /\d/.test(r[amountAt] ?? '') && (r[0] ?? '').trim() !== '' && !/^t[ổo]ng/i.test(r[0] ?? ''));
+      expect(body.length).toBe(shownCount);
+      const sum = body.reduce((acc, r) => acc + digits(r[amountAt] ?? '0'), 0);
+      expect(sum).toBe(shownTotal);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('core §2 reports: axe finds nothing on a loaded report (WCAG 2.2 AA)', async ({ page }, testInfo) => {
+    await signIn(page, DEMO.phoco);
+    await page.goto(P('/tx-card?range=lastMonth'));
+    await loaded(page, 'card');
+    await expectNoAxeViolations(page, 'report-card', testInfo);
+    await page.getByRole('combobox', { name: t('vi', 'table:store.label'), exact: true }).click();
+    await expect(page.getByRole('listbox', { name: t('vi', 'table:store.label') })).toBeVisible();
+    await expectNoAxeViolations(page, 'report-card-store-dropdown', testInfo);
+  });
+});
+
+function hasLibreOffice(): boolean {
+  try {
+    execFileSync('libreoffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** xlsx → CSV with LibreOffice (UTF-8, comma, raw cell values), in a private profile so runs do not collide. */
+function toCsv(file: string, dir: string): string {
+  execFileSync(
+    'libreoffice',
+    [
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--headless',
+      '--convert-to',
+      'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false',
+      '--outdir',
+      dir,
+      file,
+    ],
+    { stdio: 'pipe', timeout: 90_000 },
+  );
+  const out = readdirSync(dir).find((f) => f.endsWith('.csv'));
+  if (!out) throw new Error(`LibreOffice wrote no CSV in ${dir}: ${readdirSync(dir).join(', ')}`);
+  return readFileSync(join(dir, out), 'utf8');
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
