@@ -1,4 +1,10 @@
-import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
+import i18next, {
+  type BackendModule,
+  type i18n as I18n,
+  type Resource,
+  type ResourceKey,
+  type ResourceLanguage,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appStorage, languageSchema, type AppStorage, type Language } from '../services/storage';
 
@@ -7,15 +13,24 @@ export const SUPPORTED_LANGUAGES: readonly Language[] = ['vi', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 
 /**
- * Every src/i18n/<lng>/<ns>.json is picked up, so a new namespace needs no change here. Eager:
- * the texts are small and must be there for the first paint (no flash of keys).
+ * The namespaces the first screen (sign-in, shell) needs are bundled, so there is no flash of keys.
+ * Every other src/i18n/<lng>/<ns>.json is fetched the first time a screen asks for it, so a new area's
+ * texts do not grow the /login download. A new namespace needs no change here.
  */
-const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+export const CORE_NAMESPACES = ['common', 'errors', 'validation', 'auth', 'shell'] as const;
+const coreFiles = import.meta.glob<Record<string, unknown>>(
+  ['./*/common.json', './*/errors.json', './*/validation.json', './*/auth.json', './*/shell.json'],
+  { eager: true, import: 'default' },
+);
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  ['./*/*.json', '!./*/common.json', '!./*/errors.json', '!./*/validation.json', '!./*/auth.json', '!./*/shell.json'],
+  { import: 'default' },
+);
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Record<string, ResourceLanguage> = {};
   for (const [path, content] of Object.entries(modules)) {
-    const match = /^\.\/([a-z]{2})\/([A-Za-z0-9_-]+)\.json$/.exec(path);
+    const match = NAMESPACE_FILE.exec(path);
     if (!match) continue;
     const [, lng, ns] = match as unknown as [string, string, string];
     (resources[lng] ??= {})[ns] = content;
@@ -23,10 +38,31 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
   return resources;
 }
 
-export const resources: Resource = buildResources(files);
+const NAMESPACE_FILE = /^\.\/([a-z]{2})\/([A-Za-z0-9_-]+)\.json$/;
+
+/** The bundled (core) texts; the rest arrive through `lazyNamespaces`. */
+export const resources: Resource = buildResources(coreFiles);
 export const NAMESPACES: readonly string[] = [
-  ...new Set(Object.values(resources).flatMap((byNs) => Object.keys(byNs))),
+  ...new Set(
+    [...Object.keys(coreFiles), ...Object.keys(lazyFiles)].flatMap((path) => NAMESPACE_FILE.exec(path)?.[2] ?? []),
+  ),
 ].sort();
+
+const lazyNamespaces: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(lng, ns, callback) {
+    const load = lazyFiles[`./${lng}/${ns}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -52,12 +88,13 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
   const lng = initialLanguage(options.defaultLanguage ?? DEFAULT_LANGUAGE, storageInUse);
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyDocumentLanguage);
-    await i18n.use(initReactI18next).init({
+    await i18n.use(lazyNamespaces).use(initReactI18next).init({
       resources,
+      partialBundledLanguages: true,
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: [...NAMESPACES],
+      ns: [...CORE_NAMESPACES],
       defaultNS: 'common',
       // React escapes output itself; escaping here would double-encode Vietnamese diacritics.
       interpolation: { escapeValue: false },
@@ -68,6 +105,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
   } else if (i18n.language !== lng) {
     await i18n.changeLanguage(lng);
   }
+  // Component tests render screens synchronously after init: give them every namespace up front.
+  if (import.meta.env.MODE === 'test') await i18n.loadNamespaces([...NAMESPACES]);
   applyDocumentLanguage(i18n.language);
   return i18n;
 }
