@@ -4,6 +4,7 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { exportMachine } from '../../machines/export.machine';
 import { reportListMachine } from '../../machines/reportList.machine';
 import type { ReportFilters, ReportPage } from '../../services/schemas/reportFilters';
+import type { ReportChannel } from '../../services/schemas/transactions';
 import { renderScreen } from '../test/render';
 import { ReportScreen } from './ReportScreen';
 
@@ -41,7 +42,7 @@ function start(answer: (filters: ReportFilters) => ReportPage) {
     { input: { channel: 'cash', today: '2026-11-22' } },
   ).start();
   const exportActor = createActor(
-    exportMachine.provide({ actors: { exportReport: fromCallback<EventObject, unknown>(() => () => {}) } }),
+    exportMachine.provide({ actors: { exportReport: fromCallback<EventObject, { channel: ReportChannel; filters: ReportFilters }>(() => () => {}) } }),
   ).start();
   return { actor, exportActor, loadReport };
 }
