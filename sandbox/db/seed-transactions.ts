@@ -143,10 +143,10 @@ function transactionsSql(merchantId: string, count: number, salt: number, anchor
   drawn AS MATERIALIZED (
     SELECT g, ${draws} FROM (SELECT g, ${salt}::bigint AS salt FROM generate_series(1, ${count}) AS g) b
   ),
-  chosen AS MATERIALIZED (
+  chosen AS (
     SELECT d.*, ${channelCase} AS channel, floor(r2 * ${HISTORY_DAYS})::int AS day_back FROM drawn d
   ),
-  shaped AS MATERIALIZED (
+  shaped AS (
     SELECT c.*, ${statusCase} AS status, ${amountCase} AS amount,
       ${anchor}::bigint - day_back::bigint * ${DAY_MS} AS day_start,
       -- 06:00 to 22:00 Vietnam time, busiest mid-afternoon (mean of two draws).
