@@ -40,9 +40,11 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(pickPort(0));
   process.env.E2E_PORT_PICKED = '1';
 }
+if (!process.env.E2E_UNIFIED_PORT) process.env.E2E_UNIFIED_PORT = String(pickPort(0));
 if (!process.env.E2E_SANDBOX_DATA_DIR) {
   const runDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   process.env.E2E_SANDBOX_DATA_DIR = join(runDir, 'db');
+  process.env.E2E_UNIFIED_DATA_DIR = join(runDir, 'db-unified');
   // The sandbox serves a snapshot of dist/ taken now, so a rebuild during the run (another
   // terminal, an editor's watcher) cannot pull the portal out from under the tests.
   if (existsSync('dist/index.html')) {
@@ -54,6 +56,28 @@ if (!process.env.E2E_SANDBOX_DATA_DIR) {
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
+// A second sandbox with the unified single-sign-on flag on (core §1): the `unified` project's tests.
+const unifiedPort = Number(process.env.E2E_UNIFIED_PORT);
+const unifiedURL = `http://127.0.0.1:${unifiedPort}`;
+
+function sandboxServer(serverPort: number, dataDir: string | undefined, features?: string) {
+  return {
+    command: 'npx tsx sandbox/main.ts',
+    url: `http://127.0.0.1:${serverPort}/portal/config.json`,
+    reuseExistingServer: explicitPort && !CI,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 3_000 },
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      SANDBOX_DATA_DIR: dataDir ?? '',
+      ...(process.env.E2E_PORTAL_DIST ? { PORTAL_DIST: process.env.E2E_PORTAL_DIST } : {}),
+      ...(features ? { SANDBOX_FEATURES: features } : {}),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -94,9 +118,15 @@ export default defineConfig({
   projects: [
     {
       name: 'main',
-      testIgnore: ['clock/**'],
+      testIgnore: ['clock/**', 'unified/**'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
       teardown: 'clock',
+    },
+    {
+      // Single sign-on screens, against the second sandbox (flag unifiedLogin on); never moves a clock.
+      name: 'unified',
+      testMatch: ['unified/**/*.spec.ts'],
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: unifiedURL },
     },
     {
       // Moves the sandbox clock: runs alone, after `main`, in one worker, in file order.
@@ -107,20 +137,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
-  webServer: {
-    command: 'npx tsx sandbox/main.ts',
-    url: `${baseURL}/portal/config.json`,
-    reuseExistingServer: explicitPort && !CI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SANDBOX_DATA_DIR: process.env.E2E_SANDBOX_DATA_DIR,
-      ...(process.env.E2E_PORTAL_DIST ? { PORTAL_DIST: process.env.E2E_PORTAL_DIST } : {}),
-      ...(process.env.SANDBOX_FEATURES ? { SANDBOX_FEATURES: process.env.SANDBOX_FEATURES } : {}),
-    },
-  },
+  webServer: [
+    sandboxServer(port, process.env.E2E_SANDBOX_DATA_DIR, process.env.SANDBOX_FEATURES),
+    sandboxServer(unifiedPort, process.env.E2E_UNIFIED_DATA_DIR, 'unifiedLogin=true'),
+  ],
 });

@@ -9,8 +9,9 @@ export const test = base.extend<{
   sandbox: SandboxClient;
   makeUser: (partial?: Partial<ThrowawayUser>) => Promise<ThrowawayUser>;
 }>({
-  sandbox: async ({}, use) => {
-    await use(new SandboxClient());
+  // The project's own sandbox (the `unified` project runs against a second one).
+  sandbox: async ({ baseURL }, use) => {
+    await use(new SandboxClient(baseURL));
   },
   makeUser: async ({ sandbox }, use, testInfo) => {
     await use((partial) => sandbox.createUser(partial, `w${testInfo.workerIndex}`));
