@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rollTransactionsForward } from '../../db/seed-transactions';
+import { rollTransactionsForward, SEED_PLANS } from '../../db/seed-transactions';
 import { DAY_MS, vnDayStart } from '../../reports/vn-time';
 import {
   CHANNEL_CONFIG,
@@ -279,6 +279,25 @@ describe('GET /metadata/store', () => {
     expect(mine.body.data).toHaveLength(3);
     expect((await t.api('GET', '/api/portal/metadata/store?page_size=100001', { token: phoco })).status).toBe(400);
     expect((await t.api('GET', '/api/portal/metadata/store?page_size=2&page=2', { token: phoco })).body.data).toHaveLength(1);
+  });
+});
+
+describe('seed', () => {
+  it('is deterministic: a reset on the same day gives the same rows; the full plan has 200,000+ rows for phoco', async () => {
+    const checksum = async () =>
+      (
+        await t.sandbox.db.query<{ sum: string; n: number }>(
+          `SELECT md5(string_agg(concat_ws('|', merchant_id, channel, created_at, store_id, bill_id, amount, status, card_id, full_name), ',' ORDER BY id)) AS sum,
+             count(*)::int AS n FROM transactions`,
+        )
+      )[0]!;
+    const before = await checksum();
+    expect((await t.api('POST', '/sandbox/reset', { body: {} })).status).toBe(200);
+    expect(await checksum()).toEqual(before);
+    phoco = (await t.login('phoco', 'Phoco@2026')).access_token;
+    colan = (await t.login('colan', 'Colan@2026')).access_token;
+    expect(SEED_PLANS.full.find((p) => p.merchantId === '10000001')!.transactions).toBeGreaterThanOrEqual(200_000);
+    expect(SEED_PLANS.full.find((p) => p.merchantId === '10000003')!.extraStores + 2).toBe(100_000);
   });
 });
 
