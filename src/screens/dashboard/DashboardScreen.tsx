@@ -17,7 +17,7 @@ export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
 /**
  * Three colours for card, QR and other. Each keeps at least 3:1 against the white page and the
- * white gaps between segments (WCAG 1.4.11): blue 8 4.6:1, teal 9 4.7:1, orange 9 3.6:1.
+ * white gaps between segments (WCAG 1.4.11): blue 8 5.0:1, teal 9 5.0:1, orange 9 4.3:1.
  */
 const PALETTE = { card: 'blue.8', qr: 'teal.9', other: 'orange.9' } as const;
 const SWATCH = { card: 'var(--mantine-color-blue-8)', qr: 'var(--mantine-color-teal-9)', other: 'var(--mantine-color-orange-9)' } as const;
