@@ -1,39 +1,14 @@
 import type { Page, Route } from '@playwright/test';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { test, expect } from './support/fixtures';
 import { P } from './support/env';
 import { t } from './support/i18n';
 import { gotoLogin, loginScreen, lockModal, MAX_ATTEMPTS, shell } from './support/portal';
 import type { SandboxClient, ThrowawayUser } from './support/sandbox';
+import { getLoginPaths, loginProjection } from '../tests/model/login.paths';
+import { formatState, type ModelPath } from '../tests/model/paths';
 
-// The path generator and the machine live in the app's TypeScript project (tsconfig.app.json).
-// tsconfig.node.json, which checks e2e/, cannot list them (composite projects), so they are loaded
-// through specifiers TypeScript does not follow, and described here by the shapes this file uses.
-interface ModelStep {
-  event: EventObject;
-  state: AnyMachineSnapshot;
-}
-interface ModelPath {
-  description: string;
-  input: unknown;
-  steps: ModelStep[];
-}
-interface LoginProjection {
-  username: boolean;
-  password: boolean;
-  errorCode: string | null;
-}
-interface LoginPathsModule {
-  getLoginPaths: () => ModelPath[];
-  loginProjection: (context: never) => LoginProjection;
-}
-interface PathsModule {
-  formatState: (snapshot: AnyMachineSnapshot) => string;
-}
-const loginPathsModule = '../tests/model/login.paths';
-const pathsModule = '../tests/model/paths';
-const { getLoginPaths, loginProjection } = (await import(loginPathsModule)) as LoginPathsModule;
-const { formatState } = (await import(pathsModule)) as PathsModule;
+type ModelStep = ModelPath['steps'][number];
 
 /**
  * Generated paths of the login machine (src/machines/login.machine.ts, paths from
@@ -176,7 +151,7 @@ interface Expectation {
 async function assertState(page: Page, step: ModelStep, expected: Expectation): Promise<void> {
   const screen = loginScreen(page);
   const state = formatState(step.state);
-  const projected = loginProjection(step.state.context as never);
+  const projected = loginProjection(step.state.context);
   switch (state) {
     case 'editing': {
       await expect(page, 'editing: still on /login').toHaveURL(new RegExp(`${P('/login')}$`));
