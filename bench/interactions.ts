@@ -10,7 +10,8 @@
  * Times are measured inside the page (performance.now(), until the next animation frame after the
  * change shows in the DOM), so they include React's render and layout, not the test driver's
  * round trips. Each figure is the median of several runs, printed next to its goal. Figures only;
- * nothing here passes or fails. BENCH_DIST=folder measures an existing build; BENCH_RUNS sets the repeats.
+ * nothing here passes or fails. BENCH_DIST=folder measures an existing build; BENCH_RUNS sets the repeats;
+ * BENCH_STEPS=reportPaging,exportLargest (function names) runs only those.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -122,20 +123,18 @@ async function storeDropdown(page: Page, base: string): Promise<void> {
     }
     // One keystroke from the full list: the input event React listens to, then the first frame
     // with the filtered list (the listbox's set size changes).
+    // A string, not a function: tsx would wrap inner helpers in __name(), which the page lacks.
     filter.push(
-      await page.evaluate((digit) => {
-        const input = document.querySelector('[data-testid="store-filter"]') as HTMLInputElement;
+      (await page.evaluate(`(() => {
+        const input = document.querySelector('[data-testid="store-filter"]');
         const setSize = () => document.querySelector('[data-testid="store-options"] [role="option"]')?.getAttribute('aria-setsize') ?? '';
         const before = setSize();
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        return (window as unknown as { __timed: (a: () => void, d: () => boolean) => Promise<number> }).__timed(
-          () => {
-            setter.call(input, String(digit));
-            input.dispatchEvent(new Event('input', { bubbles: true }));
-          },
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        return window.__timed(
+          () => { setter.call(input, '${(i % 9) + 1}'); input.dispatchEvent(new Event('input', { bubbles: true })); },
           () => setSize() !== before,
         );
-      }, (i % 9) + 1),
+      })()`)) as number,
     );
   }
   report('store dropdown (100,000 stores): click → options painted', open, 100);
@@ -147,22 +146,32 @@ async function reportPaging(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/portal/tx-card?range=lastMonth`);
   await page.getByTestId('data-row').first().waitFor({ timeout: 60_000 });
   const samples: number[] = [];
+  const phases: { skeleton: number; request: number; afterResponse: number }[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const target = (i % 2) + 2; // pages 2 and 3 in turn, never the page already shown
-    samples.push(
-      await page.evaluate((n) => {
-        const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent === String(n)) as HTMLButtonElement;
-        return (window as unknown as { __timed: (a: () => void, d: () => boolean) => Promise<number> }).__timed(
-          () => button.click(),
-          () =>
-            button.getAttribute('aria-current') === 'page' &&
-            !document.querySelector('[data-testid="skeleton-row"]') &&
-            !!document.querySelector('[data-testid="data-row"]'),
-        );
-      }, target),
-    );
+    // A string, not a function: tsx would wrap inner helpers in __name(), which the page lacks.
+    const r = (await page.evaluate(`(async () => {
+      const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent === '${target}');
+      let skeletonAt = 0;
+      const obs = new MutationObserver(() => { if (!skeletonAt && document.querySelector('[data-testid="skeleton-row"]')) skeletonAt = performance.now(); });
+      obs.observe(document.body, { subtree: true, childList: true });
+      const t0 = performance.now();
+      const total = await window.__timed(
+        () => button.click(),
+        () => button.getAttribute('aria-current') === 'page' && !document.querySelector('[data-testid="skeleton-row"]') && !!document.querySelector('[data-testid="data-row"]'),
+      );
+      obs.disconnect();
+      const req = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/portal/transaction/card') && e.startTime >= t0).pop();
+      return { total, skeleton: skeletonAt ? skeletonAt - t0 : NaN, request: req ? req.responseEnd - req.startTime : NaN, afterResponse: req ? t0 + total - req.responseEnd : NaN };
+    })()`)) as { total: number; skeleton: number; request: number; afterResponse: number };
+    samples.push(r.total);
+    phases.push(r);
   }
-  report('report: page change → new rows shown (card, 80 rows)', samples, 100, 'includes the sandbox request');
+  const phase = (k: 'skeleton' | 'request' | 'afterResponse') => phases.map((p) => p[k]).filter((x) => Number.isFinite(x));
+  report('report: page change → new rows shown (card, 80 rows)', samples, 100, 'click to painted rows, request included');
+  report('  click → skeleton rows shown', phase('skeleton'), 100, 'the screen reacting');
+  report('  the list request (sandbox + transfer)', phase('request'), 100, 'server side');
+  report('  response → rows painted', phase('afterResponse'), 100, 'parse, machine, render, paint');
 }
 
 async function dashboardFirstChart(page: Page, base: string): Promise<void> {
@@ -239,7 +248,9 @@ async function main(): Promise<void> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
+      const only = (process.env.BENCH_STEPS ?? '').split(',').filter(Boolean);
       for (const step of [storeDropdown, reportPaging, dashboardFirstChart, exportLargest]) {
+        if (only.length && !only.includes(step.name)) continue;
         const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', viewport: { width: 1366, height: 800 } });
         await context.addInitScript(TIMED);
         await context.addInitScript(`

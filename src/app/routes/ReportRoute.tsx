@@ -71,6 +71,9 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
   }, [merchantId]);
 
   const loadBillImage = useMemo(() => (url: string) => reportsApi().billImage(url), []);
+  // Fixed for the life of the page, like the machine's `today`: a fresh value on every render
+  // would defeat the screen's memo.
+  const [nowMs] = useState(() => Date.now());
 
   return (
     <ReportScreen
@@ -79,7 +82,7 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
       stores={stores}
       storesLoading={storesLoading}
       loadBillImage={loadBillImage}
-      nowMs={Date.now()}
+      nowMs={nowMs}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
@@ -44,8 +44,12 @@ const RANGE_ERRORS: Record<string, string> = {
   RANGE_AFTER_TODAY: 'future',
 };
 
-/** One screen for the eight reports (core §2): the channel's columns come from CHANNEL_CONFIG. */
-export function ReportScreen({ actor, exportActor, stores, storesLoading, loadBillImage, nowMs }: ReportScreenProps) {
+/**
+ * One screen for the eight reports (core §2): the channel's columns come from CHANNEL_CONFIG.
+ * Memoised: writing the filters into the address re-renders the route, and the screen only needs
+ * to redraw when the machine's state or its own props change.
+ */
+export const ReportScreen = memo(function ReportScreen({ actor, exportActor, stores, storesLoading, loadBillImage, nowMs }: ReportScreenProps) {
   const { t } = useTranslation(['reports', 'table', 'errors']);
   const { language } = usePortal();
   const channel = useSelector(actor, (s) => s.context.channel);
@@ -173,7 +177,7 @@ export function ReportScreen({ actor, exportActor, stores, storesLoading, loadBi
       <BillPreview row={billRow} onClose={() => setBillRow(null)} load={loadBillImage} />
     </Stack>
   );
-}
+});
 
 /** The printable invoice image of a row (bill_url), fetched with the session and shown in a dialog. */
 function BillPreview({ row, onClose, load }: { row: ReportRow | null; onClose: () => void; load: (url: string) => Promise<Blob> }) {
