@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { BASE_URL, DEMO, P } from './support/env';
+import { BASE_URL, DEMO } from './support/env';
 import { expect, test } from './support/fixtures';
 import { t } from './support/i18n';
 import { signIn } from './support/portal';
