@@ -60,7 +60,7 @@ process.env.E2E_BASE_URL = baseURL;
 const unifiedPort = Number(process.env.E2E_UNIFIED_PORT);
 const unifiedURL = `http://127.0.0.1:${unifiedPort}`;
 
-function sandboxServer(serverPort: number, dataDir: string | undefined, features?: string) {
+function sandboxServer(serverPort: number, dataDir: string | undefined, features?: string, seedVolume?: 'small') {
   return {
     command: 'npx tsx sandbox/main.ts',
     url: `http://127.0.0.1:${serverPort}/portal/config.json`,
@@ -75,6 +75,7 @@ function sandboxServer(serverPort: number, dataDir: string | undefined, features
       SANDBOX_DATA_DIR: dataDir ?? '',
       ...(process.env.E2E_PORTAL_DIST ? { PORTAL_DIST: process.env.E2E_PORTAL_DIST } : {}),
       ...(features ? { SANDBOX_FEATURES: features } : {}),
+      ...(seedVolume ? { SANDBOX_SEED_VOLUME: seedVolume } : {}),
     },
   };
 }
@@ -125,7 +126,7 @@ export default defineConfig({
     {
       // Single sign-on screens, against the second sandbox (flag unifiedLogin on); never moves a clock.
       name: 'unified',
-      testMatch: ['unified/**/*.spec.ts'],
+      testMatch: ['unified/**/*.spec.ts', 'login-paths.spec.ts'],
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: unifiedURL },
     },
     {
@@ -139,6 +140,7 @@ export default defineConfig({
   ],
   webServer: [
     sandboxServer(port, process.env.E2E_SANDBOX_DATA_DIR, process.env.SANDBOX_FEATURES),
-    sandboxServer(unifiedPort, process.env.E2E_UNIFIED_DATA_DIR, 'unifiedLogin=true'),
+    // Sign-in screens only: the small report data set starts in a fraction of the time.
+    sandboxServer(unifiedPort, process.env.E2E_UNIFIED_DATA_DIR, 'unifiedLogin=true', 'small'),
   ],
 });

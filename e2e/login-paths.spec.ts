@@ -62,15 +62,21 @@ function loginResultOf(event: EventObject): LoginResult | null {
   }
 }
 
-/** Why a path cannot run in this browser run, or null. */
-function skipReason(path: ModelPath): string | null {
-  if ((path.input as { unifiedLogin?: boolean } | undefined)?.unifiedLogin) {
-    return 'needs a sandbox with features.unifiedLogin on (SANDBOX_FEATURES=unifiedLogin=true); this run serves the default flags';
+const isUnifiedPath = (path: ModelPath): boolean =>
+  (path.input as { unifiedLogin?: boolean } | undefined)?.unifiedLogin === true;
+
+/**
+ * Why a path cannot run in this project, or null. Each path runs once: unified-login paths in the
+ * `unified` project (its sandbox has features.unifiedLogin on), the others in `main`.
+ */
+function skipReason(path: ModelPath, project: string): string | null {
+  const unifiedProject = project === 'unified';
+  if (isUnifiedPath(path) !== unifiedProject) {
+    return unifiedProject
+      ? 'a password-login path: it runs in the main project (flag off)'
+      : 'a unified-login path: it runs in the unified project (sandbox with features.unifiedLogin on)';
   }
   for (const step of path.steps) {
-    if (step.event.type.startsWith('xstate.done.actor.loadProfile') || step.event.type.startsWith('xstate.error.actor.loadProfile')) {
-      return 'loadProfile runs in the login machine only with unified login';
-    }
     const result = loginResultOf(step.event);
     if (result?.kind === 'unsupported') return result.why;
   }
@@ -84,6 +90,16 @@ function nextLoginResult(steps: ModelStep[], index: number): LoginResult | null 
     if (result) return result;
   }
   return null;
+}
+
+/** Whether the path's registration check finds the account linked (its loadProfile sample output). */
+function ssoRegisteredFor(path: ModelPath): boolean {
+  for (const step of path.steps) {
+    if (step.event.type === 'xstate.done.actor.loadProfile') {
+      return (step.event as EventObject & { output?: { sso_registered?: boolean } }).output?.sso_registered === true;
+    }
+  }
+  return false;
 }
 
 /** Puts the throwaway user where the path's first server answer needs it. */
@@ -125,6 +141,36 @@ class LoginGate {
     const routes = this.held;
     this.held = [];
     await Promise.all(routes.map((r) => r.continue()));
+  }
+}
+
+/**
+ * Holds the registration check's GET /user/info (unified login, `checkingRegistration`) while
+ * armed, so the screen can be seen in that state; then lets it through or fails it like a network.
+ */
+class ProfileGate {
+  private held: Route[] = [];
+  armed = false;
+
+  async install(page: Page): Promise<void> {
+    await page.route('**/api/portal/user/info', async (route) => {
+      if (!this.armed) {
+        await route.continue();
+        return;
+      }
+      this.armed = false;
+      this.held.push(route);
+    });
+  }
+
+  async waitForHeld(): Promise<void> {
+    await expect.poll(() => this.held.length, { message: 'the registration check (GET /user/info) to arrive' }).toBeGreaterThan(0);
+  }
+
+  async settle(how: 'continue' | 'abort'): Promise<void> {
+    const routes = this.held;
+    this.held = [];
+    await Promise.all(routes.map((r) => (how === 'continue' ? r.continue() : r.abort('internetdisconnected'))));
   }
 }
 
@@ -181,6 +227,16 @@ async function assertState(page: Page, step: ModelStep, expected: Expectation): 
     case 'locked':
       await expect(lockModal(page).dialog, 'locked: the lock-out modal').toBeVisible();
       return;
+    case 'checkingRegistration':
+      await expect(screen.submit, 'checkingRegistration: still busy').toHaveAttribute('data-loading', /.*/);
+      await expect(page).toHaveURL(new RegExp(`${P('/login')}$`));
+      return;
+    case 'needsRegistration':
+      await expect(page, 'needsRegistration: asked to link the identity').toHaveURL(new RegExp(`${P('/register-digistore-id')}$`));
+      return;
+    case 'redirectingToSso':
+      await expect(page, 'redirectingToSso: at the identity provider').toHaveURL(/\/sandbox\/sso\/authorize\?/);
+      return;
     case 'signedIn':
       await expect(page, 'signedIn: on the dashboard').toHaveURL(new RegExp(`${P('/dashboard')}$`));
       await expect(shell(page).nav).toBeVisible();
@@ -193,7 +249,7 @@ async function assertState(page: Page, step: ModelStep, expected: Expectation): 
 test.describe('Foundation: login machine paths in the browser (core §4, §5)', () => {
   for (const path of paths) {
     test(`core §4 login path: ${path.description}`, async ({ page, sandbox, makeUser }, testInfo) => {
-      const reason = skipReason(path);
+      const reason = skipReason(path, testInfo.project.name);
       if (reason) {
         console.log(`skipped: ${path.description}\n  reason: ${reason}`);
         testInfo.annotations.push({ type: 'skip-reason', description: reason });
@@ -201,10 +257,12 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
         return;
       }
 
-      const user = await makeUser();
+      const user = await makeUser({ sso_registered: ssoRegisteredFor(path) });
       await arrangeUser(sandbox, user, path);
       const gate = new LoginGate();
       await gate.install(page);
+      const profileGate = new ProfileGate();
+      await profileGate.install(page);
       await gotoLogin(page);
       const screen = loginScreen(page);
       const expected: Expectation = { remember: false, failedCount: null };
@@ -248,6 +306,7 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
                 } else {
                   await gate.waitForHeld();
                   await assertState(page, step, expected);
+                  profileGate.armed = isUnifiedPath(path);
                   await gate.release();
                 }
                 return;
@@ -261,10 +320,21 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
               await lockModal(page).close.click();
               break;
             case 'SSO.START':
-              // Flag off: the screen offers no way to send it.
-              await expect(page.getByRole('button', { name: t('vi', 'auth:login.sso') })).toHaveCount(0);
+              if (isUnifiedPath(path)) {
+                await page.getByRole('button', { name: t('vi', 'auth:login.sso') }).click();
+              } else {
+                // Flag off: the screen offers no way to send it.
+                await expect(page.getByRole('button', { name: t('vi', 'auth:login.sso') })).toHaveCount(0);
+              }
               break;
             case 'xstate.done.actor.login':
+              if (formatState(step.state) === 'checkingRegistration') await profileGate.waitForHeld();
+              break;
+            case 'xstate.done.actor.loadProfile':
+              await profileGate.settle('continue');
+              break;
+            case 'xstate.error.actor.loadProfile':
+              await profileGate.settle('abort');
               break;
             case 'xstate.error.actor.login': {
               const result = loginResultOf(event);

@@ -19,6 +19,8 @@ export interface ThrowawayUser {
   password: string;
   email: string;
   merchant: string;
+  /** Linked to the unified identity already (core §2 /register-digistore-id); false when left out. */
+  sso_registered?: boolean;
 }
 
 /** Seeded merchant for throwaway sign-ins; override with E2E_MERCHANT if the sandbox names it otherwise. */
@@ -95,6 +97,7 @@ export class SandboxClient {
       password: partial.password ?? 'E2e@Pass2026',
       email: partial.email ?? `e2e.${unique}@merchant.example.vn`,
       merchant: partial.merchant ?? DEFAULT_MERCHANT,
+      ...(partial.sso_registered === undefined ? {} : { sso_registered: partial.sso_registered }),
     };
     await this.call('POST', '/sandbox/users', user);
     return user;

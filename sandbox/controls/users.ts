@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import { ApiError, field } from '../http/envelope';
 
 /**
- * POST /sandbox/users {username, password, email, merchant, role?, full_name?, phone?}: a throwaway
+ * POST /sandbox/users {username, password, email, merchant, role?, full_name?, phone?, sso_registered?}: a throwaway
  * sign-in on a seeded merchant (by alias `phoco`/`colan` or id), so a test can lock or reset a user
  * without disturbing the demo accounts other tests use.
  */
@@ -29,12 +29,14 @@ export function registerUserControls(app: FastifyInstance, ctx: SandboxContext):
     if (taken) throw new ApiError(409, 'ACCOUNT_EXIST', 'Username or e-mail already in use');
 
     const role = field(body, 'role') ?? 'Customer';
+    // Unified sign-on tests need accounts on both sides of the registration check (core §2).
+    const ssoRegistered = (body as { sso_registered?: unknown } | null)?.sso_registered === true;
     const passwordHash = await hashPassword(password!);
     const [row] = await ctx.db
       .query<{ id: number }>(
-        `INSERT INTO users (merchant_id, username, email, password_hash, full_name, role, phone, throwaway)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id`,
-        [m.id, username, email, passwordHash, field(body, 'full_name') ?? username, role, field(body, 'phone') ?? ''],
+        `INSERT INTO users (merchant_id, username, email, password_hash, full_name, role, phone, sso_registered, throwaway)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true) RETURNING id`,
+        [m.id, username, email, passwordHash, field(body, 'full_name') ?? username, role, field(body, 'phone') ?? '', ssoRegistered],
       )
       .catch((error: unknown) => {
         // Two parallel requests for the same name both pass the check above; the unique index decides.
