@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures';
-import { DEMO } from './support/env';
-import { expectOnLogin, loginScreen, shell, signIn, storedSession } from './support/portal';
+import { DEMO, P } from './support/env';
+import { expectOnLogin, gotoLogin, loginScreen, shell, signIn, storedSession, submitLogin } from './support/portal';
 
 // Issue "Foundation": idle time-out on window focus (core §4 session, §9 idle 30 minutes).
 // Only the browser's time moves (page.clock); the sandbox clock is untouched, so this runs in parallel.
@@ -29,5 +29,25 @@ test.describe('Foundation: idle time-out', () => {
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/\/portal\/dashboard$/);
     await expect(shell(page).nav).toBeVisible();
+  });
+});
+
+test.describe('Foundation: tabs share one remembered session', () => {
+  test('core §4 session: a sign-out in one tab ends the session in the others', async ({ context }) => {
+    const first = await context.newPage();
+    await gotoLogin(first);
+    await loginScreen(first).remember.check();
+    await submitLogin(first, DEMO.phoco.username, DEMO.phoco.password);
+    await expect(shell(first).nav).toBeVisible();
+
+    const second = await context.newPage();
+    await second.goto(P('/dashboard'));
+    await expect(shell(second).nav).toBeVisible();
+
+    await shell(first).logout.click();
+    await expectOnLogin(first);
+    // The other tab learns of it through local storage, without a reload or a request of its own.
+    await expectOnLogin(second);
+    await expect.poll(() => storedSession(second)).toEqual({ local: null, session: null });
   });
 });
