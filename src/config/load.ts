@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 import { ConfigError, type ConfigIssue } from './errors';
 import { appConfigSchema, type AppConfig } from './schema';
 
-function issuesOf(error: z.ZodError): ConfigIssue[] {
+function issuesOf(error: $ZodError): ConfigIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
     // Messages we wrote ourselves (refinements) are value-free; zod's own are reduced to code/expected.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Runtime configuration (docs/architecture.md "Runtime configuration"). Every field has a default;
@@ -28,36 +28,44 @@ const SOCKET = ['http:', 'https:', 'ws:', 'wss:'] as const;
 
 const serviceUrl = z
   .string()
-  .max(2048)
-  .refine((v) => isSameOriginPath(v) || isAbsoluteUrl(v, WEB), { message: 'must be a /path or an http(s) URL' });
+  .check(
+    z.maxLength(2048),
+    z.refine((v) => isSameOriginPath(v) || isAbsoluteUrl(v, WEB), { message: 'must be a /path or an http(s) URL' }),
+  );
 
-const namespacePath = z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, { message: 'must be a /path' }).max(200);
+const namespacePath = z.string().check(z.regex(/^\/[A-Za-z0-9._~\-/]*$/, { message: 'must be a /path' }), z.maxLength(200));
 
-const flag = (value: boolean) => z.boolean().default(value);
+const phone = z.string().check(z.regex(/^[0-9+().\- ]{3,30}$/, { message: 'must be a phone number' }));
+
+const flag = (value: boolean) => z._default(z.boolean(), value);
 
 export const appConfigSchema = z.object({
-  services: z
-    .object({
-      portal: serviceUrl.default('/api/portal'),
-      checkout: serviceUrl.default('/api/checkout'),
-      sale: serviceUrl.default('/api/sale'),
-    })
-    .prefault({}),
-  realtime: z
-    .object({
+  services: z.prefault(
+    z.object({
+      portal: z._default(serviceUrl, '/api/portal'),
+      checkout: z._default(serviceUrl, '/api/checkout'),
+      sale: z._default(serviceUrl, '/api/sale'),
+    }),
+    {},
+  ),
+  realtime: z.prefault(
+    z.object({
       // '' = the page's own origin.
-      url: z
-        .string()
-        .max(2048)
-        .refine((v) => v === '' || isSameOriginPath(v) || isAbsoluteUrl(v, SOCKET), { message: "must be '', a /path or an http(s)/ws(s) URL" })
-        .default(''),
-      path: namespacePath.default('/socket.io'),
-      saleNamespace: namespacePath.default('/sale'),
-      vaNamespace: namespacePath.default('/va'),
-    })
-    .prefault({}),
-  features: z
-    .object({
+      url: z._default(
+        z.string().check(
+          z.maxLength(2048),
+          z.refine((v) => v === '' || isSameOriginPath(v) || isAbsoluteUrl(v, SOCKET), { message: "must be '', a /path or an http(s)/ws(s) URL" }),
+        ),
+        '',
+      ),
+      path: z._default(namespacePath, '/socket.io'),
+      saleNamespace: z._default(namespacePath, '/sale'),
+      vaNamespace: z._default(namespacePath, '/va'),
+    }),
+    {},
+  ),
+  features: z.prefault(
+    z.object({
       overview: flag(true),
       report: flag(true),
       payment: flag(true),
@@ -72,31 +80,32 @@ export const appConfigSchema = z.object({
       screenCustomisation: flag(false),
       saleTokenExchange: flag(false),
       inspector: flag(false),
-    })
-    .prefault({}),
-  sso: z
-    .object({
+    }),
+    {},
+  ),
+  sso: z.prefault(
+    z.object({
       // The identity provider is usually another origin, hence absolute URLs allowed here only.
-      loginUrl: z
-        .string()
-        .max(2048)
-        .refine((v) => isSameOriginPath(v) || isAbsoluteUrl(v, WEB), { message: 'must be a /path or an http(s) URL' })
-        .nullable()
-        .default(null),
+      loginUrl: z._default(z.nullable(serviceUrl), null),
       // Navigated to after registration: same origin only, so config cannot become an open redirect.
-      registerDoneUrl: z.string().max(2048).refine(isSameOriginPath, { message: 'must be a same-origin /path' }).default('/portal/dashboard'),
-    })
-    .prefault({}),
-  hotlines: z
-    .object({
-      auth: z.string().regex(/^[0-9+().\- ]{3,30}$/, { message: 'must be a phone number' }).default('1900 555 596'),
-      business: z.string().regex(/^[0-9+().\- ]{3,30}$/, { message: 'must be a phone number' }).default('1900 555 597'),
-      pos: z.string().regex(/^[0-9+().\- ]{3,30}$/, { message: 'must be a phone number' }).default('1900 555 598'),
-    })
-    .prefault({}),
-  supportEmail: z.email().max(254).default('support@merchant.example.vn'),
-  idleLimitMinutes: z.number().int().min(1).max(1440).default(30),
-  defaultLanguage: z.enum(['vi', 'en']).default('vi'),
+      registerDoneUrl: z._default(
+        z.string().check(z.maxLength(2048), z.refine(isSameOriginPath, { message: 'must be a same-origin /path' })),
+        '/portal/dashboard',
+      ),
+    }),
+    {},
+  ),
+  hotlines: z.prefault(
+    z.object({
+      auth: z._default(phone, '1900 555 596'),
+      business: z._default(phone, '1900 555 597'),
+      pos: z._default(phone, '1900 555 598'),
+    }),
+    {},
+  ),
+  supportEmail: z._default(z.email().check(z.maxLength(254)), 'support@merchant.example.vn'),
+  idleLimitMinutes: z._default(z.int().check(z.minimum(1), z.maximum(1440)), 30),
+  defaultLanguage: z._default(z.enum(['vi', 'en']), 'vi'),
 });
 
 export type AppConfig = z.output<typeof appConfigSchema>;

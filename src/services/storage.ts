@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { loginMethodSchema, storedTokensSchema, type LoginMethod, type StoredTokens } from './schemas/auth';
 
 /** Client storage keys (docs/architecture.md "Client storage keys", core §3). */
@@ -25,8 +25,8 @@ export const languageSchema = z.enum(['vi', 'en']);
 export type Language = z.infer<typeof languageSchema>;
 
 // Tokens are opaque to us but must look like a bearer: printable, no spaces, bounded.
-const bearerText = z.string().regex(/^[\x21-\x7e]{1,8192}$/);
-const msText = z.string().regex(/^\d{1,16}$/).transform(Number);
+const bearerText = z.string().check(z.regex(/^[\x21-\x7e]{1,8192}$/));
+const msText = z.pipe(z.string().check(z.regex(/^\d{1,16}$/)), z.transform(Number));
 
 /** Where storage lives; getters, because merely touching `window.localStorage` can throw. */
 export interface StorageAreas {

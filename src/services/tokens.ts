@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ServiceError } from './http/errors';
 import type { LoginMethod, StoredTokens, TokenPair } from './schemas/auth';
 
@@ -7,7 +7,7 @@ export const EXPIRY_MARGIN_MS = 30_000;
 
 const jwtPayloadSchema = z.looseObject({
   exp: z.number(),
-  iat: z.number().optional(),
+  iat: z.optional(z.number()),
 });
 export type JwtTimes = z.infer<typeof jwtPayloadSchema>;
 

@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/forgotPassword.machine';
-import { isFilled, maskEmail } from '../../machines/rules';
+import { isFilled } from '../../machines/rules/required';
+import { maskEmail } from '../../machines/rules/maskEmail';
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 

@@ -17,7 +17,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../machines/login.machine';
-import { isFilled } from '../../machines/rules';
+import { isFilled } from '../../machines/rules/required';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 

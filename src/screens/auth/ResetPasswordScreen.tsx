@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { resetPasswordMachine } from '../../machines/resetPassword.machine';
-import type { NewPasswordRule } from '../../machines/rules';
+import type { NewPasswordRule } from '../../machines/rules/newPassword';
 import classes from './auth.module.css';
 
 export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;

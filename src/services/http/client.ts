@@ -1,5 +1,6 @@
 import { createFetch, type $Fetch } from 'ofetch';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodError, $ZodType, output } from 'zod/v4/core';
 import { errorBodySchema } from '../schemas/auth';
 import type { TokenSource } from './auth-port';
 import { dataEnvelope, listEnvelope, type ListPage } from './envelope';
@@ -30,12 +31,12 @@ export interface CallBase {
   signal?: AbortSignal;
 }
 
-export interface RawCall<S extends z.ZodType> extends CallBase {
+export interface RawCall<S extends $ZodType> extends CallBase {
   /** Schema of the whole response body. */
   response: S;
 }
 
-export interface PayloadCall<S extends z.ZodType> extends CallBase {
+export interface PayloadCall<S extends $ZodType> extends CallBase {
   /** Schema of `data` inside the envelope. */
   schema: S;
 }
@@ -60,11 +61,11 @@ export interface ServiceClient {
    */
   raw(spec: CallBase & { accept?: string }): Promise<RawResponse>;
   /** Body validated as a whole. */
-  call<S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>>;
+  call<S extends $ZodType>(spec: RawCall<S>): Promise<output<S>>;
   /** `{data}` envelope, resolves the payload. */
-  data<S extends z.ZodType>(spec: PayloadCall<S>): Promise<z.output<S>>;
+  data<S extends $ZodType>(spec: PayloadCall<S>): Promise<output<S>>;
   /** List envelope, resolves `{data, total_page, page?, page_size?, total_amount?}`. */
-  list<S extends z.ZodType>(spec: PayloadCall<S>): Promise<ListPage<z.output<S>>>;
+  list<S extends $ZodType>(spec: PayloadCall<S>): Promise<ListPage<output<S>>>;
 }
 
 export interface ServiceClientOptions {
@@ -82,7 +83,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const $fetch: $Fetch = createFetch({ fetch: nativeFetch });
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function attempt<S extends z.ZodType>(spec: RawCall<S>, token: string | null): Promise<z.output<S>> {
+  async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -121,7 +122,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const body = response._data;
     if (response.status < 200 || response.status >= 300) throw serverError(spec.name, response.status, body);
 
-    const parsed = spec.response.safeParse(body);
+    const parsed = safeParse(spec.response, body);
     if (!parsed.success) {
       throw new ServiceError({
         code: LOCAL_ERROR_CODES.invalidResponse,
@@ -217,7 +218,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  const call = <S extends z.ZodType>(spec: RawCall<S>): Promise<z.output<S>> => authorized(spec, (token) => attempt(spec, token));
+  const call = <S extends $ZodType>(spec: RawCall<S>): Promise<output<S>> => authorized(spec, (token) => attempt(spec, token));
 
   return {
     service: options.service,
@@ -266,7 +267,7 @@ function serverError(name: string, status: number, body: unknown): ServiceError 
  * Names the call and the failing fields, never the values: response bodies hold personal data
  * (names, phones, tax numbers) and tokens, and this message can end up in logs.
  */
-export function describeSchemaFailure(callName: string, error: z.ZodError): string {
+export function describeSchemaFailure(callName: string, error: $ZodError): string {
   const parts = error.issues.slice(0, 8).map((issue) => {
     const path = issue.path.length ? issue.path.map(String).join('.') : '(body)';
     const expected = 'expected' in issue && typeof issue.expected === 'string' ? ` expected ${issue.expected}` : '';

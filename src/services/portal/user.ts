@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AuthMode, ServiceClient } from '../http/client';
 import { tokenPairSchema, userInfoSchema, type TokenPair, type UserInfo } from '../schemas/auth';
 
 /** Portal /user calls (docs/architecture.md wire table). Each takes the portal client. */
 
 const successSchema = z.object({ success: z.literal(true) });
-export const wesapTokenSchema = z.object({ token: z.string().min(1) });
+export const wesapTokenSchema = z.object({ token: z.string().check(z.minLength(1)) });
 
 export function loginCall(client: ServiceClient, body: { username: string; password: string }): Promise<TokenPair> {
   return client.data({ name: 'login', method: 'POST', path: '/user/login', body, auth: false, schema: tokenPairSchema });

@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// zod/mini: these schemas load with the sign-in page, where every kilobyte counts (issue 2 bench).
 
 /** Wire shapes of the portal service's /user and /business calls (core §3, §7). */
 
 export const tokenPairSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
@@ -13,8 +15,8 @@ export type LoginMethod = z.infer<typeof loginMethodSchema>;
 
 /** What the client keeps of a session; expiresAt is local time in ms (skew-tolerant, see decisions). */
 export const storedTokensSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1).nullable(),
+  accessToken: z.string().check(z.minLength(1)),
+  refreshToken: z.nullable(z.string().check(z.minLength(1))),
   expiresAt: z.number(),
   remember: z.boolean(),
   method: loginMethodSchema,
@@ -26,14 +28,14 @@ export const salespersonSchema = z.object({ name: z.string(), phone: z.string() 
 export const merchantSessionSchema = z.object({
   tax_no: z.string(),
   name: z.string(),
-  ref_id: z.string().nullable(),
+  ref_id: z.nullable(z.string()),
   is_fnb: z.boolean(),
-  saleperson: salespersonSchema.nullable(),
+  saleperson: z.nullable(salespersonSchema),
 });
 export type MerchantSession = z.infer<typeof merchantSessionSchema>;
 
 export const userInfoSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   username: z.string(),
   email: z.string(),
   full_name: z.string(),
@@ -48,26 +50,26 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const businessProfileSchema = z.object({
   name: z.string(),
-  trademark: z.string().nullable(),
-  business: z.string().nullable(),
+  trademark: z.nullable(z.string()),
+  business: z.nullable(z.string()),
   tax_no: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
+  address: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  mobile: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  website: z.nullable(z.string()),
   merchant_code: z.string(),
-  representative_name: z.string().nullable(),
-  position: z.string().nullable(),
-  indentification_no: z.string().nullable(),
+  representative_name: z.nullable(z.string()),
+  position: z.nullable(z.string()),
+  indentification_no: z.nullable(z.string()),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
-export const loginFailDataSchema = z.object({ failed_count: z.number().int(), max_attempts: z.number().int() });
+export const loginFailDataSchema = z.object({ failed_count: z.int(), max_attempts: z.int() });
 export const lockedDataSchema = z.object({ locked_until: z.number() });
 
 export const errorBodySchema = z.object({
-  error_code: z.string().optional(),
-  message: z.string().optional(),
-  data: z.unknown().optional(),
+  error_code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  data: z.optional(z.unknown()),
 });
