@@ -20,9 +20,11 @@ export function channelFromPath(value: string): Channel | null {
 type Weights<T extends string> = ReadonlyArray<readonly [T, number]>;
 
 /** How often each channel occurs in generated data (shares of all rows). */
+// QR to a virtual account is the busiest channel of a food-and-beverage shop; at half of phoco's
+// 210,000 rows it holds over 100,000, the export size issue 3's benchmark asks for.
 export const CHANNEL_WEIGHTS: Weights<Channel> = [
-  ['card', 0.28], ['va', 0.32], ['cash', 0.13], ['momo', 0.1], ['ecom', 0.05], ['installment', 0.02],
-  ['saving', 0.05], ['loan', 0.05],
+  ['card', 0.22], ['va', 0.5], ['cash', 0.09], ['momo', 0.07], ['ecom', 0.04], ['installment', 0.02],
+  ['saving', 0.03], ['loan', 0.03],
 ];
 
 /** Per channel: the statuses it offers and how often each occurs. Every status of core §4 appears. */
