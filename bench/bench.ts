@@ -14,16 +14,10 @@
  *
  * Figures only; nothing here passes or fails.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
+import { launchChromium, startBenchSandbox } from './support';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOAL_KB = 150;
 const DEMO = { username: 'phoco', password: 'Phoco@2026' };
 
@@ -37,33 +31,6 @@ interface Asset {
 }
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`sandbox exited early with code ${child.exitCode}`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`sandbox did not answer ${url} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 /** Records JS and CSS responses of a page until `stop()`; keyed by path. */
 function recordAssets(page: Page) {
@@ -152,47 +119,12 @@ async function sidebarRoutes(page: Page): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const workDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  let dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(workDir, 'dist');
-  if (!process.env.BENCH_DIST) {
-    console.log('bench: building the portal (vite build)…');
-    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
-  }
-  dist = resolve(dist);
-
-  const port = await freePort();
-  const dataDir = join(workDir, 'db');
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`bench: starting the sandbox on ${base} (portal ${dist})`);
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir, PORTAL_DIST: dist },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const browser = await (async () => {
-    await waitFor(`${base}/portal/config.json`, 120_000, sandbox);
-    return chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-  })().catch((err: unknown) => {
-    sandbox.kill('SIGTERM');
+  const sandbox = await startBenchSandbox({ tag: 'size', timeoutMs: 120_000 });
+  const browser = await launchChromium().catch(async (err: unknown) => {
+    await sandbox.stop();
     throw err;
   });
+  const { base } = sandbox;
 
   try {
     // --- /login, cold --------------------------------------------------------------------------
@@ -258,9 +190,7 @@ async function main(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    sandbox.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(workDir, { recursive: true, force: true });
+    await sandbox.stop();
   }
 }
 

@@ -13,44 +13,12 @@
  * nothing here passes or fails. BENCH_DIST=folder measures an existing build; BENCH_RUNS sets the repeats;
  * BENCH_STEPS=reportPaging,exportLargest (function names) runs only those.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, startBenchSandbox } from './support';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PHOCO = { username: 'phoco', password: 'Phoco@2026' };
 const CHUOI = { username: 'chuoi', password: 'Chuoi@2026' };
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`sandbox exited early with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`sandbox did not answer ${url} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -219,34 +187,11 @@ async function exportLargest(page: Page, base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  // Like bench.ts: a build of its own (dist/ untouched), or BENCH_DIST to measure an existing one.
-  const workDir = mkdtempSync(join(tmpdir(), 'portal-bench-ix-'));
-  const dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(workDir, 'dist');
-  if (!process.env.BENCH_DIST) {
-    console.log('bench: building the portal (vite build)…');
-    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
-  }
-  const port = await freePort();
-  const dataDir = join(workDir, 'db');
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`bench: starting the sandbox with the full seed on ${base} (first start seeds 200,000+ rows; be patient)`);
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir, PORTAL_DIST: dist, SANDBOX_SEED_VOLUME: 'full' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  console.log('bench: the full seed (200,000+ transactions, 100,000 stores) takes a while on first start');
+  const sandbox = await startBenchSandbox({ tag: 'ix', env: { SANDBOX_SEED_VOLUME: 'full' }, timeoutMs: 600_000 });
+  const { base } = sandbox;
   try {
-    await waitFor(`${base}/portal/config.json`, 600_000, sandbox);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     try {
       const only = (process.env.BENCH_STEPS ?? '').split(',').filter(Boolean);
       for (const step of [storeDropdown, reportPaging, dashboardFirstChart, exportLargest]) {
@@ -271,9 +216,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
   } finally {
-    sandbox.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 800));
-    rmSync(workDir, { recursive: true, force: true });
+    await sandbox.stop();
   }
 
   console.log('\ninteractions (median of runs, in Chromium; figures only, no pass/fail)');

@@ -1,48 +1,25 @@
-/** The runtime configuration the portal reads from /portal/config.json (docs/architecture.md). */
-export const FEATURE_DEFAULTS = {
-  overview: true,
-  report: true,
-  payment: true,
-  payByLink: true,
-  edc: true,
-  ecom: true,
-  feedback: true,
-  einvoice: false,
-  masterMerchant: false,
-  unifiedLogin: false,
-  feedbackComingSoon: false,
-  screenCustomisation: false,
-  saleTokenExchange: false,
-  inspector: false,
-};
+import { appConfigSchema, type AppConfig } from '../../src/config/schema';
+
+/**
+ * The runtime configuration the portal reads from /portal/config.json (docs/architecture.md). Its
+ * defaults come from the portal's own schema, so the sandbox cannot drift from what a deployment gets.
+ */
+export type PortalConfig = AppConfig;
+const DEFAULT_CONFIG: PortalConfig = appConfigSchema.parse({});
+export const FEATURE_DEFAULTS = DEFAULT_CONFIG.features;
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 export type Features = Record<FeatureName, boolean>;
-
-export interface PortalConfig {
-  services: { portal: string; checkout: string; sale: string };
-  realtime: { url: string; path: string; saleNamespace: string; vaNamespace: string };
-  features: Features;
-  sso: { loginUrl: string | null; registerDoneUrl: string };
-  hotlines: { auth: string; business: string; pos: string };
-  supportEmail: string;
-  idleLimitMinutes: number;
-  defaultLanguage: 'vi' | 'en';
-}
 
 /** The sandbox differs from a bank deployment only where it must: the inspector is on for demos. */
 export const SANDBOX_FEATURE_DEFAULTS: Features = { ...FEATURE_DEFAULTS, inspector: true };
 
 export function buildPortalConfig(options: { features: Features; idleLimitMinutes: number }): PortalConfig {
   return {
-    services: { portal: '/api/portal', checkout: '/api/checkout', sale: '/api/sale' },
-    realtime: { url: '', path: '/socket.io', saleNamespace: '/sale', vaNamespace: '/va' },
+    ...DEFAULT_CONFIG,
     features: options.features,
     // With the unified login on, the portal's SSO button goes to the sandbox's stand-in provider.
-    sso: { loginUrl: options.features.unifiedLogin ? '/sandbox/sso/authorize' : null, registerDoneUrl: '/portal/dashboard' },
-    hotlines: { auth: '1900 555 596', business: '1900 555 597', pos: '1900 555 598' },
-    supportEmail: 'support@merchant.example.vn',
+    sso: { ...DEFAULT_CONFIG.sso, loginUrl: options.features.unifiedLogin ? '/sandbox/sso/authorize' : null },
     idleLimitMinutes: options.idleLimitMinutes,
-    defaultLanguage: 'vi',
   };
 }
 
