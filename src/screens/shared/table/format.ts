@@ -4,15 +4,12 @@
  * browser's time zone, so a merchant travelling abroad sees the same day the bank books.
  */
 
-export const VN_OFFSET_MS = 7 * 3600 * 1000;
-export const DAY_MS = 86_400_000;
+import { formatVnDateTime } from '../../../machines/rules/vnTime';
 
-const vnd = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
+// One implementation of money and Vietnam time for machines and screens alike.
+export { formatVnd } from '../../../machines/rules/vnd';
+
 const plain = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
-
-export function formatVnd(amount: number | null | undefined): string {
-  return vnd.format(typeof amount === 'number' && Number.isFinite(amount) ? amount : 0);
-}
 
 export function formatNumber(value: number): string {
   return plain.format(value);
@@ -36,14 +33,13 @@ export function toEpochMs(value: number | string | null | undefined): number | n
   return Number.isNaN(ms) ? null : ms;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** dd/MM/yyyy HH:mm:ss on Vietnam's clock. */
+/** dd/MM/yyyy HH:mm:ss on Vietnam's clock; numbers (or digit strings) may be unix seconds or ms. */
 export function formatDateTime(value: number | string | null | undefined): string {
-  const ms = toEpochMs(value);
-  if (ms === null) return '';
-  const d = new Date(ms + VN_OFFSET_MS);
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
+    const ms = toEpochMs(value);
+    return ms === null ? '' : formatVnDateTime(ms);
+  }
+  return formatVnDateTime(value);
 }
 
 /** dd/MM/yyyy on Vietnam's clock. */
