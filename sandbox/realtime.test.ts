@@ -13,17 +13,24 @@ afterAll(async () => {
   await t.close();
 });
 
+type Outcome = { ok: true } | { ok: false; message: string };
+const outcomes = new Map<Socket, Promise<Outcome>>();
+
 function connect(namespace: string, token: unknown): Socket {
   const socket = io(`${t.url}${namespace}`, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
   sockets.push(socket);
+  // Listen from the start: a socket may connect while the test still awaits another one.
+  outcomes.set(
+    socket,
+    new Promise<Outcome>((resolve) => {
+      socket.on('connect', () => resolve({ ok: true }));
+      socket.on('connect_error', (err) => resolve({ ok: false, message: err.message }));
+    }),
+  );
   return socket;
 }
 
-const outcome = (socket: Socket) =>
-  new Promise<{ ok: true } | { ok: false; message: string }>((resolve) => {
-    socket.on('connect', () => resolve({ ok: true }));
-    socket.on('connect_error', (err) => resolve({ ok: false, message: err.message }));
-  });
+const outcome = (socket: Socket): Promise<Outcome> => outcomes.get(socket)!;
 
 describe('socket.io /va and /sale', () => {
   it('rejects a handshake without a token, with a bad token and with an expired one', async () => {
