@@ -77,6 +77,36 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * One request's time limit and the caller's cancel, as one AbortSignal. `stopTimer` ends the time
+ * limit (headers are in); `release` also detaches from the caller and aborts what is left (a body).
+ */
+function requestDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (callerSignal?.aborted) controller.abort();
+  return {
+    signal: controller.signal,
+    stopTimer: () => clearTimeout(timer),
+    release: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+      controller.abort();
+    },
+    /** A fetch that threw: was it our time limit, or the network (or the caller) ? */
+    failure: (name: string, cause: unknown) =>
+      timedOut
+        ? new ServiceError({ code: LOCAL_ERROR_CODES.timeout, status: 0, kind: 'timeout', message: `${name}: timed out`, cause })
+        : new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${name}: no answer (network or aborted)`, cause }),
+  };
+}
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   // Late-bound so tests and the app can swap globalThis.fetch, and to avoid "Illegal invocation".
   const nativeFetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -84,15 +114,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, spec.timeoutMs ?? defaultTimeout);
-    const onCallerAbort = () => controller.abort();
-    spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    if (spec.signal?.aborted) controller.abort();
+    const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -105,18 +127,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         query: compactQuery(spec.query),
         body: spec.body,
         headers,
-        signal: controller.signal,
+        signal: deadline.signal,
         // Retrying is our job (once, after a refresh); ofetch must hand back every status.
         retry: false,
         ignoreResponseError: true,
       });
     } catch (cause) {
-      throw timedOut
-        ? new ServiceError({ code: LOCAL_ERROR_CODES.timeout, status: 0, kind: 'timeout', message: `${spec.name}: timed out`, cause })
-        : new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${spec.name}: no answer (network or aborted)`, cause });
+      throw deadline.failure(spec.name, cause);
     } finally {
-      clearTimeout(timer);
-      spec.signal?.removeEventListener('abort', onCallerAbort);
+      // The body is read in full by now; aborting the spent controller changes nothing.
+      deadline.release();
     }
 
     const body = response._data;
@@ -135,20 +155,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
 
   async function attemptRaw(spec: CallBase & { accept?: string }, token: string | null): Promise<RawResponse> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, spec.timeoutMs ?? defaultTimeout);
-    const onCallerAbort = () => controller.abort();
-    spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    if (spec.signal?.aborted) controller.abort();
-    const release = () => {
-      clearTimeout(timer);
-      spec.signal?.removeEventListener('abort', onCallerAbort);
-      controller.abort();
-    };
+    const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
+    const { release } = deadline;
 
     const headers: Record<string, string> = { accept: spec.accept ?? '*/*' };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -157,16 +165,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       response = await nativeFetch(urlFor(options.baseURL, spec.path, spec.query), {
         method: spec.method ?? 'GET',
         headers,
-        signal: controller.signal,
+        signal: deadline.signal,
       });
     } catch (cause) {
       release();
-      throw timedOut
-        ? new ServiceError({ code: LOCAL_ERROR_CODES.timeout, status: 0, kind: 'timeout', message: `${spec.name}: timed out`, cause })
-        : new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${spec.name}: no answer (network or aborted)`, cause });
+      throw deadline.failure(spec.name, cause);
     }
     // Headers are in: from here on only the caller's signal or release() stops the body.
-    clearTimeout(timer);
+    deadline.stopTimer();
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       release();
