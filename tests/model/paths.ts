@@ -1,5 +1,6 @@
 import { getShortestPaths } from '@xstate/graph';
 import { type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { formatStateLeaves } from '../../src/machines/introspection';
 
 /**
  * Path generation for model tests, shared by the vitest replay (tests/model) and the Playwright
@@ -103,15 +104,7 @@ export function formatEvent(event: EventObject): string {
 
 /** Active leaf states as dotted paths, e.g. "signedIn.profile.profileReady + signedIn.token.valid". */
 export function formatState(snapshot: AnyMachineSnapshot): string {
-  const leaves: string[] = [];
-  const walk = (value: unknown, prefix: string) => {
-    if (typeof value === 'string') leaves.push(prefix ? `${prefix}.${value}` : value);
-    else if (value && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) walk(child, prefix ? `${prefix}.${key}` : key);
-    }
-  };
-  walk(snapshot.value, '');
-  return leaves.join(' + ');
+  return formatStateLeaves(snapshot.value);
 }
 
 function describePath(variant: string | undefined, steps: ModelStep[], state: AnyMachineSnapshot): string {

@@ -6,10 +6,10 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
-  type AnyTransitionDefinition,
   type EventObject,
   type InspectionEvent,
 } from 'xstate';
+import { transitionKey } from '../../src/machines/introspection';
 import { formatEvent, formatState, type ModelPath } from './paths';
 
 /**
@@ -61,28 +61,6 @@ export interface ReplayOutcome {
 
 /** The failure event a callback stub turns into an actor error. */
 const FAIL_EVENT = 'modelTest.fail';
-
-/** A stable name for a transition: source, event (with index among that event's transitions, and guard), targets. */
-export function transitionKey(transition: AnyTransitionDefinition): string {
-  const source = transition.source;
-  const isAlways = transition.eventType === '';
-  const siblings: readonly AnyTransitionDefinition[] = isAlways
-    ? (source.always ?? [])
-    : (source.transitions.get(transition.eventType) ?? []);
-  const index = siblings.indexOf(transition);
-  const guard = transition.guard;
-  const guardName =
-    guard === undefined
-      ? ''
-      : typeof guard === 'string'
-        ? ` [${guard}]`
-        : typeof guard === 'object' && guard !== null && 'type' in guard
-          ? ` [${String((guard as { type: unknown }).type)}]`
-          : ' [inline guard]';
-  const event = isAlways ? 'always' : transition.eventType;
-  const targets = transition.target?.length ? transition.target.map((node) => node.id).join(', ') : '(stays)';
-  return `${source.id} | ${event}${siblings.length > 1 ? `#${index}` : ''}${guardName} → ${targets}`;
-}
 
 function walkStateNodes(node: AnyStateNode, visit: (node: AnyStateNode) => void): void {
   visit(node);

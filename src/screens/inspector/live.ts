@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatStateLeaves } from '../../machines/introspection';
 
 /**
  * What the inspector knows about actors running in other tabs, built from the messages
@@ -126,13 +127,5 @@ export function applyLiveMessage(state: LiveState, message: LiveMessage): LiveSt
 
 /** Active leaves as dotted paths, e.g. `signedIn.profile.profileReady + signedIn.token.valid`. */
 export function formatStateValue(value: unknown): string {
-  const leaves: string[] = [];
-  const walk = (current: unknown, prefix: string) => {
-    if (typeof current === 'string') leaves.push(prefix ? `${prefix}.${current}` : current);
-    else if (current && typeof current === 'object') {
-      for (const [key, inner] of Object.entries(current)) walk(inner, prefix ? `${prefix}.${key}` : key);
-    }
-  };
-  walk(value, '');
-  return leaves.join(' + ') || '—';
+  return formatStateLeaves(value) || '—';
 }

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { transitionKey } from '../../../machines/introspection';
 
 /**
  * The drawable model of a machine, read from `machine.root`: toDirectedGraph and
@@ -77,19 +78,6 @@ export function guardName(transition: AnyTransitionDefinition): string | null {
   return guard === undefined ? null : nameOf(guard, 'inline guard');
 }
 
-/** The coverage key of tests/model/replay.ts `transitionKey`, rebuilt here so src never imports tests. */
-export function transitionId(transition: AnyTransitionDefinition): string {
-  const source = transition.source;
-  const isAlways = transition.eventType === '';
-  const siblings: readonly AnyTransitionDefinition[] = isAlways
-    ? (source.always ?? [])
-    : (source.transitions.get(transition.eventType) ?? []);
-  const index = siblings.indexOf(transition);
-  const guard = guardName(transition);
-  const event = isAlways ? 'always' : transition.eventType;
-  const targets = transition.target?.length ? transition.target.map((node) => node.id).join(', ') : '(stays)';
-  return `${source.id} | ${event}${siblings.length > 1 ? `#${index}` : ''}${guard ? ` [${guard}]` : ''} → ${targets}`;
-}
 
 function describeDelay(machine: AnyStateMachine, delay: unknown): { ref: string; label: string } {
   if (typeof delay === 'number') return { ref: String(delay), label: formatMs(delay) };
@@ -124,7 +112,7 @@ function classify(node: AnyStateNode, eventType: string): { kind: DiagramTransit
 function toTransition(node: AnyStateNode, transition: AnyTransitionDefinition, index: number, siblings: number): DiagramTransition {
   const { kind, label, delay } = classify(node, transition.eventType);
   return {
-    id: transitionId(transition),
+    id: transitionKey(transition),
     sourceId: node.id,
     eventType: transition.eventType,
     index,
