@@ -28,11 +28,12 @@ export interface SeedUser {
   phone: string;
   staff?: string; // staff_id of the linked staff row
 }
-export interface SeedMerchant {
+/** The merchant's own columns of the `merchants` table (migrations/001_core.sql), as seeded and as read. */
+export interface MerchantColumns {
   id: string;
   alias: string;
   name: string;
-  account_type: 'business' | 'personal';
+  account_type: string;
   is_fnb: boolean;
   tax_no: string;
   ref_id: string | null;
@@ -47,6 +48,10 @@ export interface SeedMerchant {
   representative_name: string | null;
   position: string | null;
   indentification_no: string | null;
+}
+
+export interface SeedMerchant extends MerchantColumns {
+  account_type: 'business' | 'personal';
   salesperson: { name: string; phone: string };
   stores: SeedStore[];
   staff: SeedStaff[];

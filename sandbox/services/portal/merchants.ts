@@ -1,25 +1,8 @@
 import type { Database } from '../../db/database';
+import type { MerchantColumns } from '../../db/seed-data';
 import { ApiError } from '../../http/envelope';
 
-export interface MerchantRow {
-  id: string;
-  alias: string;
-  name: string;
-  account_type: string;
-  is_fnb: boolean;
-  tax_no: string;
-  ref_id: string | null;
-  trademark: string | null;
-  business: string | null;
-  address: string | null;
-  phone: string | null;
-  mobile: string | null;
-  email: string | null;
-  website: string | null;
-  merchant_code: string;
-  representative_name: string | null;
-  position: string | null;
-  indentification_no: string | null;
+export interface MerchantRow extends MerchantColumns {
   salesperson_name: string | null;
   salesperson_phone: string | null;
 }
