@@ -48,7 +48,8 @@ if (!process.env.E2E_SANDBOX_DATA_DIR) {
   process.env.E2E_UNIFIED_DATA_DIR = join(runDir, 'db-unified');
   // The sandbox serves a snapshot of dist/ taken now, so a rebuild during the run (another
   // terminal, an editor's watcher) cannot pull the portal out from under the tests.
-  if (existsSync('dist/index.html')) {
+  // E2E_PORTAL_DIST given: serve that build instead (a developer's own `vite build --outDir …`).
+  if (!process.env.E2E_PORTAL_DIST && existsSync('dist/index.html')) {
     cpSync('dist', join(runDir, 'dist'), { recursive: true });
     process.env.E2E_PORTAL_DIST = join(runDir, 'dist');
   }
@@ -132,7 +133,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    sandboxServer(port, process.env.E2E_SANDBOX_DATA_DIR, process.env.SANDBOX_FEATURES),
+    // E2E_SEED_VOLUME=small: a quicker start while working on tests that need no report history.
+    sandboxServer(port, process.env.E2E_SANDBOX_DATA_DIR, process.env.SANDBOX_FEATURES, process.env.E2E_SEED_VOLUME === 'small' ? 'small' : undefined),
     // Sign-in screens only: the small report data set starts in a fraction of the time.
     sandboxServer(unifiedPort, process.env.E2E_UNIFIED_DATA_DIR, 'unifiedLogin=true', 'small'),
   ],

@@ -7,7 +7,27 @@ const USAGE = `usage: npm run sandbox -- <command>
   clock advance <seconds>    move the clock forward (negative moves back)
   clock reset                back to real time
   reset                      reseed the database and reset the clock
-  mail [address]             list delivered mails (newest first)`;
+  mail [address]             list delivered mails (newest first)
+  trigger                    list the event triggers and their parameters
+  trigger <name> [--key value ...]
+                             fire one, e.g. trigger qr-payment --amount 150000
+  merchant [phoco|colan]     make a throwaway copy of a seeded merchant with its own sign-in`;
+
+/** `--amount 150000 --merchant phoco` → {amount: '150000', merchant: 'phoco'}; a bare `--flag` is 'true'; null when malformed. */
+export function parseTriggerArgs(args: string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const match = /^--([A-Za-z][\w-]*)(?:=(.*))?$/.exec(arg);
+    if (!match) return null;
+    // --account-no and --account_no both reach the trigger as account_no.
+    const key = match[1]!.replace(/-/g, '_');
+    if (match[2] !== undefined) params[key] = match[2];
+    else if (args[i + 1] !== undefined && !args[i + 1]!.startsWith('--')) params[key] = args[++i]!;
+    else params[key] = 'true';
+  }
+  return params;
+}
 
 export function isCliCommand(args: string[]): boolean {
   return args.length > 0;
@@ -34,7 +54,11 @@ export async function runCli(args: string[], baseUrl: string): Promise<number> {
     else if (command === 'reset') result = await call('POST', '/sandbox/reset', {});
     else if (command === 'mail') {
       result = await call('GET', `/sandbox/mailbox/messages${sub ? `?to=${encodeURIComponent(sub)}` : ''}`);
-    } else {
+    } else if (command === 'trigger' && sub === undefined) result = await call('GET', '/sandbox/triggers');
+    else if (command === 'trigger' && sub !== undefined && parseTriggerArgs(args.slice(2))) {
+      result = await call('POST', `/sandbox/triggers/${encodeURIComponent(sub)}`, parseTriggerArgs(args.slice(2)));
+    } else if (command === 'merchant') result = await call('POST', '/sandbox/merchants', sub ? { template: sub } : {});
+    else {
       console.error(USAGE);
       return 2;
     }

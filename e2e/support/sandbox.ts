@@ -23,6 +23,14 @@ export interface ThrowawayUser {
   sso_registered?: boolean;
 }
 
+export interface ThrowawayMerchant {
+  merchant_id: string;
+  alias: string;
+  username: string;
+  password: string;
+  template: string;
+}
+
 /** Seeded merchant for throwaway sign-ins; override with E2E_MERCHANT if the sandbox names it otherwise. */
 export const DEFAULT_MERCHANT = process.env.E2E_MERCHANT ?? 'phoco';
 
@@ -101,6 +109,22 @@ export class SandboxClient {
     };
     await this.call('POST', '/sandbox/users', user);
     return user;
+  }
+
+  /**
+   * A throwaway copy of a seeded merchant (stores, staff, bank accounts, ShopQRs, card machines,
+   * notifications) with its own owner sign-in: a test that adds, deletes or verifies things works in
+   * a world nobody else sees, so tests stay parallel.
+   */
+  async createMerchant(template: 'phoco' | 'colan' = 'phoco'): Promise<ThrowawayMerchant> {
+    const body = await this.call<{ data: ThrowawayMerchant }>('POST', '/sandbox/merchants', { template });
+    return body.data;
+  }
+
+  /** Fires a sandbox event trigger (README, "Sandbox event triggers"); answers what it did. */
+  async trigger<T = unknown>(name: string, params: Record<string, string | number | boolean> = {}): Promise<T> {
+    const body = await this.call<{ data: T }>('POST', `/sandbox/triggers/${encodeURIComponent(name)}`, params);
+    return body.data;
   }
 
   /**

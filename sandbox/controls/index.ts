@@ -7,6 +7,8 @@ import { registerMailboxControls } from './mailbox';
 import { isCrossSite } from './origin';
 import { registerResetControl } from './reset';
 import { registerSsoControls } from './sso';
+import { registerTriggerControls } from './triggers';
+import { registerMerchantControls } from './merchants';
 import { registerUserControls } from './users';
 
 /** /sandbox/*: controls that exist only in the sandbox, never in a bank deployment. */
@@ -22,4 +24,6 @@ export async function sandboxControls(app: FastifyInstance, ctx: SandboxContext)
   registerUserControls(app, ctx);
   registerSsoControls(app, ctx);
   registerFaultControls(app, ctx);
+  registerTriggerControls(app, ctx);
+  registerMerchantControls(app, ctx);
 }

@@ -21,6 +21,13 @@ export async function migrate(db: Database): Promise<string[]> {
 
 /** Tables holding seeded or generated data; reset empties these and keeps settings (the JWT secret). */
 export const DATA_TABLES = [
+  'notifications',
+  'sale_orders',
+  'edc_devices',
+  'virtual_accounts',
+  'bank_accounts',
+  'bank_registry',
+  'banks',
   'transactions',
   'mails',
   'password_reset_requests',

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { registerAuthRoutes } from './auth';
+import { registerBankRoutes } from './bank';
+import { registerEdcRoutes } from './edc';
+import { registerShopQrRoutes } from './shopqr';
 import { registerBusinessRoutes } from './business';
 import { registerForgotPasswordRoutes } from './forgot-password';
 import { registerReportRoutes } from './reports';
@@ -13,4 +16,7 @@ export async function portalService(app: FastifyInstance, ctx: SandboxContext): 
   registerForgotPasswordRoutes(app, ctx);
   registerBusinessRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerBankRoutes(app, ctx);
+  registerShopQrRoutes(app, ctx);
+  registerEdcRoutes(app, ctx);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { authenticate } from '../../http/authenticate';
 import { ok } from '../../http/envelope';
+import { registerNotificationRoutes } from './notifications';
 
 /** Both tokens open the sale service: deployments with saleTokenExchange send the wesap token (core §6). */
 export const SALE_TOKEN_KINDS = ['access', 'wesap'] as const;
@@ -12,4 +13,5 @@ export async function saleService(app: FastifyInstance, ctx: SandboxContext): Pr
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     return ok({ service: 'sale', merchant_id: user.merchant_id, now: ctx.clock.nowSeconds() });
   });
+  registerNotificationRoutes(app, ctx);
 }

@@ -1,0 +1,4 @@
+import type { TriggerDefinition } from './registry';
+
+/** Triggers of the shopqr area (issue 4). */
+export const shopqrTriggers: TriggerDefinition[] = [];
