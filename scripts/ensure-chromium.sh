@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Make sure Debian's Chromium and fonts with Vietnamese glyphs are installed (e2e and bench use
-# /usr/bin/chromium; Playwright's own browser downloads are not reachable from these machines).
+# /usr/bin/chromium; Playwright's own browser downloads are not reachable from these machines), and
+# zbar-tools, whose zbarimg decodes the QR codes the e2e tests capture from the screen (issue 4).
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
+ZBARIMG=/usr/bin/zbarimg
+[ -x "$ZBARIMG" ] || missing+=(zbar-tools)
 
 # Any of these families has the Vietnamese glyphs (ă â đ ê ô ơ ư and the tone marks).
 if ! dpkg-query -W -f='${Status}\n' fonts-noto-core 2>/dev/null | grep -q 'install ok installed' \
@@ -31,7 +34,7 @@ fi
 # Concurrent runs (two terminals, test-all beside a bench) wait for one install.
 exec 9>/tmp/portal-ensure-chromium.lock
 flock 9
-if [ -x "$CHROMIUM" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
+if [ -x "$CHROMIUM" ] && [ -x "$ZBARIMG" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
   exit 0
 fi
 
@@ -40,8 +43,10 @@ export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -qq </dev/null
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 
-if [ ! -x "$CHROMIUM" ]; then
-  echo "ensure-chromium: $CHROMIUM still missing after install" >&2
-  exit 1
-fi
+for required in "$CHROMIUM" "$ZBARIMG"; do
+  if [ ! -x "$required" ]; then
+    echo "ensure-chromium: $required still missing after install" >&2
+    exit 1
+  fi
+done
 echo "ensure-chromium: $("$CHROMIUM" --version 2>/dev/null || echo chromium installed)"
