@@ -117,14 +117,12 @@ export class SandboxClient {
    * a world nobody else sees, so tests stay parallel.
    */
   async createMerchant(template: 'phoco' | 'colan' = 'phoco'): Promise<ThrowawayMerchant> {
-    const body = await this.call<{ data: ThrowawayMerchant }>('POST', '/sandbox/merchants', { template });
-    return body.data;
+    return this.call<ThrowawayMerchant>('POST', '/sandbox/merchants', { template });
   }
 
   /** Fires a sandbox event trigger (README, "Sandbox event triggers"); answers what it did. */
   async trigger<T = unknown>(name: string, params: Record<string, string | number | boolean> = {}): Promise<T> {
-    const body = await this.call<{ data: T }>('POST', `/sandbox/triggers/${encodeURIComponent(name)}`, params);
-    return body.data;
+    return this.call<T>('POST', `/sandbox/triggers/${encodeURIComponent(name)}`, params);
   }
 
   /**

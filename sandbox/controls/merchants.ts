@@ -40,6 +40,6 @@ export function registerMerchantControls(app: FastifyInstance, ctx: SandboxConte
       { template: template.alias, now: ctx.clock.now() },
     );
     reply.status(201);
-    return { data: { merchant_id: id, alias, username: alias, password, template: template.alias } };
+    return { merchant_id: id, alias, username: alias, password, template: template.alias };
   });
 }

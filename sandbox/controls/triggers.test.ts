@@ -14,7 +14,7 @@ describe('sandbox event triggers', () => {
   it('lists every trigger with its parameters, names unique', async () => {
     const res = await t.api('GET', '/sandbox/triggers');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((d: { name: string }) => d.name)).toEqual(TRIGGERS.map((d) => d.name));
+    expect(res.body.map((d: { name: string }) => d.name)).toEqual(TRIGGERS.map((d) => d.name));
     expect(new Set(TRIGGERS.map((d) => d.name)).size).toBe(TRIGGERS.length);
   });
 
@@ -37,10 +37,10 @@ describe('POST /sandbox/merchants', () => {
   it('makes a throwaway copy of a seeded merchant whose owner can sign in and sees only its own stores', async () => {
     const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
     expect(made.status).toBe(201);
-    const { username, password, merchant_id } = made.body.data;
+    const { username, password, merchant_id } = made.body;
     expect(merchant_id).toMatch(/^2\d{7}$/);
     const second = await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
-    expect(second.body.data.merchant_id).not.toBe(merchant_id);
+    expect(second.body.merchant_id).not.toBe(merchant_id);
     const { access_token } = await t.login(username, password);
     const info = await t.api('GET', '/api/portal/user/info', { token: access_token });
     expect(info.body.data.merchant_id).toBe(merchant_id);

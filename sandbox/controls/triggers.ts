@@ -5,12 +5,10 @@ import { findTrigger, TRIGGERS } from '../triggers';
 
 /**
  * GET /sandbox/triggers: the list (name, summary, params). POST /sandbox/triggers/:name with a JSON
- * object of string parameters: runs it and answers `{data: <what happened>}`.
+ * object of string parameters: runs it and answers what happened. Plain JSON, like every control.
  */
 export function registerTriggerControls(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/sandbox/triggers', async () => ({
-    data: TRIGGERS.map(({ name, summary, params }) => ({ name, summary, params })),
-  }));
+  app.get('/sandbox/triggers', async () => TRIGGERS.map(({ name, summary, params }) => ({ name, summary, params })));
 
   app.post<{ Params: { name: string } }>('/sandbox/triggers/:name', async (request) => {
     const trigger = findTrigger(request.params.name);
@@ -18,7 +16,7 @@ export function registerTriggerControls(app: FastifyInstance, ctx: SandboxContex
     const params = toStringParams(request.body);
     const missing = trigger.params.filter((p) => p.required && !params[p.name]).map((p) => p.name);
     if (missing.length) throw new ApiError(400, 'REQUIRED', `Missing: ${missing.join(', ')}`, { fields: missing });
-    return { data: await trigger.run(ctx, params) };
+    return trigger.run(ctx, params);
   });
 }
 
