@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Payloads of the realtime sockets (docs/contracts/receiving-money.md, "Realtime wire"). The hub hands
+ * them over as `unknown`; every consumer parses with one of these first.
+ */
+
+/** va `<merchant_id>`: money arrived on a virtual account. `amount` is text with separators (core §7). */
+export const vaPaymentEventSchema = z.object({
+  transaction_id: z.union([z.string().min(1).max(64), z.number().int().nonnegative()]).transform(String),
+  amount: z.string().min(1).max(64),
+  message: z.string().max(500).nullish().transform((v) => v ?? ''),
+  va_account_no: z.string().max(64).nullish().transform((v) => v ?? null),
+  created_at: z.number().nullish(),
+});
+export type VaPaymentEvent = z.infer<typeof vaPaymentEventSchema>;
+
+export const NOTIFICATION_TYPES = [0, 1, 2] as const;
+export const notificationTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** sale `notification`: a new order, a payment request or added dishes (core §3). */
+export const saleNotificationEventSchema = z.object({
+  id: z.number().int().positive().optional(),
+  notification_type: notificationTypeSchema,
+  order_id: z.number().int().positive().nullish(),
+  order_code: z.string().max(64),
+  table_name: z.string().max(200).nullish(),
+  created_at: z.number().nullish(),
+});
+export type SaleNotificationEvent = z.infer<typeof saleNotificationEventSchema>;
+
+/** sale `payment_success`: an order was paid (core §3). */
+export const salePaymentSuccessSchema = z.object({
+  data: z.object({
+    invoice_data: z.object({
+      total_price: z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]),
+      order_code: z.string().min(1).max(64),
+    }),
+  }),
+});
+export type SalePaymentSuccess = z.infer<typeof salePaymentSuccessSchema>;
