@@ -1,11 +1,15 @@
 import type { AnyStateMachine } from 'xstate';
+import { connectionCheckMachine } from './connectionCheck.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { edcIntegrateMachine } from './edcIntegrate.machine';
+import { edcListMachine } from './edcList.machine';
 import { exportMachine } from './export.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { loginMachine } from './login.machine';
 import { reportListMachine } from './reportList.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 import { sessionMachine } from './session.machine';
+import { soundboxActivationMachine } from './soundboxActivation.machine';
 
 /**
  * Every machine in src/machines, for the inspector and the docs diagrams. Texts live in the
@@ -34,6 +38,10 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
   entry('reportList.machine.ts', reportListMachine),
   entry('export.machine.ts', exportMachine),
   entry('dashboard.machine.ts', dashboardMachine),
+  entry('edcList.machine.ts', edcListMachine),
+  entry('connectionCheck.machine.ts', connectionCheckMachine),
+  entry('soundboxActivation.machine.ts', soundboxActivationMachine),
+  entry('edcIntegrate.machine.ts', edcIntegrateMachine),
 ];
 
 export function catalogueEntry(id: string): CatalogueEntry | undefined {
