@@ -1,4 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
+import { bankAddMachine } from './bankAdd.machine';
+import { bankListMachine } from './bankList.machine';
+import { bankVerifyMachine } from './bankVerify.machine';
 import { connectionCheckMachine } from './connectionCheck.machine';
 import { dashboardMachine } from './dashboard.machine';
 import { edcIntegrateMachine } from './edcIntegrate.machine';
@@ -38,6 +41,9 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
   entry('reportList.machine.ts', reportListMachine),
   entry('export.machine.ts', exportMachine),
   entry('dashboard.machine.ts', dashboardMachine),
+  entry('bankList.machine.ts', bankListMachine),
+  entry('bankAdd.machine.ts', bankAddMachine),
+  entry('bankVerify.machine.ts', bankVerifyMachine),
   entry('edcList.machine.ts', edcListMachine),
   entry('connectionCheck.machine.ts', connectionCheckMachine),
   entry('soundboxActivation.machine.ts', soundboxActivationMachine),
