@@ -12,6 +12,8 @@ import { loginMachine } from './login.machine';
 import { reportListMachine } from './reportList.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 import { sessionMachine } from './session.machine';
+import { shopQrAddMachine } from './shopQrAdd.machine';
+import { shopQrListMachine } from './shopQrList.machine';
 import { soundboxActivationMachine } from './soundboxActivation.machine';
 
 /**
@@ -41,6 +43,8 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
   entry('reportList.machine.ts', reportListMachine),
   entry('export.machine.ts', exportMachine),
   entry('dashboard.machine.ts', dashboardMachine),
+  entry('shopQrList.machine.ts', shopQrListMachine),
+  entry('shopQrAdd.machine.ts', shopQrAddMachine),
   entry('bankList.machine.ts', bankListMachine),
   entry('bankAdd.machine.ts', bankAddMachine),
   entry('bankVerify.machine.ts', bankVerifyMachine),

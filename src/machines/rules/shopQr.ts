@@ -1,0 +1,91 @@
+/**
+ * ShopQR add form rules (core §5 ShopQR add and Inputs, §9 price input 13 characters). Pure: the
+ * machine validates with them and the amount input filters keys and pastes with them.
+ */
+
+export type ShopQrType = 'STORE' | 'STAFF' | 'BILL';
+export type ShopQrField = 'bankAccount' | 'store' | 'staff' | 'channel' | 'amount';
+export type AmountError = 'required' | 'notWholeNumber' | 'notPositive' | 'tooLong';
+export type FieldError = 'required' | AmountError;
+export type ShopQrFieldErrors = Partial<Record<ShopQrField, FieldError>>;
+
+/** core §9: the price input keeps at most 13 characters (VietQR's amount is at most 13 digits too). */
+export const AMOUNT_MAX_LENGTH = 13;
+
+/** core §5: e, E, +, ., comma and minus never enter the amount (nor any other non-digit character). */
+export const AMOUNT_BLOCKED_KEYS = ['e', 'E', '+', '.', ',', '-'] as const;
+
+/**
+ * Whether a keydown must be prevented. Single printable characters other than digits are refused;
+ * named keys (Backspace, arrows, Tab) and shortcuts (Ctrl/Cmd + V, A, C) pass.
+ */
+export function isBlockedAmountKey(key: string, withShortcutModifier = false): boolean {
+  if (withShortcutModifier) return false;
+  // Named keys have names longer than one character ("Backspace"); a character key is one code point.
+  if ([...key].length !== 1) return false;
+  return !/^[0-9]$/.test(key);
+}
+
+/**
+ * What pasting `text` into the amount gives: the digits (surrounding spaces dropped), or null to
+ * refuse the paste when it holds any other character. "1.500.000" is refused rather than read as
+ * 1500000: with e, +, dot and comma banned, guessing thousands separators could silently change a
+ * price ("1.5" would become 15).
+ */
+export function acceptAmountPaste(text: string): string | null {
+  const trimmed = text.trim();
+  return /^[0-9]+$/.test(trimmed) ? trimmed : null;
+}
+
+/** The amount after inserting `inserted` over the selection, cut to 13 characters (core §9 truncation). */
+export function insertIntoAmount(current: string, inserted: string, start: number, end: number): string {
+  const before = current.slice(0, Math.max(0, start));
+  const after = current.slice(Math.max(start, end));
+  return (before + inserted + after).slice(0, AMOUNT_MAX_LENGTH);
+}
+
+/** A whole dong amount above 0 with at most 13 digits. */
+export function validateAmount(text: string): AmountError | null {
+  const value = text.trim();
+  if (value === '') return 'required';
+  if (!/^[0-9]+$/.test(value)) return 'notWholeNumber';
+  if (value.length > AMOUNT_MAX_LENGTH) return 'tooLong';
+  if (/^0+$/.test(value)) return 'notPositive';
+  return null;
+}
+
+/** The amount as a number for the request (validateAmount first). Leading zeros are dropped. */
+export function amountValue(text: string): number {
+  return Number(text.trim());
+}
+
+export interface ShopQrForm {
+  type: ShopQrType;
+  bankAccountNo: string | null;
+  storeId: string | null;
+  staffId: string | null;
+  channel: string | null;
+  amount: string;
+}
+
+const SALE_CHANNELS = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'];
+
+/**
+ * core §5: bank account always; STORE a store; STAFF a staff member; BILL staff, channel and amount.
+ * Fields the type does not use are not checked (a store picked before switching to STAFF is kept
+ * but not sent).
+ */
+export function validateShopQrForm(form: ShopQrForm): ShopQrFieldErrors {
+  const errors: ShopQrFieldErrors = {};
+  if (!form.bankAccountNo) errors.bankAccount = 'required';
+  if (form.type === 'STORE' && !form.storeId) errors.store = 'required';
+  if (form.type !== 'STORE' && !form.staffId) errors.staff = 'required';
+  if (form.type === 'BILL') {
+    if (!form.channel || !SALE_CHANNELS.includes(form.channel)) errors.channel = 'required';
+    const amount = validateAmount(form.amount);
+    if (amount) errors.amount = amount;
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: ShopQrFieldErrors): boolean => Object.keys(errors).length > 0;

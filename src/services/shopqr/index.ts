@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { ServiceClient } from '../http/client';
+import {
+  deleteAnswerSchema,
+  linkedBankAccountSchema,
+  shopQrDetailSchema,
+  shopQrListSchema,
+  shopQrRowSchema,
+  staffOptionSchema,
+  type LinkedBankAccount,
+  type NewShopQr,
+  type ShopQrDetail,
+  type ShopQrRow,
+  type StaffOption,
+} from '../schemas/shopqr';
+
+/** ShopQR calls (core §7; contract receiving-money.md, shopqr). Every answer is validated. */
+
+export interface ShopQrPage {
+  rows: ShopQrRow[];
+  totalPage: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ShopQrApi {
+  list(query: { page: number; pageSize: number }, signal?: AbortSignal): Promise<ShopQrPage>;
+  detail(vaAccountNo: string, signal?: AbortSignal): Promise<ShopQrDetail>;
+  create(body: NewShopQr, signal?: AbortSignal): Promise<ShopQrRow>;
+  remove(channelId: number, signal?: AbortSignal): Promise<void>;
+  staff(signal?: AbortSignal): Promise<StaffOption[]>;
+  bankAccounts(signal?: AbortSignal): Promise<LinkedBankAccount[]>;
+}
+
+/** core §9: dropdown lists fetch up to 100,000 rows. */
+export const STAFF_DROPDOWN_SIZE = 100_000;
+/** The bank list's largest page; a merchant links a handful of accounts. */
+const BANK_PAGE_SIZE = 100;
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export function createShopQrApi(client: ServiceClient): ShopQrApi {
+  return {
+    async list({ page, pageSize }, signal) {
+      const body = await client.call({
+        name: 'shopqr.list',
+        path: '/channel-payment',
+        query: { page, page_size: pageSize },
+        response: shopQrListSchema,
+        ...withSignal(signal),
+      });
+      return { rows: body.data, totalPage: body.total_page, page: body.page ?? page, pageSize: body.page_size ?? pageSize };
+    },
+
+    detail(vaAccountNo, signal) {
+      return client.data({
+        name: 'shopqr.detail',
+        path: '/channel-payment',
+        query: { va_account_no: vaAccountNo },
+        schema: shopQrDetailSchema,
+        ...withSignal(signal),
+      });
+    },
+
+    create(body, signal) {
+      return client.data({
+        name: 'shopqr.create',
+        method: 'POST',
+        path: '/channel-payment',
+        body: { ...body },
+        schema: shopQrRowSchema,
+        ...withSignal(signal),
+      });
+    },
+
+    async remove(channelId, signal) {
+      await client.data({
+        name: 'shopqr.delete',
+        method: 'DELETE',
+        path: '/channel-payment',
+        query: { channel_id: channelId },
+        schema: deleteAnswerSchema,
+        ...withSignal(signal),
+      });
+    },
+
+    async staff(signal) {
+      const page = await client.list({
+        name: 'metadata.listStaff',
+        path: '/metadata/list-staff',
+        query: { page: 1, page_size: STAFF_DROPDOWN_SIZE },
+        schema: z.array(staffOptionSchema),
+        timeoutMs: 60_000,
+        ...withSignal(signal),
+      });
+      return page.data;
+    },
+
+    async bankAccounts(signal) {
+      const page = await client.list({
+        name: 'bank.accounts',
+        path: '/bank/account',
+        query: { page: 1, page_size: BANK_PAGE_SIZE },
+        schema: z.array(linkedBankAccountSchema),
+        ...withSignal(signal),
+      });
+      return page.data;
+    },
+  };
+}
