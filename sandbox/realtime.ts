@@ -7,6 +7,12 @@ export type RealtimeNamespace = 'va' | 'sale';
 export interface Realtime {
   /** Sends an event to every socket of one merchant on a namespace (later issues: payments, orders). */
   emitToMerchant(namespace: RealtimeNamespace, merchantId: string, event: string, payload: unknown): void;
+  /**
+   * Cuts the transport under every socket of one merchant (trigger realtime-drop), as a network loss
+   * would: clients reconnect and recovery replays what they missed. `forget`: the server also forgets
+   * their recovery state, as after a server restart, so nothing is replayed. Answers how many sockets.
+   */
+  dropMerchant(merchantId: string, options?: { forget?: boolean }): number;
   close(): Promise<void>;
 }
 
@@ -27,8 +33,13 @@ export function attachRealtime(httpServer: HttpServer, tokens: TokenService): Re
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
   });
+  // Recovery ids (pid) of sessions realtime-drop was told to forget: their restore finds nothing.
+  const forgotten = new Set<string>();
   for (const name of Object.keys(ACCEPTED) as RealtimeNamespace[]) {
     const nsp = io.of(`/${name}`);
+    const adapter = nsp.adapter as unknown as { restoreSession(pid: string, offset: string): Promise<unknown> };
+    const restore = adapter.restoreSession.bind(adapter);
+    adapter.restoreSession = (pid, offset) => (forgotten.has(pid) ? Promise.resolve(null) : restore(pid, offset));
     nsp.use((socket, next) => {
       const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
       if (typeof token !== 'string' || !token) return next(new Error('AUTHEN_FAIL'));
@@ -47,11 +58,30 @@ export function attachRealtime(httpServer: HttpServer, tokens: TokenService): Re
     });
     nsp.on('connection', (socket) => {
       void socket.join(`merchant:${String(socket.data.merchantId)}`);
+      // socket.io can only recover a client that holds an offset, i.e. has received a broadcast. A
+      // greeting sent through the adapter (to the socket's own room) gives it one at once, so even a
+      // quiet connection dropped a minute later gets the missed payments replayed.
+      if (!socket.recovered) nsp.to(socket.id).emit('welcome', { at: Date.now() });
     });
   }
   return {
     emitToMerchant(namespace, merchantId, event, payload) {
       io.of(`/${namespace}`).to(`merchant:${merchantId}`).emit(event, payload);
+    },
+    dropMerchant(merchantId, { forget = false } = {}) {
+      const room = `merchant:${merchantId}`;
+      let count = 0;
+      for (const name of Object.keys(ACCEPTED)) {
+        for (const socket of io.of(`/${name}`).sockets.values()) {
+          if (!socket.rooms.has(room)) continue;
+          count += 1;
+          const pid = (socket as unknown as { pid?: string }).pid;
+          if (forget && pid) forgotten.add(pid);
+          // The engine connection, not the namespace: a "transport close" is what a lost network looks like.
+          socket.conn.close();
+        }
+      }
+      return count;
     },
     close: () =>
       new Promise<void>((resolve) => {
