@@ -85,14 +85,15 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
     async run(ctx, params) {
       const merchantId = await merchantOf(ctx, params);
       const now = ctx.clock.now();
-      let order: { id: number; order_code: string; table_name: string | null } | undefined;
+      type OrderRow = { id: number; order_code: string; table_name: string | null };
+      let order: OrderRow | undefined;
       if (params.order_code) {
-        [order] = await ctx.db.query(`SELECT id, order_code, table_name FROM sale_orders WHERE merchant_id = $1 AND order_code = $2`, [
+        [order] = await ctx.db.query<OrderRow>(`SELECT id, order_code, table_name FROM sale_orders WHERE merchant_id = $1 AND order_code = $2`, [
           merchantId,
           params.order_code,
         ]);
       } else if (type !== 0) {
-        [order] = await ctx.db.query(
+        [order] = await ctx.db.query<OrderRow>(
           `SELECT id, order_code, table_name FROM sale_orders WHERE merchant_id = $1 AND status = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,
           [merchantId],
         );
@@ -100,7 +101,7 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
       if (!order) {
         const code = params.order_code || `DH${merchantId.slice(-4)}${String(now).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
         // A new order (0) opens the order list; an order being served (1) opens itself (core §4).
-        [order] = await ctx.db.query(
+        [order] = await ctx.db.query<OrderRow>(
           `INSERT INTO sale_orders (merchant_id, order_code, table_name, status, total_price, created_at)
            VALUES ($1, $2, $3, $4, 0, $5) RETURNING id, order_code, table_name`,
           [merchantId, code, params.table || 'Bàn 5', type === 0 ? 0 : 1, now],
@@ -137,10 +138,11 @@ const orderPaid: TriggerDefinition = {
   async run(ctx, params) {
     const merchantId = await merchantOf(ctx, params);
     const now = ctx.clock.now();
-    let order: { order_code: string; total_price: string | number } | undefined;
+    type PaidRow = { order_code: string; total_price: string | number };
+    let order: PaidRow | undefined;
     if (params.order_code) {
       const amount = params.amount ? amountParam(params.amount) : null;
-      [order] = await ctx.db.query(
+      [order] = await ctx.db.query<PaidRow>(
         `UPDATE sale_orders SET status = 3, total_price = COALESCE($3, total_price) WHERE merchant_id = $1 AND order_code = $2
          RETURNING order_code, total_price`,
         [merchantId, params.order_code, amount],
@@ -148,7 +150,7 @@ const orderPaid: TriggerDefinition = {
       if (!order) throw new ApiError(404, 'NOT_FOUND', `No order "${params.order_code}"`);
     } else {
       const amount = amountParam(params.amount);
-      [order] = await ctx.db.query(
+      [order] = await ctx.db.query<PaidRow>(
         `INSERT INTO sale_orders (merchant_id, order_code, table_name, status, total_price, created_at)
          VALUES ($1, $2, 'Bàn 5', 3, $3, $4) RETURNING order_code, total_price`,
         [merchantId, `HD${merchantId.slice(-4)}${String(now).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`, amount, now],

@@ -143,7 +143,7 @@ describe('triggers of the realtime area', () => {
   it('realtime-drop: a reconnect recovers what was missed; with forget it does not', async () => {
     const socket = io(`${t.url}/va`, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     sockets.push(socket);
-    await new Promise((r) => socket.once('connect', r));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
     const got: string[] = [];
     socket.on(merchantId, (p: { amount: string }) => got.push(p.amount));
 
@@ -153,7 +153,7 @@ describe('triggers of the realtime area', () => {
     expect(await lost).toBe('transport close');
     await trigger('qr-payment', { amount: '1000' });
     socket.connect();
-    await new Promise((r) => socket.once('connect', r));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
     expect(socket.recovered).toBe(true);
     await expect.poll(() => got).toEqual(['1,000']);
 
@@ -162,7 +162,7 @@ describe('triggers of the realtime area', () => {
     await lostAgain;
     await trigger('qr-payment', { amount: '2000' });
     socket.connect();
-    await new Promise((r) => socket.once('connect', r));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
     expect(socket.recovered).toBe(false);
     await new Promise((r) => setTimeout(r, 200));
     expect(got).toEqual(['1,000']);

@@ -15,7 +15,7 @@ import { SALE_TOKEN_KINDS } from './index';
 export const SEEN = 2;
 const MAX_PAGE_SIZE = 100;
 
-interface NotificationRecord {
+type NotificationRecord = {
   id: number;
   notification_type: number;
   order_id: number | null;
@@ -23,7 +23,7 @@ interface NotificationRecord {
   table_name: string | null;
   status: number;
   created_at: string | number;
-}
+};
 
 /** Wire shape: created_at in unix seconds (core §3). */
 export function notificationOut(row: NotificationRecord) {
