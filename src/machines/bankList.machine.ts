@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BankAccountPage } from '../services/bank/api';
-import type { BankAccount, BankOption } from '../services/schemas/bank';
+import type { BankAccount, BankAccountPage, BankOption } from '../services/schemas/bank';
 import { bankVerifyMachine, type BankVerifyOutput } from './bankVerify.machine';
 import { LIST_RELOAD_DELAY_MS } from './bankAdd.machine';
 import { errorCode, notProvided } from './serviceError';

@@ -6,6 +6,7 @@ import { lazy, type ComponentType } from 'react';
  */
 const ReportRoute = lazy(() => import('./ReportRoute'));
 const DashboardRoute = lazy(() => import('./DashboardRoute'));
+const BankRoute = lazy(() => import('./BankRoute'));
 
 const report = (channel: 'card' | 'cash' | 'momo' | 'installment' | 'va' | 'ecom' | 'saving' | 'loan'): ComponentType =>
   function Report() {
@@ -14,6 +15,7 @@ const report = (channel: 'card' | 'cash' | 'momo' | 'installment' | 'va' | 'ecom
 
 export const BUILT_AREAS: Readonly<Record<string, ComponentType>> = {
   dashboard: DashboardRoute,
+  bank: BankRoute,
   'tx-card': report('card'),
   'tx-cash': report('cash'),
   'tx-momo': report('momo'),

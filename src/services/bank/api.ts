@@ -8,18 +8,14 @@ import {
   qrOnlySchema,
   type AddBankAccountBody,
   type BankAccount,
+  type BankAccountPage,
   type BankOption,
   type QrData,
 } from '../schemas/bank';
 
 /** Bank account calls (core §7; docs/contracts/receiving-money.md "bank"). Every answer is validated. */
 
-export interface BankAccountPage {
-  rows: BankAccount[];
-  totalPage: number;
-  page: number;
-  pageSize: number;
-}
+export type { BankAccountPage };
 
 export interface BankApi {
   list(query: { page: number; pageSize: number }, signal?: AbortSignal): Promise<BankAccountPage>;

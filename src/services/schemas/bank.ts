@@ -54,6 +54,14 @@ export const bankVerifiedEventSchema = z.object({
   verified: z.literal(true),
 });
 
+/** One page of GET /bank/account, as the machines read it. */
+export interface BankAccountPage {
+  rows: BankAccount[];
+  totalPage: number;
+  page: number;
+  pageSize: number;
+}
+
 export interface AddBankAccountBody {
   bank_account_no: string;
   bank_code: string;

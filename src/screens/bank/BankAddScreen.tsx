@@ -1,0 +1,148 @@
+import { Alert, Anchor, Button, Group, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { accountNoProblem, type bankAddMachine } from '../../machines/bankAdd.machine';
+import { errorMessageKey } from '../../services/errors';
+import { TermsModal } from './TermsModal';
+import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
+import classes from './bank.module.css';
+
+export type BankAddActor = ActorRefFrom<typeof bankAddMachine>;
+
+const ACCOUNT_NO_PROBLEM_KEYS = { digitsOnly: 'add.accountNoDigits', length: 'add.accountNoLength' } as const;
+
+/** /bank/add (core §5): renders the bankAdd machine and sends what the person does. */
+export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: () => void }) {
+  const { t } = useTranslation(['bank', 'errors']);
+  const snap = useSelector(actor, (s) => s);
+  const { context } = snap;
+  const verify = snap.children.verify as BankVerifyActor | undefined;
+  const problem = accountNoProblem(context.accountNo);
+  const looking = snap.matches({ editing: 'looking' }) || snap.matches({ editing: 'debouncing' });
+  const complete = context.accountNo.trim() !== '' && context.bankCode !== '' && context.holderName !== '' && context.phone.trim() !== '';
+  const editable = snap.matches('editing');
+  const submitting = snap.matches('submitting');
+
+  if (snap.hasTag('loading')) {
+    return (
+      <Group p="md" role="status">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+
+  return (
+    <Stack gap="md" p="md">
+      <Anchor component="button" type="button" onClick={onBack} size="sm" w="fit-content">
+        {t('add.back')}
+      </Anchor>
+      <Title order={1} size="h2">
+        {t('add.title')}
+      </Title>
+      {snap.matches('banksFailed') ? (
+        <Alert color="red" variant="light" role="alert" title={t('add.banksFailed')}>
+          <Group justify="space-between">
+            <Text size="sm">{t(errorMessageKey(context.errorCode))}</Text>
+            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
+              {t('add.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {context.errorCode && !snap.matches('banksFailed') ? (
+        <Alert color="red" variant="light" role="alert" title={t('add.failTitle')} data-testid="bank-add-error">
+          {context.errorCode.startsWith('PHONE_NO_MATCH') ? t('error_check_match_phone') : t(errorMessageKey(context.errorCode))}
+        </Alert>
+      ) : null}
+      <form
+        className={classes.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'CONTINUE' });
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t('add.accountNo')}
+            value={context.accountNo}
+            onChange={(e) => actor.send({ type: 'ACCOUNT_NO.CHANGE', value: e.currentTarget.value })}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={40}
+            required
+            disabled={!editable}
+            error={problem ? t(ACCOUNT_NO_PROBLEM_KEYS[problem]) : undefined}
+          />
+          <NativeSelect
+            label={t('add.bank')}
+            value={context.bankCode}
+            onChange={(e) => actor.send({ type: 'BANK.CHANGE', bankCode: e.currentTarget.value })}
+            data={[
+              { value: '', label: t('add.bankPlaceholder') },
+              ...context.banks.map((b) => ({ value: b.bank_code, label: `${b.short_name} – ${b.name}` })),
+            ]}
+            required
+            disabled={!editable}
+          />
+          <TextInput
+            label={t('add.holder')}
+            value={context.holderName}
+            readOnly
+            required
+            description={looking ? t('add.holderLooking') : t('add.holderHint')}
+            rightSection={looking ? <Loader size="xs" aria-hidden="true" /> : null}
+            error={
+              snap.matches({ editing: 'lookupFailed' }) && context.holderErrorCode
+                ? `${t('add.holderFailTitle')}: ${t(errorMessageKey(context.holderErrorCode))}`
+                : undefined
+            }
+            data-testid="bank-holder"
+          />
+          <TextInput
+            label={t('add.phone')}
+            value={context.phone}
+            onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+            required
+            disabled={!editable}
+            error={context.phoneInvalid ? t('add.phoneInvalid') : undefined}
+          />
+          <Group gap="sm" align="center">
+            <Button type="submit" disabled={!complete || !editable} loading={submitting} aria-describedby={complete ? undefined : 'bank-continue-hint'}>
+              {t('add.continue')}
+            </Button>
+            {!complete ? (
+              <Text size="xs" c="dimmed" id="bank-continue-hint">
+                {t('add.continueHint')}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+      <TermsModal
+        opened={snap.hasTag('termsOpen')}
+        read={snap.matches({ terms: 'read' })}
+        busy={submitting}
+        onScrolledToEnd={() => actor.send({ type: 'TERMS.SCROLLED_TO_END' })}
+        onAgree={() => actor.send({ type: 'TERMS.AGREE' })}
+        onClose={() => actor.send({ type: 'TERMS.CLOSE' })}
+      />
+      {verify ? <VerifyQrModal actor={verify} banks={context.banks} /> : null}
+      {snap.matches('done') ? (
+        <Alert color="green" variant="light" role="status" title={t('qr.successTitle')}>
+          <Group justify="space-between">
+            <Text size="sm">{t('qr.successBody', { account: context.accountNo.trim() })}</Text>
+            <Button size="xs" onClick={() => actor.send({ type: 'GO_TO_LIST' })}>
+              {t('qr.goToList')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
