@@ -9,6 +9,9 @@ import { edcListMachine } from './edcList.machine';
 import { exportMachine } from './export.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { loginMachine } from './login.machine';
+import { notificationClickMachine } from './notificationClick.machine';
+import { realtimeConnectionMachine } from './realtimeConnection.machine';
+import { announcementQueueMachine } from './announcementQueue.machine';
 import { reportListMachine } from './reportList.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 import { sessionMachine } from './session.machine';
@@ -43,6 +46,9 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
   entry('reportList.machine.ts', reportListMachine),
   entry('export.machine.ts', exportMachine),
   entry('dashboard.machine.ts', dashboardMachine),
+  entry('realtimeConnection.machine.ts', realtimeConnectionMachine),
+  entry('announcementQueue.machine.ts', announcementQueueMachine),
+  entry('notificationClick.machine.ts', notificationClickMachine),
   entry('shopQrList.machine.ts', shopQrListMachine),
   entry('shopQrAdd.machine.ts', shopQrAddMachine),
   entry('bankList.machine.ts', bankListMachine),
