@@ -10,6 +10,7 @@ import { exportMachine } from './export.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { loginMachine } from './login.machine';
 import { notificationClickMachine } from './notificationClick.machine';
+import { notificationListMachine } from './notificationList.machine';
 import { realtimeConnectionMachine } from './realtimeConnection.machine';
 import { announcementQueueMachine } from './announcementQueue.machine';
 import { reportListMachine } from './reportList.machine';
@@ -49,6 +50,7 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
   entry('realtimeConnection.machine.ts', realtimeConnectionMachine),
   entry('announcementQueue.machine.ts', announcementQueueMachine),
   entry('notificationClick.machine.ts', notificationClickMachine),
+  entry('notificationList.machine.ts', notificationListMachine),
   entry('shopQrList.machine.ts', shopQrListMachine),
   entry('shopQrAdd.machine.ts', shopQrAddMachine),
   entry('bankList.machine.ts', bankListMachine),
