@@ -1,9 +1,12 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import '../../screens/shell/styles';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
 import { getRuntime } from '../runtime';
 import { useSession, useSessionSelector } from '../session-context';
+
+// Its own chunk (socket.io, speech): the shell paints first, the bell follows a moment later.
+const RealtimeSlot = lazy(() => import('./RealtimeSlot'));
 
 /** The shell wired to the session (profile, logout), the config (flags) and storage (sidebar). */
 export default function ShellFrame({ children }: { children: ReactNode }) {
@@ -37,6 +40,11 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
       language={language}
       onLanguageChange={setLanguage}
       onLogout={() => session.send({ type: 'LOGOUT', reason: 'user' })}
+      topBarSlot={
+        <Suspense fallback={null}>
+          <RealtimeSlot />
+        </Suspense>
+      }
     >
       {children}
     </Shell>

@@ -29,6 +29,8 @@ export interface ShellProps {
   language: Language;
   onLanguageChange: (language: Language) => void;
   onLogout: () => void;
+  /** Passed to the top bar (bell, mute, connection dot). */
+  topBarSlot?: ReactNode;
   children: ReactNode;
 }
 
@@ -72,6 +74,7 @@ export function Shell(props: ShellProps) {
             language={props.language}
             onLanguageChange={props.onLanguageChange}
             onLogout={logout}
+            realtimeSlot={props.topBarSlot}
           />
         </AppShell.Header>
         {desktop ? (

@@ -9,6 +9,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
@@ -28,6 +29,8 @@ export interface TopBarProps {
   language: Language;
   onLanguageChange: (language: Language) => void;
   onLogout: () => void;
+  /** The bell, announcement mute and connection dot (src/app wires them); a plain bell without. */
+  realtimeSlot?: ReactNode;
 }
 
 export const SIDEBAR_ID = 'portal-sidebar';
@@ -71,16 +74,18 @@ export function TopBar(props: TopBarProps) {
 
       <div className={classes.headerSpacer} />
 
-      <Popover position="bottom-end" width={280} shadow="md" withArrow>
-        <Popover.Target>
-          <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('topbar.notifications')}>
-            <Icon name="bell" />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Text size="sm">{t('topbar.notificationsLater')}</Text>
-        </Popover.Dropdown>
-      </Popover>
+      {props.realtimeSlot ?? (
+        <Popover position="bottom-end" width={280} shadow="md" withArrow>
+          <Popover.Target>
+            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('topbar.notifications')}>
+              <Icon name="bell" />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="sm">{t('topbar.notificationsLater')}</Text>
+          </Popover.Dropdown>
+        </Popover>
+      )}
 
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>
