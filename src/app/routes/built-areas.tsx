@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from 'react';
 const ReportRoute = lazy(() => import('./ReportRoute'));
 const DashboardRoute = lazy(() => import('./DashboardRoute'));
 const BankRoute = lazy(() => import('./BankRoute'));
+const PaymentRoute = lazy(() => import('./PaymentRoute'));
 
 const report = (channel: 'card' | 'cash' | 'momo' | 'installment' | 'va' | 'ecom' | 'saving' | 'loan'): ComponentType =>
   function Report() {
@@ -16,6 +17,7 @@ const report = (channel: 'card' | 'cash' | 'momo' | 'installment' | 'va' | 'ecom
 export const BUILT_AREAS: Readonly<Record<string, ComponentType>> = {
   dashboard: DashboardRoute,
   bank: BankRoute,
+  payment: PaymentRoute,
   'tx-card': report('card'),
   'tx-cash': report('cash'),
   'tx-momo': report('momo'),

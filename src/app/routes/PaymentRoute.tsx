@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import { shopQrAddMachine } from '../../machines/shopQrAdd.machine';
+import { shopQrListMachine } from '../../machines/shopQrList.machine';
+import { saveBlob } from '../../services/download';
+import type { ShopQrRow } from '../../services/schemas/shopqr';
+import { createShopQrActors } from '../../services/shopqr/actors';
+import { createShopQrApi } from '../../services/shopqr';
+import { NotFound } from '../../screens/shared/NotFound';
+import type { StoreOption } from '../../screens/shared/table';
+import { ShopQrAddScreen } from '../../screens/payment/ShopQrAddScreen';
+import { ShopQrListScreen } from '../../screens/payment/ShopQrListScreen';
+import { getRuntime } from '../runtime';
+import { useSessionSelector } from '../session-context';
+import { storesFor } from './reports-runtime';
+
+/**
+ * /payment and its sub-pages (core §2 ShopQR): the list with detail and delete, and /payment/add.
+ * The actors are made once per page load on the runtime's portal client (same session).
+ */
+let actors: ReturnType<typeof createShopQrActors> | null = null;
+function shopQrActors() {
+  actors ??= createShopQrActors(createShopQrApi(getRuntime().clients.portal));
+  return actors;
+}
+
+function ListPage() {
+  const { t } = useTranslation('payment');
+  const { inspect } = getRuntime();
+  const machine = useMemo(
+    () =>
+      shopQrListMachine.provide({
+        actors: shopQrActors(),
+        actions: {
+          notifyDeleted: (_, params: { row: ShopQrRow | null }) =>
+            notifications.show({ color: 'blue', title: t('delete.successTitle'), message: t('delete.successBody', { va: params.row?.va_account_no ?? '' }) }),
+        },
+      }),
+    [t],
+  );
+  const actor = useActorRef(machine, { inspect });
+  return <ShopQrListScreen actor={actor} onDownload={saveBlob} />;
+}
+
+/** The store dropdown's list: the reports' loader (fetched once per merchant and page load). */
+function useStores(): { stores: StoreOption[]; loading: boolean } {
+  const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
+  const [stores, setStores] = useState<StoreOption[]>([]);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    storesFor(merchantId)
+      .then((list) => {
+        if (cancelled) return;
+        setStores(list.map((s) => ({ id: String(s.id), name: s.name || s.store_name || String(s.id) })));
+        setLoading(false);
+      })
+      .catch(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [merchantId]);
+  return { stores, loading };
+}
+
+function AddPage() {
+  const { t } = useTranslation('payment');
+  const navigate = useNavigate();
+  const { inspect } = getRuntime();
+  const { stores, loading } = useStores();
+  const machine = useMemo(
+    () =>
+      shopQrAddMachine.provide({
+        actors: shopQrActors(),
+        actions: {
+          notifyCreated: ({ context }) =>
+            notifications.show({ color: 'blue', title: t('form.successTitle'), message: t('form.successBody', { va: context.created?.va_account_no ?? '' }) }),
+        },
+      }),
+    [t],
+  );
+  const actor = useActorRef(machine, { inspect });
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      if (snap.status === 'done') navigate('/payment');
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate]);
+  return <ShopQrAddScreen actor={actor} stores={stores} storesLoading={loading} />;
+}
+
+export default function PaymentRoute() {
+  return (
+    <Routes>
+      <Route index element={<ListPage />} />
+      <Route path="add" element={<AddPage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}
