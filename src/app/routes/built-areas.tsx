@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from 'react';
 const ReportRoute = lazy(() => import('./ReportRoute'));
 const DashboardRoute = lazy(() => import('./DashboardRoute'));
 const BankRoute = lazy(() => import('./BankRoute'));
+const EdcRoute = lazy(() => import('./EdcRoute'));
 const PaymentRoute = lazy(() => import('./PaymentRoute'));
 
 const report = (channel: 'card' | 'cash' | 'momo' | 'installment' | 'va' | 'ecom' | 'saving' | 'loan'): ComponentType =>
@@ -26,4 +27,5 @@ export const BUILT_AREAS: Readonly<Record<string, ComponentType>> = {
   'tx-ecom': report('ecom'),
   'tx-saving': report('saving'),
   'tx-loan': report('loan'),
+  edc: EdcRoute,
 };

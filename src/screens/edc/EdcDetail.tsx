@@ -1,0 +1,99 @@
+import { Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EdcDevice } from '../../services/schemas/edc';
+import { ActivationPanel } from './ActivationPanel';
+import { ConnectionBadge } from './ConnectionBadge';
+import { ConnectionPanel } from './ConnectionPanel';
+import { IntegratePanel } from './IntegratePanel';
+import type { EdcLogic } from './logic';
+
+export interface EdcDetailProps {
+  device: EdcDevice | null;
+  logic: EdcLogic;
+  onClose: () => void;
+  /** An activation or integration changed the machine: reload the list. */
+  onChanged: () => void;
+}
+
+/** One machine: its facts, TID/MID pairs, connection check, integration and (Soundbox) activation. */
+export function EdcDetail({ device, logic, onClose, onChanged }: EdcDetailProps) {
+  const { t } = useTranslation('edc');
+  return (
+    <Modal
+      opened={device !== null}
+      onClose={onClose}
+      size="lg"
+      title={device ? t('detail.title', { type: t(`type.${device.type_edc}`), serial: device.serial_number }) : ''}
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+    >
+      {device ? (
+        // Keyed by serial: another machine gets fresh machines, never the last one's answers.
+        <Stack gap="lg" key={device.serial_number}>
+          <Facts device={device} />
+          <Pairs device={device} />
+          <ConnectionPanel serialNumber={device.serial_number} logic={logic} />
+          <IntegratePanel device={device} logic={logic} onIntegrated={onChanged} />
+          {device.type_edc === 2 ? <ActivationPanel device={device} logic={logic} onActivated={onChanged} /> : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+function Facts({ device }: { device: EdcDevice }) {
+  const { t } = useTranslation('edc');
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('detail.serial'), device.serial_number],
+    [t('detail.posId'), device.pos_id],
+    [t('detail.store'), device.store_name ?? t('noStore')],
+    [t('detail.shopqr'), device.va_account_no ?? t('notIntegrated')],
+    [t('detail.status'), <ConnectionBadge key="status" status={device.status} />],
+  ];
+  return (
+    <section aria-label={t('detail.facts')}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" component="dl" m={0}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} fw={500}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+function Pairs({ device }: { device: EdcDevice }) {
+  const { t } = useTranslation('edc');
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="edc-pairs-title">
+      <Title order={3} size="h4" id="edc-pairs-title">
+        {t('detail.pairsTitle')}
+      </Title>
+      {device.aggregated_data.length === 0 ? (
+        <Text size="sm">{t('detail.noPairs')}</Text>
+      ) : (
+        <Table withTableBorder striped aria-label={t('detail.pairsLabel', { serial: device.serial_number })}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('detail.tid')}</Table.Th>
+              <Table.Th scope="col">{t('detail.mid')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {device.aggregated_data.map((pair) => (
+              <Table.Tr key={`${pair.tid}-${pair.mid}`}>
+                <Table.Td>{pair.tid}</Table.Td>
+                <Table.Td>{pair.mid}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
