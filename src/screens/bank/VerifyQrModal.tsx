@@ -32,7 +32,7 @@ function QrImage({ payload, alt }: { payload: string; alt: string }) {
     };
   }, [payload]);
   if (!src) return <Loader aria-label={alt} />;
-  return <img src={src} alt={alt} data-testid="bank-qr" style={{ width: 296, maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }} />;
+  return <img src={src} alt={alt} data-testid="bank-qr" style={{ maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }} />;
 }
 
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
