@@ -77,7 +77,8 @@ export const edcTriggers: TriggerDefinition[] = [
         amount: amount.toLocaleString('en-US'),
         message: `Thanh toán thẻ qua máy ${kind} ${device.serial_number}`,
         va_account_no: device.va_account_no,
-        created_at: vnIso(now),
+        // unix seconds, like qr-payment's (the realtime schema reads a number)
+        created_at: Math.floor(now / 1000),
       };
       ctx.realtime.emitToMerchant('va', device.merchant_id, device.merchant_id, payload);
       return { merchant_id: device.merchant_id, store_id: device.store_id, event: payload };

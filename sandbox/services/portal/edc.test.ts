@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkStatusSchema, edcDeviceSchema, linkableVaSchema } from '../../../src/services/schemas/edc';
+import { vaPaymentEventSchema } from '../../../src/services/schemas/realtime';
 import { deviceIds, POS, SOUNDBOX } from '../../db/seed-edc';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 
@@ -201,7 +202,9 @@ describe('trigger terminal-payment', () => {
     const event = await received;
     expect(event).toMatchObject({ amount: '150,000', message: expect.stringContaining(serial) });
     expect(event.transaction_id).toMatch(/^card-\d+$/);
-    expect(event.created_at).toMatch(/\+07:00$/);
+    expect(event.created_at).toBe(Math.floor(t.sandbox.clock.now() / 1000));
+    // What the portal's realtime layer will parse (docs/contracts/receiving-money.md, realtime wire).
+    expect(vaPaymentEventSchema.safeParse(event).success).toBe(true);
 
     const [row] = await t.sandbox.db.query<{ store_id: number; amount: string | number; status: string; channel: string }>(
       `SELECT store_id, amount, status, channel FROM transactions WHERE merchant_id = $1 AND id = $2`,
