@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createActor, fromPromise } from 'xstate';
+import { defaultConfig } from '../../config';
+import { connectionCheckMachine } from '../../machines/connectionCheck.machine';
+import { edcIntegrateMachine } from '../../machines/edcIntegrate.machine';
+import { edcListMachine } from '../../machines/edcList.machine';
+import { soundboxActivationMachine } from '../../machines/soundboxActivation.machine';
+import type { EdcDevice, LinkableVa } from '../../services/schemas/edc';
+import { renderScreen } from '../test/render';
+import { EdcScreen } from './EdcScreen';
+import type { EdcLogic } from './logic';
+
+afterEach(cleanup);
+
+const pos: EdcDevice = {
+  store_id: 1,
+  store_name: 'Phố Cổ - Hàng Bạc',
+  serial_number: '18501000000101',
+  type_edc: 1,
+  pos_id: 'P1000000101',
+  aggregated_data: [{ tid: '00001011', mid: '000100000010001' }],
+  va_account_no: null,
+  status: 'ONLINE',
+  is_selected: true,
+  activated_at: null,
+};
+const ready: EdcDevice = { ...pos, type_edc: 2, serial_number: 'SB201000000101', pos_id: 'S1000000101' };
+const unprovisioned: EdcDevice = { ...ready, serial_number: 'SB201000000102', pos_id: 'S1000000102', status: null, is_selected: false };
+const vas: LinkableVa[] = [
+  { va_account_no: '970410000001000001', va_type: 'STORE', store_id: 1, store_name: 'Phố Cổ - Hàng Bạc', staff_id: null, holder_name: 'A' },
+  { va_account_no: '970410000001000002', va_type: 'STAFF', store_id: 2, store_name: 'Phố Cổ - Tràng Tiền', staff_id: 'NV003', holder_name: 'A' },
+];
+
+function start() {
+  const calls = { activate: vi.fn(), integrate: vi.fn(), check: vi.fn() };
+  const list = createActor(
+    edcListMachine.provide({ actors: { loadEdcPage: fromPromise(async () => ({ rows: [pos, ready, unprovisioned], totalPage: 1 })) } }),
+  ).start();
+  const logic: EdcLogic = {
+    connectionCheck: connectionCheckMachine.provide({
+      actors: { checkStatus: fromPromise(async ({ input }: { input: { serialNumber: string } }) => (calls.check(input.serialNumber), 'OFFLINE' as const)) },
+    }),
+    soundboxActivation: soundboxActivationMachine.provide({
+      actors: {
+        activateSoundbox: fromPromise(async ({ input }: { input: { serialNumber: string } }) => {
+          calls.activate(input.serialNumber);
+          throw { code: 'NETWORK_ERROR', status: 0, kind: 'network' };
+        }),
+      },
+    }),
+    edcIntegrate: edcIntegrateMachine.provide({
+      actors: {
+        loadLinkableVas: fromPromise(async () => vas),
+        integrateEdc: fromPromise(async ({ input }: { input: { vaAccountNo: string; posId: string } }) => {
+          calls.integrate(input);
+          throw { code: 'LINK_EDC_VA_FAIL', status: 400, kind: 'server' };
+        }),
+      },
+    }),
+    inspect: undefined,
+  };
+  return { list, logic, calls };
+}
+
+async function openDetail(serial: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Details of ${serial}` }));
+  return screen.findByRole('dialog');
+}
+
+describe('EdcScreen (core §2 /edc)', () => {
+  it('lists machines with type, store, ShopQR and connection in words', async () => {
+    const { list, logic } = start();
+    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const table = await screen.findByRole('table', { name: 'Card machine list' });
+    await waitFor(() => expect(within(table).getAllByTestId('data-row')).toHaveLength(3));
+    const rows = within(table).getAllByTestId('data-row');
+    expect(rows[0]).toHaveTextContent('POS');
+    expect(rows[0]).toHaveTextContent('Online');
+    expect(rows[0]).toHaveTextContent('Not integrated');
+    expect(rows[2]).toHaveTextContent('Not provisioned');
+  });
+
+  it('core §4: an unprovisioned Soundbox says contact the bank with the POS hotline and never calls activation', async () => {
+    const { list, logic, calls } = start();
+    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const dialog = await openDetail(unprovisioned.serial_number);
+    const notice = within(dialog).getByTestId('contact-bank');
+    expect(notice).toHaveTextContent(defaultConfig.hotlines.pos);
+    expect(within(notice).getByRole('link')).toHaveAttribute('href', `tel:${defaultConfig.hotlines.pos.replace(/\s/g, '')}`);
+    expect(within(dialog).queryByRole('button', { name: 'Activate Soundbox' })).toBeNull();
+    expect(calls.activate).not.toHaveBeenCalled();
+  });
+
+  it('activation asks for confirmation, then shows the failure with a retry', async () => {
+    const { list, logic, calls } = start();
+    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const dialog = await openDetail(ready.serial_number);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate Soundbox' }));
+    expect(calls.activate).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await within(dialog).findByText('Activation did not go through.');
+    expect(calls.activate).toHaveBeenCalledWith(ready.serial_number);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('core §8 LINK_EDC_VA_FAIL: asks for another ShopQR and marks the refused one', async () => {
+    const { list, logic, calls } = start();
+    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const dialog = await openDetail(pos.serial_number);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Integrate with a ShopQR' }));
+    const select = (await within(dialog).findByLabelText('ShopQR')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: vas[1]!.va_account_no } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Integrate' }));
+    await within(dialog).findByText('This ShopQR cannot be used with this machine. Please choose another ShopQR.');
+    expect(calls.integrate).toHaveBeenCalledWith({ vaAccountNo: vas[1]!.va_account_no, posId: pos.pos_id });
+    const refused = within(select).getByRole('option', { name: /cannot be used/ }) as HTMLOptionElement;
+    expect(refused.value).toBe(vas[1]!.va_account_no);
+    expect(refused.disabled).toBe(true);
+  });
+
+  it('a connection check shows the answer with what to do', async () => {
+    const { list, logic, calls } = start();
+    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const dialog = await openDetail(pos.serial_number);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check connection' }));
+    await waitFor(() => expect(within(dialog).getByTestId('connection-result')).toHaveTextContent(/^Offline: switch the machine on/));
+    expect(calls.check).toHaveBeenCalledWith(pos.serial_number);
+  });
+});
