@@ -14,6 +14,7 @@ import { wesapTokenCall } from '../services/portal/user';
 import type { ConnectionTokens } from '../services/realtime/connection';
 import type { RealtimeHub } from '../services/realtime/hub';
 import { createNotificationsApi, type NotificationsApi } from '../services/realtime/notifications-api';
+import { fetchMissedPayments } from '../services/realtime/payment-catch-up';
 import { createRealtimeHub, type RealtimeHubController } from '../services/realtime/realtime-hub';
 import { salePaymentSuccessSchema, vaPaymentEventSchema } from '../services/schemas/realtime';
 import { parseSpokenAmount } from '../services/speech/amount-words';
@@ -163,6 +164,18 @@ function createRealtimeRuntime(): RealtimeRuntime {
   hub.on('sale', 'notification', refreshBell);
   hub.onConnected('sale', ({ first, recovered }) => {
     if (!first && !recovered) refreshBell();
+  });
+
+  // A reconnect without replay: payments made meanwhile come from the va report instead.
+  let liveSince: number | null = null;
+  hub.onConnected('va', ({ first, recovered }) => {
+    const since = liveSince;
+    liveSince = Date.now();
+    if (first || recovered || since === null) return;
+    fetchMissedPayments(clients.portal, since, Date.now()).then(
+      (missed) => missed.forEach((p) => paymentReceived(`va:${p.id}`, p.amount, '')),
+      (error: unknown) => console.warn('[realtime] missed payments could not be fetched', error),
+    );
   });
 
   // The va payment event is named by the merchant id: (re)subscribe when the profile says who we are.

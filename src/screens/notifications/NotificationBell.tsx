@@ -68,8 +68,8 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
 
   return (
     <Popover position="bottom-end" width={340} shadow="md" withArrow opened={opened} onChange={toggle} trapFocus returnFocus>
-      <Popover.Target>
-        <Indicator label={total > 99 ? '99+' : total} disabled={total === 0} size={18} color="red.9" offset={6} data-testid="bell-count">
+      <Indicator label={total > 99 ? '99+' : total} disabled={total === 0} size={18} color="red.9" offset={6} data-testid="bell-count">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray.8"
@@ -82,8 +82,8 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
           >
             <RealtimeIcon name="bell" />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown aria-label={t('bell.label')} role="dialog">
         <Tabs value={String(tab)} onChange={(value) => value !== null && list.send({ type: 'TAB.SELECT', tab: Number(value) as BellTab })}>
           <Tabs.List aria-label={t('bell.tabs')} grow>
