@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVietQr } from '../../../src/services/qr/vietqr';
+import { shopQrDetailSchema, shopQrListSchema, shopQrRowSchema, staffOptionSchema } from '../../../src/services/schemas/shopqr';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 
 let t: TestSandbox;
@@ -32,6 +33,8 @@ describe('seed', () => {
   it('gives a phoco copy a STORE, a STAFF and a BILL ShopQR with 18-digit numbers from its id', async () => {
     const res = await api('GET', '/channel-payment?page=1&page_size=10');
     expect(res.status).toBe(200);
+    // What the portal will parse.
+    shopQrListSchema.parse(res.body);
     expect(res.body.data.map((r: { va_type: string }) => r.va_type).sort()).toEqual(['BILL', 'STAFF', 'STORE']);
     for (const row of res.body.data) {
       expect(row.va_account_no).toMatch(/^\d{18}$/);
@@ -72,6 +75,7 @@ describe('GET /channel-payment', () => {
     for (const row of list) {
       const res = await api('GET', `/channel-payment?va_account_no=${row.va_account_no}`);
       expect(res.status).toBe(200);
+      shopQrDetailSchema.parse(res.body.data);
       const png = Buffer.from(res.body.data.qr_base64, 'base64');
       expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
       const qr = parseVietQr(res.body.data.qr_payload);
@@ -159,6 +163,7 @@ describe('POST and DELETE /channel-payment', () => {
     expect(madeStaff.status).toBe(200);
     expect((await api('POST', '/channel-payment', store)).body.error_code).toBe('STORE_LINK_VA');
     const madeBill = await api('POST', '/channel-payment', bill);
+    shopQrRowSchema.parse(madeBill.body.data);
     expect(madeBill.body.data).toMatchObject({ va_type: 'BILL', channel: 'KIOSK', amount: 2500000, staff_id: 'NV004', bank_account_no: bank });
     const repeat = await Promise.all([api('POST', '/channel-payment', bill), api('POST', '/channel-payment', bill)]);
     expect(repeat.map((r) => r.body.error_code)).toEqual(['CHANNEL_EXIST', 'CHANNEL_EXIST']);
@@ -191,6 +196,7 @@ describe('dropdown metadata', () => {
   it('list-staff: the merchant’s staff with their store, no phone or e-mail, up to 100,000 a page', async () => {
     const res = await api('GET', '/metadata/list-staff?page=1&page_size=100000');
     expect(res.status).toBe(200);
+    for (const staff of res.body.data) staffOptionSchema.parse(staff);
     expect(res.body.data.map((s: { staff_id: string }) => s.staff_id)).toEqual(['NV001', 'NV002', 'NV003', 'NV004']);
     expect(Object.keys(res.body.data[0]).sort()).toEqual(['full_name', 'id', 'staff_id', 'store_id', 'store_name']);
     expect((await api('GET', '/metadata/list-staff?page_size=100001')).status).toBe(400);
