@@ -164,6 +164,21 @@ test.describe('Issue 4: bank accounts', () => {
     await openList(page, merchant);
     await page.goto(P('/bank/add'));
     const s = screen(page);
+    // An account the bank does not know: the holder lookup says so, Continue stays off.
+    await fillForm(page, { account_no: '123456789', bank_code: target.bank_code }, '0987000111');
+    await expect(page.getByText(s.tx('add.holderFailTitle'))).toBeVisible({ timeout: 5_000 });
+    await expect(s.holder).toHaveValue('');
+    await expect(s.continue).toBeDisabled();
+    // Letters in the account number are said next to the field, and kept as typed.
+    await s.accountNo.fill('12AB');
+    await expect(page.getByText(s.tx('add.accountNoDigits'))).toBeVisible();
+    await expect(s.accountNo).toHaveValue('12AB');
+    // An account the bank refuses (write-locked): its own message.
+    await fillForm(page, plan.writeLocked, plan.phone);
+    await expect(s.holder).toHaveValue(plan.holderName, { timeout: 5_000 });
+    await agreeToTerms(page);
+    await expect(page.getByTestId('bank-add-error')).toContainText(t('vi', 'errors:ACCOUNT_WRITE_LOCKED'));
+
     await fillForm(page, target, '0987000111');
     await expect(s.holder).toHaveValue(plan.holderName, { timeout: 5_000 });
     await agreeToTerms(page);

@@ -26,8 +26,9 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
 
   if (snap.hasTag('loading')) {
     return (
-      <Group p="md" role="status">
-        <Loader size="sm" />
+      <Group p="md" role="status" gap="xs">
+        <Loader size="sm" aria-hidden="true" />
+        <Text size="sm">{t('add.loading')}</Text>
       </Group>
     );
   }
