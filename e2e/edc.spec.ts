@@ -165,6 +165,8 @@ test.describe('Issue 4: card machines (/edc)', () => {
     await sandbox.trigger('terminal-status', { serial, status: 'OFFLINE' });
     await dialog.getByRole('button', { name: t('vi', 'edc:connection.checkAgain'), exact: true }).click();
     await expect(result).toHaveText(t('vi', 'edc:connection.result.OFFLINE', { hotline }));
+    // The list caught up with the new state (the detail stayed open over the reload).
+    await expect(dialog.getByTestId('known-status')).toHaveText(new RegExp(`${t('vi', 'edc:state.OFFLINE')}$`));
 
     await sandbox.trigger('terminal-status', { serial, status: 'NOT_CONNECTED' });
     await dialog.getByRole('button', { name: t('vi', 'edc:connection.checkAgain'), exact: true }).click();

@@ -1,12 +1,23 @@
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConnectionState } from '../../services/schemas/edc';
 import '@mantine/core/styles/Switch.css';
 import { usePosHotline } from './Hotline';
 import type { EdcLogic } from './logic';
 
 /** core §4 POS connection: check now, see ONLINE / OFFLINE / NOT_CONNECTED with what to do. */
-export function ConnectionPanel({ serialNumber, logic }: { serialNumber: string; logic: EdcLogic }) {
+export function ConnectionPanel({
+  serialNumber,
+  logic,
+  onAnswer,
+}: {
+  serialNumber: string;
+  logic: EdcLogic;
+  /** Each answer, so the list can catch up with a state that changed since it loaded. */
+  onAnswer?: (status: ConnectionState) => void;
+}) {
   const { t } = useTranslation(['edc', 'errors']);
   const hotline = usePosHotline();
   const { inspect } = logic;
@@ -17,6 +28,18 @@ export function ConnectionPanel({ serialNumber, logic }: { serialNumber: string;
   const status = useSelector(actor, (s) => s.context.status);
   const code = useSelector(actor, (s) => s.context.errorCode);
   const polling = useSelector(actor, (s) => s.context.polling);
+
+  const latest = useRef(onAnswer);
+  latest.current = onAnswer;
+  useEffect(() => {
+    let previous = actor.getSnapshot().hasTag('result');
+    const sub = actor.subscribe((snap) => {
+      const shownNow = snap.hasTag('result');
+      if (shownNow && !previous && snap.context.status) latest.current?.(snap.context.status);
+      previous = shownNow;
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="edc-connection-title">

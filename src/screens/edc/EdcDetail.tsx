@@ -31,7 +31,14 @@ export function EdcDetail({ device, logic, onClose, onChanged }: EdcDetailProps)
         <Stack gap="lg" key={device.serial_number}>
           <Facts device={device} />
           <Pairs device={device} />
-          <ConnectionPanel serialNumber={device.serial_number} logic={logic} />
+          <ConnectionPanel
+            serialNumber={device.serial_number}
+            logic={logic}
+            // The list shows the last known state: reload it when a check finds another.
+            onAnswer={(status) => {
+              if (device.status !== null && status !== device.status) onChanged();
+            }}
+          />
           <IntegratePanel device={device} logic={logic} onIntegrated={onChanged} />
           {device.type_edc === 2 ? <ActivationPanel device={device} logic={logic} onActivated={onChanged} /> : null}
         </Stack>
@@ -47,7 +54,7 @@ function Facts({ device }: { device: EdcDevice }) {
     [t('detail.posId'), device.pos_id],
     [t('detail.store'), device.store_name ?? t('noStore')],
     [t('detail.shopqr'), device.va_account_no ?? t('notIntegrated')],
-    [t('detail.status'), <ConnectionBadge key="status" status={device.status} />],
+    [t('detail.status'), <span key="status" data-testid="known-status"><ConnectionBadge status={device.status} /></span>],
   ];
   return (
     <section aria-label={t('detail.facts')}>

@@ -6,7 +6,7 @@ import { connectionCheckMachine } from '../../machines/connectionCheck.machine';
 import { edcIntegrateMachine } from '../../machines/edcIntegrate.machine';
 import { edcListMachine } from '../../machines/edcList.machine';
 import { soundboxActivationMachine } from '../../machines/soundboxActivation.machine';
-import type { EdcDevice, LinkableVa } from '../../services/schemas/edc';
+import type { ConnectionState, EdcDevice, LinkableVa } from '../../services/schemas/edc';
 import { renderScreen } from '../test/render';
 import { EdcScreen } from './EdcScreen';
 import type { EdcLogic } from './logic';
@@ -33,17 +33,17 @@ const vas: LinkableVa[] = [
 ];
 
 function start() {
-  const calls = { activate: vi.fn(), integrate: vi.fn(), check: vi.fn() };
+  const calls = { activate: vi.fn(), integrate: vi.fn(), check: vi.fn(), load: vi.fn() };
   const list = createActor(
-    edcListMachine.provide({ actors: { loadEdcPage: fromPromise(async () => ({ rows: [pos, ready, unprovisioned], totalPage: 1 })) } }),
+    edcListMachine.provide({ actors: { loadEdcPage: fromPromise(async () => (calls.load(), { rows: [pos, ready, unprovisioned], totalPage: 1 })) } }),
   ).start();
   const logic: EdcLogic = {
     connectionCheck: connectionCheckMachine.provide({
-      actors: { checkStatus: fromPromise(async ({ input }: { input: { serialNumber: string } }) => (calls.check(input.serialNumber), 'OFFLINE' as const)) },
+      actors: { checkStatus: fromPromise<ConnectionState, { serialNumber: string }>(async ({ input }) => (calls.check(input.serialNumber), 'OFFLINE')) },
     }),
     soundboxActivation: soundboxActivationMachine.provide({
       actors: {
-        activateSoundbox: fromPromise(async ({ input }: { input: { serialNumber: string } }) => {
+        activateSoundbox: fromPromise<EdcDevice, { serialNumber: string }>(async ({ input }) => {
           calls.activate(input.serialNumber);
           throw { code: 'NETWORK_ERROR', status: 0, kind: 'network' };
         }),
@@ -52,7 +52,7 @@ function start() {
     edcIntegrate: edcIntegrateMachine.provide({
       actors: {
         loadLinkableVas: fromPromise(async () => vas),
-        integrateEdc: fromPromise(async ({ input }: { input: { vaAccountNo: string; posId: string } }) => {
+        integrateEdc: fromPromise<EdcDevice, { vaAccountNo: string; posId: string }>(async ({ input }) => {
           calls.integrate(input);
           throw { code: 'LINK_EDC_VA_FAIL', status: 400, kind: 'server' };
         }),
@@ -119,12 +119,14 @@ describe('EdcScreen (core §2 /edc)', () => {
     expect(refused.disabled).toBe(true);
   });
 
-  it('a connection check shows the answer with what to do', async () => {
+  it('a connection check shows the answer with what to do, and reloads the list when the state changed', async () => {
     const { list, logic, calls } = start();
     await renderScreen(<EdcScreen actor={list} logic={logic} />);
     const dialog = await openDetail(pos.serial_number);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Check connection' }));
     await waitFor(() => expect(within(dialog).getByTestId('connection-result')).toHaveTextContent(/^Offline: switch the machine on/));
     expect(calls.check).toHaveBeenCalledWith(pos.serial_number);
+    // The row said ONLINE: the list reloads so its badge catches up.
+    await waitFor(() => expect(calls.load).toHaveBeenCalledTimes(2));
   });
 });
