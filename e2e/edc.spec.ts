@@ -173,6 +173,27 @@ test.describe('Issue 4: card machines (/edc)', () => {
     await expect(result).toHaveText(t('vi', 'edc:connection.result.NOT_CONNECTED', { hotline }));
   });
 
+  test('a failed connection check says what happened, and its retry asks again', async ({ page, sandbox }) => {
+    const m = await sandbox.createMerchant();
+    await signIn(page, m);
+    await openEdc(page);
+    const serial = deviceIds(m.merchant_id, POS, 1).serial_number;
+    const dialog = await openDetail(page, serial);
+    // The network drops the first check only.
+    let dropped = 0;
+    await page.route('**/api/portal/pos/check-status**', async (route) => {
+      if (dropped++ === 0) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await dialog.getByRole('button', { name: t('vi', 'edc:connection.check'), exact: true }).click();
+    const result = dialog.getByTestId('connection-result');
+    await expect(result).toContainText(t('vi', 'edc:connection.failed'));
+    await expect(result).toContainText(t('vi', 'errors:NETWORK_ERROR'));
+    await dialog.getByRole('button', { name: t('vi', 'edc:connection.retry'), exact: true }).click();
+    await expect(result).toHaveText(t('vi', 'edc:connection.result.ONLINE'));
+    expect(dropped).toBe(2);
+  });
+
   test('in English: the list, the detail and a connection check', async ({ page, sandbox }) => {
     const m = await sandbox.createMerchant();
     await signIn(page, m);
