@@ -23,7 +23,7 @@ export type RealtimeConnectionEvent =
   | { type: 'START' }
   | { type: 'STOP' }
   | { type: 'SOCKET.CONNECTED'; recovered: boolean }
-  | { type: 'SOCKET.DISCONNECTED'; reason: string }
+  | { type: 'SOCKET.DISCONNECTED'; reason: string; jitter?: number }
   | { type: 'SOCKET.CONNECT_ERROR'; code: string; jitter?: number }
   | { type: 'BROWSER.OFFLINE' }
   | { type: 'BROWSER.ONLINE' }
@@ -68,7 +68,11 @@ export const realtimeConnectionMachine = setup({
       lastError: params.code,
       jitter: params.jitter ?? context.jitter,
     })),
-    assignLost: assign((_, params: { reason: string }) => ({ attempt: 1, lastError: params.reason })),
+    assignLost: assign(({ context }, params: { reason: string; jitter: number | undefined }) => ({
+      attempt: 1,
+      lastError: params.reason,
+      jitter: params.jitter ?? context.jitter,
+    })),
     countRenewal: assign(({ context }) => ({ tokenRenewals: context.tokenRenewals + 1 })),
     resetAttempts: assign({ attempt: 0, tokenRenewals: 0 }),
     resetSession: assign({ attempt: 0, tokenRenewals: 0, connectedOnce: false, lastError: null }),
@@ -143,7 +147,7 @@ export const realtimeConnectionMachine = setup({
       on: {
         'SOCKET.DISCONNECTED': {
           target: 'reconnecting',
-          actions: { type: 'assignLost', params: ({ event }) => ({ reason: event.reason }) },
+          actions: { type: 'assignLost', params: ({ event }) => ({ reason: event.reason, jitter: event.jitter }) },
         },
       },
     },

@@ -12,7 +12,7 @@ const events: SampleEvent[] = [
   { type: 'STOP' },
   { type: 'SOCKET.CONNECTED', recovered: true },
   { type: 'SOCKET.CONNECTED', recovered: false },
-  { type: 'SOCKET.DISCONNECTED', reason: 'transport close' },
+  { type: 'SOCKET.DISCONNECTED', reason: 'transport close', jitter: 0.75 },
   { type: 'SOCKET.CONNECT_ERROR', code: 'TOKEN_EXPIRED', jitter: 0.5 },
   { type: 'SOCKET.CONNECT_ERROR', code: 'NETWORK_ERROR', jitter: 0.25 },
   { type: 'xstate.done.actor.renewToken', output: undefined },

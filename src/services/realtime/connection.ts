@@ -78,7 +78,7 @@ export function createRealtimeConnection(options: ConnectionOptions): RealtimeCo
     s.on('connect', () => actor.send({ type: 'SOCKET.CONNECTED', recovered: s.recovered }));
     s.on('disconnect', (reason) => {
       // Our own close (sign-out) is not a loss.
-      if (reason !== 'io client disconnect') actor.send({ type: 'SOCKET.DISCONNECTED', reason });
+      if (reason !== 'io client disconnect') actor.send({ type: 'SOCKET.DISCONNECTED', reason, jitter: random() });
     });
     s.on('connect_error', (error) => actor.send({ type: 'SOCKET.CONNECT_ERROR', code: connectErrorCode(error), jitter: random() }));
     s.onAny((event: string, payload: unknown) => options.onEvent(event, payload));
