@@ -14,6 +14,9 @@ import classes from './payment.module.css';
 
 export type ShopQrAddActor = ActorRefFrom<typeof shopQrAddMachine>;
 
+/** Failures where the request may have gone through: the user is told a resend cannot duplicate. */
+const UNCLEAR_OUTCOME = new Set(['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE', 'UNKNOWN_ERROR']);
+
 /** Staff lists can be long (core §9: up to 100,000 rows): the dropdown shows the first matches only. */
 const STAFF_SHOWN = 50;
 
@@ -65,6 +68,9 @@ export function ShopQrAddScreen({ actor, stores, storesLoading }: { actor: ShopQ
               <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
                 {t('retry')}
               </Button>
+              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'CANCEL' })}>
+                {t('form.back')}
+              </Button>
             </Group>
           </Stack>
         </Alert>
@@ -76,6 +82,9 @@ export function ShopQrAddScreen({ actor, stores, storesLoading }: { actor: ShopQ
             <Group>
               <Button component={Link} to="/bank" size="xs">
                 {t('form.goToBank')}
+              </Button>
+              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'CANCEL' })}>
+                {t('form.back')}
               </Button>
             </Group>
           </Stack>
@@ -165,7 +174,7 @@ export function ShopQrAddScreen({ actor, stores, storesLoading }: { actor: ShopQ
                   {serviceMessage(t, submitError)}
                 </Text>
                 <Text size="sm" mt={4}>
-                  {t('form.failedHint')}
+                  {t(UNCLEAR_OUTCOME.has(submitError.code) ? 'form.retryHint' : 'form.failedHint')}
                 </Text>
               </Alert>
             ) : null}
