@@ -166,7 +166,7 @@ test.describe('Issue 4: bank accounts', () => {
     const s = screen(page);
     // An account the bank does not know: the holder lookup says so, Continue stays off.
     await fillForm(page, { account_no: '123456789', bank_code: target.bank_code }, '0987000111');
-    await expect(page.getByText(s.tx('add.holderFailTitle'))).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByText(s.tx('add.holderFailTitle')).first()).toBeVisible({ timeout: 5_000 });
     await expect(s.holder).toHaveValue('');
     await expect(s.continue).toBeDisabled();
     // Letters in the account number are said next to the field, and kept as typed.

@@ -92,6 +92,8 @@ export const bankAddMachine = setup({
     assignQr: assign((_, params: { qr: QrData }) => ({ qr: params.qr, errorCode: null })),
     // Provided by the app: a toast (core §8 "add bank account fail"; phone mismatch error_check_match_phone).
     notifyAddFailed: (_, _params: { code: string }) => {},
+    // Provided by the app: a toast (core §8 "holder name fail"); the field also says it.
+    notifyHolderLookupFailed: (_, _params: { code: string }) => {},
     // Provided by the app: navigate to /bank.
     goToBankList: () => {},
   },
@@ -173,7 +175,13 @@ export const bankAddMachine = setup({
             src: 'lookupHolderName',
             input: ({ context }) => ({ accountNo: context.accountNo.trim(), bankCode: context.bankCode }),
             onDone: { target: 'found', actions: { type: 'assignHolder', params: ({ event }) => ({ holderName: event.output.toUpperCase() }) } },
-            onError: { target: 'lookupFailed', actions: { type: 'assignHolderError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'lookupFailed',
+              actions: [
+                { type: 'assignHolderError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notifyHolderLookupFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              ],
+            },
           },
         },
         found: {},

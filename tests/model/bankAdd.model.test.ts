@@ -59,7 +59,7 @@ describeModel({
   name: 'bankAdd',
   machine: bankAddMachine,
   promiseActors: ['loadBanks', 'lookupHolderName', 'addBankAccount', 'verifyAccount'],
-  spyActions: ['notifyAddFailed', 'goToBankList'],
+  spyActions: ['notifyAddFailed', 'notifyHolderLookupFailed', 'goToBankList'],
   variants: [
     {
       variant: 'form',
@@ -86,6 +86,7 @@ describeModel({
         }
         if (!actions.includes('notifyAddFailed')) throw new Error('no toast for a refused submit');
       }
+      if (step.event.type === 'xstate.error.actor.lookupHolderName' && !actions.includes('notifyHolderLookupFailed')) throw new Error('no toast for a failed lookup');
       // The holder name is only ever the lookup's answer, upper case; a change of number or bank clears it.
       if (after.holderName !== after.holderName.toUpperCase()) throw new Error('holder name not upper case');
       if ((step.event.type === 'ACCOUNT_NO.CHANGE' || step.event.type === 'BANK.CHANGE') && after.holderName !== '') throw new Error('stale holder name');

@@ -65,6 +65,8 @@ function BankAddPage() {
       actions: {
         notifyAddFailed: (_, params) =>
           notifications.show({ color: 'red', title: i18n.t('bank:add.failTitle'), message: failureMessage(params.code) }),
+        notifyHolderLookupFailed: (_, params) =>
+          notifications.show({ color: 'red', title: i18n.t('bank:add.holderFailTitle'), message: i18n.t(errorMessageKey(params.code)) }),
         goToBankList: () => navigate('/bank'),
       },
     });
