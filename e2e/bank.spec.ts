@@ -256,6 +256,26 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(verifyButton).toBeDisabled();
   });
 
+  test('core §4: closing the QR after adding leaves the account unverified in the list, where verify-by-QR reopens it', async ({ page, sandbox }) => {
+    const merchant = await sandbox.createMerchant();
+    const plan = bankSeedPlan(merchant.merchant_id);
+    const target = plan.addable[1]!;
+    await openList(page, merchant);
+    await page.goto(P('/bank/add'));
+    const s = screen(page);
+    await fillForm(page, target, plan.phone);
+    await expect(s.holder).toHaveValue(plan.holderName, { timeout: 5_000 });
+    await agreeToTerms(page);
+    await expect(s.qr).toBeVisible();
+    await s.qrDialog.getByRole('button', { name: s.tx('qr.close') }).last().click();
+    await expect(page).toHaveURL(new RegExp(`${P('/bank')}$`));
+    const row = s.rowOf(target.account_no);
+    await expect(row.getByTestId('bank-status')).toHaveText(s.tx('list.unverified'));
+    await row.getByRole('button', { name: s.tx('list.verifyLabel', { account: target.account_no }) }).click();
+    await expect(s.qr).toBeVisible();
+    expect(decodePng(await s.qr.screenshot())).toMatchObject({ bin: binOf(target.bank_code), accountNumber: target.account_no });
+  });
+
   test('core §1 bilingual: the list and the add form in English', async ({ page, sandbox }, info) => {
     const merchant = await sandbox.createMerchant();
     await openList(page, merchant);
