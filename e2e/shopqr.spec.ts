@@ -254,6 +254,30 @@ test.describe('Issue 4: ShopQR (/payment)', () => {
     await expect(screen(page).rows).toHaveCount(3, { timeout: 15_000 });
   });
 
+  test('core §8: deleting a code another tab already deleted shows CHANNEL_NOT_FOUND in the dialog, which stays open', async ({ page, browser, sandbox }) => {
+    const merchant = await sandbox.createMerchant();
+    const s = await openList(page, merchant);
+    const va = (await vaNumbers(s))[0]!;
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      const s2 = await openList(second, merchant);
+      await deleteRow(second, s2, va);
+    } finally {
+      await other.close();
+    }
+    // This tab still shows the row.
+    await s.rowOf(va).getByRole('button', { name: s.tx('actions.delete', { va }) }).click();
+    await s.deleteDialog.getByRole('button', { name: s.tx('delete.confirm'), exact: true }).click();
+    await expect(s.deleteDialog.getByTestId('shopqr-delete-error')).toContainText(t('vi', 'errors:CHANNEL_NOT_FOUND'));
+    await expect(s.deleteDialog).toBeVisible();
+    await s.deleteDialog.getByRole('button', { name: s.tx('delete.cancel'), exact: true }).click();
+    await expect(s.deleteDialog).toBeHidden();
+    // The list was reloaded meanwhile: the gone code is no longer offered.
+    await expect(s.rowOf(va)).toHaveCount(0);
+    await expect(s.rows).toHaveCount(2);
+  });
+
   test('English: the list, the add form and a server message read in English', async ({ page, sandbox }) => {
     await openList(page, await sandbox.createMerchant());
     await switchLanguage(page, 'en');

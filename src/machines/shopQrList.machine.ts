@@ -93,6 +93,7 @@ export const shopQrListMachine = setup({
       Number.isInteger(params.page) && params.page >= 1 && params.page <= Math.max(1, context.totalPage) && params.page !== context.page,
     pageSizeAcceptable: ({ context }, params: { pageSize: number }) => PAGE_SIZES.includes(params.pageSize) && params.pageSize !== context.pageSize,
     pageHasRows: (_, params: { answer: ShopQrPageAnswer }) => params.answer.rows.length > 0,
+    alreadyGone: (_, params: { error: unknown }) => errorCode(params.error) === 'CHANNEL_NOT_FOUND',
     pastTheEnd: ({ context }, params: { answer: ShopQrPageAnswer }) => params.answer.rows.length === 0 && context.page > 1,
   },
 }).createMachine({
@@ -196,7 +197,15 @@ export const shopQrListMachine = setup({
                 'raiseDetailClose',
               ],
             },
-            onError: { target: 'confirming', actions: { type: 'assignDeleteError', params: ({ event }) => ({ error: event.error }) } },
+            onError: [
+              {
+                guard: { type: 'alreadyGone', params: ({ event }) => ({ error: event.error }) },
+                description: 'CHANNEL_NOT_FOUND: deleted meanwhile (another tab); the message shows and the list reloads without it.',
+                target: 'confirming',
+                actions: [{ type: 'assignDeleteError', params: ({ event }) => ({ error: event.error }) }, 'raiseRefresh'],
+              },
+              { target: 'confirming', actions: { type: 'assignDeleteError', params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
       },

@@ -45,6 +45,7 @@ const itemEvents: SampleEvent[] = [
   { type: 'DELETE.CANCEL' },
   { type: 'xstate.done.actor.deleteShopQr', output: undefined },
   { type: 'xstate.error.actor.deleteShopQr', error: serviceError('CHANNEL_NOT_FOUND', 404) },
+  { type: 'xstate.error.actor.deleteShopQr', error: networkError },
 ];
 
 const LIST_ONLY = ['PAGE.SET', 'PAGE_SIZE.SELECT', 'RETRY', 'xstate.error.actor.loadShopQrs'];
@@ -80,8 +81,11 @@ describeModel({
       if (deleted && (!step.after.matches({ list: 'loading' }) || after.deleting !== null || !step.after.matches({ detail: 'closed' }))) {
         throw new Error('the list was not reloaded after a delete');
       }
-      if (step.event.type === 'xstate.error.actor.deleteShopQr' && (!step.after.matches({ deletion: 'confirming' }) || after.deleteError === null)) {
-        throw new Error('a failed delete closed the dialog or hid the reason');
+      if (step.event.type === 'xstate.error.actor.deleteShopQr') {
+        if (!step.after.matches({ deletion: 'confirming' }) || after.deleteError === null) throw new Error('a failed delete closed the dialog or hid the reason');
+        // Only a code that is gone already reloads the list; after a network error it may still be there.
+        const gone = (step.event as unknown as { error: { code: string } }).error.code === 'CHANNEL_NOT_FOUND';
+        if (gone !== step.invoked.some((c) => c.id === 'loadShopQrs')) throw new Error(`reload after ${after.deleteError} was ${!gone}`);
       }
     }
   },

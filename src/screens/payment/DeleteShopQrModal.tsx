@@ -19,7 +19,7 @@ export function DeleteShopQrModal({
 }) {
   const { t } = useTranslation(['payment', 'errors']);
   return (
-    <Modal opened={row !== null} onClose={busy ? () => {} : onCancel} title={t('delete.title')} size="md" closeButtonProps={{ 'aria-label': t('delete.cancel') }}>
+    <Modal opened={row !== null} onClose={busy ? () => {} : onCancel} title={t('delete.title')} size="md" closeButtonProps={{ 'aria-label': t('detail.close') }}>
       <Stack gap="md">
         <Text>{t('delete.question', { va: row?.va_account_no ?? '' })}</Text>
         {errorCode ? (
