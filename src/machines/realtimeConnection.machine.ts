@@ -96,6 +96,7 @@ export const realtimeConnectionMachine = setup({
       description: 'No session: no socket.',
       on: {
         START: { target: 'connecting', actions: 'resetSession' },
+        'SOCKET.CONNECTED': { description: 'A late event of a socket already closed.' },
       },
     },
     connecting: {
@@ -103,13 +104,6 @@ export const realtimeConnectionMachine = setup({
       description: 'The socket is opening; the handshake carries the current token.',
       entry: 'openSocket',
       on: {
-        'SOCKET.CONNECTED': {
-          target: 'connected',
-          actions: [
-            { type: 'notifyConnected', params: ({ context, event }) => ({ first: !context.connectedOnce, recovered: event.recovered }) },
-            'assignConnected',
-          ],
-        },
         'SOCKET.CONNECT_ERROR': [
           {
             guard: { type: 'tokenExpired', params: ({ event }) => ({ code: event.code }) },
@@ -145,6 +139,7 @@ export const realtimeConnectionMachine = setup({
     connected: {
       tags: ['active'],
       on: {
+        'SOCKET.CONNECTED': { description: 'Already connected.' },
         'SOCKET.DISCONNECTED': {
           target: 'reconnecting',
           actions: { type: 'assignLost', params: ({ event }) => ({ reason: event.reason, jitter: event.jitter }) },
@@ -173,6 +168,15 @@ export const realtimeConnectionMachine = setup({
   },
   on: {
     STOP: { target: '.idle', actions: 'closeSocket' },
+    // Not only from connecting: both namespaces share one engine connection, so when one socket reopens
+    // it the other reconnects too, possibly while its own machine still waits out a back-off.
+    'SOCKET.CONNECTED': {
+      target: '.connected',
+      actions: [
+        { type: 'notifyConnected', params: ({ context, event }) => ({ first: !context.connectedOnce, recovered: event.recovered }) },
+        'assignConnected',
+      ],
+    },
   },
 });
 

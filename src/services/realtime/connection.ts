@@ -90,7 +90,9 @@ export function createRealtimeConnection(options: ConnectionOptions): RealtimeCo
       actions: {
         openSocket: () => {
           socket ??= newSocket();
-          socket.connect();
+          // Already reconnected along with the other namespace (shared engine): say so, or we would wait forever.
+          if (socket.connected) actor.send({ type: 'SOCKET.CONNECTED', recovered: socket.recovered });
+          else socket.connect();
         },
         closeSocket: () => {
           const s = socket;

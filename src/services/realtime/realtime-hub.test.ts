@@ -43,7 +43,7 @@ afterAll(async () => {
 const trigger = (name: string, body: Record<string, string> = {}) =>
   t.api('POST', `/sandbox/triggers/${name}`, { body: { merchant: merchant.merchant_id, ...body } });
 
-function hubWith(tokens: { get: () => Promise<string | null>; renew: (code: string) => Promise<void> }) {
+function hubWith(tokens: { get: () => Promise<string | null>; renew: (code: string) => Promise<void> }, random: () => number = () => 0) {
   const statuses: ConnectionStatus[] = [];
   const connected: Array<{ ns: string } & ConnectedInfo> = [];
   const hub = createRealtimeHub({
@@ -51,8 +51,8 @@ function hubWith(tokens: { get: () => Promise<string | null>; renew: (code: stri
     path: '/socket.io',
     namespaces: { va: '/va', sale: '/sale' },
     tokens: { va: tokens, sale: tokens },
-    // Lowest jitter: the first retry comes after half a second.
-    random: () => 0,
+    // Lowest jitter by default: the first retry comes after half a second.
+    random,
   });
   hubs.push(hub);
   hub.onStatus((s) => statuses.push(s));
@@ -139,6 +139,20 @@ describe('createRealtimeHub on the sandbox', () => {
     hub.start();
     await expect.poll(() => statuses.includes('reconnecting'), { timeout: 5000 }).toBe(true);
     expect(hub.status()).not.toBe('connected');
+  });
+});
+
+describe('two namespaces on one engine connection', () => {
+  it('both come back when their back-offs differ (the one reopening the engine takes the other along)', async () => {
+    const token = await login();
+    let n = 0;
+    const { hub, connected } = hubWith({ get: async () => token, renew: async () => {} }, () => (n++ % 2 === 0 ? 0 : 1));
+    hub.start();
+    await expect.poll(() => connected.length).toBe(2);
+    await trigger('realtime-drop');
+    await expect.poll(() => connected.length, { timeout: 5000 }).toBe(4);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(hub.status()).toBe('connected');
   });
 });
 
