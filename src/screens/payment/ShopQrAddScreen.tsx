@@ -8,6 +8,9 @@ import type { shopQrAddMachine } from '../../machines/shopQrAdd.machine';
 import { SALE_CHANNELS, VA_TYPES, type SaleChannel, type VaType } from '../../services/schemas/shopqr';
 import { StoreFilter, type StoreOption } from '../shared/table';
 import '../shared/table/styles';
+// The type choice: Mantine's radio styles are not loaded by the shared table widgets.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
 import { AmountInput } from './AmountInput';
 import { fieldMessage, serviceMessage } from './labels';
 import classes from './payment.module.css';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,8 @@ import { serviceMessage } from './labels';
 
 export type ShopQrListActor = ActorRefFrom<typeof shopQrListMachine>;
 
-const TYPE_COLOURS = { STORE: 'blue', STAFF: 'teal', BILL: 'grape' } as const;
+// Dark shades: readable on the striped rows (WCAG AA contrast).
+const TYPE_COLOURS = { STORE: 'blue.9', STAFF: 'teal.9', BILL: 'grape.9' } as const;
 
 /** /payment (core §2): the ShopQR list with add, detail (QR) and delete. */
 export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor; onDownload: (blob: Blob, filename: string) => void }) {
@@ -40,17 +41,17 @@ export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor
         key: 'va_type',
         header: t('columns.va_type'),
         cell: (r) => (
-          <Badge color={TYPE_COLOURS[r.va_type]} variant="dot">
+          <Text size="sm" fw={600} c={TYPE_COLOURS[r.va_type]} data-va-type={r.va_type}>
             {t(`type.${r.va_type}`)}
-          </Badge>
+          </Text>
         ),
       },
       { key: 'bank_account_no', header: t('columns.bank_account_no'), cell: (r) => r.bank_account_no },
-      { key: 'holder_name', header: t('columns.holder_name'), cell: (r) => r.holder_name ?? '' },
-      { key: 'store_name', header: t('columns.store_name'), cell: (r) => r.store_name ?? '' },
-      { key: 'staff', header: t('columns.staff'), cell: (r) => [r.staff_id, r.staff_name].filter(Boolean).join(' – ') },
+      { key: 'holder_name', header: t('columns.holder_name'), cell: (r) => r.holder_name ?? '', minWidth: 140 },
+      { key: 'store_name', header: t('columns.store_name'), cell: (r) => r.store_name ?? '', minWidth: 150 },
+      { key: 'staff', header: t('columns.staff'), cell: (r) => [r.staff_id, r.staff_name].filter(Boolean).join(' – '), minWidth: 170 },
       { key: 'channel', header: t('columns.channel'), cell: (r) => (r.channel ? t(`channel.${r.channel}`, { defaultValue: r.channel }) : '') },
-      { key: 'amount', header: t('columns.amount'), align: 'right', cell: (r) => (r.amount ? formatVnd(r.amount) : '') },
+      { key: 'amount', header: t('columns.amount'), align: 'right', cell: (r) => (r.amount ? formatVnd(r.amount) : ''), minWidth: 110 },
       { key: 'created_at', header: t('columns.created_at'), cell: (r) => formatDateTime(r.created_at), minWidth: 150 },
       {
         key: 'actions',
