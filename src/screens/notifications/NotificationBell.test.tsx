@@ -1,0 +1,87 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { i18n } from '../../i18n';
+import { notificationClickMachine } from '../../machines/notificationClick.machine';
+import { notificationListMachine, type BellPage, type BellTab } from '../../machines/notificationList.machine';
+import { renderScreen } from '../test/render';
+import { NotificationBell } from './NotificationBell';
+
+afterEach(cleanup);
+
+const NOW = Date.UTC(2026, 10, 22, 5, 0, 0);
+const sec = (msAgo: number) => Math.floor((NOW - msAgo) / 1000);
+
+const pages: Record<BellTab, BellPage> = {
+  0: {
+    data: [
+      { id: 1, notification_type: 0, order_id: 10, order_code: 'DH0001', table_name: 'Bàn 1', status: 0, created_at: sec(20_000) },
+      { id: 2, notification_type: 0, order_id: 11, order_code: 'DH0002', table_name: null, status: 2, created_at: sec(3 * 3_600_000) },
+    ],
+    unseen: { '0': 1, '1': 2, '2': 0 },
+  },
+  1: {
+    data: [{ id: 3, notification_type: 1, order_id: 12, order_code: 'DH0003', table_name: 'Bàn 7', status: 0, created_at: sec(2 * 86_400_000) }],
+    unseen: { '0': 1, '1': 2, '2': 0 },
+  },
+  2: { data: [], unseen: { '0': 1, '1': 2, '2': 0 } },
+};
+
+async function setup() {
+  await i18n.loadNamespaces('realtime');
+  const loaded: BellTab[] = [];
+  const list = createActor(
+    notificationListMachine.provide({
+      actors: {
+        fetchList: fromPromise(async ({ input }) => {
+          loaded.push(input.tab);
+          return pages[input.tab];
+        }),
+      },
+    }),
+  ).start();
+  const clicks: number[] = [];
+  const paths: string[] = [];
+  const click = createActor(
+    notificationClickMachine.provide({
+      actors: {
+        markSeen: fromPromise(async ({ input }) => void clicks.push(input.id)),
+        refreshList: fromPromise<void>(async () => {}),
+        fetchOrder: fromPromise(async ({ input }) => ({ id: input.orderId!, status: input.orderId === 10 ? 0 : 1 })),
+      },
+      actions: { navigate: (_, params) => void paths.push(params.path) },
+    }),
+  ).start();
+  await renderScreen(<NotificationBell list={list} click={click} now={() => NOW} />);
+  return { list, click, loaded, clicks, paths };
+}
+
+describe('NotificationBell (core §2 bell)', () => {
+  it('labels the bell with the unseen total and lists a tab with order, table and age', async () => {
+    await setup();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unseen' });
+    await userEvent.click(bell);
+    // hidden: the dropdown's fade-in never finishes in happy-dom (as in StoreFilter.test).
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(within(dialog).getByRole('tab', { name: /New order/, selected: true, hidden: true })).toBeTruthy();
+    const items = await within(dialog).findAllByTestId('bell-item');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/Order DH0001, Not seen.*Bàn 1.*just now/),
+      expect.stringMatching(/Order DH0002.*3 hours ago/),
+    ]);
+  });
+
+  it('switches tabs and clicking an item opens its order', async () => {
+    const { loaded, clicks, paths } = await setup();
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications/ }));
+    const tab = await screen.findByRole('tab', { name: /Request payment/, hidden: true });
+    await userEvent.click(tab);
+    await waitFor(() => expect(loaded.at(-1)).toBe(1));
+    const item = await screen.findByText(/DH0003/);
+    expect(screen.getByText('2 days ago')).toBeTruthy();
+    await userEvent.click(item);
+    await waitFor(() => expect(paths).toEqual(['/sale-order/12']));
+    expect(clicks).toEqual([3]);
+  });
+});
