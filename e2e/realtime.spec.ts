@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';
 import { t, type Lang } from './support/i18n';
-import { signIn, switchLanguage } from './support/portal';
+import { expectOnLogin, shell, signIn, switchLanguage } from './support/portal';
 import type { SandboxClient, ThrowawayMerchant } from './support/sandbox';
 
 // Issue 4, realtime area: payments spoken and toasted (core §2 shell, §7 Realtime), the notification
@@ -178,6 +178,17 @@ test.describe('Issue 4 realtime: notification bell', () => {
 });
 
 test.describe('Issue 4 realtime: a lost connection', () => {
+  test('the sockets live with the session: closed at sign-out, nothing announced after', async ({ page, sandbox }) => {
+    await recordSpeech(page);
+    const m = await signInOwn(page, sandbox);
+    await shell(page).logout.click();
+    await expectOnLogin(page);
+    await expect.poll(async () => (await fire<{ sockets: number }>(sandbox, 'realtime-drop', { merchant: m.merchant_id })).sockets).toBe(0);
+    await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 5000 });
+    await page.waitForTimeout(500);
+    expect(await spoken(page)).toEqual([]);
+  });
+
   test('a dropped socket shows reconnecting, comes back, and replays what was missed, once', async ({ page, sandbox }) => {
     await recordSpeech(page);
     const m = await signInOwn(page, sandbox, 'en');

@@ -3,19 +3,13 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { i18n } from '../i18n';
 import { announcementQueueMachine } from '../machines/announcementQueue.machine';
 import { formatVnd } from '../machines/rules/vnd';
-import {
-  createExchangedTokenSource,
-  createSessionAuthPort,
-  ServiceError,
-  type AuthPort,
-  type SessionActorLike,
-} from '../services/http';
+import { createExchangedTokenSource, createSessionAuthPort, type SessionActorLike } from '../services/http';
 import { wesapTokenCall } from '../services/portal/user';
-import type { ConnectionTokens } from '../services/realtime/connection';
 import type { RealtimeHub } from '../services/realtime/hub';
 import { createNotificationsApi, type NotificationsApi } from '../services/realtime/notifications-api';
 import { fetchMissedPayments } from '../services/realtime/payment-catch-up';
 import { createRealtimeHub, type RealtimeHubController } from '../services/realtime/realtime-hub';
+import { accessTokenSource, exchangedTokenSource } from '../services/realtime/tokens';
 import { salePaymentSuccessSchema, vaPaymentEventSchema } from '../services/schemas/realtime';
 import { parseSpokenAmount } from '../services/speech/amount-words';
 import { readMuted, writeMuted } from '../services/speech/mute-storage';
@@ -72,22 +66,6 @@ function socketOrigin(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function rejected(code: string): ServiceError {
-  return new ServiceError({ code, status: 401, kind: 'server', message: `realtime handshake refused: ${code}` });
-}
-
-/** Access-token handshake; a TOKEN_EXPIRED refusal goes through the session's single refresh. */
-function portTokens(port: AuthPort): ConnectionTokens {
-  let sent: string | null = null;
-  return {
-    get: async () => (sent = await port.getAccessToken()),
-    async renew(code) {
-      const next = await port.tokenRejected(sent ?? undefined);
-      if (!next) throw rejected(code);
-    },
-  };
-}
-
 function createRealtimeRuntime(): RealtimeRuntime {
   const runtime = getRuntime();
   const { config, session, clients } = runtime;
@@ -98,19 +76,11 @@ function createRealtimeRuntime(): RealtimeRuntime {
   };
   const port = createSessionAuthPort(sessionLike);
 
-  let saleTokens = portTokens(port);
+  let saleTokens = accessTokenSource(port);
   let resetSaleToken = () => {};
   if (config.features.saleTokenExchange) {
-    // core §6: the sale socket, like the sale calls, uses the exchanged secondary token.
     const exchanged = createExchangedTokenSource(port, async () => (await wesapTokenCall(clients.portal)).token);
-    let sent: string | null = null;
-    saleTokens = {
-      get: async () => (sent = await exchanged.getToken()),
-      async renew(code) {
-        const next = sent ? await exchanged.onRejected(sent, rejected(code)) : null;
-        if (!next) throw rejected(code);
-      },
-    };
+    saleTokens = exchangedTokenSource(exchanged);
     resetSaleToken = () => exchanged.reset();
   }
 
@@ -118,7 +88,7 @@ function createRealtimeRuntime(): RealtimeRuntime {
     origin: socketOrigin(config.realtime.url),
     path: config.realtime.path,
     namespaces: { va: config.realtime.vaNamespace, sale: config.realtime.saleNamespace },
-    tokens: { va: portTokens(port), sale: saleTokens },
+    tokens: { va: accessTokenSource(port), sale: saleTokens },
     ...(runtime.inspect ? { inspect: runtime.inspect } : {}),
     onHandlerError: (error) => console.error('[realtime] a handler failed', error),
   });
