@@ -174,6 +174,7 @@ function createRealtimeRuntime(): RealtimeRuntime {
       started = false;
       hub.stop();
       resetSaleToken();
+      announcer.send({ type: 'CLEAR' });
     }
   };
   session.subscribe(follow);

@@ -33,6 +33,7 @@ export type AnnouncementQueueEvent =
   | { type: 'ANNOUNCE'; announcement: Announcement }
   | { type: 'MUTE' }
   | { type: 'UNMUTE' }
+  | { type: 'CLEAR' }
   | { type: 'SPEECH.END' }
   | { type: 'SPEECH.ERROR'; code: string };
 
@@ -120,6 +121,7 @@ export const announcementQueueMachine = setup({
           { guard: { type: 'alreadyHandled', params: ({ event }) => ({ id: event.announcement.id }) } },
           { actions: { type: 'enqueue', params: ({ event }) => ({ announcement: event.announcement }) } },
         ],
+        CLEAR: { target: 'idle', actions: 'clearQueue', description: 'Sign-out: stop the voice and drop the queue.' },
         MUTE: {
           target: 'idle',
           description: 'Silence now: the voice stops (the speak actor is stopped) and the queue is dropped.',
@@ -152,6 +154,10 @@ export const announcementQueueMachine = setup({
     },
   },
   on: {
+    CLEAR: {
+      description: 'Sign-out: what was waiting is not spoken on the sign-in page. Replays stay recognised.',
+      actions: 'clearQueue',
+    },
     MUTE: { actions: [{ type: 'setMuted', params: { muted: true } }, { type: 'persistMuted', params: { muted: true } }] },
     UNMUTE: { actions: [{ type: 'setMuted', params: { muted: false } }, { type: 'persistMuted', params: { muted: false } }] },
   },

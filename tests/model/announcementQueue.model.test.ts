@@ -10,6 +10,7 @@ const events: SampleEvent[] = [
   { type: 'ANNOUNCE', announcement: second },
   { type: 'MUTE' },
   { type: 'UNMUTE' },
+  { type: 'CLEAR' },
   { type: 'SPEECH.END' },
   { type: 'SPEECH.ERROR', code: 'synthesis-failed' },
 ];
@@ -44,6 +45,7 @@ describeModel({
       for (const call of step.invoked) if (call.id === 'speak') spoken.push(after.current?.id ?? '?');
       alerts += step.actions.filter((call) => call.action === 'alertUnsupported').length;
       if (step.after.hasTag('speaking') && after.current === null) fail('speaking nothing');
+      if (step.event.type === 'CLEAR' && (after.queue.length > 0 || step.after.hasTag('speaking'))) fail('a cleared queue still speaks');
       if (after.muted && step.invoked.some((call) => call.id === 'speak')) fail('spoke while muted');
       if ((step.event.type === 'MUTE' || step.event.type === 'UNMUTE') && !step.actions.some((c) => c.action === 'persistMuted')) {
         fail('mute not persisted');
