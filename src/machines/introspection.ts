@@ -5,12 +5,27 @@ import type { AnyTransitionDefinition } from 'xstate';
  * agree on: one implementation, so a covered transition is always the edge the diagram colours.
  */
 
+const HIGHER_ORDER: Record<string, string> = { and: ' and ', or: ' or ' };
+
+/**
+ * A guard as people read it: its name, or for xstate's and/or/not the names they combine
+ * ("formComplete and phoneValid", "not muted"); "inline guard" for an anonymous function.
+ */
+export function guardLabel(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function' && Array.isArray((guard as { guards?: unknown }).guards)) {
+    const parts = (guard as unknown as { guards: unknown[] }).guards.map(guardLabel);
+    const name = (guard as { name?: string }).name ?? '';
+    if (name === 'not') return `not ${parts.join(', ')}`;
+    if (name in HIGHER_ORDER) return parts.join(HIGHER_ORDER[name]);
+  }
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'inline guard';
+}
+
 function guardSuffix(transition: AnyTransitionDefinition): string {
   const guard = transition.guard as unknown;
-  if (guard === undefined) return '';
-  if (typeof guard === 'string') return ` [${guard}]`;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return ` [${String((guard as { type: unknown }).type)}]`;
-  return ' [inline guard]';
+  return guard === undefined ? '' : ` [${guardLabel(guard)}]`;
 }
 
 /** A stable name for a transition: source, event (with index among that event's transitions, and guard), targets. */

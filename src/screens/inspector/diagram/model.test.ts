@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { allStateIds, allTransitionKeys } from '../../../../tests/model/replay';
 import { MACHINE_CATALOGUE } from '../../../machines/catalogue';
+import { guardLabel } from '../../../machines/introspection';
 import { activeStateIds, buildDiagramModel } from './model';
 
 /**
@@ -11,8 +12,7 @@ import { activeStateIds, buildDiagramModel } from './model';
 function definitionWalk(machine: AnyStateMachine) {
   const states: string[] = [];
   const transitions: Array<{ source: string; event: string; targets: string[]; guard: string | null }> = [];
-  const guardOf = (guard: unknown) =>
-    guard === undefined ? null : typeof guard === 'string' ? guard : String((guard as { type?: unknown }).type ?? 'inline guard');
+  const guardOf = (guard: unknown) => (guard === undefined ? null : guardLabel(guard));
   type Definition = AnyStateNode['definition'];
   const visit = (def: Definition) => {
     states.push(def.id);

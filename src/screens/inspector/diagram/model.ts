@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { transitionKey } from '../../../machines/introspection';
+import { guardLabel, transitionKey } from '../../../machines/introspection';
 
 /**
  * The drawable model of a machine, read from `machine.root`: toDirectedGraph and
@@ -75,7 +75,7 @@ function actionNames(actions: readonly unknown[]): string[] {
 
 export function guardName(transition: AnyTransitionDefinition): string | null {
   const guard = transition.guard as unknown;
-  return guard === undefined ? null : nameOf(guard, 'inline guard');
+  return guard === undefined ? null : guardLabel(guard);
 }
 
 
