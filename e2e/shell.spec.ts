@@ -103,7 +103,7 @@ test.describe('Foundation: shell', () => {
     await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('vi', 'reports:title.card') })).toBeVisible();
-    await page.goto(P('/bank'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.bank') }) })).toBeVisible();
+    await page.goto(P('/staff'));
+    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.staff') }) })).toBeVisible();
   });
 });
