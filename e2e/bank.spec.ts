@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bankSeedPlan, BANKS } from '../sandbox/db/seed-bank';
-import { parseVietQr } from '../src/services/qr/vietqr';
 import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../src/services/schemas/bank';
 import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';
+import { decodeVietQrPng } from './support/qr';
 import { expect, test } from './support/fixtures';
 import { t, type Lang } from './support/i18n';
 import { signIn, switchLanguage } from './support/portal';
@@ -59,18 +55,6 @@ async function openList(page: Page, merchant: ThrowawayMerchant, lang: Lang = 'v
   return s;
 }
 
-/** zbarimg reads a screenshot of the QR as a phone camera would; the text must be a VietQR with a valid CRC. */
-function decodePng(png: Buffer): ReturnType<typeof parseVietQr> & { raw: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'bank-qr-'));
-  try {
-    const file = join(dir, 'qr.png');
-    writeFileSync(file, png);
-    const raw = execFileSync('/usr/bin/zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim();
-    return { ...parseVietQr(raw), raw };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 async function fillForm(page: Page, account: { account_no: string; bank_code: string }, phone: string) {
   const s = screen(page);
@@ -136,7 +120,7 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(s.qrDialog.getByTestId('qr-bank')).toContainText(target.bank_code);
     await expect(s.qrDialog.getByTestId('qr-amount')).toHaveText(/10\.000/);
     await expect(s.qrDialog.getByTestId('qr-description')).toHaveText(VERIFY_DESCRIPTION);
-    const decoded = decodePng(await s.qr.screenshot());
+    const decoded = decodeVietQrPng(await s.qr.screenshot());
     expect(decoded).toMatchObject({
       bin: binOf(target.bank_code),
       accountNumber: target.account_no,
@@ -238,7 +222,7 @@ test.describe('Issue 4: bank accounts', () => {
 
     await verifyButton.click();
     await expect(s.qr).toBeVisible();
-    const decoded = decodePng(await s.qr.screenshot());
+    const decoded = decodeVietQrPng(await s.qr.screenshot());
     expect(decoded).toMatchObject({ bin: binOf(plan.unverified.bank_code), accountNumber: account, amount: VERIFY_AMOUNT, purpose: VERIFY_DESCRIPTION });
     // Give the va socket a moment to be subscribed before cutting it.
     await page.waitForTimeout(500);
@@ -273,7 +257,7 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(row.getByTestId('bank-status')).toHaveText(s.tx('list.unverified'));
     await row.getByRole('button', { name: s.tx('list.verifyLabel', { account: target.account_no }) }).click();
     await expect(s.qr).toBeVisible();
-    expect(decodePng(await s.qr.screenshot())).toMatchObject({ bin: binOf(target.bank_code), accountNumber: target.account_no });
+    expect(decodeVietQrPng(await s.qr.screenshot())).toMatchObject({ bin: binOf(target.bank_code), accountNumber: target.account_no });
   });
 
   test('core §1 bilingual: the list and the add form in English', async ({ page, sandbox }, info) => {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { deviceIds, POS, SOUNDBOX } from '../sandbox/db/seed-edc';
-import { formatViolations, WCAG_TAGS } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';
 import { expect, test } from './support/fixtures';
 import { t, type Lang } from './support/i18n';
@@ -28,18 +27,6 @@ async function openDetail(page: Page, serial: string, lang: Lang = 'vi') {
   return dialog;
 }
 
-/**
- * axe (the suite's WCAG 2.2 AA tags) on this area's own content: the main region and any open
- * dialog. The shell's top bar belongs to other areas and is checked by their specs and a11y.spec.
- */
-async function expectNoAxeViolations(page: Page, screen: string, testInfo: TestInfo): Promise<void> {
-  await page.waitForTimeout(350); // Mantine dialogs fade in; half-transparent text skews contrast.
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).include('main');
-  if ((await page.getByRole('dialog').count()) > 0) builder = builder.include('[role="dialog"]');
-  const { violations } = await builder.analyze();
-  await testInfo.attach(`axe-${screen}`, { body: JSON.stringify(violations, null, 2), contentType: 'application/json' });
-  expect(violations.length, `axe on "${screen}":\n\n${formatViolations(violations)}`).toBe(0);
-}
 
 async function posHotline(page: Page): Promise<string> {
   const res = await page.request.get(P('/config.json'));

@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
-import { parseVietQr } from '../src/services/qr/vietqr';
-import AxeBuilder from '@axe-core/playwright';
-import { formatViolations, WCAG_TAGS } from './support/axe';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';
+import { decodeVietQrPng } from './support/qr';
 import { expect, test } from './support/fixtures';
 import { t, type Lang } from './support/i18n';
 import { signIn, switchLanguage } from './support/portal';
@@ -18,17 +14,6 @@ import type { ThrowawayMerchant } from './support/sandbox';
 
 const VCB_BIN = '970436';
 
-/**
- * The shared axe check (support/axe.ts) with the top bar's bell badge left out: it belongs to the
- * realtime area, which is being built alongside (it had aria-expanded on a div); this spec answers
- * for the ShopQR screens. Everything else on the page, the shell included, is checked.
- */
-async function expectNoAxeViolations(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  await page.waitForTimeout(350);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('[data-testid="bell-count"]').analyze();
-  await testInfo.attach(`axe-${name}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  expect(results.violations.length, `axe on "${name}":\n${formatViolations(results.violations)}`).toBe(0);
-}
 
 function screen(page: Page, lang: Lang = 'vi') {
   const tx = (key: string, params: Record<string, string | number> = {}) => t(lang, `payment:${key}`, params);
@@ -81,18 +66,6 @@ async function pick(page: Page, input: ReturnType<Page['getByTestId']>, option: 
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** zbarimg reads the PNG as a phone would; the text must be a VietQR with a valid CRC. */
-function decodePng(png: Buffer): ReturnType<typeof parseVietQr> & { raw: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'shopqr-'));
-  try {
-    const file = join(dir, 'qr.png');
-    writeFileSync(file, png);
-    const raw = execFileSync('/usr/bin/zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim();
-    return { ...parseVietQr(raw), raw };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Opens a row's detail, decodes the QR on screen and the downloaded file, checks them, closes. */
 async function checkDetail(page: Page, s: ReturnType<typeof screen>, va: string, amount?: number): Promise<void> {
@@ -100,7 +73,7 @@ async function checkDetail(page: Page, s: ReturnType<typeof screen>, va: string,
   await expect(s.detailDialog).toBeVisible();
   await expect(s.qr).toBeVisible();
   await expect(s.detailDialog.getByTestId('shopqr-fields')).toContainText(va);
-  const onScreen = decodePng(await s.qr.screenshot());
+  const onScreen = decodeVietQrPng(await s.qr.screenshot());
   expect(onScreen.accountNumber).toBe(va);
   expect(onScreen.bin).toBe(VCB_BIN);
   expect(onScreen.service).toBe('account');
@@ -109,7 +82,7 @@ async function checkDetail(page: Page, s: ReturnType<typeof screen>, va: string,
 
   const [download] = await Promise.all([page.waitForEvent('download'), s.detailDialog.getByRole('button', { name: s.tx('detail.download') }).click()]);
   expect(download.suggestedFilename()).toBe(`${va}.png`);
-  expect(decodePng(readFileSync(await download.path())).raw).toBe(onScreen.raw);
+  expect(decodeVietQrPng(readFileSync(await download.path())).raw).toBe(onScreen.raw);
   await s.detailDialog.getByRole('button', { name: s.tx('detail.close') }).last().click();
   await expect(s.detailDialog).toBeHidden();
 }
