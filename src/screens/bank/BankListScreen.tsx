@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -9,6 +9,7 @@ import type { BankAccount, BankOption } from '../../services/schemas/bank';
 import { DataTable, type DataColumn } from '../shared/table';
 import '../shared/table/styles';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export type BankListActor = ActorRefFrom<typeof bankListMachine>;
 
@@ -84,14 +85,12 @@ export function BankListScreen({ actor, onAdd }: { actor: BankListActor; onAdd: 
         <Button onClick={onAdd}>{t('list.add')}</Button>
       </Group>
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title={t('list.loadFailed')}>
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{t(errorMessageKey(errorCode))}</Text>
-            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-              {t('list.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert
+          title={t('list.loadFailed')}
+          message={t(errorMessageKey(errorCode))}
+          retryLabel={t('list.retry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+        />
       ) : null}
       <DataTable<BankAccount>
         label={t('list.tableLabel')}

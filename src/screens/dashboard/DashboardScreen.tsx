@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DonutChart } from '@mantine/charts';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useSelector } from '@xstate/react';
@@ -12,6 +12,7 @@ import { DataTable, formatDateTime, formatNumber, formatPercent, formatVnd, type
 import '../shared/table/styles';
 import '@mantine/charts/styles.css';
 import 'dayjs/locale/vi';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
@@ -78,16 +79,7 @@ export function DashboardScreen({ actor }: { actor: DashboardActor }) {
           {loading ? t('loading') : broken ? '' : t('complete')}
         </VisuallyHidden>
         {broken ? (
-          <Alert color="red" variant="light" role="alert" title={t('broken')} data-testid="dashboard-broken">
-            <Group justify="space-between" wrap="wrap">
-              <Text size="sm" c="red.9">
-                {t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
-              </Text>
-              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-                {t('retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <FailureAlert title={t('broken')} message={t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} testId="dashboard-broken" />
         ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <SplitChart title={t('revenueChart')} split={day?.split.revenue ?? null} money language={language} testId="chart-revenue" />

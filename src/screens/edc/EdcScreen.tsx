@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/schemas/edc';
@@ -8,6 +8,7 @@ import '../shared/table/styles';
 import { ConnectionBadge } from './ConnectionBadge';
 import { EdcDetail } from './EdcDetail';
 import type { EdcListActor, EdcLogic } from './logic';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export interface EdcScreenProps {
   actor: EdcListActor;
@@ -74,16 +75,7 @@ export function EdcScreen({ actor, logic }: EdcScreenProps) {
         </Stack>
       </Group>
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="red.9">
-              {t(`errors:${code ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
-            </Text>
-            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert title={t('loadFailed')} message={t(`errors:${code ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : null}
       <DataTable<EdcDevice>
         label={t('tableLabel')}

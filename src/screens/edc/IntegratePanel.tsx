@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/schemas/edc';
 import type { EdcLogic } from './logic';
+import { FailureAlert } from '../shared/FailureAlert';
 
 /** core §2 integrate-to-ShopQR: shows the current ShopQR; "integrate" opens the chooser. */
 export function IntegratePanel({ device, logic, onIntegrated }: { device: EdcDevice; logic: EdcLogic; onIntegrated: () => void }) {
@@ -77,14 +78,12 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
   if (loading) return <Text role="status">{t('integrate.loading')}</Text>;
   if (state === 'vasFailed') {
     return (
-      <Alert color="red" variant="light" role="alert" title={t('integrate.loadFailed')}>
-        <Text size="sm" c="red.9" mb="sm">
-          {errorText}
-        </Text>
-        <Button variant="default" onClick={() => actor.send({ type: 'RETRY' })}>
-          {t('integrate.retry')}
-        </Button>
-      </Alert>
+      <FailureAlert
+        title={t('integrate.loadFailed')}
+        message={errorText}
+        retryLabel={t('integrate.retry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+      />
     );
   }
   if (state === 'noVas') return <Text role="status">{t('integrate.noVas')}</Text>;

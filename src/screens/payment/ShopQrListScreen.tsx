@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import '../shared/table/styles';
 import { DeleteShopQrModal } from './DeleteShopQrModal';
 import { ShopQrDetailModal } from './ShopQrDetailModal';
 import { serviceMessage } from './labels';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export type ShopQrListActor = ActorRefFrom<typeof shopQrListMachine>;
 
@@ -82,16 +83,7 @@ export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor
         </Button>
       </Group>
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="red.9">
-              {serviceMessage(t, { code: errorCode ?? 'UNKNOWN_ERROR' })}
-            </Text>
-            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert title={t('loadFailed')} message={serviceMessage(t, { code: errorCode ?? 'UNKNOWN_ERROR' })} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : null}
       <DataTable<ShopQrRow>
         label={t('tableLabel')}

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
 import '../shared/table/styles';
 import { billLabel, buildColumns, type ReportRow } from './columns';
 import classes from './reports.module.css';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export type ReportListActor = ActorRefFrom<typeof reportListMachine>;
 export type ExportActor = ActorRefFrom<typeof exportMachine>;
@@ -135,16 +136,7 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
         </Group>
       </section>
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title={t('reports:loadFailed')}>
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="red.9">
-              {t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
-            </Text>
-            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-              {t('reports:retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert title={t('reports:loadFailed')} message={t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })} retryLabel={t('reports:retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : null}
       <DataTable<ReportRow>
         label={t('reports:tableLabel', { report: title })}
