@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, type EventObject } from 'xstate';
-import { createServiceClient } from '../http/client';
 import type { ConnectedInfo, ConnectionStatus, RealtimeHub } from '../realtime/hub';
-import { createFakeServer } from '../testing/fake-server';
+import { fakePortalClient } from '../testing/fake-server';
 import { createBankApi } from './api';
 import { createWaitForVerification } from './wait-for-verification';
 
@@ -94,8 +93,7 @@ describe('waitForVerification', () => {
 
 describe('bank api', () => {
   const setup = () => {
-    const server = createFakeServer();
-    const client = createServiceClient({ service: 'portal', baseURL: '/api/portal', fetch: server.fetch, tokens: { getToken: async () => 'tok', onRejected: async () => null, onUserLocked: () => {} } });
+    const { server, client } = fakePortalClient('tok');
     return { server, api: createBankApi(client) };
   };
 

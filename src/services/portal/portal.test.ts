@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../http/client';
-import { createFakeServer } from '../testing/fake-server';
+import { fakePortalClient } from '../testing/fake-server';
 import { createPortalApi } from '.';
 
 const profile = {
@@ -20,13 +19,7 @@ const profile = {
 };
 
 function api() {
-  const server = createFakeServer();
-  const client = createServiceClient({
-    service: 'portal',
-    baseURL: '/api/portal',
-    fetch: server.fetch,
-    tokens: { getToken: async () => 'T', onRejected: async () => null, onUserLocked: () => {} },
-  });
+  const { server, client } = fakePortalClient();
   return { server, portal: createPortalApi(client) };
 }
 

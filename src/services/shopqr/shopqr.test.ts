@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../http/client';
-import { createFakeServer } from '../testing/fake-server';
+import { fakePortalClient } from '../testing/fake-server';
 import { createShopQrApi } from '.';
 
 const row = {
@@ -21,13 +20,7 @@ const row = {
 };
 
 function api() {
-  const server = createFakeServer();
-  const client = createServiceClient({
-    service: 'portal',
-    baseURL: '/api/portal',
-    fetch: server.fetch,
-    tokens: { getToken: async () => 'T', onRejected: async () => null, onUserLocked: () => {} },
-  });
+  const { server, client } = fakePortalClient();
   return { server, shopqr: createShopQrApi(client) };
 }
 

@@ -2,6 +2,8 @@
  * Test helpers (not shipped: only *.test.ts import them): a fake fetch that routes requests to
  * handlers and records them, and unsigned JWTs with chosen claims.
  */
+import { createServiceClient, type ServiceClient } from '../http/client';
+
 export interface RecordedRequest {
   method: string;
   url: string;
@@ -102,4 +104,16 @@ export function memoryStorage(options: { failing?: boolean; quota?: number } = {
       map.set(key, String(value));
     },
   };
+}
+
+/** A portal-service client on a fake server, signed in with `token` (never refreshed): for client tests. */
+export function fakePortalClient(token = 'T'): { server: FakeServer; client: ServiceClient } {
+  const server = createFakeServer();
+  const client = createServiceClient({
+    service: 'portal',
+    baseURL: '/api/portal',
+    fetch: server.fetch,
+    tokens: { getToken: async () => token, onRejected: async () => null, onUserLocked: () => {} },
+  });
+  return { server, client };
 }
