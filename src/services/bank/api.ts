@@ -28,7 +28,6 @@ export interface BankApi {
   qr(query: { bankAccountNo: string; amount: number; description: string }, signal?: AbortSignal): Promise<string>;
 }
 
-const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 export function createBankApi(client: ServiceClient): BankApi {
   return {
@@ -38,7 +37,7 @@ export function createBankApi(client: ServiceClient): BankApi {
         path: '/bank/account',
         query: { page, page_size: pageSize },
         schema: bankAccountsSchema,
-        ...withSignal(signal),
+        signal,
       });
       return { rows: body.data, totalPage: body.total_page, page: body.page ?? page, pageSize: body.page_size ?? pageSize };
     },
@@ -48,26 +47,26 @@ export function createBankApi(client: ServiceClient): BankApi {
         path: '/bank/account',
         query: { bank_account_no: bankAccountNo, page: 1, page_size: 10 },
         schema: bankAccountsSchema,
-        ...withSignal(signal),
+        signal,
       });
       return body.data.find((row) => row.name === bankAccountNo) ?? null;
     },
-    banks: (signal) => client.data({ name: 'bank.banks', path: '/metadata/list-bank', schema: bankListSchema, ...withSignal(signal) }),
+    banks: (signal) => client.data({ name: 'bank.banks', path: '/metadata/list-bank', schema: bankListSchema, signal }),
     async holderName({ accountNo, bankCode }, signal) {
       const data = await client.data({
         name: 'bank.holderName',
         path: '/bank/holder-name',
         query: { account_no: accountNo, bank_code: bankCode },
         schema: holderNameSchema,
-        ...withSignal(signal),
+        signal,
       });
       // core §5: shown in upper case whatever the bank sends.
       return data.holder_name.toUpperCase();
     },
     add: (body, signal) =>
-      client.data({ name: 'bank.add', method: 'POST', path: '/bank/account', body: { ...body }, schema: qrDataSchema, ...withSignal(signal) }),
+      client.data({ name: 'bank.add', method: 'POST', path: '/bank/account', body: { ...body }, schema: qrDataSchema, signal }),
     async remove(id, signal) {
-      await client.data({ name: 'bank.remove', method: 'DELETE', path: '/bank/account', query: { id }, schema: deletedSchema, ...withSignal(signal) });
+      await client.data({ name: 'bank.remove', method: 'DELETE', path: '/bank/account', query: { id }, schema: deletedSchema, signal });
     },
     async qr({ bankAccountNo, amount, description }, signal) {
       const data = await client.data({
@@ -75,7 +74,7 @@ export function createBankApi(client: ServiceClient): BankApi {
         path: '/bank/qr',
         query: { bank_account_no: bankAccountNo, amount, description },
         schema: qrOnlySchema,
-        ...withSignal(signal),
+        signal,
       });
       return data.qr;
     },

@@ -37,7 +37,6 @@ export const VA_DROPDOWN_SIZE = 100_000;
 /** A connection check waits on the bank asking the machine; longer than that is not worth waiting for. */
 export const CHECK_STATUS_TIMEOUT_MS = 20_000;
 
-const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export function createEdcApi(client: ServiceClient): EdcApi {
   return {
@@ -47,7 +46,7 @@ export function createEdcApi(client: ServiceClient): EdcApi {
         path: '/metadata/edc',
         query: { page: query.page, page_size: query.pageSize, type_edc: query.type ?? undefined },
         schema: z.array(edcDeviceSchema),
-        ...signalOf(signal),
+        signal,
       });
       return { rows: page.data, totalPage: page.total_page };
     },
@@ -58,7 +57,7 @@ export function createEdcApi(client: ServiceClient): EdcApi {
         path: '/metadata/edc/active',
         body: { serial_number: serialNumber },
         schema: edcDeviceSchema,
-        ...signalOf(signal),
+        signal,
       });
     },
     integrate({ vaAccountNo, posId }, signal) {
@@ -68,7 +67,7 @@ export function createEdcApi(client: ServiceClient): EdcApi {
         path: '/map-edc-to-va',
         body: { va_account_no: vaAccountNo, pos_id: posId },
         schema: edcDeviceSchema,
-        ...signalOf(signal),
+        signal,
       });
     },
     async checkStatus(serialNumber, signal) {
@@ -79,7 +78,7 @@ export function createEdcApi(client: ServiceClient): EdcApi {
         query: { serial_number: serialNumber },
         schema: checkStatusSchema,
         timeoutMs: CHECK_STATUS_TIMEOUT_MS,
-        ...signalOf(signal),
+        signal,
       });
       return answer.status;
     },
@@ -90,7 +89,7 @@ export function createEdcApi(client: ServiceClient): EdcApi {
         query: { page: 1, page_size: VA_DROPDOWN_SIZE },
         schema: z.array(linkableVaSchema),
         timeoutMs: 60_000,
-        ...signalOf(signal),
+        signal,
       });
     },
   };

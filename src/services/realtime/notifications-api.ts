@@ -27,7 +27,7 @@ export function createNotificationsApi(sale: ServiceClient): NotificationsApi {
         path: '/notification',
         query: { notification_type: type, page, page_size: pageSize },
         response: notificationListSchema,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     async markSeen(id) {
       await sale.call({

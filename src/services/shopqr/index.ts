@@ -37,7 +37,6 @@ export const STAFF_DROPDOWN_SIZE = 100_000;
 /** The bank list's largest page; a merchant links a handful of accounts. */
 const BANK_PAGE_SIZE = 100;
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export function createShopQrApi(client: ServiceClient): ShopQrApi {
   return {
@@ -47,7 +46,7 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
         path: '/channel-payment',
         query: { page, page_size: pageSize },
         response: shopQrListSchema,
-        ...withSignal(signal),
+        signal,
       });
       return { rows: body.data, totalPage: body.total_page, page: body.page ?? page, pageSize: body.page_size ?? pageSize };
     },
@@ -58,7 +57,7 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
         path: '/channel-payment',
         query: { va_account_no: vaAccountNo },
         schema: shopQrDetailSchema,
-        ...withSignal(signal),
+        signal,
       });
     },
 
@@ -69,7 +68,7 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
         path: '/channel-payment',
         body: { ...body },
         schema: shopQrRowSchema,
-        ...withSignal(signal),
+        signal,
       });
     },
 
@@ -80,7 +79,7 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
         path: '/channel-payment',
         query: { channel_id: channelId },
         schema: deleteAnswerSchema,
-        ...withSignal(signal),
+        signal,
       });
     },
 
@@ -91,7 +90,7 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
         query: { page: 1, page_size: STAFF_DROPDOWN_SIZE },
         schema: z.array(staffOptionSchema),
         timeoutMs: 60_000,
-        ...withSignal(signal),
+        signal,
       });
       return page.data;
     },
@@ -102,7 +101,7 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
         path: '/bank/account',
         query: { page: 1, page_size: BANK_PAGE_SIZE },
         schema: z.array(linkedBankAccountSchema),
-        ...withSignal(signal),
+        signal,
       });
       return page.data;
     },

@@ -66,7 +66,7 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
         path: `/transaction/${channel}`,
         query: filtersToQuery(filters, now()),
         response: transactionListSchema(rowSchemaFor(channel)),
-        ...(signal ? { signal } : {}),
+        signal,
       });
       return {
         rows: body.data,
@@ -86,7 +86,7 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
         query: { ...filtersToQuery(filters, now()), export: true },
         accept: XLSX_TYPE,
         timeoutMs: EXPORT_TIMEOUT_MS,
-        ...(signal ? { signal } : {}),
+        signal,
       });
       if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
         res.release();
@@ -100,7 +100,7 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
     async billImage(billUrl, signal) {
       const match = typeof billUrl === 'string' ? BILL_PATH.exec(billUrl.split('?')[0] ?? '') : null;
       if (!match?.[1]) throw invalid('transactions.bill', 'not a bill image path');
-      const res = await client.raw({ name: 'transactions.bill', path: match[1], accept: 'image/svg+xml,image/*', ...(signal ? { signal } : {}) });
+      const res = await client.raw({ name: 'transactions.bill', path: match[1], accept: 'image/svg+xml,image/*', signal });
       if (!(res.headers.get('content-type') ?? '').startsWith('image/')) {
         res.release();
         throw invalid('transactions.bill', 'not an image');
@@ -115,7 +115,7 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
         query: { page: 1, page_size: STORE_DROPDOWN_SIZE },
         schema: z.array(storeOptionSchema),
         timeoutMs: 60_000,
-        ...(signal ? { signal } : {}),
+        signal,
       });
       return page.data;
     },
@@ -127,7 +127,7 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
         path: '/dashboard-data',
         query: { date_filter: date },
         accept: 'text/event-stream',
-        ...(signal ? { signal } : {}),
+        signal,
       });
       let ended = false;
       let failure: ServiceError | null = null;
