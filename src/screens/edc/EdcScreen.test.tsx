@@ -10,21 +10,11 @@ import type { ConnectionState, EdcDevice, LinkableVa } from '../../services/sche
 import { renderScreen } from '../test/render';
 import { EdcScreen } from './EdcScreen';
 import type { EdcLogic } from './logic';
+import { samplePos } from '../../services/testing/edc-samples';
 
 afterEach(cleanup);
 
-const pos: EdcDevice = {
-  store_id: 1,
-  store_name: 'Phố Cổ - Hàng Bạc',
-  serial_number: '18501000000101',
-  type_edc: 1,
-  pos_id: 'P1000000101',
-  aggregated_data: [{ tid: '00001011', mid: '000100000010001' }],
-  va_account_no: null,
-  status: 'ONLINE',
-  is_selected: true,
-  activated_at: null,
-};
+const pos: EdcDevice = samplePos;
 const ready: EdcDevice = { ...pos, type_edc: 2, serial_number: 'SB201000000101', pos_id: 'S1000000101' };
 const unprovisioned: EdcDevice = { ...ready, serial_number: 'SB201000000102', pos_id: 'S1000000102', status: null, is_selected: false };
 const vas: LinkableVa[] = [

@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fakePortalClient } from '../testing/fake-server';
 import type { EdcDevice } from '../schemas/edc';
 import { createEdcApi } from '.';
+import { samplePos } from '../testing/edc-samples';
 
-const device: EdcDevice = {
-  store_id: 1,
-  store_name: 'Phố Cổ - Hàng Bạc',
-  serial_number: '18501000000101',
-  type_edc: 1,
-  pos_id: 'P1000000101',
-  aggregated_data: [{ tid: '00001011', mid: '000100000010001' }],
-  va_account_no: null,
-  status: 'ONLINE',
-  is_selected: true,
-  activated_at: null,
-};
+const device: EdcDevice = samplePos;
 
 function api() {
   const { server, client } = fakePortalClient();
