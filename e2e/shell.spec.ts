@@ -49,6 +49,17 @@ test.describe('Foundation: shell', () => {
     await expect.poll(width).toBe(250);
   });
 
+  test('core §9 mobile breakpoint: at 375 px no page scrolls sideways; wide tables scroll inside themselves', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, DEMO.phoco);
+    for (const path of ['/dashboard', '/tx-card', '/bank', '/payment', '/edc']) {
+      await page.goto(P(path));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('skeleton-row')).toHaveCount(0, { timeout: 15_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+  });
+
   test('core §2 sidebar: at 375 px the menu is a drawer that opens and closes', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, DEMO.phoco);
