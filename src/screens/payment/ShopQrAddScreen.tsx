@@ -131,12 +131,11 @@ export function ShopQrAddScreen({ actor, stores, storesLoading }: { actor: ShopQ
                   loading={storesLoading}
                   value={form.storeId}
                   onChange={(id) => actor.send({ type: 'STORE.SET', id, name: id === null ? null : (stores.find((s) => s.id === id)?.name ?? null) })}
+                  label={t('form.store')}
+                  required
+                  error={message('store')}
+                  disabled={busy}
                 />
-                {message('store') ? (
-                  <Text size="xs" c="red.8" mt={4} role="alert" data-testid="shopqr-store-error">
-                    {message('store')}
-                  </Text>
-                ) : null}
               </div>
             ) : (
               <Select

@@ -60,4 +60,21 @@ describe('StoreFilter (core §9: 100,000-row dropdown, max height 216)', () => {
     fireEvent.change(input, { target: { value: 'zzzz' } });
     expect(await screen.findByText('No store matches')).toBeInTheDocument();
   });
+
+  it('as a required form field: no "all stores" row, its own label, and the error tied to the field (core §5 ShopQR add)', async () => {
+    const onChange = vi.fn();
+    await renderScreen(<StoreFilter stores={STORES} value={null} onChange={onChange} label="Cửa hàng nhận" required error="Chọn cửa hàng" />);
+    const input = screen.getByRole('combobox', { name: /Cửa hàng nhận/ });
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = input.getAttribute('aria-describedby') ?? '';
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Chọn cửa hàng');
+    fireEvent.click(input);
+    const list = await screen.findByRole('listbox', { name: 'Cửa hàng nhận', hidden: true });
+    const options = within(list).getAllByRole('option', { hidden: true });
+    expect(options[0]).toHaveTextContent('Cửa hàng số 1');
+    expect(options[0]).toHaveAttribute('aria-setsize', '100000');
+    fireEvent.click(options[0]!);
+    expect(onChange).toHaveBeenCalledWith('1');
+  });
 });

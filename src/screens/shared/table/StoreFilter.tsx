@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +25,26 @@ export function StoreFilter({
   value,
   onChange,
   loading = false,
+  label,
+  required = false,
+  error,
+  disabled = false,
 }: {
   stores: readonly StoreOption[];
-  /** Selected store id, null for all stores. */
+  /** Selected store id; null for all stores (a filter) or none chosen yet (a required field). */
   value: string | null;
   onChange: (id: string | null) => void;
   loading?: boolean;
+  /** The field's label; "Store" by default. */
+  label?: string;
+  /**
+   * A form field rather than a filter: no "all stores" row, an asterisk, and null shows as empty
+   * with a placeholder.
+   */
+  required?: boolean;
+  /** Shown under the field and tied to it (aria-describedby, aria-invalid). */
+  error?: ReactNode;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('table');
   const listId = useId();
@@ -44,9 +58,11 @@ export function StoreFilter({
   });
   const folded = useMemo(() => stores.map((s) => foldText(s.name)), [stores]);
   const matches = useMemo(() => matchIndices(folded, search), [folded, search]);
-  // Row 0 is "all stores"; row i + 1 is stores[matches[i]].
-  const count = matches.length + 1;
-  const selectedName = value === null ? t('store.all') : (stores.find((s) => s.id === value)?.name ?? value);
+  // As a filter row 0 is "all stores" and row i + 1 is stores[matches[i]]; a required field has no such row.
+  const offset = required ? 0 : 1;
+  const count = matches.length + offset;
+  const selectedName = value === null ? (required ? '' : t('store.all')) : (stores.find((s) => s.id === value)?.name ?? value);
+  const fieldLabel = label ?? t('store.label');
 
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({
@@ -57,15 +73,15 @@ export function StoreFilter({
     initialRect: { width: 320, height: MAX_HEIGHT },
   });
   const optionId = (index: number) => `${listId}-opt-${index}`;
-  const storeAt = (index: number): StoreOption | null => (index === 0 ? null : (stores[matches[index - 1]!] ?? null));
+  const storeAt = (index: number): StoreOption | null => (index < offset ? null : (stores[matches[index - offset]!] ?? null));
 
   const choose = useCallback(
     (index: number) => {
-      const store = index === 0 ? null : stores[matches[index - 1]!];
+      const store = index < offset ? null : stores[matches[index - offset]!];
       onChange(store ? store.id : null);
       combobox.closeDropdown();
     },
-    [combobox, matches, onChange, stores],
+    [combobox, matches, offset, onChange, stores],
   );
 
   const move = (next: number) => {
@@ -100,8 +116,12 @@ export function StoreFilter({
     <Combobox store={combobox} withinPortal onOptionSubmit={() => {}}>
       <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
         <InputBase
-          label={t('store.label')}
-          w={260}
+          label={fieldLabel}
+          w={required ? undefined : 260}
+          withAsterisk={required}
+          required={required}
+          error={error}
+          disabled={disabled}
           role="combobox"
           aria-expanded={combobox.dropdownOpened}
           aria-controls={combobox.dropdownOpened ? listId : undefined}
@@ -109,7 +129,7 @@ export function StoreFilter({
           aria-activedescendant={combobox.dropdownOpened && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={combobox.dropdownOpened ? t('store.searchPlaceholder') : undefined}
+          placeholder={combobox.dropdownOpened || (required && value === null) ? t('store.searchPlaceholder') : undefined}
           value={combobox.dropdownOpened ? search : selectedName}
           rightSection={loading ? <Loader size={14} /> : <Combobox.Chevron />}
           rightSectionPointerEvents="none"
@@ -131,7 +151,7 @@ export function StoreFilter({
           ref={setScrollEl}
           id={listId}
           role="listbox"
-          aria-label={t('store.label')}
+          aria-label={fieldLabel}
           className={classes.storeList}
           style={{ height: Math.min(MAX_HEIGHT, count * ROW_HEIGHT) }}
           data-testid="store-options"
