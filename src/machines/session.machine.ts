@@ -45,6 +45,9 @@ export type SessionTag = 'restoring' | 'signedOut' | 'signedIn' | 'refreshing' |
 
 /** Server answers meaning the session itself is no longer accepted (as opposed to a passing fault). */
 const SESSION_REJECTED_CODES = new Set(['AUTHEN_FAIL', 'TOKEN_EXPIRED']);
+// No answer reached the tab (offline, time-out, or the tab itself unloading mid-call): the server has
+// not refused the refresh token, so the session is kept and the next request tries again.
+const UNREACHABLE_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT']);
 
 function heldTokens(context: SessionContext): StoredTokens {
   // Every state that calls the server with the session is entered only after tokens were assigned.
@@ -96,6 +99,7 @@ export const sessionMachine = setup({
     storedSessionExpired: (_, params: { stored: StoredTokens | null }) =>
       params.stored !== null && params.stored.expiresAt <= Date.now(),
     sessionRejected: (_, params: { code: string }) => SESSION_REJECTED_CODES.has(params.code),
+    refreshUnreachable: (_, params: { code: string }) => UNREACHABLE_CODES.has(params.code),
     idleLimitReached: ({ context }, params: { now: number; lastActive: number }) =>
       params.now - params.lastActive >= context.idleLimitMs,
   },
@@ -166,11 +170,18 @@ export const sessionMachine = setup({
                 { type: 'persistTokens', params: ({ event }) => ({ tokens: event.output }) },
               ],
             },
-            onError: {
-              description: 'No navigation here: the router sends protected pages to /login by the signedOut tag.',
-              target: '#session.signedOut',
-              actions: [{ type: 'assignEndReason', params: { reason: 'expired' } }, 'forgetSession', 'clearStoredSession'],
-            },
+            onError: [
+              {
+                description: 'No answer (offline, time-out): keep the stored session; the first request refreshes again.',
+                guard: { type: 'refreshUnreachable', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                target: '#session.signedIn',
+              },
+              {
+                description: 'The server refused the refresh token. No navigation here: the router sends protected pages to /login by the signedOut tag.',
+                target: '#session.signedOut',
+                actions: [{ type: 'assignEndReason', params: { reason: 'expired' } }, 'forgetSession', 'clearStoredSession'],
+              },
+            ],
           },
         },
       },
@@ -241,16 +252,25 @@ export const sessionMachine = setup({
                     { type: 'persistTokens', params: ({ event }) => ({ tokens: event.output }) },
                   ],
                 },
-                onError: {
-                  target: '#session.signedOut',
-                  actions: [
-                    { type: 'assignEndReason', params: { reason: 'expired' } },
-                    'forgetSession',
-                    'clearStoredSession',
-                    'announceSignOut',
-                    'goToLogin',
-                  ],
-                },
+                onError: [
+                  {
+                    description:
+                      'No answer (offline, time-out, the tab unloading mid-call): the refresh token was not refused, so the session stays; waiting requests fail with their own error and the next one refreshes again.',
+                    guard: { type: 'refreshUnreachable', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                    target: 'valid',
+                  },
+                  {
+                    description: 'core §4: the server refused the refresh: the session ends in every tab.',
+                    target: '#session.signedOut',
+                    actions: [
+                      { type: 'assignEndReason', params: { reason: 'expired' } },
+                      'forgetSession',
+                      'clearStoredSession',
+                      'announceSignOut',
+                      'goToLogin',
+                    ],
+                  },
+                ],
               },
             },
           },

@@ -20,6 +20,7 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.restoreSession', error: serviceError('INVALID_RESPONSE', 0) },
   { type: 'xstate.done.actor.refreshTokens', output: refreshedTokens },
   { type: 'xstate.error.actor.refreshTokens', error: serviceError('TOKEN_INCORRECT', 401) },
+  { type: 'xstate.error.actor.refreshTokens', error: networkError },
   { type: 'xstate.done.actor.loadProfile', output: profile },
   { type: 'xstate.error.actor.loadProfile', error: serviceError('AUTHEN_FAIL', 401) },
   { type: 'xstate.error.actor.loadProfile', error: serviceError('TOKEN_EXPIRED', 401) },
