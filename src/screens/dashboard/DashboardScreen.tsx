@@ -13,6 +13,7 @@ import '../shared/table/styles';
 import '@mantine/charts/styles.css';
 import 'dayjs/locale/vi';
 import { FailureAlert } from '../shared/FailureAlert';
+import { errorMessageKey } from '../../services/errors';
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
@@ -79,7 +80,7 @@ export function DashboardScreen({ actor }: { actor: DashboardActor }) {
           {loading ? t('loading') : broken ? '' : t('complete')}
         </VisuallyHidden>
         {broken ? (
-          <FailureAlert title={t('broken')} message={t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} testId="dashboard-broken" />
+          <FailureAlert title={t('broken')} message={t(errorMessageKey(errorCode ?? 'UNKNOWN_ERROR'))} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} testId="dashboard-broken" />
         ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <SplitChart title={t('revenueChart')} split={day?.split.revenue ?? null} money language={language} testId="chart-revenue" />

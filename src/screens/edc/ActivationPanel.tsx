@@ -7,6 +7,7 @@ import type { EdcDevice } from '../../services/schemas/edc';
 import { formatDateTime } from '../shared/table';
 import { PosHotline, usePosHotline } from './Hotline';
 import type { EdcLogic } from './logic';
+import { errorMessageKey } from '../../services/errors';
 
 /** core §4 Soundbox activation: confirm and activate, or contact the bank on the POS hotline. */
 export function ActivationPanel({ device, logic, onActivated }: { device: EdcDevice; logic: EdcLogic; onActivated: () => void }) {
@@ -26,7 +27,7 @@ export function ActivationPanel({ device, logic, onActivated }: { device: EdcDev
         },
         notifyActivationFailed: (_, params) => {
           const tr = latest.current.t;
-          notifications.show({ color: 'red', title: tr('activation.failedTitle'), message: tr(`errors:${params.code}`, { defaultValue: tr('errors:UNKNOWN_ERROR') }) });
+          notifications.show({ color: 'red', title: tr('activation.failedTitle'), message: tr(errorMessageKey(params.code)) });
         },
       },
     }),
@@ -68,7 +69,7 @@ export function ActivationPanel({ device, logic, onActivated }: { device: EdcDev
       {state === 'failed' ? (
         <Alert color="red" variant="light" role="alert" title={t('activation.failed')}>
           <Text size="sm" c="red.9" mb="sm">
-            {t(`errors:${code ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
+            {t(errorMessageKey(code ?? 'UNKNOWN_ERROR'))}
           </Text>
           <Group gap="sm">
             <Button variant="default" onClick={() => actor.send({ type: 'RETRY' })}>

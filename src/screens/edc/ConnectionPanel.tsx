@@ -6,6 +6,7 @@ import type { ConnectionState } from '../../services/schemas/edc';
 import '@mantine/core/styles/Switch.css';
 import { usePosHotline } from './Hotline';
 import type { EdcLogic } from './logic';
+import { errorMessageKey } from '../../services/errors';
 
 /** core §4 POS connection: check now, see ONLINE / OFFLINE / NOT_CONNECTED with what to do. */
 export function ConnectionPanel({
@@ -58,7 +59,7 @@ export function ConnectionPanel({
         {failed ? (
           <Alert color="red" variant="light" role="alert" title={t('connection.failed')}>
             <Text size="sm" c="red.9">
-              {t(`errors:${code ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
+              {t(errorMessageKey(code ?? 'UNKNOWN_ERROR'))}
             </Text>
           </Alert>
         ) : null}

@@ -9,6 +9,7 @@ import { ConnectionBadge } from './ConnectionBadge';
 import { EdcDetail } from './EdcDetail';
 import type { EdcListActor, EdcLogic } from './logic';
 import { FailureAlert } from '../shared/FailureAlert';
+import { errorMessageKey } from '../../services/errors';
 
 export interface EdcScreenProps {
   actor: EdcListActor;
@@ -75,7 +76,7 @@ export function EdcScreen({ actor, logic }: EdcScreenProps) {
         </Stack>
       </Group>
       {failed ? (
-        <FailureAlert title={t('loadFailed')} message={t(`errors:${code ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
+        <FailureAlert title={t('loadFailed')} message={t(errorMessageKey(code ?? 'UNKNOWN_ERROR'))} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : null}
       <DataTable<EdcDevice>
         label={t('tableLabel')}

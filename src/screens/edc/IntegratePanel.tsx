@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/schemas/edc';
 import type { EdcLogic } from './logic';
 import { FailureAlert } from '../shared/FailureAlert';
+import { errorMessageKey } from '../../services/errors';
 
 /** core §2 integrate-to-ShopQR: shows the current ShopQR; "integrate" opens the chooser. */
 export function IntegratePanel({ device, logic, onIntegrated }: { device: EdcDevice; logic: EdcLogic; onIntegrated: () => void }) {
@@ -60,7 +61,7 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
         },
         notifyIntegrateFailed: (_, params) => {
           const tr = latest.current.t;
-          notifications.show({ color: 'red', title: tr('integrate.failedTitle'), message: tr(`errors:${params.code}`, { defaultValue: tr('errors:UNKNOWN_ERROR') }) });
+          notifications.show({ color: 'red', title: tr('integrate.failedTitle'), message: tr(errorMessageKey(params.code)) });
         },
       },
     }),
@@ -73,7 +74,7 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
   const chosen = useSelector(actor, (s) => s.context.chosenVa);
   const refused = useSelector(actor, (s) => s.context.refused);
   const code = useSelector(actor, (s) => s.context.errorCode);
-  const errorText = t(`errors:${code ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') });
+  const errorText = t(errorMessageKey(code ?? 'UNKNOWN_ERROR'));
 
   if (loading) return <Text role="status">{t('integrate.loading')}</Text>;
   if (state === 'vasFailed') {

@@ -21,6 +21,7 @@ import type { BellItem, BellTab, notificationListMachine } from '../../machines/
 import { RealtimeIcon } from './icons';
 import { relativeTime, relativeTimeText } from './relative-time';
 import classes from './Notifications.module.css';
+import { errorMessageKey } from '../../services/errors';
 
 export interface NotificationBellProps {
   list: ActorRefFrom<typeof notificationListMachine>;
@@ -106,7 +107,7 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
                 <>
                   {clickError ? (
                     <Alert color="red.9" mb="xs" title={t('bell.openFailed')} data-testid="bell-click-error">
-                      <Text size="sm">{te(clickError, { defaultValue: te('UNKNOWN_ERROR') })}</Text>
+                      <Text size="sm">{t(errorMessageKey(clickError))}</Text>
                       <Group gap="xs" mt="xs">
                         <Button size="xs" onClick={() => click.send({ type: 'RETRY' })}>
                           {t('bell.retry')}

@@ -24,6 +24,7 @@ import '../shared/table/styles';
 import { billLabel, buildColumns, type ReportRow } from './columns';
 import classes from './reports.module.css';
 import { FailureAlert } from '../shared/FailureAlert';
+import { errorMessageKey } from '../../services/errors';
 
 export type ReportListActor = ActorRefFrom<typeof reportListMachine>;
 export type ExportActor = ActorRefFrom<typeof exportMachine>;
@@ -88,7 +89,7 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
         notifications.show({
           color: 'red',
           title: t('reports:export.failedTitle'),
-          message: t(`errors:${code}`, { defaultValue: t('errors:UNKNOWN_ERROR') }),
+          message: t(errorMessageKey(code)),
         });
       }
     });
@@ -136,7 +137,7 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
         </Group>
       </section>
       {failed ? (
-        <FailureAlert title={t('reports:loadFailed')} message={t(`errors:${errorCode ?? 'UNKNOWN_ERROR'}`, { defaultValue: t('errors:UNKNOWN_ERROR') })} retryLabel={t('reports:retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
+        <FailureAlert title={t('reports:loadFailed')} message={t(errorMessageKey(errorCode ?? 'UNKNOWN_ERROR'))} retryLabel={t('reports:retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : null}
       <DataTable<ReportRow>
         label={t('reports:tableLabel', { report: title })}
