@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../services/errors';
 import { TermsModal } from './TermsModal';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
 import classes from './bank.module.css';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export type BankAddActor = ActorRefFrom<typeof bankAddMachine>;
 
@@ -42,14 +43,12 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
         {t('add.title')}
       </Title>
       {snap.matches('banksFailed') ? (
-        <Alert color="red" variant="light" role="alert" title={t('add.banksFailed')}>
-          <Group justify="space-between">
-            <Text size="sm">{t(errorMessageKey(context.errorCode))}</Text>
-            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-              {t('add.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert
+          title={t('add.banksFailed')}
+          message={t(errorMessageKey(context.errorCode))}
+          retryLabel={t('add.retry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+        />
       ) : null}
       {context.errorCode && !snap.matches('banksFailed') ? (
         <Alert color="red" variant="light" role="alert" title={t('add.failTitle')} data-testid="bank-add-error">

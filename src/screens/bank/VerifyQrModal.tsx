@@ -8,6 +8,7 @@ import type { bankVerifyMachine } from '../../machines/bankVerify.machine';
 import { errorMessageKey } from '../../services/errors';
 import type { BankOption } from '../../services/schemas/bank';
 import { formatVnd } from '../shared/table';
+import { FailureAlert } from '../shared/FailureAlert';
 
 export type BankVerifyActor = ActorRefFrom<typeof bankVerifyMachine>;
 
@@ -84,14 +85,12 @@ export function VerifyQrModal({ actor, banks }: { actor: BankVerifyActor; banks:
             </Center>
           ) : null}
           {snap.matches('qrFailed') ? (
-            <Alert color="red" variant="light" role="alert" title={t('qr.loadFailed')}>
-              <Stack gap="xs">
-                <Text size="sm">{t(errorMessageKey(context.errorCode))}</Text>
-                <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-                  {t('qr.retry')}
-                </Button>
-              </Stack>
-            </Alert>
+            <FailureAlert
+              title={t('qr.loadFailed')}
+              message={t(errorMessageKey(context.errorCode))}
+              retryLabel={t('qr.retry')}
+              onRetry={() => actor.send({ type: 'RETRY' })}
+            />
           ) : null}
           {context.qr && !snap.matches('qrFailed') ? (
             <>
