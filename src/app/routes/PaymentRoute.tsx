@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,10 @@ import type { ShopQrRow } from '../../services/schemas/shopqr';
 import { createShopQrActors } from '../../services/shopqr/actors';
 import { createShopQrApi } from '../../services/shopqr';
 import { NotFound } from '../../screens/shared/NotFound';
-import type { StoreOption } from '../../screens/shared/table';
 import { ShopQrAddScreen } from '../../screens/payment/ShopQrAddScreen';
 import { ShopQrListScreen } from '../../screens/payment/ShopQrListScreen';
 import { getRuntime } from '../runtime';
-import { useSessionSelector } from '../session-context';
-import { storesFor } from './reports-runtime';
+import { useStoreOptions } from './use-store-options';
 
 /**
  * /payment and its sub-pages (core §2 ShopQR): the list with detail and delete, and /payment/add.
@@ -45,35 +43,12 @@ function ListPage() {
   return <ShopQrListScreen actor={actor} onDownload={saveBlob} />;
 }
 
-/** The store dropdown's list: the reports' loader (fetched once per merchant and page load). */
-function useStores(): { stores: StoreOption[]; loading: boolean } {
-  const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
-  const [stores, setStores] = useState<StoreOption[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    storesFor(merchantId)
-      .then((list) => {
-        if (cancelled) return;
-        setStores(list.map((s) => ({ id: String(s.id), name: s.name || s.store_name || String(s.id) })));
-        setLoading(false);
-      })
-      .catch(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [merchantId]);
-  return { stores, loading };
-}
 
 function AddPage() {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const { inspect } = getRuntime();
-  const { stores, loading } = useStores();
+  const { stores, loading } = useStoreOptions();
   const machine = useMemo(
     () =>
       shopQrAddMachine.provide({

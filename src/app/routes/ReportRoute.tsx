@@ -7,10 +7,9 @@ import { filtersFromSearchParams, filtersToSearchParams } from '../../machines/r
 import { vnToday } from '../../machines/rules/timeRange';
 import type { ReportChannel } from '../../services/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
-import type { StoreOption } from '../../screens/shared/table';
-import { useSessionSelector } from '../session-context';
 import { getRuntime } from '../runtime';
-import { reportActors, reportsApi, storesFor } from './reports-runtime';
+import { reportActors, reportsApi } from './reports-runtime';
+import { useStoreOptions } from './use-store-options';
 
 /**
  * One report wired to its machines, with the filters in the address (bookmarkable, restored with
@@ -50,25 +49,7 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
     actor.send({ type: 'FILTERS.REPLACE', filters: parsed });
   }, [actor, channel, current]);
 
-  const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
-  const [stores, setStores] = useState<StoreOption[]>([]);
-  const [storesLoading, setStoresLoading] = useState(true);
-  useEffect(() => {
-    let cancelled = false;
-    setStoresLoading(true);
-    storesFor(merchantId)
-      .then((list) => {
-        if (cancelled) return;
-        setStores(list.map((s) => ({ id: String(s.id), name: s.name || s.store_name || String(s.id) })));
-        setStoresLoading(false);
-      })
-      .catch(() => {
-        if (!cancelled) setStoresLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [merchantId]);
+  const { stores, loading: storesLoading } = useStoreOptions();
 
   const loadBillImage = useMemo(() => (url: string) => reportsApi().billImage(url), []);
   // Fixed for the life of the page, like the machine's `today`: a fresh value on every render
