@@ -1,4 +1,5 @@
 import { ApiError } from '../http/envelope';
+import { merchantOf, MERCHANT_PARAM } from './params';
 import type { TriggerDefinition } from './registry';
 
 /** Triggers of the bank area (issue 4). */
@@ -8,12 +9,10 @@ export const bankTriggers: TriggerDefinition[] = [
     summary: "The holder transferred from the bank's app: marks a linked account verified and emits its va event",
     params: [
       { name: 'account_no', description: 'the linked bank account number', required: true },
-      { name: 'merchant', description: 'alias or id of the merchant that linked it (default phoco)' },
+      { ...MERCHANT_PARAM, description: 'alias or id of the merchant that linked it (default phoco)' },
     ],
     async run(ctx, params) {
-      const merchant = params.merchant || 'phoco';
-      const [owner] = await ctx.db.query<{ id: string }>(`SELECT id FROM merchants WHERE alias = $1 OR id = $1`, [merchant]);
-      if (!owner) throw new ApiError(404, 'NOT_FOUND', `No merchant "${merchant}"`);
+      const owner = { id: await merchantOf(ctx, params) };
       const [account] = await ctx.db.query<{ bank_account_no: string; bank_code: string }>(
         `UPDATE bank_accounts SET is_internal_transfer = true, verified_at = coalesce(verified_at, $3)
          WHERE merchant_id = $1 AND bank_account_no = $2 RETURNING bank_account_no, bank_code`,

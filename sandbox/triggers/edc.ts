@@ -2,6 +2,7 @@ import { ApiError } from '../http/envelope';
 import { wireId } from '../reports/query';
 import { vnIso } from '../reports/vn-time';
 import { findDeviceBySerial } from '../services/portal/edc';
+import { amountParam, emitVaPayment } from './params';
 import type { TriggerDefinition } from './registry';
 
 /** Triggers of the edc area (issue 4): a card machine changes connection state or takes a payment. */
@@ -15,15 +16,6 @@ async function deviceOrFail(ctx: Parameters<TriggerDefinition['run']>[0], serial
   return device;
 }
 
-/** "150000" or "150,000" → 150000; anything else is refused rather than guessed. */
-function parseAmount(text: string): number {
-  const cleaned = text.trim().replace(/[,.]/g, '');
-  const value = /^\d{1,11}$/.test(cleaned) ? Number(cleaned) : NaN;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_AMOUNT) {
-    throw new ApiError(400, 'BAD_REQUEST', 'amount must be a whole number of VND, 1 to 10,000,000,000', { field: 'amount' });
-  }
-  return value;
-}
 
 export const edcTriggers: TriggerDefinition[] = [
   {
@@ -52,7 +44,7 @@ export const edcTriggers: TriggerDefinition[] = [
       { name: 'amount', description: 'VND, e.g. 150000', required: true },
     ],
     async run(ctx, params) {
-      const amount = parseAmount(params.amount ?? '');
+      const amount = amountParam(params.amount, { max: MAX_AMOUNT });
       const device = await deviceOrFail(ctx, params.serial ?? '');
       if (device.store_id === null) throw new ApiError(409, 'BAD_REQUEST', 'The machine belongs to no store', { field: 'serial' });
       const now = ctx.clock.now();
@@ -72,15 +64,13 @@ export const edcTriggers: TriggerDefinition[] = [
       );
       const transactionId = wireId('card', row!.id);
       const kind = device.type_edc === 2 ? 'Soundbox' : 'POS';
-      const payload = {
-        transaction_id: transactionId,
-        amount: amount.toLocaleString('en-US'),
+      const payload = emitVaPayment(ctx, device.merchant_id, {
+        transactionId,
+        amount,
         message: `Thanh toán thẻ qua máy ${kind} ${device.serial_number}`,
-        va_account_no: device.va_account_no,
-        // unix seconds, like qr-payment's (the realtime schema reads a number)
-        created_at: Math.floor(now / 1000),
-      };
-      ctx.realtime.emitToMerchant('va', device.merchant_id, device.merchant_id, payload);
+        vaAccountNo: device.va_account_no,
+        at: now,
+      });
       return { merchant_id: device.merchant_id, store_id: device.store_id, event: payload };
     },
   },

@@ -1,6 +1,6 @@
-import type { SandboxContext } from '../context';
 import { ApiError } from '../http/envelope';
 import { wireId } from '../reports/query';
+import { amountParam, emitVaPayment, merchantOf, MERCHANT_PARAM } from './params';
 import type { TriggerDefinition } from './registry';
 
 /**
@@ -8,26 +8,9 @@ import type { TriggerDefinition } from './registry';
  * notifications and paid orders, and a cut connection. Each answers what it stored and emitted.
  */
 
-const MERCHANT = { name: 'merchant', description: 'merchant alias or id (default phoco)' };
-const AMOUNT_GROUPING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const;
 
-async function merchantOf(ctx: SandboxContext, params: Record<string, string>): Promise<string> {
-  const key = params.merchant || 'phoco';
-  const [row] = await ctx.db.query<{ id: string }>(`SELECT id FROM merchants WHERE id = $1 OR alias = $1`, [key]);
-  if (!row) throw new ApiError(404, 'NOT_FOUND', `No merchant "${key}"`);
-  return row.id;
-}
 
-/** "150000", "150,000" or "150.000" → 150000 (whole đồng, 1 .. 10^12). */
-export function amountParam(value: string | undefined, name = 'amount'): number {
-  const digits = (value ?? '').replace(/[.,\s]/g, '');
-  const amount = /^\d{1,13}$/.test(digits) ? Number(digits) : NaN;
-  if (!Number.isSafeInteger(amount) || amount < 1 || amount > 1e12) {
-    throw new ApiError(400, 'BAD_REQUEST', `${name} must be a whole number of đồng`, { fields: [name] });
-  }
-  return amount;
-}
 
 const boolParam = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
 
@@ -36,7 +19,7 @@ const qrPayment: TriggerDefinition = {
   summary: 'A customer pays by QR: a va transaction (report /tx-va) and the va event named by the merchant id.',
   params: [
     { name: 'amount', description: 'đồng, e.g. 150000', required: true },
-    MERCHANT,
+    MERCHANT_PARAM,
     { name: 'va_account_no', description: "receiving virtual account (default: the merchant's first store's)" },
     { name: 'message', description: 'transfer message (default "Chuyen tien")' },
   ],
@@ -59,15 +42,13 @@ const qrPayment: TriggerDefinition = {
        VALUES ($1, 'va', $2, $3, '', $4, 0, 'not_credited', 'success', '00', $5, true, 'STORE') RETURNING id::int AS id`,
       [merchantId, now, store.id, amount, store.va_account_no],
     );
-    const payload = {
-      // The report row's id, so the portal can match a spoken payment with /tx-va.
-      transaction_id: wireId('va', tx!.id),
-      amount: AMOUNT_GROUPING.format(amount),
+    const payload = emitVaPayment(ctx, merchantId, {
+      transactionId: wireId('va', tx!.id),
+      amount,
       message,
-      va_account_no: store.va_account_no,
-      created_at: Math.floor(now / 1000),
-    };
-    ctx.realtime.emitToMerchant('va', merchantId, merchantId, payload);
+      vaAccountNo: store.va_account_no,
+      at: now,
+    });
     return { merchant_id: merchantId, namespace: 'va', event: merchantId, payload };
   },
 };
@@ -78,7 +59,7 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
     name,
     summary,
     params: [
-      MERCHANT,
+      MERCHANT_PARAM,
       { name: 'table', description: 'table name (default "Bàn 5")' },
       { name: 'order_code', description: 'an existing order (default: a new one for new-order, else the latest order)' },
     ],
@@ -133,7 +114,7 @@ const orderPaid: TriggerDefinition = {
   params: [
     { name: 'order_code', description: 'the order (or give amount for a new paid order)' },
     { name: 'amount', description: 'total in đồng (required without order_code)' },
-    MERCHANT,
+    MERCHANT_PARAM,
   ],
   async run(ctx, params) {
     const merchantId = await merchantOf(ctx, params);
@@ -165,7 +146,7 @@ const orderPaid: TriggerDefinition = {
 const realtimeDrop: TriggerDefinition = {
   name: 'realtime-drop',
   summary: "Cuts the transport of the merchant's sockets; forget=true also drops their recovery state (no replay).",
-  params: [MERCHANT, { name: 'forget', description: 'true: missed events are not replayed' }],
+  params: [MERCHANT_PARAM, { name: 'forget', description: 'true: missed events are not replayed' }],
   async run(ctx, params) {
     const merchantId = await merchantOf(ctx, params);
     const forget = boolParam(params.forget);
