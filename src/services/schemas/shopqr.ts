@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountSchema } from './bank';
 
 /** ShopQR virtual accounts (core §3, §7 /channel-payment, /metadata/list-staff; contract receiving-money.md, shopqr). */
 
@@ -66,17 +67,8 @@ export const staffOptionSchema = z.object({
 });
 export type StaffOption = z.infer<typeof staffOptionSchema>;
 
-/**
- * GET /bank/account, as this area reads it (core §3 Bank account: `name` is the account number,
- * `is_internal_transfer` the verified flag). Own schema: the bank area's may change shape freely.
- */
-export const linkedBankAccountSchema = z.object({
-  id: z.number().int(),
-  name: z.string().min(1),
-  holder_name: z.string(),
-  bank_code: z.string().min(1),
-  is_internal_transfer: z.boolean(),
-});
+/** GET /bank/account rows as the ShopQR form offers them: the bank area's schema, phone not needed. */
+export const linkedBankAccountSchema = bankAccountSchema.omit({ phone: true });
 export type LinkedBankAccount = z.infer<typeof linkedBankAccountSchema>;
 
 /** POST /channel-payment body (core §7). */
