@@ -5,6 +5,7 @@ import type { SandboxContext } from '../../context';
 import type { Database } from '../../db/database';
 import { authenticate } from '../../http/authenticate';
 import { ApiError, field, ok, required } from '../../http/envelope';
+import { queryInt } from '../../http/query';
 
 /**
  * /bank/account, /bank/holder-name, /bank/qr, /metadata/list-bank (issue 4; calls in
@@ -63,14 +64,6 @@ function queryString(query: unknown, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function pageNumber(query: unknown, name: string, fallback: number, max: number): number {
-  const raw = queryString(query, name);
-  if (raw === '') return fallback;
-  if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw new ApiError(400, 'BAD_REQUEST', `${name} must be 1..${max}`, { field: name });
-  }
-  return Number(raw);
-}
 
 export function verificationQr(bin: string, accountNo: string, amount: number, description: string): string {
   const purpose = stripVietnameseDiacritics(description).slice(0, MAX_PURPOSE_LENGTH);
@@ -85,8 +78,8 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
 
   app.get('/bank/account', async (request) => {
     const { user } = await authenticate(ctx, request);
-    const page = pageNumber(request.query, 'page', 1, 1_000_000);
-    const pageSize = pageNumber(request.query, 'page_size', 10, MAX_PAGE_SIZE);
+    const page = queryInt(request.query, 'page', 1, 1_000_000);
+    const pageSize = queryInt(request.query, 'page_size', 10, MAX_PAGE_SIZE);
     // Optional: one account by number (the portal asks after a realtime reconnect whether it got verified).
     const accountNo = queryString(request.query, 'bank_account_no');
     const where = accountNo ? `merchant_id = $1 AND bank_account_no = $2` : `merchant_id = $1`;

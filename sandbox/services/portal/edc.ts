@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { authenticate } from '../../http/authenticate';
 import { ApiError, field, ok, required } from '../../http/envelope';
 import { vnIso } from '../../reports/vn-time';
+import { queryInt } from '../../http/query';
 
 /**
  * Card machines (core §3, §4, §7): GET /metadata/edc, PUT /metadata/edc/active, PUT /map-edc-to-va,
@@ -58,21 +59,13 @@ export async function findDeviceBySerial(db: Database, serial: string, merchantI
 
 const noDevice = (field: string) => new ApiError(404, 'BAD_REQUEST', 'No such card machine', { field });
 
-function positiveInt(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
-  const v = query[name];
-  if (v === undefined || v === '') return fallback;
-  if (typeof v !== 'string' || !/^\d{1,7}$/.test(v) || Number(v) < 1 || Number(v) > max) {
-    throw new ApiError(400, 'BAD_REQUEST', `${name} must be 1..${max}`, { field: name });
-  }
-  return Number(v);
-}
 
 export function registerEdcRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/metadata/edc', async (request) => {
     const { user } = await authenticate(ctx, request);
     const query = request.query as Record<string, unknown>;
-    const page = positiveInt(query, 'page', 1, 1_000_000);
-    const pageSize = positiveInt(query, 'page_size', 10, MAX_PAGE_SIZE);
+    const page = queryInt(query, 'page', 1, 1_000_000);
+    const pageSize = queryInt(query, 'page_size', 10, MAX_PAGE_SIZE);
     const type = query.type_edc;
     if (type !== undefined && type !== '' && type !== '1' && type !== '2') {
       throw new ApiError(400, 'BAD_REQUEST', 'type_edc must be 1 (POS) or 2 (Soundbox)', { field: 'type_edc' });

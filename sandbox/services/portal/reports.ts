@@ -10,6 +10,7 @@ import { exportRows, findTransaction, listPage, parseReportQuery, parseWireId, t
 import { vnDateStart, vnDayStart } from '../../reports/vn-time';
 import { buildWorkbook, contentDisposition, exportColumns } from '../../reports/xlsx';
 import { findMerchant } from './merchants';
+import { queryInt } from '../../http/query';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_STORE_PAGE_SIZE = 100_000;
@@ -103,16 +104,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: SandboxContext):
   app.get('/metadata/store', async (request, reply) => {
     const { user } = await authenticate(ctx, request);
     const query = request.query as Record<string, unknown>;
-    const num = (name: string, fallback: number, max: number) => {
-      const v = query[name];
-      if (v === undefined || v === '') return fallback;
-      if (typeof v !== 'string' || !/^\d{1,7}$/.test(v) || Number(v) < 1 || Number(v) > max) {
-        throw new ApiError(400, 'BAD_REQUEST', `${name} must be 1..${max}`, { field: name });
-      }
-      return Number(v);
-    };
-    const pageSize = num('page_size', 10, MAX_STORE_PAGE_SIZE);
-    const page = num('page', 1, 1_000_000);
+    const pageSize = queryInt(query, 'page_size', 10, MAX_STORE_PAGE_SIZE);
+    const page = queryInt(query, 'page', 1, 1_000_000);
     const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stores WHERE merchant_id = $1`, [user.merchant_id]);
     // 100,000 stores: the database writes the JSON text, which is far cheaper than 100,000 JS row objects.
     const [list] = await ctx.db.query<{ j: string }>(

@@ -5,18 +5,11 @@ import { ApiError, ok } from '../../http/envelope';
 import { checkConflicts, checkNewVa, insertVa, serialised } from '../../shopqr/create';
 import { qrPayload, qrPngBase64 } from '../../shopqr/qr';
 import { allVas, findVa, listVas, toWire, VA_TYPES, type VaRow, type VaType } from '../../shopqr/rows';
+import { queryInt } from '../../http/query';
 
 const MAX_LIST_PAGE_SIZE = 100;
 const MAX_DROPDOWN_PAGE_SIZE = 100_000;
 
-function queryNumber(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
-  const v = query[name];
-  if (v === undefined || v === '') return fallback;
-  if (typeof v !== 'string' || !/^\d{1,7}$/.test(v) || Number(v) < 1 || Number(v) > max) {
-    throw new ApiError(400, 'BAD_REQUEST', `${name} must be 1..${max}`, { field: name });
-  }
-  return Number(v);
-}
 
 async function detail(row: VaRow) {
   // A bank the bank area has not listed has no BIN, and a code without one no app can pay.
@@ -44,8 +37,8 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
       if (!row) throw new ApiError(404, 'VA_NOT_FOUND', 'No such ShopQR');
       return ok(await detail(row));
     }
-    const page = queryNumber(query, 'page', 1, 1_000_000);
-    const pageSize = queryNumber(query, 'page_size', 10, MAX_LIST_PAGE_SIZE);
+    const page = queryInt(query, 'page', 1, 1_000_000);
+    const pageSize = queryInt(query, 'page_size', 10, MAX_LIST_PAGE_SIZE);
     const rawType = query.va_type;
     let vaType: VaType | null = null;
     if (rawType !== undefined && rawType !== '') {
@@ -83,8 +76,8 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
   app.get('/metadata/list-staff', async (request) => {
     const { user } = await authenticate(ctx, request);
     const query = request.query as Record<string, unknown>;
-    const pageSize = queryNumber(query, 'page_size', 10, MAX_DROPDOWN_PAGE_SIZE);
-    const page = queryNumber(query, 'page', 1, 1_000_000);
+    const pageSize = queryInt(query, 'page_size', 10, MAX_DROPDOWN_PAGE_SIZE);
+    const page = queryInt(query, 'page', 1, 1_000_000);
     const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff WHERE merchant_id = $1`, [user.merchant_id]);
     // Dropdown data only: no phone or e-mail (the staff screens have their own calls).
     const rows = await ctx.db.query(
