@@ -32,6 +32,31 @@ describe('tokens', () => {
     expect(a.storage.readTokens()).toEqual(tokens(false, { method: 'keycloak', refreshToken: null }));
   });
 
+  it('core §4 session: rewriting the tokens never leaves the shared area empty for another tab to read', () => {
+    const seen: Array<string | null> = [];
+    const base = memoryStorage();
+    // Records what another tab would read at every step of the write.
+    const local: Storage = new Proxy(base, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop === 'setItem' || prop === 'removeItem') {
+          return (...args: [string, string]) => {
+            (value as (...a: [string, string]) => void).apply(target, args);
+            seen.push(target.getItem(STORAGE_KEYS.accessToken));
+          };
+        }
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const a = areas({ local });
+    a.storage.writeTokens(tokens(true));
+    seen.length = 0;
+    a.storage.writeTokens(tokens(true, { accessToken: 'new.token.x', refreshToken: null }));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((token) => token !== null)).toBe(true);
+    expect(a.storage.readTokens()).toEqual(tokens(true, { accessToken: 'new.token.x', refreshToken: null }));
+  });
+
   it('clearTokens empties both areas and keeps preferences', () => {
     const a = areas();
     a.local.setItem(STORAGE_KEYS.accessToken, 'x');

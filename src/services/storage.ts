@@ -131,11 +131,14 @@ export function createAppStorage(areas: StorageAreas = browserAreas): AppStorage
 
     writeTokens(tokens) {
       const parsed = storedTokensSchema.parse(tokens);
-      clearTokens();
       const area = parsed.remember ? local : session;
+      // Overwritten in place, never emptied first: another tab reading the shared area meanwhile (one
+      // restoring after a reload) must find the old tokens or the new, not none, or it signs out.
+      for (const key of TOKEN_KEYS) safeRemove(area === local ? session : local, key);
       safeSet(area, STORAGE_KEYS.remember, String(parsed.remember));
       safeSet(area, STORAGE_KEYS.tokenExpiresAt, String(Math.round(parsed.expiresAt)));
       if (parsed.refreshToken) safeSet(area, STORAGE_KEYS.refreshToken, parsed.refreshToken);
+      else safeRemove(area, STORAGE_KEYS.refreshToken);
       safeSet(local, STORAGE_KEYS.loginMethod, parsed.method);
       // Written last: other tabs react to this key and must find the rest already in place.
       safeSet(area, STORAGE_KEYS.accessToken, parsed.accessToken);
