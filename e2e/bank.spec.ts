@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bankSeedPlan, BANKS } from '../sandbox/db/seed-bank';
-import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../src/services/schemas/bank';
+import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../src/services/bank/schemas';
 import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';
 import { decodeVietQrPng } from './support/qr';

@@ -5,8 +5,8 @@ import { P } from './support/env';
 import { t } from './support/i18n';
 import { gotoLogin, loginScreen, lockModal, MAX_ATTEMPTS, shell } from './support/portal';
 import type { SandboxClient, ThrowawayUser } from './support/sandbox';
-import { getLoginPaths, loginProjection } from '../tests/model/login.paths';
-import { formatState, type ModelPath } from '../tests/model/paths';
+import { getLoginPaths, loginProjection } from '../tests/model/auth/login.paths';
+import { formatState, type ModelPath } from '../tests/model/shared/paths';
 
 type ModelStep = ModelPath['steps'][number];
 

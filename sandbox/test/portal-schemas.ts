@@ -5,7 +5,7 @@ export {
   businessProfileSchema,
   loginFailDataSchema,
   lockedDataSchema,
-} from '../../src/services/schemas/auth';
+} from '../../src/services/shared/schemas/auth';
 export { appConfigSchema } from '../../src/config/schema';
 export {
   transactionRowSchema,
@@ -16,6 +16,6 @@ export {
   CHANNEL_CONFIG,
   REPORT_CHANNELS,
   TRANSACTION_STATUSES,
-} from '../../src/services/schemas/transactions';
-export { dashboardChunkSchema } from '../../src/services/schemas/dashboard';
-export { storeOptionSchema } from '../../src/services/schemas/stores';
+} from '../../src/services/shared/schemas/transactions';
+export { dashboardChunkSchema } from '../../src/services/shared/schemas/dashboard';
+export { storeOptionSchema } from '../../src/services/shared/schemas/stores';

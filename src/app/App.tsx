@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';
 import { PortalContext, type Language, type PortalEnvironment } from '../screens/shared/portal-context';
 import type { AppRouter } from './router';
-import type { Runtime } from './runtime';
-import { SessionContext } from './session-context';
+import type { Runtime } from './shared/runtime';
+import { SessionContext } from './shared/session-context';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast store works before this loads: shown toasts queue in it and appear once it mounts.

@@ -1,4 +1,4 @@
-import type { AppStorage } from '../services/storage';
+import type { AppStorage } from '../services/shared/storage';
 
 /** Activity is recorded at most this often: last_active is shared between tabs through storage. */
 export const ACTIVITY_THROTTLE_MS = 15_000;

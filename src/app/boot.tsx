@@ -5,10 +5,10 @@ import { initI18n } from '../i18n';
 import { recordActivity, watchWindowFocus } from './activity';
 import { App } from './App';
 import { createAppRouter } from './router';
-import { createRuntime } from './runtime';
-import { captureSsoFragment } from './sso-fragment';
+import { createRuntime } from './shared/runtime';
+import { captureSsoFragment } from './shared/sso-fragment';
 import { StartupError } from './StartupError';
-import type { LoginRouteState } from './paths';
+import type { LoginRouteState } from './shared/paths';
 
 function describeStartupError(error: unknown): string {
   if (isConfigError(error)) {

@@ -2,8 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { CookieBanner } from '../screens/shared/CookieBanner';
 import { LoadingScreen } from '../screens/shared/LoadingScreen';
-import { isEcrPath, type LoginRouteState } from './paths';
-import { selectRestoring, selectSignedIn, useSessionSelector } from './session-context';
+import { isEcrPath, type LoginRouteState } from './shared/paths';
+import { selectRestoring, selectSignedIn, useSessionSelector } from './shared/session-context';
 
 /**
  * Top of every route. While the session is being restored nothing route-specific renders, so a

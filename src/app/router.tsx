@@ -4,21 +4,21 @@ import { AREAS } from '../screens/shell/areas';
 import { NotFound } from '../screens/shared/NotFound';
 import { PlainPage } from './PlainPage';
 import { RequireAuth, RootLayout } from './guards';
-import { SSO_RETURN_PATTERN } from './paths';
-import { selectSignedIn, useSessionSelector } from './session-context';
+import { SSO_RETURN_PATTERN } from './shared/paths';
+import { selectSignedIn, useSessionSelector } from './shared/session-context';
 
 // Route-level splitting: /login loads only the auth chunk; the shell and its areas load on sign-in.
-const AuthFrame = lazy(() => import('./routes/AuthFrame'));
-const LoginRoute = lazy(() => import('./routes/LoginRoute'));
-const ForgotPasswordRoute = lazy(() => import('./routes/ForgotPasswordRoute'));
-const ResetPasswordRoute = lazy(() => import('./routes/ResetPasswordRoute'));
-const RegisterDigistoreRoute = lazy(() => import('./routes/RegisterDigistoreRoute'));
-const SsoReturnRoute = lazy(() => import('./routes/SsoReturnRoute'));
-const ShellFrame = lazy(() => import('./routes/ShellFrame'));
-const AreaPage = lazy(() => import('./routes/AreaPage'));
-const EcrSlideRoute = lazy(() => import('./routes/EcrSlideRoute'));
+const AuthFrame = lazy(() => import('./auth/AuthFrame'));
+const LoginRoute = lazy(() => import('./auth/LoginRoute'));
+const ForgotPasswordRoute = lazy(() => import('./auth/ForgotPasswordRoute'));
+const ResetPasswordRoute = lazy(() => import('./auth/ResetPasswordRoute'));
+const RegisterDigistoreRoute = lazy(() => import('./auth/RegisterDigistoreRoute'));
+const SsoReturnRoute = lazy(() => import('./auth/SsoReturnRoute'));
+const ShellFrame = lazy(() => import('./shell/ShellFrame'));
+const AreaPage = lazy(() => import('./shell/AreaPage'));
+const EcrSlideRoute = lazy(() => import('./display/EcrSlideRoute'));
 // Behind features.inspector; its own chunk (diagram layout included), never part of /login.
-const InspectorRoute = lazy(() => import('./routes/InspectorRoute'));
+const InspectorRoute = lazy(() => import('./inspector/InspectorRoute'));
 
 /** Unknown paths, and the SSO return route whose name varies (/auth-…-check). */
 function CatchAll() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStorage, STORAGE_KEYS } from '../services/storage';
-import { memoryStorage } from '../services/testing/fake-server';
+import { createAppStorage, STORAGE_KEYS } from '../services/shared/storage';
+import { memoryStorage } from '../services/shared/testing/fake-server';
 import { currentLanguage, i18n, initialLanguage, initI18n, NAMESPACES, setLanguage } from '.';
 
 function storageWith(language?: string) {

@@ -6,9 +6,9 @@ import i18next, {
   type ResourceLanguage,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { appStorage, languageSchema, type AppStorage, type Language } from '../services/storage';
+import { appStorage, languageSchema, type AppStorage, type Language } from '../services/shared/storage';
 
-export type { Language } from '../services/storage';
+export type { Language } from '../services/shared/storage';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['vi', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 

@@ -9,7 +9,7 @@ import {
   qrDataSchema,
   VERIFY_AMOUNT,
   VERIFY_DESCRIPTION,
-} from '../../../src/services/schemas/bank';
+} from '../../../src/services/bank/schemas';
 import { BANKS, bankSeedPlan } from '../../db/seed-bank';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../../../src/services/schemas/bank';
+import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../../../src/services/bank/schemas';
 import { buildVietQr, MAX_PURPOSE_LENGTH, stripVietnameseDiacritics } from '../../../src/services/qr/vietqr';
 import type { SandboxContext } from '../../context';
 import type { Database } from '../../db/database';

@@ -2,8 +2,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkStatusSchema, edcDeviceSchema, linkableVaSchema } from '../../../src/services/schemas/edc';
-import { vaPaymentEventSchema } from '../../../src/services/schemas/realtime';
+import { checkStatusSchema, edcDeviceSchema, linkableVaSchema } from '../../../src/services/edc/schemas';
+import { vaPaymentEventSchema } from '../../../src/services/realtime/schemas';
 import { deviceIds, POS, SOUNDBOX } from '../../db/seed-edc';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 

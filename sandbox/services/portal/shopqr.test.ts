@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVietQr } from '../../../src/services/qr/vietqr';
-import { shopQrDetailSchema, shopQrListSchema, shopQrRowSchema, staffOptionSchema } from '../../../src/services/schemas/shopqr';
+import { shopQrDetailSchema, shopQrListSchema, shopQrRowSchema, staffOptionSchema } from '../../../src/services/shopqr/schemas';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 
 let t: TestSandbox;

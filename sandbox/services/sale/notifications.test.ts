@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationListSchema, saleOrderSchema } from '../../../src/services/schemas/notifications';
-import { salePaymentSuccessSchema, saleNotificationEventSchema, vaPaymentEventSchema } from '../../../src/services/schemas/realtime';
+import { notificationListSchema, saleOrderSchema } from '../../../src/services/notifications/schemas';
+import { salePaymentSuccessSchema, saleNotificationEventSchema, vaPaymentEventSchema } from '../../../src/services/realtime/schemas';
 import { startTestSandbox, type TestSandbox } from '../../test/harness';
 
 let t: TestSandbox;

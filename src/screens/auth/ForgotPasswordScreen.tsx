@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/forgotPassword.machine';
-import { isFilled } from '../../machines/rules/required';
-import { maskEmail } from '../../machines/rules/maskEmail';
+import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
+import { isFilled } from '../../machines/shared/rules/required';
+import { maskEmail } from '../../machines/auth/rules/maskEmail';
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 

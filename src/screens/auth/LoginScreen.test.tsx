@@ -2,9 +2,9 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { loginMachine } from '../../machines/login.machine';
-import type { StoredTokens, UserInfo } from '../../services/schemas/auth';
-import { renderScreen } from '../test/render';
+import { loginMachine } from '../../machines/auth/login.machine';
+import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth';
+import { renderScreen } from '../shared/test/render';
 import { LoginScreen, type LoginActor } from './LoginScreen';
 
 const tokens: StoredTokens = { accessToken: 'a.b.c', refreshToken: 'r', expiresAt: Date.now() + 60_000, remember: false, method: 'original' };

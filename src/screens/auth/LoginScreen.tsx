@@ -16,8 +16,8 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../machines/login.machine';
-import { isFilled } from '../../machines/rules/required';
+import type { loginMachine } from '../../machines/auth/login.machine';
+import { isFilled } from '../../machines/shared/rules/required';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 

@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { resetPasswordMachine } from '../../machines/resetPassword.machine';
-import type { NewPasswordRule } from '../../machines/rules/newPassword';
+import type { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import type { NewPasswordRule } from '../../machines/auth/rules/newPassword';
 import classes from './auth.module.css';
 
 export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, NativeSelect, Stack, Text, TextIn
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { accountNoProblem, type bankAddMachine } from '../../machines/bankAdd.machine';
+import { accountNoProblem, type bankAddMachine } from '../../machines/bank/bankAdd.machine';
 import { errorMessageKey } from '../../services/errors';
 import { TermsModal } from './TermsModal';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';

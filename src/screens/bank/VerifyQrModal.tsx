@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { bankVerifyMachine } from '../../machines/bankVerify.machine';
+import type { bankVerifyMachine } from '../../machines/bank/bankVerify.machine';
 import { errorMessageKey } from '../../services/errors';
-import type { BankOption } from '../../services/schemas/bank';
+import type { BankOption } from '../../services/bank/schemas';
 import { formatVnd } from '../shared/table';
 import { FailureAlert } from '../shared/FailureAlert';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ConnectionState } from '../../services/schemas/edc';
+import type { ConnectionState } from '../../services/edc/schemas';
 import { STATUS_TONES, type StatusTone } from '../shared/table';
 import tableClasses from '../shared/table/table.module.css';
 

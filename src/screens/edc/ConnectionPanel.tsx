@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionState } from '../../services/schemas/edc';
+import type { ConnectionState } from '../../services/edc/schemas';
 import '@mantine/core/styles/Switch.css';
 import { usePosHotline } from './Hotline';
 import type { EdcLogic } from './logic';

@@ -1,6 +1,6 @@
 import { Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EdcDevice } from '../../services/schemas/edc';
+import type { EdcDevice } from '../../services/edc/schemas';
 import { ActivationPanel } from './ActivationPanel';
 import { ConnectionBadge } from './ConnectionBadge';
 import { ConnectionPanel } from './ConnectionPanel';

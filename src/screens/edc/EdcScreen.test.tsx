@@ -2,15 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { defaultConfig } from '../../config';
-import { connectionCheckMachine } from '../../machines/connectionCheck.machine';
-import { edcIntegrateMachine } from '../../machines/edcIntegrate.machine';
-import { edcListMachine } from '../../machines/edcList.machine';
-import { soundboxActivationMachine } from '../../machines/soundboxActivation.machine';
-import type { ConnectionState, EdcDevice, LinkableVa } from '../../services/schemas/edc';
-import { renderScreen } from '../test/render';
+import { connectionCheckMachine } from '../../machines/edc/connectionCheck.machine';
+import { edcIntegrateMachine } from '../../machines/edc/edcIntegrate.machine';
+import { edcListMachine } from '../../machines/edc/edcList.machine';
+import { soundboxActivationMachine } from '../../machines/edc/soundboxActivation.machine';
+import type { ConnectionState, EdcDevice, LinkableVa } from '../../services/edc/schemas';
+import { renderScreen } from '../shared/test/render';
 import { EdcScreen } from './EdcScreen';
 import type { EdcLogic } from './logic';
-import { samplePos } from '../../services/testing/edc-samples';
+import { samplePos } from '../../services/edc/samples';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/schemas/edc';
+import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
 import { DataTable, type DataColumn } from '../shared/table';
 import '../shared/table/styles';
 import { ConnectionBadge } from './ConnectionBadge';

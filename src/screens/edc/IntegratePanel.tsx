@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EdcDevice } from '../../services/schemas/edc';
+import type { EdcDevice } from '../../services/edc/schemas';
 import type { EdcLogic } from './logic';
 import { FailureAlert } from '../shared/FailureAlert';
 import { errorMessageKey } from '../../services/errors';

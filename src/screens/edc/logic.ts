@@ -1,8 +1,8 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import type { connectionCheckMachine } from '../../machines/connectionCheck.machine';
-import type { edcIntegrateMachine } from '../../machines/edcIntegrate.machine';
-import type { edcListMachine } from '../../machines/edcList.machine';
-import type { soundboxActivationMachine } from '../../machines/soundboxActivation.machine';
+import type { connectionCheckMachine } from '../../machines/edc/connectionCheck.machine';
+import type { edcIntegrateMachine } from '../../machines/edc/edcIntegrate.machine';
+import type { edcListMachine } from '../../machines/edc/edcList.machine';
+import type { soundboxActivationMachine } from '../../machines/edc/soundboxActivation.machine';
 
 export type EdcListActor = ActorRefFrom<typeof edcListMachine>;
 

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../i18n/en/inspector.json';
-import { MACHINE_CATALOGUE } from '../../machines/catalogue';
-import { renderScreen } from '../test/render';
+import { MACHINE_CATALOGUE } from '../../app/catalogue';
+import { renderScreen } from '../shared/test/render';
 import { InspectorScreen } from './InspectorScreen';
 import { INSPECTOR_PROTOCOL } from './live';
 import type { InspectorChannel } from './types';

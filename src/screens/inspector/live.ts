@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatStateLeaves } from '../../machines/introspection';
+import { formatStateLeaves } from '../../machines/shared/introspection';
 
 /**
  * What the inspector knows about actors running in other tabs, built from the messages

@@ -1,6 +1,6 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionStatus } from '../../machines/realtimeConnection.machine';
+import type { ConnectionStatus } from '../../machines/notifications/realtimeConnection.machine';
 import classes from './Notifications.module.css';
 
 /**

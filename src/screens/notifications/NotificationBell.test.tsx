@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { i18n } from '../../i18n';
-import { notificationClickMachine } from '../../machines/notificationClick.machine';
-import { notificationListMachine, type BellPage, type BellTab } from '../../machines/notificationList.machine';
-import { renderScreen } from '../test/render';
+import { notificationClickMachine } from '../../machines/notifications/notificationClick.machine';
+import { notificationListMachine, type BellPage, type BellTab } from '../../machines/notifications/notificationList.machine';
+import { renderScreen } from '../shared/test/render';
 import { NotificationBell } from './NotificationBell';
 
 afterEach(cleanup);

@@ -16,8 +16,8 @@ import {
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { notificationClickMachine } from '../../machines/notificationClick.machine';
-import type { BellItem, BellTab, notificationListMachine } from '../../machines/notificationList.machine';
+import type { notificationClickMachine } from '../../machines/notifications/notificationClick.machine';
+import type { BellItem, BellTab, notificationListMachine } from '../../machines/notifications/notificationList.machine';
 import { RealtimeIcon } from './icons';
 import { relativeTime, relativeTimeText } from './relative-time';
 import classes from './Notifications.module.css';

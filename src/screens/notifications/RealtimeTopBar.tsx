@@ -1,8 +1,8 @@
 import { Group } from '@mantine/core';
 import type { ActorRefFrom } from 'xstate';
-import type { notificationClickMachine } from '../../machines/notificationClick.machine';
-import type { notificationListMachine } from '../../machines/notificationList.machine';
-import type { ConnectionStatus } from '../../machines/realtimeConnection.machine';
+import type { notificationClickMachine } from '../../machines/notifications/notificationClick.machine';
+import type { notificationListMachine } from '../../machines/notifications/notificationList.machine';
+import type { ConnectionStatus } from '../../machines/notifications/realtimeConnection.machine';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { MuteToggle } from './MuteToggle';
 import { NotificationBell } from './NotificationBell';

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { exportMachine } from '../../machines/export.machine';
-import { reportListMachine } from '../../machines/reportList.machine';
-import type { ReportFilters, ReportPage } from '../../services/schemas/reportFilters';
-import type { ReportChannel } from '../../services/schemas/transactions';
-import { renderScreen } from '../test/render';
+import { exportMachine } from '../../machines/reports/export.machine';
+import { reportListMachine } from '../../machines/reports/reportList.machine';
+import type { ReportFilters, ReportPage } from '../../services/shared/schemas/reportFilters';
+import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import { renderScreen } from '../shared/test/render';
 import { ReportScreen } from './ReportScreen';
 
 afterEach(cleanup);

@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { exportMachine } from '../../machines/export.machine';
-import type { reportListMachine } from '../../machines/reportList.machine';
-import type { TimeRange } from '../../services/schemas/reportFilters';
-import { CHANNEL_CONFIG, PAGE_SIZE_OPTIONS } from '../../services/schemas/transactions';
+import type { exportMachine } from '../../machines/reports/export.machine';
+import type { reportListMachine } from '../../machines/reports/reportList.machine';
+import type { TimeRange } from '../../services/shared/schemas/reportFilters';
+import { CHANNEL_CONFIG, PAGE_SIZE_OPTIONS } from '../../services/shared/schemas/transactions';
 import { usePortal } from '../shared/portal-context';
 import {
   BillSearch,

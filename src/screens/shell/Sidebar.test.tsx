@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultConfig } from '../../config';
-import { renderScreen } from '../test/render';
+import { renderScreen } from '../shared/test/render';
 import type { AreaFeatures } from './areas';
 import { buildMenu, type MenuEntry } from './menu';
 import { Sidebar } from './Sidebar';

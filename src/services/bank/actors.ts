@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { RealtimeHub } from '../realtime/hub';
-import type { AddBankAccountBody, BankAccount, BankOption, QrData } from '../schemas/bank';
+import type { AddBankAccountBody, BankAccount, BankOption, QrData } from './schemas';
 import type { BankAccountPage, BankApi } from './api';
 import { createWaitForVerification } from './wait-for-verification';
 

@@ -11,7 +11,7 @@ import {
   type BankAccountPage,
   type BankOption,
   type QrData,
-} from '../schemas/bank';
+} from './schemas';
 
 /** Bank account calls (core §7; docs/contracts/receiving-money.md "bank"). Every answer is validated. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, type EventObject } from 'xstate';
 import type { ConnectedInfo, ConnectionStatus, RealtimeHub } from '../realtime/hub';
-import { fakePortalClient } from '../testing/fake-server';
+import { fakePortalClient } from '../shared/testing/fake-server';
 import { createBankApi } from './api';
 import { createWaitForVerification } from './wait-for-verification';
 

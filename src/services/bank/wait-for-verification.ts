@@ -1,6 +1,6 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { RealtimeHub } from '../realtime/hub';
-import { bankVerifiedEventSchema } from '../schemas/bank';
+import { bankVerifiedEventSchema } from './schemas';
 
 export type VerificationEvent = { type: 'VERIFIED' } | { type: 'REALTIME.LOST' } | { type: 'REALTIME.RECONNECTED' };
 

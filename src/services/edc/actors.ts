@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ConnectionState, EdcDevice, LinkableVa } from '../schemas/edc';
+import type { ConnectionState, EdcDevice, LinkableVa } from './schemas';
 import type { EdcApi, EdcPage, EdcPageQuery } from './index';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fakePortalClient } from '../testing/fake-server';
-import type { EdcDevice } from '../schemas/edc';
+import { fakePortalClient } from '../shared/testing/fake-server';
+import type { EdcDevice } from './schemas';
 import { createEdcApi } from '.';
-import { samplePos } from '../testing/edc-samples';
+import { samplePos } from './samples';
 
 const device: EdcDevice = samplePos;
 

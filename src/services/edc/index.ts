@@ -8,7 +8,7 @@ import {
   type EdcDevice,
   type EdcType,
   type LinkableVa,
-} from '../schemas/edc';
+} from './schemas';
 
 /** Card machine calls (core §7; docs/contracts/receiving-money.md, edc). Every answer is validated. */
 

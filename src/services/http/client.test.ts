@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createFakeServer } from '../testing/fake-server';
+import { createFakeServer } from '../shared/testing/fake-server';
 import type { AuthPort } from './auth-port';
 import { tokenSourceFromPort } from './auth-port';
 import { createServiceClient } from './client';

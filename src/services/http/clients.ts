@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config';
 import { tokenSourceFromPort, type AuthPort, type TokenSource } from './auth-port';
 import { createServiceClient, type ServiceClient } from './client';
 import { createExchangedTokenSource } from './exchanged-token';
-import { wesapTokenCall } from '../portal/user';
+import { wesapTokenCall } from '../shared/portal/user';
 
 export interface HttpClients {
   portal: ServiceClient;

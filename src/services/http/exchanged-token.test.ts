@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defaultConfig } from '../../config';
-import { createFakeServer } from '../testing/fake-server';
+import { createFakeServer } from '../shared/testing/fake-server';
 import type { AuthPort } from './auth-port';
 import { createHttpClients } from './clients';
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorRef } from 'xstate';
 import { z } from 'zod';
-import { createAuthActors } from '../actors/auth';
-import { createPortalApi } from '../portal';
-import type { StoredTokens } from '../schemas/auth';
-import { createAppStorage } from '../storage';
-import { createFakeServer, makeJwt, memoryStorage } from '../testing/fake-server';
+import { createAuthActors } from '../auth/actors';
+import { createPortalApi } from '../shared/portal';
+import type { StoredTokens } from '../shared/schemas/auth';
+import { createAppStorage } from '../shared/storage';
+import { createFakeServer, makeJwt, memoryStorage } from '../shared/testing/fake-server';
 import { createHttpClients } from './clients';
 import { ServiceError } from './errors';
 import { createSessionAuthPort, type SessionActorLike } from './session-auth-port';

@@ -1,4 +1,4 @@
-import type { StoredTokens } from '../schemas/auth';
+import type { StoredTokens } from '../shared/schemas/auth';
 import type { AuthPort } from './auth-port';
 
 /** The tags of the session machine this port reads (docs/architecture.md, "session"). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF_MAX_MS, OFFLINE_AFTER_ATTEMPTS, backoffMs } from '../../machines/realtimeConnection.machine';
+import { BACKOFF_MAX_MS, OFFLINE_AFTER_ATTEMPTS, backoffMs } from '../../machines/notifications/realtimeConnection.machine';
 import { connectErrorCode, createRealtimeConnection, type SocketFactory } from './connection';
 import type { ConnectedInfo, ConnectionStatus } from './hub';
 

@@ -4,7 +4,7 @@ import {
   connectionStatusOf,
   realtimeConnectionMachine,
   type RealtimeConnectionSnapshot,
-} from '../../machines/realtimeConnection.machine';
+} from '../../machines/notifications/realtimeConnection.machine';
 import type { ConnectedInfo, ConnectionStatus } from './hub';
 
 /**

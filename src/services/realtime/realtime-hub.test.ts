@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { vaPaymentEventSchema } from '../schemas/realtime';
+import { vaPaymentEventSchema } from './schemas';
 import type { ConnectedInfo, ConnectionStatus } from './hub';
 import { combineStatus, createRealtimeHub, type RealtimeHubController } from './realtime-hub';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { LinkedBankAccount, NewShopQr, ShopQrDetail, ShopQrRow, StaffOption } from '../schemas/shopqr';
+import type { LinkedBankAccount, NewShopQr, ShopQrDetail, ShopQrRow, StaffOption } from './schemas';
 import type { ShopQrApi, ShopQrPage } from './index';
 
 export interface AddOptions {

@@ -12,7 +12,7 @@ import {
   type ShopQrDetail,
   type ShopQrRow,
   type StaffOption,
-} from '../schemas/shopqr';
+} from './schemas';
 
 /** ShopQR calls (core §7; contract receiving-money.md, shopqr). Every answer is validated. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakePortalClient } from '../testing/fake-server';
+import { fakePortalClient } from '../shared/testing/fake-server';
 import { createShopQrApi } from '.';
 
 const row = {

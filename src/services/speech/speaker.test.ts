@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { announcementQueueMachine, SPEAK_TIMEOUT_MS } from '../../machines/announcementQueue.machine';
+import { announcementQueueMachine, SPEAK_TIMEOUT_MS } from '../../machines/notifications/announcementQueue.machine';
 import { createSpeakActor, isSpeechSupported, type SpeechEnvironment, type SpeechLanguage } from './speaker';
 import { MUTE_STORAGE_KEY, readMuted, writeMuted } from './mute-storage';
 

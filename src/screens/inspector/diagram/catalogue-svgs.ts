@@ -1,4 +1,4 @@
-import { MACHINE_CATALOGUE } from '../../../machines/catalogue';
+import { MACHINE_CATALOGUE } from '../../../app/catalogue';
 import { layoutDiagram } from './layout';
 import { buildDiagramModel } from './model';
 import { buildScene } from './scene';

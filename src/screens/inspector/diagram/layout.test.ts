@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MACHINE_CATALOGUE } from '../../../machines/catalogue';
+import { MACHINE_CATALOGUE } from '../../../app/catalogue';
 import { layoutDiagram, type DiagramLayout } from './layout';
 import { buildDiagramModel } from './model';
 import { buildScene } from './scene';

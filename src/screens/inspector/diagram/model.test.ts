@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateIds, allTransitionKeys } from '../../../../tests/model/replay';
-import { MACHINE_CATALOGUE } from '../../../machines/catalogue';
-import { guardLabel } from '../../../machines/introspection';
+import { allStateIds, allTransitionKeys } from '../../../../tests/model/shared/replay';
+import { MACHINE_CATALOGUE } from '../../../app/catalogue';
+import { guardLabel } from '../../../machines/shared/introspection';
 import { activeStateIds, buildDiagramModel } from './model';
 
 /**

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { guardLabel, transitionKey } from '../../../machines/introspection';
+import { guardLabel, transitionKey } from '../../../machines/shared/introspection';
 
 /**
  * The drawable model of a machine, read from `machine.root`: toDirectedGraph and

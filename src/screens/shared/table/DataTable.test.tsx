@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { cleanup } from '@testing-library/react';
-import { renderScreen } from '../../test/render';
+import { renderScreen } from '../test/render';
 import { DataTable, PageSizeInput, type DataColumn, type SortState } from './DataTable';
 
 afterEach(cleanup);

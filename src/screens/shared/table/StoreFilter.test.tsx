@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { cleanup } from '@testing-library/react';
-import { renderScreen } from '../../test/render';
+import { renderScreen } from '../test/render';
 import { StoreFilter, type StoreOption } from './StoreFilter';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { cleanup } from '@testing-library/react';
-import { renderScreen } from '../../test/render';
+import { renderScreen } from '../test/render';
 import { TimeRangeFilter } from './TimeRangeFilter';
 
 afterEach(cleanup);

@@ -4,10 +4,10 @@
  * browser's time zone, so a merchant travelling abroad sees the same day the bank books.
  */
 
-import { formatVnDateTime } from '../../../machines/rules/vnTime';
+import { formatVnDateTime } from '../../../machines/shared/rules/vnTime';
 
 // One implementation of money and Vietnam time for machines and screens alike.
-export { formatVnd } from '../../../machines/rules/vnd';
+export { formatVnd } from '../../../machines/shared/rules/vnd';
 
 const plain = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
 

@@ -1,6 +1,6 @@
-import { customRange, validateCustomRange, type CustomRangeError as RuleRefusal } from '../../../machines/rules/timeRange';
-import { parseVnDate, vnToday } from '../../../machines/rules/vnTime';
-import { TIME_PRESETS as QUERY_PRESETS } from '../../../services/schemas/reportFilters';
+import { customRange, validateCustomRange, type CustomRangeError as RuleRefusal } from '../../../machines/shared/rules/timeRange';
+import { parseVnDate, vnToday } from '../../../machines/shared/rules/vnTime';
+import { TIME_PRESETS as QUERY_PRESETS } from '../../../services/shared/schemas/reportFilters';
 
 /**
  * The time-range picker's view of the report time rules (core §2, §5, §9). The rules themselves live

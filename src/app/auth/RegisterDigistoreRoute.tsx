@@ -1,0 +1,37 @@
+import { Navigate, useNavigate } from 'react-router-dom';
+import { RegisterDigistoreScreen } from '../../screens/auth/RegisterDigistoreScreen';
+import { NotFound } from '../../screens/shared/NotFound';
+import { getRuntime } from '../shared/runtime';
+import { useSession } from '../shared/session-context';
+import { setPendingRegistration, takePendingRegistration } from './pending-registration';
+
+/** D8: only with features.unifiedLogin, only right after a sign-in that needs registration. */
+export default function RegisterDigistoreRoute() {
+  const { config, storage, portal } = getRuntime();
+  const session = useSession();
+  const navigate = useNavigate();
+  if (!config.features.unifiedLogin) return <NotFound signedIn={false} />;
+  const pending = takePendingRegistration();
+  if (!pending) return <Navigate to="/login" replace />;
+
+  const finish = () => {
+    const tokens = { ...pending.tokens, method: 'keycloak' as const };
+    setPendingRegistration(null);
+    storage.writeLoginMethod('keycloak');
+    storage.writeLastActive(Date.now());
+    session.send({ type: 'SIGNED_IN', tokens });
+    const target = config.sso.registerDoneUrl;
+    const base = import.meta.env.BASE_URL;
+    // Inside the portal: stay in the app; elsewhere: a real navigation.
+    if (target.startsWith(base)) void navigate(`/${target.slice(base.length)}`, { replace: true });
+    else window.location.assign(target);
+  };
+  const back = () => {
+    setPendingRegistration(null);
+    // The temporary session is not kept: tell the server, whatever it answers.
+    void portal.logout(pending.tokens).catch(() => undefined);
+    void navigate('/login', { replace: true });
+  };
+
+  return <RegisterDigistoreScreen merchantName={pending.profile?.merchant.name ?? null} onFinish={finish} onBack={back} />;
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SsoReturnScreen } from '../../screens/auth/SsoReturnScreen';
+import { storedTokensFromAccessToken } from '../../services/shared/tokens';
+import { getRuntime } from '../shared/runtime';
+import { useSession } from '../shared/session-context';
+import { takeSsoAccessToken } from '../shared/sso-fragment';
+
+/** /auth-…-check: the identity provider's return with #access_token=… (core §2, D7). */
+export default function SsoReturnRoute() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const session = useSession();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const { storage } = getRuntime();
+    const accessToken = takeSsoAccessToken();
+    let tokens = null;
+    if (accessToken) {
+      try {
+        tokens = storedTokensFromAccessToken(accessToken, { remember: false, method: 'keycloak', receivedAt: Date.now() });
+      } catch {
+        tokens = null;
+      }
+    }
+    if (!tokens) {
+      notifications.show({ color: 'red', title: t('reset.errorTitle'), message: t('sso.tokenNotFound') });
+      void navigate('/login', { replace: true });
+      return;
+    }
+    storage.writeLoginMethod('keycloak');
+    storage.writeLastActive(Date.now());
+    session.send({ type: 'SIGNED_IN', tokens });
+    void navigate('/dashboard', { replace: true });
+  }, [navigate, session, t]);
+
+  return <SsoReturnScreen />;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
+import { exportMachine } from '../../machines/reports/export.machine';
+import { reportListMachine } from '../../machines/reports/reportList.machine';
+import { filtersFromSearchParams, filtersToSearchParams } from '../../machines/reports/rules/reportUrl';
+import { vnToday } from '../../machines/shared/rules/timeRange';
+import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import { ReportScreen } from '../../screens/reports/ReportScreen';
+import { getRuntime } from '../shared/runtime';
+import { reportActors, reportsApi } from '../shared/reports-runtime';
+import { useStoreOptions } from '../shared/use-store-options';
+
+/**
+ * One report wired to its machines, with the filters in the address (bookmarkable, restored with
+ * Back). The address holds only filter values (range, status, store id, bill text, page, size,
+ * sort); never a token or anything about a person.
+ */
+function ReportRoute({ channel }: { channel: ReportChannel }) {
+  const [params, setParams] = useSearchParams();
+  const initialFilters = useMemo(() => filtersFromSearchParams(params, channel), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const { loadReport, exportReport } = reportActors();
+  const { inspect } = getRuntime();
+  const actor = useActorRef(reportListMachine.provide({ actors: { loadReport } }), {
+    input: { channel, filters: initialFilters, today: vnToday(Date.now()) },
+    inspect,
+  });
+  const exportActor = useActorRef(exportMachine.provide({ actors: { exportReport } }), { inspect });
+
+  // Machine → address: each applied change is a history entry, so Back steps through them.
+  const lastWritten = useRef(filtersToSearchParams(initialFilters, channel).toString());
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      const next = filtersToSearchParams(snap.context.filters, channel).toString();
+      if (next === lastWritten.current) return;
+      lastWritten.current = next;
+      setParams(new URLSearchParams(next));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, channel, setParams]);
+
+  // Address → machine: Back, Forward or an edited address.
+  const current = params.toString();
+  useEffect(() => {
+    const parsed = filtersFromSearchParams(new URLSearchParams(current), channel);
+    const normalised = filtersToSearchParams(parsed, channel).toString();
+    if (normalised === lastWritten.current) return;
+    lastWritten.current = normalised;
+    actor.send({ type: 'FILTERS.REPLACE', filters: parsed });
+  }, [actor, channel, current]);
+
+  const { stores, loading: storesLoading } = useStoreOptions();
+
+  const loadBillImage = useMemo(() => (url: string) => reportsApi().billImage(url), []);
+  // Fixed for the life of the page, like the machine's `today`: a fresh value on every render
+  // would defeat the screen's memo.
+  const [nowMs] = useState(() => Date.now());
+
+  return (
+    <ReportScreen
+      actor={actor}
+      exportActor={exportActor}
+      stores={stores}
+      storesLoading={storesLoading}
+      loadBillImage={loadBillImage}
+      nowMs={nowMs}
+    />
+  );
+}
+
+/** Keyed by channel: moving between reports starts a fresh machine with that report's defaults. */
+export default function ReportRouteForChannel({ channel }: { channel: ReportChannel }) {
+  return <ReportRoute key={channel} channel={channel} />;
+}

@@ -1,0 +1,190 @@
+import { notifications } from '@mantine/notifications';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { i18n } from '../../i18n';
+import { announcementQueueMachine } from '../../machines/notifications/announcementQueue.machine';
+import { formatVnd } from '../../machines/shared/rules/vnd';
+import { createExchangedTokenSource, createSessionAuthPort, type SessionActorLike } from '../../services/http';
+import { wesapTokenCall } from '../../services/shared/portal/user';
+import type { RealtimeHub } from '../../services/realtime/hub';
+import { createNotificationsApi, type NotificationsApi } from '../../services/notifications/api';
+import { fetchMissedPayments } from '../../services/notifications/payment-catch-up';
+import { createRealtimeHub, type RealtimeHubController } from '../../services/realtime/realtime-hub';
+import { accessTokenSource, exchangedTokenSource } from '../../services/realtime/tokens';
+import { salePaymentSuccessSchema, vaPaymentEventSchema } from '../../services/realtime/schemas';
+import { parseSpokenAmount } from '../../services/speech/amount-words';
+import { readMuted, writeMuted } from '../../services/speech/mute-storage';
+import { createSpeakActor, isSpeechSupported } from '../../services/speech/speaker';
+import { getRuntime } from './runtime';
+
+/**
+ * The realtime layer of one page load: the hub (two sockets), spoken announcements and the bell's
+ * refresh signal. Sockets open when the session is signed in and close at sign-out. Route modules and
+ * the top bar reach it through the getters below; nothing here loads before the shell does.
+ */
+
+export type Announcer = ActorRefFrom<typeof announcementQueueMachine>;
+
+interface RealtimeRuntime {
+  hub: RealtimeHubController;
+  announcer: Announcer;
+  notifications: NotificationsApi;
+}
+
+let current: RealtimeRuntime | null = null;
+const bellListeners = new Set<() => void>();
+
+/** The hub of hub.ts. Idle until a session is signed in. */
+export function getRealtimeHub(): RealtimeHub {
+  return realtime().hub;
+}
+
+export function getAnnouncer(): Announcer {
+  return realtime().announcer;
+}
+
+export function getNotificationsApi(): NotificationsApi {
+  return realtime().notifications;
+}
+
+/** The bell refetches when this fires: a new notification, or a reconnect that lost events. */
+export function onBellRefresh(listener: () => void): () => void {
+  bellListeners.add(listener);
+  return () => void bellListeners.delete(listener);
+}
+
+function refreshBell(): void {
+  for (const listener of [...bellListeners]) listener();
+}
+
+function realtime(): RealtimeRuntime {
+  current ??= createRealtimeRuntime();
+  return current;
+}
+
+function socketOrigin(url: string): string {
+  if (url === '' || url.startsWith('/')) return window.location.origin;
+  return url.replace(/\/+$/, '');
+}
+
+function createRealtimeRuntime(): RealtimeRuntime {
+  const runtime = getRuntime();
+  const { config, session, clients } = runtime;
+  const sessionLike: SessionActorLike = {
+    send: (event) => session.send(event),
+    getSnapshot: () => session.getSnapshot(),
+    subscribe: (next, error, complete) => session.subscribe({ next, error, complete }),
+  };
+  const port = createSessionAuthPort(sessionLike);
+
+  let saleTokens = accessTokenSource(port);
+  let resetSaleToken = () => {};
+  if (config.features.saleTokenExchange) {
+    const exchanged = createExchangedTokenSource(port, async () => (await wesapTokenCall(clients.portal)).token);
+    saleTokens = exchangedTokenSource(exchanged);
+    resetSaleToken = () => exchanged.reset();
+  }
+
+  const hub = createRealtimeHub({
+    origin: socketOrigin(config.realtime.url),
+    path: config.realtime.path,
+    namespaces: { va: config.realtime.vaNamespace, sale: config.realtime.saleNamespace },
+    tokens: { va: accessTokenSource(port), sale: saleTokens },
+    ...(runtime.inspect ? { inspect: runtime.inspect } : {}),
+    onHandlerError: (error) => console.error('[realtime] a handler failed', error),
+  });
+
+  const language = () => (i18n.language === 'en' ? 'en' : 'vi');
+  const announcer = createActor(
+    announcementQueueMachine.provide({
+      actors: { speak: createSpeakActor(language) },
+      actions: {
+        persistMuted: (_, params) => writeMuted(params.muted),
+        alertUnsupported: () => window.alert(i18n.t('realtime:speechUnsupported')),
+      },
+    }),
+    { input: { muted: readMuted(), speechSupported: isSpeechSupported() }, ...(runtime.inspect ? { inspect: runtime.inspect } : {}) },
+  );
+  announcer.start();
+  void i18n.loadNamespaces('realtime');
+
+  // One toast and one announcement per payment, however often its event arrives.
+  const toasted = new Set<string>();
+  function paymentReceived(id: string, amount: number | null, message: string): void {
+    if (toasted.has(id)) return;
+    toasted.add(id);
+    if (toasted.size > 500) toasted.delete(toasted.values().next().value!);
+    const amountText = amount === null ? '' : formatVnd(amount);
+    notifications.show({
+      color: 'green',
+      title: i18n.t('realtime:toast.title'),
+      message: message
+        ? i18n.t('realtime:toast.receivedWithMessage', { amount: amountText, message })
+        : i18n.t('realtime:toast.received', { amount: amountText }),
+    });
+    if (amount !== null) announcer.send({ type: 'ANNOUNCE', announcement: { id, amount } });
+  }
+
+  hub.on('sale', 'payment_success', (payload) => {
+    const parsed = salePaymentSuccessSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const { total_price, order_code } = parsed.data.data.invoice_data;
+    const amount = typeof total_price === 'number' ? total_price : parseSpokenAmount(total_price);
+    paymentReceived(`sale:${order_code}`, amount, order_code);
+  });
+  hub.on('sale', 'notification', refreshBell);
+  hub.onConnected('sale', ({ first, recovered }) => {
+    if (!first && !recovered) refreshBell();
+  });
+
+  // A reconnect without replay: payments made meanwhile come from the va report instead.
+  let liveSince: number | null = null;
+  hub.onConnected('va', ({ first, recovered }) => {
+    const since = liveSince;
+    liveSince = Date.now();
+    if (first || recovered || since === null) return;
+    fetchMissedPayments(clients.portal, since, Date.now()).then(
+      (missed) => missed.forEach((p) => paymentReceived(`va:${p.id}`, p.amount, '')),
+      (error: unknown) => console.warn('[realtime] missed payments could not be fetched', error),
+    );
+  });
+
+  // The va payment event is named by the merchant id: (re)subscribe when the profile says who we are.
+  let merchantId: string | null = null;
+  let offPayments = () => {};
+  let started = false;
+  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    const signedIn = snapshot.hasTag('signedIn');
+    const id = snapshot.context.profile?.merchant_id ?? null;
+    if (id !== merchantId) {
+      offPayments();
+      offPayments = () => {};
+      merchantId = id;
+      if (id) {
+        offPayments = hub.on('va', id, (payload) => {
+          const parsed = vaPaymentEventSchema.safeParse(payload);
+          if (!parsed.success) return;
+          paymentReceived(`va:${parsed.data.transaction_id}`, parseSpokenAmount(parsed.data.amount), parsed.data.message);
+        });
+      }
+    }
+    if (signedIn && !started) {
+      started = true;
+      hub.start();
+    } else if (!signedIn && started && !snapshot.hasTag('refreshing')) {
+      started = false;
+      hub.stop();
+      resetSaleToken();
+      announcer.send({ type: 'CLEAR' });
+    }
+  };
+  session.subscribe(follow);
+  follow(session.getSnapshot());
+
+  window.addEventListener('online', () => hub.online(true));
+  window.addEventListener('offline', () => hub.online(false));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') hub.retry();
+  });
+
+  return { hub, announcer, notifications: createNotificationsApi(clients.sale) };
+}

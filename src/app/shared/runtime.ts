@@ -1,0 +1,118 @@
+import { createActor, type InspectionEvent } from 'xstate';
+import type { AppConfig } from '../../config';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { createAuthActors, createSessionActions, type AuthActors } from '../../services/auth/actors';
+import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../../services/http';
+import { createPortalApi, type PortalApi } from '../../services/shared/portal';
+import { appStorage, type AppStorage } from '../../services/shared/storage';
+
+export type SessionActor = ReturnType<typeof createSessionActor>;
+export type InspectCallback = (event: InspectionEvent) => void;
+
+/** Where the session machine's router actions go; set once the router exists. */
+export interface Navigation {
+  goToLogin(): void;
+  redirectToSso(): void;
+}
+
+/**
+ * The inspect callback for features.inspector. The reporter loads as its own chunk, so the
+ * entry (and /login) carries only this forwarder; events before it arrives wait in a bounded queue.
+ */
+function lazyInspect(): InspectCallback {
+  let target: InspectCallback | null = null;
+  let queue: InspectionEvent[] | null = [];
+  import('../../services/shared/inspection').then(
+    ({ createInspectionReporter }) => {
+      target = createInspectionReporter()?.inspect ?? null;
+      const pending = queue ?? [];
+      queue = null;
+      if (target) pending.forEach(target);
+    },
+    // A diagnostic aid that failed to load must not disturb the portal: stop queueing, carry on.
+    () => {
+      queue = null;
+    },
+  );
+  return (event) => {
+    if (target) target(event);
+    else if (queue && queue.length < 2000) queue.push(event);
+  };
+}
+
+function createSessionActor(
+  config: AppConfig,
+  authActors: AuthActors,
+  storage: AppStorage,
+  clients: HttpClients,
+  navigation: Navigation,
+  inspect: InspectCallback | undefined,
+) {
+  const sessionActions = createSessionActions({ storage, onSessionCleared: () => clients.resetExchangedToken() });
+  const logic = sessionMachine.provide({
+    actors: {
+      restoreSession: authActors.restoreSession,
+      loadProfile: authActors.loadProfile,
+      refreshTokens: authActors.refreshTokens,
+      logoutCall: authActors.logoutCall,
+      watchOtherTabs: authActors.watchOtherTabs,
+    },
+    actions: {
+      ...sessionActions,
+      goToLogin: () => navigation.goToLogin(),
+    },
+  });
+  return createActor(logic, { input: { idleLimitMs: config.idleLimitMinutes * 60_000 }, ...(inspect ? { inspect } : {}) });
+}
+
+/**
+ * Everything the app wires once per page load: one set of http clients on one AuthPort, one
+ * session actor. Lazy route modules read it with getRuntime() so machines stay out of the entry.
+ */
+export interface Runtime {
+  config: AppConfig;
+  storage: AppStorage;
+  clients: HttpClients;
+  portal: PortalApi;
+  authActors: AuthActors;
+  session: SessionActor;
+  navigation: Navigation;
+  /**
+   * Pass to every createActor / useActorRef: reports actors to /portal/inspector. Undefined unless
+   * `features.inspector` is on, so a normal deployment pays nothing for it.
+   */
+  inspect: InspectCallback | undefined;
+}
+
+let current: Runtime | null = null;
+
+export function getRuntime(): Runtime {
+  if (!current) throw new Error('runtime used before createRuntime()');
+  return current;
+}
+
+export function createRuntime(config: AppConfig): Runtime {
+  const storage = appStorage;
+  const inspect = config.features.inspector ? lazyInspect() : undefined;
+  // The port needs the actor and the actor's services need the port: the port reaches the actor
+  // through this indirection, which is filled in before anything can make a request.
+  let session: SessionActor | null = null;
+  const actorForPort: SessionActorLike = {
+    send: (event) => session?.send(event),
+    getSnapshot: () => session!.getSnapshot(),
+    subscribe: (next, error, complete) => session!.subscribe({ next, error, complete }),
+  };
+  const clients = createHttpClients(config, { auth: createSessionAuthPort(actorForPort) });
+  const portal = createPortalApi(clients.portal);
+  const authActors = createAuthActors({ portal, storage });
+  const navigation: Navigation = {
+    goToLogin: () => {},
+    redirectToSso: () => {},
+  };
+  session = createSessionActor(config, authActors, storage, clients, {
+    goToLogin: () => navigation.goToLogin(),
+    redirectToSso: () => navigation.redirectToSso(),
+  }, inspect);
+  current = { config, storage, clients, portal, authActors, session, navigation, inspect };
+  return current;
+}

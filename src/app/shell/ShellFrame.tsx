@@ -1,0 +1,52 @@
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import '../../screens/shell/styles';
+import { Shell, type ShellProfile } from '../../screens/shell/Shell';
+import { usePortal } from '../../screens/shared/portal-context';
+import { getRuntime } from '../shared/runtime';
+import { useSession, useSessionSelector } from '../shared/session-context';
+
+// Its own chunk (socket.io, speech): the shell paints first, the bell follows a moment later.
+const RealtimeSlot = lazy(() => import('../notifications/RealtimeSlot'));
+
+/** The shell wired to the session (profile, logout), the config (flags) and storage (sidebar). */
+export default function ShellFrame({ children }: { children: ReactNode }) {
+  const { config, storage } = getRuntime();
+  const { language, setLanguage } = usePortal();
+  const session = useSession();
+  const profile = useSessionSelector((s) => s.context.profile);
+  const [collapsed, setCollapsed] = useState(() => storage.readSidebarCollapsed());
+  const onCollapsedChange = useCallback(
+    (next: boolean) => {
+      storage.writeSidebarCollapsed(next);
+      setCollapsed(next);
+    },
+    [storage],
+  );
+  const shellProfile: ShellProfile | null = profile
+    ? {
+        merchantName: profile.merchant.name,
+        accountType: profile.account_type,
+        isFnb: profile.merchant.is_fnb,
+        salesperson: profile.merchant.saleperson,
+      }
+    : null;
+
+  return (
+    <Shell
+      features={config.features}
+      profile={shellProfile}
+      collapsed={collapsed}
+      onCollapsedChange={onCollapsedChange}
+      language={language}
+      onLanguageChange={setLanguage}
+      onLogout={() => session.send({ type: 'LOGOUT', reason: 'user' })}
+      topBarSlot={
+        <Suspense fallback={null}>
+          <RealtimeSlot />
+        </Suspense>
+      }
+    >
+      {children}
+    </Shell>
+  );
+}

@@ -1,0 +1,130 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { checkNewPassword, passwordsMatch, type NewPasswordCheck } from './rules/newPassword';
+import { isFilled } from '../shared/rules/required';
+import { errorCode, notProvided } from '../shared/serviceError';
+
+/**
+ * /reset-password?token=… (core §2, §4, §5): choose a new password from the e-mailed link.
+ * Typed values are never cleared by a failure.
+ */
+
+export interface ResetPasswordInput {
+  token: string | null;
+}
+
+export type ResetPasswordEvent =
+  | { type: 'PASSWORD.CHANGE'; value: string }
+  | { type: 'CONFIRM.CHANGE'; value: string }
+  | { type: 'SUBMIT' };
+
+export interface ResetPasswordContext {
+  token: string | null;
+  password: string;
+  confirmation: string;
+  /** Per-rule outcome for the checklist under the field. */
+  passwordCheck: NewPasswordCheck;
+  /** 'Password does not match' is shown while false and the confirmation is not empty. */
+  confirmationMatches: boolean;
+  /** Lets the screen show rule failures only once the user has tried to submit. */
+  submitAttempted: boolean;
+  /** Server error for the toast titled Error. */
+  errorCode: string | null;
+}
+
+/** Codes meaning the link itself is dead (20 minutes, or already used): request-not-found page. */
+const DEAD_LINK_CODES = new Set(['TOKEN_EXPIRED', 'TOKEN_INCORRECT']);
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+  },
+  actors: {
+    resetPassword: fromPromise<void, { token: string; newPassword: string }>(async () => {
+      throw notProvided('resetPassword');
+    }),
+  },
+  actions: {
+    assignPassword: assign(({ context }, params: { value: string }) => ({
+      password: params.value,
+      passwordCheck: checkNewPassword(params.value),
+      confirmationMatches: passwordsMatch(params.value, context.confirmation),
+      errorCode: null,
+    })),
+    assignConfirmation: assign(({ context }, params: { value: string }) => ({
+      confirmation: params.value,
+      confirmationMatches: passwordsMatch(context.password, params.value),
+      errorCode: null,
+    })),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    clearError: assign({ errorCode: null }),
+    assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+  },
+  guards: {
+    hasNoToken: ({ context }) => !isFilled(context.token),
+    passwordAcceptable: ({ context }) => context.passwordCheck.valid && context.confirmationMatches,
+    linkIsDead: (_, params: { code: string }) => DEAD_LINK_CODES.has(params.code),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({
+    token: input.token,
+    password: '',
+    confirmation: '',
+    passwordCheck: checkNewPassword(''),
+    confirmationMatches: false,
+    submitAttempted: false,
+    errorCode: null,
+  }),
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      always: [{ guard: 'hasNoToken', target: 'noToken' }, { target: 'editing' }],
+    },
+    noToken: {
+      type: 'final',
+      description: 'No token in the link: redirect to /login.',
+    },
+    editing: {
+      description: 'New password and confirmation with the rule checklist.',
+      on: {
+        'PASSWORD.CHANGE': { actions: { type: 'assignPassword', params: ({ event }) => ({ value: event.value }) } },
+        'CONFIRM.CHANGE': { actions: { type: 'assignConfirmation', params: ({ event }) => ({ value: event.value }) } },
+        SUBMIT: [
+          { guard: 'passwordAcceptable', target: 'submitting' },
+          { description: 'Reveal which rules fail.', actions: 'markSubmitAttempted' },
+        ],
+      },
+    },
+    submitting: {
+      entry: 'clearError',
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        // checkingLink lets only a filled token through to here.
+        input: ({ context }) => ({ token: context.token ?? '', newPassword: context.password }),
+        onDone: { target: 'succeeded' },
+        onError: [
+          {
+            guard: { type: 'linkIsDead', params: ({ event }) => ({ code: errorCode(event.error) }) },
+            target: 'expired',
+          },
+          {
+            description: 'e.g. PASSWORD_DUPLICATE: toast titled Error, values kept for another try.',
+            target: 'editing',
+            actions: { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+          },
+        ],
+      },
+    },
+    succeeded: {
+      type: 'final',
+      description: 'Success view with a return-to-login button.',
+    },
+    expired: {
+      type: 'final',
+      description: 'Request-not-found page: the link expired (20 minutes) or was already used.',
+    },
+  },
+});

@@ -1,0 +1,130 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { errorCode, notProvided } from '../shared/serviceError';
+
+/**
+ * Clicking a bell notification (core §4): mark it seen (status 2), refresh the list, fetch the order,
+ * then go to /sale-order when the order is new (status 0), else to /sale-order/{order_id}. A failure
+ * is shown and can be retried from the step that failed; marking seen twice is harmless (PUT).
+ */
+
+export interface ClickedNotification {
+  id: number;
+  order_id: number | null;
+  order_code: string;
+}
+
+export interface OrderSummary {
+  id: number;
+  status: number;
+}
+
+export type FailedStep = 'markSeen' | 'fetchOrder';
+
+export interface NotificationClickContext {
+  notification: ClickedNotification | null;
+  errorCode: string | null;
+  failedStep: FailedStep | null;
+}
+
+export type NotificationClickEvent =
+  | { type: 'CLICK'; notification: ClickedNotification }
+  | { type: 'RETRY' }
+  | { type: 'DISMISS' };
+
+export const NEW_ORDER_STATUS = 0;
+
+/** core §4: where a notification of this order leads. */
+export function orderPath(order: OrderSummary): string {
+  return order.status === NEW_ORDER_STATUS ? '/sale-order' : `/sale-order/${order.id}`;
+}
+
+export const notificationClickMachine = setup({
+  types: {
+    context: {} as NotificationClickContext,
+    events: {} as NotificationClickEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    markSeen: fromPromise<void, { id: number }>(async () => {
+      throw notProvided('markSeen');
+    }),
+    refreshList: fromPromise<void>(async () => {
+      throw notProvided('refreshList');
+    }),
+    fetchOrder: fromPromise<OrderSummary, { orderId: number | null; orderCode: string }>(async () => {
+      throw notProvided('fetchOrder');
+    }),
+  },
+  actions: {
+    navigate: (_, _params: { path: string }) => undefined,
+    assignNotification: assign((_, params: { notification: ClickedNotification }) => ({
+      notification: params.notification,
+      errorCode: null,
+      failedStep: null,
+    })),
+    assignFailure: assign((_, params: { step: FailedStep; error: unknown }) => ({
+      errorCode: errorCode(params.error),
+      failedStep: params.step,
+    })),
+    clearFailure: assign({ errorCode: null, failedStep: null }),
+    forget: assign({ notification: null, errorCode: null, failedStep: null }),
+  },
+  guards: {
+    failedAtMarkSeen: ({ context }) => context.failedStep === 'markSeen',
+  },
+}).createMachine({
+  id: 'notificationClick',
+  description: 'A bell notification clicked: mark seen, refresh, fetch the order, open it.',
+  context: { notification: null, errorCode: null, failedStep: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        CLICK: { target: 'markingSeen', actions: { type: 'assignNotification', params: ({ event }) => ({ notification: event.notification }) } },
+      },
+    },
+    markingSeen: {
+      tags: ['busy'],
+      invoke: {
+        id: 'markSeen',
+        src: 'markSeen',
+        input: ({ context }) => ({ id: context.notification!.id }),
+        onDone: { target: 'refreshing' },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'markSeen', error: event.error }) } },
+      },
+    },
+    refreshing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'refreshList',
+        src: 'refreshList',
+        onDone: { target: 'fetchingOrder' },
+        // The badge may lag until the next refresh; the user still gets to the order.
+        onError: { target: 'fetchingOrder', description: 'A failed refresh does not stop the way to the order.' },
+      },
+    },
+    fetchingOrder: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchOrder',
+        src: 'fetchOrder',
+        input: ({ context }) => ({ orderId: context.notification!.order_id, orderCode: context.notification!.order_code }),
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'navigate', params: ({ event }) => ({ path: orderPath(event.output) }) }, 'forget'],
+        },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'fetchOrder', error: event.error }) } },
+      },
+    },
+    failed: {
+      on: {
+        RETRY: [
+          { guard: 'failedAtMarkSeen', target: 'markingSeen', actions: 'clearFailure' },
+          { target: 'fetchingOrder', actions: 'clearFailure' },
+        ],
+        CLICK: { target: 'markingSeen', actions: { type: 'assignNotification', params: ({ event }) => ({ notification: event.notification }) } },
+        DISMISS: { target: 'idle', actions: 'forget' },
+      },
+    },
+  },
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+import { createServiceClient } from '../http/client';
+import { createPortalApi } from '../shared/portal';
+import type { StoredTokens } from '../shared/schemas/auth';
+import { createAppStorage, STORAGE_KEYS } from '../shared/storage';
+import { createFakeServer, makeJwt, memoryStorage } from '../shared/testing/fake-server';
+import { createAuthActors, createSessionActions } from './actors';
+
+const NOW = 2_000_000;
+const ACCESS = makeJwt({ sub: '1', iat: 100, exp: 1000 });
+const ACCESS2 = makeJwt({ sub: '1', iat: 5000, exp: 5900 });
+
+const userInfo = {
+  id: 1,
+  username: 'owner',
+  email: 'owner@example.vn',
+  full_name: 'Nguyễn Văn A',
+  role: 'Customer',
+  account_type: 'business',
+  phone: '0912345678',
+  merchant_id: 'M1',
+  merchant: { tax_no: '0101', name: 'Cà phê', ref_id: null, is_fnb: true, saleperson: { name: 'B', phone: '0900' } },
+  sso_registered: false,
+};
+
+function setup() {
+  const server = createFakeServer();
+  const local = memoryStorage();
+  const session = memoryStorage();
+  const storage = createAppStorage({ local: () => local, session: () => session });
+  const client = createServiceClient({
+    service: 'portal',
+    baseURL: '/api/portal',
+    fetch: server.fetch,
+    tokens: { getToken: async () => 'SESSION', onRejected: async () => null, onUserLocked: () => {} },
+  });
+  const target = new EventTarget();
+  const actors = createAuthActors({ portal: createPortalApi(client), storage, now: () => NOW, eventTarget: target as unknown as Window });
+  return { server, storage, local, session, actors, target };
+}
+
+function run<T>(logic: AnyActorLogic, input?: unknown): Promise<T> {
+  const actor = createActor(logic, { input });
+  actor.start();
+  return toPromise(actor) as Promise<T>;
+}
+
+const stored = (over: Partial<StoredTokens> = {}): StoredTokens => ({
+  accessToken: ACCESS,
+  refreshToken: 'R1',
+  expiresAt: 1,
+  remember: true,
+  method: 'email',
+  ...over,
+});
+
+describe('createAuthActors', () => {
+  it('login → StoredTokens with method original and the remember flag', async () => {
+    const s = setup();
+    s.server.on('POST', '/api/portal/user/login', (r) => {
+      expect(r.body).toEqual({ username: 'owner', password: 'Secret123' });
+      expect(r.authorization).toBeNull();
+      return { body: { data: { access_token: ACCESS, refresh_token: 'R1' } } };
+    });
+    const out = await run<StoredTokens>(s.actors.login, { username: 'owner', password: 'Secret123', remember: true });
+    expect(out).toEqual({ accessToken: ACCESS, refreshToken: 'R1', expiresAt: NOW + 870_000, remember: true, method: 'original' });
+  });
+
+  it('login failure rejects with the ServiceError', async () => {
+    const s = setup();
+    s.server.on('POST', '/api/portal/user/login', () => ({ status: 401, body: { error_code: 'LOGIN_FAIL', data: { failed_count: 1, max_attempts: 5 } } }));
+    await expect(run(s.actors.login, { username: 'a', password: 'b', remember: false })).rejects.toMatchObject({
+      code: 'LOGIN_FAIL',
+      data: { failed_count: 1, max_attempts: 5 },
+    });
+  });
+
+  it('restoreSession reads storage', async () => {
+    const s = setup();
+    await expect(run(s.actors.restoreSession)).resolves.toBeNull();
+    s.storage.writeTokens(stored());
+    await expect(run(s.actors.restoreSession)).resolves.toEqual(stored());
+  });
+
+  it('loadProfile uses given tokens before a session exists, else the session', async () => {
+    const s = setup();
+    s.server.on('GET', '/api/portal/user/info', () => ({ body: { data: userInfo } }));
+    await expect(run(s.actors.loadProfile, { tokens: stored() })).resolves.toEqual(userInfo);
+    await expect(run(s.actors.loadProfile, {})).resolves.toEqual(userInfo);
+    expect(s.server.requests.map((r) => r.authorization)).toEqual([`Bearer ${ACCESS}`, 'Bearer SESSION']);
+  });
+
+  it('refreshTokens keeps remember and method', async () => {
+    const s = setup();
+    s.server.on('POST', '/api/portal/user/refresh-token', (r) => {
+      expect(r.body).toEqual({ refresh_token: 'R1', access_token: ACCESS });
+      return { body: { data: { access_token: ACCESS2, refresh_token: 'R2' } } };
+    });
+    await expect(run(s.actors.refreshTokens, { tokens: stored({ remember: false, method: 'email' }) })).resolves.toEqual({
+      accessToken: ACCESS2,
+      refreshToken: 'R2',
+      expiresAt: NOW + 870_000,
+      remember: false,
+      method: 'email',
+    });
+  });
+
+  it('refreshTokens without a refresh token (SSO session) fails as TOKEN_EXPIRED without a call', async () => {
+    const s = setup();
+    await expect(run(s.actors.refreshTokens, { tokens: stored({ refreshToken: null }) })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(s.server.requests).toHaveLength(0);
+  });
+
+  it('logoutCall sends the refresh token with the given bearer', async () => {
+    const s = setup();
+    s.server.on('POST', '/api/portal/user/logout1', () => ({ body: { data: { success: true } } }));
+    await expect(run(s.actors.logoutCall, { tokens: stored() })).resolves.toBeUndefined();
+    expect(s.server.requests[0]).toMatchObject({ authorization: `Bearer ${ACCESS}`, body: { refresh_token: 'R1' } });
+  });
+
+  it('requestPasswordReset and resetPassword', async () => {
+    const s = setup();
+    s.server.on('POST', '/api/portal/user/forgot-password', () => ({ body: { data: { success: true } } }));
+    s.server.on('PUT', '/api/portal/user/forgot-password', (r) => {
+      expect(r.body).toEqual({ token: 'tok', new_password: 'NewPass123' });
+      return { status: 410, body: { error_code: 'TOKEN_EXPIRED' } };
+    });
+    await expect(run(s.actors.requestPasswordReset, { email: 'a@b.vn' })).resolves.toBeUndefined();
+    await expect(run(s.actors.resetPassword, { token: 'tok', newPassword: 'NewPass123' })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 410 });
+  });
+
+  it('watchOtherTabs sends OTHER_TAB_SIGNED_OUT and OTHER_TAB_TOKENS to its parent', async () => {
+    const s = setup();
+    const received: unknown[] = [];
+    const { createMachine } = await import('xstate');
+    const parent = createActor(
+      createMachine({
+        invoke: { src: s.actors.watchOtherTabs },
+        on: { '*': { actions: ({ event }) => void received.push(event) } },
+      }),
+    );
+    parent.start();
+    const event = (key: string, newValue: string) => Object.assign(new Event('storage'), { key, newValue });
+    s.target.dispatchEvent(event(STORAGE_KEYS.sessionEnded, '1'));
+    s.storage.writeTokens(stored());
+    s.target.dispatchEvent(event(STORAGE_KEYS.accessToken, ACCESS));
+    expect(received).toEqual([{ type: 'OTHER_TAB_SIGNED_OUT' }, { type: 'OTHER_TAB_TOKENS', tokens: stored() }]);
+    parent.stop();
+    s.target.dispatchEvent(event(STORAGE_KEYS.sessionEnded, '2'));
+    expect(received).toHaveLength(2);
+  });
+});
+
+describe('createSessionActions', () => {
+  it('persistTokens, clearStoredSession, announceSignOut', () => {
+    const s = setup();
+    let cleared = 0;
+    const actions = createSessionActions({ storage: s.storage, now: () => 77, onSessionCleared: () => (cleared += 1) });
+    actions.persistTokens({}, { tokens: stored({ remember: false }) });
+    expect(s.session.getItem(STORAGE_KEYS.accessToken)).toBe(ACCESS);
+    actions.clearStoredSession();
+    expect(s.storage.readTokens()).toBeNull();
+    expect(cleared).toBe(1);
+    actions.announceSignOut();
+    expect(s.local.getItem(STORAGE_KEYS.sessionEnded)).toBe('77');
+  });
+});

@@ -1,0 +1,65 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { saveBlob } from '../shared/download';
+import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
+import type { StoreOption } from '../shared/schemas/stores';
+import type { ReportChannel } from '../shared/schemas/transactions';
+import type { ReportsApi } from '../shared/transactions';
+
+/**
+ * Implementations of the report machines' actors (docs/contracts/reports.md §8), for
+ * `machine.provide({ actors })` in src/app. Each stops its request when the machine stops it
+ * (a newer filter, a new date, leaving the page), so a late answer never lands.
+ */
+export interface ReportActorDeps {
+  reports: ReportsApi;
+  /** Defaults to a browser download. */
+  save?: (blob: Blob, filename: string) => void;
+}
+
+export interface ReportInput {
+  channel: ReportChannel;
+  filters: ReportFilters;
+}
+
+export function createReportActors(deps: ReportActorDeps) {
+  const save = deps.save ?? saveBlob;
+  return {
+    loadReport: fromPromise<ReportPage, ReportInput>(({ input, signal }) => deps.reports.list(input.channel, input.filters, signal)),
+
+    loadStores: fromPromise<StoreOption[], void>(({ signal }) => deps.reports.stores(signal)),
+
+    exportReport: fromCallback<EventObject, ReportInput>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      deps.reports
+        .exportFile(input.channel, input.filters, (p) => sendBack({ type: 'EXPORT.PROGRESS', received: p.received, total: p.total }), controller.signal)
+        .then(
+          ({ blob, filename }) => {
+            if (controller.signal.aborted) return;
+            save(blob, filename);
+            sendBack({ type: 'EXPORT.SAVED', filename });
+          },
+          (error: unknown) => {
+            if (!controller.signal.aborted) sendBack({ type: 'EXPORT.FAILED', error });
+          },
+        );
+      return () => controller.abort();
+    }),
+
+    streamDashboard: fromCallback<EventObject, { date: string }>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      deps.reports
+        .dashboard(input.date, (chunk) => {
+          if (!controller.signal.aborted) sendBack({ type: 'DASHBOARD.CHUNK', chunk });
+        }, controller.signal)
+        .then(
+          () => {
+            if (!controller.signal.aborted) sendBack({ type: 'DASHBOARD.END' });
+          },
+          (error: unknown) => {
+            if (!controller.signal.aborted) sendBack({ type: 'DASHBOARD.FAILED', error });
+          },
+        );
+      return () => controller.abort();
+    }),
+  };
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import { INSPECTOR_PROTOCOL as SCREEN_PROTOCOL } from '../../screens/inspector/live';
+import {
+  createInspectionReporter,
+  INSPECTOR_PROTOCOL,
+  MASK,
+  maskAndSerialise,
+  maskEvent,
+  type InspectorMessage,
+} from './inspection';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwaG9jbyIsImV4cCI6MTd9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+
+function fakeChannel() {
+  const sent: InspectorMessage[] = [];
+  let listener: ((event: MessageEvent) => void) | null = null;
+  return {
+    sent,
+    receive: (data: unknown) => listener?.({ data } as MessageEvent),
+    channel: {
+      postMessage: (message: unknown) => sent.push(structuredClone(message) as InspectorMessage),
+      addEventListener: (_: 'message', l: (event: MessageEvent) => void) => {
+        listener = l;
+      },
+      close: () => undefined,
+    },
+  };
+}
+
+describe('maskAndSerialise', () => {
+  it('masks secrets and personal data by key, at any depth', () => {
+    const masked = maskAndSerialise({
+      tokens: { accessToken: 'a', refreshToken: 'r' },
+      profile: { full_name: 'Nguyễn Văn A', email: 'a@b.vn', phone: '0901234567', username: 'phoco', merchant_id: 7 },
+      password: 'Phoco@2026',
+      newPassword: 'x',
+      confirm: 'x',
+      access_token: 'a',
+      refresh_token: 'r',
+      failedCount: 2,
+      errorCode: 'TOKEN_EXPIRED',
+      merchant: { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', tax_no: '0108123455', salesperson: { name: 'Trần Thu Hà' } },
+    });
+    expect(masked).toEqual({
+      tokens: MASK,
+      profile: { full_name: MASK, email: MASK, phone: MASK, username: MASK, merchant_id: 7 },
+      password: MASK,
+      newPassword: MASK,
+      confirm: MASK,
+      access_token: MASK,
+      refresh_token: MASK,
+      failedCount: 2,
+      errorCode: 'TOKEN_EXPIRED',
+      merchant: { name: MASK, tax_no: MASK, salesperson: { name: MASK } },
+    });
+  });
+
+  it('masks JWT-looking strings, bearer headers and e-mail addresses wherever they are', () => {
+    expect(maskAndSerialise({ note: JWT, header: 'Bearer abc', list: ['someone@example.vn', 'ok'] })).toEqual({
+      note: MASK,
+      header: MASK,
+      list: [MASK, 'ok'],
+    });
+  });
+
+  it('leaves out functions, replaces actor refs and cycles, bounds depth and size', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const actorRef = { send: () => undefined, getSnapshot: () => ({}) };
+    expect(maskAndSerialise({ fn: () => 1, ref: actorRef, cyclic })).toEqual({ ref: '[actor]', cyclic: { a: 1, self: '[circular]' } });
+    expect(maskAndSerialise({ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } })).toEqual({ a: { b: { c: { d: { e: { f: '[…]' } } } } } });
+    expect(maskAndSerialise({ big: 'x'.repeat(200) }, { depth: 6, arrayItems: 50, objectKeys: 60, stringLength: 300, totalChars: 100 })).toEqual({
+      truncated: true,
+      size: 210,
+    });
+    expect(maskAndSerialise(new Error('secret message'))).toEqual({ name: 'Error' });
+  });
+
+  it('masks the typed value of text events about passwords, usernames and e-mails', () => {
+    expect(maskEvent({ type: 'PASSWORD.CHANGE', value: 'Phoco@2026' })).toEqual({ type: 'PASSWORD.CHANGE', value: MASK });
+    expect(maskEvent({ type: 'USERNAME.CHANGE', value: 'phoco' })).toEqual({ type: 'USERNAME.CHANGE', value: MASK });
+    expect(maskEvent({ type: 'EMAIL.CHANGE', value: '' })).toEqual({ type: 'EMAIL.CHANGE', value: '' });
+    expect(maskEvent({ type: 'LOGOUT', reason: 'user' })).toEqual({ type: 'LOGOUT', reason: 'user' });
+  });
+});
+
+describe('createInspectionReporter', () => {
+  const machine = setup({
+    types: { context: {} as { password: string }, events: {} as { type: 'PASSWORD.CHANGE'; value: string } | { type: 'GO' } },
+  }).createMachine({
+    id: 'demo',
+    context: { password: '' },
+    // A state called `token`: state names are code, never masked.
+    initial: 'token',
+    states: {
+      token: {
+        initial: 'a',
+        states: {
+          a: {
+            on: {
+              'PASSWORD.CHANGE': { actions: assign({ password: ({ event }) => event.value }) },
+              GO: 'b',
+            },
+          },
+          b: {},
+        },
+      },
+    },
+  });
+
+  it('posts actors, masked snapshots and events, transitions, and stops; answers hello', () => {
+    const { sent, channel, receive } = fakeChannel();
+    const reporter = createInspectionReporter({ channel, now: () => 1000, path: () => '/portal/login' })!;
+    const actor = createActor(machine, { inspect: reporter.inspect }).start();
+    actor.send({ type: 'PASSWORD.CHANGE', value: 'Phoco@2026' });
+    actor.send({ type: 'GO' });
+
+    expect(JSON.stringify(sent)).not.toContain('Phoco@2026');
+    const actorMessage = sent.find((m) => m.kind === 'actor');
+    expect(actorMessage).toMatchObject({ protocol: INSPECTOR_PROTOCOL, actor: { machineId: 'demo', path: '/portal/login' } });
+    const events = sent.flatMap((m) => (m.kind === 'event' ? [m.event] : []));
+    expect(events).toContainEqual({ type: 'PASSWORD.CHANGE', value: MASK });
+    const transitions = sent.flatMap((m) => (m.kind === 'transition' ? m.transitions : []));
+    expect(transitions).toContainEqual({ source: 'demo.token.a', eventType: 'GO', index: 0 });
+    const last = sent.filter((m) => m.kind === 'snapshot').at(-1);
+    expect(last).toMatchObject({ snapshot: { value: { token: 'b' }, status: 'active', context: { password: MASK } } });
+
+    sent.length = 0;
+    receive({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'actor', snapshot: { value: { token: 'b' } } });
+
+    sent.length = 0;
+    actor.stop();
+    expect(sent.map((m) => m.kind)).toContain('stopped');
+    receive({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
+    expect(sent.filter((m) => m.kind === 'actor')).toHaveLength(0);
+    reporter.close();
+  });
+
+  it('speaks the protocol the inspector screen reads', () => {
+    expect(SCREEN_PROTOCOL).toBe(INSPECTOR_PROTOCOL);
+  });
+});
+
+describe('createInspectionReporter faults', () => {
+  it('never throws into the actor, whatever the snapshot holds', () => {
+    const channel = {
+      postMessage: () => {
+        throw new Error('closed');
+      },
+      addEventListener: () => undefined,
+      close: () => undefined,
+    };
+    const reporter = createInspectionReporter({ channel })!;
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(() => reporter.inspect({ type: '@xstate.snapshot', actorRef: hostile, rootId: 'x', event: { type: 'x' }, snapshot: hostile } as never)).not.toThrow();
+    expect(() => reporter.inspect({ type: '@xstate.actor', actorRef: hostile, rootId: 'x' } as never)).not.toThrow();
+  });
+});

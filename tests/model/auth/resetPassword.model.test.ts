@@ -1,0 +1,59 @@
+import { resetPasswordMachine, type ResetPasswordContext } from '../../../src/machines/auth/resetPassword.machine';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+
+const VALID = 'Merchant2024!';
+
+const events: SampleEvent[] = [
+  { type: 'PASSWORD.CHANGE', value: VALID },
+  { type: 'PASSWORD.CHANGE', value: 'Mật khẩu 2024' },
+  { type: 'PASSWORD.CHANGE', value: '' },
+  { type: 'CONFIRM.CHANGE', value: VALID },
+  { type: 'CONFIRM.CHANGE', value: 'Merchant2024?' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.resetPassword', output: undefined },
+  { type: 'xstate.error.actor.resetPassword', error: serviceError('TOKEN_EXPIRED', 410) },
+  { type: 'xstate.error.actor.resetPassword', error: serviceError('TOKEN_INCORRECT', 400) },
+  { type: 'xstate.error.actor.resetPassword', error: serviceError('PASSWORD_DUPLICATE', 400) },
+  { type: 'xstate.error.actor.resetPassword', error: networkError },
+];
+
+function resetProjection(context: ResetPasswordContext) {
+  return {
+    passwordValid: context.passwordCheck.valid,
+    confirmationMatches: context.confirmationMatches,
+    submitAttempted: context.submitAttempted,
+    errorCode: context.errorCode,
+  };
+}
+
+const project = resetProjection as (context: never) => unknown;
+
+describeModel({
+  name: 'resetPassword',
+  machine: resetPasswordMachine,
+  promiseActors: ['resetPassword'],
+  variants: [
+    { variant: 'token', input: { token: 'reset-token-1' }, events, project },
+    { variant: 'no token', input: { token: null }, events, project },
+    { variant: 'blank token', input: { token: ' \u200B ' }, events, project },
+  ],
+  check(outcome, path) {
+    for (const step of outcome.steps) {
+      const before = step.before?.context as ResetPasswordContext | undefined;
+      const after = step.after.context as ResetPasswordContext;
+      if (step.event.type.startsWith('xstate.error.actor.') && before) {
+        if (after.password !== before.password || after.confirmation !== before.confirmation) {
+          throw new Error('a failure lost what the user typed');
+        }
+      }
+      for (const call of step.invoked) {
+        const input = call.input as { token: string; newPassword: string };
+        if (input.token !== (path.input as { token: string }).token || input.newPassword !== VALID) {
+          throw new Error(`resetPassword called with ${JSON.stringify(input)}`);
+        }
+      }
+    }
+  },
+});
