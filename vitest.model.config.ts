@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     include: ['tests/model/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/model/coverage-report.ts'],
+    globalSetup: ['tests/model/shared/coverage-report.ts'],
   },
 });
