@@ -17,14 +17,27 @@ interface CatalogueSvg {
 
 const root = resolve(import.meta.dirname, '..');
 // Loaded at run time: the portal's sources belong to tsconfig.app.json, not to this (node) project.
-const generator = pathToFileURL(join(root, 'src/screens/inspector/diagram/catalogue-svgs.ts')).href;
-const { catalogueSvgs } = (await import(generator)) as { catalogueSvgs: () => Promise<CatalogueSvg[]> };
+const load = (path: string) => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
+const { catalogueSvgs } = (await load('src/app/inspector/catalogue-svgs.ts')) as {
+  catalogueSvgs: (catalogue: unknown) => Promise<CatalogueSvg[]>;
+};
+const { buildCatalogue } = (await load('src/machines/shared/catalogue.ts')) as {
+  buildCatalogue: (modules: Record<string, Record<string, unknown>>) => unknown;
+};
+// The same catalogue as the inspector's: every machine file of every area folder.
+const modules: Record<string, Record<string, unknown>> = {};
+for (const area of readdirSync(join(root, 'src/machines'), { withFileTypes: true })) {
+  if (!area.isDirectory()) continue;
+  for (const file of readdirSync(join(root, 'src/machines', area.name))) {
+    if (file.endsWith('.machine.ts')) modules[`machines/${area.name}/${file}`] = await load(`src/machines/${area.name}/${file}`);
+  }
+}
 
 const outDir = join(root, 'docs', 'diagrams');
 mkdirSync(outDir, { recursive: true });
 
 const written = new Set<string>();
-for (const diagram of await catalogueSvgs()) {
+for (const diagram of await catalogueSvgs(buildCatalogue(modules))) {
   const file = `${diagram.id}.svg`;
   writeFileSync(join(outDir, file), diagram.svg);
   written.add(file);

@@ -1,24 +1,18 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { AREAS } from '../screens/shell/areas';
 import { NotFound } from '../screens/shared/NotFound';
+import { AREA_PAGES, AREA_ROUTES } from './areas';
 import { PlainPage } from './PlainPage';
 import { RequireAuth, RootLayout } from './guards';
 import { SSO_RETURN_PATTERN } from './shared/paths';
 import { selectSignedIn, useSessionSelector } from './shared/session-context';
 
 // Route-level splitting: /login loads only the auth chunk; the shell and its areas load on sign-in.
+// The pages themselves come from the areas' declarations (src/app/<area>/area.ts), each a lazy chunk.
 const AuthFrame = lazy(() => import('./auth/AuthFrame'));
-const LoginRoute = lazy(() => import('./auth/LoginRoute'));
-const ForgotPasswordRoute = lazy(() => import('./auth/ForgotPasswordRoute'));
-const ResetPasswordRoute = lazy(() => import('./auth/ResetPasswordRoute'));
-const RegisterDigistoreRoute = lazy(() => import('./auth/RegisterDigistoreRoute'));
 const SsoReturnRoute = lazy(() => import('./auth/SsoReturnRoute'));
 const ShellFrame = lazy(() => import('./shell/ShellFrame'));
 const AreaPage = lazy(() => import('./shell/AreaPage'));
-const EcrSlideRoute = lazy(() => import('./display/EcrSlideRoute'));
-// Behind features.inspector; its own chunk (diagram layout included), never part of /login.
-const InspectorRoute = lazy(() => import('./inspector/InspectorRoute'));
 
 /** Unknown paths, and the SSO return route whose name varies (/auth-…-check). */
 function CatchAll() {
@@ -54,6 +48,7 @@ export interface AppRouterOptions {
 }
 
 export function createAppRouter(options: AppRouterOptions = {}) {
+  const pages = AREA_PAGES.filter((page) => page.requires === undefined || options[page.requires] === true);
   return createBrowserRouter(
     [
       {
@@ -65,12 +60,7 @@ export function createAppRouter(options: AppRouterOptions = {}) {
                 <Outlet />
               </AuthFrame>
             ),
-            children: [
-              { path: 'login', element: <LoginRoute /> },
-              { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-              { path: 'reset-password', element: <ResetPasswordRoute /> },
-              { path: 'register-digistore-id', element: <RegisterDigistoreRoute /> },
-            ],
+            children: pages.filter((page) => page.frame === 'auth').map(({ path, component: Page }) => ({ path, element: <Page /> })),
           },
           { index: true, element: <Navigate to="/dashboard" replace /> },
           {
@@ -81,14 +71,22 @@ export function createAppRouter(options: AppRouterOptions = {}) {
                 </ShellFrame>
               </RequireAuth>
             ),
-            children: AREAS.map((area) => ({
+            children: AREA_ROUTES.map((area) => ({
               // Sub-pages (add, update, detail…) belong to their area until each is built.
               path: area.nested ? `${area.path}/*` : area.path,
               element: <AreaPage areaPath={area.path} />,
             })),
           },
-          { path: 'ecr-slide', element: <EcrSlideRoute /> },
-          ...(options.inspector ? [{ path: 'inspector', element: <InspectorRoute /> }] : []),
+          ...pages
+            .filter((page) => page.frame === 'plain')
+            .map(({ path, component: Page }) => ({
+              path,
+              element: (
+                <PlainPage>
+                  <Page />
+                </PlainPage>
+              ),
+            })),
           { path: '*', element: <CatchAll /> },
         ],
       },

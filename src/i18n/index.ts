@@ -38,21 +38,36 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
   return resources;
 }
 
+/**
+ * The inspector's texts for each area's machines (`<lng>/machines/<area>.json`, keyed by machine id)
+ * form one namespace, `machines`, loaded only when the inspector asks for it.
+ */
+const machineTextFiles = import.meta.glob<Record<string, unknown>>('./*/machines/*.json', { import: 'default' });
+const MACHINES_NAMESPACE = 'machines';
+
+async function loadMachineTexts(lng: string): Promise<Record<string, unknown>> {
+  const loads = Object.entries(machineTextFiles)
+    .filter(([path]) => path.startsWith(`./${lng}/machines/`))
+    .map(([, load]) => load());
+  return Object.assign({}, ...(await Promise.all(loads))) as Record<string, unknown>;
+}
+
 const NAMESPACE_FILE = /^\.\/([a-z]{2})\/([A-Za-z0-9_-]+)\.json$/;
 
 /** The bundled (core) texts; the rest arrive through `lazyNamespaces`. */
 export const resources: Resource = buildResources(coreFiles);
 export const NAMESPACES: readonly string[] = [
-  ...new Set(
-    [...Object.keys(coreFiles), ...Object.keys(lazyFiles)].flatMap((path) => NAMESPACE_FILE.exec(path)?.[2] ?? []),
-  ),
+  ...new Set([
+    ...[...Object.keys(coreFiles), ...Object.keys(lazyFiles)].flatMap((path) => NAMESPACE_FILE.exec(path)?.[2] ?? []),
+    ...(Object.keys(machineTextFiles).length > 0 ? [MACHINES_NAMESPACE] : []),
+  ]),
 ].sort();
 
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => {},
   read(lng, ns, callback) {
-    const load = lazyFiles[`./${lng}/${ns}.json`];
+    const load = ns === MACHINES_NAMESPACE ? () => loadMachineTexts(lng) : lazyFiles[`./${lng}/${ns}.json`];
     if (!load) {
       callback(null, {});
       return;

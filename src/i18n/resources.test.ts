@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
  * Every namespace file under src/i18n, whoever wrote it: vi and en must have the same files, the
  * same keys, no empty texts, and the same {{placeholders}} (a missing one shows raw braces).
  */
-const files = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<unknown>(['./*/*.json', './*/machines/*.json'], { eager: true, import: 'default' });
 
 function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {

@@ -2,7 +2,6 @@ import { MACHINE_CATALOGUE } from '../catalogue';
 import { InspectorScreen } from '../../screens/inspector/InspectorScreen';
 import type { InspectorChannel } from '../../screens/inspector/types';
 import { INSPECTOR_CHANNEL } from '../../services/shared/inspection';
-import { PlainPage } from '../PlainPage';
 
 const openChannel = (): InspectorChannel | null =>
   typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(INSPECTOR_CHANNEL);
@@ -10,8 +9,6 @@ const openChannel = (): InspectorChannel | null =>
 /** /inspector, registered only with features.inspector (see router.tsx for why no sign-in). */
 export default function InspectorRoute() {
   return (
-    <PlainPage>
-      <InspectorScreen machines={MACHINE_CATALOGUE} openChannel={openChannel} />
-    </PlainPage>
+    <InspectorScreen machines={MACHINE_CATALOGUE} openChannel={openChannel} />
   );
 }

@@ -3,27 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon, NotBuiltYet } from '../../screens/shared/PlaceholderPage';
 import { NotFound } from '../../screens/shared/NotFound';
 import { LoadingScreen } from '../../screens/shared/LoadingScreen';
-import { AREAS, areaLabelKey, isAreaEnabled } from '../../screens/shell/areas';
+import { areaLabelKey, isAreaEnabled } from '../../screens/shell/areas';
+import { findAreaRoute } from '../areas';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
-import { BUILT_AREAS } from './built-areas';
 
 /**
  * One area of the shell. A flag that is off makes the address "not found" (the menu hides it too);
- * the F&B-only table list waits for the profile to know. Areas in BUILT_AREAS show their screen;
- * the rest are "not built yet".
+ * the F&B-only table list waits for the profile to know. An area with a route shows it; one
+ * declared without a route yet says "not built yet".
  */
 export default function AreaPage({ areaPath }: { areaPath: string }) {
   const { t } = useTranslation('shell');
   const { features } = getRuntime().config;
   const profile = useSessionSelector((s) => s.context.profile);
-  const area = AREAS.find((a) => a.path === areaPath);
+  const area = findAreaRoute(areaPath);
   if (!area) return <NotFound signedIn />;
   if (area.fnbOnly && !profile) return <LoadingScreen />;
   if (!isAreaEnabled(area, features, profile?.merchant.is_fnb ?? false)) return <NotFound signedIn />;
   const name = t(areaLabelKey(area, profile?.account_type));
   if (area.flag === 'feedback' && features.feedbackComingSoon) return <ComingSoon area={name} />;
-  const Built = BUILT_AREAS[area.path];
+  const Built = area.route;
   if (Built) {
     return (
       <Suspense fallback={<LoadingScreen />}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import '../../screens/shell/styles';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
+import { AREA_ROUTES } from '../areas';
 import { getRuntime } from '../shared/runtime';
 import { useSession, useSessionSelector } from '../shared/session-context';
 
@@ -33,6 +34,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
 
   return (
     <Shell
+      areas={AREA_ROUTES}
       features={config.features}
       profile={shellProfile}
       collapsed={collapsed}

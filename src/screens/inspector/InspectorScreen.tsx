@@ -43,7 +43,7 @@ function useLiveActors(openChannel: InspectorScreenProps['openChannel']): LiveSt
 type CoverageState = { report: CoverageReport; fileName: string } | { error: string } | null;
 
 export function InspectorScreen({ machines, openChannel }: InspectorScreenProps) {
-  const { t, i18n } = useTranslation('inspector');
+  const { t, i18n } = useTranslation(['inspector', 'machines']);
   const [selectedId, setSelectedId] = useState<string | null>(machines[0]?.id ?? null);
   const [followKey, setFollowKey] = useState<string | null>(null);
   const [coverage, setCoverage] = useState<CoverageState>(null);
@@ -120,7 +120,7 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
   };
 
   const fileInput = useRef<HTMLInputElement>(null);
-  const title = selected ? t(`machines.${selected.id}.title`) : '';
+  const title = selected ? t(`machines:${selected.id}.title`) : '';
   const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
@@ -190,7 +190,7 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
                   {title} <Code>{selected.id}</Code>
                 </Title>
                 <Text size="sm">
-                  {t('specLabel', { spec: t(`machines.${selected.id}.spec`) })} · {t('fileLabel', { file: selected.file })} ·{' '}
+                  {t('specLabel', { spec: t(`machines:${selected.id}.spec`) })} · {t('fileLabel', { file: selected.file })} ·{' '}
                   {t('stats', { states: model.states.length - 1, transitions: model.transitions.length })}
                 </Text>
               </div>

@@ -10,7 +10,7 @@ export interface MachineListProps {
 
 /** Every machine of the catalogue with its title, spec section and description in the current language. */
 export function MachineList({ machines, selectedId, onSelect }: MachineListProps) {
-  const { t } = useTranslation('inspector');
+  const { t } = useTranslation(['inspector', 'machines']);
   return (
     <nav aria-labelledby="inspector-machines-heading">
       <Title order={2} size="h4" id="inspector-machines-heading" mb="xs">
@@ -34,13 +34,13 @@ export function MachineList({ machines, selectedId, onSelect }: MachineListProps
                 }}
               >
                 <Text fw={700} size="sm" c="dark.9">
-                  {t(`machines.${entry.id}.title`)} <Text span size="xs" c="dimmed" ff="monospace">({entry.id})</Text>
+                  {t(`machines:${entry.id}.title`)} <Text span size="xs" c="dimmed" ff="monospace">({entry.id})</Text>
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t('specLabel', { spec: t(`machines.${entry.id}.spec`) })}
+                  {t('specLabel', { spec: t(`machines:${entry.id}.spec`) })}
                 </Text>
                 <Text size="xs" c="dark.7">
-                  {t(`machines.${entry.id}.description`)}
+                  {t(`machines:${entry.id}.description`)}
                 </Text>
               </UnstyledButton>
             </li>

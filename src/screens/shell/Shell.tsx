@@ -3,7 +3,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/SkipLink';
-import type { AreaFeatures } from './areas';
+import type { AreaEntry, AreaFeatures } from './areas';
 import { buildMenu } from './menu';
 import { Sidebar, type Salesperson } from './Sidebar';
 import { DRAWER_ID, SIDEBAR_ID, TopBar, type Language } from './TopBar';
@@ -22,6 +22,8 @@ export interface ShellProfile {
 }
 
 export interface ShellProps {
+  /** Every area's entries; the sidebar shows those the flags and the merchant allow. */
+  areas: readonly AreaEntry[];
   features: AreaFeatures;
   profile: ShellProfile | null;
   collapsed: boolean;
@@ -40,6 +42,7 @@ export function Shell(props: ShellProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [drawerOpened, setDrawerOpened] = useState(false);
   const entries = buildMenu({
+    areas: props.areas,
     features: props.features,
     isFnb: props.profile?.isFnb ?? false,
     accountType: props.profile?.accountType,

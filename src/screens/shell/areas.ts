@@ -1,7 +1,8 @@
 /**
- * The areas of the portal behind the shell (core §2, doc 2) and the deployment flag that gates each
- * (core §1, §6). The sidebar and the router both read this table, so a flag that hides a menu entry
- * also makes its address answer "not found" instead of leaving a reachable page with no way in.
+ * What the shell knows of an area: where it lives, which deployment flag gates it (core §1, §6) and
+ * where the sidebar shows it. The areas declare their entries themselves (`src/app/<area>/area.ts`);
+ * the app hands them to the shell, and the router reads the same entries, so a flag that hides a
+ * menu entry also makes its address answer "not found".
  */
 
 export type AreaFlag =
@@ -17,7 +18,20 @@ export type AreaFlag =
 
 export type AreaFeatures = Record<AreaFlag, boolean> & { feedbackComingSoon: boolean };
 
-export interface Area {
+/** The sidebar's sections (core §2); `src/screens/shell/menu.ts` gives their order and icons. */
+export type SectionKey =
+  | 'overview'
+  | 'reports'
+  | 'shopQr'
+  | 'payByLink'
+  | 'edc'
+  | 'sales'
+  | 'einvoice'
+  | 'feedback'
+  | 'businessInfo'
+  | 'masterMerchant';
+
+export interface AreaEntry {
   /** Route path under the basename, without a leading slash. */
   path: string;
   /** Key in the shell namespace. */
@@ -28,40 +42,11 @@ export interface Area {
   fnbOnly?: boolean;
   /** The area has sub-pages (add, update, detail…) that belong to it. */
   nested?: boolean;
+  /** The sidebar section that lists it, and its place there; absent: reachable but not in the menu. */
+  menu?: { section: SectionKey; order: number };
 }
 
-export const AREAS: readonly Area[] = [
-  { path: 'dashboard', labelKey: 'nav.overview', flag: 'overview' },
-  { path: 'tx-card', labelKey: 'nav.txCard', flag: 'report' },
-  { path: 'tx-va', labelKey: 'nav.txVa', flag: 'report' },
-  { path: 'tx-cash', labelKey: 'nav.txCash', flag: 'report' },
-  { path: 'tx-momo', labelKey: 'nav.txMomo', flag: 'report' },
-  { path: 'tx-installment', labelKey: 'nav.txInstallment', flag: 'report' },
-  { path: 'tx-ecom', labelKey: 'nav.txEcom', flag: 'report' },
-  { path: 'tx-saving', labelKey: 'nav.txSaving', flag: 'report' },
-  { path: 'tx-loan', labelKey: 'nav.txLoan', flag: 'report' },
-  { path: 'bank', labelKey: 'nav.bank', flag: 'payment', nested: true },
-  { path: 'payment', labelKey: 'nav.payment', flag: 'payment', nested: true },
-  { path: 'pay-by-link', labelKey: 'nav.payByLink', flag: 'payByLink', nested: true },
-  { path: 'edc', labelKey: 'nav.edc', flag: 'edc', nested: true },
-  { path: 'sale-order', labelKey: 'nav.saleOrder', flag: 'ecom', nested: true },
-  { path: 'sale-product', labelKey: 'nav.saleProduct', flag: 'ecom', nested: true },
-  { path: 'sale-customer', labelKey: 'nav.saleCustomer', flag: 'ecom', nested: true },
-  { path: 'category', labelKey: 'nav.category', flag: 'ecom', nested: true },
-  { path: 'sale-table', labelKey: 'nav.saleTable', flag: 'ecom', fnbOnly: true, nested: true },
-  { path: 'sale-setting', labelKey: 'nav.saleSetting', flag: 'ecom', nested: true },
-  { path: 'sale-invoice', labelKey: 'nav.saleInvoice', flag: 'ecom', nested: true },
-  { path: 'e-invoice', labelKey: 'nav.einvoiceList', flag: 'einvoice', nested: true },
-  { path: 'e-inv-setting', labelKey: 'nav.einvoiceSetting', flag: 'einvoice', nested: true },
-  { path: 'feedback', labelKey: 'nav.feedback', flag: 'feedback', nested: true },
-  { path: 'profile', labelKey: 'nav.profile', flag: null },
-  { path: 'store', labelKey: 'nav.store', flag: null, nested: true },
-  { path: 'staff', labelKey: 'nav.staff', flag: null, nested: true },
-  { path: 'master-merchant', labelKey: 'nav.masterMerchantList', flag: 'masterMerchant' },
-  { path: 'master-merchant/new', labelKey: 'nav.masterMerchantNew', flag: 'masterMerchant' },
-];
-
-export function isAreaEnabled(area: Area, features: AreaFeatures, isFnb: boolean): boolean {
+export function isAreaEnabled(area: AreaEntry, features: AreaFeatures, isFnb: boolean): boolean {
   if (area.flag !== null && !features[area.flag]) return false;
   if (area.fnbOnly && !isFnb) return false;
   return true;
@@ -73,6 +58,6 @@ export function accountWording(accountType: string | undefined): 'business' | 'p
 }
 
 /** Label key for an area, with business/personal wording where the wording differs. */
-export function areaLabelKey(area: Area, accountType: string | undefined): string {
+export function areaLabelKey(area: AreaEntry, accountType: string | undefined): string {
   return area.labelKey === 'nav.profile' ? `nav.profile.${accountWording(accountType)}` : area.labelKey;
 }

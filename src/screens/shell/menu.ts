@@ -1,6 +1,6 @@
-import { AREAS, isAreaEnabled, type AreaFeatures } from './areas';
+import { isAreaEnabled, type AreaEntry, type AreaFeatures, type SectionKey } from './areas';
 
-/** The sidebar's sections in the order of core §2; leaves point at AREAS paths. */
+/** The sidebar built from the areas' own entries, grouped into the sections of core §2. */
 
 export type IconName =
   | 'overview'
@@ -34,57 +34,51 @@ export interface MenuGroup {
 export type MenuEntry = MenuLeaf | MenuGroup;
 
 interface SectionDef {
-  key: string;
+  key: SectionKey;
   labelKey: string;
   icon: IconName;
-  /** One path: a plain link. Several: a sub-menu. */
-  paths: string[];
 }
 
+/** The sections in the order of core §2; each area places its entries in one (AreaEntry.menu). */
 const SECTIONS: SectionDef[] = [
-  { key: 'overview', labelKey: 'nav.overview', icon: 'overview', paths: ['dashboard'] },
-  { key: 'reports', labelKey: 'nav.reports', icon: 'reports', paths: ['tx-card', 'tx-va'] },
-  { key: 'shopQr', labelKey: 'nav.shopQr', icon: 'shopQr', paths: ['bank', 'payment'] },
-  { key: 'payByLink', labelKey: 'nav.payByLink', icon: 'payByLink', paths: ['pay-by-link'] },
-  { key: 'edc', labelKey: 'nav.edc', icon: 'edc', paths: ['edc'] },
-  {
-    key: 'sales',
-    labelKey: 'nav.sales',
-    icon: 'sales',
-    paths: ['sale-order', 'sale-product', 'sale-customer', 'category', 'sale-table', 'sale-setting', 'sale-invoice'],
-  },
-  { key: 'einvoice', labelKey: 'nav.einvoice', icon: 'einvoice', paths: ['e-invoice', 'e-inv-setting'] },
-  { key: 'feedback', labelKey: 'nav.feedback', icon: 'feedback', paths: ['feedback'] },
-  { key: 'businessInfo', labelKey: 'nav.businessInfo', icon: 'business', paths: ['profile', 'store', 'staff'] },
-  {
-    key: 'masterMerchant',
-    labelKey: 'nav.masterMerchant',
-    icon: 'masterMerchant',
-    paths: ['master-merchant', 'master-merchant/new'],
-  },
+  { key: 'overview', labelKey: 'nav.overview', icon: 'overview' },
+  { key: 'reports', labelKey: 'nav.reports', icon: 'reports' },
+  { key: 'shopQr', labelKey: 'nav.shopQr', icon: 'shopQr' },
+  { key: 'payByLink', labelKey: 'nav.payByLink', icon: 'payByLink' },
+  { key: 'edc', labelKey: 'nav.edc', icon: 'edc' },
+  { key: 'sales', labelKey: 'nav.sales', icon: 'sales' },
+  { key: 'einvoice', labelKey: 'nav.einvoice', icon: 'einvoice' },
+  { key: 'feedback', labelKey: 'nav.feedback', icon: 'feedback' },
+  { key: 'businessInfo', labelKey: 'nav.businessInfo', icon: 'business' },
+  { key: 'masterMerchant', labelKey: 'nav.masterMerchant', icon: 'masterMerchant' },
 ];
 
 export interface MenuContext {
+  /** Every area entry (the app collects them from the areas' declarations). */
+  areas: readonly AreaEntry[];
   features: AreaFeatures;
   isFnb: boolean;
   /** 'business' or anything else (personal wording). */
   accountType: string | undefined;
 }
 
-export function buildMenu({ features, isFnb, accountType }: MenuContext): MenuEntry[] {
+export function buildMenu({ areas, features, isFnb, accountType }: MenuContext): MenuEntry[] {
   const wording = accountType === 'business' ? 'business' : 'personal';
   const withWording = (key: string) =>
     key === 'nav.profile' || key === 'nav.businessInfo' ? `${key}.${wording}` : key;
   const entries: MenuEntry[] = [];
   for (const section of SECTIONS) {
+    const declared = areas
+      .filter((area) => area.menu?.section === section.key)
+      .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
     const leaves: MenuLeaf[] = [];
-    for (const path of section.paths) {
-      const area = AREAS.find((a) => a.path === path);
-      if (!area || !isAreaEnabled(area, features, isFnb)) continue;
-      leaves.push({ kind: 'leaf', key: path, labelKey: withWording(area.labelKey), path: `/${path}` });
+    for (const area of declared) {
+      if (!isAreaEnabled(area, features, isFnb)) continue;
+      leaves.push({ kind: 'leaf', key: area.path, labelKey: withWording(area.labelKey), path: `/${area.path}` });
     }
     if (leaves.length === 0) continue;
-    if (section.paths.length === 1 && leaves[0]) {
+    // A section of one declared entry is a plain link; several make a sub-menu.
+    if (declared.length === 1 && leaves[0]) {
       entries.push({ ...leaves[0], key: section.key, labelKey: withWording(section.labelKey), icon: section.icon });
     } else {
       entries.push({

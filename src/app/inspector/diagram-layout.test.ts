@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MACHINE_CATALOGUE } from '../../../app/catalogue';
-import { layoutDiagram, type DiagramLayout } from './layout';
-import { buildDiagramModel } from './model';
-import { buildScene } from './scene';
-import { escapeXml, sceneToSvgString } from './svg-string';
+import { MACHINE_CATALOGUE } from '../catalogue';
+import { layoutDiagram, type DiagramLayout } from '../../screens/inspector/diagram/layout';
+import { buildDiagramModel } from '../../screens/inspector/diagram/model';
+import { buildScene } from '../../screens/inspector/diagram/scene';
+import { escapeXml, sceneToSvgString } from '../../screens/inspector/diagram/svg-string';
 
 interface Box {
   x: number;

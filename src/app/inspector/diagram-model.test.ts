@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateIds, allTransitionKeys } from '../../../../tests/model/shared/replay';
-import { MACHINE_CATALOGUE } from '../../../app/catalogue';
-import { guardLabel } from '../../../machines/shared/introspection';
-import { activeStateIds, buildDiagramModel } from './model';
+import { allStateIds, allTransitionKeys } from '../../../tests/model/shared/replay';
+import { MACHINE_CATALOGUE } from '../catalogue';
+import { guardLabel } from '../../machines/shared/introspection';
+import { activeStateIds, buildDiagramModel } from '../../screens/inspector/diagram/model';
 
 /**
  * An independent reading of each machine: its JSON definition (which lists `on`, invoke done/error,

@@ -1,8 +1,8 @@
-import { MACHINE_CATALOGUE } from '../../../app/catalogue';
-import { layoutDiagram } from './layout';
-import { buildDiagramModel } from './model';
-import { buildScene } from './scene';
-import { sceneToSvgString } from './svg-string';
+import type { CatalogueEntry } from '../../machines/shared/catalogue';
+import { layoutDiagram } from '../../screens/inspector/diagram/layout';
+import { buildDiagramModel } from '../../screens/inspector/diagram/model';
+import { buildScene } from '../../screens/inspector/diagram/scene';
+import { sceneToSvgString } from '../../screens/inspector/diagram/svg-string';
 
 export interface CatalogueSvg {
   id: string;
@@ -12,9 +12,9 @@ export interface CatalogueSvg {
 }
 
 /** Every catalogued machine as a standalone SVG (scripts/docs-diagrams.ts writes them to docs/diagrams/). */
-export async function catalogueSvgs(): Promise<CatalogueSvg[]> {
+export async function catalogueSvgs(catalogue: readonly CatalogueEntry[]): Promise<CatalogueSvg[]> {
   const out: CatalogueSvg[] = [];
-  for (const entry of MACHINE_CATALOGUE) {
+  for (const entry of catalogue) {
     const model = buildDiagramModel(entry.machine);
     const layout = await layoutDiagram(model);
     out.push({ id: entry.id, svg: sceneToSvgString(buildScene(layout)), states: model.states.length - 1, transitions: model.transitions.length });

@@ -2,12 +2,16 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultConfig } from '../../config';
-import { renderScreen } from '../shared/test/render';
-import type { AreaFeatures } from './areas';
-import { buildMenu, type MenuEntry } from './menu';
-import { Sidebar } from './Sidebar';
+import { renderScreen } from '../../screens/shared/test/render';
+import type { AreaFeatures } from '../../screens/shell/areas';
+import { buildMenu as buildShellMenu, type MenuContext, type MenuEntry } from '../../screens/shell/menu';
+import { AREA_ROUTES } from '../areas';
+import { Sidebar } from '../../screens/shell/Sidebar';
 
 afterEach(cleanup);
+
+// The menu as the declared areas make it (src/app/<area>/area.ts).
+const buildMenu = (context: Omit<MenuContext, 'areas'>) => buildShellMenu({ areas: AREA_ROUTES, ...context });
 
 const defaults: AreaFeatures = defaultConfig.features;
 const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
@@ -16,7 +20,7 @@ const childPaths = (entries: MenuEntry[], key: string) => {
   return entry?.kind === 'group' ? entry.children.map((c) => c.path) : [];
 };
 
-describe('buildMenu (core §1, §2, §6)', () => {
+describe('the menu the declared areas make (core §1, §2, §6)', () => {
   it('lists the default sections in the order of core §2, e-invoice and master merchant off', () => {
     const menu = buildMenu({ features: defaults, isFnb: false, accountType: 'business' });
     expect(keys(menu)).toEqual(['overview', 'reports', 'shopQr', 'payByLink', 'edc', 'sales', 'feedback', 'businessInfo']);

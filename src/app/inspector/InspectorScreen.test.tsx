@@ -2,11 +2,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../i18n/en/inspector.json';
-import { MACHINE_CATALOGUE } from '../../app/catalogue';
-import { renderScreen } from '../shared/test/render';
-import { InspectorScreen } from './InspectorScreen';
-import { INSPECTOR_PROTOCOL } from './live';
-import type { InspectorChannel } from './types';
+import { MACHINE_CATALOGUE } from '../catalogue';
+import { renderScreen } from '../../screens/shared/test/render';
+import { InspectorScreen } from '../../screens/inspector/InspectorScreen';
+import { INSPECTOR_PROTOCOL } from '../../screens/inspector/live';
+import type { InspectorChannel } from '../../screens/inspector/types';
 
 function fakeChannel() {
   const listeners = new Set<(event: MessageEvent) => void>();
@@ -21,7 +21,11 @@ function fakeChannel() {
   return { channel, posted, deliver };
 }
 
-const machineTexts = en.machines as unknown as Record<string, { title: string; spec: string; description: string }>;
+// The English machine texts of every area (src/i18n/en/machines/<area>.json), merged as the portal does.
+const machineTexts = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<Record<string, unknown>>('../../i18n/en/machines/*.json', { eager: true, import: 'default' })),
+) as Record<string, { title: string; spec: string; description: string }>;
 
 afterEach(cleanup);
 
@@ -88,6 +92,7 @@ describe('InspectorScreen', { timeout: SLOW }, () => {
 
   it('colours the diagram from a coverage report and explains a bad file', async () => {
     await renderScreen(<InspectorScreen machines={MACHINE_CATALOGUE} />);
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(machineTexts.session!.title) }));
     const input = screen.getByTestId('coverage-file') as HTMLInputElement;
     const report = {
       generatedAt: '2026-11-22T09:51:35.237Z',

@@ -1,0 +1,7 @@
+import { defineArea } from '../shared/define-area';
+
+/**
+ * The realtime connection, the bell and spoken payments (core §2 Shell, §7 realtime). No page of its
+ * own: the shell's top bar shows it (`RealtimeSlot`).
+ */
+export default defineArea({ name: 'notifications' });

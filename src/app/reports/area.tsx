@@ -1,0 +1,32 @@
+import { lazy, type ComponentType } from 'react';
+import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import { defineArea, type AreaRoute } from '../shared/define-area';
+
+// The eight reports share one chunk and one route component (core §2 Reports).
+const ReportRoute = lazy(() => import('./ReportRoute'));
+
+function report(channel: ReportChannel, labelKey: string, menuOrder?: number): AreaRoute {
+  const Report: ComponentType = () => <ReportRoute channel={channel} />;
+  return {
+    path: `tx-${channel}`,
+    labelKey,
+    flag: 'report',
+    route: Report,
+    ...(menuOrder === undefined ? {} : { menu: { section: 'reports' as const, order: menuOrder } }),
+  };
+}
+
+/** The transaction reports; the menu lists card and ShopQR, the others are reached by address. */
+export default defineArea({
+  name: 'reports',
+  entries: [
+    report('card', 'nav.txCard', 1),
+    report('va', 'nav.txVa', 2),
+    report('cash', 'nav.txCash'),
+    report('momo', 'nav.txMomo'),
+    report('installment', 'nav.txInstallment'),
+    report('ecom', 'nav.txEcom'),
+    report('saving', 'nav.txSaving'),
+    report('loan', 'nav.txLoan'),
+  ],
+});

@@ -1,0 +1,4 @@
+import { defineArea } from '../shared/define-area';
+
+/** The session (core §4): it has no page of its own; `src/app/shared/runtime.ts` runs its machine. */
+export default defineArea({ name: 'session' });

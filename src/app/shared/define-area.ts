@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import type { AreaEntry } from '../../screens/shell/areas';
+
+/**
+ * One spec area's declaration (`src/app/<area>/area.ts`): everything the portal derives about the
+ * area — the router's routes, the sidebar's entries, the pages outside the shell, and which of its
+ * machines' context and event fields the inspector may show — comes from here. Adding an area means
+ * adding its folders; no central list is edited. Machines reach the inspector's catalogue from their
+ * folder (`src/machines/<area>/*.machine.ts`), so they are not listed here.
+ */
+
+export interface AreaRoute extends AreaEntry {
+  /** The page (usually `lazy(() => import('./XRoute'))`); absent: the page says "not built yet". */
+  route?: ComponentType;
+}
+
+export interface AreaPage {
+  /** Path under the basename, no leading slash. */
+  path: string;
+  /** `auth`: the sign-in frame (logo, language); `plain`: no shell and no cookie banner. */
+  frame: 'auth' | 'plain';
+  component: ComponentType;
+  /** A page that exists only with this runtime flag (the inspector). */
+  requires?: 'inspector';
+}
+
+export interface AreaDeclaration {
+  /** The folder's name: the same in every layer (src/machines/<name>, src/services/<name>, …). */
+  name: string;
+  /** Pages inside the shell, with their menu placement. */
+  entries?: readonly AreaRoute[];
+  /** Pages outside the shell (sign-in, the customer display, the inspector). */
+  pages?: readonly AreaPage[];
+  /**
+   * Context and event field names of this area's machines that the inspector may show as they are
+   * (an allow-list: every other field is masked before it leaves the tab). Never list a field that
+   * can hold a name, phone, e-mail, tax code, account number, address or secret.
+   */
+  inspectorFields?: readonly string[];
+}
+
+export function defineArea<const T extends AreaDeclaration>(declaration: T): T {
+  return declaration;
+}
