@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import enShell from '../i18n/en/shell.json';
 import viShell from '../i18n/vi/shell.json';
-import { AREA_DECLARATIONS, AREA_FOLDERS, AREA_PAGES, AREA_ROUTES } from './areas';
+import { isSensitiveKey } from '../services/shared/inspection';
+import { AREA_DECLARATIONS, AREA_FOLDERS, AREA_PAGES, AREA_ROUTES, INSPECTOR_FIELDS } from './areas';
 
 /**
  * An area is one name in every layer. These fail when an area's pieces disagree: a folder in some
@@ -66,6 +67,13 @@ describe('areas (one name in every layer)', () => {
         const key = route.labelKey === 'nav.profile' ? 'nav.profile.business' : route.labelKey;
         expect(has(texts, key), `${lng}/shell.json ${key}`).toBe(true);
       }
+    }
+  });
+
+  it('no area lets the inspector show a field the deny-list knows as secret or personal', () => {
+    for (const field of INSPECTOR_FIELDS) expect(isSensitiveKey(field), field).toBe(false);
+    for (const personal of ['customer_name', 'tax_code', 'access_key', 'holderName', 'accountNo', 'qr', 'profile', 'tokens']) {
+      expect(INSPECTOR_FIELDS.has(personal), personal).toBe(false);
     }
   });
 

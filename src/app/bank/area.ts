@@ -4,6 +4,8 @@ import { defineArea } from '../shared/define-area';
 /** /bank, /bank/add (core §2 Bank). */
 export default defineArea({
   name: 'bank',
+  // Context and event fields its machines may show in the inspector (everything else is masked).
+  inspectorFields: ['banks', 'bankCode', 'bank_code', 'short_name', 'holderErrorCode', 'phoneInvalid', 'rows', 'target', 'verified', 'connectionLost', 'amount', 'is_internal_transfer'],
   entries: [
     {
       path: 'bank',

@@ -28,8 +28,35 @@ function fakeChannel() {
   };
 }
 
+/** Every field name as allowed: what the deny-list and the string patterns still catch on their own. */
+const ALL = (...names: string[]) => new Set(names);
+const LIMITS = { depth: 6, arrayItems: 50, objectKeys: 60, stringLength: 300, totalChars: 16_000 };
+
 describe('maskAndSerialise', () => {
-  it('masks secrets and personal data by key, at any depth', () => {
+  it('shows only allowed fields: a new area\'s customer_name, tax_code or access_key stays masked until listed', () => {
+    const context = { page: 2, errorCode: 'X', customer_name: 'Lê Thị B', tax_code: '0108123455', access_key: 'ak_live_1', note: 'hi', rows: [{ id: 1, amount: 5 }] };
+    expect(maskAndSerialise(context)).toEqual({
+      page: 2,
+      errorCode: 'X',
+      customer_name: MASK,
+      tax_code: MASK,
+      access_key: MASK,
+      note: MASK,
+      rows: MASK,
+    });
+    expect(maskAndSerialise(context, LIMITS, ALL('page', 'rows', 'id', 'amount', 'note'))).toEqual({
+      page: 2,
+      errorCode: MASK,
+      customer_name: MASK,
+      tax_code: MASK,
+      access_key: MASK,
+      note: 'hi',
+      rows: [{ id: 1, amount: 5 }],
+    });
+  });
+
+  it('masks secrets and personal data by key, at any depth, even where a name is allowed', () => {
+    const shown = ALL('tokens', 'profile', 'merchant', 'salesperson', 'merchant_id', 'failedCount', 'errorCode', 'name', 'tax_no', 'full_name', 'email', 'phone', 'username', 'password', 'newPassword', 'confirm', 'access_token', 'refresh_token');
     const masked = maskAndSerialise({
       tokens: { accessToken: 'a', refreshToken: 'r' },
       profile: { full_name: 'Nguyễn Văn A', email: 'a@b.vn', phone: '0901234567', username: 'phoco', merchant_id: 7 },
@@ -41,7 +68,7 @@ describe('maskAndSerialise', () => {
       failedCount: 2,
       errorCode: 'TOKEN_EXPIRED',
       merchant: { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', tax_no: '0108123455', salesperson: { name: 'Trần Thu Hà' } },
-    });
+    }, LIMITS, shown);
     expect(masked).toEqual({
       tokens: MASK,
       profile: { full_name: MASK, email: MASK, phone: MASK, username: MASK, merchant_id: 7 },
@@ -57,7 +84,7 @@ describe('maskAndSerialise', () => {
   });
 
   it('masks JWT-looking strings, bearer headers and e-mail addresses wherever they are', () => {
-    expect(maskAndSerialise({ note: JWT, header: 'Bearer abc', list: ['someone@example.vn', 'ok'] })).toEqual({
+    expect(maskAndSerialise({ note: JWT, header: 'Bearer abc', list: ['someone@example.vn', 'ok'] }, LIMITS, ALL('note', 'header', 'list'))).toEqual({
       note: MASK,
       header: MASK,
       list: [MASK, 'ok'],
@@ -68,9 +95,10 @@ describe('maskAndSerialise', () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
     const actorRef = { send: () => undefined, getSnapshot: () => ({}) };
-    expect(maskAndSerialise({ fn: () => 1, ref: actorRef, cyclic })).toEqual({ ref: '[actor]', cyclic: { a: 1, self: '[circular]' } });
-    expect(maskAndSerialise({ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } })).toEqual({ a: { b: { c: { d: { e: { f: '[…]' } } } } } });
-    expect(maskAndSerialise({ big: 'x'.repeat(200) }, { depth: 6, arrayItems: 50, objectKeys: 60, stringLength: 300, totalChars: 100 })).toEqual({
+    const shown = ALL('fn', 'ref', 'cyclic', 'a', 'self', 'b', 'c', 'd', 'e', 'f', 'g', 'big');
+    expect(maskAndSerialise({ fn: () => 1, ref: actorRef, cyclic }, LIMITS, shown)).toEqual({ ref: '[actor]', cyclic: { a: 1, self: '[circular]' } });
+    expect(maskAndSerialise({ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } }, LIMITS, shown)).toEqual({ a: { b: { c: { d: { e: { f: '[…]' } } } } } });
+    expect(maskAndSerialise({ big: 'x'.repeat(200) }, { ...LIMITS, totalChars: 100 }, shown)).toEqual({
       truncated: true,
       size: 210,
     });

@@ -50,6 +50,27 @@ export type InspectorMessage =
 
 export const MASK = '•••';
 
+/**
+ * Field names any machine may show as they are: paging, status and error bookkeeping. Everything
+ * else is masked unless an area lists it (`inspectorFields` in src/app/<area>/area.ts): an
+ * allow-list, so a new area's `customer_name` or `tax_code` is hidden until someone decides it is safe.
+ */
+export const BASE_SHOWN_FIELDS: readonly string[] = [
+  'type',
+  'id',
+  'code',
+  'errorCode',
+  'status',
+  'kind',
+  'page',
+  'pageSize',
+  'totalPage',
+  'tab',
+  'step',
+  'reason',
+  'attempt',
+];
+
 /** Keys whose values are secrets or personal data (compared case-insensitively, without _ and -). */
 const SENSITIVE_KEYS = new Set(
   [
@@ -127,10 +148,16 @@ function isActorRefLike(value: object): boolean {
 }
 
 /**
- * A JSON-safe copy with secrets replaced by MASK: no functions, no actor refs, no cycles, bounded in
+ * A JSON-safe copy in which only allowed fields keep their values (`shown`; the deny-list and the
+ * string patterns above still apply to those): no functions, no actor refs, no cycles, bounded in
  * depth, width and total size.
  */
-export function maskAndSerialise(value: unknown, limits: SerialiseLimits = DEFAULT_LIMITS): unknown {
+export function maskAndSerialise(
+  value: unknown,
+  limits: SerialiseLimits = DEFAULT_LIMITS,
+  shown: ReadonlySet<string> = new Set(BASE_SHOWN_FIELDS),
+): unknown {
+  const allowed = new Set([...shown].map(normalizeKey));
   const seen = new WeakSet<object>();
   const walk = (current: unknown, depth: number): unknown => {
     if (current === null || current === undefined) return current ?? null;
@@ -169,7 +196,8 @@ export function maskAndSerialise(value: unknown, limits: SerialiseLimits = DEFAU
     const out: Record<string, unknown> = {};
     const entries = Object.entries(object);
     for (const [key, inner] of entries.slice(0, limits.objectKeys)) {
-      if (isSensitiveKey(key)) {
+      if (isSensitiveKey(key) || !allowed.has(normalizeKey(key))) {
+        if (typeof inner === 'function' || typeof inner === 'symbol') continue;
         out[key] = inner === null || inner === undefined || inner === '' ? (inner ?? null) : MASK;
         continue;
       }
@@ -184,7 +212,7 @@ export function maskAndSerialise(value: unknown, limits: SerialiseLimits = DEFAU
   return text.length > limits.totalChars ? { truncated: true, size: text.length } : result;
 }
 
-export function maskEvent(event: { type: string } & Record<string, unknown>): unknown {
+export function maskEvent(event: { type: string } & Record<string, unknown>, shown?: ReadonlySet<string>): unknown {
   if (SENSITIVE_EVENT.test(event.type)) {
     const out: Record<string, unknown> = { type: event.type };
     for (const [key, value] of Object.entries(event)) {
@@ -192,7 +220,7 @@ export function maskEvent(event: { type: string } & Record<string, unknown>): un
     }
     return out;
   }
-  return maskAndSerialise(event);
+  return maskAndSerialise(event, DEFAULT_LIMITS, shown);
 }
 
 // ---- the reporter ----------------------------------------------------------------------------
@@ -227,13 +255,13 @@ function stateValue(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.slice(0, 200), stateValue(inner, depth + 1)]));
 }
 
-function snapshotInfo(snapshot: unknown): SnapshotInfo {
+function snapshotInfo(snapshot: unknown, shown: ReadonlySet<string>): SnapshotInfo {
   const s = snapshot as { value?: unknown; status?: unknown; tags?: unknown; context?: unknown };
   return {
     value: stateValue(s.value),
     status: typeof s.status === 'string' ? s.status : 'unknown',
     tags: s.tags instanceof Set ? [...s.tags].map(String) : [],
-    context: maskAndSerialise(s.context),
+    context: maskAndSerialise(s.context, DEFAULT_LIMITS, shown),
   };
 }
 
@@ -245,6 +273,8 @@ function randomId(): string {
 
 export interface ReporterOptions {
   channel?: ChannelLike;
+  /** Field names that may leave the tab unmasked, besides BASE_SHOWN_FIELDS (the areas' allow-lists). */
+  shownFields?: Iterable<string>;
   now?: () => number;
   path?: () => string;
 }
@@ -255,6 +285,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
   const now = options.now ?? (() => Date.now());
   const path = options.path ?? (() => (typeof location === 'undefined' ? '' : location.pathname));
   const tabId = randomId();
+  const shown: ReadonlySet<string> = new Set([...BASE_SHOWN_FIELDS, ...(options.shownFields ?? [])]);
   const live = new Map<string, { info: ActorInfo; ref: AnyActorRef }>();
 
   const post = (message: InspectorMessage) => {
@@ -269,7 +300,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
     const data = event.data as { protocol?: unknown; kind?: unknown } | null;
     if (data?.protocol !== INSPECTOR_PROTOCOL || data.kind !== 'hello') return;
     for (const { info, ref } of live.values()) {
-      post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: snapshotInfo(ref.getSnapshot()) });
+      post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: snapshotInfo(ref.getSnapshot(), shown) });
     }
   });
 
@@ -288,7 +319,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
       }
       case '@xstate.snapshot': {
         if (!live.has(actorId)) return;
-        const info = snapshotInfo(event.snapshot);
+        const info = snapshotInfo(event.snapshot, shown);
         post({ protocol: INSPECTOR_PROTOCOL, kind: 'snapshot', tabId, actorId, at: now(), snapshot: info });
         if (info.status !== 'active' || event.event.type === 'xstate.stop') {
           live.delete(actorId);
@@ -299,7 +330,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
       case '@xstate.event': {
         if (!live.has(actorId)) return;
         const source = event.sourceRef ? (event.sourceRef as AnyActorRef).sessionId : null;
-        post({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId, actorId, at: now(), event: maskEvent(event.event), source });
+        post({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId, actorId, at: now(), event: maskEvent(event.event, shown), source });
         return;
       }
       case '@xstate.microstep': {
