@@ -5,7 +5,7 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'auth',
   // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['unifiedLogin', 'remember', 'failedCount', 'maxAttempts', 'lockedUntil', 'passwordCheck', 'confirmationMatches', 'submitAttempted', 'resendError'],
+  inspectorFields: ['unifiedLogin', 'remember', 'failedCount', 'maxAttempts', 'lockedUntil', 'confirmationMatches', 'submitAttempted', 'resendError'],
   pages: [
     { path: 'login', frame: 'auth', component: lazy(() => import('./LoginRoute')) },
     { path: 'forgot-password', frame: 'auth', component: lazy(() => import('./ForgotPasswordRoute')) },

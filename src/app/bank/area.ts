@@ -5,7 +5,7 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'bank',
   // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['banks', 'bankCode', 'bank_code', 'short_name', 'holderErrorCode', 'phoneInvalid', 'rows', 'target', 'verified', 'connectionLost', 'amount', 'is_internal_transfer'],
+  inspectorFields: ['banks', 'bankCode', 'bank_code', 'short_name', 'holderErrorCode', 'rows', 'target', 'verified', 'connectionLost', 'amount', 'is_internal_transfer'],
   entries: [
     {
       path: 'bank',

@@ -7,5 +7,5 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'notifications',
   // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['failedStep', 'items', 'unseen', 'refreshPending', 'tokenRenewals', 'connectedOnce', 'lastError', 'jitter', 'queue', 'current', 'handled', 'muted', 'speechSupported', 'amount', 'seen'],
+  inspectorFields: ['failedStep', 'items', 'unseen', 'refreshPending', 'connectedOnce', 'lastError', 'jitter', 'queue', 'current', 'handled', 'muted', 'speechSupported', 'amount', 'seen'],
 });
