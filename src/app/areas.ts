@@ -25,5 +25,14 @@ export function findAreaRoute(path: string): AreaRoute | undefined {
   return AREA_ROUTES.find((route) => route.path === path);
 }
 
-/** Field names the inspector may show unmasked: the union of every area's allow-list. */
-export const INSPECTOR_FIELDS: ReadonlySet<string> = new Set(AREA_DECLARATIONS.flatMap((area) => area.inspectorFields ?? []));
+/** The area that declares each machine id. */
+export const MACHINE_AREAS: Readonly<Record<string, string>> = Object.fromEntries(
+  AREA_DECLARATIONS.flatMap((area) => (area.inspector?.machines ?? []).map((id) => [id, area.name])),
+);
+
+const fieldsByArea = new Map(AREA_DECLARATIONS.map((area) => [area.name, area.inspector?.fields ?? []]));
+
+/** Field names the inspector may show unmasked for one machine: its own area's allow-list. */
+export function inspectorFieldsFor(machineId: string): readonly string[] {
+  return fieldsByArea.get(MACHINE_AREAS[machineId] ?? '') ?? [];
+}

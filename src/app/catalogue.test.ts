@@ -30,6 +30,13 @@ describe('machine catalogue', () => {
     expect(catalogueEntry('session')).toMatchObject({ area: 'session', file: 'session/session.machine.ts' });
   });
 
+  it('lists in each area declaration exactly the machines of its folder', () => {
+    for (const area of AREA_DECLARATIONS) {
+      const inFolder = MACHINE_CATALOGUE.filter((entry) => entry.area === area.name).map((entry) => entry.id).sort();
+      expect([...(area.inspector?.machines ?? [])].sort(), `src/app/${area.name}/area.ts inspector.machines`).toEqual(inFolder);
+    }
+  });
+
   it('has a title, spec section and description in vi and en, in the machines file of its area', () => {
     for (const [lng, files] of Object.entries(texts)) {
       for (const entry of MACHINE_CATALOGUE) {

@@ -4,8 +4,11 @@ import { defineArea } from '../shared/define-area';
 /** Sign-in, password recovery, the unified sign-in registration (core §2 public and auth layout). */
 export default defineArea({
   name: 'auth',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['unifiedLogin', 'remember', 'failedCount', 'maxAttempts', 'lockedUntil', 'confirmationMatches', 'submitAttempted', 'resendError'],
+  inspector: {
+    machines: ['login', 'forgotPassword', 'resetPassword'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['unifiedLogin', 'remember', 'failedCount', 'maxAttempts', 'lockedUntil', 'confirmationMatches', 'submitAttempted', 'resendError'],
+  },
   pages: [
     { path: 'login', frame: 'auth', component: lazy(() => import('./LoginRoute')) },
     { path: 'forgot-password', frame: 'auth', component: lazy(() => import('./ForgotPasswordRoute')) },

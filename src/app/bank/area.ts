@@ -4,8 +4,11 @@ import { defineArea } from '../shared/define-area';
 /** /bank, /bank/add (core §2 Bank). */
 export default defineArea({
   name: 'bank',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['banks', 'bankCode', 'bank_code', 'short_name', 'holderErrorCode', 'rows', 'target', 'verified', 'connectionLost', 'amount', 'is_internal_transfer'],
+  inspector: {
+    machines: ['bankList', 'bankAdd', 'bankVerify'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['banks', 'bankCode', 'bank_code', 'short_name', 'holderErrorCode', 'rows', 'target', 'verified', 'connectionLost', 'amount', 'is_internal_transfer'],
+  },
   entries: [
     {
       path: 'bank',

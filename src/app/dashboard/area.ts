@@ -4,8 +4,11 @@ import { defineArea } from '../shared/define-area';
 /** /dashboard (core §2 Dashboard). */
 export default defineArea({
   name: 'dashboard',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['date', 'today', 'day', 'month', 'year', 'recent', 'revenue', 'count', 'amount', 'previous', 'card', 'qr', 'other', 'created_at', 'transaction_status'],
+  inspector: {
+    machines: ['dashboard'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['date', 'today', 'day', 'month', 'year', 'recent', 'revenue', 'count', 'amount', 'previous', 'created_at', 'transaction_status'],
+  },
   entries: [
     {
       path: 'dashboard',

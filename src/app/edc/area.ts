@@ -4,8 +4,11 @@ import { defineArea } from '../shared/define-area';
 /** Card machines and Soundbox at /edc (core §2 devices). */
 export default defineArea({
   name: 'edc',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['type', 'rows', 'openSerial', 'serial_number', 'serialNumber', 'checkOnStart', 'polling', 'posId', 'chosenVa', 'refused', 'device', 'device_type'],
+  inspector: {
+    machines: ['edcList', 'edcIntegrate', 'soundboxActivation', 'connectionCheck'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['type', 'rows', 'openSerial', 'serial_number', 'serialNumber', 'checkOnStart', 'polling', 'posId', 'chosenVa', 'refused', 'device', 'device_type'],
+  },
   entries: [
     {
       path: 'edc',

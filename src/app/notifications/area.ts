@@ -6,6 +6,9 @@ import { defineArea } from '../shared/define-area';
  */
 export default defineArea({
   name: 'notifications',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['failedStep', 'items', 'unseen', 'refreshPending', 'connectedOnce', 'lastError', 'jitter', 'queue', 'current', 'handled', 'muted', 'speechSupported', 'amount', 'seen'],
+  inspector: {
+    machines: ['notificationList', 'notificationClick', 'announcementQueue', 'realtimeConnection'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['failedStep', 'items', 'unseen', 'refreshPending', 'connectedOnce', 'lastError', 'jitter', 'queue', 'current', 'handled', 'muted', 'speechSupported', 'amount', 'seen'],
+  },
 });

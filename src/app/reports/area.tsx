@@ -19,8 +19,11 @@ function report(channel: ReportChannel, labelKey: string, menuOrder?: number): A
 /** The transaction reports; the menu lists card and ShopQR, the others are reached by address. */
 export default defineArea({
   name: 'reports',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['channel', 'filters', 'time', 'preset', 'from', 'to', 'statuses', 'sort', 'order', 'pageSizeDraft', 'rows', 'totalAmount', 'totalCount', 'rangeError', 'today', 'received', 'total', 'filename', 'amount', 'created_at', 'transaction_status'],
+  inspector: {
+    machines: ['reportList', 'export'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['channel', 'filters', 'time', 'preset', 'from', 'to', 'statuses', 'sort', 'order', 'pageSizeDraft', 'rows', 'totalAmount', 'totalCount', 'rangeError', 'today', 'received', 'total', 'filename', 'amount', 'created_at', 'transaction_status'],
+  },
   entries: [
     report('card', 'nav.txCard', 1),
     report('va', 'nav.txVa', 2),

@@ -5,8 +5,8 @@ import type { AreaEntry } from '../../screens/shell/areas';
  * One spec area's declaration (`src/app/<area>/area.ts`): everything the portal derives about the
  * area — the router's routes, the sidebar's entries, the pages outside the shell, and which of its
  * machines' context and event fields the inspector may show — comes from here. Adding an area means
- * adding its folders; no central list is edited. Machines reach the inspector's catalogue from their
- * folder (`src/machines/<area>/*.machine.ts`), so they are not listed here.
+ * adding its folders; no central list is edited. The machines it names must be the ones in its
+ * folder `src/machines/<area>/` (the catalogue test checks both ways).
  */
 
 export interface AreaRoute extends AreaEntry {
@@ -31,12 +31,16 @@ export interface AreaDeclaration {
   entries?: readonly AreaRoute[];
   /** Pages outside the shell (sign-in, the customer display, the inspector). */
   pages?: readonly AreaPage[];
-  /**
-   * Context and event field names of this area's machines that the inspector may show as they are
-   * (an allow-list: every other field is masked before it leaves the tab). Never list a field that
-   * can hold a name, phone, e-mail, tax code, account number, address or secret.
-   */
-  inspectorFields?: readonly string[];
+  /** The area's machines (ids; each in src/machines/<area>/) and what the inspector may show of them. */
+  inspector?: {
+    machines: readonly string[];
+    /**
+     * Context and event field names these machines may show as they are (an allow-list: every other
+     * field is masked before it leaves the tab). Never list a field that can hold a name, phone,
+     * e-mail, tax code, account number, address, QR payload or secret.
+     */
+    fields: readonly string[];
+  };
 }
 
 export function defineArea<const T extends AreaDeclaration>(declaration: T): T {

@@ -5,7 +5,7 @@ import { createAuthActors, createSessionActions, type AuthActors } from '../../s
 import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../../services/http';
 import { createPortalApi, type PortalApi } from '../../services/shared/portal';
 import { appStorage, type AppStorage } from '../../services/shared/storage';
-import { INSPECTOR_FIELDS } from '../areas';
+import { inspectorFieldsFor } from '../areas';
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
 export type InspectCallback = (event: InspectionEvent) => void;
@@ -25,7 +25,7 @@ function lazyInspect(): InspectCallback {
   let queue: InspectionEvent[] | null = [];
   import('../../services/shared/inspection').then(
     ({ createInspectionReporter }) => {
-      target = createInspectionReporter({ shownFields: INSPECTOR_FIELDS })?.inspect ?? null;
+      target = createInspectionReporter({ shownFields: inspectorFieldsFor })?.inspect ?? null;
       const pending = queue ?? [];
       queue = null;
       if (target) pending.forEach(target);

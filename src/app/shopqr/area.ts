@@ -4,8 +4,11 @@ import { defineArea } from '../shared/define-area';
 /** ShopQR at /payment, /payment/add (core §2 ShopQR). */
 export default defineArea({
   name: 'shopqr',
-  // Context and event fields its machines may show in the inspector (everything else is masked).
-  inspectorFields: ['showErrors', 'unverifiedCount', 'optionsError', 'submitError', 'created', 'detailOf', 'detailError', 'deleting', 'deleteError', 'rows', 'va_type', 'amount'],
+  inspector: {
+    machines: ['shopQrList', 'shopQrAdd'],
+    // Context and event fields these machines may show (everything else is masked).
+    fields: ['showErrors', 'unverifiedCount', 'optionsError', 'submitError', 'created', 'detailOf', 'detailError', 'deleting', 'deleteError', 'rows', 'va_type', 'amount'],
+  },
   entries: [
     {
       path: 'payment',

@@ -167,6 +167,20 @@ describe('createInspectionReporter', () => {
     reporter.close();
   });
 
+  it('shows a field only for the machines whose area allows it', () => {
+    const { sent, channel } = fakeChannel();
+    const other = setup({ types: { context: {} as { note: string } } }).createMachine({ id: 'other', context: { note: 'seen?' } });
+    const noted = setup({ types: { context: {} as { note: string } } }).createMachine({ id: 'noted', context: { note: 'shown' } });
+    const reporter = createInspectionReporter({ channel, shownFields: (id) => (id === 'noted' ? ['note'] : []) })!;
+    createActor(other, { inspect: reporter.inspect }).start();
+    createActor(noted, { inspect: reporter.inspect }).start();
+    const contexts = sent.flatMap((m) => (m.kind === 'snapshot' ? [m.snapshot.context] : []));
+    expect(contexts).toContainEqual({ note: 'shown' });
+    expect(contexts).toContainEqual({ note: MASK });
+    expect(JSON.stringify(sent)).not.toContain('seen?');
+    reporter.close();
+  });
+
   it('speaks the protocol the inspector screen reads', () => {
     expect(SCREEN_PROTOCOL).toBe(INSPECTOR_PROTOCOL);
   });

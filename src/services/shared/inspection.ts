@@ -273,8 +273,8 @@ function randomId(): string {
 
 export interface ReporterOptions {
   channel?: ChannelLike;
-  /** Field names that may leave the tab unmasked, besides BASE_SHOWN_FIELDS (the areas' allow-lists). */
-  shownFields?: Iterable<string>;
+  /** Field names of a machine's context and events that may leave the tab unmasked, besides BASE_SHOWN_FIELDS (its area's allow-list). */
+  shownFields?: (machineId: string) => Iterable<string>;
   now?: () => number;
   path?: () => string;
 }
@@ -285,8 +285,8 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
   const now = options.now ?? (() => Date.now());
   const path = options.path ?? (() => (typeof location === 'undefined' ? '' : location.pathname));
   const tabId = randomId();
-  const shown: ReadonlySet<string> = new Set([...BASE_SHOWN_FIELDS, ...(options.shownFields ?? [])]);
-  const live = new Map<string, { info: ActorInfo; ref: AnyActorRef }>();
+  const shownFor = (machineId: string): ReadonlySet<string> => new Set([...BASE_SHOWN_FIELDS, ...(options.shownFields?.(machineId) ?? [])]);
+  const live = new Map<string, { info: ActorInfo; ref: AnyActorRef; shown: ReadonlySet<string> }>();
 
   const post = (message: InspectorMessage) => {
     try {
@@ -299,7 +299,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
   channel.addEventListener('message', (event) => {
     const data = event.data as { protocol?: unknown; kind?: unknown } | null;
     if (data?.protocol !== INSPECTOR_PROTOCOL || data.kind !== 'hello') return;
-    for (const { info, ref } of live.values()) {
+    for (const { info, ref, shown } of live.values()) {
       post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: snapshotInfo(ref.getSnapshot(), shown) });
     }
   });
@@ -313,13 +313,14 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
         if (!machine) return;
         const parent = (ref as { _parent?: AnyActorRef })._parent;
         const info: ActorInfo = { actorId, tabId, machineId: machine.id, path: path(), parentId: parent?.sessionId ?? null, startedAt: now() };
-        live.set(actorId, { info, ref });
+        live.set(actorId, { info, ref, shown: shownFor(machine.id) });
         post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: null });
         return;
       }
       case '@xstate.snapshot': {
-        if (!live.has(actorId)) return;
-        const info = snapshotInfo(event.snapshot, shown);
+        const actor = live.get(actorId);
+        if (!actor) return;
+        const info = snapshotInfo(event.snapshot, actor.shown);
         post({ protocol: INSPECTOR_PROTOCOL, kind: 'snapshot', tabId, actorId, at: now(), snapshot: info });
         if (info.status !== 'active' || event.event.type === 'xstate.stop') {
           live.delete(actorId);
@@ -328,9 +329,10 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
         return;
       }
       case '@xstate.event': {
-        if (!live.has(actorId)) return;
+        const actor = live.get(actorId);
+        if (!actor) return;
         const source = event.sourceRef ? (event.sourceRef as AnyActorRef).sessionId : null;
-        post({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId, actorId, at: now(), event: maskEvent(event.event, shown), source });
+        post({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId, actorId, at: now(), event: maskEvent(event.event, actor.shown), source });
         return;
       }
       case '@xstate.microstep': {
