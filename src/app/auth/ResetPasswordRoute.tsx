@@ -1,20 +1,24 @@
-import { useEffect, useRef } from 'react';
-import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { selectResetView } from '../../machines/auth/selectors';
 import { RequestNotFound, ResetPasswordScreen } from '../../screens/auth/ResetPasswordScreen';
+import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 
 /** /reset-password?token=… (core §2, D4). */
 export default function ResetPasswordRoute() {
-  const { t } = useTranslation(['auth', 'errors']);
   const { authActors, inspect } = getRuntime();
   const location = useLocation();
   // Read from the router's location (stable across StrictMode's double render), once, as input.
   const token = new URLSearchParams(location.search).get('token');
-  const actor = useActorRef(resetPasswordMachine.provide({ actors: { resetPassword: authActors.resetPassword } }), {
+  // Failures other than a dead link: a toast titled Error (core §7), the typed values kept.
+  const logic = resetPasswordMachine.provide({
+    actors: { resetPassword: authActors.resetPassword },
+    actions: { notifyFailed: (_, params) => notify.failure('auth:reset.errorTitle', params.code) },
+  });
+  const actor = useActorRef(logic, {
     input: { token },
     inspect,
   });
@@ -26,26 +30,8 @@ export default function ResetPasswordRoute() {
     }
   }, []);
 
-  // Failures other than a dead link: a toast titled Error (core §7), the typed values kept.
-  const lastError = useRef<string | null>(null);
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      const code = snapshot.context.errorCode;
-      if (code && code !== lastError.current) {
-        notifications.show({
-          color: 'red',
-          title: t('auth:reset.errorTitle'),
-          message: t(`errors:${code}`, { defaultValue: t('errors:UNKNOWN_ERROR') }),
-        });
-      }
-      lastError.current = code;
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, t]);
-
-  const noToken = useSelector(actor, (s) => s.matches('noToken'));
-  const expired = useSelector(actor, (s) => s.matches('expired'));
-  if (noToken) return <Navigate to="/login" replace />;
-  if (expired) return <RequestNotFound />;
+  const view = useSelector(actor, selectResetView);
+  if (view === 'noToken') return <Navigate to="/login" replace />;
+  if (view === 'expired') return <RequestNotFound />;
   return <ResetPasswordScreen actor={actor} />;
 }

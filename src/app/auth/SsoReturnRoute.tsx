@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SsoReturnScreen } from '../../screens/auth/SsoReturnScreen';
 import { storedTokensFromAccessToken } from '../../services/shared/tokens';
 import { getRuntime } from '../shared/runtime';
+import { notify } from '../shared/notify';
 import { useSession } from '../shared/session-context';
 import { takeSsoAccessToken } from '../shared/sso-fragment';
 
@@ -29,7 +29,7 @@ export default function SsoReturnRoute() {
       }
     }
     if (!tokens) {
-      notifications.show({ color: 'red', title: t('reset.errorTitle'), message: t('sso.tokenNotFound') });
+      notify.failureText({ title: 'auth:reset.errorTitle', message: 'auth:sso.tokenNotFound' });
       void navigate('/login', { replace: true });
       return;
     }

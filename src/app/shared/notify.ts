@@ -15,7 +15,7 @@ export interface ToastText {
   values?: Record<string, unknown>;
 }
 
-function show(color: 'blue' | 'red' | 'yellow', { title, message, values }: ToastText): void {
+function show(color: 'blue' | 'green' | 'red' | 'yellow', { title, message, values }: ToastText): void {
   notifications.show({
     color,
     title: i18n.t(title, values),
@@ -27,6 +27,10 @@ export const notify = {
   /** Something the user asked for was done. */
   success(text: ToastText): void {
     show('blue', text);
+  },
+  /** Money arrived (a payment event): green, as the bank's app shows it. */
+  received(text: ToastText): void {
+    show('green', text);
   },
   /** A warning that needs no action (e.g. a partial result). */
   warning(text: ToastText): void {

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { i18n } from '../../i18n';
 import { announcementQueueMachine } from '../../machines/notifications/announcementQueue.machine';
@@ -15,6 +14,8 @@ import { parseSpokenAmount } from '../../services/speech/amount-words';
 import { readMuted, writeMuted } from '../../services/speech/mute-storage';
 import { createSpeakActor, isSpeechSupported } from '../../services/speech/speaker';
 import { getRuntime } from './runtime';
+import { notify } from './notify';
+import { realtimeConnectionDriver } from './realtime-driver';
 
 /**
  * The realtime layer of one page load: the hub (two sockets), spoken announcements and the bell's
@@ -89,7 +90,7 @@ function createRealtimeRuntime(): RealtimeRuntime {
     path: config.realtime.path,
     namespaces: { va: config.realtime.vaNamespace, sale: config.realtime.saleNamespace },
     tokens: { va: accessTokenSource(port), sale: saleTokens },
-    ...(runtime.inspect ? { inspect: runtime.inspect } : {}),
+    driver: realtimeConnectionDriver(runtime.inspect),
     onHandlerError: (error) => console.error('[realtime] a handler failed', error),
   });
 
@@ -114,12 +115,10 @@ function createRealtimeRuntime(): RealtimeRuntime {
     toasted.add(id);
     if (toasted.size > 500) toasted.delete(toasted.values().next().value!);
     const amountText = amount === null ? '' : formatVnd(amount);
-    notifications.show({
-      color: 'green',
-      title: i18n.t('realtime:toast.title'),
-      message: message
-        ? i18n.t('realtime:toast.receivedWithMessage', { amount: amountText, message })
-        : i18n.t('realtime:toast.received', { amount: amountText }),
+    notify.received({
+      title: 'realtime:toast.title',
+      message: message ? 'realtime:toast.receivedWithMessage' : 'realtime:toast.received',
+      values: { amount: amountText, message },
     });
     if (amount !== null) announcer.send({ type: 'ANNOUNCE', announcement: { id, amount } });
   }

@@ -60,6 +60,8 @@ export const resetPasswordMachine = setup({
     markSubmitAttempted: assign({ submitAttempted: true }),
     clearError: assign({ errorCode: null }),
     assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    // Provided by the app: the toast titled Error with the code's message (core §7).
+    notifyFailed: (_, _params: { code: string }) => {},
   },
   guards: {
     hasNoToken: ({ context }) => !isFilled(context.token),
@@ -113,7 +115,10 @@ export const resetPasswordMachine = setup({
           {
             description: 'e.g. PASSWORD_DUPLICATE: toast titled Error, values kept for another try.',
             target: 'editing',
-            actions: { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+            actions: [
+              { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              { type: 'notifyFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+            ],
           },
         ],
       },

@@ -1,5 +1,6 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import { notProvided } from '../shared/serviceError';
+import type { Announcement } from '../../services/speech/announcement';
 
 /**
  * Spoken payment announcements (core §2 shell, §7 realtime): every payment is spoken once, one after
@@ -9,11 +10,7 @@ import { notProvided } from '../shared/serviceError';
  * speechSynthesis); a stuck voice cannot block the queue because every utterance has a time limit.
  */
 
-export interface Announcement {
-  /** transaction_id (va) or order_code (sale): what makes two events the same payment. */
-  id: string;
-  amount: number;
-}
+export type { Announcement };
 
 export interface AnnouncementQueueContext {
   queue: Announcement[];

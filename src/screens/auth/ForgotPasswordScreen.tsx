@@ -5,7 +5,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
+import { selectForgotCoolingDown, selectForgotResending, selectForgotSending, selectForgotSent } from '../../machines/auth/selectors';
 import { isFilled } from '../../machines/shared/rules/required';
+import { errorMessageKey } from '../../services/errors';
 import { maskEmail } from '../../machines/auth/rules/maskEmail';
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
@@ -35,10 +37,10 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
   const error = useSelector(actor, (s) => s.context.errorCode);
   const sentTo = useSelector(actor, (s) => s.context.sentTo);
   const resendError = useSelector(actor, (s) => s.context.resendError);
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const sent = useSelector(actor, (s) => s.matches('sent'));
-  const coolingDown = useSelector(actor, (s) => s.matches({ sent: 'coolingDown' }));
-  const resending = useSelector(actor, (s) => s.matches({ sent: 'resending' }));
+  const sending = useSelector(actor, selectForgotSending);
+  const sent = useSelector(actor, selectForgotSent);
+  const coolingDown = useSelector(actor, selectForgotCoolingDown);
+  const resending = useSelector(actor, selectForgotResending);
   const seconds = useCooldownSeconds(coolingDown);
 
   if (sent) {
@@ -50,7 +52,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
         <Text role="status">{t('auth:forgot.sentBody', { email: maskEmail(sentTo) })}</Text>
         {resendError ? (
           <Text c="red.9" size="sm" role="alert">
-            {t(`errors:${resendError}`, { defaultValue: t('errors:UNKNOWN_ERROR') })}
+            {t(errorMessageKey(resendError))}
           </Text>
         ) : null}
         <Button
@@ -76,7 +78,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
     e.preventDefault();
     actor.send({ type: 'SUBMIT' });
   };
-  const errorText = error ? t(`errors:${error}`, { defaultValue: t('errors:UNKNOWN_ERROR') }) : null;
+  const errorText = error ? t(errorMessageKey(error)) : null;
 
   return (
     <Stack gap="md">

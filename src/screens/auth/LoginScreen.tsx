@@ -17,7 +17,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../machines/auth/login.machine';
+import { selectLoginBusy, selectLoginLocked, selectLoginRedirecting } from '../../machines/auth/selectors';
 import { isFilled } from '../../machines/shared/rules/required';
+import { catalogueCode, errorMessageKey } from '../../services/errors';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 
@@ -47,9 +49,9 @@ export function LoginScreen({ actor, notice, supportEmail, language }: LoginScre
   const lockedUntil = useSelector(actor, (s) => s.context.lockedUntil);
   const error = useSelector(actor, (s) => s.context.errorCode);
   const unifiedLogin = useSelector(actor, (s) => s.context.unifiedLogin);
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('checkingRegistration'));
-  const locked = useSelector(actor, (s) => s.matches('locked'));
-  const redirecting = useSelector(actor, (s) => s.matches('redirectingToSso'));
+  const busy = useSelector(actor, selectLoginBusy);
+  const locked = useSelector(actor, selectLoginLocked);
+  const redirecting = useSelector(actor, selectLoginRedirecting);
 
   const canSubmit = isFilled(username) && isFilled(password);
   const onSubmit = (e: FormEvent) => {
@@ -60,9 +62,9 @@ export function LoginScreen({ actor, notice, supportEmail, language }: LoginScre
   // Codes the form shows in its own way; anything else is a general failure message.
   const generalError =
     error && error !== 'LOGIN_FAIL' && error !== 'USER_LOCKED_USING'
-      ? error === 'UNKNOWN_ERROR'
+      ? catalogueCode(error) === 'UNKNOWN_ERROR'
         ? t('auth:login.unexpected')
-        : t(`errors:${error}`, { defaultValue: t('auth:login.failed') })
+        : t(errorMessageKey(error))
       : null;
 
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(t('auth:lock.mailSubject'))}`;

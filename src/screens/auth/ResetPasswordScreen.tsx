@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { selectResetView } from '../../machines/auth/selectors';
 import type { NewPasswordRule } from '../../machines/auth/rules/newPassword';
 import classes from './auth.module.css';
 
@@ -39,8 +40,9 @@ export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
   const check = useSelector(actor, (s) => s.context.passwordCheck);
   const matches = useSelector(actor, (s) => s.context.confirmationMatches);
   const submitAttempted = useSelector(actor, (s) => s.context.submitAttempted);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const succeeded = useSelector(actor, (s) => s.matches('succeeded'));
+  const view = useSelector(actor, selectResetView);
+  const submitting = view === 'submitting';
+  const succeeded = view === 'succeeded';
 
   if (succeeded) {
     return (

@@ -1,18 +1,40 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import {
-  connectionStatusOf,
-  realtimeConnectionMachine,
-  type RealtimeConnectionSnapshot,
-} from '../../machines/notifications/realtimeConnection.machine';
 import type { ConnectedInfo, ConnectionStatus } from './hub';
 
 /**
- * One socket.io namespace driven by the realtimeConnection machine. socket.io's own reconnection is
- * off: the machine decides when to retry (back-off, token renewal, offline), so the indicator and
+ * One socket.io namespace steered by a driver: the app plugs in the realtimeConnection machine
+ * (src/app/shared/realtime-driver.ts), so this layer imports no machine. socket.io's own reconnection
+ * is off: the driver decides when to retry (back-off, token renewal, offline), so the indicator and
  * the retries can never disagree. The socket keeps its recovery id across retries of one session;
  * a new session gets a new socket, so it can never resume a previous user's room.
  */
+
+/** What the socket tells its driver, and what the page tells it (start, stop, retry, online). */
+export type ConnectionSignal =
+  | { type: 'START' }
+  | { type: 'STOP' }
+  | { type: 'SOCKET.CONNECTED'; recovered: boolean }
+  | { type: 'SOCKET.DISCONNECTED'; reason: string; jitter?: number }
+  | { type: 'SOCKET.CONNECT_ERROR'; code: string; jitter?: number }
+  | { type: 'BROWSER.OFFLINE' }
+  | { type: 'BROWSER.ONLINE' }
+  | { type: 'RETRY' };
+
+/** What a driver may do to the socket and report. */
+export interface ConnectionDriverPorts {
+  openSocket(): void;
+  closeSocket(): void;
+  renewToken(code: string): Promise<void>;
+  notifyConnected(info: ConnectedInfo): void;
+  onStatus(status: ConnectionStatus): void;
+}
+
+export interface ConnectionDriver {
+  send(signal: ConnectionSignal): void;
+  status(): ConnectionStatus;
+}
+
+export type CreateConnectionDriver = (ports: ConnectionDriverPorts) => ConnectionDriver;
 
 export interface ConnectionTokens {
   /** The token for the handshake, or null without a session. */
@@ -34,7 +56,8 @@ export interface ConnectionOptions {
   onStatus(status: ConnectionStatus): void;
   random?: () => number;
   socketFactory?: SocketFactory;
-  inspect?: (event: InspectionEvent) => void;
+  /** Decides when to open, retry and renew (the realtimeConnection machine, plugged in by the app). */
+  driver: CreateConnectionDriver;
 }
 
 export interface RealtimeConnection {
@@ -44,7 +67,6 @@ export interface RealtimeConnection {
   retry(): void;
   online(online: boolean): void;
   status(): ConnectionStatus;
-  snapshot(): RealtimeConnectionSnapshot;
 }
 
 // Handshake refusals from the server carry the error code as the message; anything else is the network.
@@ -85,53 +107,37 @@ export function createRealtimeConnection(options: ConnectionOptions): RealtimeCo
     return s;
   }
 
-  const actor = createActor(
-    realtimeConnectionMachine.provide({
-      actions: {
-        openSocket: () => {
-          socket ??= newSocket();
-          // Already reconnected along with the other namespace (shared engine): say so, or we would wait forever.
-          if (socket.connected) actor.send({ type: 'SOCKET.CONNECTED', recovered: socket.recovered });
-          else socket.connect();
-        },
-        closeSocket: () => {
-          const s = socket;
-          socket = null;
-          if (s) {
-            s.offAny();
-            s.removeAllListeners();
-            s.disconnect();
-          }
-        },
-        notifyConnected: (_, params) => options.onConnected(params),
-      },
-      actors: {
-        renewToken: renewTokenActor(options.tokens),
-      },
-    }),
-    options.inspect ? { inspect: options.inspect } : {},
-  );
-
   let last: ConnectionStatus = 'idle';
-  actor.subscribe((snapshot) => {
-    const next = connectionStatusOf(snapshot);
-    if (next !== last) {
+  const actor = options.driver({
+    openSocket: () => {
+      socket ??= newSocket();
+      // Already reconnected along with the other namespace (shared engine): say so, or we would wait forever.
+      if (socket.connected) actor.send({ type: 'SOCKET.CONNECTED', recovered: socket.recovered });
+      else socket.connect();
+    },
+    closeSocket: () => {
+      const s = socket;
+      socket = null;
+      if (s) {
+        s.offAny();
+        s.removeAllListeners();
+        s.disconnect();
+      }
+    },
+    renewToken: (code) => options.tokens.renew(code),
+    notifyConnected: (info) => options.onConnected(info),
+    onStatus: (next) => {
+      if (next === last) return;
       last = next;
       options.onStatus(next);
-    }
+    },
   });
-  actor.start();
 
   return {
     start: () => actor.send({ type: 'START' }),
     stop: () => actor.send({ type: 'STOP' }),
     retry: () => actor.send({ type: 'RETRY' }),
     online: (online) => actor.send({ type: online ? 'BROWSER.ONLINE' : 'BROWSER.OFFLINE' }),
-    status: () => connectionStatusOf(actor.getSnapshot()),
-    snapshot: () => actor.getSnapshot(),
+    status: () => actor.status(),
   };
-}
-
-function renewTokenActor(tokens: ConnectionTokens) {
-  return fromPromise<void, { code: string }>(({ input }) => tokens.renew(input.code));
 }

@@ -1,5 +1,4 @@
-import type { InspectionEvent } from 'xstate';
-import { createRealtimeConnection, type ConnectionTokens, type RealtimeConnection, type SocketFactory } from './connection';
+import { createRealtimeConnection, type ConnectionTokens, type CreateConnectionDriver, type RealtimeConnection, type SocketFactory } from './connection';
 import type { ConnectedInfo, ConnectionStatus, RealtimeHub, RealtimeNamespace } from './hub';
 
 /** The hub of hub.ts on two sockets, plus the controls the app runtime needs (start, stop). */
@@ -17,7 +16,8 @@ export interface RealtimeHubOptions {
   tokens: Record<RealtimeNamespace, ConnectionTokens>;
   random?: () => number;
   socketFactory?: SocketFactory;
-  inspect?: (event: InspectionEvent) => void;
+  /** Steers each socket (the app plugs in the realtimeConnection machine). */
+  driver: CreateConnectionDriver;
   /** A consumer's handler threw; the others still run. */
   onHandlerError?: (error: unknown) => void;
 }
@@ -61,7 +61,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHubContr
       tokens: options.tokens[ns],
       ...(options.random ? { random: options.random } : {}),
       ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
-      ...(options.inspect ? { inspect: options.inspect } : {}),
+      driver: options.driver,
       onEvent: (event, payload) => {
         for (const handler of [...(eventHandlers.get(key(ns, event)) ?? [])]) safely(handler, payload);
       },

@@ -1,7 +1,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 
 type SpeechEvent = EventObject & ({ type: 'SPEECH.END' } | { type: 'SPEECH.ERROR'; code: string });
-import type { Announcement } from '../../machines/notifications/announcementQueue.machine';
+import type { Announcement } from './announcement';
 import { spokenPaymentAnnouncement } from './amount-words';
 
 /**

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { vaPaymentEventSchema } from './schemas';
-import type { ConnectedInfo, ConnectionStatus } from './hub';
-import { combineStatus, createRealtimeHub, type RealtimeHubController } from './realtime-hub';
+import { vaPaymentEventSchema } from '../../services/realtime/schemas';
+import type { ConnectedInfo, ConnectionStatus } from '../../services/realtime/hub';
+import { combineStatus, createRealtimeHub, type RealtimeHubController } from '../../services/realtime/realtime-hub';
+import { realtimeConnectionDriver } from './realtime-driver';
 
 // The hub against the real sandbox sockets: handshake token, events, drops with and without recovery,
 // and an expired token renewed through the session's port.
@@ -47,6 +48,7 @@ function hubWith(tokens: { get: () => Promise<string | null>; renew: (code: stri
   const statuses: ConnectionStatus[] = [];
   const connected: Array<{ ns: string } & ConnectedInfo> = [];
   const hub = createRealtimeHub({
+    driver: realtimeConnectionDriver(),
     origin: t.url,
     path: '/socket.io',
     namespaces: { va: '/va', sale: '/sale' },

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF_MAX_MS, OFFLINE_AFTER_ATTEMPTS, backoffMs } from '../../machines/notifications/realtimeConnection.machine';
-import { connectErrorCode, createRealtimeConnection, type SocketFactory } from './connection';
-import type { ConnectedInfo, ConnectionStatus } from './hub';
+import { connectErrorCode, createRealtimeConnection, type SocketFactory } from '../../services/realtime/connection';
+import type { ConnectedInfo, ConnectionStatus } from '../../services/realtime/hub';
+import { realtimeConnectionDriver } from './realtime-driver';
 
 /** A socket.io client socket stand-in: records connect/disconnect, lets the test fire its events. */
 class FakeSocket {
@@ -59,6 +60,7 @@ function setup(tokens = { get: vi.fn(async () => 'tok-1' as string | null), rene
   const connected: ConnectedInfo[] = [];
   const events: Array<[string, unknown]> = [];
   const conn = createRealtimeConnection({
+    driver: realtimeConnectionDriver(),
     origin: 'http://portal.test',
     path: '/socket.io',
     namespace: '/va',
