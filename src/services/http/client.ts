@@ -1,7 +1,7 @@
 import { createFetch, type $Fetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import type { $ZodError, $ZodType, output } from 'zod/v4/core';
-import { errorBodySchema } from '../shared/schemas/auth';
+import { errorBodySchema } from './error-body';
 import type { TokenSource } from './auth-port';
 import { dataEnvelope, listEnvelope, type ListPage } from './envelope';
 import { codeForHttpFailure, LOCAL_ERROR_CODES, ServiceError } from './errors';

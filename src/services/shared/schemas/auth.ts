@@ -67,9 +67,3 @@ export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
 export const loginFailDataSchema = z.object({ failed_count: z.int(), max_attempts: z.int() });
 export const lockedDataSchema = z.object({ locked_until: z.number() });
-
-export const errorBodySchema = z.object({
-  error_code: z.optional(z.string()),
-  message: z.optional(z.string()),
-  data: z.optional(z.unknown()),
-});
