@@ -9,6 +9,7 @@ import { createRuntime } from './shared/runtime';
 import { captureSsoFragment } from './shared/sso-fragment';
 import { StartupError } from './StartupError';
 import type { LoginRouteState } from './shared/paths';
+import { authPaths } from './auth/paths';
 
 function describeStartupError(error: unknown): string {
   if (isConfigError(error)) {
@@ -37,11 +38,11 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   navigation.goToLogin = () => {
     const { pathname, search } = router.state.location;
-    if (pathname === '/login') return;
+    if (pathname === authPaths.login()) return;
     // After an idle or expired sign-out, signing in again returns to the same page (D12).
     const reason = session.getSnapshot().context.endReason;
     const state: LoginRouteState = reason === 'user' ? {} : { from: `${pathname}${search}` };
-    void router.navigate('/login', { replace: true, state });
+    void router.navigate(authPaths.login(), { replace: true, state });
   };
   navigation.redirectToSso = () => {
     const loginUrl = config.sso.loginUrl;

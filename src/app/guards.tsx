@@ -4,6 +4,7 @@ import { CookieBanner } from '../screens/shared/CookieBanner';
 import { LoadingScreen } from '../screens/shared/LoadingScreen';
 import { isEcrPath, type LoginRouteState } from './shared/paths';
 import { selectRestoring, selectSignedIn, useSessionSelector } from './shared/session-context';
+import { authPaths } from './auth/paths';
 
 /**
  * Top of every route. While the session is being restored nothing route-specific renders, so a
@@ -32,7 +33,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!signedIn) {
     const state: LoginRouteState = { from: `${location.pathname}${location.search}` };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={authPaths.login()} replace state={state} />;
   }
   return <>{children}</>;
 }

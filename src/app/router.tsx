@@ -6,6 +6,7 @@ import { PlainPage } from './PlainPage';
 import { RequireAuth, RootLayout } from './guards';
 import { SSO_RETURN_PATTERN } from './shared/paths';
 import { selectSignedIn, useSessionSelector } from './shared/session-context';
+import { dashboardPaths } from './dashboard/paths';
 
 // Route-level splitting: /login loads only the auth chunk; the shell and its areas load on sign-in.
 // The pages themselves come from the areas' declarations (src/app/<area>/area.ts), each a lazy chunk.
@@ -62,7 +63,7 @@ export function createAppRouter(options: AppRouterOptions = {}) {
             ),
             children: pages.filter((page) => page.frame === 'auth').map(({ path, component: Page }) => ({ path, element: <Page /> })),
           },
-          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { index: true, element: <Navigate to={dashboardPaths.home()} replace /> },
           {
             element: (
               <RequireAuth>

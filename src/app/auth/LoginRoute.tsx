@@ -8,6 +8,7 @@ import { safeReturnPath, type LoginRouteState } from '../shared/paths';
 import { getRuntime } from '../shared/runtime';
 import { useSession, useSessionSelector } from '../shared/session-context';
 import { setPendingRegistration } from './pending-registration';
+import { authPaths } from './paths';
 
 export default function LoginRoute() {
   const { config, authActors, storage, navigation, inspect } = getRuntime();
@@ -42,7 +43,7 @@ export default function LoginRoute() {
       const output = snapshot.output;
       if (output.kind === 'needsRegistration') {
         setPendingRegistration({ tokens: output.tokens, profile: output.profile ?? null, from });
-        void navigate('/register-digistore-id', { replace: true });
+        void navigate(authPaths.registerDigistore(), { replace: true });
         return;
       }
       // A fresh sign-in is activity: a stale last_active from a previous session must not make the

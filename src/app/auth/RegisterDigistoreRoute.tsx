@@ -4,6 +4,7 @@ import { NotFound } from '../../screens/shared/NotFound';
 import { getRuntime } from '../shared/runtime';
 import { useSession } from '../shared/session-context';
 import { setPendingRegistration, takePendingRegistration } from './pending-registration';
+import { authPaths } from './paths';
 
 /** D8: only with features.unifiedLogin, only right after a sign-in that needs registration. */
 export default function RegisterDigistoreRoute() {
@@ -12,7 +13,7 @@ export default function RegisterDigistoreRoute() {
   const navigate = useNavigate();
   if (!config.features.unifiedLogin) return <NotFound signedIn={false} />;
   const pending = takePendingRegistration();
-  if (!pending) return <Navigate to="/login" replace />;
+  if (!pending) return <Navigate to={authPaths.login()} replace />;
 
   const finish = () => {
     const tokens = { ...pending.tokens, method: 'keycloak' as const };
@@ -30,7 +31,7 @@ export default function RegisterDigistoreRoute() {
     setPendingRegistration(null);
     // The temporary session is not kept: tell the server, whatever it answers.
     void portal.logout(pending.tokens).catch(() => undefined);
-    void navigate('/login', { replace: true });
+    void navigate(authPaths.login(), { replace: true });
   };
 
   return <RegisterDigistoreScreen merchantName={pending.profile?.merchant.name ?? null} onFinish={finish} onBack={back} />;

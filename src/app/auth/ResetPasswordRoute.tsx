@@ -6,6 +6,7 @@ import { selectResetView } from '../../machines/auth/selectors';
 import { RequestNotFound, ResetPasswordScreen } from '../../screens/auth/ResetPasswordScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { authPaths } from './paths';
 
 /** /reset-password?token=… (core §2, D4). */
 export default function ResetPasswordRoute() {
@@ -31,7 +32,7 @@ export default function ResetPasswordRoute() {
   }, []);
 
   const view = useSelector(actor, selectResetView);
-  if (view === 'noToken') return <Navigate to="/login" replace />;
+  if (view === 'noToken') return <Navigate to={authPaths.login()} replace />;
   if (view === 'expired') return <RequestNotFound />;
   return <ResetPasswordScreen actor={actor} />;
 }

@@ -7,6 +7,8 @@ import { getRuntime } from '../shared/runtime';
 import { notify } from '../shared/notify';
 import { useSession } from '../shared/session-context';
 import { takeSsoAccessToken } from '../shared/sso-fragment';
+import { authPaths } from './paths';
+import { dashboardPaths } from '../dashboard/paths';
 
 /** /auth-…-check: the identity provider's return with #access_token=… (core §2, D7). */
 export default function SsoReturnRoute() {
@@ -30,13 +32,13 @@ export default function SsoReturnRoute() {
     }
     if (!tokens) {
       notify.failureText({ title: 'auth:reset.errorTitle', message: 'auth:sso.tokenNotFound' });
-      void navigate('/login', { replace: true });
+      void navigate(authPaths.login(), { replace: true });
       return;
     }
     storage.writeLoginMethod('keycloak');
     storage.writeLastActive(Date.now());
     session.send({ type: 'SIGNED_IN', tokens });
-    void navigate('/dashboard', { replace: true });
+    void navigate(dashboardPaths.home(), { replace: true });
   }, [navigate, session, t]);
 
   return <SsoReturnScreen />;

@@ -8,6 +8,7 @@ import { notificationListMachine } from '../../machines/notifications/notificati
 import { RealtimeTopBar } from '../../screens/notifications/RealtimeTopBar';
 import { getAnnouncer, getNotificationsApi, getRealtimeHub, onBellRefresh } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
+import { ordersPaths } from '../orders/paths';
 
 /** The bell, the mute toggle and the connection dot, wired to the realtime runtime and the sale API. */
 export default function RealtimeSlot() {
@@ -42,7 +43,10 @@ export default function RealtimeSlot() {
           return api.order(input.orderId);
         }),
       },
-      actions: { navigate: (_, params) => navigate(params.path) },
+      actions: {
+        openOrder: (_, { destination }) =>
+          navigate(destination.kind === 'orderList' ? ordersPaths.list() : ordersPaths.detail(destination.orderId)),
+      },
     }),
     { inspect },
   );

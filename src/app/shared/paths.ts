@@ -1,5 +1,14 @@
+import { authPaths } from '../auth/paths';
+import { dashboardPaths } from '../dashboard/paths';
+
 /** Paths a visitor without a session may open (core §2, D15). */
-export const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/register-digistore-id', '/ecr-slide'];
+export const PUBLIC_PATHS = [
+  authPaths.login(),
+  authPaths.forgotPassword(),
+  authPaths.resetPassword(),
+  authPaths.registerDigistore(),
+  '/ecr-slide',
+];
 
 /** The single-sign-on return route: a path that begins /auth- and ends -check (core §2). */
 export const SSO_RETURN_PATTERN = /^\/auth-[a-z0-9-]+-check\/?$/i;
@@ -15,10 +24,10 @@ export function isEcrPath(pathname: string): boolean {
  */
 export function safeReturnPath(from: unknown): string {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) {
-    return '/dashboard';
+    return dashboardPaths.home();
   }
   const pathname = from.split(/[?#]/)[0] ?? '';
-  if (PUBLIC_PATHS.includes(pathname) || SSO_RETURN_PATTERN.test(pathname) || pathname === '/') return '/dashboard';
+  if (PUBLIC_PATHS.includes(pathname) || SSO_RETURN_PATTERN.test(pathname) || pathname === '/') return dashboardPaths.home();
   return from;
 }
 

@@ -33,9 +33,12 @@ export type NotificationClickEvent =
 
 export const NEW_ORDER_STATUS = 0;
 
-/** core §4: where a notification of this order leads. */
-export function orderPath(order: OrderSummary): string {
-  return order.status === NEW_ORDER_STATUS ? '/sale-order' : `/sale-order/${order.id}`;
+/** Where a notification leads: the order list, or one order's page (the app turns it into an address). */
+export type OrderDestination = { kind: 'orderList' } | { kind: 'order'; orderId: number };
+
+/** core §4: a new order (status 0) opens the order list, any other the order itself. */
+export function orderDestination(order: OrderSummary): OrderDestination {
+  return order.status === NEW_ORDER_STATUS ? { kind: 'orderList' } : { kind: 'order', orderId: order.id };
 }
 
 export const notificationClickMachine = setup({
@@ -56,7 +59,7 @@ export const notificationClickMachine = setup({
     }),
   },
   actions: {
-    navigate: (_, _params: { path: string }) => undefined,
+    openOrder: (_, _params: { destination: OrderDestination }) => undefined,
     assignNotification: assign((_, params: { notification: ClickedNotification }) => ({
       notification: params.notification,
       errorCode: null,
@@ -111,7 +114,7 @@ export const notificationClickMachine = setup({
         input: ({ context }) => ({ orderId: context.notification!.order_id, orderCode: context.notification!.order_code }),
         onDone: {
           target: 'idle',
-          actions: [{ type: 'navigate', params: ({ event }) => ({ path: orderPath(event.output) }) }, 'forget'],
+          actions: [{ type: 'openOrder', params: ({ event }) => ({ destination: orderDestination(event.output) }) }, 'forget'],
         },
         onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'fetchOrder', error: event.error }) } },
       },

@@ -9,6 +9,7 @@ import { selectForgotCoolingDown, selectForgotResending, selectForgotSending, se
 import { isFilled } from '../../machines/shared/rules/required';
 import { errorMessageKey } from '../../services/errors';
 import { maskEmail } from '../../machines/auth/rules/maskEmail';
+import { authPaths } from '../../app/auth/paths';
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 
@@ -67,7 +68,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
         <Button variant="default" onClick={() => actor.send({ type: 'BACK' })} fullWidth>
           {t('auth:forgot.changeEmail')}
         </Button>
-        <Anchor component={Link} to="/login" ta="center">
+        <Anchor component={Link} to={authPaths.login()} ta="center">
           {t('auth:forgot.back')}
         </Anchor>
       </Stack>
@@ -106,7 +107,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/login" ta="center">
+      <Anchor component={Link} to={authPaths.login()} ta="center">
         {t('auth:forgot.back')}
       </Anchor>
     </Stack>

@@ -5,6 +5,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
+import { authPaths } from '../../app/auth/paths';
 
 export interface LockModalProps {
   onClose: () => void;
@@ -33,7 +34,7 @@ export default function LockModal({ onClose, mailto, lockedUntilText }: LockModa
           <Button component="a" href={mailto} variant="outline">
             {t('lock.contact')}
           </Button>
-          <Button component={Link} to="/forgot-password">
+          <Button component={Link} to={authPaths.forgotPassword()}>
             {t('lock.reset')}
           </Button>
         </Group>

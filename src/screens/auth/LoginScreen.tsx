@@ -20,6 +20,7 @@ import type { loginMachine } from '../../machines/auth/login.machine';
 import { selectLoginBusy, selectLoginLocked, selectLoginRedirecting } from '../../machines/auth/selectors';
 import { isFilled } from '../../machines/shared/rules/required';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
+import { authPaths } from '../../app/auth/paths';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 
@@ -122,7 +123,7 @@ export function LoginScreen({ actor, notice, supportEmail, language }: LoginScre
               checked={remember}
               onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })}
             />
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to={authPaths.forgotPassword()} size="sm">
               {t('auth:login.forgot')}
             </Anchor>
           </Group>

@@ -8,6 +8,7 @@ import type { resetPasswordMachine } from '../../machines/auth/resetPassword.mac
 import { selectResetView } from '../../machines/auth/selectors';
 import type { NewPasswordRule } from '../../machines/auth/rules/newPassword';
 import classes from './auth.module.css';
+import { authPaths } from '../../app/auth/paths';
 
 export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;
 
@@ -51,7 +52,7 @@ export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
           {t('reset.successTitle')}
         </Title>
         <Text role="status">{t('reset.successBody')}</Text>
-        <Button component={Link} to="/login" replace fullWidth>
+        <Button component={Link} to={authPaths.login()} replace fullWidth>
           {t('reset.backToLogin')}
         </Button>
       </Stack>
@@ -109,7 +110,7 @@ export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/login" ta="center">
+      <Anchor component={Link} to={authPaths.login()} ta="center">
         {t('reset.backToLogin')}
       </Anchor>
     </Stack>
@@ -125,10 +126,10 @@ export function RequestNotFound() {
         {t('requestNotFound.title')}
       </Title>
       <Text>{t('requestNotFound.body')}</Text>
-      <Button component={Link} to="/forgot-password" fullWidth>
+      <Button component={Link} to={authPaths.forgotPassword()} fullWidth>
         {t('requestNotFound.again')}
       </Button>
-      <Anchor component={Link} to="/login" ta="center">
+      <Anchor component={Link} to={authPaths.login()} ta="center">
         {t('requestNotFound.backToLogin')}
       </Anchor>
     </Stack>

@@ -50,7 +50,9 @@ async function setup() {
         refreshList: fromPromise<void>(async () => {}),
         fetchOrder: fromPromise(async ({ input }) => ({ id: input.orderId!, status: input.orderId === 10 ? 0 : 1 })),
       },
-      actions: { navigate: (_, params) => void paths.push(params.path) },
+      actions: {
+        openOrder: (_, { destination }) => void paths.push(destination.kind === 'orderList' ? '/sale-order' : `/sale-order/${destination.orderId}`),
+      },
     }),
   ).start();
   await renderScreen(<NotificationBell list={list} click={click} now={() => NOW} />);

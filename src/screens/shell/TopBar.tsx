@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 import { accountWording } from './areas';
 import classes from './Shell.module.css';
+import { profilePaths } from '../../app/profile/paths';
 
 export type Language = 'vi' | 'en';
 
@@ -67,7 +68,7 @@ export function TopBar(props: TopBarProps) {
       )}
 
       {wording === 'business' ? (
-        <Anchor component={Link} to="/profile" c="blue.8" fw={600} className={classes.hideMobile}>
+        <Anchor component={Link} to={profilePaths.profile()} c="blue.8" fw={600} className={classes.hideMobile}>
           {t('topbar.businessBanner')}
         </Anchor>
       ) : null}
@@ -127,7 +128,7 @@ export function TopBar(props: TopBarProps) {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to="/profile">
+          <Menu.Item component={Link} to={profilePaths.profile()}>
             {t(`nav.profile.${wording}`)}
           </Menu.Item>
           <Menu.Item color="red.9" onClick={props.onLogout}>

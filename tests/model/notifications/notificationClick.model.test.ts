@@ -27,17 +27,19 @@ describeModel({
   name: 'notificationClick',
   machine: notificationClickMachine,
   promiseActors: ['markSeen', 'refreshList', 'fetchOrder'],
-  spyActions: ['navigate'],
+  spyActions: ['openOrder'],
   variants: [{ events, project: project as (context: never) => unknown }],
   check(outcome) {
     for (const [index, step] of outcome.steps.entries()) {
       const fail = (message: string) => {
         throw new Error(`step ${index} (${step.event.type}): ${message}`);
       };
-      const navigations = step.actions.filter((call) => call.action === 'navigate').map((call) => (call.params as { path: string }).path);
+      const navigations = step.actions
+        .filter((call) => call.action === 'openOrder')
+        .map((call) => JSON.stringify((call.params as { destination: unknown }).destination));
       if (step.event.type === 'xstate.done.actor.fetchOrder') {
         const order = (step.event as unknown as { output: { id: number; status: number } }).output;
-        const expected = order.status === 0 ? '/sale-order' : `/sale-order/${order.id}`;
+        const expected = JSON.stringify(order.status === 0 ? { kind: 'orderList' } : { kind: 'order', orderId: order.id });
         if (navigations.length !== 1 || navigations[0] !== expected) fail(`expected one navigation to ${expected}, got ${navigations.join(', ')}`);
       } else if (navigations.length > 0) {
         fail('navigated before the order was fetched');
