@@ -3,7 +3,6 @@ import { useActorRef } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loginMachine } from '../../machines/auth/login.machine';
 import { LoginScreen, type LoginNotice } from '../../screens/auth/LoginScreen';
-import { usePortal } from '../../screens/shared/portal-context';
 import { safeReturnPath, type LoginRouteState } from '../shared/paths';
 import { getRuntime } from '../shared/runtime';
 import { useSession, useSessionSelector } from '../shared/session-context';
@@ -12,7 +11,6 @@ import { authPaths } from './paths';
 
 export default function LoginRoute() {
   const { config, authActors, storage, navigation, inspect } = getRuntime();
-  const { language } = usePortal();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -55,5 +53,5 @@ export default function LoginRoute() {
     return () => subscription.unsubscribe();
   }, [actor, from, navigate, session, storage]);
 
-  return <LoginScreen actor={actor} notice={notice} supportEmail={config.supportEmail} language={language} />;
+  return <LoginScreen actor={actor} notice={notice} supportEmail={config.supportEmail} />;
 }

@@ -36,7 +36,7 @@ afterEach(() => {
 
 async function setup(answer: () => Promise<StoredTokens>, unifiedLogin = false) {
   actor = loginActor(answer, unifiedLogin);
-  await renderScreen(<LoginScreen actor={actor} notice={null} supportEmail="support@bank.example" language="en" />, { path: '/login' });
+  await renderScreen(<LoginScreen actor={actor} notice={null} supportEmail="support@bank.example" />, { path: '/login' });
   return { actor, user: userEvent.setup() };
 }
 
@@ -75,7 +75,7 @@ describe('LoginScreen', () => {
     expect(await screen.findByText(/Wrong password 2\/5/)).toBeInTheDocument();
   });
 
-  it('opens the lock-out modal with reset and contact actions when the account is locked', async () => {
+  it('core §4, §8: opens the lock-out modal with reset and contact actions, its end in Vietnam time and the portal format', async () => {
     const { user, actor } = await setup(async () => {
       throw serviceError('USER_LOCKED_USING', { locked_until: 1_900_000_000 });
     });
@@ -84,6 +84,8 @@ describe('LoginScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your account has been locked' });
     expect(dialog).toHaveTextContent('24 hours');
+    // 1,900,000,000 s is 17:46:40 UTC on 17 March 2030: 00:46:40 the next day in Vietnam, whatever the test machine's zone.
+    expect(dialog).toHaveTextContent('Locked until 18/03/2030 00:46:40.');
     const contact = screen.getByRole('link', { name: 'Contact support' });
     expect(contact.getAttribute('href')).toMatch(/^mailto:support@bank\.example\?subject=/);
     expect(screen.getByRole('link', { name: 'Reset password' })).toHaveAttribute('href', '/forgot-password');

@@ -19,6 +19,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../machines/auth/login.machine';
 import { selectLoginBusy, selectLoginLocked, selectLoginRedirecting } from '../../machines/auth/selectors';
 import { isFilled } from '../../machines/shared/rules/required';
+import { formatVnDateTime } from '../../machines/shared/rules/vnTime';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { authPaths } from '../../app/auth/paths';
 
@@ -31,8 +32,6 @@ export interface LoginScreenProps {
   actor: LoginActor;
   notice: LoginNotice;
   supportEmail: string;
-  /** Locale used to show the lock's end time. */
-  language: 'vi' | 'en';
 }
 
 const LockModal = lazy(() => import('./LockModal'));
@@ -40,7 +39,7 @@ const LockModal = lazy(() => import('./LockModal'));
 /** Default when the server has not said its limit yet (core §9: 5 wrong passwords lock). */
 const DEFAULT_MAX_ATTEMPTS = 5;
 
-export function LoginScreen({ actor, notice, supportEmail, language }: LoginScreenProps) {
+export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
   const { t } = useTranslation(['auth', 'errors']);
   const username = useSelector(actor, (s) => s.context.username);
   const password = useSelector(actor, (s) => s.context.password);
@@ -69,13 +68,8 @@ export function LoginScreen({ actor, notice, supportEmail, language }: LoginScre
       : null;
 
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(t('auth:lock.mailSubject'))}`;
-  const lockedUntilText =
-    lockedUntil !== null
-      ? new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-          dateStyle: 'short',
-          timeStyle: 'short',
-        }).format(new Date(lockedUntil * 1000))
-      : null;
+  // Vietnam time in the portal's date format, like every other date (the browser's zone may differ).
+  const lockedUntilText = lockedUntil !== null ? formatVnDateTime(lockedUntil * 1000) : null;
 
   return (
     <Stack gap="md">
