@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import '../../screens/shell/styles';
+import { ProfileFailed } from '../../screens/shell/ProfileFailed';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
 import { AREA_ROUTES } from '../areas';
@@ -15,6 +16,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
   const { language, setLanguage } = usePortal();
   const session = useSession();
   const profile = useSessionSelector((s) => s.context.profile);
+  const profileError = useSessionSelector((s) => s.context.profileError);
   const [collapsed, setCollapsed] = useState(() => storage.readSidebarCollapsed());
   const onCollapsedChange = useCallback(
     (next: boolean) => {
@@ -48,7 +50,11 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
         </Suspense>
       }
     >
-      {children}
+      {profile === null && profileError !== null ? (
+        <ProfileFailed code={profileError} onRetry={() => session.send({ type: 'PROFILE.RELOAD' })} />
+      ) : (
+        children
+      )}
     </Shell>
   );
 }
