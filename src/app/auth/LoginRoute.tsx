@@ -23,7 +23,7 @@ export default function LoginRoute() {
       actors: { login: authActors.login, loadProfile: authActors.loadProfile },
       actions: { redirectToSso: () => navigation.redirectToSso() },
     }),
-    { input: { unifiedLogin: config.features.unifiedLogin }, inspect },
+    { input: { unifiedLogin: config.features.unifiedLogin, ssoConfigured: config.sso.loginUrl !== null }, inspect },
   );
 
   // Core §2: a signed-in user who opens /login is signed out. Checked once, on arrival, so the

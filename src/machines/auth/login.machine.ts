@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth';
 import { isFilled } from '../shared/rules/required';
 import { visibleText } from '../shared/rules/text';
@@ -9,6 +9,8 @@ import { errorCode, errorDataNumber, notProvided } from '../shared/serviceError'
 export interface LoginInput {
   /** Deployment flag `features.unifiedLogin`. */
   unifiedLogin: boolean;
+  /** `sso.loginUrl` is set: without it the unified sign-in cannot start (the screen says so). Default true. */
+  ssoConfigured?: boolean;
 }
 
 export type LoginEvent =
@@ -21,6 +23,7 @@ export type LoginEvent =
 
 export interface LoginContext {
   unifiedLogin: boolean;
+  ssoConfigured: boolean;
   username: string;
   password: string;
   remember: boolean;
@@ -97,6 +100,7 @@ export const loginMachine = setup({
   guards: {
     canSubmit: ({ context }) => isFilled(context.username) && isFilled(context.password),
     unifiedLoginEnabled: ({ context }) => context.unifiedLogin,
+    ssoConfigured: ({ context }) => context.ssoConfigured,
     isWrongPassword: (_, params: { code: string }) => params.code === 'LOGIN_FAIL',
     isAccountLocked: (_, params: { code: string }) => params.code === 'USER_LOCKED_USING',
     notRegisteredWithSso: (_, params: { profile: UserInfo }) => params.profile.sso_registered === false,
@@ -105,6 +109,7 @@ export const loginMachine = setup({
   id: 'login',
   context: ({ input }) => ({
     unifiedLogin: input.unifiedLogin,
+    ssoConfigured: input.ssoConfigured ?? true,
     username: '',
     password: '',
     remember: false,
@@ -126,7 +131,7 @@ export const loginMachine = setup({
         'PASSWORD.CHANGE': { actions: { type: 'assignPassword', params: ({ event }) => ({ value: event.value }) } },
         'REMEMBER.TOGGLE': { actions: 'toggleRemember' },
         SUBMIT: { guard: 'canSubmit', target: 'submitting' },
-        'SSO.START': { guard: 'unifiedLoginEnabled', target: 'redirectingToSso' },
+        'SSO.START': { guard: and(['unifiedLoginEnabled', 'ssoConfigured']), target: 'redirectingToSso' },
       },
     },
     submitting: {

@@ -10,7 +10,7 @@ import { LoginScreen, type LoginActor } from './LoginScreen';
 const tokens: StoredTokens = { accessToken: 'a.b.c', refreshToken: 'r', expiresAt: Date.now() + 60_000, remember: false, method: 'original' };
 
 /** The real login machine with a stubbed `login` actor answering what each test needs. */
-function loginActor(answer: () => Promise<StoredTokens>, unifiedLogin = false): LoginActor {
+function loginActor(answer: () => Promise<StoredTokens>, unifiedLogin = false, ssoConfigured = true): LoginActor {
   const actor = createActor(
     loginMachine.provide({
       actors: {
@@ -20,7 +20,7 @@ function loginActor(answer: () => Promise<StoredTokens>, unifiedLogin = false): 
         }),
       },
     }),
-    { input: { unifiedLogin } },
+    { input: { unifiedLogin, ssoConfigured } },
   );
   actor.start();
   return actor;
@@ -34,8 +34,8 @@ afterEach(() => {
   actor?.stop();
 });
 
-async function setup(answer: () => Promise<StoredTokens>, unifiedLogin = false) {
-  actor = loginActor(answer, unifiedLogin);
+async function setup(answer: () => Promise<StoredTokens>, unifiedLogin = false, ssoConfigured = true) {
+  actor = loginActor(answer, unifiedLogin, ssoConfigured);
   await renderScreen(<LoginScreen actor={actor} notice={null} supportEmail="support@bank.example" />, { path: '/login' });
   return { actor, user: userEvent.setup() };
 }
@@ -96,6 +96,16 @@ describe('LoginScreen', () => {
   it('offers the unified identity only when the flag is on', async () => {
     await setup(async () => tokens, true);
     expect(screen.getByRole('button', { name: 'Sign in with the unified identity' })).toBeInTheDocument();
+  });
+
+  it('core §1: with the flag on but no sign-in address, the unified button says it is not configured instead of spinning', async () => {
+    const { user, actor } = await setup(async () => tokens, true, false);
+    const button = screen.getByRole('button', { name: 'Sign in with the unified identity' });
+    expect(button).toBeDisabled();
+    expect(screen.getByText(/Unified sign-in is not configured/)).toBeInTheDocument();
+    actor.send({ type: 'SSO.START' });
+    await user.type(screen.getByLabelText('Username or e-mail'), 'x');
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
   it('renders a hostile username as text', async () => {

@@ -49,6 +49,7 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
   const lockedUntil = useSelector(actor, (s) => s.context.lockedUntil);
   const error = useSelector(actor, (s) => s.context.errorCode);
   const unifiedLogin = useSelector(actor, (s) => s.context.unifiedLogin);
+  const ssoConfigured = useSelector(actor, (s) => s.context.ssoConfigured);
   const busy = useSelector(actor, selectLoginBusy);
   const locked = useSelector(actor, selectLoginLocked);
   const redirecting = useSelector(actor, selectLoginRedirecting);
@@ -144,9 +145,21 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
       {unifiedLogin ? (
         <>
           <Divider label={t('auth:login.or')} labelPosition="center" />
-          <Button variant="outline" fullWidth loading={redirecting} onClick={() => actor.send({ type: 'SSO.START' })}>
+          <Button
+            variant="outline"
+            fullWidth
+            loading={redirecting}
+            disabled={!ssoConfigured}
+            aria-describedby={ssoConfigured ? undefined : 'sso-not-configured'}
+            onClick={() => actor.send({ type: 'SSO.START' })}
+          >
             {t('auth:login.sso')}
           </Button>
+          {ssoConfigured ? null : (
+            <Text id="sso-not-configured" size="sm" c="dimmed">
+              {t('auth:login.ssoNotConfigured')}
+            </Text>
+          )}
         </>
       ) : null}
 

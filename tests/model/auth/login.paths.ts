@@ -37,6 +37,7 @@ export function loginProjection(context: LoginContext) {
 export const LOGIN_VARIANTS: Array<{ variant: string; input: LoginInput }> = [
   { variant: 'password login', input: { unifiedLogin: false } },
   { variant: 'unified login', input: { unifiedLogin: true } },
+  { variant: 'unified login without an address', input: { unifiedLogin: true, ssoConfigured: false } },
 ];
 
 export function getLoginPaths(
