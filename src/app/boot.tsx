@@ -26,7 +26,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   let config: AppConfig;
   try {
     config = await loadConfig();
-    await initI18n({ defaultLanguage: config.defaultLanguage });
+    await initI18n({ defaultLanguage: config.defaultLanguage, hotlines: config.hotlines });
   } catch (error) {
     root.render(<StartupError detail={describeStartupError(error)} />);
     return;

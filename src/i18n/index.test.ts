@@ -36,4 +36,13 @@ describe('i18n', () => {
     // Interpolated values are not HTML-escaped here; React escapes them when rendering.
     expect(i18n.t('validation:tooLong', { max: '<5>' })).toBe('Tối đa <5> ký tự');
   });
+
+  it('core §8, §9: messages that send the merchant to a hotline carry the configured number', async () => {
+    const { storage } = storageWith('en');
+    await initI18n({ defaultLanguage: 'en', storage, hotlines: { auth: '1900 1', business: '1900 2222', pos: '1900 3' } });
+    await setLanguage('en');
+    expect(i18n.t('errors:ACCOUNT_WRITE_LOCKED')).toContain('business hotline 1900 2222');
+    await setLanguage('vi');
+    expect(i18n.t('errors:ACCOUNT_CLOSED_REDISTERED')).toContain('hotline doanh nghiệp 1900 2222');
+  });
 });

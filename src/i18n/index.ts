@@ -6,6 +6,7 @@ import i18next, {
   type ResourceLanguage,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { defaultConfig, type AppConfig } from '../config';
 import { appStorage, languageSchema, type AppStorage, type Language } from '../services/shared/storage';
 
 export type { Language } from '../services/shared/storage';
@@ -93,10 +94,16 @@ export function initialLanguage(defaultLanguage: Language = DEFAULT_LANGUAGE, st
 export interface InitI18nOptions {
   /** From the runtime configuration (`defaultLanguage`). */
   defaultLanguage?: Language;
+  /** From the runtime configuration: every text may name them ({{businessHotline}}, …; core §8, §9). */
+  hotlines?: AppConfig['hotlines'];
   storage?: AppStorage;
 }
 
 let storageInUse: AppStorage = appStorage;
+
+function hotlineVariables(hotlines: AppConfig['hotlines']): Record<string, string> {
+  return { authHotline: hotlines.auth, businessHotline: hotlines.business, posHotline: hotlines.pos };
+}
 
 export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i18n> {
   storageInUse = options.storage ?? appStorage;
@@ -112,13 +119,17 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
       ns: [...CORE_NAMESPACES],
       defaultNS: 'common',
       // React escapes output itself; escaping here would double-encode Vietnamese diacritics.
-      interpolation: { escapeValue: false },
+      interpolation: {
+        escapeValue: false,
+        defaultVariables: hotlineVariables(options.hotlines ?? defaultConfig.hotlines),
+      },
       returnNull: false,
       initAsync: false,
       showSupportNotice: false,
     });
-  } else if (i18n.language !== lng) {
-    await i18n.changeLanguage(lng);
+  } else {
+    if (options.hotlines) i18n.options.interpolation = { ...i18n.options.interpolation, defaultVariables: hotlineVariables(options.hotlines) };
+    if (i18n.language !== lng) await i18n.changeLanguage(lng);
   }
   // Component tests render screens synchronously after init: give them every namespace up front.
   if (import.meta.env.MODE === 'test') await i18n.loadNamespaces([...NAMESPACES]);

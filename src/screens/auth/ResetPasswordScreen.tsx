@@ -94,6 +94,9 @@ export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
               ))}
               <Rule met={matches} label={t('reset.rules.match')} />
             </ul>
+            <Text size="sm" mt={4} data-testid="reset-note">
+              {t('reset.note')}
+            </Text>
           </div>
           <PasswordInput
             label={t('reset.confirm')}
