@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from './zod-mini';
 
 /**
  * Runtime configuration (docs/architecture.md "Runtime configuration"). Every field has a default;

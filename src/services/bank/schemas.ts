@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 
 /** Bank accounts and their QR verification (core §3 Bank account, QR data; §7 /bank/*, /metadata/list-bank). */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 
 /**
  * Card machines (core §3 EDC machine, §4 Soundbox activation and POS connection, §7 calls). The

@@ -1,5 +1,5 @@
 import { createFetch, type $Fetch } from 'ofetch';
-import { safeParse } from 'zod/mini';
+import { safeParse } from '../../config/zod-mini';
 import type { $ZodError, $ZodType, output } from 'zod/v4/core';
 import { errorBodySchema } from './error-body';
 import type { TokenSource } from './auth-port';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../../config/zod-mini';
 import type { $ZodType, output } from 'zod/v4/core';
 
 /**

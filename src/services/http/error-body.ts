@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../../config/zod-mini';
 
 /** Every service's failure envelope: `{ error_code, message, data }` (docs/architecture.md "Wire contract"). */
 export const errorBodySchema = z.object({

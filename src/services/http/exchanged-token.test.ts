@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 import { defaultConfig } from '../../config';
 import { createFakeServer } from '../shared/testing/fake-server';
 import type { AuthPort } from './auth-port';

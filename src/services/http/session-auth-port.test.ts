@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorRef } from 'xstate';
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 import { createAuthActors } from '../auth/actors';
 import { createPortalApi } from '../shared/portal';
 import type { StoredTokens } from '../shared/schemas/auth';

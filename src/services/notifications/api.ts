@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 import type { ServiceClient } from '../http';
 import { dataEnvelope } from '../http';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 import { notificationTypeSchema } from '../realtime/schemas';
 
 /** GET/PUT /notification and GET /order/{id} of the sale service (contract "realtime" calls). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 
 /**
  * Payloads of the realtime sockets (docs/contracts/receiving-money.md, "Realtime wire"). The hub hands

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../../config/zod-mini';
 import { loginMethodSchema, storedTokensSchema, type LoginMethod, type StoredTokens } from './schemas/auth';
 
 /** Client storage keys (docs/architecture.md "Client storage keys", core §3). */

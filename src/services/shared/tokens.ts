@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../../config/zod-mini';
 import { ServiceError } from '../http/errors';
 import type { LoginMethod, StoredTokens, TokenPair } from './schemas/auth';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../config/zod-classic';
 import { bankAccountSchema } from '../bank/schemas';
 
 /** ShopQR virtual accounts (core §3, §7 /channel-payment, /metadata/list-staff; contract receiving-money.md, shopqr). */

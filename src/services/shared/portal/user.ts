@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../../../config/zod-mini';
 import type { AuthMode, ServiceClient } from '../../http/client';
 import { tokenPairSchema, userInfoSchema, type TokenPair, type UserInfo } from '../schemas/auth';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../../../config/zod-mini';
 
 // zod/mini: these schemas load with the sign-in page, where every kilobyte counts (issue 2 bench).
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../config/zod-classic';
 
 /** Chunks of GET /dashboard-data (contract §4): day, month, year, recent, then end. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../config/zod-classic';
 
 /** A store as GET /metadata/store lists it for dropdowns (core §3 Store, §7). */
 export const storeOptionSchema = z.object({

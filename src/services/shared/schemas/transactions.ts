@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../config/zod-classic';
 
 /** Transaction reports (core §3, §4; docs/contracts/reports.md §1–§3). */
 

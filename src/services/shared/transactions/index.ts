@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../config/zod-classic';
 import { rangeToUnixSeconds } from '../../../machines/shared/rules/timeRange';
 import { filenameFromDisposition, readBlob, readLines, type Progress } from '../../http/body';
 import type { QueryValue, ServiceClient } from '../../http/client';
