@@ -12,7 +12,7 @@ import { ordersPaths } from '../orders/paths';
 
 /** The bell, the mute toggle and the connection dot, wired to the realtime runtime and the sale API. */
 export default function RealtimeSlot() {
-  useTranslation('realtime');
+  useTranslation('notifications');
   const { inspect } = getRuntime();
   const hub = getRealtimeHub();
   const announcer = getAnnouncer();

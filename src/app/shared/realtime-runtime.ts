@@ -100,13 +100,13 @@ function createRealtimeRuntime(): RealtimeRuntime {
       actors: { speak: createSpeakActor(language) },
       actions: {
         persistMuted: (_, params) => writeMuted(params.muted),
-        alertUnsupported: () => window.alert(i18n.t('realtime:speechUnsupported')),
+        alertUnsupported: () => window.alert(i18n.t('notifications:speechUnsupported')),
       },
     }),
     { input: { muted: readMuted(), speechSupported: isSpeechSupported() }, ...(runtime.inspect ? { inspect: runtime.inspect } : {}) },
   );
   announcer.start();
-  void i18n.loadNamespaces('realtime');
+  void i18n.loadNamespaces('notifications');
 
   // One toast and one announcement per payment, however often its event arrives.
   const toasted = new Set<string>();
@@ -116,8 +116,8 @@ function createRealtimeRuntime(): RealtimeRuntime {
     if (toasted.size > 500) toasted.delete(toasted.values().next().value!);
     const amountText = amount === null ? '' : formatVnd(amount);
     notify.received({
-      title: 'realtime:toast.title',
-      message: message ? 'realtime:toast.receivedWithMessage' : 'realtime:toast.received',
+      title: 'notifications:toast.title',
+      message: message ? 'notifications:toast.receivedWithMessage' : 'notifications:toast.received',
       values: { amount: amountText, message },
     });
     if (amount !== null) announcer.send({ type: 'ANNOUNCE', announcement: { id, amount } });

@@ -4,7 +4,7 @@ import { errorCode, notProvided } from '../shared/serviceError';
 /**
  * One realtime socket (core §7 "Realtime"): connect with the session's token, reconnect with a
  * growing randomized back-off, renew the token when the server says it expired, and report whether
- * socket.io replayed what was missed. The socket itself lives in src/services/realtime: this
+ * socket.io replayed what was missed. The socket lives in src/services/realtime and the app makes this
  * machine tells it to open or close (named actions) and hears what happened (SOCKET.* events).
  */
 
@@ -58,7 +58,7 @@ export const realtimeConnectionMachine = setup({
     }),
   },
   actions: {
-    // Provided by src/services/realtime: the socket.
+    // Provided by the app (src/app/shared/realtime-driver.ts): the socket.
     openSocket: () => undefined,
     closeSocket: () => undefined,
     notifyConnected: (_, _params: { first: boolean; recovered: boolean }) => undefined,

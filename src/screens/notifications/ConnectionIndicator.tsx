@@ -8,7 +8,7 @@ import classes from './Notifications.module.css';
  * themselves, and a shop assistant only needs to see it when payments seem not to arrive.
  */
 export function ConnectionIndicator({ status }: { status: ConnectionStatus }) {
-  const { t } = useTranslation('realtime');
+  const { t } = useTranslation('notifications');
   const text = t(`connection.${status}`);
   return (
     <Tooltip label={text} withArrow>

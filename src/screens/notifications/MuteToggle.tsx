@@ -4,7 +4,7 @@ import { RealtimeIcon } from './icons';
 
 /** Announcements on or off; pressed = muted. */
 export function MuteToggle({ muted, onChange }: { muted: boolean; onChange: (muted: boolean) => void }) {
-  const { t } = useTranslation('realtime');
+  const { t } = useTranslation('notifications');
   return (
     <Tooltip label={muted ? t('mute.muted') : t('mute.mute')} withArrow>
       <ActionIcon

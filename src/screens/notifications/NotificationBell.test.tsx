@@ -29,7 +29,7 @@ const pages: Record<BellTab, BellPage> = {
 };
 
 async function setup() {
-  await i18n.loadNamespaces('realtime');
+  await i18n.loadNamespaces('notifications');
   const loaded: BellTab[] = [];
   const list = createActor(
     notificationListMachine.provide({

@@ -33,7 +33,7 @@ const TABS: readonly BellTab[] = [0, 1, 2];
 
 /** core §2 notification bell: unseen badge, three tabs, items with order, table and age. */
 export function NotificationBell({ list, click, now = Date.now }: NotificationBellProps) {
-  const { t } = useTranslation('realtime');
+  const { t } = useTranslation('notifications');
   const { t: te } = useTranslation('errors');
   const [opened, setOpened] = useState(false);
   const [clock, setClock] = useState(now);
@@ -154,7 +154,7 @@ interface BellListProps {
 }
 
 function BellList({ items, loading, error, now, disabled, onRetry, onOpen }: BellListProps) {
-  const { t } = useTranslation('realtime');
+  const { t } = useTranslation('notifications');
   if (error) {
     return (
       <Alert color="red.9" title={t('bell.loadFailed')}>

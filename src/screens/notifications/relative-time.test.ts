@@ -18,7 +18,7 @@ describe('relativeTime (core §2 bell)', () => {
     expect(relativeTime(ago(86_400_000), now)).toEqual({ unit: 'days', count: 1 });
     expect(relativeTime(ago(5 * 86_400_000 + 3_600_000), now)).toEqual({ unit: 'days', count: 5 });
   });
-  it('maps to realtime:time keys with a count', () => {
+  it('maps to notifications:time keys with a count', () => {
     expect(relativeTimeText({ unit: 'justNow' })).toEqual(['time.justNow', {}]);
     expect(relativeTimeText({ unit: 'hours', count: 3 })).toEqual(['time.hours', { count: 3 }]);
   });

@@ -14,7 +14,7 @@ export function relativeTime(createdAtSeconds: number, nowMs: number): RelativeT
   return { unit: 'justNow' };
 }
 
-/** The realtime:time.* key and options of a relative time. */
+/** The notifications:time.* key and options of a relative time. */
 export function relativeTimeText(time: RelativeTime): [string, { count?: number }] {
   return time.unit === 'justNow' ? ['time.justNow', {}] : [`time.${time.unit}`, { count: time.count }];
 }
