@@ -4,8 +4,9 @@ import { errorCode, notProvided } from '../shared/serviceError';
 /**
  * One realtime socket (core §7 "Realtime"): connect with the session's token, reconnect with a
  * growing randomized back-off, renew the token when the server says it expired, and report whether
- * socket.io replayed what was missed. The socket lives in src/services/realtime and the app makes this
- * machine tells it to open or close (named actions) and hears what happened (SOCKET.* events).
+ * socket.io replayed what was missed. The socket lives in src/services/realtime; the app makes this
+ * machine its driver (src/app/shared/realtime-driver.ts): the machine tells it to open or close (named
+ * actions) and hears what happened (SOCKET.* events).
  */
 
 export interface RealtimeConnectionContext {
