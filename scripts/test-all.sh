@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Every test layer, in order: types, unit, model paths, PostgreSQL path, end-to-end.
+# Every test layer, in order: types, lint and format, unit, model paths, PostgreSQL path, end-to-end.
 # Stops at the first failing layer (non-zero exit). Always ends with one line `N passed, N failed`:
 # the sum of the test counts of every runner that ran (vitest and Playwright through their JSON
 # reports; scripts/test-postgres.sh through its own summary line). A typecheck counts as one check
-# per TypeScript project. A layer that fails without a readable count counts as 1 failed.
+# per TypeScript project; lint, format check and the planted-violation check count one each. A layer that fails without a readable count counts as 1 failed.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -81,7 +81,21 @@ for project in tsconfig.app.json tsconfig.node.json; do
   if [ $rc -eq 0 ]; then finish_layer "typecheck ${project}" 0 "1 0"; else finish_layer "typecheck ${project}" $rc "0 1"; fi
 done
 
-# --- 2. unit --------------------------------------------------------------------------------
+# --- 2. lint and format ---------------------------------------------------------------------
+# One check each: ESLint (with the import boundaries), Prettier, and the boundary rules proving on
+# planted violations that they still fire (scripts/check-lint-boundaries.sh).
+one_check() {
+  local name=$1; shift
+  step "${name} ($*)"
+  "$@"
+  local rc=$?
+  if [ $rc -eq 0 ]; then finish_layer "$name" 0 "1 0"; else finish_layer "$name" $rc "0 1"; fi
+}
+one_check "lint" npm run --silent lint
+one_check "format check" npm run --silent format:check
+one_check "lint boundaries fixture" bash scripts/check-lint-boundaries.sh
+
+# --- 3. unit --------------------------------------------------------------------------------
 step "unit (vitest run)"
 npx vitest run --passWithNoTests --reporter=default --reporter=json --outputFile.json="$OUT/unit.json"
 rc=$?
@@ -89,7 +103,7 @@ counts=$(vitest_counts "$OUT/unit.json")
 [ "${counts%% *}" = "0" ] && echo "test-all: warning: no unit tests ran"
 finish_layer "unit" $rc "$counts"
 
-# --- 3. model paths ------------------------------------------------------------------------
+# --- 4. model paths ------------------------------------------------------------------------
 step "model paths (npm run test:model)"
 npm run --silent test:model -- --passWithNoTests --reporter=default --reporter=json --outputFile.json="$OUT/model.json"
 rc=$?
@@ -97,7 +111,7 @@ counts=$(vitest_counts "$OUT/model.json")
 [ "${counts%% *}" = "0" ] && echo "test-all: warning: no model path tests ran"
 finish_layer "model" $rc "$counts"
 
-# --- 4. PostgreSQL path --------------------------------------------------------------------
+# --- 5. PostgreSQL path --------------------------------------------------------------------
 step "PostgreSQL path (scripts/test-postgres.sh)"
 if [ -f scripts/test-postgres.sh ]; then
   bash scripts/test-postgres.sh 2>&1 | tee "$OUT/postgres.log"
@@ -121,7 +135,7 @@ else
   echo "test-all: scripts/test-postgres.sh does not exist; skipping the PostgreSQL path"
 fi
 
-# --- 5. end-to-end --------------------------------------------------------------------------
+# --- 6. end-to-end --------------------------------------------------------------------------
 step "end-to-end (npm run test:e2e)"
 E2E_JSON_REPORT="$OUT/e2e.json" npm run --silent test:e2e
 rc=$?

@@ -1,0 +1,1 @@
+export const errorCodes = ['BANK_ACCOUNT_EXISTS'] as const;
