@@ -18,6 +18,9 @@
 //   d. src/screens imports from src/services only schema modules, the error catalogue or
 //      `import type`; never src/app;
 //   e. outside src/app no file imports both machines and service implementations (app composes).
+// Three kinds of module are open to every layer: an area's path builders (`src/app/<area>/paths.ts`,
+// its public address), the pure rules in `src/machines/shared/rules/` (validators, money and time
+// that services apply too) and shared sample data for tests (`src/services/<area>/samples.ts`).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -131,6 +134,15 @@ function isSchemaModule(rel) {
 }
 
 const isErrorCatalogue = (rel) => rel.startsWith('src/services/errors/');
+
+/** An area's typed path builders are its public address: any layer and area may link to it. */
+const isAddressBook = (rel) => /^src\/app\/[a-z]+\/paths\.ts$/.test(rel);
+
+/** Pure rules (validators, money and time) that machines, services and screens all apply. */
+const isPureRule = (rel) => rel.startsWith('src/machines/shared/rules/');
+
+/** Sample data that tests of several layers share (never a client). */
+const isSampleData = (rel) => /^src\/services\/[a-z]+\/samples\.ts$/.test(rel) || rel.startsWith('src/services/shared/testing/');
 const under = (rel, layer) => rel.startsWith(layer + '/');
 
 /** The deepest configured root that contains the file (a fixture tree may sit inside the repo). */
@@ -193,6 +205,7 @@ const importsRule = {
       const data = { spec: specifier, target: to.rel, fromArea: from.area ? `area '${from.area}'` : '', to: where(to) };
       const report = (messageId) => context.report({ node, messageId, data });
 
+      if (isAddressBook(to.rel)) return;
       if (from.area && !to.outside) {
         if (to.area && to.area !== from.area) report('crossArea');
         else if (!to.area && !to.shared) report('areaToLoose');
@@ -203,9 +216,13 @@ const importsRule = {
         if (under(to.rel, 'src/services') && !typeOnly && !schema) report('machinesToService');
         if (under(to.rel, 'src/screens') || under(to.rel, 'src/app')) report('machinesToUi');
       } else if (under(from.rel, 'src/services')) {
-        if (under(to.rel, 'src/machines') || under(to.rel, 'src/screens') || under(to.rel, 'src/app')) report('servicesToUpper');
+        if ((under(to.rel, 'src/machines') && !isPureRule(to.rel)) || under(to.rel, 'src/screens') || under(to.rel, 'src/app')) {
+          report('servicesToUpper');
+        }
       } else if (under(from.rel, 'src/screens')) {
-        if (under(to.rel, 'src/services') && !typeOnly && !schema && !isErrorCatalogue(to.rel)) report('screensToService');
+        if (under(to.rel, 'src/services') && !typeOnly && !schema && !isErrorCatalogue(to.rel) && !isSampleData(to.rel)) {
+          report('screensToService');
+        }
         if (under(to.rel, 'src/app')) report('screensToApp');
       } else if (!under(from.rel, 'src/app') && !typeOnly) {
         if (under(to.rel, 'src/machines')) machineImports.push(specifier);

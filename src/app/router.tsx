@@ -12,8 +12,8 @@ import { dashboardPaths } from './dashboard/paths';
 // The pages themselves come from the areas' declarations (src/app/<area>/area.ts), each a lazy chunk.
 const AuthFrame = lazy(() => import('./auth/AuthFrame'));
 const SsoReturnRoute = lazy(() => import('./auth/SsoReturnRoute'));
-const ShellFrame = lazy(() => import('./shell/ShellFrame'));
-const AreaPage = lazy(() => import('./shell/AreaPage'));
+const ShellFrame = lazy(() => import('./shared/ShellFrame'));
+const AreaPage = lazy(() => import('./shared/AreaPage'));
 
 /** Unknown paths, and the SSO return route whose name varies (/auth-…-check). */
 function CatchAll() {

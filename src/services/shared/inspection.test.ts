@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import { INSPECTOR_PROTOCOL as SCREEN_PROTOCOL } from '../../screens/inspector/live';
 import {
   createInspectionReporter,
   INSPECTOR_PROTOCOL,
@@ -181,9 +180,6 @@ describe('createInspectionReporter', () => {
     reporter.close();
   });
 
-  it('speaks the protocol the inspector screen reads', () => {
-    expect(SCREEN_PROTOCOL).toBe(INSPECTOR_PROTOCOL);
-  });
 });
 
 describe('createInspectionReporter faults', () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { announcementQueueMachine, SPEAK_TIMEOUT_MS } from '../../machines/notifications/announcementQueue.machine';
-import { createSpeakActor, isSpeechSupported, type SpeechEnvironment, type SpeechLanguage } from './speaker';
-import { MUTE_STORAGE_KEY, readMuted, writeMuted } from './mute-storage';
+import { createSpeakActor, isSpeechSupported, type SpeechEnvironment, type SpeechLanguage } from '../../services/speech/speaker';
+import { MUTE_STORAGE_KEY, readMuted, writeMuted } from '../../services/speech/mute-storage';
 
 /** A speechSynthesis stand-in: records utterances; the test decides when each ends. */
 function fakeSpeech() {

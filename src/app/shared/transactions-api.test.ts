@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultFilters } from '../../../machines/reports/rules/reportFilters';
-import { createReportActors } from '../../reports/actors';
-import { tokenSourceFromPort, type AuthPort } from '../../http/auth-port';
-import { filenameFromDisposition } from '../../http/body';
-import { createServiceClient } from '../../http/client';
-import { ServiceError } from '../../http/errors';
-import { createReportsApi, filtersToQuery, type StreamedChunk } from './index';
+import { defaultFilters } from '../../machines/reports/rules/reportFilters';
+import { createReportActors } from '../../services/reports/actors';
+import { tokenSourceFromPort, type AuthPort } from '../../services/http/auth-port';
+import { filenameFromDisposition } from '../../services/http/body';
+import { createServiceClient } from '../../services/http/client';
+import { ServiceError } from '../../services/http/errors';
+import { createReportsApi, filtersToQuery, type StreamedChunk } from '../../services/shared/transactions/index';
 import { createActor, waitFor, createMachine } from 'xstate';
 
 // 2026-11-22 10:30 in Vietnam.

@@ -5,8 +5,8 @@ import { NotFound } from '../../screens/shared/NotFound';
 import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { areaLabelKey, isAreaEnabled } from '../../screens/shell/areas';
 import { findAreaRoute } from '../areas';
-import { getRuntime } from '../shared/runtime';
-import { useSessionSelector } from '../shared/session-context';
+import { getRuntime } from './runtime';
+import { useSessionSelector } from './session-context';
 
 /**
  * One area of the shell. A flag that is off makes the address "not found" (the menu hides it too);

@@ -4,8 +4,8 @@ import { ProfileFailed } from '../../screens/shell/ProfileFailed';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
 import { AREA_ROUTES } from '../areas';
-import { getRuntime } from '../shared/runtime';
-import { useSession, useSessionSelector } from '../shared/session-context';
+import { getRuntime } from './runtime';
+import { useSession, useSessionSelector } from './session-context';
 
 // Its own chunk (socket.io, speech): the shell paints first, the bell follows a moment later.
 const RealtimeSlot = lazy(() => import('../notifications/RealtimeSlot'));
