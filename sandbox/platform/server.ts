@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import { SERVICES } from './area';
+import { areaTriggers, loadAreas, registerService } from './areas';
 import { loadSigningSecret } from './auth/secret';
 import { createTokenService } from './auth/tokens';
 import { createClock, type SandboxClock } from './clock';
@@ -17,9 +19,6 @@ import { createMailbox } from './mail/mailbox';
 import { buildPortalConfig } from './portal/portal-config';
 import { registerPortalStatic } from './portal/static';
 import { attachRealtime, type Realtime } from './realtime';
-import { checkoutService } from '../areas/session/pings';
-import { portalService } from './services';
-import { saleService } from '../areas/notifications/sale-service';
 
 export interface Sandbox {
   /** http://host:port, without a trailing slash. */
@@ -38,11 +37,14 @@ export interface Sandbox {
 export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
   const options = resolveOptions(input);
   const clock = createClock();
+  const areas = await loadAreas();
+  // Before anything listens: a trigger name given twice is a mistake in the areas, not a runtime state.
+  const triggers = areaTriggers(areas);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, pgSchema: options.pgSchema });
   try {
-    await migrate(db);
+    await migrate(db, areas);
     const seeded = await isEmpty(db);
-    if (seeded) await seed(db, { volume: options.seedVolume, now: clock.now() });
+    if (seeded) await seed(db, areas, { volume: options.seedVolume, now: clock.now() });
     else await rollTransactionsForward(db, clock.now());
     const faults = createFaults();
     const tokens = createTokenService({ db, clock, secret: await loadSigningSecret(db), accessTtlSeconds: options.accessTtlSeconds });
@@ -66,10 +68,10 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     registerSecurityHeaders(app);
     registerEnvelope(app);
     if (options.accessLog) registerAccessLog(app);
-    await app.register(async (scope) => portalService(scope, ctx), { prefix: '/api/portal' });
-    await app.register(async (scope) => checkoutService(scope, ctx), { prefix: '/api/checkout' });
-    await app.register(async (scope) => saleService(scope, ctx), { prefix: '/api/sale' });
-    await app.register(async (scope) => sandboxControls(scope, ctx));
+    for (const service of SERVICES) {
+      await app.register(async (scope) => registerService(scope, ctx, service, areas), { prefix: `/api/${service}` });
+    }
+    await app.register(async (scope) => sandboxControls(scope, ctx, { areas, triggers }));
     await app.register(async (scope) => registerPortalStatic(scope, ctx));
 
     await app.listen({ port: options.port, host: options.host });

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { checkSignIn } from './login-attempts';
 import type { SandboxContext } from '../../platform/context';
-import { authenticate } from '../../platform/http/authenticate';
 import { field, ok, required } from '../../platform/http/envelope';
+import { checkSignIn } from './login-attempts';
 
-/** POST /user/login, /user/refresh-token, /user/logout1. */
-export function registerAuthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** POST /user/login: a new session (the session area's calls refresh and end it). */
+export function registerLoginRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/user/login', async (request) => {
     const username = field(request.body, 'username')?.trim();
     const password = field(request.body, 'password');
@@ -13,24 +12,5 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: SandboxContext): v
     if (missing.length) throw required(missing);
     const user = await checkSignIn(ctx.db, ctx.clock, username!, password!);
     return ok(await ctx.tokens.startSession(user));
-  });
-
-  app.post('/user/refresh-token', async (request) => {
-    const refreshToken = field(request.body, 'refresh_token');
-    if (!refreshToken) throw required(['refresh_token']);
-    return ok(await ctx.tokens.rotate(refreshToken, field(request.body, 'access_token')));
-  });
-
-  // Ends the session the access token belongs to, which also voids its refresh tokens. An expired
-  // access token must still be able to sign out, so a failed check falls back to the refresh token.
-  app.post('/user/logout1', async (request) => {
-    try {
-      const caller = await authenticate(ctx, request);
-      await ctx.tokens.revokeSession(caller.claims.sid);
-    } catch (error) {
-      const refreshToken = field(request.body, 'refresh_token');
-      if (!refreshToken || !(await ctx.tokens.revokeByRefreshToken(refreshToken))) throw error;
-    }
-    return ok({ success: true });
   });
 }

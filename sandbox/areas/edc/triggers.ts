@@ -1,5 +1,5 @@
 import { ApiError } from '../../platform/http/envelope';
-import { wireId } from '../reports/query';
+import { wireId } from '../../platform/transactions/wire-id';
 import { vnIso } from '../../platform/vn-time';
 import { findDeviceBySerial } from './routes';
 import { amountParam, emitVaPayment } from '../../platform/triggers/params';

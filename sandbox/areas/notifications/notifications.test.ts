@@ -92,7 +92,7 @@ describe('GET/PUT /notification, GET /order', () => {
   });
 });
 
-describe('triggers of the realtime area', () => {
+describe('triggers of the notifications area', () => {
   it('qr-payment stores a va transaction and emits the va event named by the merchant id', async () => {
     const va = await connect('/va');
     const heard = next(va, merchantId);

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
-import { authenticate } from '../../platform/http/authenticate';
+import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
-// Circular with index.ts, harmless: only read inside handlers, long after both modules loaded.
-import { SALE_TOKEN_KINDS } from './sale-service';
 
 /**
  * The bell's calls (core §2 notification bell, §4 notification click, §7 /notification):

@@ -1,11 +1,12 @@
 import { ApiError } from '../../platform/http/envelope';
-import { wireId } from '../reports/query';
+import { wireId } from '../../platform/transactions/wire-id';
 import { amountParam, emitVaPayment, merchantOf, MERCHANT_PARAM } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
 
 /**
- * Triggers of the realtime area (contract "Triggers"): a QR payment, the sale service's order
- * notifications and paid orders, and a cut connection. Each answers what it stored and emitted.
+ * Triggers of the notifications area (contract "Triggers"): a QR payment (spoken by the portal), the
+ * sale service's order notifications and paid orders, and a cut connection. Each answers what it
+ * stored and emitted.
  */
 
 const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const;
@@ -155,7 +156,7 @@ const realtimeDrop: TriggerDefinition = {
   },
 };
 
-export const saleTriggers: TriggerDefinition[] = [
+export const notificationTriggers: TriggerDefinition[] = [
   qrPayment,
   notificationTrigger('new-order', 'A new order: stores a notification (type 0) and emits sale notification.'),
   notificationTrigger('payment-request', 'A table asks to pay: notification type 1 on an order being served.'),

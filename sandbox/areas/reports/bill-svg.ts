@@ -1,4 +1,4 @@
-import { STATUS_LABELS_VI } from '../../platform/transactions/channels';
+import { STATUS_LABELS_VI } from './columns';
 import type { TransactionRecord } from './query';
 import { VN_OFFSET_MS } from '../../platform/vn-time';
 

@@ -1,7 +1,9 @@
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
-import { DEFAULT_PAGE_SIZE, STATUSES, type Channel, type Status } from '../../platform/transactions/channels';
+import { STATUSES, type Channel, type Status } from '../../platform/transactions/channels';
+import { DEFAULT_PAGE_SIZE } from './columns';
 import { DAY_MS, vnDayStart, vnIso } from '../../platform/vn-time';
+import { wireId } from '../../platform/transactions/wire-id';
 
 /** A report filter read from the query string (contract §3). */
 export interface ReportQuery {
@@ -197,13 +199,6 @@ export async function exportRows(
 export async function findTransaction(db: Database, merchantId: string, channel: Channel, id: number): Promise<TransactionRecord | null> {
   const [row] = await db.query<TransactionRecord>(`${SELECT_ROW} WHERE t.merchant_id = $1 AND t.channel = $2 AND t.id = $3`, [merchantId, channel, id]);
   return row ?? null;
-}
-
-export const wireId = (channel: string, id: number) => `${channel}-${String(id).padStart(7, '0')}`;
-
-export function parseWireId(value: string): { channel: string; id: number } | null {
-  const m = /^([a-z]+)-(\d{1,12})$/.exec(value);
-  return m ? { channel: m[1]!, id: Number(m[2]) } : null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : vnIso(ms));

@@ -1,5 +1,6 @@
 import * as XLSX from 'xlsx';
-import { CHANNEL_COLUMNS, COLUMN_HEADERS, REPORT_TITLES_VI, STATUS_LABELS_VI, type Channel, type Status } from '../../platform/transactions/channels';
+import type { Channel, Status } from '../../platform/transactions/channels';
+import { CHANNEL_COLUMNS, COLUMN_HEADERS, REPORT_TITLES_VI, STATUS_LABELS_VI } from './columns';
 import { vnDate, VN_OFFSET_MS } from '../../platform/vn-time';
 
 /**

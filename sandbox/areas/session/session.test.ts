@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { businessProfileSchema, tokenPairSchema, userInfoSchema } from '../../platform/test/portal-schemas';
+import { tokenPairSchema, userInfoSchema } from '../../platform/test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 
 let t: TestSandbox;
@@ -38,14 +38,6 @@ describe('authenticated calls', () => {
     const c = userInfoSchema.parse((await t.api('GET', '/api/portal/user/info', { token: colan.access_token })).body.data);
     expect(c).toMatchObject({ account_type: 'personal', merchant: { name: 'Tạp hoá Cô Lan', is_fnb: false } });
     expect(c.merchant.saleperson?.name).toBeTruthy();
-  });
-
-  it('GET /business parses with businessProfileSchema', async () => {
-    const { access_token } = await t.login('phoco', 'Phoco@2026');
-    const res = await t.api('GET', '/api/portal/business', { token: access_token });
-    const profile = businessProfileSchema.parse(res.body.data);
-    expect(profile).toMatchObject({ name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', tax_no: '0108123455', merchant_code: 'PHOCO001' });
-    expect(profile.representative_name).toBe('Nguyễn Văn Minh');
   });
 
   it('401 AUTHEN_FAIL without a token, with a malformed one and with a forged one', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SandboxArea } from '../area';
 import type { SandboxContext } from '../context';
 import { seedMerchant } from '../db/seed';
 import { SEED_MERCHANTS } from '../db/seed-data';
@@ -12,7 +13,7 @@ const DEFAULT_PASSWORD = 'Test@2026';
  * with one owner sign-in. Tests that add, delete or verify things get a world of their own, so they
  * run in parallel without seeing each other's changes. Answers `{merchant_id, alias, username, password}`.
  */
-export function registerMerchantControls(app: FastifyInstance, ctx: SandboxContext): void {
+export function registerMerchantControls(app: FastifyInstance, ctx: SandboxContext, areas: readonly SandboxArea[]): void {
   let sequence = 0;
   app.post('/sandbox/merchants', async (request, reply) => {
     const templateAlias = field(request.body, 'template') ?? 'phoco';
@@ -30,6 +31,7 @@ export function registerMerchantControls(app: FastifyInstance, ctx: SandboxConte
     const owner = template.users.find((u) => u.role === 'Customer') ?? template.users[0]!;
     await seedMerchant(
       ctx.db,
+      areas,
       {
         ...template,
         id,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTriggerArgs } from '../cli';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
-import { TRIGGERS } from '../triggers';
+import { areaTriggers, loadAreas } from '../areas';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -12,10 +12,11 @@ afterAll(() => t.close());
 
 describe('sandbox event triggers', () => {
   it('lists every trigger with its parameters, names unique', async () => {
+    const triggers = areaTriggers(await loadAreas());
     const res = await t.api('GET', '/sandbox/triggers');
     expect(res.status).toBe(200);
-    expect(res.body.map((d: { name: string }) => d.name)).toEqual(TRIGGERS.map((d) => d.name));
-    expect(new Set(TRIGGERS.map((d) => d.name)).size).toBe(TRIGGERS.length);
+    expect(res.body.map((d: { name: string }) => d.name)).toEqual(triggers.map((d) => d.name));
+    expect(new Set(triggers.map((d) => d.name)).size).toBe(triggers.length);
   });
 
   it('answers 404 for an unknown trigger', async () => {

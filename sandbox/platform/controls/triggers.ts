@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { ApiError } from '../http/envelope';
-import { findTrigger, TRIGGERS } from '../triggers';
+import type { TriggerDefinition } from '../triggers/registry';
 
 /**
  * GET /sandbox/triggers: the list (name, summary, params). POST /sandbox/triggers/:name with a JSON
  * object of string parameters: runs it and answers what happened. Plain JSON, like every control.
  */
-export function registerTriggerControls(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/sandbox/triggers', async () => TRIGGERS.map(({ name, summary, params }) => ({ name, summary, params })));
+export function registerTriggerControls(app: FastifyInstance, ctx: SandboxContext, triggers: readonly TriggerDefinition[]): void {
+  app.get('/sandbox/triggers', async () => triggers.map(({ name, summary, params }) => ({ name, summary, params })));
 
   app.post<{ Params: { name: string } }>('/sandbox/triggers/:name', async (request) => {
-    const trigger = findTrigger(request.params.name);
+    const trigger = triggers.find((t) => t.name === request.params.name);
     if (!trigger) throw new ApiError(404, 'NOT_FOUND', `No trigger "${request.params.name}"; GET /sandbox/triggers lists them`);
     const params = toStringParams(request.body);
     const missing = trigger.params.filter((p) => p.required && !params[p.name]).map((p) => p.name);

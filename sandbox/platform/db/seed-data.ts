@@ -28,7 +28,7 @@ export interface SeedUser {
   phone: string;
   staff?: string; // staff_id of the linked staff row
 }
-/** The merchant's own columns of the `merchants` table (migrations/001_core.sql), as seeded and as read. */
+/** The merchant's own columns of the `merchants` table (platform/db/migrations/001_core.sql), as seeded and as read. */
 export interface MerchantColumns {
   id: string;
   alias: string;

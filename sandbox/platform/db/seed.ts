@@ -1,9 +1,10 @@
+import type { SandboxArea, SeededMerchant } from '../area';
+import { areaSeeds } from '../areas';
 import { hashPassword } from '../auth/passwords';
-import type { Database } from './database';
-import { DATA_TABLES } from './migrate';
-import { FEATURE_SEEDS, type SeededMerchant } from '../area';
-import { SEED_MERCHANTS, type SeedMerchant } from './seed-data';
 import { seedReportData, type SeedVolume } from '../transactions/seed';
+import type { Database } from './database';
+import { dataTables } from './migrate';
+import { SEED_MERCHANTS, type SeedMerchant } from './seed-data';
 
 export interface SeedOptions {
   /** 'full' for people and e2e (200,000+ report rows); 'small' for unit tests that boot many sandboxes. */
@@ -17,17 +18,19 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seed(db: Database, options: SeedOptions): Promise<void> {
-  for (const m of SEED_MERCHANTS) await seedMerchant(db, m, { template: m.alias, now: options.now });
+export async function seed(db: Database, areas: readonly SandboxArea[], options: SeedOptions): Promise<void> {
+  for (const m of SEED_MERCHANTS) await seedMerchant(db, areas, m, { template: m.alias, now: options.now });
   await seedReportData(db, options.volume, options.now);
 }
 
 /**
- * One merchant with its stores, staff and users, then each area's own rows (FEATURE_SEEDS). Also
- * used by POST /sandbox/merchants to make a throwaway copy of a seeded merchant for a test.
+ * One merchant with its stores, staff and users, then each area's own rows (its declared seed, in
+ * area order). Also used by POST /sandbox/merchants to make a throwaway copy of a seeded merchant
+ * for a test.
  */
 export async function seedMerchant(
   db: Database,
+  areas: readonly SandboxArea[],
   m: SeedMerchant,
   meta: { template: string; now: number },
 ): Promise<SeededMerchant> {
@@ -67,12 +70,13 @@ export async function seedMerchant(
     );
   }
   const seeded: SeededMerchant = { id: m.id, template: meta.template, storeIds, staffIds, now: meta.now };
-  for (const featureSeed of FEATURE_SEEDS) await featureSeed(db, seeded);
+  for (const areaSeed of areaSeeds(areas)) await areaSeed(db, seeded);
   return seeded;
 }
 
-/** Empties every data table (not settings: the signing secret survives) and seeds again. */
-export async function reseed(db: Database, options: SeedOptions): Promise<void> {
-  await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
-  await seed(db, options);
+/** Empties every data table (not the kept ones: the signing secret survives) and seeds again. */
+export async function reseed(db: Database, areas: readonly SandboxArea[], options: SeedOptions): Promise<void> {
+  const tables = (await dataTables(db)).map((t) => `"${t.replace(/"/g, '""')}"`);
+  await db.exec(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  await seed(db, areas, options);
 }

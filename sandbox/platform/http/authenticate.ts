@@ -10,6 +10,9 @@ export interface Caller {
   token: string;
 }
 
+/** Both tokens open the sale service: deployments with saleTokenExchange send the wesap token (core §6). */
+export const SALE_TOKEN_KINDS = ['access', 'wesap'] as const satisfies readonly TokenKind[];
+
 const authenFail = () => new ApiError(401, 'AUTHEN_FAIL', 'Authentication failed');
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { vi } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
 import type { SandboxOptions } from '../options';
 import { createSandbox, type Sandbox } from '../server';
 
@@ -113,6 +114,23 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     },
   };
   return self;
+}
+
+/**
+ * An empty database of the kind the tests run on: in-memory PGlite, or a schema of its own on the
+ * DATABASE_URL server. For tests of the migration runner, which need no sandbox around it.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const db = await openDatabase({ dataDir: 'memory://', databaseUrl, pgSchema });
+  return {
+    db,
+    async close() {
+      if (pgSchema) await db.exec(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+      await db.close();
+    },
+  };
 }
 
 /** Payload of a JWT, unverified (to read exp/iat in assertions). */

@@ -90,7 +90,7 @@ export async function rollTransactionsForward(db: Database, nowMs: number): Prom
   return shift / DAY_MS;
 }
 
-/** Same definitions as migrations/002_transactions.sql. */
+/** Same definitions as platform/db/migrations/002_transactions.sql. */
 const CREATE_INDEXES_SQL = `
   CREATE INDEX IF NOT EXISTS transactions_report ON transactions (merchant_id, channel, created_at DESC, id DESC)
     INCLUDE (amount, status, store_id, bill_id);

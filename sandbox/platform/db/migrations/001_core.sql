@@ -1,5 +1,7 @@
--- Sign-in and session foundation (issue 2). Times are bigint unix milliseconds of the sandbox clock,
--- never now(): the sandbox clock can be advanced and the database must agree with it.
+-- Sign-in and session foundation (issue 2): the tables the platform itself reads (seed, tokens,
+-- mailbox, settings); the auth area's own are in areas/auth/sql. Times are bigint unix milliseconds
+-- of the sandbox clock, never now(): the sandbox clock can be advanced and the database must agree
+-- with it.
 
 CREATE TABLE sandbox_settings (
   key   text PRIMARY KEY,
@@ -73,14 +75,6 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_username_ci ON users (lower(username));
 CREATE UNIQUE INDEX users_email_ci ON users (lower(email));
 
--- Failed sign-ins for names that match no user, counted like real ones so the answers do not reveal
--- which usernames exist.
-CREATE TABLE unknown_login_attempts (
-  identifier   text PRIMARY KEY,
-  failed_count integer NOT NULL,
-  locked_until bigint
-);
-
 -- A session is one sign-in; its refresh tokens rotate inside it and access tokens name it (sid), so
 -- logging out or resetting the password ends the access tokens too.
 CREATE TABLE sessions (
@@ -99,22 +93,6 @@ CREATE TABLE refresh_tokens (
   successor_access_iat bigint
 );
 CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
-
-CREATE TABLE password_reset_tokens (
-  token_hash text PRIMARY KEY,
-  user_id    integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  created_at bigint NOT NULL,
-  expires_at bigint NOT NULL,
-  used_at    bigint
-);
-
--- Every forgot-password request, known address or not, for the per-address hourly limit.
-CREATE TABLE password_reset_requests (
-  id           serial PRIMARY KEY,
-  email        text NOT NULL,
-  requested_at bigint NOT NULL
-);
-CREATE INDEX password_reset_requests_email ON password_reset_requests (email, requested_at);
 
 CREATE TABLE mails (
   id          serial PRIMARY KEY,
