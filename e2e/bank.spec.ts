@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bankSeedPlan, BANKS } from '../sandbox/db/seed-bank';
+import { bankSeedPlan, BANKS } from '../sandbox/areas/bank/seed';
 import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../src/services/bank/schemas';
 import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { deviceIds, POS, SOUNDBOX } from '../sandbox/db/seed-edc';
+import { deviceIds, POS, SOUNDBOX } from '../sandbox/areas/edc/seed';
 import { expectNoAxeViolations } from './support/axe';
 import { P } from './support/env';
 import { expect, test } from './support/fixtures';

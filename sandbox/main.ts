@@ -1,8 +1,8 @@
-import { runCli, isCliCommand } from './cli';
-import { DEMO_SIGN_INS } from './db/seed-data';
-import { optionsFromEnv } from './options';
-import { portalBuilt } from './portal/static';
-import { createSandbox } from './server';
+import { runCli, isCliCommand } from './platform/cli';
+import { DEMO_SIGN_INS } from './platform/db/seed-data';
+import { optionsFromEnv } from './platform/options';
+import { portalBuilt } from './platform/portal/static';
+import { createSandbox } from './platform/server';
 
 /** `tsx sandbox/main.ts`: start the sandbox; with arguments, control a running one (see cli.ts). */
 async function main(): Promise<void> {

@@ -1,0 +1,13 @@
+import { defineArea } from '../../platform/area';
+import { registerNotificationRoutes } from './routes';
+import { seedSale } from './seed';
+import { notificationTriggers } from './triggers';
+
+/** The bell's orders and notifications (sale service) and the realtime events the portal announces. */
+export default defineArea({
+  name: 'notifications',
+  routes: { sale: registerNotificationRoutes },
+  seed: seedSale,
+  triggers: notificationTriggers,
+  sql: new URL('./sql/', import.meta.url),
+});

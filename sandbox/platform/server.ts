@@ -1,0 +1,101 @@
+import Fastify from 'fastify';
+import { SERVICES } from './area';
+import { areaTriggers, loadAreas, registerService } from './areas';
+import { loadSigningSecret } from './auth/secret';
+import { createTokenService } from './auth/tokens';
+import { createClock, type SandboxClock } from './clock';
+import type { SandboxContext } from './context';
+import { sandboxControls } from './controls';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { isEmpty, seed } from './db/seed';
+import { rollTransactionsForward } from './transactions/seed';
+import { createFaults, type Faults } from './faults';
+import { registerAccessLog } from './http/access-log';
+import { registerEnvelope } from './http/envelope';
+import { registerSecurityHeaders } from './http/security-headers';
+import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options';
+import { createMailbox } from './mail/mailbox';
+import { buildPortalConfig } from './portal/portal-config';
+import { registerPortalStatic } from './portal/static';
+import { attachRealtime, type Realtime } from './realtime';
+
+export interface Sandbox {
+  /** http://host:port, without a trailing slash. */
+  url: string;
+  close(): Promise<void>;
+  clock: SandboxClock;
+  db: Database;
+  realtime: Realtime;
+  options: ResolvedOptions;
+  /** True when this start found an empty database and seeded it. */
+  seeded: boolean;
+  faults: Faults;
+}
+
+/** Starts the stand-in services on one origin; port 0 for tests. */
+export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
+  const options = resolveOptions(input);
+  const clock = createClock();
+  const areas = await loadAreas();
+  // Before anything listens: a trigger name given twice is a mistake in the areas, not a runtime state.
+  const triggers = areaTriggers(areas);
+  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, pgSchema: options.pgSchema });
+  try {
+    await migrate(db, areas);
+    const seeded = await isEmpty(db);
+    if (seeded) await seed(db, areas, { volume: options.seedVolume, now: clock.now() });
+    else await rollTransactionsForward(db, clock.now());
+    const faults = createFaults();
+    const tokens = createTokenService({ db, clock, secret: await loadSigningSecret(db), accessTtlSeconds: options.accessTtlSeconds });
+
+    // Logger off: fastify's default request log would carry URLs with tokens and e-mail addresses.
+    const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+    let listeningUrl = '';
+    const realtime = attachRealtime(app.server, tokens);
+    const ctx: SandboxContext = {
+      db,
+      clock,
+      tokens,
+      mailbox: createMailbox(db, clock),
+      options,
+      portalConfig: () => buildPortalConfig({ features: options.features, idleLimitMinutes: options.idleLimitMinutes }),
+      publicUrl: () => options.publicUrl ?? listeningUrl,
+      realtime,
+      faults,
+    };
+
+    registerSecurityHeaders(app);
+    registerEnvelope(app);
+    if (options.accessLog) registerAccessLog(app);
+    for (const service of SERVICES) {
+      await app.register(async (scope) => registerService(scope, ctx, service, areas), { prefix: `/api/${service}` });
+    }
+    await app.register(async (scope) => sandboxControls(scope, ctx, { areas, triggers }));
+    await app.register(async (scope) => registerPortalStatic(scope, ctx));
+
+    await app.listen({ port: options.port, host: options.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+    listeningUrl = `http://${host}:${port}`;
+
+    return {
+      url: listeningUrl,
+      clock,
+      db,
+      realtime,
+      options,
+      seeded,
+      faults,
+      async close() {
+        await realtime.close();
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
