@@ -23,17 +23,10 @@
 // that services apply too) and shared sample data for tests (`src/services/<area>/samples.ts`).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import layout from './layers.json' with { type: 'json' };
 
 /** Layers whose sub-folders are areas, each with the names of its shared (non-area) folders. */
-export const LAYERS = {
-  'src/machines': ['shared'],
-  'src/services': ['http', 'realtime', 'errors', 'qr', 'speech', 'shared'],
-  'src/screens': ['shared'],
-  'src/app': ['shared'],
-  'tests/model': ['shared'],
-  e2e: ['support', 'pages'],
-  'sandbox/areas': [],
-};
+export const LAYERS = layout.layers;
 
 /** Shared places outside the layers above (folders, relative to a root). */
 const SHARED_FOLDERS = ['src/config', 'src/i18n', 'src/test', 'sandbox/platform'];

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import layout from '../../scripts/lint/layers.json';
 import enShell from '../i18n/en/shell.json';
 import viShell from '../i18n/vi/shell.json';
 import { isSensitiveKey } from '../services/shared/inspection';
@@ -15,15 +16,9 @@ import { AREA_DECLARATIONS, AREA_FOLDERS, AREA_PAGES, AREA_ROUTES } from './area
 const root = resolve(import.meta.dirname, '../..');
 const declared = AREA_DECLARATIONS.map((area) => area.name);
 
-/** Each layer's folder of areas and the shared places in it (which are not areas). */
+/** Each layer's folder of areas and the shared places in it (the lint boundaries read the same file). */
 const LAYERS: ReadonlyArray<{ dir: string; shared: readonly string[]; files?: RegExp }> = [
-  { dir: 'src/app', shared: ['shared'] },
-  { dir: 'src/machines', shared: ['shared'] },
-  { dir: 'src/services', shared: ['shared', 'http', 'realtime', 'errors', 'qr', 'speech'] },
-  { dir: 'src/screens', shared: ['shared'] },
-  { dir: 'tests/model', shared: ['shared'] },
-  { dir: 'e2e', shared: ['support', 'pages'] },
-  { dir: 'sandbox/areas', shared: [] },
+  ...Object.entries(layout.layers).map(([dir, shared]) => ({ dir, shared })),
   { dir: 'docs/areas', shared: [], files: /^([a-z]+)\.md$/ },
   { dir: 'src/i18n/vi/machines', shared: [], files: /^([a-z]+)\.json$/ },
   { dir: 'src/i18n/en/machines', shared: [], files: /^([a-z]+)\.json$/ },
