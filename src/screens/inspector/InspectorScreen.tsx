@@ -91,7 +91,9 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
     setFlashed(ids);
     const timer = setTimeout(() => setFlashed(new Set()), FLASH_MS);
     return () => clearTimeout(timer);
-    // transitionSeq changes with every transition message, even when the same edge is taken again.
+    // transitionSeq changes with every transition message, even when the same edge is taken again;
+    // the whole followed actor changes with every snapshot and would restart the flash needlessly.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [followedHere?.transitionSeq, followedHere?.key, model]);
 
   const machineCoverage = coverage && 'report' in coverage && selected ? coverage.report.machines[selected.id] : undefined;

@@ -55,6 +55,8 @@ export function createSessionAuthPort<S extends SessionSnapshotLike>(
       if (done(first)) return resolve(first);
       let finished = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
+      // Assigned after `finish` exists: subscribe may call back at once, before it returns.
+      // eslint-disable-next-line prefer-const
       let subscription: { unsubscribe(): void } | undefined;
       const finish = (s: SessionSnapshotLike) => {
         if (finished) return;

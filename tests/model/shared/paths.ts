@@ -1,5 +1,5 @@
 import { getShortestPaths } from '@xstate/graph';
-import { type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { formatStateLeaves } from '../../../src/machines/shared/introspection';
 
 /**
