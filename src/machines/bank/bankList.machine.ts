@@ -30,6 +30,7 @@ export const bankList = defineList({
   pageSizes: BANK_PAGE_SIZE_OPTIONS,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (account) => ({ id: account.id }),
+  deletion: 'close',
   goneCodes: ['BANK_NOT_EXIST'],
   actors: { verifyAccount: bankVerifyMachine },
 });
@@ -56,7 +57,7 @@ export const bankListMachine = bankList.setup
     context: bankList.context({ pageSize: 10 }, { verifying: null }),
     states: {
       list: bankList.listRegion(),
-      deletion: bankList.deletionRegion('close'),
+      deletion: bankList.deletionRegion(),
       verification: {
         initial: 'idle',
         states: {

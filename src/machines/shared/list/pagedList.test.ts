@@ -11,21 +11,24 @@ interface Filter {
   kind: 'a' | 'b' | null;
 }
 
-const list = defineList({
+const definition = (deletion: 'close' | 'keep') => ({
   types: { row: {} as Row, filter: {} as Filter, sort: {} as 'asc' | 'desc' | null },
   pageSizes: [10, 25],
-  acceptFilter: (patch) => patch.kind === undefined || patch.kind === null || patch.kind === 'a' || patch.kind === 'b',
-  acceptSort: (sort) => sort === 'asc' || sort === 'desc' || sort === null,
+  acceptFilter: (patch: Partial<Filter>) => patch.kind === undefined || patch.kind === null || patch.kind === 'a' || patch.kind === 'b',
+  acceptSort: (sort: 'asc' | 'desc' | null) => sort === 'asc' || sort === 'desc' || sort === null,
   goneCodes: ['GONE'],
+  deletion,
 });
 
-const testMachine = (mode: 'close' | 'keep') =>
-  list.setup.createMachine({
+const testMachine = (mode: 'close' | 'keep') => {
+  const list = defineList(definition(mode));
+  return list.setup.createMachine({
     id: 'testList',
     type: 'parallel',
     context: list.context({ pageSize: 10, filter: { kind: null } }, {}),
-    states: { list: list.listRegion(), deletion: list.deletionRegion(mode) },
+    states: { list: list.listRegion(), deletion: list.deletionRegion() },
   });
+};
 
 /** A backend with `total` rows; each call is recorded; answers come at once. */
 function backend(total: number, options: { failLoads?: number; deleteError?: { code: string } } = {}) {

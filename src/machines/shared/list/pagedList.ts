@@ -55,6 +55,11 @@ export interface ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDelete
   deleteInput?: (row: TRow) => TDeleteInput;
   /** Context fields an answer carries besides rows and totalPage (e.g. a total amount). */
   pageExtras?: (page: TPage) => Partial<TExtraContext>;
+  /**
+   * A list that deletes (with the deletion region): what a failed delete does with the dialog,
+   * `close` (the area's notifyDeleteFailed says why in a toast) or `keep` (the dialog says why).
+   */
+  deletion?: DeleteFailureMode;
   /** Delete failures meaning the row is gone already (deleted in another tab): the list reloads. */
   goneCodes?: readonly string[];
   /** The area's own actors (child machines, detail loads). */
@@ -179,6 +184,17 @@ export function defineList<
     description: `${type}: a new query starts again at loading (page 1 unless it is the page that changed).`,
   });
 
+  /** A delete went through: the same page again, or the page before when it took that page's last row. */
+  const rowDeleted = [
+    {
+      guard: 'lastRowOfLaterPage',
+      target: '.loading',
+      actions: { type: 'stepBack', params: () => ({ lastPage: null }) },
+      description: 'The last row of a page after the first was deleted: the page before.',
+    },
+    { target: '.loading', description: 'A row was deleted: the same page again.' },
+  ];
+
   /** The rows: loading → loaded | empty | failed. */
   function listRegion(): AnyStateNodeConfig {
     return {
@@ -224,24 +240,20 @@ export function defineList<
         ...(definition.acceptFilter ? { 'FILTER.SET': onQueryChange('FILTER.SET', 'filterAcceptable', 'applyFilter', 'filter') } : {}),
         ...(definition.acceptSort ? { 'SORT.SET': onQueryChange('SORT.SET', 'sortAcceptable', 'applySort', 'sort') } : {}),
         REFRESH: { target: '.loading', description: 'The same query again (after a change elsewhere).' },
-        'ROW.DELETED': [
-          {
-            guard: 'lastRowOfLaterPage',
-            target: '.loading',
-            actions: { type: 'stepBack', params: () => ({ lastPage: null }) },
-            description: 'The last row of a page after the first was deleted: the page before.',
-          },
-          { target: '.loading', description: 'A row was deleted: the same page again.' },
-        ],
+        ...(definition.deletion ? { 'ROW.DELETED': rowDeleted } : {}),
       },
     } as AnyStateNodeConfig;
   }
 
+
   /**
-   * Delete with confirmation. `close`: a failure closes the dialog (the area's notifyDeleteFailed
-   * says why); `keep`: the dialog stays with the reason, and confirming again is safe.
+   * Delete with confirmation (for a definition with `deletion`). `close`: a failure closes the
+   * dialog (the area's notifyDeleteFailed says why); `keep`: the dialog stays with the reason, and
+   * confirming again is safe.
    */
-  function deletionRegion(onFailure: DeleteFailureMode): AnyStateNodeConfig {
+  function deletionRegion(): AnyStateNodeConfig {
+    const onFailure = definition.deletion;
+    if (!onFailure) throw new Error('deletionRegion() needs `deletion` in the list definition');
     const failed = onFailure === 'close' ? 'idle' : 'confirming';
     const failActions = (extra: readonly string[]) => [
       { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
