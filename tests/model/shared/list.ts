@@ -189,7 +189,7 @@ export function listModelSpec<Row>(spec: ListModelSpec<Row>): ModelSpec {
       ignore: [
         ...LIST_COMMANDS.filter((type) => !own.has(type)),
         // The list's failures belong to the shared variants unless the area samples them.
-        ...['xstate.error.actor.loadPage'].filter((type) => !own.has(type)),
+        ...['xstate.error.actor.loadPage', 'xstate.error.actor.deleteRow'].filter((type) => !own.has(type)),
         ...notices,
         ...(variant.ignore ?? []),
       ],
