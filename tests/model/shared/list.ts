@@ -8,7 +8,7 @@ import type { ReplayOutcome } from './replay';
 /**
  * Model path tests for any list built with defineList (src/machines/shared/list): the shared
  * events (page, size, filter, sort, retry, refresh, delete with confirmation) and every outcome of
- * `loadPage` and `deleteRow`, in two variants whose coverage adds up (paging; delete), plus the
+ * `loadPage` and `deleteRow`, in variants whose coverage adds up (paging; filter and sort; delete), plus the
  * area's own variants. Each path is checked against the list's promises (every request is the
  * context's query, a change of query starts again at page 1, nothing is deleted unconfirmed, a
  * delete reloads and steps back from an emptied page). Coverage is reported like every machine's.
@@ -19,8 +19,8 @@ export interface ListSamples<Row> {
   page: ListPage<Row>;
   /** An answer with no rows. */
   emptyPage: ListPage<Row>;
-  /** An answer with one row, on a page after the first when asked for page 2 (delete steps back from it). */
-  lastRowPage: ListPage<Row>;
+  /** For a list that deletes: an answer with one row, as page 2 (deleting it steps back). */
+  lastRowPage?: ListPage<Row>;
   loadError: unknown;
   pageSize: { accepted: number; refused: number };
   /** FILTER.SET patches; a list without filters leaves this out (its patches are all refused). */
@@ -35,7 +35,7 @@ export interface ListVariant {
   variant: string;
   /** The area's events, with the list's answers it needs (e.g. a loaded page to open a detail from). */
   events: readonly SampleEvent[];
-  /** More event types to leave out. The list's own commands are left out unless `events` has samples of them. */
+  /** More event types to leave out. The list's commands and other variants' events are left out unless `events` has samples of them. */
   ignore?: readonly string[];
 }
 
@@ -87,7 +87,7 @@ function loadAnswers<Row>(samples: ListSamples<Row>): SampleEvent[] {
   ];
 }
 
-/** Paging, size, filter, sort, retry and refresh, with every answer of loadPage. */
+/** Paging, size, retry and refresh, with every answer of loadPage. */
 export function pagingEvents<Row>(samples: ListSamples<Row>): SampleEvent[] {
   return [
     ...loadAnswers(samples),
@@ -97,12 +97,21 @@ export function pagingEvents<Row>(samples: ListSamples<Row>): SampleEvent[] {
     { type: 'PAGE.SET', page: 99 },
     { type: 'PAGE_SIZE.SELECT', pageSize: samples.pageSize.accepted },
     { type: 'PAGE_SIZE.SELECT', pageSize: samples.pageSize.refused },
+    { type: 'RETRY' },
+    { type: 'REFRESH' },
+  ];
+}
+
+/** Filter and sort (accepted and refused), from page 1 and from page 2, with every answer of loadPage. */
+export function filterEvents<Row>(samples: ListSamples<Row>): SampleEvent[] {
+  if (!samples.filter && !samples.sort) return [];
+  return [
+    ...loadAnswers(samples),
+    { type: 'PAGE.SET', page: 2 },
     ...(samples.filter?.accepted ?? []).map((filter) => ({ type: 'FILTER.SET', filter })),
     ...(samples.filter?.refused ?? []).map((filter) => ({ type: 'FILTER.SET', filter })),
     ...(samples.sort?.accepted ?? []).map((sort) => ({ type: 'SORT.SET', sort })),
     ...(samples.sort?.refused ?? []).map((sort) => ({ type: 'SORT.SET', sort })),
-    { type: 'RETRY' },
-    { type: 'REFRESH' },
   ];
 }
 
@@ -111,7 +120,7 @@ export function deleteEvents<Row>(samples: ListSamples<Row>): SampleEvent[] {
   if (!samples.delete) return [];
   return [
     { type: 'xstate.done.actor.loadPage', output: samples.page },
-    { type: 'xstate.done.actor.loadPage', output: samples.lastRowPage },
+    ...(samples.lastRowPage ? [{ type: 'xstate.done.actor.loadPage', output: samples.lastRowPage }] : []),
     { type: 'xstate.done.actor.loadPage', output: samples.emptyPage },
     { type: 'PAGE.SET', page: 2 },
     { type: 'DELETE.ASK', row: samples.delete.row },
@@ -170,8 +179,17 @@ export function listModelSpec<Row>(spec: ListModelSpec<Row>): ModelSpec {
   const base = { input: spec.input, project, limit: spec.limit };
 
   const variants: ModelSpec['variants'] = [
-    { ...base, variant: 'paging', events: pagingEvents(spec.samples), ignore: [...DELETE_COMMANDS, ...areaTypes, ...notices] },
+    { ...base, variant: 'paging', events: pagingEvents(spec.samples), ignore: ['FILTER.SET', 'SORT.SET', ...DELETE_COMMANDS, ...areaTypes, ...notices] },
   ];
+  // A variant of their own: with paging and size beside them the state space multiplies.
+  if (spec.samples.filter || spec.samples.sort) {
+    variants.push({
+      ...base,
+      variant: 'filter and sort',
+      events: filterEvents(spec.samples),
+      ignore: ['PAGE_SIZE.SELECT', 'RETRY', 'REFRESH', ...DELETE_COMMANDS, ...areaTypes, ...notices],
+    });
+  }
   if (spec.samples.delete) {
     variants.push({
       ...base,
@@ -187,7 +205,8 @@ export function listModelSpec<Row>(spec: ListModelSpec<Row>): ModelSpec {
       variant: variant.variant,
       events: variant.events,
       ignore: [
-        ...LIST_COMMANDS.filter((type) => !own.has(type)),
+        // Another variant's events stay there; so do the list's commands this one has no samples of.
+        ...[...LIST_COMMANDS, ...areaTypes].filter((type) => !own.has(type)),
         // The list's failures belong to the shared variants unless the area samples them.
         ...['xstate.error.actor.loadPage', 'xstate.error.actor.deleteRow'].filter((type) => !own.has(type)),
         ...notices,
