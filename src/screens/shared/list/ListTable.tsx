@@ -75,7 +75,7 @@ export interface DeleteDialogTexts<Row> {
 
 export interface ListTableProps<Row> extends Pick<DataTableProps<Row>, 'label' | 'columns' | 'emptyText' | 'sort' | 'onSortChange' | 'totalAmount' | 'onExport' | 'exporting' | 'testId'> {
   actor: ListActor<Row>;
-  getRowKey: (row: Row) => string;
+  getRowKey: (row: Row, index: number) => string;
   pageSizes: readonly number[];
   /** The live region's text once rows are in. */
   resultText?: (info: { count: number; page: number; pages: number }) => string;
@@ -91,7 +91,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const { actor, deleteDialog } = props;
   const { t } = useTranslation(['table', 'errors']);
   const view = useListView(actor);
-  const failedMessage = props.failedMessage ?? ((code: string | null) => t(errorMessageKey(code)));
+  const failedMessage = props.failedMessage ?? ((code: string | null) => t(errorMessageKey(code ?? 'UNKNOWN_ERROR')));
   return (
     <>
       {view.failed ? (
@@ -106,7 +106,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         label={props.label}
         columns={props.columns}
         rows={view.failed ? [] : view.rows}
-        getRowKey={(row) => props.getRowKey(row)}
+        getRowKey={props.getRowKey}
         loading={view.loading}
         sort={props.sort}
         onSortChange={props.onSortChange}
