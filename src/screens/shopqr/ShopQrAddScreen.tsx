@@ -31,13 +31,13 @@ export function ShopQrAddScreen({
   actor,
   stores,
   storesLoading,
-  bankHref = '/bank',
+  bankHref,
 }: {
   actor: ShopQrAddActor;
   stores: readonly StoreOption[];
   storesLoading: boolean;
   /** Where a verified bank account is linked (the route passes the bank area's address). */
-  bankHref?: string;
+  bankHref: string;
 }) {
   const { t } = useTranslation(['payment', 'errors']);
   const form = useSelector(actor, (s) => s.context.form);
