@@ -11,10 +11,12 @@ import type { DeleteFailureMode, EmptyFilter, ListContext, ListEvent, ListPage, 
  *   - `context(...)`: the initial context (query, no rows) with the area's own fields;
  *   - `listRegion()`: the rows region (loading → loaded | empty | failed; paging, size, filter,
  *     sort, retry, refresh; a page left empty steps back);
- *   - `deletionRegion(mode)`: delete with confirmation (idle → confirming → deleting).
+ *   - `deletionRegion()`: delete with confirmation (idle → confirming → deleting), for a definition
+ *     with `deletion` ('close' or 'keep': what a failure does with the dialog).
  * The machine is `type: 'parallel'` with these regions beside the area's own (a detail, a child
  * flow). Area regions talk to the list with its events: they raise REFRESH or FILTER.SET, and
- * listen to ROW.DELETED and LIST.QUERY_CHANGED.
+ * listen to ROW.DELETED and LIST.QUERY_CHANGED. (XState takes a machine-level `on` only when no
+ * region takes the event, so whatever must run beside the list's own handling lives in a region.)
  *
  * Every accepted change re-enters `list.loading`, which stops the running request: an answer for
  * an old page, size or filter never lands. No I/O here: `loadPage` and `deleteRow` are provided by
