@@ -21,7 +21,7 @@ const vas: LinkableVa[] = [
   { va_account_no: '970410000001000002', va_type: 'STAFF', store_id: 2, store_name: 'Phố Cổ - Tràng Tiền', staff_id: 'NV003', holder_name: 'A' },
 ];
 
-function start() {
+function start(options: { activation?: 'fails' | 'succeeds' } = {}) {
   const calls = { activate: vi.fn(), integrate: vi.fn(), check: vi.fn(), load: vi.fn() };
   const list = createActor(
     edcListMachine.provide({
@@ -34,6 +34,7 @@ function start() {
           actors: {
             activateSoundbox: fromPromise<EdcDevice, { serialNumber: string }>(async ({ input }) => {
               calls.activate(input.serialNumber);
+              if (options.activation === 'succeeds') return { ...ready, activated_at: '2026-11-22T10:00:00+07:00' };
               throw { code: 'NETWORK_ERROR', status: 0, kind: 'network' };
             }),
           },
@@ -92,6 +93,18 @@ describe('EdcScreen (core §2 /edc)', () => {
     await within(dialog).findByText('Activation did not go through.');
     expect(calls.activate).toHaveBeenCalledWith(ready.serial_number);
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('an activation that went through shows the date and reloads the list (the parent machine, not the screen)', async () => {
+    const { list, calls } = start({ activation: 'succeeds' });
+    await renderScreen(<EdcScreen actor={list} />);
+    const dialog = await openDetail(ready.serial_number);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate Soundbox' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await within(dialog).findByTestId('activated');
+    await waitFor(() => expect(calls.load).toHaveBeenCalledTimes(2));
+    // The detail stays open on the reloaded row.
+    expect(within(dialog).getByTestId('activated')).toBeInTheDocument();
   });
 
   it('core §8 LINK_EDC_VA_FAIL: asks for another ShopQR and marks the refused one', async () => {
