@@ -1,21 +1,24 @@
 import { useMemo } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { bankAddMachine } from '../../machines/bank/bankAdd.machine';
 import { bankListMachine } from '../../machines/bank/bankList.machine';
 import { bankVerifyMachine } from '../../machines/bank/bankVerify.machine';
 import { createBankActors, createBankApi, type BankActors } from '../../services/bank';
-import { catalogueCode, errorMessageKey } from '../../services/errors';
-import { i18n } from '../../i18n';
+import { catalogueCode } from '../../services/errors';
 import { BankAddScreen } from '../../screens/bank/BankAddScreen';
 import { BankListScreen } from '../../screens/bank/BankListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
+import { getLookups, lookupActor } from '../shared/lookups';
+import { notify } from '../shared/notify';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
+import { useLookup } from '../shared/use-lookup';
+import { bankPaths, bankSegments } from './paths';
 
 /**
- * /bank and /bank/add (core §2): the bank machines wired to the portal client and the realtime hub.
+ * /bank and /bank/add (core §2): the bank machines wired to the portal client, the realtime hub
+ * and the lookup cache (bank names; the linked accounts other forms offer are invalidated here).
  * The address carries no account data; the list and the form are machines of their own.
  */
 
@@ -30,56 +33,63 @@ function verifyLogic() {
   return bankVerifyMachine.provide({ actors: { loadQr, waitForVerification, checkVerified } });
 }
 
-/** core §8: the message of a code; a phone that does not match the bank's uses its own key. */
-function failureMessage(code: string): string {
-  if (catalogueCode(code) === 'PHONE_NO_MATCH') return i18n.t('bank:error_check_match_phone');
-  return i18n.t(errorMessageKey(code));
+/** The ShopQR form offers the linked (verified) accounts: an add, delete or verification changes them. */
+const accountsChanged = () => getLookups().invalidate('bankAccounts');
+
+/** core §8: the failure toast; a phone that does not match the bank's has its own text. */
+function notifyFailure(title: string, code: string) {
+  if (catalogueCode(code) === 'PHONE_NO_MATCH') notify.failureText({ title, message: 'bank:error_check_match_phone' });
+  else notify.failure(title, code);
 }
 
 function BankListPage() {
   const navigate = useNavigate();
   const { inspect } = getRuntime();
+  const banks = useLookup('banks');
   const logic = useMemo(() => {
-    const { loadBanks, loadBankAccounts, deleteBankAccount } = bankActors();
+    const { loadBankAccounts, deleteBankAccount } = bankActors();
     return bankListMachine.provide({
-      actors: { loadBanks, loadBankAccounts, deleteBankAccount, verifyAccount: verifyLogic() },
+      actors: { loadPage: loadBankAccounts, deleteRow: deleteBankAccount, verifyAccount: verifyLogic() },
       actions: {
-        notifyDeleted: () =>
-          notifications.show({ color: 'blue', title: i18n.t('bank:delete.successTitle'), message: i18n.t('bank:delete.successBody') }),
-        notifyDeleteFailed: (_, params) =>
-          notifications.show({ color: 'red', title: i18n.t('bank:delete.failTitle'), message: failureMessage(params.code) }),
+        notifyDeleted: () => {
+          accountsChanged();
+          notify.success({ title: 'bank:delete.successTitle', message: 'bank:delete.successBody' });
+        },
+        notifyDeleteFailed: (_, params) => notifyFailure('bank:delete.failTitle', params.code),
+        notifyAccountVerified: accountsChanged,
       },
     });
   }, []);
   const actor = useActorRef(logic, { inspect });
-  return <BankListScreen actor={actor} onAdd={() => navigate('/bank/add')} />;
+  return <BankListScreen actor={actor} banks={banks.data ?? []} onAdd={() => navigate(bankPaths.add())} />;
 }
 
 function BankAddPage() {
   const navigate = useNavigate();
   const { inspect } = getRuntime();
   const logic = useMemo(() => {
-    const { loadBanks, lookupHolderName, addBankAccount } = bankActors();
+    const { lookupHolderName, addBankAccount } = bankActors();
     return bankAddMachine.provide({
-      actors: { loadBanks, lookupHolderName, addBankAccount, verifyAccount: verifyLogic() },
+      actors: { loadBanks: lookupActor('banks'), lookupHolderName, addBankAccount, verifyAccount: verifyLogic() },
       actions: {
-        notifyAddFailed: (_, params) =>
-          notifications.show({ color: 'red', title: i18n.t('bank:add.failTitle'), message: failureMessage(params.code) }),
-        notifyHolderLookupFailed: (_, params) =>
-          notifications.show({ color: 'red', title: i18n.t('bank:add.holderFailTitle'), message: i18n.t(errorMessageKey(params.code)) }),
-        goToBankList: () => navigate('/bank'),
+        notifyAddFailed: (_, params) => notifyFailure('bank:add.failTitle', params.code),
+        notifyHolderLookupFailed: (_, params) => notify.failure('bank:add.holderFailTitle', params.code),
+        goToBankList: () => {
+          accountsChanged();
+          navigate(bankPaths.list());
+        },
       },
     });
   }, [navigate]);
   const actor = useActorRef(logic, { inspect });
-  return <BankAddScreen actor={actor} onBack={() => navigate('/bank')} />;
+  return <BankAddScreen actor={actor} onBack={() => navigate(bankPaths.list())} />;
 }
 
 export default function BankRoute() {
   return (
     <Routes>
       <Route index element={<BankListPage />} />
-      <Route path="add" element={<BankAddPage />} />
+      <Route path={bankSegments.add} element={<BankAddPage />} />
       <Route path="*" element={<NotFound signedIn />} />
     </Routes>
   );

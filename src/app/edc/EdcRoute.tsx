@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { connectionCheckMachine } from '../../machines/edc/connectionCheck.machine';
 import { edcIntegrateMachine } from '../../machines/edc/edcIntegrate.machine';
@@ -7,7 +7,8 @@ import { soundboxActivationMachine } from '../../machines/edc/soundboxActivation
 import { createEdcApi } from '../../services/edc';
 import { createEdcActors, type EdcActors } from '../../services/edc/actors';
 import { EdcScreen } from '../../screens/edc/EdcScreen';
-import type { EdcLogic } from '../../screens/edc/logic';
+import { getLookups, lookupActor } from '../shared/lookups';
+import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 
 /** Made once per page load on the runtime's portal client (same session, same single refresh). */
@@ -17,16 +18,46 @@ function edcActors(): EdcActors {
   return actors;
 }
 
-/** core §2 /edc: the card machine list and its detail, wired to the portal service. */
-export default function EdcRoute() {
+/**
+ * core §2 /edc: the card machine list wired to the portal service. The detail's flows are the
+ * list machine's children; their actors and toasts (core §8) are plugged in here.
+ */
+function edcListLogic() {
   const a = edcActors();
+  return edcListMachine.provide({
+    actors: {
+      loadPage: a.loadEdcPage,
+      connectionCheck: connectionCheckMachine.provide({ actors: { checkStatus: a.checkStatus } }),
+      soundboxActivation: soundboxActivationMachine.provide({
+        actors: { activateSoundbox: a.activateSoundbox },
+        actions: {
+          notifyActivated: (_, params) =>
+            notify.success({ title: 'edc:activation.successTitle', message: 'edc:activation.successBody', values: { serial: params.device.serial_number } }),
+          notifyActivationFailed: (_, params) => notify.failure('edc:activation.failedTitle', params.code),
+        },
+      }),
+      edcIntegrate: edcIntegrateMachine.provide({
+        actors: { loadLinkableVas: lookupActor('linkableVas'), integrateEdc: a.integrateEdc },
+        actions: {
+          notifyIntegrated: (_, params) => {
+            // Which ShopQRs are free to link may have changed with this one.
+            getLookups().invalidate('linkableVas');
+            notify.success({
+              title: 'edc:integrate.successTitle',
+              message: 'edc:integrate.successBody',
+              values: { serial: params.device.serial_number, va: params.device.va_account_no ?? '' },
+            });
+          },
+          notifyIntegrateFailed: (_, params) => notify.failure('edc:integrate.failedTitle', params.code),
+        },
+      }),
+    },
+  });
+}
+
+export default function EdcRoute() {
   const { inspect } = getRuntime();
-  const list = useActorRef(edcListMachine.provide({ actors: { loadEdcPage: a.loadEdcPage } }), { inspect });
-  const [logic] = useState<EdcLogic>(() => ({
-    connectionCheck: connectionCheckMachine.provide({ actors: { checkStatus: a.checkStatus } }),
-    soundboxActivation: soundboxActivationMachine.provide({ actors: { activateSoundbox: a.activateSoundbox } }),
-    edcIntegrate: edcIntegrateMachine.provide({ actors: { loadLinkableVas: a.loadLinkableVas, integrateEdc: a.integrateEdc } }),
-    inspect,
-  }));
-  return <EdcScreen actor={list} logic={logic} />;
+  const logic = useMemo(edcListLogic, []);
+  const list = useActorRef(logic, { inspect });
+  return <EdcScreen actor={list} />;
 }

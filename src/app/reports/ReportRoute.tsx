@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import { exportMachine } from '../../machines/reports/export.machine';
-import { reportListMachine } from '../../machines/reports/reportList.machine';
+import { reportFilters, reportListMachine } from '../../machines/reports/reportList.machine';
 import { filtersFromSearchParams, filtersToSearchParams } from '../../machines/reports/rules/reportUrl';
 import { vnToday } from '../../machines/shared/rules/timeRange';
 import type { ReportChannel } from '../../services/shared/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
+import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { reportActors, reportsApi } from '../shared/reports-runtime';
 import { useStoreOptions } from '../shared/use-store-options';
@@ -21,17 +22,28 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
   const initialFilters = useMemo(() => filtersFromSearchParams(params, channel), []); // eslint-disable-line react-hooks/exhaustive-deps
   const { loadReport, exportReport } = reportActors();
   const { inspect } = getRuntime();
-  const actor = useActorRef(reportListMachine.provide({ actors: { loadReport } }), {
+  const actor = useActorRef(reportListMachine.provide({ actors: { loadPage: loadReport } }), {
     input: { channel, filters: initialFilters, today: vnToday(Date.now()) },
     inspect,
   });
-  const exportActor = useActorRef(exportMachine.provide({ actors: { exportReport } }), { inspect });
+  const exportActor = useActorRef(
+    exportMachine.provide({
+      actors: { exportReport },
+      // core §8: an export ends in a success or a failure toast.
+      actions: {
+        notifyExportSucceeded: ({ context }) =>
+          notify.success({ title: 'reports:export.successTitle', message: 'reports:export.successBody', values: { filename: context.filename ?? '' } }),
+        notifyExportFailed: ({ context }) => notify.failure('reports:export.failedTitle', context.errorCode),
+      },
+    }),
+    { inspect },
+  );
 
   // Machine → address: each applied change is a history entry, so Back steps through them.
   const lastWritten = useRef(filtersToSearchParams(initialFilters, channel).toString());
   useEffect(() => {
     const sub = actor.subscribe((snap) => {
-      const next = filtersToSearchParams(snap.context.filters, channel).toString();
+      const next = filtersToSearchParams(reportFilters(snap.context), channel).toString();
       if (next === lastWritten.current) return;
       lastWritten.current = next;
       setParams(new URLSearchParams(next));

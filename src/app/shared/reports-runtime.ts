@@ -1,6 +1,7 @@
 import { createReportActors } from '../../services/reports/actors';
 import { createReportsApi, type ReportsApi } from '../../services/shared/transactions';
 import type { StoreOption } from '../../services/shared/schemas/stores';
+import { getLookups } from './lookups';
 import { getRuntime } from './runtime';
 
 /**
@@ -21,19 +22,9 @@ export function reportActors(): ReturnType<typeof createReportActors> {
 }
 
 /**
- * The store list (up to 100,000 rows) is fetched once per merchant and page load: every report
- * offers the same stores, and refetching megabytes on each report switch would be slow on a phone.
+ * The merchant's stores (up to 100,000 rows) through the one lookup cache: fetched once per
+ * merchant and shared by every report, the ShopQR form and any dropdown (see ./lookups).
  */
-let stores: { merchantId: string; promise: Promise<StoreOption[]> } | null = null;
-
 export function storesFor(merchantId: string): Promise<StoreOption[]> {
-  if (!stores || stores.merchantId !== merchantId) {
-    const promise = reportsApi().stores();
-    stores = { merchantId, promise };
-    // A failed fetch is not kept: the next report tries again.
-    promise.catch(() => {
-      if (stores?.promise === promise) stores = null;
-    });
-  }
-  return stores.promise;
+  return getLookups().get(merchantId, 'stores');
 }

@@ -1,23 +1,25 @@
 import { useEffect, useMemo } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { shopQrAddMachine } from '../../machines/shopqr/shopQrAdd.machine';
+import { fromPromise } from 'xstate';
+import { shopQrAddMachine, type ShopQrAddOptions } from '../../machines/shopqr/shopQrAdd.machine';
 import { shopQrListMachine } from '../../machines/shopqr/shopQrList.machine';
 import { saveBlob } from '../../services/shared/download';
-import type { ShopQrRow } from '../../services/shopqr/schemas';
 import { createShopQrActors } from '../../services/shopqr/actors';
 import { createShopQrApi } from '../../services/shopqr';
 import { NotFound } from '../../screens/shared/NotFound';
 import { ShopQrAddScreen } from '../../screens/shopqr/ShopQrAddScreen';
 import { ShopQrListScreen } from '../../screens/shopqr/ShopQrListScreen';
+import { currentMerchantId, getLookups } from '../shared/lookups';
+import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { useStoreOptions } from '../shared/use-store-options';
+import { shopQrPaths, shopQrSegments } from './paths';
 
 /**
  * /payment and its sub-pages (core §2 ShopQR): the list with detail and delete, and /payment/add.
- * The actors are made once per page load on the runtime's portal client (same session).
+ * The actors are made once per page load on the runtime's portal client (same session); the
+ * form's dropdowns (bank accounts, staff, stores) come from the lookup cache.
  */
 let actors: ReturnType<typeof createShopQrActors> | null = null;
 function shopQrActors() {
@@ -25,56 +27,68 @@ function shopQrActors() {
   return actors;
 }
 
+/** A ShopQR created or deleted changes which ShopQRs a card machine can be integrated with. */
+const shopQrsChanged = () => getLookups().invalidate('linkableVas');
+
+/** The form's bank accounts and staff, each from the lookup cache (fetched once, shared). */
+const loadAddOptions = fromPromise<ShopQrAddOptions, void>(async () => {
+  const merchantId = currentMerchantId();
+  const [bankAccounts, staff] = await Promise.all([getLookups().get(merchantId, 'bankAccounts'), getLookups().get(merchantId, 'staff')]);
+  // No verified account stops the form: its "try again" (after verifying one, maybe in another tab) must ask afresh.
+  if (!bankAccounts.some((account) => account.is_internal_transfer)) getLookups().invalidate('bankAccounts');
+  return { bankAccounts, staff };
+});
+
 function ListPage() {
-  const { t } = useTranslation('payment');
   const { inspect } = getRuntime();
-  const machine = useMemo(
-    () =>
-      shopQrListMachine.provide({
-        actors: shopQrActors(),
-        actions: {
-          notifyDeleted: (_, params: { row: ShopQrRow | null }) =>
-            notifications.show({ color: 'blue', title: t('delete.successTitle'), message: t('delete.successBody', { va: params.row?.va_account_no ?? '' }) }),
+  const machine = useMemo(() => {
+    const { loadShopQrs, loadShopQr, deleteShopQr } = shopQrActors();
+    return shopQrListMachine.provide({
+      actors: { loadPage: loadShopQrs, deleteRow: deleteShopQr, loadShopQr },
+      actions: {
+        notifyDeleted: (_, params) => {
+          shopQrsChanged();
+          notify.success({ title: 'payment:delete.successTitle', message: 'payment:delete.successBody', values: { va: params.row.va_account_no } });
         },
-      }),
-    [t],
-  );
+      },
+    });
+  }, []);
   const actor = useActorRef(machine, { inspect });
-  return <ShopQrListScreen actor={actor} onDownload={saveBlob} />;
+  return <ShopQrListScreen actor={actor} addHref={shopQrPaths.add()} onDownload={saveBlob} />;
 }
 
-
 function AddPage() {
-  const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const { inspect } = getRuntime();
   const { stores, loading } = useStoreOptions();
   const machine = useMemo(
     () =>
       shopQrAddMachine.provide({
-        actors: shopQrActors(),
+        actors: { loadAddOptions, createShopQr: shopQrActors().createShopQr },
         actions: {
-          notifyCreated: ({ context }) =>
-            notifications.show({ color: 'blue', title: t('form.successTitle'), message: t('form.successBody', { va: context.created?.va_account_no ?? '' }) }),
+          notifyCreated: ({ context }) => {
+            shopQrsChanged();
+            notify.success({ title: 'payment:form.successTitle', message: 'payment:form.successBody', values: { va: context.created?.va_account_no ?? '' } });
+          },
         },
       }),
-    [t],
+    [],
   );
   const actor = useActorRef(machine, { inspect });
   useEffect(() => {
     const sub = actor.subscribe((snap) => {
-      if (snap.status === 'done') navigate('/payment');
+      if (snap.status === 'done') navigate(shopQrPaths.list());
     });
     return () => sub.unsubscribe();
   }, [actor, navigate]);
-  return <ShopQrAddScreen actor={actor} stores={stores} storesLoading={loading} />;
+  return <ShopQrAddScreen actor={actor} stores={stores} storesLoading={loading} bankHref={shopQrPaths.bankAccounts()} />;
 }
 
 export default function PaymentRoute() {
   return (
     <Routes>
       <Route index element={<ListPage />} />
-      <Route path="add" element={<AddPage />} />
+      <Route path={shopQrSegments.add} element={<AddPage />} />
       <Route path="*" element={<NotFound signedIn />} />
     </Routes>
   );

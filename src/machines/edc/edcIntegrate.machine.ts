@@ -31,7 +31,7 @@ export const edcIntegrateMachine = setup({
     context: {} as EdcIntegrateContext,
     events: {} as EdcIntegrateEvent,
     input: {} as EdcIntegrateInput,
-    tags: {} as 'loading' | 'busy',
+    tags: {} as 'loading' | 'vasFailed' | 'noVas' | 'choosing' | 'busy' | 'failed',
   },
   actors: {
     loadLinkableVas: fromPromise<LinkableVa[], void>(async () => {
@@ -80,11 +80,13 @@ export const edcIntegrateMachine = setup({
       },
     },
     vasFailed: {
+      tags: ['vasFailed'],
       description: 'The ShopQR list did not load: what happened and a retry.',
       on: { RETRY: { target: 'loadingVas' } },
     },
-    noVas: { description: 'The merchant has no ShopQR to integrate with: a pointer to the ShopQR page.' },
+    noVas: { tags: ['noVas'], description: 'The merchant has no ShopQR to integrate with: a pointer to the ShopQR page.' },
     choosing: {
+      tags: ['choosing'],
       description: 'A ShopQR dropdown; a refused one is marked and cannot be chosen again.',
       on: {
         'VA.CHOOSE': {
@@ -122,6 +124,7 @@ export const edcIntegrateMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       description: '"Integrate fail" toast; the error inline; send again or choose another.',
       on: {
         RETRY: { target: 'submitting' },

@@ -1,118 +1,144 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign } from 'xstate';
 import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { defineList } from '../shared/list/pagedList';
+import { connectionCheckMachine } from './connectionCheck.machine';
+import { edcIntegrateMachine } from './edcIntegrate.machine';
+import { soundboxActivationMachine } from './soundboxActivation.machine';
 
 /**
- * The card machine list (core §2 /edc, §7 GET /metadata/edc, §9 paging): a paged table with a type
- * filter and the open detail. Every change re-enters `loading`, which stops the running request,
- * so an answer for an old page never lands. The open detail is kept by serial number, so a reload
- * (after an activation or integration) shows the fresh row in it.
+ * The card machine list (core §2 /edc, §7 GET /metadata/edc, §9 paging): a paged table (the shared
+ * list: ../shared/list) with a type filter, and the open detail. The detail is kept by serial
+ * number, so a reload (after an activation or integration) shows the fresh row in it; a new page,
+ * size or type closes it. While it is open this machine runs the detail's flows: the connection
+ * check, the Soundbox activation (Soundbox only) and, once asked for, the integration with a
+ * ShopQR; an integration or activation that went through reloads the list.
  */
 
 export const EDC_DEFAULT_PAGE_SIZE = 10;
 
-export interface EdcListContext {
-  page: number;
-  pageSize: number;
+export interface EdcFilter {
   type: EdcType | null;
-  rows: EdcDevice[];
-  totalPage: number;
-  errorCode: string | null;
-  openSerial: string | null;
 }
 
 export type EdcListEvent =
-  | { type: 'PAGE.SET'; page: number }
-  | { type: 'PAGE_SIZE.SELECT'; pageSize: number }
-  | { type: 'TYPE.SET'; edcType: EdcType | null }
-  | { type: 'REFRESH' }
-  | { type: 'RETRY' }
   | { type: 'DETAIL.OPEN'; serialNumber: string }
-  | { type: 'DETAIL.CLOSE' };
+  | { type: 'DETAIL.CLOSE' }
+  | { type: 'INTEGRATE.START' }
+  | { type: 'INTEGRATE.CANCEL' };
 
-export const edcListMachine = setup({
+const EDC_TYPES: ReadonlyArray<EdcType | null> = [null, 1, 2];
+
+export const edcList = defineList({
   types: {
-    context: {} as EdcListContext,
+    row: {} as EdcDevice,
+    filter: {} as EdcFilter,
+    loadInput: {} as { page: number; pageSize: number; type: EdcType | null },
+    context: {} as { openSerial: string | null },
     events: {} as EdcListEvent,
-    tags: {} as 'loading' | 'loaded' | 'empty' | 'error',
+    tags: {} as 'detailOpen' | 'integrating',
   },
+  pageSizes: EDC_PAGE_SIZES,
+  acceptFilter: (patch) => EDC_TYPES.includes(patch.type as EdcType | null),
+  loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, type: context.filter.type }),
   actors: {
-    loadEdcPage: fromPromise<{ rows: EdcDevice[]; totalPage: number }, { page: number; pageSize: number; type: EdcType | null }>(async () => {
-      throw notProvided('loadEdcPage');
-    }),
+    connectionCheck: connectionCheckMachine,
+    soundboxActivation: soundboxActivationMachine,
+    edcIntegrate: edcIntegrateMachine,
   },
-  actions: {
-    assignPage: assign((_, params: { rows: EdcDevice[]; totalPage: number }) => ({ rows: params.rows, totalPage: params.totalPage, errorCode: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
-    applyPage: assign((_, params: { page: number }) => ({ page: params.page })),
-    applyPageSize: assign((_, params: { pageSize: number }) => ({ pageSize: params.pageSize, page: 1 })),
-    applyType: assign((_, params: { edcType: EdcType | null }) => ({ type: params.edcType, page: 1 })),
-    openDetail: assign((_, params: { serialNumber: string }) => ({ openSerial: params.serialNumber })),
-    closeDetail: assign({ openSerial: null }),
-  },
-  guards: {
-    hasRows: (_, params: { rows: EdcDevice[] }) => params.rows.length > 0,
-    pageAcceptable: ({ context }, params: { page: unknown }) =>
-      typeof params.page === 'number' && Number.isInteger(params.page) && params.page >= 1 && params.page <= Math.max(1, context.totalPage) && params.page !== context.page,
-    pageSizeAcceptable: ({ context }, params: { pageSize: unknown }) =>
-      (EDC_PAGE_SIZES as readonly unknown[]).includes(params.pageSize) && params.pageSize !== context.pageSize,
-    typeAcceptable: ({ context }, params: { edcType: unknown }) =>
-      (params.edcType === null || params.edcType === 1 || params.edcType === 2) && params.edcType !== context.type,
-    rowListed: ({ context }, params: { serialNumber: unknown }) => context.rows.some((row) => row.serial_number === params.serialNumber),
-  },
-}).createMachine({
-  id: 'edcList',
-  context: { page: 1, pageSize: EDC_DEFAULT_PAGE_SIZE, type: null, rows: [], totalPage: 0, errorCode: null, openSerial: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['loading'],
-      description: 'Skeleton rows (an open detail stays open on its last row).',
-      invoke: {
-        id: 'loadEdcPage',
-        src: 'loadEdcPage',
-        input: ({ context }) => ({ page: context.page, pageSize: context.pageSize, type: context.type }),
-        onDone: [
-          { guard: { type: 'hasRows', params: ({ event }) => ({ rows: event.output.rows }) }, target: 'loaded', actions: { type: 'assignPage', params: ({ event }) => event.output } },
-          { target: 'empty', actions: { type: 'assignPage', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'error', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
+});
+
+type Context = ReturnType<typeof edcList.context>;
+
+/** The open machine's row as last loaded. */
+export const openDevice = (context: Pick<Context, 'rows' | 'openSerial'>): EdcDevice | null =>
+  context.openSerial === null ? null : (context.rows.find((row) => row.serial_number === context.openSerial) ?? null);
+
+export const edcListMachine = edcList.setup
+  .extend({
+    actions: {
+      openDetail: assign((_, params: { serialNumber: string }) => ({ openSerial: params.serialNumber })),
+      closeDetail: assign({ openSerial: null }),
     },
-    loaded: {
-      tags: ['loaded'],
-      description: 'Rows with type, serial, store, ShopQR and status; a row opens its detail.',
-      on: {
-        'DETAIL.OPEN': {
-          guard: { type: 'rowListed', params: ({ event }) => ({ serialNumber: event.serialNumber }) },
-          actions: { type: 'openDetail', params: ({ event }) => ({ serialNumber: event.serialNumber }) },
+    guards: {
+      rowListed: ({ context }, params: { serialNumber: unknown }) => context.rows.some((row) => row.serial_number === params.serialNumber),
+      openIsSoundbox: ({ context }) => openDevice(context)?.type_edc === 2,
+      /** The activation child shows its success: the list's row still says not activated. */
+      activationSucceeded: (_, params: { snapshot: unknown }) => (params.snapshot as { hasTag?: (tag: string) => boolean } | null)?.hasTag?.('activated') === true,
+    },
+  })
+  .createMachine({
+    id: 'edcList',
+    type: 'parallel',
+    context: edcList.context({ pageSize: EDC_DEFAULT_PAGE_SIZE, filter: { type: null } }, { openSerial: null }),
+    states: {
+      list: edcList.listRegion(),
+      detail: {
+        initial: 'closed',
+        states: {
+          closed: {
+            on: {
+              'DETAIL.OPEN': {
+                guard: { type: 'rowListed', params: ({ event }) => ({ serialNumber: event.serialNumber }) },
+                target: 'open',
+                actions: { type: 'openDetail', params: ({ event }) => ({ serialNumber: event.serialNumber }) },
+              },
+            },
+          },
+          open: {
+            tags: ['detailOpen'],
+            description: 'The dialog: facts, TID/MID pairs, the connection check, integration and (Soundbox) activation.',
+            type: 'parallel',
+            invoke: {
+              id: 'connection',
+              src: 'connectionCheck',
+              input: ({ context }) => ({ serialNumber: context.openSerial ?? '' }),
+            },
+            on: {
+              'DETAIL.CLOSE': { target: 'closed', actions: 'closeDetail' },
+              'LIST.QUERY_CHANGED': { target: 'closed', actions: 'closeDetail', description: 'Another page, size or type: the row may be gone.' },
+            },
+            states: {
+              integration: {
+                initial: 'idle',
+                states: {
+                  idle: { on: { 'INTEGRATE.START': { target: 'choosing' } } },
+                  choosing: {
+                    tags: ['integrating'],
+                    description: 'The ShopQR chooser (edcIntegrate, as `integrate`).',
+                    invoke: {
+                      id: 'integrate',
+                      src: 'edcIntegrate',
+                      input: ({ context }) => ({ posId: openDevice(context)?.pos_id ?? '', currentVa: openDevice(context)?.va_account_no ?? null }),
+                      onDone: { target: 'idle', actions: 'raiseRefresh', description: 'Integrated: the chooser closes and the list reloads.' },
+                      onError: { target: 'idle' },
+                    },
+                    on: { 'INTEGRATE.CANCEL': { target: 'idle' } },
+                  },
+                },
+              },
+              activation: {
+                initial: 'deciding',
+                states: {
+                  deciding: { always: [{ guard: 'openIsSoundbox', target: 'running' }, { target: 'none' }] },
+                  none: { description: 'A POS: no activation.' },
+                  running: {
+                    description: 'soundboxActivation, as `activation`.',
+                    invoke: {
+                      id: 'activation',
+                      src: 'soundboxActivation',
+                      input: ({ context }) => ({ device: openDevice(context)! }),
+                      onSnapshot: {
+                        guard: { type: 'activationSucceeded', params: ({ event }) => ({ snapshot: event.snapshot }) },
+                        actions: 'raiseRefresh',
+                        description: 'Activated: the list reloads so the row says so.',
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
-    empty: { tags: ['empty'], description: "'No data'." },
-    error: {
-      tags: ['error'],
-      description: 'What went wrong and a retry.',
-      on: { RETRY: { target: 'loading' } },
-    },
-  },
-  on: {
-    'PAGE.SET': {
-      guard: { type: 'pageAcceptable', params: ({ event }) => ({ page: event.page }) },
-      target: '.loading',
-      actions: [{ type: 'applyPage', params: ({ event }) => ({ page: event.page }) }, 'closeDetail'],
-    },
-    'PAGE_SIZE.SELECT': {
-      guard: { type: 'pageSizeAcceptable', params: ({ event }) => ({ pageSize: event.pageSize }) },
-      target: '.loading',
-      actions: [{ type: 'applyPageSize', params: ({ event }) => ({ pageSize: event.pageSize }) }, 'closeDetail'],
-    },
-    'TYPE.SET': {
-      guard: { type: 'typeAcceptable', params: ({ event }) => ({ edcType: event.edcType }) },
-      target: '.loading',
-      actions: [{ type: 'applyType', params: ({ event }) => ({ edcType: event.edcType }) }, 'closeDetail'],
-    },
-    REFRESH: { target: '.loading', description: 'After an activation or integration; the detail stays open.' },
-    'DETAIL.CLOSE': { actions: 'closeDetail' },
-  },
-});
+  });

@@ -27,7 +27,7 @@ export const soundboxActivationMachine = setup({
     context: {} as SoundboxActivationContext,
     events: {} as SoundboxActivationEvent,
     input: {} as SoundboxActivationInput,
-    tags: {} as 'busy',
+    tags: {} as 'ready' | 'confirming' | 'busy' | 'failed' | 'activated' | 'contactBank',
   },
   actors: {
     activateSoundbox: fromPromise<EdcDevice, { serialNumber: string }>(async () => {
@@ -56,15 +56,18 @@ export const soundboxActivationMachine = setup({
       always: [{ guard: 'alreadyActivated', target: 'activated' }, { guard: 'canActivate', target: 'ready' }, { target: 'contactBank' }],
     },
     ready: {
+      tags: ['ready'],
       description: 'An "activate" button.',
       on: { ACTIVATE: { target: 'confirming' } },
     },
     confirming: {
+      tags: ['confirming'],
       description: 'A confirmation dialog naming the serial number.',
       on: { CONFIRM: { target: 'activating' }, CANCEL: { target: 'ready' } },
     },
     activating: {
-      tags: ['busy'],
+      // Still the confirmation, its buttons busy.
+      tags: ['confirming', 'busy'],
       invoke: {
         id: 'activateSoundbox',
         src: 'activateSoundbox',
@@ -93,10 +96,11 @@ export const soundboxActivationMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       description: '"POS activation failed" toast; the mapped error inline with a retry.',
       on: { RETRY: { target: 'activating' }, CANCEL: { target: 'ready' } },
     },
-    activated: { description: 'Activated: the date is shown, no button.' },
-    contactBank: { description: 'Not provisioned or not selected: contact the bank, with the POS hotline.' },
+    activated: { tags: ['activated'], description: 'Activated: the date is shown, no button.' },
+    contactBank: { tags: ['contactBank'], description: 'Not provisioned or not selected: contact the bank, with the POS hotline.' },
   },
 });

@@ -4,7 +4,7 @@ import type { ReportFilters, ReportPage } from '../../services/shared/schemas/re
 import type { ReportChannel } from '../../services/shared/schemas/transactions';
 import { dashboardMachine, type DashboardEvent } from '../dashboard/dashboard.machine';
 import { exportMachine, type ExportEvent } from './export.machine';
-import { BILL_SEARCH_DEBOUNCE_MS, PAGE_SIZE_DEBOUNCE_MS, reportListMachine } from './reportList.machine';
+import { BILL_SEARCH_DEBOUNCE_MS, PAGE_SIZE_DEBOUNCE_MS, reportFilters, reportListMachine } from './reportList.machine';
 import { defaultFilters } from './rules/reportFilters';
 
 const TODAY = '2026-11-22';
@@ -31,9 +31,9 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 describe('reportList', () => {
   it('drops the answer to older filters: only the newest request lands', async () => {
     const { calls, loadReport } = controlledLoads();
-    const actor = createActor(reportListMachine.provide({ actors: { loadReport } }), { input: { channel: 'card', today: TODAY } }).start();
-    actor.send({ type: 'STATUS.SET', status: 'fail' });
-    actor.send({ type: 'STATUS.SET', status: 'success' });
+    const actor = createActor(reportListMachine.provide({ actors: { loadPage: loadReport } }), { input: { channel: 'card', today: TODAY } }).start();
+    actor.send({ type: 'FILTER.SET', filter: { status: 'fail' } });
+    actor.send({ type: 'FILTER.SET', filter: { status: 'success' } });
     expect(calls).toHaveLength(3);
     expect(calls[0]!.signal.aborted && calls[1]!.signal.aborted).toBe(true);
     calls[2]!.resolve(page('new'));
@@ -42,14 +42,14 @@ describe('reportList', () => {
     calls[1]!.resolve(page('stale-second'));
     await flush();
     expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['new-0']);
-    expect(actor.getSnapshot().context.filters.status).toBe('success');
+    expect(actor.getSnapshot().context.filter.status).toBe('success');
     expect(actor.getSnapshot().hasTag('loaded')).toBe(true);
   });
 
   it('applies the bill search 300 ms after the last key, trimmed, once', () => {
     const clock = new SimulatedClock();
     const { calls, loadReport } = controlledLoads();
-    const actor = createActor(reportListMachine.provide({ actors: { loadReport } }), { input: { channel: 'va', today: TODAY }, clock }).start();
+    const actor = createActor(reportListMachine.provide({ actors: { loadPage: loadReport } }), { input: { channel: 'va', today: TODAY }, clock }).start();
     actor.send({ type: 'BILL.CHANGE', value: 'H' });
     clock.increment(BILL_SEARCH_DEBOUNCE_MS - 1);
     actor.send({ type: 'BILL.CHANGE', value: ' HD26 ' });
@@ -68,12 +68,12 @@ describe('reportList', () => {
   it('a filter change while the bill search waits neither loses the typed text nor restarts other inputs', () => {
     const clock = new SimulatedClock();
     const { calls, loadReport } = controlledLoads();
-    const actor = createActor(reportListMachine.provide({ actors: { loadReport } }), { input: { channel: 'va', today: TODAY }, clock }).start();
+    const actor = createActor(reportListMachine.provide({ actors: { loadPage: loadReport } }), { input: { channel: 'va', today: TODAY }, clock }).start();
     actor.send({ type: 'BILL.CHANGE', value: 'HD9' });
     actor.send({ type: 'PAGE_SIZE.TYPE', value: '25' });
     clock.increment(100);
-    actor.send({ type: 'STATUS.SET', status: 'PAID' });
-    expect(actor.getSnapshot().value).toEqual({ query: 'loading', billInput: 'debouncing', pageSizeInput: 'debouncing' });
+    actor.send({ type: 'FILTER.SET', filter: { status: 'PAID' } });
+    expect(actor.getSnapshot().value).toEqual({ list: 'loading', range: 'watching', billInput: 'debouncing', pageSizeInput: 'debouncing' });
     clock.increment(BILL_SEARCH_DEBOUNCE_MS - 100);
     expect(calls.at(-1)!.filters).toMatchObject({ status: 'PAID', billId: 'HD9' });
     clock.increment(PAGE_SIZE_DEBOUNCE_MS);
@@ -84,7 +84,7 @@ describe('reportList', () => {
   it('applies a typed page size after 1 s when 1..100, and shows the size in use again otherwise', () => {
     const clock = new SimulatedClock();
     const { calls, loadReport } = controlledLoads();
-    const actor = createActor(reportListMachine.provide({ actors: { loadReport } }), { input: { channel: 'card', today: TODAY }, clock }).start();
+    const actor = createActor(reportListMachine.provide({ actors: { loadPage: loadReport } }), { input: { channel: 'card', today: TODAY }, clock }).start();
     actor.send({ type: 'PAGE_SIZE.TYPE', value: '5' });
     clock.increment(500);
     actor.send({ type: 'PAGE_SIZE.TYPE', value: '50' });
@@ -100,13 +100,13 @@ describe('reportList', () => {
 
   it('refuses a custom range longer than 30 days and says why; the list stays', () => {
     const { calls, loadReport } = controlledLoads();
-    const actor = createActor(reportListMachine.provide({ actors: { loadReport } }), { input: { channel: 'card', today: TODAY } }).start();
-    actor.send({ type: 'TIME_RANGE.SET', range: { preset: 'custom', from: '2026-10-01', to: '2026-11-20' } });
+    const actor = createActor(reportListMachine.provide({ actors: { loadPage: loadReport } }), { input: { channel: 'card', today: TODAY } }).start();
+    actor.send({ type: 'FILTER.SET', filter: { range: { preset: 'custom', from: '2026-10-01', to: '2026-11-20' } } });
     expect(actor.getSnapshot().context.rangeError).toBe('RANGE_TOO_LONG');
-    actor.send({ type: 'TIME_RANGE.SET', range: { preset: 'custom', from: '2026-11-20', to: '2026-11-23' } });
+    actor.send({ type: 'FILTER.SET', filter: { range: { preset: 'custom', from: '2026-11-20', to: '2026-11-23' } } });
     expect(actor.getSnapshot().context.rangeError).toBe('RANGE_AFTER_TODAY');
     expect(calls).toHaveLength(1);
-    actor.send({ type: 'TIME_RANGE.SET', range: { preset: 'custom', from: '2026-11-01', to: '2026-11-22' } });
+    actor.send({ type: 'FILTER.SET', filter: { range: { preset: 'custom', from: '2026-11-01', to: '2026-11-22' } } });
     expect(actor.getSnapshot().context.rangeError).toBeNull();
     expect(calls).toHaveLength(2);
   });
@@ -114,9 +114,9 @@ describe('reportList', () => {
   it('takes hostile address filters field by field and ignores an address equal to the filters', () => {
     const { calls, loadReport } = controlledLoads();
     const filters = { status: '<script>', page: -3, pageSize: 1e9, storeId: 7, billId: ' x ' } as unknown as Partial<ReportFilters>;
-    const actor = createActor(reportListMachine.provide({ actors: { loadReport } }), { input: { channel: 'card', filters, today: TODAY } }).start();
-    expect(actor.getSnapshot().context.filters).toEqual({ ...defaultFilters('card'), storeId: 7, billId: 'x' });
-    actor.send({ type: 'FILTERS.REPLACE', filters: { ...actor.getSnapshot().context.filters } });
+    const actor = createActor(reportListMachine.provide({ actors: { loadPage: loadReport } }), { input: { channel: 'card', filters, today: TODAY } }).start();
+    expect(reportFilters(actor.getSnapshot().context)).toEqual({ ...defaultFilters('card'), storeId: 7, billId: 'x' });
+    actor.send({ type: 'FILTERS.REPLACE', filters: reportFilters(actor.getSnapshot().context) });
     expect(calls).toHaveLength(1);
     actor.send({ type: 'PAGE.SET', page: 2 });
     expect(calls).toHaveLength(1); // no answer yet: totalPage 0, page 2 does not exist

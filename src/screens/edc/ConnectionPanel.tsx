@@ -1,28 +1,25 @@
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../services/edc/schemas';
 import '@mantine/core/styles/Switch.css';
 import { usePosHotline } from './Hotline';
-import type { EdcLogic } from './logic';
+import type { ConnectionActor } from './actors';
 import { errorMessageKey } from '../../services/errors';
 
 /** core §4 POS connection: check now, see ONLINE / OFFLINE / NOT_CONNECTED with what to do. */
 export function ConnectionPanel({
-  serialNumber,
-  logic,
+  actor,
   onAnswer,
 }: {
-  serialNumber: string;
-  logic: EdcLogic;
+  /** The list machine's `connection` child for the open machine. */
+  actor: ConnectionActor;
   /** Each answer, so the list can catch up with a state that changed since it loaded. */
   onAnswer?: (status: ConnectionState) => void;
 }) {
   const { t } = useTranslation(['edc', 'errors']);
   const hotline = usePosHotline();
-  const { inspect } = logic;
-  const actor = useActorRef(logic.connectionCheck, { input: { serialNumber }, inspect });
   const checking = useSelector(actor, (s) => s.hasTag('checking'));
   const shown = useSelector(actor, (s) => s.hasTag('result'));
   const failed = useSelector(actor, (s) => s.hasTag('error'));

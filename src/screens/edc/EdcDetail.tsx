@@ -1,23 +1,25 @@
 import { Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/edc/schemas';
 import { ActivationPanel } from './ActivationPanel';
 import { ConnectionBadge } from './ConnectionBadge';
 import { ConnectionPanel } from './ConnectionPanel';
 import { IntegratePanel } from './IntegratePanel';
-import type { EdcLogic } from './logic';
+import type { ActivationActor, ConnectionActor, EdcListActor } from './actors';
 
 export interface EdcDetailProps {
   device: EdcDevice | null;
-  logic: EdcLogic;
+  /** The list; the detail's flows are its children. */
+  actor: EdcListActor;
   onClose: () => void;
-  /** An activation or integration changed the machine: reload the list. */
-  onChanged: () => void;
 }
 
 /** One machine: its facts, TID/MID pairs, connection check, integration and (Soundbox) activation. */
-export function EdcDetail({ device, logic, onClose, onChanged }: EdcDetailProps) {
+export function EdcDetail({ device, actor, onClose }: EdcDetailProps) {
   const { t } = useTranslation('edc');
+  const connection = useSelector(actor, (s) => s.children.connection as ConnectionActor | undefined);
+  const activation = useSelector(actor, (s) => s.children.activation as ActivationActor | undefined);
   return (
     <Modal
       opened={device !== null}
@@ -27,20 +29,20 @@ export function EdcDetail({ device, logic, onClose, onChanged }: EdcDetailProps)
       closeButtonProps={{ 'aria-label': t('detail.close') }}
     >
       {device ? (
-        // Keyed by serial: another machine gets fresh machines, never the last one's answers.
         <Stack gap="lg" key={device.serial_number}>
           <Facts device={device} />
           <Pairs device={device} />
-          <ConnectionPanel
-            serialNumber={device.serial_number}
-            logic={logic}
-            // The list shows the last known state: reload it when a check finds another.
-            onAnswer={(status) => {
-              if (device.status !== null && status !== device.status) onChanged();
-            }}
-          />
-          <IntegratePanel device={device} logic={logic} onIntegrated={onChanged} />
-          {device.type_edc === 2 ? <ActivationPanel device={device} logic={logic} onActivated={onChanged} /> : null}
+          {connection ? (
+            <ConnectionPanel
+              actor={connection}
+              // The list shows the last known state: reload it when a check finds another.
+              onAnswer={(status) => {
+                if (device.status !== null && status !== device.status) actor.send({ type: 'REFRESH' });
+              }}
+            />
+          ) : null}
+          <IntegratePanel device={device} actor={actor} />
+          {device.type_edc === 2 && activation ? <ActivationPanel device={device} actor={activation} /> : null}
         </Stack>
       ) : null}
     </Modal>

@@ -9,7 +9,6 @@ import { soundboxActivationMachine } from '../../machines/edc/soundboxActivation
 import type { ConnectionState, EdcDevice, LinkableVa } from '../../services/edc/schemas';
 import { renderScreen } from '../shared/test/render';
 import { EdcScreen } from './EdcScreen';
-import type { EdcLogic } from './logic';
 import { samplePos } from '../../services/edc/samples';
 
 afterEach(cleanup);
@@ -22,35 +21,37 @@ const vas: LinkableVa[] = [
   { va_account_no: '970410000001000002', va_type: 'STAFF', store_id: 2, store_name: 'Phố Cổ - Tràng Tiền', staff_id: 'NV003', holder_name: 'A' },
 ];
 
-function start() {
+function start(options: { activation?: 'fails' | 'succeeds' } = {}) {
   const calls = { activate: vi.fn(), integrate: vi.fn(), check: vi.fn(), load: vi.fn() };
   const list = createActor(
-    edcListMachine.provide({ actors: { loadEdcPage: fromPromise(async () => (calls.load(), { rows: [pos, ready, unprovisioned], totalPage: 1 })) } }),
+    edcListMachine.provide({
+      actors: {
+        loadPage: fromPromise(async () => (calls.load(), { rows: [pos, ready, unprovisioned], totalPage: 1 })),
+        connectionCheck: connectionCheckMachine.provide({
+          actors: { checkStatus: fromPromise<ConnectionState, { serialNumber: string }>(async ({ input }) => (calls.check(input.serialNumber), 'OFFLINE')) },
+        }),
+        soundboxActivation: soundboxActivationMachine.provide({
+          actors: {
+            activateSoundbox: fromPromise<EdcDevice, { serialNumber: string }>(async ({ input }) => {
+              calls.activate(input.serialNumber);
+              if (options.activation === 'succeeds') return { ...ready, activated_at: '2026-11-22T10:00:00+07:00' };
+              throw { code: 'NETWORK_ERROR', status: 0, kind: 'network' };
+            }),
+          },
+        }),
+        edcIntegrate: edcIntegrateMachine.provide({
+          actors: {
+            loadLinkableVas: fromPromise(async () => vas),
+            integrateEdc: fromPromise<EdcDevice, { vaAccountNo: string; posId: string }>(async ({ input }) => {
+              calls.integrate(input);
+              throw { code: 'LINK_EDC_VA_FAIL', status: 400, kind: 'server' };
+            }),
+          },
+        }),
+      },
+    }),
   ).start();
-  const logic: EdcLogic = {
-    connectionCheck: connectionCheckMachine.provide({
-      actors: { checkStatus: fromPromise<ConnectionState, { serialNumber: string }>(async ({ input }) => (calls.check(input.serialNumber), 'OFFLINE')) },
-    }),
-    soundboxActivation: soundboxActivationMachine.provide({
-      actors: {
-        activateSoundbox: fromPromise<EdcDevice, { serialNumber: string }>(async ({ input }) => {
-          calls.activate(input.serialNumber);
-          throw { code: 'NETWORK_ERROR', status: 0, kind: 'network' };
-        }),
-      },
-    }),
-    edcIntegrate: edcIntegrateMachine.provide({
-      actors: {
-        loadLinkableVas: fromPromise(async () => vas),
-        integrateEdc: fromPromise<EdcDevice, { vaAccountNo: string; posId: string }>(async ({ input }) => {
-          calls.integrate(input);
-          throw { code: 'LINK_EDC_VA_FAIL', status: 400, kind: 'server' };
-        }),
-      },
-    }),
-    inspect: undefined,
-  };
-  return { list, logic, calls };
+  return { list, calls };
 }
 
 async function openDetail(serial: string) {
@@ -60,8 +61,8 @@ async function openDetail(serial: string) {
 
 describe('EdcScreen (core §2 /edc)', () => {
   it('lists machines with type, store, ShopQR and connection in words', async () => {
-    const { list, logic } = start();
-    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const { list } = start();
+    await renderScreen(<EdcScreen actor={list} />);
     const table = await screen.findByRole('table', { name: 'Card machine list' });
     await waitFor(() => expect(within(table).getAllByTestId('data-row')).toHaveLength(3));
     const rows = within(table).getAllByTestId('data-row');
@@ -72,8 +73,8 @@ describe('EdcScreen (core §2 /edc)', () => {
   });
 
   it('core §4: an unprovisioned Soundbox says contact the bank with the POS hotline and never calls activation', async () => {
-    const { list, logic, calls } = start();
-    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const { list, calls } = start();
+    await renderScreen(<EdcScreen actor={list} />);
     const dialog = await openDetail(unprovisioned.serial_number);
     const notice = within(dialog).getByTestId('contact-bank');
     expect(notice).toHaveTextContent(defaultConfig.hotlines.pos);
@@ -83,8 +84,8 @@ describe('EdcScreen (core §2 /edc)', () => {
   });
 
   it('activation asks for confirmation, then shows the failure with a retry', async () => {
-    const { list, logic, calls } = start();
-    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const { list, calls } = start();
+    await renderScreen(<EdcScreen actor={list} />);
     const dialog = await openDetail(ready.serial_number);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Activate Soundbox' }));
     expect(calls.activate).not.toHaveBeenCalled();
@@ -94,9 +95,21 @@ describe('EdcScreen (core §2 /edc)', () => {
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('an activation that went through shows the date and reloads the list (the parent machine, not the screen)', async () => {
+    const { list, calls } = start({ activation: 'succeeds' });
+    await renderScreen(<EdcScreen actor={list} />);
+    const dialog = await openDetail(ready.serial_number);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate Soundbox' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await within(dialog).findByTestId('activated');
+    await waitFor(() => expect(calls.load).toHaveBeenCalledTimes(2));
+    // The detail stays open on the reloaded row.
+    expect(within(dialog).getByTestId('activated')).toBeInTheDocument();
+  });
+
   it('core §8 LINK_EDC_VA_FAIL: asks for another ShopQR and marks the refused one', async () => {
-    const { list, logic, calls } = start();
-    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const { list, calls } = start();
+    await renderScreen(<EdcScreen actor={list} />);
     const dialog = await openDetail(pos.serial_number);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Integrate with a ShopQR' }));
     const select = (await within(dialog).findByLabelText('ShopQR')) as HTMLSelectElement;
@@ -110,8 +123,8 @@ describe('EdcScreen (core §2 /edc)', () => {
   });
 
   it('a connection check shows the answer with what to do, and reloads the list when the state changed', async () => {
-    const { list, logic, calls } = start();
-    await renderScreen(<EdcScreen actor={list} logic={logic} />);
+    const { list, calls } = start();
+    await renderScreen(<EdcScreen actor={list} />);
     const dialog = await openDetail(pos.serial_number);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Check connection' }));
     await waitFor(() => expect(within(dialog).getByTestId('connection-result')).toHaveTextContent(/^Offline: switch the machine on/));

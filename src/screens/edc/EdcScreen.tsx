@@ -2,18 +2,17 @@ import { useCallback, useMemo } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { openDevice, type EdcFilter } from '../../machines/edc/edcList.machine';
+import { selectFilter } from '../../machines/shared/list/selectors';
 import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
-import { DataTable, type DataColumn } from '../shared/table';
-import '../shared/table/styles';
+import { ListTable } from '../shared/list/ListTable';
+import type { DataColumn } from '../shared/table';
+import type { EdcListActor } from './actors';
 import { ConnectionBadge } from './ConnectionBadge';
 import { EdcDetail } from './EdcDetail';
-import type { EdcListActor, EdcLogic } from './logic';
-import { FailureAlert } from '../shared/FailureAlert';
-import { errorMessageKey } from '../../services/errors';
 
 export interface EdcScreenProps {
   actor: EdcListActor;
-  logic: EdcLogic;
 }
 
 const TYPE_FILTER = ['all', 'pos', 'soundbox'] as const;
@@ -21,18 +20,10 @@ const toType = (value: string): EdcType | null => (value === 'pos' ? 1 : value =
 const fromType = (type: EdcType | null) => (type === 1 ? 'pos' : type === 2 ? 'soundbox' : 'all');
 
 /** core §2 /edc: the paged card machine list with its detail dialog. */
-export function EdcScreen({ actor, logic }: EdcScreenProps) {
+export function EdcScreen({ actor }: EdcScreenProps) {
   const { t } = useTranslation(['edc', 'errors']);
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const page = useSelector(actor, (s) => s.context.page);
-  const pageSize = useSelector(actor, (s) => s.context.pageSize);
-  const totalPage = useSelector(actor, (s) => s.context.totalPage);
-  const type = useSelector(actor, (s) => s.context.type);
-  const openSerial = useSelector(actor, (s) => s.context.openSerial);
-  const code = useSelector(actor, (s) => s.context.errorCode);
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.hasTag('error'));
-  const open = openSerial ? (rows.find((row) => row.serial_number === openSerial) ?? null) : null;
+  const filter = useSelector(actor, selectFilter<EdcFilter>);
+  const open = useSelector(actor, (s) => (s.hasTag('detailOpen') ? openDevice(s.context) : null));
 
   const columns = useMemo<DataColumn<EdcDevice>[]>(
     () => [
@@ -53,7 +44,6 @@ export function EdcScreen({ actor, logic }: EdcScreenProps) {
     ],
     [t, actor],
   );
-  const refresh = useCallback(() => actor.send({ type: 'REFRESH' }), [actor]);
   const close = useCallback(() => actor.send({ type: 'DETAIL.CLOSE' }), [actor]);
 
   return (
@@ -69,33 +59,24 @@ export function EdcScreen({ actor, logic }: EdcScreenProps) {
           </Text>
           <SegmentedControl
             aria-labelledby="edc-type-filter"
-            value={fromType(type)}
+            value={fromType(filter.type)}
             data={TYPE_FILTER.map((value) => ({ value, label: t(`filter.${value}`) }))}
-            onChange={(value) => actor.send({ type: 'TYPE.SET', edcType: toType(value) })}
+            onChange={(value) => actor.send({ type: 'FILTER.SET', filter: { type: toType(value) } })}
           />
         </Stack>
       </Group>
-      {failed ? (
-        <FailureAlert title={t('loadFailed')} message={t(errorMessageKey(code ?? 'UNKNOWN_ERROR'))} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : null}
-      <DataTable<EdcDevice>
+      <ListTable<EdcDevice>
+        actor={actor}
         label={t('tableLabel')}
         columns={columns}
-        rows={failed ? [] : rows}
         getRowKey={(row) => row.serial_number}
-        loading={loading}
-        paging={{
-          page,
-          totalPages: Math.max(1, totalPage),
-          onPageChange: (next) => actor.send({ type: 'PAGE.SET', page: next }),
-          pageSize,
-          pageSizeOptions: EDC_PAGE_SIZES,
-          onPageSizeChange: (size) => actor.send({ type: 'PAGE_SIZE.SELECT', pageSize: size }),
-        }}
-        resultText={t('resultCount', { count: rows.length, page, pages: Math.max(1, totalPage) })}
+        pageSizes={EDC_PAGE_SIZES}
+        resultText={(info) => t('resultCount', info)}
+        failedTitle={t('loadFailed')}
+        retryLabel={t('retry')}
         testId="edc-table"
       />
-      <EdcDetail device={open} logic={logic} onClose={close} onChanged={refresh} />
+      <EdcDetail device={open} actor={actor} onClose={close} />
     </Stack>
   );
 }

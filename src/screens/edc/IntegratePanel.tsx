@@ -1,17 +1,18 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/edc/schemas';
-import type { EdcLogic } from './logic';
-import { FailureAlert } from '../shared/FailureAlert';
 import { errorMessageKey } from '../../services/errors';
+import { FailureAlert } from '../shared/FailureAlert';
+import type { EdcListActor, IntegrateActor } from './actors';
 
-/** core §2 integrate-to-ShopQR: shows the current ShopQR; "integrate" opens the chooser. */
-export function IntegratePanel({ device, logic, onIntegrated }: { device: EdcDevice; logic: EdcLogic; onIntegrated: () => void }) {
+/**
+ * core §2 integrate-to-ShopQR: shows the current ShopQR; "integrate" asks the list machine for the
+ * chooser (its `integrate` child), which closes by itself once the integration went through.
+ */
+export function IntegratePanel({ device, actor }: { device: EdcDevice; actor: EdcListActor }) {
   const { t } = useTranslation('edc');
-  const [editing, setEditing] = useState(false);
+  const chooser = useSelector(actor, (s) => s.children.integrate as IntegrateActor | undefined);
   return (
     <Stack gap="xs" component="section" aria-labelledby="edc-integrate-title">
       <Title order={3} size="h4" id="edc-integrate-title">
@@ -20,19 +21,11 @@ export function IntegratePanel({ device, logic, onIntegrated }: { device: EdcDev
       <Text size="sm" data-testid="integrated-va">
         {device.va_account_no ? t('integrate.current', { va: device.va_account_no }) : t('integrate.none')}
       </Text>
-      {editing ? (
-        <IntegrateChooser
-          device={device}
-          logic={logic}
-          onDone={() => {
-            setEditing(false);
-            onIntegrated();
-          }}
-          onCancel={() => setEditing(false)}
-        />
+      {chooser ? (
+        <IntegrateChooser actor={chooser} onCancel={() => actor.send({ type: 'INTEGRATE.CANCEL' })} />
       ) : (
         <Group>
-          <Button variant="light" onClick={() => setEditing(true)}>
+          <Button variant="light" onClick={() => actor.send({ type: 'INTEGRATE.START' })}>
             {device.va_account_no ? t('integrate.change') : t('integrate.start')}
           </Button>
         </Group>
@@ -41,34 +34,13 @@ export function IntegratePanel({ device, logic, onIntegrated }: { device: EdcDev
   );
 }
 
-function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevice; logic: EdcLogic; onDone: () => void; onCancel: () => void }) {
+function IntegrateChooser({ actor, onCancel }: { actor: IntegrateActor; onCancel: () => void }) {
   const { t } = useTranslation(['edc', 'errors', 'common']);
-  const { inspect } = logic;
-  // The actor is made once; its toasts read the current language and callback through a ref.
-  const latest = useRef({ t, onDone });
-  latest.current = { t, onDone };
-  const [machine] = useState(() =>
-    logic.edcIntegrate.provide({
-      actions: {
-        notifyIntegrated: (_, params) => {
-          const tr = latest.current.t;
-          notifications.show({
-            color: 'blue',
-            title: tr('integrate.successTitle'),
-            message: tr('integrate.successBody', { serial: params.device.serial_number, va: params.device.va_account_no ?? '' }),
-          });
-          latest.current.onDone();
-        },
-        notifyIntegrateFailed: (_, params) => {
-          const tr = latest.current.t;
-          notifications.show({ color: 'red', title: tr('integrate.failedTitle'), message: tr(errorMessageKey(params.code)) });
-        },
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { input: { posId: device.pos_id, currentVa: device.va_account_no }, inspect });
-  const state = useSelector(actor, (s) => s.value as string);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const vasFailed = useSelector(actor, (s) => s.hasTag('vasFailed'));
+  const noVas = useSelector(actor, (s) => s.hasTag('noVas'));
+  const choosing = useSelector(actor, (s) => s.hasTag('choosing'));
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const vas = useSelector(actor, (s) => s.context.vas);
   const chosen = useSelector(actor, (s) => s.context.chosenVa);
@@ -77,17 +49,10 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
   const errorText = t(errorMessageKey(code ?? 'UNKNOWN_ERROR'));
 
   if (loading) return <Text role="status">{t('integrate.loading')}</Text>;
-  if (state === 'vasFailed') {
-    return (
-      <FailureAlert
-        title={t('integrate.loadFailed')}
-        message={errorText}
-        retryLabel={t('integrate.retry')}
-        onRetry={() => actor.send({ type: 'RETRY' })}
-      />
-    );
+  if (vasFailed) {
+    return <FailureAlert title={t('integrate.loadFailed')} message={errorText} retryLabel={t('integrate.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />;
   }
-  if (state === 'noVas') return <Text role="status">{t('integrate.noVas')}</Text>;
+  if (noVas) return <Text role="status">{t('integrate.noVas')}</Text>;
 
   const options = vas.map((va) => {
     const label = t('integrate.option', { va: va.va_account_no, type: va.va_type, store: va.store_name ?? va.staff_id ?? '' });
@@ -98,7 +63,7 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send(state === 'failed' ? { type: 'RETRY' } : { type: 'SUBMIT' });
+        actor.send(failed ? { type: 'RETRY' } : { type: 'SUBMIT' });
       }}
     >
       <Stack gap="sm">
@@ -109,14 +74,14 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
           onChange={(e) => actor.send({ type: 'VA.CHOOSE', vaAccountNo: e.currentTarget.value })}
           disabled={busy}
         />
-        {state === 'choosing' && code === 'LINK_EDC_VA_FAIL' ? (
+        {choosing && code === 'LINK_EDC_VA_FAIL' ? (
           <Alert color="red" variant="light" role="alert">
             <Text size="sm" c="red.9">
               {t('integrate.chooseAnother')}
             </Text>
           </Alert>
         ) : null}
-        {state === 'failed' ? (
+        {failed ? (
           <Alert color="red" variant="light" role="alert">
             <Text size="sm" c="red.9">
               {errorText}
@@ -125,7 +90,7 @@ function IntegrateChooser({ device, logic, onDone, onCancel }: { device: EdcDevi
         ) : null}
         <Group gap="sm">
           <Button type="submit" loading={busy} disabled={chosen === null}>
-            {state === 'failed' ? t('integrate.retry') : t('integrate.submit')}
+            {failed ? t('integrate.retry') : t('integrate.submit')}
           </Button>
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('integrate.cancel')}

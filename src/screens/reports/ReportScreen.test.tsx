@@ -38,7 +38,7 @@ const row = (i: number) => ({
 function start(answer: (filters: ReportFilters) => ReportPage) {
   const loadReport = vi.fn(({ input }: { input: { filters: ReportFilters } }) => Promise.resolve(answer(input.filters)));
   const actor = createActor(
-    reportListMachine.provide({ actors: { loadReport: fromPromise(loadReport as never) } }),
+    reportListMachine.provide({ actors: { loadPage: fromPromise(loadReport as never) } }),
     { input: { channel: 'cash', today: '2026-11-22' } },
   ).start();
   const exportActor = createActor(

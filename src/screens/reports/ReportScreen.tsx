@@ -1,17 +1,16 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { exportMachine } from '../../machines/reports/export.machine';
-import type { reportListMachine } from '../../machines/reports/reportList.machine';
+import { reportFilters, type reportListMachine } from '../../machines/reports/reportList.machine';
 import type { TimeRange } from '../../services/shared/schemas/reportFilters';
 import { CHANNEL_CONFIG, PAGE_SIZE_OPTIONS } from '../../services/shared/schemas/transactions';
 import { usePortal } from '../shared/portal-context';
+import { ListTable, type ListActor } from '../shared/list/ListTable';
 import {
   BillSearch,
-  DataTable,
   StatusFilter,
   StoreFilter,
   TimeRangeFilter,
@@ -23,8 +22,6 @@ import {
 import '../shared/table/styles';
 import { billLabel, buildColumns, type ReportRow } from './columns';
 import classes from './reports.module.css';
-import { FailureAlert } from '../shared/FailureAlert';
-import { errorMessageKey } from '../../services/errors';
 
 export type ReportListActor = ActorRefFrom<typeof reportListMachine>;
 export type ExportActor = ActorRefFrom<typeof exportMachine>;
@@ -55,46 +52,18 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
   const { t } = useTranslation(['reports', 'table', 'errors']);
   const { language } = usePortal();
   const channel = useSelector(actor, (s) => s.context.channel);
-  const filters = useSelector(actor, (s) => s.context.filters);
+  // One record for the pickers and the export; compared by value, so an unrelated update keeps it.
+  const filters = useSelector(actor, (s) => reportFilters(s.context), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const billDraft = useSelector(actor, (s) => s.context.billDraft);
-  const rows = useSelector(actor, (s) => s.context.rows) as ReportRow[];
-  const totalPage = useSelector(actor, (s) => s.context.totalPage);
   const totalAmount = useSelector(actor, (s) => s.context.totalAmount);
   const totalCount = useSelector(actor, (s) => s.context.totalCount);
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const rangeError = useSelector(actor, (s) => s.context.rangeError);
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.hasTag('error'));
   const exporting = useSelector(exportActor, (s) => s.hasTag('busy'));
   const config = CHANNEL_CONFIG[channel];
   const [billRow, setBillRow] = useState<ReportRow | null>(null);
 
   const columns = useMemo(() => buildColumns(config.columns, config.sortable, t, setBillRow), [config, t]);
   const title = t(`reports:title.${channel}`);
-
-  // core §8: export ends in a success or a failure toast.
-  useEffect(() => {
-    let last = exportActor.getSnapshot().value;
-    const sub = exportActor.subscribe((snap) => {
-      if (snap.value === last) return;
-      last = snap.value;
-      if (snap.matches('done')) {
-        notifications.show({
-          color: 'blue',
-          title: t('reports:export.successTitle'),
-          message: t('reports:export.successBody', { filename: snap.context.filename ?? '' }),
-        });
-      } else if (snap.matches('failed')) {
-        const code = snap.context.errorCode ?? 'UNKNOWN_ERROR';
-        notifications.show({
-          color: 'red',
-          title: t('reports:export.failedTitle'),
-          message: t(errorMessageKey(code)),
-        });
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [exportActor, t]);
 
   const range = filters.range;
   const timeValue: TimeFilterValue = range.preset === 'custom' ? { preset: 'custom', from: range.from, to: range.to } : { preset: range.preset };
@@ -115,19 +84,19 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
             onChange={(next) => {
               const nextRange: TimeRange =
                 next.preset === 'custom' ? { preset: 'custom', from: next.from ?? '', to: next.to ?? '' } : { preset: next.preset };
-              actor.send({ type: 'TIME_RANGE.SET', range: nextRange });
+              actor.send({ type: 'FILTER.SET', filter: { range: nextRange } });
             }}
           />
           <StatusFilter
             value={filters.status}
             statuses={['all', ...config.statuses]}
-            onChange={(status) => actor.send({ type: 'STATUS.SET', status: status as typeof filters.status })}
+            onChange={(status) => actor.send({ type: 'FILTER.SET', filter: { status: status as typeof filters.status } })}
           />
           <StoreFilter
             stores={stores}
             loading={storesLoading}
             value={filters.storeId === null ? null : String(filters.storeId)}
-            onChange={(id) => actor.send({ type: 'STORE.SET', storeId: id === null ? null : Number(id) })}
+            onChange={(id) => actor.send({ type: 'FILTER.SET', filter: { storeId: id === null ? null : Number(id) } })}
           />
           <BillSearch
             value={billDraft}
@@ -136,35 +105,26 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
           />
         </Group>
       </section>
-      {failed ? (
-        <FailureAlert title={t('reports:loadFailed')} message={t(errorMessageKey(errorCode ?? 'UNKNOWN_ERROR'))} retryLabel={t('reports:retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : null}
-      <DataTable<ReportRow>
+      <ListTable<ReportRow>
+        // The rows are the channel's; its columns read them as ReportRow.
+        actor={actor as unknown as ListActor<ReportRow>}
         label={t('reports:tableLabel', { report: title })}
         columns={columns}
-        rows={failed ? [] : rows}
         getRowKey={(row, i) => String(row.id ?? i)}
-        loading={loading}
+        pageSizes={PAGE_SIZE_OPTIONS}
+        failedTitle={t('reports:loadFailed')}
+        retryLabel={t('reports:retry')}
         sort={sort}
         onSortChange={(next) =>
           actor.send({
             type: 'SORT.SET',
-            sort: (next?.key ?? 'created_at') as typeof filters.sort,
-            order: next?.direction ?? 'desc',
+            sort: { field: (next?.key ?? 'created_at') as typeof filters.sort, order: next?.direction ?? 'desc' },
           })
         }
-        paging={{
-          page: filters.page,
-          totalPages: Math.max(1, totalPage),
-          onPageChange: (page) => actor.send({ type: 'PAGE.SET', page }),
-          pageSize: filters.pageSize,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          onPageSizeChange: (pageSize) => actor.send({ type: 'PAGE_SIZE.SELECT', pageSize }),
-        }}
         totalAmount={totalAmount}
         onExport={() => exportActor.send({ type: 'EXPORT', channel, filters })}
         exporting={exporting}
-        resultText={t('reports:resultCount', { total: formatNumber(totalCount), page: filters.page, pages: Math.max(1, totalPage) })}
+        resultText={(info) => t('reports:resultCount', { total: formatNumber(totalCount), page: info.page, pages: info.pages })}
         testId="report-table"
       />
       <BillPreview row={billRow} onClose={() => setBillRow(null)} load={loadBillImage} />

@@ -34,7 +34,7 @@ describe('ShopQR add screen', () => {
     const { actor } = start(async () => {
       throw { code: 'CHANNEL_EXIST', status: 409 };
     });
-    await renderScreen(<ShopQrAddScreen actor={actor} stores={[]} storesLoading={false} />);
+    await renderScreen(<ShopQrAddScreen actor={actor} stores={[]} storesLoading={false} bankHref="/bank" />);
     await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true));
     expect(screen.getByText(/1 unverified account/)).toBeTruthy();
     expect((screen.getByTestId('shopqr-bank') as HTMLInputElement).value).toContain('0100000011');
@@ -52,7 +52,7 @@ describe('ShopQR add screen', () => {
   it('a timeout keeps the form and says a resend cannot duplicate; the button is disabled while sending', async () => {
     let release: (error: unknown) => void = () => {};
     const { actor, sent } = start(() => new Promise((_, reject) => (release = reject)));
-    await renderScreen(<ShopQrAddScreen actor={actor} stores={[]} storesLoading={false} />);
+    await renderScreen(<ShopQrAddScreen actor={actor} stores={[]} storesLoading={false} bankHref="/bank" />);
     await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true));
     actor.send({ type: 'TYPE.SET', value: 'BILL' });
     actor.send({ type: 'STAFF.SET', value: 'NV002' });

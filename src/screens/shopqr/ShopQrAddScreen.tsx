@@ -27,7 +27,18 @@ const STAFF_SHOWN = 50;
  * /payment/add (core §5 ShopQR add). Renders the machine's form; every value stays in the machine,
  * so a server refusal (or switching type and back) loses nothing typed.
  */
-export function ShopQrAddScreen({ actor, stores, storesLoading }: { actor: ShopQrAddActor; stores: readonly StoreOption[]; storesLoading: boolean }) {
+export function ShopQrAddScreen({
+  actor,
+  stores,
+  storesLoading,
+  bankHref,
+}: {
+  actor: ShopQrAddActor;
+  stores: readonly StoreOption[];
+  storesLoading: boolean;
+  /** Where a verified bank account is linked (the route passes the bank area's address). */
+  bankHref: string;
+}) {
   const { t } = useTranslation(['payment', 'errors']);
   const form = useSelector(actor, (s) => s.context.form);
   const errors = useSelector(actor, (s) => s.context.errors);
@@ -83,7 +94,7 @@ export function ShopQrAddScreen({ actor, stores, storesLoading }: { actor: ShopQ
           <Stack gap="xs">
             <Text size="sm">{t('form.needsBank')}</Text>
             <Group>
-              <Button component={Link} to="/bank" size="xs">
+              <Button component={Link} to={bankHref} size="xs">
                 {t('form.goToBank')}
               </Button>
               <Button variant="default" size="xs" onClick={() => actor.send({ type: 'CANCEL' })}>

@@ -6,12 +6,10 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { shopQrListMachine } from '../../machines/shopqr/shopQrList.machine';
 import { SHOPQR_PAGE_SIZES, type ShopQrRow } from '../../services/shopqr/schemas';
-import { DataTable, formatDateTime, formatVnd, type DataColumn } from '../shared/table';
-import '../shared/table/styles';
-import { DeleteShopQrModal } from './DeleteShopQrModal';
+import { ListTable } from '../shared/list/ListTable';
+import { formatDateTime, formatVnd, type DataColumn } from '../shared/table';
 import { ShopQrDetailModal } from './ShopQrDetailModal';
 import { serviceMessage } from './labels';
-import { FailureAlert } from '../shared/FailureAlert';
 
 export type ShopQrListActor = ActorRefFrom<typeof shopQrListMachine>;
 
@@ -19,21 +17,20 @@ export type ShopQrListActor = ActorRefFrom<typeof shopQrListMachine>;
 const TYPE_COLOURS = { STORE: 'blue.9', STAFF: 'teal.9', BILL: 'grape.9' } as const;
 
 /** /payment (core §2): the ShopQR list with add, detail (QR) and delete. */
-export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor; onDownload: (blob: Blob, filename: string) => void }) {
+export function ShopQrListScreen({
+  actor,
+  addHref,
+  onDownload,
+}: {
+  actor: ShopQrListActor;
+  /** The add form's address (from the route's paths). */
+  addHref: string;
+  onDownload: (blob: Blob, filename: string) => void;
+}) {
   const { t } = useTranslation(['payment', 'errors', 'table']);
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const page = useSelector(actor, (s) => s.context.page);
-  const pageSize = useSelector(actor, (s) => s.context.pageSize);
-  const totalPage = useSelector(actor, (s) => s.context.totalPage);
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.hasTag('error'));
   const detailOf = useSelector(actor, (s) => s.context.detailOf);
   const detail = useSelector(actor, (s) => s.context.detail);
   const detailError = useSelector(actor, (s) => s.context.detailError);
-  const deleting = useSelector(actor, (s) => s.context.deleting);
-  const deleteError = useSelector(actor, (s) => s.context.deleteError);
-  const deleteBusy = useSelector(actor, (s) => s.hasTag('deleting'));
 
   const columns = useMemo<DataColumn<ShopQrRow>[]>(
     () => [
@@ -62,7 +59,7 @@ export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor
             <Button size="compact-sm" variant="light" aria-label={t('actions.detail', { va: r.va_account_no })} onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}>
               {t('actions.detailShort')}
             </Button>
-            <Button size="compact-sm" variant="outline" color="red.9" aria-label={t('actions.delete', { va: r.va_account_no })} onClick={() => actor.send({ type: 'DELETE.REQUEST', row: r })}>
+            <Button size="compact-sm" variant="outline" color="red.9" aria-label={t('actions.delete', { va: r.va_account_no })} onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>
               {t('actions.deleteShort')}
             </Button>
           </Group>
@@ -78,29 +75,31 @@ export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Button component={Link} to="/payment/add">
+        <Button component={Link} to={addHref}>
           {t('add')}
         </Button>
       </Group>
-      {failed ? (
-        <FailureAlert title={t('loadFailed')} message={serviceMessage(t, { code: errorCode ?? 'UNKNOWN_ERROR' })} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : null}
-      <DataTable<ShopQrRow>
+      <ListTable<ShopQrRow>
+        actor={actor}
         label={t('tableLabel')}
         columns={columns}
-        rows={failed ? [] : rows}
         getRowKey={(r) => String(r.channel_id)}
-        loading={loading}
-        paging={{
-          page,
-          totalPages: Math.max(1, totalPage),
-          onPageChange: (next) => actor.send({ type: 'PAGE.SET', page: next }),
-          pageSize,
-          pageSizeOptions: SHOPQR_PAGE_SIZES,
-          onPageSizeChange: (size) => actor.send({ type: 'PAGE_SIZE.SELECT', pageSize: size }),
-        }}
+        pageSizes={SHOPQR_PAGE_SIZES}
         emptyText={t('empty')}
-        resultText={t('resultCount', { page, pages: Math.max(1, totalPage) })}
+        resultText={(info) => t('resultCount', info)}
+        failedTitle={t('loadFailed')}
+        failedMessage={(code) => serviceMessage(t, { code: code ?? 'UNKNOWN_ERROR' })}
+        retryLabel={t('retry')}
+        deleteDialog={{
+          title: t('delete.title'),
+          body: (r) => t('delete.question', { va: r.va_account_no }),
+          confirmLabel: t('delete.confirm'),
+          cancelLabel: t('delete.cancel'),
+          closeLabel: t('detail.close'),
+          failedTitle: t('delete.failedTitle'),
+          failedMessage: (code) => serviceMessage(t, { code }),
+          failedTestId: 'shopqr-delete-error',
+        }}
         testId="shopqr-table"
       />
       <ShopQrDetailModal
@@ -110,13 +109,6 @@ export function ShopQrListScreen({ actor, onDownload }: { actor: ShopQrListActor
         onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
         onClose={() => actor.send({ type: 'DETAIL.CLOSE' })}
         onDownload={onDownload}
-      />
-      <DeleteShopQrModal
-        row={deleting}
-        busy={deleteBusy}
-        errorCode={deleteError}
-        onConfirm={() => actor.send({ type: 'DELETE.CONFIRM' })}
-        onCancel={() => actor.send({ type: 'DELETE.CANCEL' })}
       />
     </Stack>
   );

@@ -27,3 +27,5 @@ export const unverifiedAccount: BankAccount = { ...verifiedAccount, id: 2, name:
 
 export const twoPages: BankAccountPage = { rows: [unverifiedAccount, verifiedAccount], totalPage: 2, page: 1, pageSize: 10 };
 export const emptyPage: BankAccountPage = { rows: [], totalPage: 1, page: 2, pageSize: 10 };
+/** Page 2's only row: deleting it steps back to page 1. */
+export const lastRowPage: BankAccountPage = { rows: [verifiedAccount], totalPage: 2, page: 2, pageSize: 10 };

@@ -1,38 +1,16 @@
-import { reportListMachine, type ReportListContext } from '../../../src/machines/reports/reportList.machine';
+import { reportFilters, reportList, reportListMachine, type ReportExtras } from '../../../src/machines/reports/reportList.machine';
 import { cleanBillSearch, parsePageSize } from '../../../src/machines/reports/rules/reportFilters';
+import type { AnyTransactionRow } from '../../../src/services/shared/schemas/transactions';
 import { serviceError } from '../shared/fixtures/auth';
 import { emptyPage, pageWithRows, TODAY } from '../shared/fixtures/reports';
-import { describeModel } from '../shared/harness';
+import { describeListModel } from '../shared/list';
 import type { SampleEvent } from '../shared/paths';
 
 const input = { channel: 'card', today: TODAY, filters: {} };
 
-const loadAnswers: SampleEvent[] = [
-  { type: 'xstate.done.actor.loadReport', output: pageWithRows },
-  { type: 'xstate.done.actor.loadReport', output: emptyPage },
-  { type: 'xstate.error.actor.loadReport', error: serviceError('UNKNOWN_ERROR', 500) },
-];
-
-/** Filters, paging, sort, address changes, retry: the query region with the inputs idle. */
-const queryEvents: SampleEvent[] = [
-  ...loadAnswers,
-  { type: 'TIME_RANGE.SET', range: { preset: 'yesterday' } },
-  { type: 'TIME_RANGE.SET', range: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' } },
-  // 51 days: refused with RANGE_TOO_LONG, the list stays.
-  { type: 'TIME_RANGE.SET', range: { preset: 'custom', from: '2026-10-01', to: '2026-11-20' } },
-  { type: 'STATUS.SET', status: 'success' },
-  { type: 'STORE.SET', storeId: 2 },
-  { type: 'PAGE.SET', page: 2 },
-  { type: 'PAGE_SIZE.SELECT', pageSize: 25 },
-  { type: 'SORT.SET', sort: 'amount', order: 'asc' },
-  { type: 'FILTERS.REPLACE', filters: { status: 'fail' } },
-  { type: 'RETRY' },
-  { type: 'REFRESH' },
-];
-
 /** Typing into the bill search and the page-size input, with their debounces. */
 const typingEvents: SampleEvent[] = [
-  { type: 'xstate.done.actor.loadReport', output: pageWithRows },
+  { type: 'xstate.done.actor.loadPage', output: pageWithRows },
   { type: 'BILL.CHANGE', value: ' HD26 ' },
   { type: 'BILL.CHANGE', value: '' },
   { type: 'BILL.SUBMIT' },
@@ -43,62 +21,65 @@ const typingEvents: SampleEvent[] = [
   { type: 'xstate.after.pageSizeDebounce.reportList.pageSizeInput.debouncing' },
 ];
 
-const TYPING = ['BILL.CHANGE', 'BILL.SUBMIT', 'BILL.APPLY', 'PAGE_SIZE.TYPE', 'PAGE_SIZE.APPLY'];
-const FILTERING = ['TIME_RANGE.SET', 'STATUS.SET', 'STORE.SET', 'PAGE.SET', 'PAGE_SIZE.SELECT', 'SORT.SET', 'FILTERS.REPLACE', 'RETRY', 'REFRESH'];
-
-function queryProjection(c: ReportListContext) {
-  return { firstPage: c.filters.page === 1, morePages: c.totalPage > 1, statusFail: c.filters.status === 'fail', rangeError: c.rangeError };
-}
-
-function typingProjection(c: ReportListContext) {
+function typingProjection(c: ReportExtras & { pageSize: number; filter: { billId: string } }) {
   const size = parsePageSize(c.pageSizeDraft);
-  return { billPending: cleanBillSearch(c.billDraft) !== c.filters.billId, sizePending: size !== null && size !== c.filters.pageSize, sizeValid: size !== null };
+  return { billPending: cleanBillSearch(c.billDraft) !== c.filter.billId, sizePending: size !== null && size !== c.pageSize, sizeValid: size !== null };
 }
 
-describeModel({
+describeListModel<AnyTransactionRow>({
   name: 'reportList',
   machine: reportListMachine,
-  promiseActors: ['loadReport'],
+  list: reportList,
+  input,
+  samples: {
+    page: pageWithRows,
+    emptyPage,
+    loadError: serviceError('UNKNOWN_ERROR', 500),
+    // Any size 1..100 is a size (typed ones too); 0 is not.
+    pageSize: { accepted: 25, refused: 0 },
+    filter: {
+      accepted: [{ status: 'success' }, { range: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' } }],
+      // 51 days (RANGE_TOO_LONG), a status the service does not have, a field that is not a filter.
+      refused: [{ range: { preset: 'custom', from: '2026-10-01', to: '2026-11-20' } }, { status: '<script>' }, { page: 3 }],
+    },
+    sort: { accepted: [{ field: 'amount', order: 'asc' }], refused: [{ field: 'fee', order: 'asc' }] },
+  },
   variants: [
-    { variant: 'filters', input, events: queryEvents, ignore: TYPING, project: queryProjection as (context: never) => unknown },
+    {
+      variant: 'address',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: pageWithRows },
+        { type: 'xstate.error.actor.loadPage', error: serviceError('UNKNOWN_ERROR', 500) },
+        { type: 'FILTERS.REPLACE', filters: { status: 'fail', page: 2 } },
+        // The address the filters already have: ignored.
+        { type: 'FILTERS.REPLACE', filters: {} },
+      ],
+    },
     // One input at a time: with both timers running, advancing the clock for one fires the other too,
     // which a single traversal event cannot describe.
-    {
-      variant: 'bill search',
-      input,
-      events: typingEvents,
-      ignore: [...FILTERING, 'xstate.error.actor.loadReport', 'PAGE_SIZE.TYPE', 'PAGE_SIZE.APPLY'],
-      project: typingProjection as (context: never) => unknown,
-    },
-    {
-      variant: 'typed page size',
-      input,
-      events: typingEvents,
-      ignore: [...FILTERING, 'xstate.error.actor.loadReport', 'BILL.CHANGE', 'BILL.SUBMIT', 'BILL.APPLY'],
-      project: typingProjection as (context: never) => unknown,
-    },
+    { variant: 'bill search', events: typingEvents, ignore: ['PAGE_SIZE.TYPE'] },
+    { variant: 'typed page size', events: typingEvents, ignore: ['BILL.CHANGE', 'BILL.SUBMIT'] },
   ],
+  project: typingProjection as (context: never) => unknown,
   check(outcome) {
     for (const step of outcome.steps) {
-      const after = step.after.context as ReportListContext;
-      // What is requested is exactly what the screen shows as the filters (and writes to the address).
-      for (const call of step.invoked) {
-        const sent = call.input as { channel: string; filters: unknown };
-        if (sent.channel !== 'card' || JSON.stringify(sent.filters) !== JSON.stringify(after.filters)) {
-          throw new Error(`loadReport got ${JSON.stringify(sent)} while filters are ${JSON.stringify(after.filters)}`);
+      const before = step.before?.context as (ReportExtras & { page: number; pageSize: number }) | undefined;
+      const after = step.after.context as ReportExtras & { page: number; pageSize: number; filter: { range: unknown } };
+      const loads = step.invoked.filter((call) => call.id === 'loadPage');
+      for (const call of loads) if ((call.input as { channel: string }).channel !== 'card') throw new Error('loaded another report');
+      if (step.event.type === 'FILTER.SET') {
+        const patch = (step.event as unknown as { filter: { range?: unknown } }).filter;
+        if (patch.range !== undefined && loads.length === 0 && JSON.stringify(after.filter.range) !== JSON.stringify(patch.range) && after.rangeError === null) {
+          throw new Error('a refused range left no reason');
         }
+        if (loads.length > 0 && after.rangeError !== null) throw new Error('an accepted range kept the old reason');
       }
-      const before = step.before?.context as ReportListContext | undefined;
-      if (!before) continue;
-      const filterChanged = JSON.stringify(before.filters) !== JSON.stringify(after.filters);
-      if (filterChanged && step.invoked.length !== 1) throw new Error(`filters changed on ${step.event.type} without a new request`);
-      const pageOnly = filterChanged && JSON.stringify({ ...before.filters, page: 0 }) === JSON.stringify({ ...after.filters, page: 0 });
-      // A changed filter starts at page 1; an address (Back/Forward) brings its own page.
-      if (filterChanged && !pageOnly && step.event.type !== 'FILTERS.REPLACE' && after.filters.page !== 1) {
-        throw new Error(`${step.event.type} kept page ${after.filters.page}`);
+      if (after.pageSize < 1 || after.pageSize > 100) throw new Error(`page size ${after.pageSize}`);
+      // An address (Back/Forward) brings its own page; an equal address asks nothing.
+      if (step.event.type === 'FILTERS.REPLACE' && before) {
+        const same = JSON.stringify(reportFilters(before as never)) === JSON.stringify(reportFilters(after as never));
+        if (same === loads.length > 0) throw new Error(`address ${same ? 'equal to the filters reloaded' : 'change did not reload'}`);
       }
-      if (step.event.type === 'TIME_RANGE.SET' && step.invoked.length === 0 && after.rangeError === null) throw new Error('a refused range left no reason');
-      if (after.filters.pageSize < 1 || after.filters.pageSize > 100) throw new Error(`page size ${after.filters.pageSize}`);
     }
   },
 });

@@ -1,0 +1,68 @@
+import { fromPromise } from 'xstate';
+import { createBankApi } from '../../services/bank';
+import { createEdcApi } from '../../services/edc';
+import { createLookupCache, type LookupLoader } from '../../services/shared/lookup';
+import type { BankOption } from '../../services/bank/schemas';
+import type { LinkableVa } from '../../services/edc/schemas';
+import type { StoreOption } from '../../services/shared/schemas/stores';
+import type { LinkedBankAccount, StaffOption } from '../../services/shopqr/schemas';
+import { createShopQrApi } from '../../services/shopqr';
+import { createReportsApi } from '../../services/shared/transactions';
+import { getRuntime } from './runtime';
+
+/**
+ * Every dropdown list of the portal through one cache (services/shared/lookup): made once per page
+ * load on the runtime's portal client. Areas read a list with useLookup (a screen's dropdown) or
+ * lookupActor (a machine's options actor), and invalidate a kind after a mutation that changes it.
+ */
+
+/** Each kind's list. */
+export interface LookupLists {
+  /** The merchant's stores (up to 100,000): report filters, the ShopQR form. */
+  stores: StoreOption[];
+  /** Banks with names: the bank form's dropdown, bank names in lists. */
+  banks: BankOption[];
+  /** Staff (up to 100,000): the ShopQR form. */
+  staff: StaffOption[];
+  /** Linked bank accounts: the ShopQR form (verified ones). Changed by bank add, delete, verify. */
+  bankAccounts: LinkedBankAccount[];
+  /** ShopQRs a card machine can be integrated with. Changed by ShopQR create and delete. */
+  linkableVas: LinkableVa[];
+}
+
+export type LookupKind = keyof LookupLists;
+
+function createLookups() {
+  const portal = getRuntime().clients.portal;
+  const bank = createBankApi(portal);
+  const shopQr = createShopQrApi(portal);
+  const edc = createEdcApi(portal);
+  const reports = createReportsApi(portal);
+  const loaders: { [K in LookupKind]: LookupLoader<LookupLists[K]> } = {
+    stores: (signal) => reports.stores(signal),
+    banks: (signal) => bank.banks(signal),
+    staff: (signal) => shopQr.staff(signal),
+    bankAccounts: (signal) => shopQr.bankAccounts(signal),
+    linkableVas: (signal) => edc.linkableVas(signal),
+  };
+  return createLookupCache(loaders);
+}
+
+export type Lookups = ReturnType<typeof createLookups>;
+
+let lookups: Lookups | null = null;
+
+export function getLookups(): Lookups {
+  lookups ??= createLookups();
+  return lookups;
+}
+
+/** The signed-in merchant ('' before the profile is in: such a list is keyed apart and dropped later). */
+export function currentMerchantId(): string {
+  return getRuntime().session.getSnapshot().context.profile?.merchant_id ?? '';
+}
+
+/** A lookup as a machine's promise actor (no input): the signed-in merchant's list of that kind. */
+export function lookupActor<K extends LookupKind>(kind: K) {
+  return fromPromise<LookupLists[K], void>(() => getLookups().get(currentMerchantId(), kind));
+}
