@@ -1,7 +1,7 @@
-import { test, expect } from './support/fixtures';
-import { DEMO, P } from './support/env';
-import { t } from './support/i18n';
-import { expectOnLogin, shell, signIn, switchLanguage } from './support/portal';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { t } from '../support/i18n';
+import { expectOnLogin, shell, signIn, switchLanguage } from '../support/portal';
 
 // Issue "Foundation": the shell (core §2 Shell, §9 sidebar 250 / 112, breakpoints) and routes.
 

@@ -1,6 +1,6 @@
-import { test, expect } from './support/fixtures';
-import { DEMO, P } from './support/env';
-import { t } from './support/i18n';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { t } from '../support/i18n';
 import {
   expectOnLogin,
   gotoLogin,
@@ -10,7 +10,7 @@ import {
   signIn,
   storedSession,
   submitLogin,
-} from './support/portal';
+} from '../support/portal';
 
 // Issue "Foundation": sign-in, lock-out, guards and sign-out (core §2, §4, §5, §8).
 

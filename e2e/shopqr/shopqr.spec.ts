@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe';
-import { P } from './support/env';
-import { decodeVietQrPng } from './support/qr';
-import { expect, test } from './support/fixtures';
-import { t, type Lang } from './support/i18n';
-import { signIn, switchLanguage } from './support/portal';
-import type { ThrowawayMerchant } from './support/sandbox';
+import { expectNoAxeViolations } from '../support/axe';
+import { P } from '../support/env';
+import { decodeVietQrPng } from '../support/qr';
+import { expect, test } from '../support/fixtures';
+import { t, type Lang } from '../support/i18n';
+import { signIn, switchLanguage } from '../support/portal';
+import type { ThrowawayMerchant } from '../support/sandbox';
 
 // Issue 4, ShopQR (core §2 /payment, §3 virtual account, §5 ShopQR add and Inputs, §7
 // /channel-payment, §8 ShopQR codes). Each test has a throwaway phoco copy of its own: its seed has

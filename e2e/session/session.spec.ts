@@ -1,6 +1,6 @@
-import { test, expect } from './support/fixtures';
-import { DEMO, P } from './support/env';
-import { expectOnLogin, gotoLogin, loginScreen, shell, signIn, storedSession, submitLogin } from './support/portal';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { expectOnLogin, gotoLogin, loginScreen, shell, signIn, storedSession, submitLogin } from '../support/portal';
 
 // Issue "Foundation": idle time-out on window focus (core §4 session, §9 idle 30 minutes).
 // Only the browser's time moves (page.clock); the sandbox clock is untouched, so this runs in parallel.

@@ -1,8 +1,8 @@
-import { test, expect } from './support/fixtures';
-import { P } from './support/env';
-import { t } from './support/i18n';
-import { expectOnLogin, gotoLogin, loginScreen, shell, submitLogin } from './support/portal';
-import { resetPathFrom } from './support/sandbox';
+import { test, expect } from '../support/fixtures';
+import { P } from '../support/env';
+import { t } from '../support/i18n';
+import { expectOnLogin, gotoLogin, loginScreen, shell, submitLogin } from '../support/portal';
+import { resetPathFrom } from '../support/sandbox';
 
 // Issue "Foundation": password recovery (core §2 /forgot-password, /reset-password; §4; §5).
 

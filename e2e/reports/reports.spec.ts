@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe';
-import { DEMO, P } from './support/env';
-import { expect, test } from './support/fixtures';
-import { t } from './support/i18n';
-import { signIn } from './support/portal';
+import { expectNoAxeViolations } from '../support/axe';
+import { DEMO, P } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { t } from '../support/i18n';
+import { signIn } from '../support/portal';
 
 // Issue 3: the eight transaction reports (core §2 reports, shared table; §3 rows and filter; §4
 // statuses; §5 custom range; §8 export toasts; §9 paging) against the sandbox's seeded data.

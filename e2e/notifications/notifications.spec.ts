@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './support/fixtures';
-import { expectNoAxeViolations } from './support/axe';
-import { P } from './support/env';
-import { t, type Lang } from './support/i18n';
-import { expectOnLogin, shell, signIn, switchLanguage } from './support/portal';
-import type { SandboxClient, ThrowawayMerchant } from './support/sandbox';
+import { test, expect } from '../support/fixtures';
+import { expectNoAxeViolations } from '../support/axe';
+import { P } from '../support/env';
+import { t, type Lang } from '../support/i18n';
+import { expectOnLogin, shell, signIn, switchLanguage } from '../support/portal';
+import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 
 // Issue 4, realtime area: payments spoken and toasted (core §2 shell, §7 Realtime), the notification
 // bell (core §2 bell, §4 Notification click), and recovery after a lost connection. Every test has a

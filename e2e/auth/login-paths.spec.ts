@@ -1,18 +1,18 @@
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { test, expect } from './support/fixtures';
-import { P } from './support/env';
-import { t } from './support/i18n';
-import { gotoLogin, loginScreen, lockModal, MAX_ATTEMPTS, shell } from './support/portal';
-import type { SandboxClient, ThrowawayUser } from './support/sandbox';
-import { getLoginPaths, loginProjection } from '../tests/model/auth/login.paths';
-import { formatState, type ModelPath } from '../tests/model/shared/paths';
+import { test, expect } from '../support/fixtures';
+import { P } from '../support/env';
+import { t } from '../support/i18n';
+import { gotoLogin, loginScreen, lockModal, MAX_ATTEMPTS, shell } from '../support/portal';
+import type { SandboxClient, ThrowawayUser } from '../support/sandbox';
+import { getLoginPaths, loginProjection } from '../../tests/model/auth/login.paths';
+import { formatState, type ModelPath } from '../../tests/model/shared/paths';
 
 type ModelStep = ModelPath['steps'][number];
 
 /**
- * Generated paths of the login machine (src/machines/login.machine.ts, paths from
- * tests/model/login.paths.ts) driven through the real /login screen against the sandbox, in the
+ * Generated paths of the login machine (src/machines/auth/login.machine.ts, paths from
+ * tests/model/auth/login.paths.ts) driven through the real /login screen against the sandbox, in the
  * manner of kiesraad/abacus: every event becomes what a person (or the server, or the network) does,
  * every state an assertion on the screen.
  *

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { test, expect } from './support/fixtures';
-import { expectNoAxeViolations } from './support/axe';
-import { DEMO, P } from './support/env';
-import { t } from './support/i18n';
-import { gotoLogin, submitLogin } from './support/portal';
+import { test, expect } from '../support/fixtures';
+import { expectNoAxeViolations } from '../support/axe';
+import { DEMO, P } from '../support/env';
+import { t } from '../support/i18n';
+import { gotoLogin, submitLogin } from '../support/portal';
 
 // Issue 5: the machine inspector (flag features.inspector, on in the sandbox). It needs no sign-in.
 

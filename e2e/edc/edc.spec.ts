@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { deviceIds, POS, SOUNDBOX } from '../sandbox/db/seed-edc';
-import { expectNoAxeViolations } from './support/axe';
-import { P } from './support/env';
-import { expect, test } from './support/fixtures';
-import { t, type Lang } from './support/i18n';
-import { signIn, switchLanguage } from './support/portal';
+import { deviceIds, POS, SOUNDBOX } from '../../sandbox/db/seed-edc';
+import { expectNoAxeViolations } from '../support/axe';
+import { P } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { t, type Lang } from '../support/i18n';
+import { signIn, switchLanguage } from '../support/portal';
 
 // Issue 4, card machines (core §2 /edc, §3 EDC machine, §4 Soundbox activation and POS connection,
 // §7 calls, §8 LINK_EDC_VA_FAIL and toasts, §9 POS hotline). Each test works in a throwaway copy of

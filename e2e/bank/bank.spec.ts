@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { bankSeedPlan, BANKS } from '../sandbox/db/seed-bank';
-import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../src/services/bank/schemas';
-import { expectNoAxeViolations } from './support/axe';
-import { P } from './support/env';
-import { decodeVietQrPng } from './support/qr';
-import { expect, test } from './support/fixtures';
-import { t, type Lang } from './support/i18n';
-import { signIn, switchLanguage } from './support/portal';
-import type { SandboxClient, ThrowawayMerchant } from './support/sandbox';
+import { bankSeedPlan, BANKS } from '../../sandbox/db/seed-bank';
+import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../../src/services/bank/schemas';
+import { expectNoAxeViolations } from '../support/axe';
+import { P } from '../support/env';
+import { decodeVietQrPng } from '../support/qr';
+import { expect, test } from '../support/fixtures';
+import { t, type Lang } from '../support/i18n';
+import { signIn, switchLanguage } from '../support/portal';
+import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 
 // Issue 4, bank area: /bank and /bank/add (core §2, §4 bank account and terms modal, §5 add bank
 // account, §7 /bank/*, §8 bank codes and toasts, §9 holder lookup 1 s, success 2.5 s). Every test has

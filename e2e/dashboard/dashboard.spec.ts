@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe';
-import { BASE_URL, DEMO } from './support/env';
-import { expect, test } from './support/fixtures';
-import { t } from './support/i18n';
-import { signIn } from './support/portal';
+import { expectNoAxeViolations } from '../support/axe';
+import { BASE_URL, DEMO } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { t } from '../support/i18n';
+import { signIn } from '../support/portal';
 
 // Issue 3: the dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),
 // checked against sums computed from the sandbox's transaction lists for the same periods.
