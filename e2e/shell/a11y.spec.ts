@@ -1,23 +1,23 @@
 import { expectNoAxeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
-import { t } from '../support/i18n';
-import { shell, signIn } from '../support/portal';
+import { signIn } from '../pages/auth';
+import { NotFoundPage, notBuiltHeading, Shell } from '../pages/shell';
 
-// Issue "Foundation": axe (WCAG 2.0/2.1/2.2 A and AA) finds nothing on the shell and its routes.
-// The sign-in and password screens are checked in e2e/auth/a11y.spec.ts.
+// Issue "Foundation": axe (WCAG 2.0/2.1/2.2 A and AA) finds nothing on the shell and its routes
+// (the sign-in and password screens: e2e/auth/a11y.spec.ts).
 
 test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
   test('core §2 routes: the not-found screen', async ({ page }, testInfo) => {
     await signIn(page, DEMO.phoco);
     await page.goto(P('/no-such-page'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
+    await expect(new NotFoundPage(page).heading).toBeVisible();
     await expectNoAxeViolations(page, 'not-found', testInfo);
   });
 
   test('core §2 routes: the not-found screen without a session', async ({ page }, testInfo) => {
     await page.goto(P('/no-such-page'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
+    await expect(new NotFoundPage(page).heading).toBeVisible();
     await expectNoAxeViolations(page, 'not-found-signed-out', testInfo);
   });
 
@@ -25,8 +25,9 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
     await page.setViewportSize({ width: 1366, height: 800 });
     await signIn(page, DEMO.phoco);
     await expectNoAxeViolations(page, 'shell-sidebar', testInfo);
-    await shell(page).collapse.click();
-    await expect(shell(page).expand).toBeVisible();
+    const shell = new Shell(page);
+    await shell.collapse.click();
+    await expect(shell.expand).toBeVisible();
     await expectNoAxeViolations(page, 'shell-collapsed', testInfo);
   });
 
@@ -34,8 +35,9 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, DEMO.phoco);
     await expectNoAxeViolations(page, 'shell-mobile', testInfo);
-    await shell(page).openDrawer.click();
-    await expect(shell(page).drawer).toBeVisible();
+    const shell = new Shell(page);
+    await shell.openDrawer.click();
+    await expect(shell.drawer).toBeVisible();
     await expectNoAxeViolations(page, 'mobile-drawer', testInfo);
   });
 
@@ -43,7 +45,7 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
     await signIn(page, DEMO.phoco);
     // Staff administration is not built yet (issues 2–4 built sign-in, reports, bank, ShopQR, card machines).
     await page.goto(P('/staff'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.staff') }) })).toBeVisible();
+    await expect(notBuiltHeading(page, 'staff')).toBeVisible();
     await expectNoAxeViolations(page, 'not-built-yet', testInfo);
   });
 
