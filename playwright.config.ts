@@ -9,10 +9,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
  * End-to-end tests: Debian's Chromium against the sandbox, which serves the built portal (dist/)
  * and the stand-in services on one origin. `npm run test:e2e` builds first.
  *
- * The sandbox has one clock for everybody. Tests that move it (lock expiry, link expiry, token
- * expiry) live in e2e/clock/ and run in the `clock` project, which is the `teardown` of the main
- * project: Playwright starts it only after every main test has finished, and (unlike a dependent
- * project) runs it even when a main test failed. Main tests never touch the clock.
+ * Layout (one folder per spec area, the same names as src/ and sandbox/): e2e/<area>/*.spec.ts,
+ * page objects in e2e/pages/<area>.ts, shared helpers in e2e/support/. A spec drives its own area's
+ * page object; every area's tests also sign in and move through the shell, so pages/auth.ts and
+ * pages/shell.ts are used from every folder. Which project runs a file is said by its name, so a
+ * test lives in its area whatever it needs:
+ *   <name>.spec.ts          `main`: this run's sandbox, in parallel;
+ *   <name>.clock.spec.ts    `clock`: moves the sandbox clock (lock, link and token expiry);
+ *   <name>.unified.spec.ts  `unified`: the second sandbox, with single sign-on on.
+ * The sandbox has one clock for everybody, so the `clock` project is the `teardown` of `main`:
+ * Playwright starts it only after every main test has finished, and (unlike a dependent project)
+ * runs it even when a main test failed. Main tests never touch the clock.
  */
 
 const CI = !!process.env.CI;
@@ -113,20 +120,23 @@ export default defineConfig({
   projects: [
     {
       name: 'main',
-      testIgnore: ['clock/**', 'unified/**'],
+      testIgnore: ['**/*.clock.spec.ts', '**/*.unified.spec.ts'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
       teardown: 'clock',
     },
     {
       // Single sign-on screens, against the second sandbox (flag unifiedLogin on); never moves a clock.
+      // The login machine's generated paths run here too: each project runs the paths of its flag
+      // setting and lists the others as skipped (e2e/auth/login-paths.spec.ts).
       name: 'unified',
-      testMatch: ['unified/**/*.spec.ts', 'login-paths.spec.ts'],
+      testMatch: ['**/*.unified.spec.ts', 'auth/login-paths.spec.ts'],
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: unifiedURL },
     },
     {
-      // Moves the sandbox clock: runs alone, after `main`, in one worker, in file order.
+      // Moves the sandbox clock: runs alone, after `main`, in one worker, file after file in path
+      // order (auth/ before session/), each file resetting the clock around its tests.
       name: 'clock',
-      testMatch: ['clock/**/*.spec.ts'],
+      testMatch: ['**/*.clock.spec.ts'],
       fullyParallel: false,
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },

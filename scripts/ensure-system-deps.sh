@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # System packages the end-to-end tests need beyond Chromium: LibreOffice Calc (headless), which
-# opens the exported .xlsx files the way a merchant's office software would (e2e/reports.spec.ts).
+# opens the exported .xlsx files the way a merchant's office software would (e2e/reports/reports.spec.ts).
 # Idempotent: does nothing when `libreoffice` is on PATH. Concurrent runs wait for one install
 # (flock), and the downloaded packages stay in apt's cache, so a failed or repeated install does
 # not download them again. Set SKIP_LIBREOFFICE=1 to skip (the export test then says why it skips).

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -15,7 +16,18 @@ function load(lang: Lang, ns: string): Tree {
   let tree = cache.get(key);
   if (!tree) {
     const file = fileURLToPath(new URL(`../../src/i18n/${lang}/${ns}.json`, import.meta.url));
-    tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+    // A namespace may be a folder of one file per area (`machines`: the inspector's texts), merged
+    // the way src/i18n/index.ts merges them.
+    const folder = fileURLToPath(new URL(`../../src/i18n/${lang}/${ns}/`, import.meta.url));
+    tree = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as Tree)
+      : (Object.assign(
+          {},
+          ...readdirSync(folder)
+            .filter((name) => name.endsWith('.json'))
+            .sort()
+            .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as Tree),
+        ) as Tree);
     cache.set(key, tree);
   }
   return tree;

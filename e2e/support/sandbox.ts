@@ -67,7 +67,7 @@ export class SandboxClient {
     return 'now' in body ? body.now : body.data.now;
   }
 
-  /** Moves the server's clock (tokens, locks, reset links). Only tests in e2e/clock/ may call this. */
+  /** Moves the server's clock (tokens, locks, reset links). Only `*.clock.spec.ts` files may call this (the `clock` project). */
   advanceClock(seconds: number): Promise<unknown> {
     return this.call('POST', '/sandbox/clock/advance', { seconds });
   }

@@ -1,6 +1,9 @@
-import { test, expect } from './support/fixtures';
-import { DEMO, P } from './support/env';
-import { expectOnLogin, gotoLogin, loginScreen, shell, signIn, storedSession, submitLogin } from './support/portal';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { storedSession } from '../support/storage';
+import { expectOnLogin, LoginPage, signIn } from '../pages/auth';
+import { returnAfterIdle } from '../pages/session';
+import { Shell } from '../pages/shell';
 
 // Issue "Foundation": idle time-out on window focus (core §4 session, §9 idle 30 minutes).
 // Only the browser's time moves (page.clock); the sandbox clock is untouched, so this runs in parallel.
@@ -10,11 +13,10 @@ test.describe('Foundation: idle time-out', () => {
     await page.clock.install();
     await signIn(page, DEMO.phoco);
 
-    await page.clock.fastForward('31:00');
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await returnAfterIdle(page, '31:00');
 
     await expectOnLogin(page);
-    await expect(loginScreen(page).idleNotice).toBeVisible();
+    await expect(new LoginPage(page).idleNotice).toBeVisible();
     await expect.poll(() => storedSession(page)).toEqual({ local: null, session: null });
   });
 
@@ -22,29 +24,28 @@ test.describe('Foundation: idle time-out', () => {
     await page.clock.install();
     await signIn(page, DEMO.phoco);
 
-    await page.clock.fastForward('29:00');
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await returnAfterIdle(page, '29:00');
 
     // Give the focus handler time to act before asserting that nothing happened.
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/\/portal\/dashboard$/);
-    await expect(shell(page).nav).toBeVisible();
+    await expect(new Shell(page).nav).toBeVisible();
   });
 });
 
 test.describe('Foundation: tabs share one remembered session', () => {
   test('core §4 session: a sign-out in one tab ends the session in the others', async ({ context }) => {
     const first = await context.newPage();
-    await gotoLogin(first);
-    await loginScreen(first).remember.check();
-    await submitLogin(first, DEMO.phoco.username, DEMO.phoco.password);
-    await expect(shell(first).nav).toBeVisible();
+    const login = await LoginPage.open(first);
+    await login.remember.check();
+    await login.submitAs(DEMO.phoco.username, DEMO.phoco.password);
+    await expect(new Shell(first).nav).toBeVisible();
 
     const second = await context.newPage();
     await second.goto(P('/dashboard'));
-    await expect(shell(second).nav).toBeVisible();
+    await expect(new Shell(second).nav).toBeVisible();
 
-    await shell(first).logout.click();
+    await new Shell(first).logout.click();
     await expectOnLogin(first);
     // The other tab learns of it through local storage, without a reload or a request of its own.
     await expectOnLogin(second);

@@ -2,7 +2,9 @@ import { expectNoAxeViolations } from '../support/axe';
 import { DEMO, P } from '../support/env';
 import { test, expect } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { gotoLogin, loginScreen, shell, storedSession, submitLogin } from '../support/portal';
+import { storedSession } from '../support/storage';
+import { LoginPage, RegisterDigistorePage } from '../pages/auth';
+import { Shell } from '../pages/shell';
 
 /**
  * The unified single-sign-on branch (core §1 flag, §2 return route and /register-digistore-id, §4
@@ -11,13 +13,13 @@ import { gotoLogin, loginScreen, shell, storedSession, submitLogin } from '../su
  */
 test.describe('Foundation: unified single sign-on (flag on)', () => {
   test('core §2 SSO: the identity button signs in through the provider; the token leaves the address bar', async ({ page }) => {
-    await gotoLogin(page);
-    await page.getByRole('button', { name: t('vi', 'auth:login.sso') }).click();
+    const login = await LoginPage.open(page);
+    await login.sso.click();
     await expect(page).toHaveURL(/\/sandbox\/sso\/authorize\?/);
     await page.getByRole('link', { name: DEMO.colan.username, exact: true }).click();
 
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
-    await expect(shell(page).nav).toBeVisible();
+    await expect(new Shell(page).nav).toBeVisible();
     expect(new URL(page.url()).hash, 'the fragment with the token is gone').toBe('');
     // The session is kept like one without remember-me (D7): session storage, not local storage.
     const stored = await storedSession(page);
@@ -32,25 +34,26 @@ test.describe('Foundation: unified single sign-on (flag on)', () => {
   });
 
   test('core §2 /register-digistore-id: a password sign-in not yet linked is asked to register, then continues (D8)', async ({ page }, testInfo) => {
-    await gotoLogin(page);
-    await submitLogin(page, DEMO.phoco.username, DEMO.phoco.password);
+    const login = await LoginPage.open(page);
+    await login.submitAs(DEMO.phoco.username, DEMO.phoco.password);
     await expect(page).toHaveURL(new RegExp(`${P('/register-digistore-id')}$`));
-    await expect(page.getByRole('heading', { name: t('vi', 'auth:register.title') })).toBeVisible();
+    const register = new RegisterDigistorePage(page);
+    await expect(register.heading).toBeVisible();
     await expectNoAxeViolations(page, 'register-digistore-id', testInfo);
 
-    await page.getByRole('button', { name: t('vi', 'auth:register.finish') }).click();
+    await register.finish.click();
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
-    await expect(shell(page).nav).toBeVisible();
+    await expect(new Shell(page).nav).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('login_method'))).toBe('keycloak');
   });
 
   test('core §2 /register-digistore-id: going back discards the temporary session', async ({ page }) => {
-    await gotoLogin(page);
-    await submitLogin(page, DEMO.colan.username, DEMO.colan.password);
+    const login = await LoginPage.open(page);
+    await login.submitAs(DEMO.colan.username, DEMO.colan.password);
     await expect(page).toHaveURL(new RegExp(`${P('/register-digistore-id')}$`));
-    await page.getByRole('button', { name: t('vi', 'auth:register.back') }).click();
+    await new RegisterDigistorePage(page).back.click();
     await expect(page).toHaveURL(new RegExp(`${P('/login')}$`));
-    await expect(loginScreen(page).username).toBeVisible();
+    await expect(login.username).toBeVisible();
     const stored = await storedSession(page);
     expect(stored.local).toBeNull();
     expect(stored.session).toBeNull();

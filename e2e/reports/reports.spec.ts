@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe';
-import { DEMO, P } from './support/env';
-import { expect, test } from './support/fixtures';
-import { t } from './support/i18n';
-import { signIn } from './support/portal';
+import { expectNoAxeViolations } from '../support/axe';
+import { DEMO } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { t } from '../support/i18n';
+import { signIn } from '../pages/auth';
+import { digits, ReportPage } from '../pages/reports';
 
 // Issue 3: the eight transaction reports (core §2 reports, shared table; §3 rows and filter; §4
 // statuses; §5 custom range; §8 export toasts; §9 paging) against the sandbox's seeded data.
@@ -23,139 +23,85 @@ const REPORTS = [
   { channel: 'loan', size: 10, extra: ['transaction_type'] },
 ] as const;
 
-const digits = (text: string | null): number => Number((text ?? '').replace(/[^\d-]/g, '') || '0');
-
-function report(page: Page, channel: string) {
-  const title = t('vi', `reports:title.${channel}`);
-  const table = page.getByRole('table', { name: t('vi', 'reports:tableLabel', { report: title }) });
-  return {
-    heading: page.getByRole('heading', { level: 1, name: title }),
-    table,
-    rows: table.getByTestId('data-row'),
-    skeletons: table.getByTestId('skeleton-row'),
-    pager: page.getByRole('navigation', { name: t('vi', 'table:pagination.label') }),
-    pageSize: page.getByLabel(t('vi', 'table:rowsPerPage'), { exact: true }),
-    total: page.getByTestId('table-total'),
-    status: page.getByRole('status').filter({ hasText: /giao dịch, trang/ }),
-  };
-}
-
-async function loaded(page: Page, channel: string): Promise<void> {
-  const r = report(page, channel);
-  await expect(r.heading).toBeVisible({ timeout: 15_000 });
-  await expect(r.skeletons).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** Index of a column by its Vietnamese header (row header cells count, so th and td are both read). */
-async function columnIndex(table: Locator, key: string): Promise<number> {
-  const headers = await table.getByRole('columnheader').allInnerTexts();
-  const name = t('vi', `reports:columns.${key}`);
-  // A sortable header also holds its sort hint, "(…)", for screen readers.
-  const index = headers.findIndex((h) => h.replace(/[▲▼↕]/g, '').replace(/\(.*\)/s, '').trim() === name);
-  expect(index, `column ${key} (${name}) among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
-  return index;
-}
-
-async function columnValues(table: Locator, key: string): Promise<number[]> {
-  const index = await columnIndex(table, key);
-  const rows = table.getByTestId('data-row');
-  const count = await rows.count();
-  const values: number[] = [];
-  for (let i = 0; i < count; i += 1) values.push(digits(await rows.nth(i).locator('th, td').nth(index).innerText()));
-  return values;
-}
-
 test.describe('Issue 3: transaction reports', () => {
   for (const r of REPORTS) {
     test(`core §2 /tx-${r.channel}, §3 columns, §9 page size ${r.size}: opens, filters, pages and sorts`, async ({ page }) => {
       await signIn(page, DEMO.phoco);
       // Last month is a whole month of seeded data: enough rows for several pages in every report.
-      await page.goto(P(`/tx-${r.channel}?range=lastMonth`));
-      await loaded(page, r.channel);
-      const view = report(page, r.channel);
+      const view = await ReportPage.open(page, r.channel, 'range=lastMonth');
       await expect(view.rows.first()).toBeVisible();
       await expect(view.pageSize).toHaveValue(String(r.size));
-      for (const key of ['created_at', 'amount', 'status', ...r.extra]) await columnIndex(view.table, key);
+      for (const key of ['created_at', 'amount', 'status', ...r.extra]) await view.columnIndex(key);
       // §3: an empty bill id shows as 0000, never as an empty cell.
-      const billIndex = r.channel === 'saving' ? -1 : await columnIndex(view.table, 'bill_id');
-      if (billIndex >= 0) {
-        const bills = await view.rows.locator(`:is(th, td):nth-child(${billIndex + 1})`).allInnerTexts();
+      if (r.channel !== 'saving') {
+        const bills = await view.columnTexts('bill_id');
         expect(bills.every((b) => b.trim().length > 0)).toBe(true);
       }
 
       // §3 filter: status. Every row shown then carries that status, written out (§4: not colour alone).
-      await page.getByRole('combobox', { name: t('vi', 'table:status.label'), exact: true }).click();
-      await page.getByRole('option', { name: t('vi', 'table:status.values.success'), exact: true }).click();
+      await view.filterByStatus('success');
       await expect(page).toHaveURL(/status=success/);
-      await loaded(page, r.channel);
-      const statusIndex = await columnIndex(view.table, 'status');
-      const statuses = await view.rows.locator(`:is(th, td):nth-child(${statusIndex + 1})`).allInnerTexts();
+      await view.waitLoaded();
+      const statuses = await view.columnTexts('status');
       expect(statuses.length).toBeGreaterThan(0);
       for (const s of statuses) expect(s).toContain(t('vi', 'table:status.values.success'));
 
       // §9 paging: page 2 is its own address; Back restores page 1 (the filter stays).
-      const pageTwo = view.pager.getByRole('button', { name: t('vi', 'table:pagination.page', { page: 2 }), exact: true });
+      const pageTwo = view.pageButton(2);
       if (await pageTwo.count()) {
         await pageTwo.click();
         await expect(page).toHaveURL(/page=2/);
-        await loaded(page, r.channel);
+        await view.waitLoaded();
         await expect(pageTwo).toHaveAttribute('aria-current', 'page');
         await page.goBack();
         await expect(page).not.toHaveURL(/page=2/);
         await expect(page).toHaveURL(/status=success/);
-        await expect(view.pager.getByRole('button', { name: t('vi', 'table:pagination.page', { page: 1 }), exact: true })).toHaveAttribute(
-          'aria-current',
-          'page',
-        );
+        await expect(view.pageButton(1)).toHaveAttribute('aria-current', 'page');
       }
 
       // Shared table: sorting by amount, ascending then descending, said in aria-sort.
-      const amountHeader = view.table.getByRole('columnheader', { name: new RegExp(`^${t('vi', 'reports:columns.amount')} \\(`) });
+      const amountHeader = view.sortableHeader('amount');
       await amountHeader.getByRole('button').click();
       await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
-      await loaded(page, r.channel);
-      const ascending = await columnValues(view.table, 'amount');
+      await view.waitLoaded();
+      const ascending = await view.columnValues('amount');
       expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
       await amountHeader.getByRole('button').click();
       await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
-      await loaded(page, r.channel);
-      const descending = await columnValues(view.table, 'amount');
+      await view.waitLoaded();
+      const descending = await view.columnValues('amount');
       expect(descending).toEqual([...descending].sort((a, b) => b - a));
     });
   }
 
   test('core §9: rows per page 80 is offered and changes the page, from the address too', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    await page.goto(P('/tx-cash?range=lastMonth'));
-    await loaded(page, 'cash');
-    const view = report(page, 'cash');
+    const view = await ReportPage.open(page, 'cash', 'range=lastMonth');
     await expect(view.rows).toHaveCount(10);
     await view.pageSize.selectOption('80');
     await expect(page).toHaveURL(/size=80/);
-    await loaded(page, 'cash');
+    await view.waitLoaded();
     expect(await view.rows.count()).toBeGreaterThan(10);
     await page.reload();
-    await loaded(page, 'cash');
+    await view.waitLoaded();
     await expect(view.pageSize).toHaveValue('80');
   });
 
   test('core §5: a custom range over 30 days is refused with a message, and what was typed stays', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    await page.goto(P('/tx-card'));
-    await loaded(page, 'card');
-    await page.getByLabel(t('vi', 'table:timeRange.label'), { exact: true }).selectOption('custom');
+    const view = await ReportPage.open(page, 'card');
+    await view.timeRange.selectOption('custom');
     const fmt = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
     const today = new Date();
     const longAgo = new Date(today.getTime() - 40 * 86_400_000);
-    const from = page.getByLabel(t('vi', 'table:timeRange.from'), { exact: true });
-    const to = page.getByLabel(t('vi', 'table:timeRange.to'), { exact: true });
+    const { from, to } = view;
     await from.fill(fmt(longAgo));
     await from.press('Tab');
     await to.fill(fmt(today));
     await to.press('Tab');
-    await expect(page.getByRole('alert').filter({ hasText: t('vi', 'table:timeRange.errors.tooLong') })).toBeVisible();
-    await page.getByRole('button', { name: t('vi', 'table:timeRange.apply'), exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: t('vi', 'table:timeRange.errors.tooLong') })).toBeVisible();
+    await expect(view.rangeTooLong).toBeVisible();
+    await view.apply.click();
+    await expect(view.rangeTooLong).toBeVisible();
     await expect(page).not.toHaveURL(/range=custom/);
     await expect(from).toHaveValue(fmt(longAgo));
     await expect(to).toHaveValue(fmt(today));
@@ -164,8 +110,8 @@ test.describe('Issue 3: transaction reports', () => {
     const thirtyAgo = new Date(today.getTime() - 29 * 86_400_000);
     await from.fill(fmt(thirtyAgo));
     await from.press('Tab');
-    await expect(page.getByRole('alert').filter({ hasText: t('vi', 'table:timeRange.errors.tooLong') })).toHaveCount(0);
-    await page.getByRole('button', { name: t('vi', 'table:timeRange.apply'), exact: true }).click();
+    await expect(view.rangeTooLong).toHaveCount(0);
+    await view.apply.click();
     await expect(page).toHaveURL(/range=custom/);
   });
 
@@ -175,16 +121,14 @@ test.describe('Issue 3: transaction reports', () => {
     await signIn(page, DEMO.phoco);
     // Yesterday, not a range that includes today: seeded rows later than the sandbox clock appear as
     // the day goes on, so today's count can grow between the screen and the export.
-    await page.goto(P('/tx-card?range=yesterday'));
-    await loaded(page, 'card');
-    const view = report(page, 'card');
+    const view = await ReportPage.open(page, 'card', 'range=yesterday');
     const shownTotal = digits(await view.total.innerText());
     const shownCount = digits((await view.status.innerText()).split(',')[0] ?? '');
     expect(shownTotal).toBeGreaterThan(0);
     expect(shownCount).toBeGreaterThan(0);
 
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByRole('button', { name: t('vi', 'table:export'), exact: true }).click();
+    await view.export.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     await expect(page.getByText(t('vi', 'reports:export.successTitle'))).toBeVisible();
@@ -209,11 +153,10 @@ test.describe('Issue 3: transaction reports', () => {
 
   test('core §2 reports: axe finds nothing on a loaded report (WCAG 2.2 AA)', async ({ page }, testInfo) => {
     await signIn(page, DEMO.phoco);
-    await page.goto(P('/tx-card?range=lastMonth'));
-    await loaded(page, 'card');
+    const view = await ReportPage.open(page, 'card', 'range=lastMonth');
     await expectNoAxeViolations(page, 'report-card', testInfo);
-    await page.getByRole('combobox', { name: t('vi', 'table:store.label'), exact: true }).click();
-    await expect(page.getByRole('listbox', { name: t('vi', 'table:store.label') })).toBeVisible();
+    await view.storeFilter.click();
+    await expect(view.storeList).toBeVisible();
     await expectNoAxeViolations(page, 'report-card-store-dropdown', testInfo);
   });
 });

@@ -1,60 +1,22 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './support/fixtures';
-import { expectNoAxeViolations } from './support/axe';
-import { P } from './support/env';
-import { t, type Lang } from './support/i18n';
-import { expectOnLogin, shell, signIn, switchLanguage } from './support/portal';
-import type { SandboxClient, ThrowawayMerchant } from './support/sandbox';
+import { test, expect } from '../support/fixtures';
+import { expectNoAxeViolations } from '../support/axe';
+import { P } from '../support/env';
+import { t, type Lang } from '../support/i18n';
+import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
+import { expectOnLogin, signIn } from '../pages/auth';
+import { recordSpeech, spoken, spokenUtterances, TopBar, withoutSpeech } from '../pages/notifications';
+import { Shell, switchLanguage } from '../pages/shell';
 
 // Issue 4, realtime area: payments spoken and toasted (core §2 shell, §7 Realtime), the notification
 // bell (core §2 bell, §4 Notification click), and recovery after a lost connection. Every test has a
 // merchant of its own, so parallel tests never hear each other's payments.
 
-interface Spoken {
-  text: string;
-  lang: string;
-}
-
-/** Replaces the browser's speech with a recorder whose utterances "end" after 100 ms. */
-async function recordSpeech(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    const spoken: Array<{ text: string; lang: string }> = [];
-    w.__spoken = spoken;
-    class RecorderUtterance {
-      lang = '';
-      onend: ((e: unknown) => void) | null = null;
-      onerror: ((e: unknown) => void) | null = null;
-      constructor(readonly text: string) {}
-    }
-    const synth = {
-      speak(u: RecorderUtterance) {
-        spoken.push({ text: u.text, lang: u.lang });
-        setTimeout(() => u.onend?.({}), 100);
-      },
-      cancel() {},
-    };
-    Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: RecorderUtterance, configurable: true });
-  });
-}
-
-const spoken = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.map((s) => s.text));
-
-function topBar(page: Page, lang: Lang = 'vi') {
-  return {
-    status: page.getByTestId('realtime-status'),
-    mute: page.getByRole('button', { name: t(lang, 'realtime:mute.mute') }),
-    bell: page.getByTestId('notification-bell'),
-    items: page.getByTestId('bell-item'),
-  };
-}
-
 async function signInOwn(page: Page, sandbox: SandboxClient, lang: Lang = 'vi'): Promise<ThrowawayMerchant> {
   const merchant = await sandbox.createMerchant();
   await signIn(page, merchant);
   if (lang === 'en') await switchLanguage(page, 'en');
-  await expect(topBar(page).status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+  await expect(new TopBar(page).status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
   return merchant;
 }
 
@@ -64,10 +26,7 @@ async function fire<T>(sandbox: SandboxClient, name: string, params: Record<stri
   return (body.data ?? body) as T;
 }
 
-const unseenTotal = async (page: Page) => {
-  const label = (await topBar(page).bell.getAttribute('aria-label')) ?? '';
-  return Number(/(\d+)/.exec(label)?.[1] ?? 0);
-};
+const unseenTotal = (page: Page) => new TopBar(page).unseenTotal();
 
 test.describe('Issue 4 realtime: spoken payments', () => {
   test('core §7: a QR payment raises a toast and is spoken in Vietnamese', async ({ page, sandbox }) => {
@@ -76,7 +35,7 @@ test.describe('Issue 4 realtime: spoken payments', () => {
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 150000, message: 'Ban 3 thanh toan' });
     await expect(page.getByText(/150\.000\s₫ — Ban 3 thanh toan/)).toBeVisible();
     await expect.poll(() => spoken(page)).toEqual(['Đã nhận một trăm năm mươi nghìn đồng']);
-    const langs = await page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.map((s) => s.lang));
+    const langs = (await spokenUtterances(page)).map((s) => s.lang);
     expect(langs).toEqual(['vi-VN']);
   });
 
@@ -102,27 +61,25 @@ test.describe('Issue 4 realtime: spoken payments', () => {
   test('mute silences announcements and is remembered after a reload', async ({ page, sandbox }) => {
     await recordSpeech(page);
     const m = await signInOwn(page, sandbox);
-    await expect(topBar(page).mute).toHaveAttribute('aria-pressed', 'false');
-    await topBar(page).mute.click();
-    await expect(topBar(page).mute).toHaveAttribute('aria-pressed', 'true');
+    const bar = new TopBar(page);
+    await expect(bar.mute).toHaveAttribute('aria-pressed', 'false');
+    await bar.mute.click();
+    await expect(bar.mute).toHaveAttribute('aria-pressed', 'true');
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 20000 });
     await expect(page.getByText(/20\.000\s₫/)).toBeVisible();
     await page.waitForTimeout(500);
     expect(await spoken(page)).toEqual([]);
 
     await page.reload();
-    await expect(topBar(page).status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
-    await expect(topBar(page).mute).toHaveAttribute('aria-pressed', 'true');
-    await topBar(page).mute.click();
+    await expect(bar.status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+    await expect(bar.mute).toHaveAttribute('aria-pressed', 'true');
+    await bar.mute.click();
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 30000 });
     await expect.poll(() => spoken(page)).toEqual(['Đã nhận ba mươi nghìn đồng']);
   });
 
   test('core §2: a browser without speech synthesis is told once, not at every payment', async ({ page, sandbox }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(window, 'speechSynthesis', { value: undefined, configurable: true });
-      Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: undefined, configurable: true });
-    });
+    await withoutSpeech(page);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -141,13 +98,14 @@ test.describe('Issue 4 realtime: spoken payments', () => {
 test.describe('Issue 4 realtime: notification bell', () => {
   test('core §2 bell, §4: a new order raises the count; clicking marks it seen and opens /sale-order', async ({ page, sandbox }) => {
     const m = await signInOwn(page, sandbox);
+    const bar = new TopBar(page);
     await expect.poll(() => unseenTotal(page)).toBeGreaterThan(0);
     const before = await unseenTotal(page);
     const { payload } = await fire<{ payload: { order_code: string } }>(sandbox, 'new-order', { merchant: m.merchant_id, table: 'Bàn 12' });
     await expect.poll(() => unseenTotal(page)).toBe(before + 1);
 
-    await topBar(page).bell.click();
-    const item = topBar(page).items.filter({ hasText: payload.order_code });
+    await bar.bell.click();
+    const item = bar.items.filter({ hasText: payload.order_code });
     await expect(item).toBeVisible();
     await expect(item).toContainText('Bàn 12');
     await expect(item).toContainText(t('vi', 'realtime:time.justNow'));
@@ -158,10 +116,11 @@ test.describe('Issue 4 realtime: notification bell', () => {
 
   test('core §4: a payment request on an order being served opens /sale-order/{order_id}', async ({ page, sandbox }) => {
     const m = await signInOwn(page, sandbox, 'en');
+    const bar = new TopBar(page, 'en');
     const { payload } = await fire<{ payload: { order_code: string; order_id: number } }>(sandbox, 'payment-request', { merchant: m.merchant_id });
-    await topBar(page, 'en').bell.click();
-    await page.getByRole('tab', { name: new RegExp(t('en', 'realtime:bell.type.1')) }).click();
-    const item = topBar(page, 'en').items.filter({ hasText: payload.order_code }).first();
+    await bar.bell.click();
+    await bar.bellTab(1).click();
+    const item = bar.items.filter({ hasText: payload.order_code }).first();
     await expect(item).toBeVisible();
     await item.click();
     await expect(page).toHaveURL(new RegExp(`${P(`/sale-order/${payload.order_id}`)}$`));
@@ -169,10 +128,11 @@ test.describe('Issue 4 realtime: notification bell', () => {
 
   test('the bell is keyboard reachable and axe finds nothing with it open', async ({ page, sandbox }, testInfo) => {
     await signInOwn(page, sandbox);
-    await topBar(page).bell.focus();
+    const bar = new TopBar(page);
+    await bar.bell.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('tab', { name: new RegExp(t('vi', 'realtime:bell.type.0')) })).toBeVisible();
-    await expect(topBar(page).items.first()).toBeVisible();
+    await expect(bar.bellTab(0)).toBeVisible();
+    await expect(bar.items.first()).toBeVisible();
     await expectNoAxeViolations(page, 'notification-bell', testInfo);
   });
 });
@@ -181,7 +141,7 @@ test.describe('Issue 4 realtime: a lost connection', () => {
   test('the sockets live with the session: closed at sign-out, nothing announced after', async ({ page, sandbox }) => {
     await recordSpeech(page);
     const m = await signInOwn(page, sandbox);
-    await shell(page).logout.click();
+    await new Shell(page).logout.click();
     await expectOnLogin(page);
     await expect.poll(async () => (await fire<{ sockets: number }>(sandbox, 'realtime-drop', { merchant: m.merchant_id })).sockets).toBe(0);
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 5000 });
@@ -192,13 +152,14 @@ test.describe('Issue 4 realtime: a lost connection', () => {
   test('a dropped socket shows reconnecting, comes back, and replays what was missed, once', async ({ page, sandbox }) => {
     await recordSpeech(page);
     const m = await signInOwn(page, sandbox, 'en');
+    const bar = new TopBar(page);
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 1000 });
     await expect.poll(() => spoken(page)).toEqual(['Received 1,000 dong']);
 
     await sandbox.trigger('realtime-drop', { merchant: m.merchant_id });
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 2000 });
-    await expect(topBar(page).status).toHaveAttribute('data-status', 'reconnecting');
-    await expect(topBar(page).status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+    await expect(bar.status).toHaveAttribute('data-status', 'reconnecting');
+    await expect(bar.status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
     await expect.poll(() => spoken(page)).toEqual(['Received 1,000 dong', 'Received 2,000 dong']);
     await page.waitForTimeout(500);
     expect(await spoken(page)).toEqual(['Received 1,000 dong', 'Received 2,000 dong']);
@@ -214,7 +175,7 @@ test.describe('Issue 4 realtime: a lost connection', () => {
     await sandbox.trigger('realtime-drop', { merchant: m.merchant_id, forget: true });
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 2000 });
     await sandbox.trigger('new-order', { merchant: m.merchant_id });
-    await expect(topBar(page).status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+    await expect(new TopBar(page).status).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
     await expect.poll(() => spoken(page), { timeout: 10_000 }).toEqual(['Received 1,000 dong', 'Received 2,000 dong']);
     await expect.poll(() => unseenTotal(page)).toBe(before + 1);
 

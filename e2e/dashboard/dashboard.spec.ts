@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe';
-import { BASE_URL, DEMO } from './support/env';
-import { expect, test } from './support/fixtures';
-import { t } from './support/i18n';
-import { signIn } from './support/portal';
+import { expectNoAxeViolations } from '../support/axe';
+import { BASE_URL, DEMO } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { t } from '../support/i18n';
+import { signIn } from '../pages/auth';
+import { DashboardPage } from '../pages/dashboard';
 
 // Issue 3: the dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),
 // checked against sums computed from the sandbox's transaction lists for the same periods.
@@ -51,29 +51,12 @@ async function sums(bearer: string, start: number, end: number): Promise<{ reven
   return { revenue, count, card, qr };
 }
 
-function dashboard(page: Page) {
-  return {
-    heading: page.getByRole('heading', { level: 1, name: t('vi', 'dashboard:title') }),
-    figure: (period: 'day' | 'month' | 'year', what: 'revenue' | 'count') => page.getByTestId(`card-${period}-${what}`),
-    chart: (which: 'revenue' | 'count') => page.getByTestId(`chart-${which}`),
-    broken: page.getByTestId('dashboard-broken'),
-    retry: page.getByRole('button', { name: t('vi', 'dashboard:retry'), exact: true }),
-    recentRows: page.getByTestId('recent-table').getByTestId('data-row'),
-  };
-}
-
-async function complete(page: Page): Promise<void> {
-  const d = dashboard(page);
-  await expect(d.heading).toBeVisible();
-  for (const period of ['day', 'month', 'year'] as const) await expect(page.getByTestId(`card-${period}`)).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
-  await expect(page.getByTestId('recent-table').getByTestId('skeleton-row')).toHaveCount(0, { timeout: 15_000 });
-}
-
 test.describe('Issue 3: dashboard', () => {
   test("core §2 dashboard: today's, this month's and this year's figures equal the sandbox's sums", async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, DEMO.phoco);
-    await complete(page);
+    const d = new DashboardPage(page);
+    await d.waitUntilComplete();
     const bearer = await token();
     const now = await sandboxNow();
     const dayStart = Math.floor((now + VN) / DAY) * DAY - VN;
@@ -82,7 +65,6 @@ test.describe('Issue 3: dashboard', () => {
     const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - VN;
     const yearStart = Date.UTC(local.getUTCFullYear(), 0, 1) - VN;
 
-    const d = dashboard(page);
     for (const [period, start] of [
       ['day', dayStart],
       ['month', monthStart],
@@ -92,29 +74,30 @@ test.describe('Issue 3: dashboard', () => {
       await expect(d.figure(period, 'revenue'), `${period} revenue`).toHaveAttribute('data-value', String(expected.revenue));
       await expect(d.figure(period, 'count'), `${period} count`).toHaveAttribute('data-value', String(expected.count));
       if (period === 'day') {
-        await expect(page.getByTestId('chart-revenue-card')).toHaveAttribute('data-value', String(expected.card));
-        await expect(page.getByTestId('chart-revenue-qr')).toHaveAttribute('data-value', String(expected.qr));
+        await expect(d.chartSegment('revenue-card')).toHaveAttribute('data-value', String(expected.card));
+        await expect(d.chartSegment('revenue-qr')).toHaveAttribute('data-value', String(expected.qr));
       }
     }
   });
 
   test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Created date', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    await complete(page);
-    const legend = page.getByTestId('chart-revenue-legend');
+    const d = new DashboardPage(page);
+    await d.waitUntilComplete();
+    const legend = d.revenueLegend;
     await expect(legend.getByRole('listitem')).toHaveCount(3);
     for (const text of await legend.getByRole('listitem').allInnerTexts()) expect(text).toMatch(/\(\d+,\d{2}%\)/);
-    const table = page.getByRole('table', { name: t('vi', 'dashboard:recent') });
-    const headers = await table.getByRole('columnheader').allInnerTexts();
+    const headers = await d.recentTable.getByRole('columnheader').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual(['store', 'type', 'amount', 'created'].map((k) => t('vi', `dashboard:columns.${k}`)));
     // §9: created dates are shown on Vietnam's clock, dd/MM/yyyy HH:mm:ss.
-    const created = await dashboard(page).recentRows.first().locator('td').last().innerText();
+    const created = await d.recentRows.first().locator('td').last().innerText();
     expect(created).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   });
 
   test('core §7 /dashboard-data: a stream that breaks half-way says so, keeps what arrived and offers Retry', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    await complete(page);
+    const d = new DashboardPage(page);
+    await d.waitUntilComplete();
     // Cut the next answer after two chunks (day, month), in this page only (parallel tests share the sandbox).
     await page.route('**/api/portal/dashboard-data*', async (route) => {
       const response = await route.fetch();
@@ -123,20 +106,19 @@ test.describe('Issue 3: dashboard', () => {
       await route.fulfill({ response, body: `${chunks.slice(0, 2).join('\n\n')}\n\n` });
     });
     await page.reload();
-    const d = dashboard(page);
     await expect(d.broken).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('card-day')).toHaveAttribute('data-ready', 'true');
-    await expect(page.getByTestId('card-month')).toHaveAttribute('data-ready', 'true');
-    await expect(page.getByTestId('card-year')).toHaveAttribute('data-ready', 'false');
+    await expect(d.card('day')).toHaveAttribute('data-ready', 'true');
+    await expect(d.card('month')).toHaveAttribute('data-ready', 'true');
+    await expect(d.card('year')).toHaveAttribute('data-ready', 'false');
     await page.unroute('**/api/portal/dashboard-data*');
     await d.retry.click();
-    await complete(page);
+    await d.waitUntilComplete();
     await expect(d.broken).toHaveCount(0);
   });
 
   test('core §2 dashboard: axe finds nothing on the loaded dashboard (WCAG 2.2 AA)', async ({ page }, testInfo) => {
     await signIn(page, DEMO.phoco);
-    await complete(page);
+    await new DashboardPage(page).waitUntilComplete();
     await expectNoAxeViolations(page, 'dashboard', testInfo);
   });
 });

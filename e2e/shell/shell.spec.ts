@@ -1,7 +1,8 @@
-import { test, expect } from './support/fixtures';
-import { DEMO, P } from './support/env';
-import { t } from './support/i18n';
-import { expectOnLogin, shell, signIn, switchLanguage } from './support/portal';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { t } from '../support/i18n';
+import { expectOnLogin, LoginPage, signIn } from '../pages/auth';
+import { NotFoundPage, notBuiltHeading, Shell, switchLanguage } from '../pages/shell';
 
 // Issue "Foundation": the shell (core §2 Shell, §9 sidebar 250 / 112, breakpoints) and routes.
 
@@ -10,15 +11,15 @@ test.describe('Foundation: shell', () => {
     await signIn(page, DEMO.phoco);
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
     await switchLanguage(page, 'en');
-    await expect(shell(page, 'en').nav).toBeVisible();
+    await expect(new Shell(page, 'en').nav).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(shell(page, 'en').nav).toBeVisible();
+    await expect(new Shell(page, 'en').nav).toBeVisible();
 
     await switchLanguage(page, 'vi');
-    await expect(shell(page, 'vi').nav).toBeVisible();
+    await expect(new Shell(page, 'vi').nav).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   });
@@ -29,14 +30,14 @@ test.describe('Foundation: shell', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('button', { name: t('en', 'auth:login.submit'), exact: true })).toBeVisible();
+    await expect(new LoginPage(page, 'en').submit).toBeVisible();
   });
 
   test('core §2 sidebar: collapses from 250 px to 112 px and the state is kept', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 800 });
     await signIn(page, DEMO.phoco);
-    const s = shell(page);
-    const width = async () => (await s.nav.boundingBox())?.width ?? -1;
+    const s = new Shell(page);
+    const width = () => s.navWidth();
     await expect.poll(width).toBe(250);
     await s.collapse.click();
     await expect.poll(width).toBe(112);
@@ -63,16 +64,14 @@ test.describe('Foundation: shell', () => {
   test('core §2 sidebar: at 375 px the menu is a drawer that opens and closes', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, DEMO.phoco);
-    const s = shell(page);
+    const s = new Shell(page);
     await expect(s.openDrawer).toBeVisible();
     await s.openDrawer.click();
     const drawer = s.drawer;
     await expect(drawer).toBeVisible();
-    const overview = drawer.getByRole('link', { name: t('vi', 'shell:nav.overview') });
-    await expect(overview).toBeVisible();
+    await expect(s.menuLink('overview', drawer)).toBeVisible();
     // A drawer entry navigates and closes the drawer.
-    await drawer.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
-    await drawer.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
+    await s.openFromMenu('reports', 'txCard', drawer);
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(drawer).toBeHidden();
     // And it closes on its own close button.
@@ -85,18 +84,17 @@ test.describe('Foundation: shell', () => {
   test('core §2 routes: an unknown path shows the not-found screen', async ({ page }) => {
     await signIn(page, DEMO.phoco);
     await page.goto(P('/no-such-page'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
-    await page
-      .getByRole('link', { name: t('vi', 'shell:notFound.home') })
-      .or(page.getByRole('button', { name: t('vi', 'shell:notFound.home') }))
-      .click();
+    const notFound = new NotFoundPage(page);
+    await expect(notFound.heading).toBeVisible();
+    await notFound.home.click();
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
   });
 
   test('core §2 routes: an unknown path shows the not-found screen without a session too', async ({ page }) => {
     await page.goto(P('/no-such-page'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notFound.title') })).toBeVisible();
-    await page.getByRole('link', { name: t('vi', 'shell:notFound.login') }).click();
+    const notFound = new NotFoundPage(page);
+    await expect(notFound.heading).toBeVisible();
+    await notFound.login.click();
     await expectOnLogin(page);
   });
 
@@ -110,11 +108,10 @@ test.describe('Foundation: shell', () => {
 
   test('core §2 sidebar: the card report opens inside the shell; an area not built yet says so', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
-    await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
+    await new Shell(page).openFromMenu('reports', 'txCard');
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('vi', 'reports:title.card') })).toBeVisible();
     await page.goto(P('/staff'));
-    await expect(page.getByRole('heading', { name: t('vi', 'shell:notBuilt.title', { area: t('vi', 'shell:nav.staff') }) })).toBeVisible();
+    await expect(notBuiltHeading(page, 'staff')).toBeVisible();
   });
 });

@@ -1,23 +1,16 @@
-import { test, expect } from './support/fixtures';
-import { DEMO, P } from './support/env';
-import { t } from './support/i18n';
-import {
-  expectOnLogin,
-  gotoLogin,
-  lockModal,
-  MAX_ATTEMPTS,
-  shell,
-  signIn,
-  storedSession,
-  submitLogin,
-} from './support/portal';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { t } from '../support/i18n';
+import { storedSession } from '../support/storage';
+import { expectOnLogin, LockModal, LoginPage, MAX_ATTEMPTS, signIn } from '../pages/auth';
+import { Shell } from '../pages/shell';
 
 // Issue "Foundation": sign-in, lock-out, guards and sign-out (core §2, §4, §5, §8).
 
 test.describe('Foundation: sign-in', () => {
   test('core §2 /login: the demo account signs in and lands on the dashboard inside the shell', async ({ page }) => {
     await signIn(page, DEMO.phoco);
-    const s = shell(page);
+    const s = new Shell(page);
     await expect(s.nav).toBeVisible();
     await expect(s.main).toBeVisible();
     // The session is kept (session storage: remember-me was not ticked, architecture "storage keys").
@@ -27,7 +20,7 @@ test.describe('Foundation: sign-in', () => {
   });
 
   test('core §5 login: the sign-in button is disabled while username or password is empty', async ({ page }) => {
-    const screen = await gotoLogin(page);
+    const screen = await LoginPage.open(page);
     await expect(screen.submit).toBeDisabled();
     await screen.username.fill('phoco');
     await expect(screen.submit).toBeDisabled();
@@ -39,8 +32,8 @@ test.describe('Foundation: sign-in', () => {
 
   test('core §4 login: a wrong password shows the failed-attempt count', async ({ page, makeUser }) => {
     const user = await makeUser();
-    const screen = await gotoLogin(page);
-    await submitLogin(page, user.username, 'Wrong@Pass1');
+    const screen = await LoginPage.open(page);
+    await screen.submitAs(user.username, 'Wrong@Pass1');
     await expect(screen.failedCount(1)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${P('/login')}$`));
     // Decision D10: nothing typed is lost.
@@ -52,7 +45,7 @@ test.describe('Foundation: sign-in', () => {
 
   test('core §4 login: the 5th wrong password locks the account and shows the lock-out modal', async ({ page, makeUser }) => {
     const user = await makeUser();
-    const screen = await gotoLogin(page);
+    const screen = await LoginPage.open(page);
     await screen.username.fill(user.username);
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) {
       await screen.password.fill(`Wrong@Pass${attempt}`);
@@ -61,7 +54,7 @@ test.describe('Foundation: sign-in', () => {
     }
     await screen.password.fill('Wrong@Pass5');
     await screen.submit.click();
-    const modal = lockModal(page);
+    const modal = new LockModal(page);
     await expect(modal.dialog).toBeVisible();
     await expect(modal.dialog).toContainText(t('vi', 'auth:lock.tryAgain'));
     await expect(modal.reset).toBeVisible();
@@ -83,9 +76,9 @@ test.describe('Foundation: guards and sign-out', () => {
     await expectOnLogin(page);
     // Decision D12: the wanted path travels in router state, not in the URL.
     expect(page.url()).not.toContain('tx-card');
-    await submitLogin(page, DEMO.phoco.username, DEMO.phoco.password);
+    await new LoginPage(page).submitAs(DEMO.phoco.username, DEMO.phoco.password);
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
-    await expect(shell(page).nav).toBeVisible();
+    await expect(new Shell(page).nav).toBeVisible();
   });
 
   test('core §2 /login: a signed-in user who opens /login is signed out', async ({ page }) => {
@@ -99,12 +92,12 @@ test.describe('Foundation: guards and sign-out', () => {
 
   test('core §4 session: sign out returns to /login and Back does not resume the session', async ({ page }) => {
     await signIn(page, DEMO.phoco);
+    const shell = new Shell(page);
     // A second page in the history, so Back has somewhere signed-in to go.
-    await shell(page).nav.getByRole('button', { name: t('vi', 'shell:nav.reports'), exact: true }).click();
-    await shell(page).nav.getByRole('link', { name: t('vi', 'shell:nav.txCard'), exact: true }).click();
+    await shell.openFromMenu('reports', 'txCard');
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
 
-    await shell(page).logout.click();
+    await shell.logout.click();
     await expectOnLogin(page);
     await expect.poll(() => storedSession(page)).toEqual({ local: null, session: null });
 
@@ -115,14 +108,14 @@ test.describe('Foundation: guards and sign-out', () => {
       await page.waitForLoadState();
       if (page.url().startsWith('about:')) break;
       await expectOnLogin(page);
-      await expect(shell(page).nav).toBeHidden();
+      await expect(shell.nav).toBeHidden();
     }
     await page.goto(P('/dashboard'));
     await expectOnLogin(page);
   });
 
   test('core §2 /login: the login page is public and shows the hotline and support footer', async ({ page }) => {
-    await gotoLogin(page);
+    await LoginPage.open(page);
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expect(page.getByRole('link', { name: /1900 555 596/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /support@merchant\.example\.vn/ })).toBeVisible();

@@ -1,18 +1,19 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { test, expect } from './support/fixtures';
-import { P } from './support/env';
-import { t } from './support/i18n';
-import { gotoLogin, loginScreen, lockModal, MAX_ATTEMPTS, shell } from './support/portal';
-import type { SandboxClient, ThrowawayUser } from './support/sandbox';
-import { getLoginPaths, loginProjection } from '../tests/model/auth/login.paths';
-import { formatState, type ModelPath } from '../tests/model/shared/paths';
+import { test, expect } from '../support/fixtures';
+import { P } from '../support/env';
+import { t } from '../support/i18n';
+import { LockModal, LoginPage, MAX_ATTEMPTS } from '../pages/auth';
+import { Shell } from '../pages/shell';
+import type { SandboxClient, ThrowawayUser } from '../support/sandbox';
+import { getLoginPaths, loginProjection } from '../../tests/model/auth/login.paths';
+import { formatState, type ModelPath } from '../../tests/model/shared/paths';
 
 type ModelStep = ModelPath['steps'][number];
 
 /**
- * Generated paths of the login machine (src/machines/login.machine.ts, paths from
- * tests/model/login.paths.ts) driven through the real /login screen against the sandbox, in the
+ * Generated paths of the login machine (src/machines/auth/login.machine.ts, paths from
+ * tests/model/auth/login.paths.ts) driven through the real /login screen against the sandbox, in the
  * manner of kiesraad/abacus: every event becomes what a person (or the server, or the network) does,
  * every state an assertion on the screen.
  *
@@ -179,7 +180,7 @@ class ProfileGate {
  * ends where it began (type a character, delete it): React reports no change for an identical
  * value, while the machine's event (a change to the same text) still clears a shown error.
  */
-async function typeInto(field: ReturnType<typeof loginScreen>['username'], value: string): Promise<void> {
+async function typeInto(field: Locator, value: string): Promise<void> {
   if ((await field.inputValue()) === value) {
     await field.press('End');
     await field.pressSequentially('x');
@@ -195,13 +196,14 @@ interface Expectation {
 }
 
 async function assertState(page: Page, step: ModelStep, expected: Expectation): Promise<void> {
-  const screen = loginScreen(page);
+  const screen = new LoginPage(page);
+  const lock = new LockModal(page);
   const state = formatState(step.state);
   const projected = loginProjection(step.state.context);
   switch (state) {
     case 'editing': {
       await expect(page, 'editing: still on /login').toHaveURL(new RegExp(`${P('/login')}$`));
-      await expect(lockModal(page).dialog, 'editing: no lock-out modal').toBeHidden();
+      await expect(lock.dialog, 'editing: no lock-out modal').toBeHidden();
       const enabled = projected.username && projected.password;
       if (enabled) await expect(screen.submit, 'editing: both fields filled → sign in enabled').toBeEnabled();
       else await expect(screen.submit, 'editing: a field empty → sign in disabled').toBeDisabled();
@@ -210,7 +212,7 @@ async function assertState(page: Page, step: ModelStep, expected: Expectation): 
       } else {
         await expect(screen.anyFailedCount, 'editing: no failed-attempt count yet').toBeHidden();
       }
-      const general = page.getByTestId('login-error');
+      const general = screen.error;
       if (projected.errorCode === 'NETWORK_ERROR') {
         await expect(general, 'editing: network failure message').toHaveText(t('vi', 'errors:NETWORK_ERROR'));
       } else {
@@ -225,7 +227,7 @@ async function assertState(page: Page, step: ModelStep, expected: Expectation): 
       await expect(screen.submit).toBeDisabled();
       return;
     case 'locked':
-      await expect(lockModal(page).dialog, 'locked: the lock-out modal').toBeVisible();
+      await expect(lock.dialog, 'locked: the lock-out modal').toBeVisible();
       return;
     case 'checkingRegistration':
       await expect(screen.submit, 'checkingRegistration: still busy').toHaveAttribute('data-loading', /.*/);
@@ -239,7 +241,7 @@ async function assertState(page: Page, step: ModelStep, expected: Expectation): 
       return;
     case 'signedIn':
       await expect(page, 'signedIn: on the dashboard').toHaveURL(new RegExp(`${P('/dashboard')}$`));
-      await expect(shell(page).nav).toBeVisible();
+      await expect(new Shell(page).nav).toBeVisible();
       return;
     default:
       throw new Error(`login-paths: no screen assertion for state "${state}"`);
@@ -263,8 +265,7 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
       await gate.install(page);
       const profileGate = new ProfileGate();
       await profileGate.install(page);
-      await gotoLogin(page);
-      const screen = loginScreen(page);
+      const screen = await LoginPage.open(page);
       const expected: Expectation = { remember: false, failedCount: null };
 
       for (const [index, step] of path.steps.entries()) {
@@ -317,14 +318,14 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
               break;
             }
             case 'LOCK_MODAL.CLOSE':
-              await lockModal(page).close.click();
+              await new LockModal(page).close.click();
               break;
             case 'SSO.START':
               if (isUnifiedPath(path)) {
-                await page.getByRole('button', { name: t('vi', 'auth:login.sso') }).click();
+                await screen.sso.click();
               } else {
                 // Flag off: the screen offers no way to send it.
-                await expect(page.getByRole('button', { name: t('vi', 'auth:login.sso') })).toHaveCount(0);
+                await expect(screen.sso).toHaveCount(0);
               }
               break;
             case 'xstate.done.actor.login':

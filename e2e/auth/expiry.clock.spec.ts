@@ -1,0 +1,49 @@
+import { expectNoAxeViolations } from '../support/axe';
+import { resetSandboxClockAroundTests } from '../support/clock';
+import { test, expect } from '../support/fixtures';
+import { P } from '../support/env';
+import { requestResetMail, resetPathFrom } from '../support/sandbox';
+import { expectOnLogin, LockModal, LoginPage, ResetPasswordPage } from '../pages/auth';
+import { Shell } from '../pages/shell';
+
+// Issue "Foundation": sign-in limits that need the sandbox clock to move (core §4, §9: 24-hour lock,
+// 20-minute reset link). The `clock` project runs these one at a time after every other test
+// (playwright.config.ts), so moving the shared clock disturbs nobody.
+
+resetSandboxClockAroundTests();
+
+test.describe('Foundation: clock', () => {
+  test('core §4 login: after the sandbox clock moves 24 hours the locked account signs in again', async ({ page, sandbox, makeUser }) => {
+    const user = await makeUser();
+    const last = await sandbox.wrongPasswords(user.username, 5);
+    expect(last.status, `5th wrong password answer: ${JSON.stringify(last.body)}`).toBe(423);
+
+    const login = await LoginPage.open(page);
+    await login.submitAs(user.username, user.password);
+    const modal = new LockModal(page);
+    await expect(modal.dialog).toBeVisible();
+    await modal.close.click();
+
+    await sandbox.advanceClock(24 * 60 * 60 + 1);
+    await login.submitAs(user.username, user.password);
+    await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
+    await expect(new Shell(page).nav).toBeVisible();
+  });
+
+  test('core §4 password reset: a link older than 20 minutes shows the request-not-found page (axe clean)', async ({ page, sandbox, makeUser }, testInfo) => {
+    const user = await makeUser();
+    const mail = await requestResetMail(sandbox, user.email);
+
+    await sandbox.advanceClock(21 * 60);
+    await page.goto(resetPathFrom(mail));
+    const reset = new ResetPasswordPage(page);
+    // The page may ask first and learn of the expiry on submit, or know at once: both end on the
+    // request-not-found page.
+    await expect(reset.notFoundHeading.or(reset.newPassword)).toBeVisible();
+    if (await reset.newPassword.isVisible()) await reset.choose('Moi@Pass2027');
+    await expect(reset.notFoundHeading).toBeVisible();
+    await expectNoAxeViolations(page, 'request-not-found', testInfo);
+    await reset.notFoundBackToLogin.click();
+    await expectOnLogin(page);
+  });
+});

@@ -1,0 +1,29 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/**
+ * The session has no screen of its own (it shows through the login screen and the shell); its page
+ * object holds the browser-side moves its tests repeat.
+ */
+
+const REFRESH_PATH = '/api/portal/user/refresh-token';
+
+/**
+ * Records every token refresh (POST /user/refresh-token) one tab, or every tab of a context, sends
+ * from now on; the array fills as they leave.
+ */
+export function watchRefreshes(target: Page | BrowserContext): string[] {
+  const calls: string[] = [];
+  target.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === REFRESH_PATH) calls.push(req.url());
+  });
+  return calls;
+}
+
+/**
+ * Moves the browser's clock (installed with page.clock.install() before the page loaded) on by
+ * `idle` (e.g. '31:00') and gives the window focus, as a person coming back to the tab would.
+ */
+export async function returnAfterIdle(page: Page, idle: string): Promise<void> {
+  await page.clock.fastForward(idle);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}

@@ -1,0 +1,100 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { t, type Lang } from '../support/i18n';
+
+/**
+ * Page objects of the shell: the frame around every signed-in screen (sidebar or drawer, top bar,
+ * language switch, cookie banner) and the not-found and not-built screens. Every area's screens sit
+ * inside it, so these are used from every e2e folder; the rest of a screen is its area's own.
+ */
+
+/** Sidebar (250 / 112 px) on wide screens, a drawer behind the menu button at 375 px. */
+export class Shell {
+  readonly nav: Locator;
+  readonly main: Locator;
+  readonly logout: Locator;
+  readonly collapse: Locator;
+  readonly expand: Locator;
+  readonly openDrawer: Locator;
+  readonly drawer: Locator;
+  readonly closeDrawer: Locator;
+  readonly language: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = 'vi',
+  ) {
+    this.nav = page.getByRole('navigation', { name: t(lang, 'shell:nav.label') });
+    this.main = page.getByRole('main');
+    this.logout = page.getByTestId('sidebar-logout');
+    this.collapse = page.getByRole('button', { name: t(lang, 'shell:nav.collapse') });
+    this.expand = page.getByRole('button', { name: t(lang, 'shell:nav.expand') });
+    this.openDrawer = page.getByRole('button', { name: t(lang, 'shell:nav.openDrawer') });
+    this.drawer = page.getByRole('dialog', { name: t(lang, 'shell:nav.label') });
+    this.closeDrawer = this.drawer.getByRole('button', { name: t(lang, 'shell:nav.closeDrawer') });
+    this.language = page.getByTestId('language-switch');
+  }
+
+  /** The shell is up: the sidebar on wide screens, the drawer's menu button on narrow ones. */
+  async expectShown(): Promise<void> {
+    await expect(this.nav.or(this.openDrawer).first()).toBeVisible();
+    await expect(this.main).toBeVisible();
+  }
+
+  /** The sidebar's rendered width in px (-1 while it is not laid out). */
+  async navWidth(): Promise<number> {
+    return (await this.nav.boundingBox())?.width ?? -1;
+  }
+
+  /** A menu entry by its `shell:nav.*` key, in the sidebar or (given) the open drawer. */
+  menuLink(key: string, menu: Locator = this.nav): Locator {
+    return menu.getByRole('link', { name: t(this.lang, `shell:nav.${key}`) });
+  }
+
+  /** Opens a menu group (e.g. `reports`) and follows one of its entries (e.g. `txCard`). */
+  async openFromMenu(group: string, entry: string, menu: Locator = this.nav): Promise<void> {
+    await menu.getByRole('button', { name: t(this.lang, `shell:nav.${group}`), exact: true }).click();
+    await menu.getByRole('link', { name: t(this.lang, `shell:nav.${entry}`), exact: true }).click();
+  }
+}
+
+/**
+ * Switches the language with the page's switch (data-testid language-switch): a native select on
+ * the auth pages, the top bar's VIE / ENG menu in the shell (core §2).
+ */
+export async function switchLanguage(page: Page, to: Lang): Promise<void> {
+  const control = page.getByTestId('language-switch').first();
+  const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+  if (tag === 'select') {
+    await control.selectOption(to);
+  } else {
+    await control.click();
+    await page.getByRole('menuitem', { name: to === 'en' ? /\(ENG\)/ : /\(VIE\)/ }).click();
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', to);
+}
+
+/** The consent banner sits over the bottom of dialogs; a person answers it first too. */
+export async function acceptCookies(page: Page, lang: Lang = 'vi'): Promise<void> {
+  const accept = page.getByRole('button', { name: t(lang, 'shell:cookie.accept') });
+  if (await accept.isVisible()) await accept.click();
+}
+
+/** The not-found screen, signed in (back to the dashboard) or not (to sign in). */
+export class NotFoundPage {
+  readonly heading: Locator;
+  readonly home: Locator;
+  readonly login: Locator;
+
+  constructor(page: Page, lang: Lang = 'vi') {
+    this.heading = page.getByRole('heading', { name: t(lang, 'shell:notFound.title') });
+    this.home = page
+      .getByRole('link', { name: t(lang, 'shell:notFound.home') })
+      .or(page.getByRole('button', { name: t(lang, 'shell:notFound.home') }));
+    this.login = page.getByRole('link', { name: t(lang, 'shell:notFound.login') });
+  }
+}
+
+/** The heading of the placeholder an area not built yet shows, by its `shell:nav.*` key. */
+export function notBuiltHeading(page: Page, navKey: string, lang: Lang = 'vi'): Locator {
+  return page.getByRole('heading', { name: t(lang, 'shell:notBuilt.title', { area: t(lang, `shell:nav.${navKey}`) }) });
+}

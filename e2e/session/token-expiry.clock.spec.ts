@@ -1,0 +1,71 @@
+import { resetSandboxClockAroundTests } from '../support/clock';
+import { test, expect } from '../support/fixtures';
+import { DEMO, P } from '../support/env';
+import { LoginPage, signIn } from '../pages/auth';
+import { watchRefreshes } from '../pages/session';
+import { Shell } from '../pages/shell';
+
+// Issue "Foundation": the 15-minute access token running out on the sandbox clock (core §4, §9).
+// The `clock` project runs these one at a time after every other test (playwright.config.ts), so
+// moving the shared clock disturbs nobody.
+
+resetSandboxClockAroundTests();
+
+test.describe('Foundation: clock', () => {
+  test('core §4 session: requests in flight when the access token expires cause exactly one refresh', async ({ page, sandbox }, testInfo) => {
+    await signIn(page, DEMO.phoco);
+    const shell = new Shell(page);
+
+    const refreshCalls = watchRefreshes(page);
+    const expired: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 401 && new URL(res.url()).pathname.startsWith('/api/')) expired.push(res.url());
+    });
+
+    // Past the 15-minute access token on the server's clock; the browser's clock has not moved, so
+    // the client learns of the expiry from the 401 TOKEN_EXPIRED answers (decision D5).
+    await sandbox.advanceClock(16 * 60);
+    await page.reload();
+    await expect(shell.nav).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
+    // Let any straggler requests finish before counting.
+    await page.waitForLoadState('networkidle');
+
+    // Today the shell makes one authenticated call on load (GET /user/info); once areas that load
+    // several things at once exist, the same reload puts them all in flight. The http layer's unit
+    // test covers 20 concurrent requests → one refresh.
+    testInfo.annotations.push({
+      type: 'requests that met the expired token',
+      description: `${expired.length}: ${expired.map((u) => new URL(u).pathname).join(', ')}`,
+    });
+    expect(expired.length, `401 answers met: ${expired.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect(refreshCalls, 'POST /api/portal/user/refresh-token calls').toHaveLength(1);
+
+    // The refreshed session keeps working for the next navigation.
+    await shell.menuLink('overview').click();
+    await expect(shell.nav).toBeVisible();
+    expect(refreshCalls).toHaveLength(1);
+  });
+
+  test('core §4 session (D6): two tabs that meet the expired token at once both stay signed in', async ({ context, sandbox }) => {
+    const first = await context.newPage();
+    const login = await LoginPage.open(first);
+    await login.remember.check();
+    await login.submitAs(DEMO.colan.username, DEMO.colan.password);
+    await expect(first).toHaveURL(new RegExp(`${P('/dashboard')}$`));
+    const second = await context.newPage();
+    await second.goto(P('/dashboard'));
+    await expect(new Shell(second).nav).toBeVisible();
+
+    const refreshes = watchRefreshes(context);
+    await sandbox.advanceClock(16 * 60);
+    await Promise.all([first.reload(), second.reload()]);
+    for (const tab of [first, second]) {
+      await expect(tab).toHaveURL(new RegExp(`${P('/dashboard')}$`));
+      await expect(new Shell(tab).nav).toBeVisible();
+    }
+    // One per tab at most (each tab has its own http layer; rotation grace answers both, D6).
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(refreshes.length).toBeLessThanOrEqual(2);
+  });
+});
