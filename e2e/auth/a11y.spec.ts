@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import { requestResetMail, resetPathFrom } from '../support/sandbox';
-import { ForgotPasswordPage, LockModal, LoginPage, ResetPasswordPage } from '../pages/auth';
+import { ForgotPasswordPage, LockModal, LoginPage, ResetPasswordPage } from '../support/sign-in';
 
 // Issue "Foundation": axe (WCAG 2.0/2.1/2.2 A and AA) finds nothing on the sign-in and password
 // screens (the shell's screens: e2e/shell/a11y.spec.ts). The request-not-found page needs an expired

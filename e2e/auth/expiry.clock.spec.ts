@@ -3,8 +3,8 @@ import { resetSandboxClockAroundTests } from '../support/clock';
 import { test, expect } from '../support/fixtures';
 import { P } from '../support/env';
 import { requestResetMail, resetPathFrom } from '../support/sandbox';
-import { expectOnLogin, LockModal, LoginPage, ResetPasswordPage } from '../pages/auth';
-import { Shell } from '../pages/shell';
+import { expectOnLogin, LockModal, LoginPage, ResetPasswordPage } from '../support/sign-in';
+import { Shell } from '../support/shell';
 
 // Issue "Foundation": sign-in limits that need the sandbox clock to move (core §4, §9: 24-hour lock,
 // 20-minute reset link). The `clock` project runs these one at a time after every other test

@@ -1,8 +1,8 @@
 import { test, expect } from '../support/fixtures';
 import { P } from '../support/env';
 import { resetPathFrom } from '../support/sandbox';
-import { expectOnLogin, ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../pages/auth';
-import { Shell } from '../pages/shell';
+import { expectOnLogin, ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../support/sign-in';
+import { Shell } from '../support/shell';
 
 // Issue "Foundation": password recovery (core §2 /forgot-password, /reset-password; §4; §5).
 

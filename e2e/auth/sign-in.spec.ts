@@ -2,8 +2,8 @@ import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { t } from '../support/i18n';
 import { storedSession } from '../support/storage';
-import { expectOnLogin, LockModal, LoginPage, MAX_ATTEMPTS, signIn } from '../pages/auth';
-import { Shell } from '../pages/shell';
+import { expectOnLogin, LockModal, LoginPage, MAX_ATTEMPTS, signIn } from '../support/sign-in';
+import { Shell } from '../support/shell';
 
 // Issue "Foundation": sign-in, lock-out, guards and sign-out (core §2, §4, §5, §8).
 

@@ -3,8 +3,8 @@ import { DEMO, P } from '../support/env';
 import { test, expect } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { storedSession } from '../support/storage';
-import { LoginPage, RegisterDigistorePage } from '../pages/auth';
-import { Shell } from '../pages/shell';
+import { LoginPage, RegisterDigistorePage } from '../support/sign-in';
+import { Shell } from '../support/shell';
 
 /**
  * The unified single-sign-on branch (core §1 flag, §2 return route and /register-digistore-id, §4

@@ -7,7 +7,7 @@ import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import type { SandboxClient } from '../support/sandbox';
 import { BankPage } from '../pages/bank';
-import { switchLanguage } from '../pages/shell';
+import { switchLanguage } from '../support/shell';
 
 // Issue 4, bank area: /bank and /bank/add (core §2, §4 bank account and terms modal, §5 add bank
 // account, §7 /bank/*, §8 bank codes and toasts, §9 holder lookup 1 s, success 2.5 s). Every test has

@@ -2,7 +2,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { BASE_URL, DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { signIn } from '../pages/auth';
+import { signIn } from '../support/sign-in';
 import { DashboardPage } from '../pages/dashboard';
 
 // Issue 3: the dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),

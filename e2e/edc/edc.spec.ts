@@ -2,9 +2,9 @@ import { deviceIds, POS, SOUNDBOX } from '../../sandbox/areas/edc/seed';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { signIn } from '../pages/auth';
+import { signIn } from '../support/sign-in';
 import { EdcPage, posHotline } from '../pages/edc';
-import { switchLanguage } from '../pages/shell';
+import { switchLanguage } from '../support/shell';
 
 // Issue 4, card machines (core §2 /edc, §3 EDC machine, §4 Soundbox activation and POS connection,
 // §7 calls, §8 LINK_EDC_VA_FAIL and toasts, §9 POS hotline). Each test works in a throwaway copy of

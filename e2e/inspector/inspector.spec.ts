@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO } from '../support/env';
-import { LoginPage } from '../pages/auth';
+import { LoginPage } from '../support/sign-in';
 import { InspectorPage } from '../pages/inspector';
 
 // Issue 5: the machine inspector (flag features.inspector, on in the sandbox). It needs no sign-in.

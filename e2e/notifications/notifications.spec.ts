@@ -4,9 +4,9 @@ import { expectNoAxeViolations } from '../support/axe';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
-import { expectOnLogin, signIn } from '../pages/auth';
+import { expectOnLogin, signIn } from '../support/sign-in';
 import { recordSpeech, spoken, spokenUtterances, TopBar, withoutSpeech } from '../pages/notifications';
-import { Shell, switchLanguage } from '../pages/shell';
+import { Shell, switchLanguage } from '../support/shell';
 
 // Issue 4, realtime area: payments spoken and toasted (core §2 shell, §7 Realtime), the notification
 // bell (core §2 bell, §4 Notification click), and recovery after a lost connection. Every test has a
@@ -87,7 +87,7 @@ test.describe('Issue 4 realtime: spoken payments', () => {
     });
     const m = await signInOwn(page, sandbox);
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 10000 });
-    await expect.poll(() => alerts).toEqual([t('vi', 'realtime:speechUnsupported')]);
+    await expect.poll(() => alerts).toEqual([t('vi', 'notifications:speechUnsupported')]);
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 11000 });
     await expect(page.getByText(/11\.000\s₫/)).toBeVisible();
     await page.waitForTimeout(300);
@@ -108,7 +108,7 @@ test.describe('Issue 4 realtime: notification bell', () => {
     const item = bar.items.filter({ hasText: payload.order_code });
     await expect(item).toBeVisible();
     await expect(item).toContainText('Bàn 12');
-    await expect(item).toContainText(t('vi', 'realtime:time.justNow'));
+    await expect(item).toContainText(t('vi', 'notifications:time.justNow'));
     await item.click();
     await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}$`));
     await expect.poll(() => unseenTotal(page)).toBe(before);

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
-import { signIn } from './auth';
-import { acceptCookies } from './shell';
+import { signIn } from '../support/sign-in';
+import { acceptCookies } from '../support/shell';
 
 /** Page object of the bank area: the list /bank, the add form /bank/add and their dialogs. */
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
-import { acceptCookies } from './shell';
+import { acceptCookies } from '../support/shell';
 
 /** Page object of the card machines area: the list /edc and a machine's detail dialog. */
 

@@ -19,14 +19,14 @@ export class TopBar {
     readonly lang: Lang = 'vi',
   ) {
     this.status = page.getByTestId('realtime-status');
-    this.mute = page.getByRole('button', { name: t(lang, 'realtime:mute.mute') });
+    this.mute = page.getByRole('button', { name: t(lang, 'notifications:mute.mute') });
     this.bell = page.getByTestId('notification-bell');
     this.items = page.getByTestId('bell-item');
   }
 
   /** The bell list's tab of a notification type (0 orders, 1 payment requests, …). */
   bellTab(type: number): Locator {
-    return this.page.getByRole('tab', { name: new RegExp(t(this.lang, `realtime:bell.type.${type}`)) });
+    return this.page.getByRole('tab', { name: new RegExp(t(this.lang, `notifications:bell.type.${type}`)) });
   }
 
   /** The unseen count the bell's accessible name carries (0 when it names none). */

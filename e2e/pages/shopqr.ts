@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
-import { signIn } from './auth';
-import { acceptCookies } from './shell';
+import { signIn } from '../support/sign-in';
+import { acceptCookies } from '../support/shell';
 
 /** Page object of the ShopQR area: the list /payment, the form /payment/add and their dialogs. */
 
@@ -63,7 +63,7 @@ export class ShopQrPage {
 
   /** A text of the ShopQR screens' namespace in the page's language. */
   tx(key: string, params: Record<string, string | number> = {}): string {
-    return t(this.lang, `payment:${key}`, params);
+    return t(this.lang, `shopqr:${key}`, params);
   }
 
   /** Signs the merchant in, opens /payment, answers the cookie banner and waits for the rows. */

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { signIn } from '../pages/auth';
+import { signIn } from '../support/sign-in';
 import { digits, ReportPage } from '../pages/reports';
 
 // Issue 3: the eight transaction reports (core §2 reports, shared table; §3 rows and filter; §4

@@ -1,9 +1,9 @@
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { storedSession } from '../support/storage';
-import { expectOnLogin, LoginPage, signIn } from '../pages/auth';
+import { expectOnLogin, LoginPage, signIn } from '../support/sign-in';
 import { returnAfterIdle } from '../pages/session';
-import { Shell } from '../pages/shell';
+import { Shell } from '../support/shell';
 
 // Issue "Foundation": idle time-out on window focus (core §4 session, §9 idle 30 minutes).
 // Only the browser's time moves (page.clock); the sandbox clock is untouched, so this runs in parallel.

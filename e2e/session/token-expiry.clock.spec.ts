@@ -1,9 +1,9 @@
 import { resetSandboxClockAroundTests } from '../support/clock';
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
-import { LoginPage, signIn } from '../pages/auth';
+import { LoginPage, signIn } from '../support/sign-in';
 import { watchRefreshes } from '../pages/session';
-import { Shell } from '../pages/shell';
+import { Shell } from '../support/shell';
 
 // Issue "Foundation": the 15-minute access token running out on the sandbox clock (core §4, §9).
 // The `clock` project runs these one at a time after every other test (playwright.config.ts), so

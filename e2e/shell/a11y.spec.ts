@@ -1,8 +1,8 @@
 import { expectNoAxeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
-import { signIn } from '../pages/auth';
-import { NotFoundPage, notBuiltHeading, Shell } from '../pages/shell';
+import { signIn } from '../support/sign-in';
+import { NotFoundPage, notBuiltHeading, Shell } from '../support/shell';
 
 // Issue "Foundation": axe (WCAG 2.0/2.1/2.2 A and AA) finds nothing on the shell and its routes
 // (the sign-in and password screens: e2e/auth/a11y.spec.ts).

@@ -1,8 +1,8 @@
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { t } from '../support/i18n';
-import { expectOnLogin, LoginPage, signIn } from '../pages/auth';
-import { NotFoundPage, notBuiltHeading, Shell, switchLanguage } from '../pages/shell';
+import { expectOnLogin, LoginPage, signIn } from '../support/sign-in';
+import { NotFoundPage, notBuiltHeading, Shell, switchLanguage } from '../support/shell';
 
 // Issue "Foundation": the shell (core §2 Shell, §9 sidebar 250 / 112, breakpoints) and routes.
 

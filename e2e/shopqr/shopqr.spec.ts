@@ -5,7 +5,7 @@ import { P } from '../support/env';
 import { decodeVietQrPng } from '../support/qr';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { switchLanguage } from '../pages/shell';
+import { switchLanguage } from '../support/shell';
 import { ShopQrPage } from '../pages/shopqr';
 
 // Issue 4, ShopQR (core §2 /payment, §3 virtual account, §5 ShopQR add and Inputs, §7

@@ -48,7 +48,7 @@ function ListPage() {
       actions: {
         notifyDeleted: (_, params) => {
           shopQrsChanged();
-          notify.success({ title: 'payment:delete.successTitle', message: 'payment:delete.successBody', values: { va: params.row.va_account_no } });
+          notify.success({ title: 'shopqr:delete.successTitle', message: 'shopqr:delete.successBody', values: { va: params.row.va_account_no } });
         },
       },
     });
@@ -68,7 +68,7 @@ function AddPage() {
         actions: {
           notifyCreated: ({ context }) => {
             shopQrsChanged();
-            notify.success({ title: 'payment:form.successTitle', message: 'payment:form.successBody', values: { va: context.created?.va_account_no ?? '' } });
+            notify.success({ title: 'shopqr:form.successTitle', message: 'shopqr:form.successBody', values: { va: context.created?.va_account_no ?? '' } });
           },
         },
       }),

@@ -21,7 +21,7 @@ export function AmountInput({
   error: string | null;
   disabled: boolean;
 }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('shopqr');
   const [refused, setRefused] = useState(false);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -39,7 +39,7 @@ export function ShopQrAddScreen({
   /** Where a verified bank account is linked (the route passes the bank area's address). */
   bankHref: string;
 }) {
-  const { t } = useTranslation(['payment', 'errors']);
+  const { t } = useTranslation(['shopqr', 'errors']);
   const form = useSelector(actor, (s) => s.context.form);
   const errors = useSelector(actor, (s) => s.context.errors);
   const showErrors = useSelector(actor, (s) => s.context.showErrors);

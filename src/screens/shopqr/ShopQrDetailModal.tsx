@@ -22,7 +22,7 @@ export interface ShopQrDetailModalProps {
 
 /** core §2 /payment detail: the QR image from qr_base64, a PNG download and the account's fields. */
 export function ShopQrDetailModal({ row, detail, errorCode, onRetry, onClose, onDownload }: ShopQrDetailModalProps) {
-  const { t } = useTranslation(['payment', 'errors']);
+  const { t } = useTranslation(['shopqr', 'errors']);
   const shown = detail ?? row;
   const fields: Array<[string, string]> = shown
     ? [

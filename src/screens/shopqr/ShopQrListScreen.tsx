@@ -27,7 +27,7 @@ export function ShopQrListScreen({
   addHref: string;
   onDownload: (blob: Blob, filename: string) => void;
 }) {
-  const { t } = useTranslation(['payment', 'errors', 'table']);
+  const { t } = useTranslation(['shopqr', 'errors', 'table']);
   const detailOf = useSelector(actor, (s) => s.context.detailOf);
   const detail = useSelector(actor, (s) => s.context.detail);
   const detailError = useSelector(actor, (s) => s.context.detailError);

@@ -68,6 +68,8 @@ export interface ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDelete
   actors?: TActors;
 }
 
+// `{} extends TFilter` asks whether every field of the filter is optional.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type InitialQuery<TFilter, TSort> = { pageSize: number; page?: number } & ({} extends TFilter ? { filter?: TFilter } : { filter: TFilter }) &
   (null extends TSort ? { sort?: TSort } : { sort: TSort });
 

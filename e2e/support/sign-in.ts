@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
-import { t, tRegex, type Lang } from '../support/i18n';
+import { P } from './env';
+import { t, tRegex, type Lang } from './i18n';
 import { Shell } from './shell';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { t, type Lang } from '../support/i18n';
+import { t, type Lang } from './i18n';
 
 /**
  * Page objects of the shell: the frame around every signed-in screen (sidebar or drawer, top bar,
