@@ -39,7 +39,7 @@ export interface BankVerifyOutput {
 export type BankVerifyEvent =
   | { type: 'CLOSE' }
   | { type: 'RETRY' }
-  // From the waitForVerification actor (docs/contracts/receiving-money.md).
+  // From the waitForVerification actor (docs/areas/bank.md).
   | { type: 'VERIFIED' }
   | { type: 'REALTIME.LOST' }
   | { type: 'REALTIME.RECONNECTED' };

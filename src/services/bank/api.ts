@@ -13,7 +13,7 @@ import {
   type QrData,
 } from './schemas';
 
-/** Bank account calls (core §7; docs/contracts/receiving-money.md "bank"). Every answer is validated. */
+/** Bank account calls (core §7; docs/areas/bank.md "bank"). Every answer is validated. */
 
 export type { BankAccountPage };
 

@@ -40,7 +40,7 @@ export const holderNameSchema = z.object({ holder_name: z.string().min(1) });
 export const qrOnlySchema = z.object({ qr: z.string().min(1).max(512) });
 export const deletedSchema = z.object({ success: z.literal(true) });
 
-/** The va event named by an account number (docs/contracts/receiving-money.md, realtime wire). */
+/** The va event named by an account number (docs/areas/bank.md, realtime wire). */
 export const bankVerifiedEventSchema = z.object({
   bank_account_no: z.string(),
   bank_code: z.string(),

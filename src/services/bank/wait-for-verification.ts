@@ -5,7 +5,7 @@ import { bankVerifiedEventSchema } from './schemas';
 export type VerificationEvent = { type: 'VERIFIED' } | { type: 'REALTIME.LOST' } | { type: 'REALTIME.RECONNECTED' };
 
 /**
- * The `waitForVerification` actor (docs/contracts/receiving-money.md): listens on the va namespace
+ * The `waitForVerification` actor (docs/areas/bank.md): listens on the va namespace
  * for the event named by the account number. VERIFIED when it arrives with a valid payload for that
  * account; REALTIME.LOST when the connection leaves `connected`; REALTIME.RECONNECTED when it is back
  * after a loss, so the machine can ask the server whether the event was missed meanwhile. A hub not

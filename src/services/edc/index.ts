@@ -10,7 +10,7 @@ import {
   type LinkableVa,
 } from './schemas';
 
-/** Card machine calls (core §7; docs/contracts/receiving-money.md, edc). Every answer is validated. */
+/** Card machine calls (core §7; docs/areas/edc.md, edc). Every answer is validated. */
 
 export interface EdcPageQuery {
   page: number;

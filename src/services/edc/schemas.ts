@@ -2,7 +2,7 @@ import { z } from '../../config/zod-classic';
 
 /**
  * Card machines (core §3 EDC machine, §4 Soundbox activation and POS connection, §7 calls). The
- * wire shapes are in docs/contracts/receiving-money.md, "Areas' own calls", edc.
+ * wire shapes are in docs/areas/edc.md, "Areas' own calls", edc.
  */
 
 export const EDC_TYPE = { pos: 1, soundbox: 2 } as const;

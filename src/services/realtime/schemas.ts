@@ -1,7 +1,7 @@
 import { z } from '../../config/zod-classic';
 
 /**
- * Payloads of the realtime sockets (docs/contracts/receiving-money.md, "Realtime wire"). The hub hands
+ * Payloads of the realtime sockets (docs/areas/notifications.md, "Realtime wire"). The hub hands
  * them over as `unknown`; every consumer parses with one of these first.
  */
 

@@ -6,7 +6,7 @@ import type { ReportChannel } from '../shared/schemas/transactions';
 import type { ReportsApi } from '../shared/transactions';
 
 /**
- * Implementations of the report machines' actors (docs/contracts/reports.md §8), for
+ * Implementations of the report machines' actors (docs/areas/reports.md §8), for
  * `machine.provide({ actors })` in src/app. Each stops its request when the machine stops it
  * (a newer filter, a new date, leaving the page), so a late answer never lands.
  */

@@ -1,6 +1,6 @@
 import { z } from '../../../config/zod-classic';
 
-/** Transaction reports (core §3, §4; docs/contracts/reports.md §1–§3). */
+/** Transaction reports (core §3, §4; docs/areas/reports.md §1–§3). */
 
 export const REPORT_CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'] as const;
 export const reportChannelSchema = z.enum(REPORT_CHANNELS);

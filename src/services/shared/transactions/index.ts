@@ -8,7 +8,7 @@ import type { ReportFilters, ReportPage } from '../schemas/reportFilters';
 import { storeOptionSchema, type StoreOption } from '../schemas/stores';
 import { rowSchemaFor, transactionListSchema, type ReportChannel } from '../schemas/transactions';
 
-/** Report, export, bill image, dashboard stream and store calls (docs/contracts/reports.md §3–§6). */
+/** Report, export, bill image, dashboard stream and store calls (docs/areas/reports.md §3–§6). */
 
 export type { Progress };
 export type StreamedChunk = Exclude<DashboardChunk, { kind: 'end' }>;
