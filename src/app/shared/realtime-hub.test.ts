@@ -8,7 +8,7 @@ import { realtimeConnectionDriver } from './realtime-driver';
 // The hub against the real sandbox sockets: handshake token, events, drops with and without recovery,
 // and an expired token renewed through the session's port.
 
-/** The part of sandbox/test/harness this file uses (the app's tsconfig does not compile the sandbox). */
+/** The part of sandbox/platform/test/harness this file uses (the app's tsconfig does not compile the sandbox). */
 interface TestSandbox {
   url: string;
   sandbox: { clock: { advance(seconds: number): void; reset(): void } };
@@ -17,7 +17,7 @@ interface TestSandbox {
   close(): Promise<void>;
 }
 // A computed specifier keeps the type checker out of the sandbox; vitest resolves it at run time.
-const HARNESS = ['..', '..', '..', 'sandbox', 'test', 'harness'].join('/');
+const HARNESS = ['..', '..', '..', 'sandbox', 'platform', 'test', 'harness'].join('/');
 
 // Booting a sandbox (PGlite) takes seconds.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
