@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ConnectionSignal } from '../../services/realtime/connection';
 import { errorCode, notProvided } from '../shared/serviceError';
 
 /**
@@ -20,15 +21,8 @@ export interface RealtimeConnectionContext {
   jitter: number;
 }
 
-export type RealtimeConnectionEvent =
-  | { type: 'START' }
-  | { type: 'STOP' }
-  | { type: 'SOCKET.CONNECTED'; recovered: boolean }
-  | { type: 'SOCKET.DISCONNECTED'; reason: string; jitter?: number }
-  | { type: 'SOCKET.CONNECT_ERROR'; code: string; jitter?: number }
-  | { type: 'BROWSER.OFFLINE' }
-  | { type: 'BROWSER.ONLINE' }
-  | { type: 'RETRY' };
+/** What the socket and the page tell this machine: the socket layer's signals (services/realtime). */
+export type RealtimeConnectionEvent = ConnectionSignal;
 
 /** Same values as ConnectionStatus in src/services/realtime/hub.ts (machines are compiled without services). */
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
