@@ -10,10 +10,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
  * and the stand-in services on one origin. `npm run test:e2e` builds first.
  *
  * Layout (one folder per spec area, the same names as src/ and sandbox/): e2e/<area>/*.spec.ts,
- * page objects in e2e/pages/<area>.ts, shared helpers in e2e/support/. A spec drives its own area's
- * page object; every area's tests also sign in and move through the shell, so pages/auth.ts and
- * pages/shell.ts are used from every folder. Which project runs a file is said by its name, so a
- * test lives in its area whatever it needs:
+ * page objects in e2e/pages/<area>.ts, shared helpers in e2e/support/. A spec and a page object
+ * import only their own area and support/ (lint boundaries); every area's tests sign in and move
+ * through the shell, so those page objects are shared (support/sign-in.ts, support/shell.ts).
+ * Which project runs a file is said by its name, so a test lives in its area whatever it needs:
  *   <name>.spec.ts          `main`: this run's sandbox, in parallel;
  *   <name>.clock.spec.ts    `clock`: moves the sandbox clock (lock, link and token expiry);
  *   <name>.unified.spec.ts  `unified`: the second sandbox, with single sign-on on.

@@ -1,12 +1,24 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appConfigSchema } from '../../src/config/schema';
 
 /**
  * The app's own texts (src/i18n/<lang>/<ns>.json), so tests find elements by the words a person
  * sees in either language without copying them. `t('vi', 'auth:login.submit')`.
  */
 export type Lang = 'vi' | 'en';
+
+/**
+ * Every text may name the hotlines ({{businessHotline}}, …), which the portal fills from its runtime
+ * configuration (src/i18n/index.ts). The sandbox serves the configuration's defaults, so these do.
+ */
+const { hotlines } = appConfigSchema.parse({});
+const DEFAULT_PARAMS: Record<string, string> = {
+  authHotline: hotlines.auth,
+  businessHotline: hotlines.business,
+  posHotline: hotlines.pos,
+};
 
 type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Tree>();
@@ -41,7 +53,7 @@ export function t(lang: Lang, key: string, params: Record<string, string | numbe
   }
   if (typeof node !== 'string') throw new Error(`e2e i18n: no text ${lang}:${key}`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
-    const value = params[name];
+    const value = params[name] ?? DEFAULT_PARAMS[name];
     if (value === undefined) throw new Error(`e2e i18n: ${lang}:${key} needs {{${name}}}`);
     return String(value);
   });
@@ -60,7 +72,7 @@ export function tRegex(lang: Lang, key: string, params: Record<string, string | 
     .map((piece) => {
       const m = /^\{\{\s*(\w+)\s*\}\}$/.exec(piece);
       if (!m) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const value = params[m[1]!];
+      const value = params[m[1]!] ?? DEFAULT_PARAMS[m[1]!];
       return value === undefined ? '.+?' : String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('');
