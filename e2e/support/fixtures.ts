@@ -1,14 +1,36 @@
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { SandboxClient, type ThrowawayUser } from './sandbox';
 
 /**
  * `sandbox`: the control client. `makeUser()`: a throwaway sign-in on a seeded merchant, for tests
- * that lock an account or change its password.
+ * that lock an account or change its password. Every page also records Content-Security-Policy
+ * violations and missing portal files: a test fails on either (issue 10: zod's eval probe put a
+ * `script-src eval` violation on every signed-in page, and the favicon answered 404).
  */
 export const test = base.extend<{
   sandbox: SandboxClient;
   makeUser: (partial?: Partial<ThrowawayUser>) => Promise<ThrowawayUser>;
 }>({
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    const missing: string[] = [];
+    await page.exposeBinding('__reportCspViolation', (_source, text: string) => {
+      violations.push(text);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+        report?.(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() === 404 && (path.startsWith('/portal/') || path === '/favicon.ico')) missing.push(path);
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations on this page').toEqual([]);
+    expect(missing, 'portal files that answered 404').toEqual([]);
+  },
   // The project's own sandbox (the `unified` project runs against a second one).
   sandbox: async ({ baseURL }, use) => {
     await use(new SandboxClient(baseURL));
