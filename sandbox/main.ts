@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const options = optionsFromEnv();
   if (isCliCommand(args)) {
     const host = options.host ?? '127.0.0.1';
-    process.exitCode = await runCli(args, `http://${host.includes(':') ? `[${host}]` : host}:${options.port ?? 5280}`);
+    process.exitCode = await runCli(args, `http://${host.includes(':') ? `[${host}]` : host}:${options.port ?? 5280}`, { controls: options.controls });
     return;
   }
 
@@ -25,8 +25,9 @@ async function main(): Promise<void> {
     '',
     '  Merchant portal sandbox',
     `  Portal:    ${sandbox.url}/portal/`,
-    `  Mailbox:   ${sandbox.url}/sandbox/mailbox`,
-    `  Clock:     ${sandbox.url}/sandbox/clock   (npm run sandbox -- clock advance 86400)`,
+    ...(o.controls
+      ? [`  Mailbox:   ${sandbox.url}/sandbox/mailbox`, `  Clock:     ${sandbox.url}/sandbox/clock   (npm run sandbox -- clock advance 86400)`]
+      : ['  Controls:  off (SANDBOX_CONTROLS=off): no /sandbox/* clock, mailbox, reset, users, triggers']),
     `  Database:  ${storage}${sandbox.seeded ? ' (seeded just now)' : ''}`,
     `  Features:  ${enabled}`,
     '  Demo sign-ins:',

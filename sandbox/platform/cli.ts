@@ -33,7 +33,14 @@ export function isCliCommand(args: string[]): boolean {
   return args.length > 0;
 }
 
-export async function runCli(args: string[], baseUrl: string): Promise<number> {
+export const CONTROLS_OFF =
+  'The sandbox controls are off (SANDBOX_CONTROLS=off): clock, reset, mail, trigger and merchant need a sandbox started with them on.';
+
+export async function runCli(args: string[], baseUrl: string, options: { controls?: boolean } = {}): Promise<number> {
+  if (options.controls === false) {
+    console.error(CONTROLS_OFF);
+    return 2;
+  }
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(baseUrl + path, {
       method,
@@ -41,6 +48,8 @@ export async function runCli(args: string[], baseUrl: string): Promise<number> {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
+    // A sandbox started with the controls off has no /sandbox routes at all.
+    if (res.status === 404 && text.includes('"NOT_FOUND"') && text.includes('No route')) throw new Error(CONTROLS_OFF);
     if (!res.ok) throw new Error(`${method} ${path} → HTTP ${res.status}: ${text}`);
     return JSON.parse(text) as unknown;
   };
@@ -66,7 +75,13 @@ export async function runCli(args: string[], baseUrl: string): Promise<number> {
     return 0;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    console.error(cause === 'ECONNREFUSED' ? `No sandbox is running at ${baseUrl} (start it with npm run sandbox).` : String(error));
+    console.error(
+      cause === 'ECONNREFUSED'
+        ? `No sandbox is running at ${baseUrl} (start it with npm run sandbox).`
+        : error instanceof Error && error.message === CONTROLS_OFF
+          ? CONTROLS_OFF
+          : String(error),
+    );
     return 1;
   }
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isLoopbackHost } from './http/host-check';
 import { parseFeatureOverrides, SANDBOX_FEATURE_DEFAULTS, type Features } from './portal/portal-config';
 
 export interface SandboxOptions {
@@ -24,6 +25,12 @@ export interface SandboxOptions {
   seedVolume?: 'full' | 'small';
   /** Pause between dashboard stream chunks, so progressive filling is visible. Default 150. */
   dashboardChunkDelayMs?: number;
+  /**
+   * The /sandbox/* controls (clock, mailbox, reset, users, merchants, faults, triggers, the stand-in
+   * identity provider). Default true; they drive any account without a password, so they only run on
+   * a loopback address.
+   */
+  controls?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -40,6 +47,7 @@ export interface ResolvedOptions {
   accessLog: boolean;
   seedVolume: 'full' | 'small';
   dashboardChunkDelayMs: number;
+  controls: boolean;
 }
 
 export function resolveOptions(options: SandboxOptions): ResolvedOptions {
@@ -57,7 +65,21 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     accessLog: options.accessLog ?? true,
     seedVolume: options.seedVolume ?? 'full',
     dashboardChunkDelayMs: options.dashboardChunkDelayMs ?? 150,
+    controls: options.controls ?? true,
   };
+}
+
+/** Settings that must not run together stop the start with a sentence saying what to change. */
+export function checkStartable(options: ResolvedOptions): void {
+  if (options.controls && !isLoopbackHost(options.host)) {
+    throw new Error(
+      `HOST=${options.host} is not a loopback address, and the sandbox controls (/sandbox/*: clock, reset, users, ` +
+        'sign-in without a password) would be reachable from the network. Listen on 127.0.0.1, or set SANDBOX_CONTROLS=off.',
+    );
+  }
+  if (!options.controls && options.features.unifiedLogin) {
+    throw new Error('unifiedLogin needs the stand-in identity provider, which is a sandbox control: drop it from SANDBOX_FEATURES or set SANDBOX_CONTROLS=on.');
+  }
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -81,7 +103,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     idleLimitMinutes: positiveNumber(env, 'SANDBOX_IDLE_LIMIT_MINUTES'),
     publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
     seedVolume: seedVolumeFromEnv(env.SANDBOX_SEED_VOLUME),
+    controls: controlsFromEnv(env.SANDBOX_CONTROLS),
   };
+}
+
+export function controlsFromEnv(raw: string | undefined): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`SANDBOX_CONTROLS must be on or off, got "${raw}"`);
 }
 
 function seedVolumeFromEnv(raw: string | undefined): 'full' | 'small' | undefined {

@@ -65,3 +65,115 @@ describe('socket.io /va and /sale', () => {
     expect(await outcome(connect('/va', wesap))).toEqual({ ok: false, message: 'AUTHEN_FAIL' });
   });
 });
+
+/** Resolves with the disconnect reason, or 'still connected' after `ms`. */
+function disconnection(socket: Socket, ms = 5000): Promise<string> {
+  return new Promise((resolve) => {
+    if (socket.disconnected && !socket.active) return resolve('already disconnected');
+    const timer = setTimeout(() => resolve('still connected'), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+async function connected(namespace: string, token: string): Promise<Socket> {
+  const socket = connect(namespace, token);
+  expect(await outcome(socket)).toEqual({ ok: true });
+  return socket;
+}
+
+const mailTokenFor = async (email: string) => {
+  expect((await t.api('POST', '/api/portal/user/forgot-password', { body: { email } })).status).toBe(200);
+  const [mail] = (await t.api('GET', `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`)).body;
+  return new URL(mail.links[0]).searchParams.get('token')!;
+};
+
+describe('issue 10: a socket lives no longer than its session and its token (core §7 realtime)', () => {
+  it('the root namespace refuses a handshake without a valid token', async () => {
+    expect(await outcome(connect('/', undefined))).toEqual({ ok: false, message: 'AUTHEN_FAIL' });
+    expect(await outcome(connect('/', 'garbage'))).toEqual({ ok: false, message: 'AUTHEN_FAIL' });
+    const { access_token } = await t.login('phoco', 'Phoco@2026');
+    expect(await outcome(connect('/', access_token))).toEqual({ ok: true });
+  });
+
+  it('sign-out (POST /user/logout1) cuts that session\'s sockets at once, not another session\'s; no event reaches them after', async () => {
+    const user = await t.makeUser();
+    const signedOut = await t.login(user.username, user.password);
+    const other = await t.login(user.username, user.password);
+    const va = await connected('/va', signedOut.access_token);
+    const sale = await connected('/sale', signedOut.access_token);
+    const kept = await connected('/va', other.access_token);
+    const late: unknown[] = [];
+    va.on('payment', (p) => late.push(p));
+    const cut = [disconnection(va), disconnection(sale)];
+    expect((await t.api('POST', '/api/portal/user/logout1', { token: signedOut.access_token, body: {} })).status).toBe(200);
+    expect(await Promise.all(cut)).toEqual(['io server disconnect', 'io server disconnect']);
+    const heard = new Promise((resolve) => kept.once('payment', resolve));
+    t.sandbox.realtime.emitToMerchant('va', '10000001', 'payment', { amount: 1 });
+    expect(await heard).toEqual({ amount: 1 });
+    expect(late).toEqual([]);
+    expect(kept.connected).toBe(true);
+    // And the ended session cannot come back.
+    expect(await outcome(connect('/va', signedOut.access_token))).toEqual({ ok: false, message: 'AUTHEN_FAIL' });
+  });
+
+  it('a password reset cuts every session of that user', async () => {
+    const user = await t.makeUser();
+    const first = await t.login(user.username, user.password);
+    const second = await t.login(user.username, user.password);
+    const sockets = [await connected('/va', first.access_token), await connected('/sale', second.access_token)];
+    const cut = sockets.map((s) => disconnection(s));
+    const token = await mailTokenFor(user.email);
+    expect((await t.api('PUT', '/api/portal/user/forgot-password', { body: { token, new_password: 'NewPass@2026' } })).status).toBe(200);
+    expect(await Promise.all(cut)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('a refused refresh (a rotated token presented again after the grace) ends the session and its sockets', async () => {
+    const user = await t.makeUser();
+    const first = await t.login(user.username, user.password);
+    const socket = await connected('/va', first.access_token);
+    const cut = disconnection(socket);
+    expect((await t.api('POST', '/api/portal/user/refresh-token', { body: { refresh_token: first.refresh_token } })).status).toBe(200);
+    t.sandbox.clock.advance(11);
+    const reused = await t.api('POST', '/api/portal/user/refresh-token', { body: { refresh_token: first.refresh_token } });
+    expect(reused.body.error_code).toBe('TOKEN_INCORRECT');
+    expect(await cut).toBe('io server disconnect');
+    t.sandbox.clock.reset();
+  });
+
+  it('a lock (the fifth wrong password) cuts the user\'s sockets, and a locked user cannot connect', async () => {
+    const user = await t.makeUser();
+    const session = await t.login(user.username, user.password);
+    const socket = await connected('/sale', session.access_token);
+    const cut = disconnection(socket);
+    for (let i = 0; i < 5; i += 1) {
+      await t.api('POST', '/api/portal/user/login', { body: { username: user.username, password: 'Wrong@Pass1' } });
+    }
+    expect(await cut).toBe('io server disconnect');
+    expect(await outcome(connect('/va', session.access_token))).toEqual({ ok: false, message: 'USER_LOCKED_USING' });
+  });
+
+  it('a socket is dropped when its token expires: at once when the sandbox clock jumps past exp, and by its timer otherwise', async () => {
+    const user = await t.makeUser({ merchant: 'colan' });
+    const { access_token } = await t.login(user.username, user.password);
+    const jumped = await connected('/va', access_token);
+    const cut = disconnection(jumped);
+    const late: unknown[] = [];
+    jumped.on('payment', (p) => late.push(p));
+    t.sandbox.clock.advance(15 * 60 + 1);
+    t.sandbox.realtime.emitToMerchant('va', '10000002', 'payment', { amount: 2 });
+    expect(await cut).toBe('io server disconnect');
+    expect(late).toEqual([]);
+    t.sandbox.clock.reset();
+
+    // 2 s before exp by the sandbox clock: the socket's own timer ends it, with no further advance.
+    const fresh = await t.login(user.username, user.password);
+    const timed = await connected('/va', fresh.access_token);
+    t.sandbox.clock.advance(15 * 60 - 2);
+    expect(timed.connected).toBe(true);
+    expect(await disconnection(timed, 6000)).toBe('io server disconnect');
+    t.sandbox.clock.reset();
+  });
+});

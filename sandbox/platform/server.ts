@@ -13,8 +13,10 @@ import { rollTransactionsForward } from './transactions/seed';
 import { createFaults, type Faults } from './faults';
 import { registerAccessLog } from './http/access-log';
 import { registerEnvelope } from './http/envelope';
+import { createHostCheck, registerHostCheck } from './http/host-check';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputHygiene } from './http/hygiene';
 import { registerSecurityHeaders } from './http/security-headers';
-import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options';
+import { checkStartable, resolveOptions, type ResolvedOptions, type SandboxOptions } from './options';
 import { createMailbox } from './mail/mailbox';
 import { buildPortalConfig } from './portal/portal-config';
 import { registerPortalStatic } from './portal/static';
@@ -31,11 +33,14 @@ export interface Sandbox {
   /** True when this start found an empty database and seeded it. */
   seeded: boolean;
   faults: Faults;
+  /** Every route registered (method, url pattern): the hostile-input tests walk them all. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
 }
 
 /** Starts the stand-in services on one origin; port 0 for tests. */
 export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
   const options = resolveOptions(input);
+  checkStartable(options);
   const clock = createClock();
   const areas = await loadAreas();
   // Before anything listens: a trigger name given twice is a mistake in the areas, not a runtime state.
@@ -50,9 +55,18 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     const tokens = createTokenService({ db, clock, secret: await loadSigningSecret(db), accessTtlSeconds: options.accessTtlSeconds });
 
     // Logger off: fastify's default request log would carry URLs with tokens and e-mail addresses.
-    const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+    // Hostile input answers in the error envelope, including what fastify and Node refuse themselves.
+    const app = Fastify({
+      logger: false,
+      bodyLimit: 1024 * 1024,
+      routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+      frameworkErrors,
+      clientErrorHandler,
+    });
     let listeningUrl = '';
-    const realtime = attachRealtime(app.server, tokens);
+    let listeningPort = options.port;
+    const hostAllowed = createHostCheck({ listening: () => ({ host: options.host, port: listeningPort }), publicUrl: options.publicUrl });
+    const realtime = attachRealtime(app.server, { tokens, clock, db, hostAllowed });
     const ctx: SandboxContext = {
       db,
       clock,
@@ -65,18 +79,26 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       faults,
     };
 
-    registerSecurityHeaders(app);
+    const routes: Array<{ method: string; url: string }> = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    });
+    registerHostCheck(app, hostAllowed);
+    registerSecurityHeaders(app, { publicUrl: () => ctx.publicUrl(), realtimeUrl: () => ctx.portalConfig().realtime.url });
     registerEnvelope(app);
+    registerInputHygiene(app);
     if (options.accessLog) registerAccessLog(app);
     for (const service of SERVICES) {
       await app.register(async (scope) => registerService(scope, ctx, service, areas), { prefix: `/api/${service}` });
     }
-    await app.register(async (scope) => sandboxControls(scope, ctx, { areas, triggers }));
+    // Off (SANDBOX_CONTROLS=off): /sandbox/* is not registered at all and answers 404 like any unknown path.
+    if (options.controls) await app.register(async (scope) => sandboxControls(scope, ctx, { areas, triggers }));
     await app.register(async (scope) => registerPortalStatic(scope, ctx));
 
     await app.listen({ port: options.port, host: options.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
+    listeningPort = port;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     listeningUrl = `http://${host}:${port}`;
 
@@ -88,6 +110,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       options,
       seeded,
       faults,
+      routes,
       async close() {
         await realtime.close();
         await app.close();

@@ -6,6 +6,8 @@ import { findUserByLogin, type UserRow } from '../../platform/auth/users';
 
 export const MAX_ATTEMPTS = 5;
 export const LOCK_MS = 24 * 3600 * 1000;
+/** What an unknown-name record keeps of the name: an e-mail's longest form; more only fills the table. */
+export const MAX_IDENTIFIER_LENGTH = 254;
 
 const dummyHash = hashPassword('not-a-real-account');
 
@@ -25,17 +27,21 @@ const failError = (failedCount: number) =>
  * attempt is refused, even with the right password; a success clears the count. Names that match no
  * account are counted the same way so the answers do not tell which usernames exist.
  */
-export async function checkSignIn(db: Database, clock: SandboxClock, login: string, password: string): Promise<UserRow> {
+export async function checkSignIn(
+  db: Database,
+  clock: SandboxClock,
+  login: string,
+  password: string,
+  hooks: { onLocked?(userId: number): void } = {},
+): Promise<UserRow> {
   const now = clock.now();
   const user = await findUserByLogin(db, login);
-  if (!user) {
-    // Spend the same hashing time as for a real account, so timing does not reveal the name either.
-    await verifyPassword(password, await dummyHash);
-    return failUnknown(db, now, login.trim().toLowerCase());
-  }
-
+  // Every path hashes once (unknown name, locked account, wrong or right password), so the time an
+  // answer takes does not tell which accounts exist or are locked (issue 10).
+  const matches = await verifyPassword(password, user ? user.password_hash : await dummyHash);
+  if (!user) return failUnknown(db, now, login.trim().toLowerCase().slice(0, MAX_IDENTIFIER_LENGTH));
   if (user.locked_until !== null && user.locked_until > now) throw lockedError(user.locked_until);
-  if (await verifyPassword(password, user.password_hash)) {
+  if (matches) {
     if (user.failed_login_count !== 0 || user.locked_until !== null) {
       await db.query(`UPDATE users SET failed_login_count = 0, locked_until = NULL WHERE id = $1`, [user.id]);
     }
@@ -55,7 +61,10 @@ export async function checkSignIn(db: Database, clock: SandboxClock, login: stri
     const [current] = await db.query<{ locked_until: number }>(`SELECT locked_until FROM users WHERE id = $1`, [user.id]);
     throw lockedError(current?.locked_until ?? now + LOCK_MS);
   }
-  if (after.locked_until !== null) throw lockedError(after.locked_until);
+  if (after.locked_until !== null) {
+    hooks.onLocked?.(user.id);
+    throw lockedError(after.locked_until);
+  }
   throw failError(after.failed_login_count);
 }
 

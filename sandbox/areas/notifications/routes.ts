@@ -99,7 +99,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
 
   const order = async (merchantId: string, rawId: unknown) => {
     const id = Number(rawId);
-    if (!Number.isInteger(id) || id < 1) throw required(['order_id']);
+    // sale_orders.id is an integer column: a larger id is the caller's mistake (400), not a 500.
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw required(['order_id']);
     const [row] = await ctx.db.query<{ id: number; order_code: string; status: number; table_name: string | null; total_price: string | number }>(
       `SELECT id, order_code, status, table_name, total_price FROM sale_orders WHERE id = $1 AND merchant_id = $2`,
       [id, merchantId],

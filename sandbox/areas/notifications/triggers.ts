@@ -11,6 +11,14 @@ import type { TriggerDefinition } from '../../platform/triggers/registry';
 
 const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const;
 
+/**
+ * Order codes a customer may keep (on a receipt) are made from the row's serial id, which never comes
+ * back in the database's life: DH/HD + the merchant id's last 4 + the id in 6+ digits (issue 10). The
+ * seed's codes have a 2-digit suffix, so the two never meet.
+ */
+const NEW_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
+  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, created_at)`;
+
 
 
 const boolParam = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
@@ -81,12 +89,11 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
         );
       }
       if (!order) {
-        const code = params.order_code || `DH${merchantId.slice(-4)}${String(now).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
         // A new order (0) opens the order list; an order being served (1) opens itself (core §4).
         [order] = await ctx.db.query<OrderRow>(
-          `INSERT INTO sale_orders (merchant_id, order_code, table_name, status, total_price, created_at)
-           VALUES ($1, $2, $3, $4, 0, $5) RETURNING id, order_code, table_name`,
-          [merchantId, code, params.table || 'Bàn 5', type === 0 ? 0 : 1, now],
+          `${NEW_ORDER} SELECT n.id, $1::text, COALESCE($2::text, 'DH' || right($1::text, 4) || lpad(n.id::text, 6, '0')), $3, $4, 0, $5 FROM n
+           RETURNING id, order_code, table_name`,
+          [merchantId, params.order_code || null, params.table || 'Bàn 5', type === 0 ? 0 : 1, now],
         );
       }
       const table = params.table || order!.table_name;
@@ -133,9 +140,9 @@ const orderPaid: TriggerDefinition = {
     } else {
       const amount = amountParam(params.amount);
       [order] = await ctx.db.query<PaidRow>(
-        `INSERT INTO sale_orders (merchant_id, order_code, table_name, status, total_price, created_at)
-         VALUES ($1, $2, 'Bàn 5', 3, $3, $4) RETURNING order_code, total_price`,
-        [merchantId, `HD${merchantId.slice(-4)}${String(now).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`, amount, now],
+        `${NEW_ORDER} SELECT n.id, $1::text, 'HD' || right($1::text, 4) || lpad(n.id::text, 6, '0'), 'Bàn 5', 3, $2, $3 FROM n
+         RETURNING order_code, total_price`,
+        [merchantId, amount, now],
       );
     }
     const payload = { data: { invoice_data: { total_price: Number(order!.total_price), order_code: order!.order_code } } };

@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database';
 import { ApiError, required } from '../../platform/http/envelope';
 import { SALE_CHANNELS, VA_TYPES, type VaType } from './rows';
-import { vaAccountNo, vaSequence } from './va-number';
+import { vaAccountNo } from './va-number';
 
 /** POST /channel-payment body after checks: ids resolved to rows of this merchant. */
 export interface NewVa {
@@ -140,10 +140,23 @@ export async function checkConflicts(db: Database, merchantId: string, v: NewVa)
   }
 }
 
+/**
+ * The merchant's next sequence from its stored counter, which only moves up: a deleted ShopQR's
+ * number is never issued again (issue 10). One statement, so parallel creates get different numbers.
+ */
+export async function nextVaSequence(db: Database, merchantId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `INSERT INTO shopqr_va_counters (merchant_id, last_sequence) VALUES ($1, 1)
+     ON CONFLICT (merchant_id) DO UPDATE SET last_sequence = shopqr_va_counters.last_sequence + 1
+     RETURNING last_sequence AS n`,
+    [merchantId],
+  );
+  return row!.n;
+}
+
 /** Inserts with the merchant's next number; answers the new row id. */
 export async function insertVa(db: Database, merchantId: string, v: NewVa, now: number): Promise<number> {
-  const numbers = await db.query<{ va_account_no: string }>(`SELECT va_account_no FROM virtual_accounts WHERE merchant_id = $1`, [merchantId]);
-  const next = numbers.reduce((max, r) => Math.max(max, vaSequence(r.va_account_no)), 0) + 1;
+  const next = await nextVaSequence(db, merchantId);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO virtual_accounts (merchant_id, va_account_no, va_type, bank_account_id, store_id, staff_row_id, channel, amount, created_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,

@@ -183,6 +183,25 @@ describe('POST and DELETE /channel-payment', () => {
     expect((await api('POST', '/channel-payment', store)).status).toBe(200);
   });
 
+  it('core §3: a deleted ShopQR\'s account number is never given to a new one (create, delete, create → another number)', async () => {
+    const bank = await verifiedAccount();
+    const body = { type: 'BILL', bank_account_no: bank, staff_id: 'NV001', channel: 'WEBSITE', amount: '777000' };
+    const first = await api('POST', '/channel-payment', body);
+    expect(first.status).toBe(200);
+    expect((await api('DELETE', `/channel-payment?channel_id=${first.body.data.channel_id}`)).status).toBe(200);
+    const second = await api('POST', '/channel-payment', body);
+    expect(second.status).toBe(200);
+    expect(second.body.data.va_account_no).not.toBe(first.body.data.va_account_no);
+    // The number only moves up, so no number ever issued to this merchant comes back.
+    expect(second.body.data.va_account_no > first.body.data.va_account_no).toBe(true);
+    expect(second.body.data.va_account_no).toMatch(new RegExp(`^9699${merchantId}\\d{6}$`));
+    // Parallel creates still get distinct numbers.
+    const parallel = await Promise.all(
+      ['111000', '222000', '333000'].map((amount) => api('POST', '/channel-payment', { ...body, amount })),
+    );
+    expect(new Set(parallel.map((r) => r.body.data.va_account_no)).size).toBe(3);
+  });
+
   it('DELETE of another merchant’s code is CHANNEL_NOT_FOUND and leaves it', async () => {
     const colan = (await t.login('colan', 'Colan@2026')).access_token;
     const mine = (await api('GET', '/channel-payment')).body.data[0];

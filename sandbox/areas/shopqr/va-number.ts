@@ -1,7 +1,8 @@
 /**
  * ShopQR virtual account numbers (core §3: 18 characters). Prefix 9699 + the merchant's 8-digit id +
- * a 6-digit sequence: unique across merchants (throwaway copies included) without a shared counter,
- * and never equal to the stores' seeded va_account_no values (prefix 9688 / 968803).
+ * a 6-digit sequence from the merchant's stored counter (create.ts nextVaSequence): unique across
+ * merchants (throwaway copies included, their ids come from a sequence too), never reissued after a
+ * delete, and never equal to the stores' seeded va_account_no values (prefix 9688 / 968803).
  */
 export const VA_PREFIX = '9699';
 

@@ -38,7 +38,14 @@ export interface TokenService {
   /** Ends the session a refresh token belongs to; false when the token is unknown. */
   revokeByRefreshToken(refreshToken: string): Promise<boolean>;
   isSessionActive(sessionId: string): Promise<boolean>;
+  /**
+   * Told after a session (or every session of a user) ended: sign-out, password reset, a refresh
+   * refused for reuse. The realtime server cuts those sockets at once (issue 10).
+   */
+  onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
 }
+
+export type SessionsEnded = { sessionId: string } | { userId: number };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
@@ -49,6 +56,10 @@ export function createTokenService(deps: {
   accessTtlSeconds: number;
 }): TokenService {
   const { db, clock, secret, accessTtlSeconds } = deps;
+  const endedListeners = new Set<(ended: SessionsEnded) => void>();
+  const ended = (what: SessionsEnded) => {
+    for (const listener of endedListeners) listener(what);
+  };
 
   // Deterministic in its inputs, so re-signing with the same iat yields the very same string; that is
   // what lets the rotation grace hand out the same successor pair without storing tokens.
@@ -173,6 +184,7 @@ export function createTokenService(deps: {
       }
       // A rotated token presented after the grace means it was copied: end the whole session.
       await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [row.session_id, now]);
+      ended({ sessionId: row.session_id });
       throw incorrect();
     },
 
@@ -182,10 +194,12 @@ export function createTokenService(deps: {
 
     async revokeSession(sessionId) {
       await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [sessionId, clock.now()]);
+      ended({ sessionId });
     },
 
     async revokeUserSessions(userId) {
       await db.query(`UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, clock.now()]);
+      ended({ userId });
     },
 
     async revokeByRefreshToken(refreshToken) {
@@ -194,12 +208,18 @@ export function createTokenService(deps: {
       ]);
       if (!row) return false;
       await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [row.session_id, clock.now()]);
+      ended({ sessionId: row.session_id });
       return true;
     },
 
     async isSessionActive(sessionId) {
       const [row] = await db.query<{ revoked_at: number | null }>(`SELECT revoked_at FROM sessions WHERE id = $1`, [sessionId]);
       return row !== undefined && row.revoked_at === null;
+    },
+
+    onSessionsEnded(listener) {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
   };
 }

@@ -73,6 +73,20 @@ describe('users and reset', () => {
     expect((await t.login('phoco', 'Phoco@2026')).access_token).toBeTruthy();
   });
 
+  it('issue 10: reset starts the numbering of a new world again: copies from 20000001, the seed\'s ShopQR numbers from 000001', async () => {
+    await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
+    expect((await t.api('POST', '/sandbox/reset', { body: {} })).status).toBe(200);
+    const copy = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
+    expect(copy.body.merchant_id).toBe('20000001');
+    const numbers = await t.sandbox.db.query<{ va_account_no: string }>(
+      `SELECT va_account_no FROM virtual_accounts WHERE merchant_id IN ('10000001', '20000001') ORDER BY va_account_no`,
+    );
+    expect(numbers.map((r) => r.va_account_no)).toEqual([
+      '969910000001000001', '969910000001000002', '969910000001000003',
+      '969920000001000001', '969920000001000002', '969920000001000003',
+    ]);
+  });
+
   it('refuses state-changing controls from another site', async () => {
     const res = await t.api('POST', '/sandbox/reset', { body: {}, headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);

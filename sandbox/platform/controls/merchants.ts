@@ -14,7 +14,6 @@ const DEFAULT_PASSWORD = 'Test@2026';
  * run in parallel without seeing each other's changes. Answers `{merchant_id, alias, username, password}`.
  */
 export function registerMerchantControls(app: FastifyInstance, ctx: SandboxContext, areas: readonly SandboxArea[]): void {
-  let sequence = 0;
   app.post('/sandbox/merchants', async (request, reply) => {
     const templateAlias = field(request.body, 'template') ?? 'phoco';
     const template = SEED_MERCHANTS.find((m) => m.alias === templateAlias);
@@ -22,11 +21,10 @@ export function registerMerchantControls(app: FastifyInstance, ctx: SandboxConte
       throw new ApiError(400, 'BAD_REQUEST', 'template must be phoco or colan', { template: templateAlias });
     }
     const password = field(request.body, 'password') ?? DEFAULT_PASSWORD;
-    // Ids above the seeded ones; the counter restarts with the process, so find the next free id.
-    const [row] = await ctx.db.query<{ next: string }>(
-      `SELECT (GREATEST(20000000, COALESCE(MAX(id::bigint), 0)) + 1)::text AS next FROM merchants WHERE id ~ '^2[0-9]{7}$'`,
-    );
-    const id = String(Math.max(Number(row?.next ?? 20000001), 20000001 + sequence++));
+    // From a stored sequence (never the highest id + 1): an id, and the ShopQR numbers and machine
+    // serials made from it, is never issued twice in the database's life.
+    const [row] = await ctx.db.query<{ id: string }>(`SELECT nextval('throwaway_merchant_ids')::text AS id`);
+    const id = row!.id;
     const alias = `t${id}`;
     const owner = template.users.find((u) => u.role === 'Customer') ?? template.users[0]!;
     await seedMerchant(

@@ -25,6 +25,17 @@ export function field(body: unknown, name: string): string | undefined {
 }
 
 /**
+ * PostgreSQL refuses NUL in text and numbers beyond a column's type; what reaches it anyway (a field
+ * no route check covers) is the caller's input, so 400, not 500. Class 22 is "data exception"
+ * (22003 numeric out of range, 22021 NUL byte, 22P02 not a number, 22001 too long, 22008 bad date);
+ * 54000 is an over-long value for an index.
+ */
+export function isBadInputDbError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(code);
+}
+
+/**
  * Every /api answer is uncacheable and every failure keeps the envelope, including fastify's own
  * (bad JSON, unknown route), so the portal's http layer has one shape to parse.
  */
@@ -36,6 +47,9 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send({ error_code: error.code, message: error.message, data: error.data });
+    }
+    if (isBadInputDbError(error)) {
+      return reply.status(400).send({ error_code: 'BAD_REQUEST', message: 'A value is out of range or not valid', data: {} });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) console.error(`[sandbox] ${request.method} ${request.routeOptions.url ?? ''} failed:`, error.message);
