@@ -12,6 +12,7 @@ import { isEmpty, seed } from './db/seed';
 import { rollTransactionsForward } from './transactions/seed';
 import { createFaults, type Faults } from './faults';
 import { registerAccessLog } from './http/access-log';
+import { registerCompression } from './http/compress';
 import { registerEnvelope } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options';
@@ -67,6 +68,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
 
     registerSecurityHeaders(app);
     registerEnvelope(app);
+    registerCompression(app);
     if (options.accessLog) registerAccessLog(app);
     for (const service of SERVICES) {
       await app.register(async (scope) => registerService(scope, ctx, service, areas), { prefix: `/api/${service}` });
