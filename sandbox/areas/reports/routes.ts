@@ -90,10 +90,15 @@ export function registerReportRoutes(app: FastifyInstance, ctx: SandboxContext):
     const page = queryInt(query, 'page', 1, 1_000_000);
     const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stores WHERE merchant_id = $1`, [user.merchant_id]);
     // 100,000 stores: the database writes the JSON text, which is far cheaper than 100,000 JS row objects.
+    // Only the six fields of the portal's storeOptionSchema, written without json_build_object's
+    // spaces (" : ", ", "): a tenth less before compression (issue 10 §5).
+    const str = (column: string) => `to_json(${column})::text`;
     const [list] = await ctx.db.query<{ j: string }>(
-      `SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'store_name', name, 'code', code, 'address', address,
-         'va_account_no', va_account_no) ORDER BY name, id), '[]')::text AS j
-       FROM (SELECT * FROM stores WHERE merchant_id = $1 ORDER BY name, id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) s`,
+      `SELECT '[' || coalesce(string_agg('{"id":' || id || ',"name":' || ${str('name')} || ',"store_name":' || ${str('name')}
+         || ',"code":' || ${str('code')} || ',"address":' || ${str('address')}
+         || ',"va_account_no":' || coalesce(${str('va_account_no')}, 'null') || '}', ',' ORDER BY name, id), '') || ']' AS j
+       FROM (SELECT id, name, code, address, va_account_no FROM stores WHERE merchant_id = $1 ORDER BY name, id
+             LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) s`,
       [user.merchant_id],
     );
     const totalPage = Math.ceil((count?.n ?? 0) / pageSize);
