@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks, figures only (no pass/fail): bench/bench.ts prints the gzipped JS/CSS of /login, of the
 # shell and of every sidebar route; bench/interactions.ts times the store dropdown with 100,000
-# stores, report paging, the dashboard's first chart and a 100,000-row export. One build serves both.
+# stores, report paging, the dashboard's first chart and a 30-day export; bench/load.ts prints the p50/p99
+# of a light call with and without exports running (issue 10). One build serves all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
@@ -14,3 +15,4 @@ if [ -z "${BENCH_DIST:-}" ]; then
 fi
 npx tsx bench/bench.ts "$@"
 npx tsx bench/interactions.ts
+npx tsx bench/load.ts

@@ -12,6 +12,7 @@ import { isEmpty, seed } from './db/seed';
 import { rollTransactionsForward } from './transactions/seed';
 import { createFaults, type Faults } from './faults';
 import { registerAccessLog } from './http/access-log';
+import { registerCompression } from './http/compress';
 import { registerEnvelope } from './http/envelope';
 import { createHostCheck, registerHostCheck } from './http/host-check';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputHygiene } from './http/hygiene';
@@ -87,6 +88,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     registerSecurityHeaders(app, { publicUrl: () => ctx.publicUrl(), realtimeUrl: () => ctx.portalConfig().realtime.url });
     registerEnvelope(app);
     registerInputHygiene(app);
+    registerCompression(app);
     if (options.accessLog) registerAccessLog(app);
     for (const service of SERVICES) {
       await app.register(async (scope) => registerService(scope, ctx, service, areas), { prefix: `/api/${service}` });

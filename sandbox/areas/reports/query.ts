@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
 import { STATUSES, type Channel, type Status } from '../../platform/transactions/channels';
 import { DEFAULT_PAGE_SIZE } from './columns';
-import { DAY_MS, vnDayStart, vnIso } from '../../platform/vn-time';
+import { DAY_MS, vnDayStart, vnIso, vnMonthStart, vnParts } from '../../platform/vn-time';
 import { wireId } from '../../platform/transactions/wire-id';
 
 /** A report filter read from the query string (contract §3). */
@@ -25,6 +25,31 @@ export interface ReportQuery {
 export const MAX_PAGE_SIZE = 100;
 export const MAX_EXPORT_ROWS = 200_000;
 const MAX_SECONDS = 32_503_680_000; // year 3000: beyond it a "time" is an attack or a bug
+
+/**
+ * Core §5: a range spans at most 30 days, measured as the client does (src/machines/shared/rules/
+ * timeRange.ts, decisions D16, D17): from 00:00 of the first day to the true end of the last,
+ * 23:59:59.999, at most 2,592,000,000 ms. On the wire end_time is the last second included, so the
+ * range's true end is endExclusive - 1.
+ */
+export const MAX_RANGE_MS = 2_592_000_000;
+
+/**
+ * The client's presets that may exceed 30 days are calendar ranges: thisMonth and lastMonth (a
+ * month from its first day, 31 days in long months) and thisQuarter (up to 92 days). The server
+ * cannot tell a preset from a custom range, so it accepts a range longer than 30 days only when it
+ * starts at 00:00 on the first of a month and ends inside that month, or starts on the first of a
+ * quarter and ends inside that quarter (decision D80). Nothing else passes: a 13-month range is
+ * refused.
+ */
+export function rangeTooLong(start: number, endExclusive: number): boolean {
+  if (endExclusive - 1 - start <= MAX_RANGE_MS) return false;
+  const { year, month, day } = vnParts(start);
+  if (day !== 1 || vnDayStart(start) !== start) return true;
+  if (endExclusive <= vnMonthStart(year, month + 1)) return false;
+  const quarterFirst = (month - 1) % 3 === 0;
+  return !(quarterFirst && endExclusive <= vnMonthStart(year, month + 3));
+}
 
 const bad = (field: string, message: string) => new ApiError(400, 'BAD_REQUEST', message, { field });
 
@@ -51,6 +76,9 @@ export function parseReportQuery(channel: Channel, query: Record<string, unknown
   // end_time names the last second included.
   const endExclusive = endSec !== undefined ? (endSec + 1) * 1000 : today + DAY_MS;
   if (endExclusive <= start) throw bad('end_time', 'end_time is before start_time');
+  if (rangeTooLong(start, endExclusive)) {
+    throw new ApiError(400, 'RANGE_TOO_LONG', 'The range spans more than 30 days', { field: 'end_time', max_ms: MAX_RANGE_MS });
+  }
 
   const statusRaw = one('status');
   let status: Status | null = null;
@@ -171,29 +199,62 @@ const EXPORT_SQL: Record<string, string> = {
   total_amount: 't.amount + coalesce(t.fee, 0)',
 };
 
+/** Rows per export query: small enough that a request queued behind one waits only milliseconds. */
+export const EXPORT_CHUNK_ROWS = 2_000;
+
+/** The sort key of a row, in orderBy's column order, for keyset paging. */
+function sortKey(q: ReportQuery): string[] {
+  return q.sort === 'amount' ? ['t.amount', 't.created_at', 't.id'] : ['t.created_at', 't.id'];
+}
+
 /**
- * All matching rows as arrays of the given columns, in the list's order. The database builds one
- * JSON text: turning 100,000 result rows into JS objects one by one costs seconds on PGlite.
+ * All matching rows as JSON texts of arrays of the given columns, in the list's order, a chunk at a
+ * time. The database writes the JSON (turning 100,000 result rows into JS objects one by one costs
+ * seconds on PGlite), and chunks keep each query short: PGlite runs on the event loop, so one query
+ * over the whole range held every other request of every merchant until it ended (issue 10 §5).
+ * Chunks follow the sort key (keyset), so each is an index range, not an ever longer OFFSET.
  */
-export async function exportRows(
+export async function* exportChunks(
   db: Database,
   merchantId: string,
   q: ReportQuery,
   nowMs: number,
   columns: readonly string[],
-): Promise<unknown[][]> {
+  chunkRows = EXPORT_CHUNK_ROWS,
+): AsyncGenerator<string> {
   const w = where(merchantId, q, nowMs);
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions t WHERE ${w.sql}`, w.params);
   if ((count?.n ?? 0) > MAX_EXPORT_ROWS) {
     throw new ApiError(400, 'BAD_REQUEST', `More than ${MAX_EXPORT_ROWS} rows: narrow the filters`, { limit: MAX_EXPORT_ROWS });
   }
   const fields = columns.map((c) => EXPORT_SQL[c] ?? `t.${c}`).join(', ');
-  const [row] = await db.query<{ j: string }>(
-    `SELECT coalesce(json_agg(json_build_array(${fields}) ORDER BY ${orderBy(q)}), '[]')::text AS j
-     FROM transactions t JOIN stores s ON s.id = t.store_id WHERE ${w.sql}`,
-    w.params,
-  );
-  return JSON.parse(row?.j ?? '[]') as unknown[][];
+  const key = sortKey(q);
+  // Every key column runs the same direction, so one row comparison continues after the last row.
+  const after = q.order === 'asc' ? '>' : '<';
+  let last: number[] | null = null;
+  for (;;) {
+    const params = [...w.params];
+    let keyset = '';
+    if (last) {
+      const placeholders = last.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      keyset = ` AND (${key.join(', ')}) ${after} (${placeholders.join(', ')})`;
+    }
+    const [chunk] = await db.query<{ j: string | null; last: string | null; n: number }>(
+      `SELECT json_agg(c.r ORDER BY c.rn)::text AS j, (array_agg(c.k ORDER BY c.rn DESC))[1]::text AS last, count(*)::int AS n
+       FROM (SELECT json_build_array(${fields}) AS r, json_build_array(${key.join(', ')}) AS k,
+               row_number() OVER (ORDER BY ${orderBy(q)}) AS rn
+             FROM transactions t JOIN stores s ON s.id = t.store_id WHERE ${w.sql}${keyset}
+             ORDER BY ${orderBy(q)} LIMIT ${chunkRows}) c`,
+      params,
+    );
+    if (!chunk?.j || !chunk.last || chunk.n === 0) return;
+    yield chunk.j;
+    if (chunk.n < chunkRows) return;
+    last = JSON.parse(chunk.last) as number[];
+  }
 }
 
 export async function findTransaction(db: Database, merchantId: string, channel: Channel, id: number): Promise<TransactionRecord | null> {

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rollTransactionsForward, SEED_PLANS } from '../../platform/transactions/seed';
@@ -12,6 +14,8 @@ import {
   TRANSACTION_STATUSES,
 } from '../../platform/test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+import { TIME_PRESETS } from '../../../src/services/shared/schemas/reportFilters';
+import { customRange, MAX_CUSTOM_RANGE_MS, rangeToUnixSeconds, validateCustomRange } from '../../../src/machines/shared/rules/timeRange';
 
 let t: TestSandbox;
 let phoco: string;
@@ -24,14 +28,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.sandbox.faults.reset());
 
-const nowSec = () => Math.floor(t.sandbox.clock.now() / 1000);
-const allTime = () => `start_time=${nowSec() - 400 * 86400}&end_time=${nowSec()}`;
+/** The longest range the server takes (core §5): today and the 29 days before, to today's last second. */
+const month = () => {
+  const today = vnDayStart(t.sandbox.clock.now());
+  return `start_time=${(today - 29 * DAY_MS) / 1000}&end_time=${(today + DAY_MS) / 1000 - 1}`;
+};
 const list = (channel: string, query: string, token = phoco) => t.api('GET', `/api/portal/transaction/${channel}?${query}`, { token });
 
 describe('GET /transaction/{channel}', () => {
   it('answers every channel (and qr as va) with rows that parse with the portal schema', async () => {
     for (const channel of [...REPORT_CHANNELS, 'qr'] as const) {
-      const res = await list(channel, `${allTime()}&page_size=100`);
+      const res = await list(channel, `${month()}&page_size=100`);
       expect(res.status, channel).toBe(200);
       const schemaChannel = channel === 'qr' ? 'va' : channel;
       const body = transactionListSchema(rowSchemaFor(schemaChannel)).parse(res.body);
@@ -71,24 +78,24 @@ describe('GET /transaction/{channel}', () => {
   });
 
   it('filters by status, store and bill id; totals cover every matching row', async () => {
-    const all = await list('card', `${allTime()}&status=success&page_size=100`);
+    const all = await list('card', `${month()}&status=success&page_size=100`);
     expect(all.body.data.every((r: { status: string }) => r.status === 'success')).toBe(true);
 
-    const store = await list('card', `${allTime()}&customer_id=2&page_size=100`);
+    const store = await list('card', `${month()}&customer_id=2&page_size=100`);
     expect(store.body.data.every((r: { store_id: number }) => r.store_id === 2)).toBe(true);
 
     const withBill = all.body.data.find((r: { bill_id: string }) => r.bill_id.length > 6);
     const fragment = withBill.bill_id.slice(-5).toLowerCase();
-    const bill = await list('card', `${allTime()}&bill_id=${fragment}`);
+    const bill = await list('card', `${month()}&bill_id=${fragment}`);
     expect(bill.body.data.length).toBeGreaterThan(0);
     expect(bill.body.data.every((r: { bill_id: string }) => r.bill_id.toLowerCase().includes(fragment))).toBe(true);
     // LIKE wildcards are searched literally.
-    expect((await list('card', `${allTime()}&bill_id=%25`)).body.total_count).toBe(0);
+    expect((await list('card', `${month()}&bill_id=%25`)).body.total_count).toBe(0);
 
     let sum = 0;
     let count = 0;
     for (let page = 1; page <= store.body.total_page; page++) {
-      const p = await list('card', `${allTime()}&customer_id=2&page_size=100&page=${page}`);
+      const p = await list('card', `${month()}&customer_id=2&page_size=100&page=${page}`);
       sum += p.body.data.reduce((s: number, r: { amount: number }) => s + r.amount, 0);
       count += p.body.data.length;
     }
@@ -97,13 +104,13 @@ describe('GET /transaction/{channel}', () => {
   });
 
   it('sorts by amount or time, either way, on the server', async () => {
-    const asc = await list('va', `${allTime()}&sort=amount&order=asc&page_size=50`);
+    const asc = await list('va', `${month()}&sort=amount&order=asc&page_size=50`);
     const amounts = asc.body.data.map((r: { amount: number }) => r.amount);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
-    const desc = await list('va', `${allTime()}&sort=amount&order=desc&page_size=50`);
+    const desc = await list('va', `${month()}&sort=amount&order=desc&page_size=50`);
     expect(desc.body.data[0].amount).toBeGreaterThanOrEqual(desc.body.data[49].amount);
     expect(desc.body.data[0].amount).toBeGreaterThan(asc.body.data[0].amount);
-    const oldest = await list('va', `${allTime()}&order=asc&page_size=5`);
+    const oldest = await list('va', `${month()}&order=asc&page_size=5`);
     const times = oldest.body.data.map((r: { created_at: string }) => Date.parse(r.created_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
@@ -119,8 +126,8 @@ describe('GET /transaction/{channel}', () => {
   });
 
   it('keeps merchants apart', async () => {
-    const a = await list('card', `${allTime()}&page_size=100`, phoco);
-    const b = await list('card', `${allTime()}&page_size=100`, colan);
+    const a = await list('card', `${month()}&page_size=100`, phoco);
+    const b = await list('card', `${month()}&page_size=100`, colan);
     expect(a.body.data[0].merchant_name).toBe('CÔNG TY TNHH ẨM THỰC PHỐ CỔ');
     expect(b.body.data.every((r: { merchant_name: string }) => r.merchant_name === 'Tạp hoá Cô Lan')).toBe(true);
     const ids = new Set(a.body.data.map((r: { id: string }) => r.id));
@@ -145,9 +152,70 @@ describe('GET /transaction/{channel}', () => {
   });
 });
 
+describe('core §5: the server enforces the 30-day range (RANGE_TOO_LONG)', () => {
+  const sec = (ms: number) => ms / 1000;
+  /** Wire range of Vietnam days `from`..`to` as the client sends it: 00:00 to 23:59:59 (D16). */
+  const days = (from: string, to: string) => {
+    const r = customRange(from, to)!;
+    return `start_time=${Math.floor(r.start / 1000)}&end_time=${Math.floor(r.end / 1000)}`;
+  };
+  const refused = async (query: string) => {
+    for (const extra of ['', '&export=true']) {
+      const res = await list('card', query + extra);
+      expect(res.status, query + extra).toBe(400);
+      expect(res.body, query + extra).toMatchObject({ error_code: 'RANGE_TOO_LONG', data: { max_ms: MAX_CUSTOM_RANGE_MS } });
+    }
+  };
+
+  it('refuses 31 days and 13 months for the list and the export', async () => {
+    await refused(days('2026-01-02', '2026-02-01'));
+    await refused(days('2026-03-05', '2026-04-04'));
+    const today = vnDayStart(t.sandbox.clock.now());
+    await refused(`start_time=${sec(today - 395 * DAY_MS)}&end_time=${sec(today + DAY_MS) - 1}`);
+    // One second past 30 days.
+    await refused(`start_time=${sec(today - 29 * DAY_MS) - 1}&end_time=${sec(today + DAY_MS) - 1}`);
+  });
+
+  it('takes exactly 30 days, and the month and quarter presets that run longer (D80)', async () => {
+    for (const query of [
+      days('2026-01-02', '2026-01-31'),
+      days('2026-02-01', '2026-03-02'),
+      month(),
+      days('2026-01-01', '2026-01-31'), // lastMonth in a 31-day month
+      days('2026-07-01', '2026-07-20'), // thisMonth
+      days('2026-01-01', '2026-03-31'), // thisQuarter, 90 days
+      days('2026-07-01', '2026-09-30'), // thisQuarter, 92 days
+      days('2026-10-01', '2026-11-15'), // thisQuarter, part
+    ]) {
+      const res = await list('card', `${query}&page_size=1`);
+      expect(res.status, query).toBe(200);
+    }
+    // Aligned to a month but not a preset: from the 1st of a quarter's second month, or into the next quarter.
+    await refused(days('2026-02-01', '2026-03-31'));
+    await refused(days('2026-03-01', '2026-04-30'));
+    await refused(days('2026-01-01', '2026-04-01'));
+  });
+
+  it('agrees with the client rule (machines/shared/rules/timeRange.ts) at the boundary, for every month of a year', async () => {
+    for (let m = 0; m < 12; m++) {
+      const from = new Date(Date.UTC(2026, m, 3 + m)).toISOString().slice(0, 10);
+      for (const length of [29, 30, 31]) {
+        const to = new Date(Date.UTC(2026, m, 3 + m + length - 1)).toISOString().slice(0, 10);
+        const client = validateCustomRange(from, to, '2027-12-31');
+        const res = await list('card', `${days(from, to)}&page_size=1`);
+        expect(res.status === 400 ? res.body.error_code : null, `${from}..${to}`).toBe(client);
+      }
+    }
+    for (const preset of TIME_PRESETS) {
+      const range = rangeToUnixSeconds({ preset }, t.sandbox.clock.now());
+      expect((await list('card', `start_time=${range.start_time}&end_time=${range.end_time}&page_size=1`)).status, preset).toBe(200);
+    }
+  });
+});
+
 describe('export=true', () => {
   it('answers a real .xlsx of all matching rows with Vietnamese headers and a dated file name', async () => {
-    const filters = `${allTime()}&status=success`;
+    const filters = `${month()}&status=success`;
     const counted = await list('card', `${filters}&page_size=1`);
     const res = await fetch(`${t.url}/api/portal/transaction/card?${filters}&export=true`, { headers: { authorization: `Bearer ${phoco}` } });
     expect(res.status).toBe(200);
@@ -180,7 +248,7 @@ describe('export=true', () => {
 
 describe('bill images', () => {
   it('serves the printable invoice of a row with bill_url, to its own merchant only', async () => {
-    const res = await list('card', `${allTime()}&page_size=100`);
+    const res = await list('card', `${month()}&page_size=100`);
     const row = res.body.data.find((r: { bill_url: string | null }) => r.bill_url);
     expect(row).toBeTruthy();
     const own = await fetch(t.url + row.bill_url, { headers: { authorization: `Bearer ${phoco}` } });
@@ -210,6 +278,47 @@ describe('GET /metadata/store', () => {
     expect(mine.body.data).toHaveLength(3);
     expect((await t.api('GET', '/api/portal/metadata/store?page_size=100001', { token: phoco })).status).toBe(400);
     expect((await t.api('GET', '/api/portal/metadata/store?page_size=2&page=2', { token: phoco })).body.data).toHaveLength(1);
+  });
+});
+
+describe('GET /metadata/store, compact and compressed (issue 10 §5, §8)', () => {
+  /** The raw answer as bytes, without fetch's transparent decoding. */
+  const raw = (path: string, token: string, acceptEncoding: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = httpGet(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+
+  it('answers only the six fields of storeOptionSchema, without padding, brotli or gzip as accepted', async () => {
+    const chuoi = (await t.login('chuoi', 'Chuoi@2026')).access_token;
+    const path = '/api/portal/metadata/store?page_size=100000';
+    const plain = await raw(path, chuoi, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const text = plain.body.toString('utf8');
+    expect(text).not.toMatch(/" : |, \{/);
+    const body = JSON.parse(text) as { data: Record<string, unknown>[] };
+    expect(body.data).toHaveLength(200);
+    for (const store of body.data) {
+      expect(Object.keys(store).sort()).toEqual(Object.keys(storeOptionSchema.shape).sort());
+      storeOptionSchema.parse(store);
+    }
+    expect(body.data.some((s) => s.va_account_no === null)).toBe(body.data.some((s) => !s.va_account_no));
+
+    const br = await raw(path, chuoi, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(text);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+
+    const gz = await raw(path, chuoi, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(text);
+    expect((await raw(path, chuoi, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
   });
 });
 

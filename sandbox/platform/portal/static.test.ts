@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '../test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
@@ -9,15 +11,38 @@ import { startTestSandbox, type TestSandbox } from '../test/harness';
 const cspFor = (origin: string) =>
   `default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; font-src 'self' data:`;
 
+const INDEX = '<!doctype html><html><head><script type="module" src="/portal/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
 let t: TestSandbox;
 beforeAll(async () => {
   t = await startTestSandbox({ features: { unifiedLogin: true }, idleLimitMinutes: 15 });
   const dist = join(t.dir, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/portal/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("portal")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What vite.config.ts's precompress step writes. The asset's variants say which file was sent, so a
+  // body compressed on the fly could not pass for them.
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX));
+  writeFileSync(join(dist, 'assets', 'app-def456.js'), 'console.log("plain")');
+  writeFileSync(join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync('console.log("brotli file")'));
+  writeFileSync(join(dist, 'assets', 'app-def456.js.gz'), gzipSync('console.log("gzip file")'));
 });
+
+/** The raw answer as bytes, without fetch's transparent decoding. */
+function raw(path: string, acceptEncoding?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    const req = httpGet(`${t.url}${path}`, { headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
 afterAll(() => t.close());
 
 describe('built portal under /portal', () => {
@@ -57,6 +82,47 @@ describe('built portal under /portal', () => {
     expect(icon.headers.get('content-type')).toMatch(/svg/);
     const escape = await fetch(`${t.url}/portal/%2e%2e/%2e%2e/etc/passwd`);
     expect(await escape.text()).not.toContain('root:');
+  });
+
+  it('issue 10 §8: sends the precompressed file the client accepts, brotli first, with Content-Encoding and Vary; hashed assets stay immutable', async () => {
+    const br = await raw('/portal/assets/app-def456.js', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log("brotli file")');
+
+    const gz = await raw('/portal/assets/app-def456.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log("gzip file")');
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await raw('/portal/assets/app-def456.js', accept);
+      expect(plain.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(plain.headers.vary, String(accept)).toMatch(/accept-encoding/i);
+      expect(plain.body.toString(), String(accept)).toBe('console.log("plain")');
+    }
+  });
+
+  it('issue 10 §8: index.html and the client-route fallback come precompressed too, still no-cache with the CSP', async () => {
+    for (const path of ['/portal/', '/portal/login', '/portal/index.html']) {
+      const br = await raw(path, 'br');
+      expect(br.status, path).toBe(200);
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(br.headers['cache-control'], path).toBe('no-cache');
+      expect(br.headers['content-security-policy'], path).toBe(cspFor(t.url));
+      expect(brotliDecompressSync(br.body).toString(), path).toBe(INDEX);
+      const gz = await raw(path, 'gzip');
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(gz.body).toString(), path).toBe(INDEX);
+    }
+    // A file of the build without variants is sent plain whatever the client accepts.
+    const js = await raw('/portal/assets/index-abc123.js', 'br, gzip');
+    expect(js.headers['content-encoding']).toBeUndefined();
+    expect(js.body.toString()).toBe('console.log("portal")');
   });
 
   it('redirects / and /portal to /portal/', async () => {

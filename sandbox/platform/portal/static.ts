@@ -3,6 +3,7 @@ import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
+import { varyAcceptEncoding } from '../http/compress';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Portal not built</title>
 <body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
@@ -13,15 +14,19 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
  * /portal/*: files of the built portal, and index.html for every client route (SPA fallback), except
  * under /portal/assets/ where a missing file is a real 404 (a stale bundle must fail loudly, not get
  * HTML back). Hashed assets are immutable; everything else revalidates so a new build shows at once.
+ * `vite build` writes a brotli (.br) and a gzip (.gz) file beside each text file (vite.config.ts);
+ * the one the client accepts is sent as is, with Content-Encoding, so nothing is compressed per
+ * request (issue 10 §8). Files without them, or clients that accept neither, get the plain file.
  */
 export async function registerPortalStatic(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   const root = ctx.options.portalDist;
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   const sendIndex = (reply: FastifyReply) => {
     if (!existsSync(join(root, 'index.html'))) {
       return reply.status(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
+    varyAcceptEncoding(reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   };
 
@@ -44,11 +49,13 @@ export async function registerPortalStatic(app: FastifyInstance, ctx: SandboxCon
       if (!isFile) {
         return reply.status(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
       }
+      varyAcceptEncoding(reply);
       return reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .sendFile(relative, root, { cacheControl: false });
     }
     if (isFile && relative !== 'index.html') {
+      varyAcceptEncoding(reply);
       return reply.header('Cache-Control', 'no-cache').sendFile(relative, root, { cacheControl: false });
     }
     return sendIndex(reply);

@@ -26,6 +26,15 @@ describe('error catalogue', () => {
     }
   });
 
+  it('knows the codes of the server-side limits (issue 10 §5): RANGE_TOO_LONG (core §5) and EXPORT_IN_PROGRESS', () => {
+    // The sandbox answers them (sandbox/areas/reports); an unknown code would show the generic text.
+    for (const code of ['RANGE_TOO_LONG', 'EXPORT_IN_PROGRESS']) {
+      expect(errorMessageKey(code)).toBe(`errors:${code}`);
+      expect(vi, code).toHaveProperty(code);
+      expect(en, code).toHaveProperty(code);
+    }
+  });
+
   it('matches bank-specific families by prefix', () => {
     expect(catalogueCode('ACCOUNT_NAME_INVALID_VCB')).toBe('ACCOUNT_NAME_INVALID');
     expect(catalogueCode('PHONE_NO_MATCH_BIDV')).toBe('PHONE_NO_MATCH');

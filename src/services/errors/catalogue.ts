@@ -52,6 +52,9 @@ export const SERVER_ERROR_CODES = [
   'INVOICE_ALREADY_EXPORTED',
   'SYSTEM_FAIL',
   'SYNC_WESAP_FAIL',
+  // The server's own limits (issue 10 §5): core §5's 30 days, and one export at a time per merchant (D81).
+  'RANGE_TOO_LONG',
+  'EXPORT_IN_PROGRESS',
 ] as const;
 
 /** Bank-side checks carry a bank-specific suffix (core §8), e.g. ACCOUNT_NAME_INVALID_VCB. */
