@@ -144,7 +144,12 @@ export default defineConfig({
   ],
   webServer: [
     // E2E_SEED_VOLUME=small: a quicker start while working on tests that need no report history.
-    sandboxServer(port, process.env.E2E_SANDBOX_DATA_DIR, process.env.SANDBOX_FEATURES, process.env.E2E_SEED_VOLUME === 'small' ? 'small' : undefined),
+    sandboxServer(
+      port,
+      process.env.E2E_SANDBOX_DATA_DIR,
+      process.env.SANDBOX_FEATURES,
+      process.env.E2E_SEED_VOLUME === 'small' ? 'small' : undefined,
+    ),
     // Sign-in screens only: the small report data set starts in a fraction of the time.
     sandboxServer(unifiedPort, process.env.E2E_UNIFIED_DATA_DIR, 'unifiedLogin=true', 'small'),
   ],

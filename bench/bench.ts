@@ -91,7 +91,9 @@ function printAssetTable(title: string, assets: Asset[]): void {
   }
   for (const kind of ['js', 'css'] as const) {
     const s = sum(rows, kind);
-    console.log(`  ${`total ${kind} (${s.count} files)`.padEnd(width)}  ${kind.padEnd(4)}  ${kb(s.raw).padStart(9)}  ${kb(s.gzip).padStart(9)}`);
+    console.log(
+      `  ${`total ${kind} (${s.count} files)`.padEnd(width)}  ${kind.padEnd(4)}  ${kb(s.raw).padStart(9)}  ${kb(s.gzip).padStart(9)}`,
+    );
   }
   const all = sum(rows);
   console.log(`  ${`total js+css (${all.count} files)`.padEnd(width)}        ${kb(all.raw).padStart(9)}  ${kb(all.gzip).padStart(9)}`);
@@ -132,13 +134,22 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     let rec = recordAssets(page);
     await page.goto(`${base}/portal/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel(/Tên đăng nhập|Username/).first().waitFor();
+    await page
+      .getByLabel(/Tên đăng nhập|Username/)
+      .first()
+      .waitFor();
     const login = await rec.stop();
     printAssetTable('/portal/login (fresh profile, cold)', [...login.values()]);
 
     // --- sign in, then every sidebar route as its own document load ----------------------------
-    await page.getByLabel(/Tên đăng nhập|Username/).first().fill(DEMO.username);
-    await page.getByLabel(/^(Mật khẩu|Password)$/).first().fill(DEMO.password);
+    await page
+      .getByLabel(/Tên đăng nhập|Username/)
+      .first()
+      .fill(DEMO.username);
+    await page
+      .getByLabel(/^(Mật khẩu|Password)$/)
+      .first()
+      .fill(DEMO.password);
     await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
     await page.waitForURL(/\/portal\/dashboard$/, { timeout: 30_000 });
     await page.locator('nav[aria-label]').first().waitFor();
@@ -162,7 +173,9 @@ async function main(): Promise<void> {
 
     console.log('\nper route: JS/CSS loaded beyond the shell (gzip-9 KB)');
     const routeWidth = Math.max(24, ...routes.map((r) => r.length));
-    console.log(`  ${'route'.padEnd(routeWidth)}  ${'files'.padStart(5)}  ${'js KB'.padStart(8)}  ${'css KB'.padStart(8)}  ${'total KB'.padStart(9)}  ${'with shell'.padStart(10)}`);
+    console.log(
+      `  ${'route'.padEnd(routeWidth)}  ${'files'.padStart(5)}  ${'js KB'.padStart(8)}  ${'css KB'.padStart(8)}  ${'total KB'.padStart(9)}  ${'with shell'.padStart(10)}`,
+    );
     let largest: { route: string; gzip: number; files: string[] } = { route: '', gzip: -1, files: [] };
     const shellGzip = sum(shellAssets).gzip;
     for (const [route, assets] of perRoute) {
@@ -195,6 +208,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  console.error(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exit(1);
 });

@@ -39,8 +39,14 @@ function report(what: string, samples: number[], goalMs: number, note = ''): voi
 
 async function signIn(page: Page, base: string, creds: { username: string; password: string }): Promise<void> {
   await page.goto(`${base}/portal/login`);
-  await page.getByLabel(/Tên đăng nhập|Username/).first().fill(creds.username);
-  await page.getByLabel(/^(Mật khẩu|Password)$/).first().fill(creds.password);
+  await page
+    .getByLabel(/Tên đăng nhập|Username/)
+    .first()
+    .fill(creds.username);
+  await page
+    .getByLabel(/^(Mật khẩu|Password)$/)
+    .first()
+    .fill(creds.password);
   await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
   await page.waitForURL(/\/portal\/dashboard$/, { timeout: 60_000 });
 }
@@ -68,7 +74,11 @@ async function storeDropdown(page: Page, base: string): Promise<void> {
   const input = page.getByRole('combobox', { name: /^(Cửa hàng|Store)$/ });
   await input.waitFor();
   // The 100,000-store list has arrived when the loader in the field is gone.
-  await page.waitForFunction(() => !document.querySelector('[data-testid="store-filter"]')?.parentElement?.querySelector('.mantine-Loader-root'), null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="store-filter"]')?.parentElement?.querySelector('.mantine-Loader-root'),
+    null,
+    { timeout: 120_000 },
+  );
   const open: number[] = [];
   const filter: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
@@ -86,7 +96,9 @@ async function storeDropdown(page: Page, base: string): Promise<void> {
     );
     if (i === 0) {
       const shown = await page.evaluate(() => document.querySelectorAll('[data-testid="store-options"] [role="option"]').length);
-      const total = await page.evaluate(() => document.querySelector('[data-testid="store-options"] [role="option"]')?.getAttribute('aria-setsize'));
+      const total = await page.evaluate(() =>
+        document.querySelector('[data-testid="store-options"] [role="option"]')?.getAttribute('aria-setsize'),
+      );
       console.log(`bench: store dropdown open: ${shown} option rows in the DOM for ${total} options`);
     }
     // One keystroke from the full list: the input event React listens to, then the first frame
@@ -147,11 +159,19 @@ async function dashboardFirstChart(page: Page, base: string): Promise<void> {
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     await page.goto(`${base}/portal/dashboard`);
-    await page.locator('[data-testid="chart-revenue"][data-ready="true"], [data-testid="chart-count"][data-ready="true"]').first().waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="chart-revenue"][data-ready="true"], [data-testid="chart-count"][data-ready="true"]')
+      .first()
+      .waitFor({ timeout: 60_000 });
     // The moment the first chart had its data, from the init script's observer.
     samples.push(await page.evaluate(() => (window as unknown as { __firstChart?: number }).__firstChart ?? NaN));
   }
-  report('dashboard: document start → first doughnut drawn', samples.filter((x) => Number.isFinite(x)), 1000, 'full page load, signed in');
+  report(
+    'dashboard: document start → first doughnut drawn',
+    samples.filter((x) => Number.isFinite(x)),
+    1000,
+    'full page load, signed in',
+  );
 }
 
 async function exportLargest(page: Page, base: string): Promise<void> {
@@ -166,7 +186,9 @@ async function exportLargest(page: Page, base: string): Promise<void> {
     const channels = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'];
     let best = { channel: 'card', count: 0 };
     for (const channel of channels) {
-      const res = await fetch(`/api/portal/transaction/${channel}?start_time=${start}&end_time=${now}&page_size=1`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`/api/portal/transaction/${channel}?start_time=${start}&end_time=${now}&page_size=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const body = (await res.json()) as { total_count?: number };
       if ((body.total_count ?? 0) > best.count) best = { channel, count: body.total_count ?? 0 };
     }
@@ -174,7 +196,9 @@ async function exportLargest(page: Page, base: string): Promise<void> {
     let bytes = 0;
     for (let i = 0; i < 3; i += 1) {
       const t0 = performance.now();
-      const res = await fetch(`/api/portal/transaction/${best.channel}?start_time=${start}&end_time=${now}&export=true`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`/api/portal/transaction/${best.channel}?start_time=${start}&end_time=${now}&export=true`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const blob = await res.blob();
       times.push(performance.now() - t0);
       bytes = blob.size;
@@ -199,7 +223,11 @@ async function main(): Promise<void> {
       const only = (process.env.BENCH_STEPS ?? '').split(',').filter(Boolean);
       for (const step of [storeDropdown, reportPaging, dashboardFirstChart, exportLargest]) {
         if (only.length && !only.includes(step.name)) continue;
-        const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', viewport: { width: 1366, height: 800 } });
+        const context = await browser.newContext({
+          locale: 'vi-VN',
+          timezoneId: 'Asia/Ho_Chi_Minh',
+          viewport: { width: 1366, height: 800 },
+        });
         await context.addInitScript(TIMED);
         await context.addInitScript(`
           new MutationObserver((_, obs) => {

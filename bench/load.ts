@@ -85,7 +85,13 @@ async function exportRanges(base: string, token: string, nowSec: number): Promis
 }
 
 /** One export; a 429 (the merchant's export is still running) waits 250 ms and asks again. */
-async function exportOne(base: string, token: string, [from, to]: [number, number], stop: () => boolean, stats: ExportStats): Promise<void> {
+async function exportOne(
+  base: string,
+  token: string,
+  [from, to]: [number, number],
+  stop: () => boolean,
+  stats: ExportStats,
+): Promise<void> {
   for (;;) {
     const t0 = performance.now();
     const res = await fetch(`${base}/api/portal/transaction/${CHANNEL}?start_time=${from}&end_time=${to}&export=true`, {
@@ -173,7 +179,10 @@ async function main(): Promise<void> {
     print('no export running', idle);
     print('1 export job of phoco running', one.samples);
     print('3 export jobs of phoco at once', three.samples);
-    for (const [label, phase] of [['1 job', one], ['3 jobs', three]] as const) {
+    for (const [label, phase] of [
+      ['1 job', one],
+      ['3 jobs', three],
+    ] as const) {
       const s = phase.stats;
       console.log(
         `  exports, ${label}: ${s.files} files (${(s.bytes / 1024 / 1024).toFixed(1)} MB) in ${(phase.wallMs / 1000).toFixed(1)} s, ` +

@@ -62,7 +62,14 @@ export async function startBenchSandbox(options: { tag: string; env?: Record<str
   console.log(`bench: starting the sandbox on ${base} (portal ${dist})`);
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA_DIR: join(workDir, 'db'), PORTAL_DIST: dist, ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_DATA_DIR: join(workDir, 'db'),
+      PORTAL_DIST: dist,
+      ...options.env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const options = optionsFromEnv();
   if (isCliCommand(args)) {
     const host = options.host ?? '127.0.0.1';
-    process.exitCode = await runCli(args, `http://${host.includes(':') ? `[${host}]` : host}:${options.port ?? 5280}`, { controls: options.controls });
+    process.exitCode = await runCli(args, `http://${host.includes(':') ? `[${host}]` : host}:${options.port ?? 5280}`, {
+      controls: options.controls,
+    });
     return;
   }
 
@@ -26,7 +28,10 @@ async function main(): Promise<void> {
     '  Merchant portal sandbox',
     `  Portal:    ${sandbox.url}/portal/`,
     ...(o.controls
-      ? [`  Mailbox:   ${sandbox.url}/sandbox/mailbox`, `  Clock:     ${sandbox.url}/sandbox/clock   (npm run sandbox -- clock advance 86400)`]
+      ? [
+          `  Mailbox:   ${sandbox.url}/sandbox/mailbox`,
+          `  Clock:     ${sandbox.url}/sandbox/clock   (npm run sandbox -- clock advance 86400)`,
+        ]
       : ['  Controls:  off (SANDBOX_CONTROLS=off): no /sandbox/* clock, mailbox, reset, users, triggers']),
     `  Database:  ${storage}${sandbox.seeded ? ' (seeded just now)' : ''}`,
     `  Features:  ${enabled}`,
@@ -34,7 +39,11 @@ async function main(): Promise<void> {
     ...DEMO_SIGN_INS.map((d) => `    ${d.username.padEnd(12)} ${d.password.padEnd(12)} ${d.role.padEnd(9)} ${d.merchant}`),
   ];
   if (!portalBuilt(o.portalDist)) {
-    lines.push('', `  ! The portal is not built (${o.portalDist} has no index.html): run \`npm run build\`.`, '    The APIs are served anyway.');
+    lines.push(
+      '',
+      `  ! The portal is not built (${o.portalDist} has no index.html): run \`npm run build\`.`,
+      '    The APIs are served anyway.',
+    );
   }
   console.log(lines.join('\n') + '\n');
 

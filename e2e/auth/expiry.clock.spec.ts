@@ -30,7 +30,11 @@ test.describe('Foundation: clock', () => {
     await expect(new Shell(page).nav).toBeVisible();
   });
 
-  test('core §4 password reset: a link older than 20 minutes shows the request-not-found page (axe clean)', async ({ page, sandbox, makeUser }, testInfo) => {
+  test('core §4 password reset: a link older than 20 minutes shows the request-not-found page (axe clean)', async ({
+    page,
+    sandbox,
+    makeUser,
+  }, testInfo) => {
     const user = await makeUser();
     const mail = await requestResetMail(sandbox, user.email);
 

@@ -63,8 +63,7 @@ function loginResultOf(event: EventObject): LoginResult | null {
   }
 }
 
-const isUnifiedPath = (path: ModelPath): boolean =>
-  (path.input as { unifiedLogin?: boolean } | undefined)?.unifiedLogin === true;
+const isUnifiedPath = (path: ModelPath): boolean => (path.input as { unifiedLogin?: boolean } | undefined)?.unifiedLogin === true;
 
 /**
  * Why a path cannot run in this project, or null. Each path runs once: unified-login paths in the

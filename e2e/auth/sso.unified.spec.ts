@@ -33,7 +33,9 @@ test.describe('Foundation: unified single sign-on (flag on)', () => {
     await expect(page).toHaveURL(new RegExp(`${P('/login')}$`));
   });
 
-  test('core §2 /register-digistore-id: a password sign-in not yet linked is asked to register, then continues (D8)', async ({ page }, testInfo) => {
+  test('core §2 /register-digistore-id: a password sign-in not yet linked is asked to register, then continues (D8)', async ({
+    page,
+  }, testInfo) => {
     const login = await LoginPage.open(page);
     await login.submitAs(DEMO.phoco.username, DEMO.phoco.password);
     await expect(page).toHaveURL(new RegExp(`${P('/register-digistore-id')}$`));

@@ -22,7 +22,10 @@ async function triggerExists(sandbox: SandboxClient, name: string): Promise<bool
 }
 
 test.describe('Issue 4: bank accounts', () => {
-  test('core §5: add an account, holder looked up after the pause, terms gate, QR decodes, verified by the bank event', async ({ page, sandbox }, testInfo) => {
+  test('core §5: add an account, holder looked up after the pause, terms gate, QR decodes, verified by the bank event', async ({
+    page,
+    sandbox,
+  }, testInfo) => {
     const merchant = await sandbox.createMerchant();
     const plan = bankSeedPlan(merchant.merchant_id);
     const target = plan.addable[0]!;
@@ -82,7 +85,10 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(s.rows).toHaveCount(3);
   });
 
-  test('core §8: a phone that does not match, then an account already linked: toasts, and everything typed stays', async ({ page, sandbox }) => {
+  test('core §8: a phone that does not match, then an account already linked: toasts, and everything typed stays', async ({
+    page,
+    sandbox,
+  }) => {
     const merchant = await sandbox.createMerchant();
     const plan = bankSeedPlan(merchant.merchant_id);
     const target = plan.addable[1]!;
@@ -106,7 +112,12 @@ test.describe('Issue 4: bank accounts', () => {
     await s.fillForm(target, '0987000111');
     await expect(s.holder).toHaveValue(plan.holderName, { timeout: 5_000 });
     await s.agreeToTerms();
-    await expect(page.getByRole('alert').filter({ hasText: s.tx('error_check_match_phone') }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: s.tx('error_check_match_phone') })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(s.tx('add.failTitle')).first()).toBeVisible();
     await expect(s.accountNo).toHaveValue(target.account_no);
     await expect(s.bank).toHaveValue(target.bank_code);
@@ -144,7 +155,10 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(s.rows).toHaveCount(1);
   });
 
-  test('core §4: verify-by-QR from the list; closing keeps it unverified; a realtime drop mid-wait still ends verified', async ({ page, sandbox }) => {
+  test('core §4: verify-by-QR from the list; closing keeps it unverified; a realtime drop mid-wait still ends verified', async ({
+    page,
+    sandbox,
+  }) => {
     const merchant = await sandbox.createMerchant();
     const plan = bankSeedPlan(merchant.merchant_id);
     const account = plan.unverified.account_no;
@@ -161,7 +175,12 @@ test.describe('Issue 4: bank accounts', () => {
     await verifyButton.click();
     await expect(s.qr).toBeVisible();
     const decoded = decodeVietQrPng(await s.qr.screenshot());
-    expect(decoded).toMatchObject({ bin: binOf(plan.unverified.bank_code), accountNumber: account, amount: VERIFY_AMOUNT, purpose: VERIFY_DESCRIPTION });
+    expect(decoded).toMatchObject({
+      bin: binOf(plan.unverified.bank_code),
+      accountNumber: account,
+      amount: VERIFY_AMOUNT,
+      purpose: VERIFY_DESCRIPTION,
+    });
     // Give the va socket a moment to be subscribed before cutting it.
     await page.waitForTimeout(500);
     if (await triggerExists(sandbox, 'realtime-drop')) {
@@ -178,7 +197,10 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(verifyButton).toBeDisabled();
   });
 
-  test('core §4: closing the QR after adding leaves the account unverified in the list, where verify-by-QR reopens it', async ({ page, sandbox }) => {
+  test('core §4: closing the QR after adding leaves the account unverified in the list, where verify-by-QR reopens it', async ({
+    page,
+    sandbox,
+  }) => {
     const merchant = await sandbox.createMerchant();
     const plan = bankSeedPlan(merchant.merchant_id);
     const target = plan.addable[1]!;

@@ -85,7 +85,9 @@ test.describe('Issue 3: dashboard', () => {
     }
   });
 
-  test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Created date', async ({ page }) => {
+  test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Created date', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.phoco);
     const d = new DashboardPage(page);
     await d.waitUntilComplete();

@@ -11,7 +11,10 @@ import { switchLanguage } from '../support/shell';
 // phoco, whose seed has a POS per connection state and a Soundbox per activation case.
 
 test.describe('Issue 4: card machines (/edc)', () => {
-  test('core §2, §3: the list shows type, serial, store, ShopQR and connection; the detail its TID/MID pairs', async ({ page, sandbox }, testInfo) => {
+  test('core §2, §3: the list shows type, serial, store, ShopQR and connection; the detail its TID/MID pairs', async ({
+    page,
+    sandbox,
+  }, testInfo) => {
     const m = await sandbox.createMerchant();
     await signIn(page, m);
     const edc = await EdcPage.open(page);
@@ -39,7 +42,10 @@ test.describe('Issue 4: card machines (/edc)', () => {
     await expectNoAxeViolations(page, 'edc detail', testInfo);
   });
 
-  test('core §7 map-edc-to-va, §8: another store’s ShopQR is refused (choose another), the store’s own integrates', async ({ page, sandbox }, testInfo) => {
+  test('core §7 map-edc-to-va, §8: another store’s ShopQR is refused (choose another), the store’s own integrates', async ({
+    page,
+    sandbox,
+  }, testInfo) => {
     const m = await sandbox.createMerchant();
     await signIn(page, m);
     const edc = await EdcPage.open(page);
@@ -94,7 +100,10 @@ test.describe('Issue 4: card machines (/edc)', () => {
     await expect((await edc.openDetail(serial)).activated).toBeVisible();
   });
 
-  test('core §4, §9: a Soundbox the bank has not provisioned, or not selected, says contact the bank with the POS hotline', async ({ page, sandbox }, testInfo) => {
+  test('core §4, §9: a Soundbox the bank has not provisioned, or not selected, says contact the bank with the POS hotline', async ({
+    page,
+    sandbox,
+  }, testInfo) => {
     const m = await sandbox.createMerchant();
     const hotline = await posHotline(page);
     await signIn(page, m);
@@ -104,14 +113,20 @@ test.describe('Issue 4: card machines (/edc)', () => {
       const detail = await edc.openDetail(serial);
       const notice = detail.contactBank;
       await expect(notice).toContainText(t('vi', 'edc:activation.contactBank', { hotline }));
-      await expect(notice.getByRole('link', { name: t('vi', 'edc:hotlineLink', { hotline }) })).toHaveAttribute('href', `tel:${hotline.replace(/\s/g, '')}`);
+      await expect(notice.getByRole('link', { name: t('vi', 'edc:hotlineLink', { hotline }) })).toHaveAttribute(
+        'href',
+        `tel:${hotline.replace(/\s/g, '')}`,
+      );
       await expect(detail.activate).toHaveCount(0);
       if (n === 2) await expectNoAxeViolations(page, 'edc contact the bank', testInfo);
       await detail.close.click();
     }
   });
 
-  test('core §4 POS connection: ONLINE, then after terminal-status OFFLINE a new check says OFFLINE and what to do', async ({ page, sandbox }) => {
+  test('core §4 POS connection: ONLINE, then after terminal-status OFFLINE a new check says OFFLINE and what to do', async ({
+    page,
+    sandbox,
+  }) => {
     const m = await sandbox.createMerchant();
     const hotline = await posHotline(page);
     await signIn(page, m);

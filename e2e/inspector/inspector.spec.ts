@@ -8,7 +8,10 @@ import { InspectorPage } from '../pages/inspector';
 // Issue 5: the machine inspector (flag features.inspector, on in the sandbox). It needs no sign-in.
 
 test.describe('Machine inspector', () => {
-  test('follows the session of another tab live while it signs in; masks secrets; axe finds nothing', async ({ context, page }, testInfo) => {
+  test('follows the session of another tab live while it signs in; masks secrets; axe finds nothing', async ({
+    context,
+    page,
+  }, testInfo) => {
     const cspErrors: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());

@@ -117,7 +117,9 @@ test.describe('Issue 4 realtime: notification bell', () => {
   test('core §4: a payment request on an order being served opens /sale-order/{order_id}', async ({ page, sandbox }) => {
     const m = await signInOwn(page, sandbox, 'en');
     const bar = new TopBar(page, 'en');
-    const { payload } = await fire<{ payload: { order_code: string; order_id: number } }>(sandbox, 'payment-request', { merchant: m.merchant_id });
+    const { payload } = await fire<{ payload: { order_code: string; order_id: number } }>(sandbox, 'payment-request', {
+      merchant: m.merchant_id,
+    });
     await bar.bell.click();
     await bar.bellTab(1).click();
     const item = bar.items.filter({ hasText: payload.order_code }).first();
@@ -165,7 +167,10 @@ test.describe('Issue 4 realtime: a lost connection', () => {
     expect(await spoken(page)).toEqual(['Received 1,000 dong', 'Received 2,000 dong']);
   });
 
-  test('when the server forgot the session, the portal fetches what it missed: payments spoken once, bell refetched', async ({ page, sandbox }) => {
+  test('when the server forgot the session, the portal fetches what it missed: payments spoken once, bell refetched', async ({
+    page,
+    sandbox,
+  }) => {
     await recordSpeech(page);
     const m = await signInOwn(page, sandbox, 'en');
     await sandbox.trigger('qr-payment', { merchant: m.merchant_id, amount: 1000 });

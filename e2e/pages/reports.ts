@@ -88,7 +88,13 @@ export class ReportPage {
     const headers = await this.table.getByRole('columnheader').allInnerTexts();
     const name = t('vi', `reports:columns.${key}`);
     // A sortable header also holds its sort hint, "(…)", for screen readers.
-    const index = headers.findIndex((h) => h.replace(/[▲▼↕]/g, '').replace(/\(.*\)/s, '').trim() === name);
+    const index = headers.findIndex(
+      (h) =>
+        h
+          .replace(/[▲▼↕]/g, '')
+          .replace(/\(.*\)/s, '')
+          .trim() === name,
+    );
     expect(index, `column ${key} (${name}) among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
     return index;
   }

@@ -12,7 +12,10 @@ import { Shell } from '../support/shell';
 resetSandboxClockAroundTests();
 
 test.describe('Foundation: clock', () => {
-  test('core §4 session: requests in flight when the access token expires cause exactly one refresh', async ({ page, sandbox }, testInfo) => {
+  test('core §4 session: requests in flight when the access token expires cause exactly one refresh', async ({
+    page,
+    sandbox,
+  }, testInfo) => {
     await signIn(page, DEMO.phoco);
     const shell = new Shell(page);
 

@@ -56,7 +56,10 @@ async function deleteRow(page: Page, s: ShopQrPage, va: string): Promise<void> {
 }
 
 test.describe('Issue 4: ShopQR (/payment)', () => {
-  test('core §2, §3: the list shows the seeded codes; the BILL detail QR decodes to a dynamic VietQR with its amount', async ({ page, sandbox }) => {
+  test('core §2, §3: the list shows the seeded codes; the BILL detail QR decodes to a dynamic VietQR with its amount', async ({
+    page,
+    sandbox,
+  }) => {
     const merchant = await sandbox.createMerchant();
     const s = await ShopQrPage.open(page, merchant);
     await expect(s.rows).toHaveCount(3);
@@ -94,7 +97,10 @@ test.describe('Issue 4: ShopQR (/payment)', () => {
     await deleteRow(page, s, va);
   });
 
-  test('core §5: creates a BILL ShopQR with staff, channel and amount; its QR carries the amount; deletes it', async ({ page, sandbox }) => {
+  test('core §5: creates a BILL ShopQR with staff, channel and amount; its QR carries the amount; deletes it', async ({
+    page,
+    sandbox,
+  }) => {
     const s = await ShopQrPage.open(page, await sandbox.createMerchant());
     const before = await s.vaNumbers();
     await s.openAdd();
@@ -114,7 +120,10 @@ test.describe('Issue 4: ShopQR (/payment)', () => {
     await deleteRow(page, s, va);
   });
 
-  test('core §5 Inputs: the amount refuses e, E, +, ., comma and minus, typed or pasted, and keeps 13 digits', async ({ page, sandbox }) => {
+  test('core §5 Inputs: the amount refuses e, E, +, ., comma and minus, typed or pasted, and keeps 13 digits', async ({
+    page,
+    sandbox,
+  }) => {
     const s = await ShopQrPage.open(page, await sandbox.createMerchant());
     await s.openAdd();
     await s.type('BILL').check();
@@ -136,7 +145,10 @@ test.describe('Issue 4: ShopQR (/payment)', () => {
     await expect(s.amount).toHaveValue('1234567890123');
   });
 
-  test('core §8: STAFF_LINK_VA names the staff member and keeps the form; a repeated bill is CHANNEL_EXIST, never a duplicate', async ({ page, sandbox }) => {
+  test('core §8: STAFF_LINK_VA names the staff member and keeps the form; a repeated bill is CHANNEL_EXIST, never a duplicate', async ({
+    page,
+    sandbox,
+  }) => {
     const s = await ShopQrPage.open(page, await sandbox.createMerchant());
     await s.openAdd();
     await s.type('STAFF').check();
@@ -163,7 +175,11 @@ test.describe('Issue 4: ShopQR (/payment)', () => {
     await expect(new ShopQrPage(page).rows).toHaveCount(3, { timeout: 15_000 });
   });
 
-  test('core §8: deleting a code another tab already deleted shows CHANNEL_NOT_FOUND in the dialog, which stays open', async ({ page, browser, sandbox }) => {
+  test('core §8: deleting a code another tab already deleted shows CHANNEL_NOT_FOUND in the dialog, which stays open', async ({
+    page,
+    browser,
+    sandbox,
+  }) => {
     const merchant = await sandbox.createMerchant();
     const s = await ShopQrPage.open(page, merchant);
     const va = (await s.vaNumbers())[0]!;

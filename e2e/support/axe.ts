@@ -13,7 +13,10 @@ export function formatViolations(violations: Violation[]): string {
       const nodes = v.nodes
         .map((n) => {
           const target = n.target.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
-          const summary = (n.failureSummary ?? '').split('\n').map((l) => `        ${l}`).join('\n');
+          const summary = (n.failureSummary ?? '')
+            .split('\n')
+            .map((l) => `        ${l}`)
+            .join('\n');
           return `    - ${target}\n      ${n.html.slice(0, 200)}\n${summary}`;
         })
         .join('\n');

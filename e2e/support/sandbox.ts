@@ -77,10 +77,7 @@ export class SandboxClient {
   }
 
   async messages(to: string): Promise<MailMessage[]> {
-    const body = await this.call<MailMessage[] | { data: MailMessage[] }>(
-      'GET',
-      `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`,
-    );
+    const body = await this.call<MailMessage[] | { data: MailMessage[] }>('GET', `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`);
     return Array.isArray(body) ? body : body.data;
   }
 

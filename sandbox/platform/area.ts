@@ -9,10 +9,32 @@ import type { TriggerDefinition } from './triggers/registry';
  */
 export const AREA_NAMES = [
   // built
-  'auth', 'session', 'shell', 'dashboard', 'reports', 'bank', 'shopqr', 'edc', 'notifications', 'inspector',
+  'auth',
+  'session',
+  'shell',
+  'dashboard',
+  'reports',
+  'bank',
+  'shopqr',
+  'edc',
+  'notifications',
+  'inspector',
   // still to build
-  'feedback', 'profile', 'stores', 'staff', 'merchants', 'paylink', 'orders', 'products', 'customers', 'categories',
-  'tables', 'settings', 'invoices', 'einvoice', 'display',
+  'feedback',
+  'profile',
+  'stores',
+  'staff',
+  'merchants',
+  'paylink',
+  'orders',
+  'products',
+  'customers',
+  'categories',
+  'tables',
+  'settings',
+  'invoices',
+  'einvoice',
+  'display',
 ] as const;
 export type AreaName = (typeof AREA_NAMES)[number];
 

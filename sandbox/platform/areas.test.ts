@@ -62,7 +62,12 @@ describe('area folders', () => {
       for (const dep of area.after ?? []) expect(names.indexOf(dep), `${area.name} after ${dep}`).toBeLessThan(names.indexOf(area.name));
     }
     expect(inDependencyOrder([...areas].reverse()).map((a) => a.name)).toEqual(names);
-    expect(() => inDependencyOrder([{ name: 'bank', after: ['edc'] }, { name: 'edc', after: ['bank'] }])).toThrow(/wait for each other/);
+    expect(() =>
+      inDependencyOrder([
+        { name: 'bank', after: ['edc'] },
+        { name: 'edc', after: ['bank'] },
+      ]),
+    ).toThrow(/wait for each other/);
     expect(() => inDependencyOrder([{ name: 'edc', after: ['shopqr'] }])).toThrow(/no sandbox\/areas folder/);
   });
 
@@ -130,7 +135,11 @@ describe('migrations', () => {
     for (const m of allMigrations(areas).filter((m) => had.has(m.name))) await db.exec(readFileSync(m.file, 'utf8'));
     for (const old of ledger) await db.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, 0)', [old]);
     const ran = await migrate(db, areas);
-    expect(ran).toEqual(allMigrations(areas).map((m) => m.name).filter((n) => !had.has(n)));
+    expect(ran).toEqual(
+      allMigrations(areas)
+        .map((m) => m.name)
+        .filter((n) => !had.has(n)),
+    );
     expect(ran).toEqual(expect.arrayContaining([...expected]));
     expect(await migrate(db, areas)).toEqual([]);
   });

@@ -78,7 +78,9 @@ export function checkStartable(options: ResolvedOptions): void {
     );
   }
   if (!options.controls && options.features.unifiedLogin) {
-    throw new Error('unifiedLogin needs the stand-in identity provider, which is a sandbox control: drop it from SANDBOX_FEATURES or set SANDBOX_CONTROLS=on.');
+    throw new Error(
+      'unifiedLogin needs the stand-in identity provider, which is a sandbox control: drop it from SANDBOX_FEATURES or set SANDBOX_CONTROLS=on.',
+    );
   }
 }
 

@@ -42,7 +42,7 @@ describe('socket.io /va and /sale', () => {
     t.sandbox.clock.reset();
   });
 
-  it('accepts an access token and delivers events to the merchant\'s room only', async () => {
+  it("accepts an access token and delivers events to the merchant's room only", async () => {
     const phoco = await t.login('phoco', 'Phoco@2026');
     const colan = await t.login('colan', 'Colan@2026');
     const a = connect('/sale', phoco.access_token);
@@ -98,7 +98,7 @@ describe('issue 10: a socket lives no longer than its session and its token (cor
     expect(await outcome(connect('/', access_token))).toEqual({ ok: true });
   });
 
-  it('sign-out (POST /user/logout1) cuts that session\'s sockets at once, not another session\'s; no event reaches them after', async () => {
+  it("sign-out (POST /user/logout1) cuts that session's sockets at once, not another session's; no event reaches them after", async () => {
     const user = await t.makeUser();
     const signedOut = await t.login(user.username, user.password);
     const other = await t.login(user.username, user.password);
@@ -143,7 +143,7 @@ describe('issue 10: a socket lives no longer than its session and its token (cor
     t.sandbox.clock.reset();
   });
 
-  it('a lock (the fifth wrong password) cuts the user\'s sockets, and a locked user cannot connect', async () => {
+  it("a lock (the fifth wrong password) cuts the user's sockets, and a locked user cannot connect", async () => {
     const user = await t.makeUser();
     const session = await t.login(user.username, user.password);
     const socket = await connected('/sale', session.access_token);

@@ -19,10 +19,7 @@ export function StartupError({ detail }: { detail: string }) {
         <h1 id="startup-error-vi" style={{ fontSize: 24 }}>
           Không thể khởi động cổng thông tin
         </h1>
-        <p>
-          Cấu hình của cổng thông tin không hợp lệ hoặc không tải được. Vui lòng thử lại sau hoặc liên hệ bộ
-          phận hỗ trợ của ngân hàng.
-        </p>
+        <p>Cấu hình của cổng thông tin không hợp lệ hoặc không tải được. Vui lòng thử lại sau hoặc liên hệ bộ phận hỗ trợ của ngân hàng.</p>
       </section>
       <hr style={{ margin: '24px 0', border: 0, borderTop: '1px solid #ced4da' }} />
       <section lang="en" aria-labelledby="startup-error-en">

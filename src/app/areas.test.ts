@@ -57,7 +57,10 @@ describe('areas (one name in every layer)', () => {
     const has = (texts: unknown, key: string) =>
       key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts) !== undefined;
     for (const route of AREA_ROUTES) {
-      for (const [lng, texts] of [['vi', viShell], ['en', enShell]] as const) {
+      for (const [lng, texts] of [
+        ['vi', viShell],
+        ['en', enShell],
+      ] as const) {
         // The profile's label has business and personal wording (core §1).
         const key = route.labelKey === 'nav.profile' ? 'nav.profile.business' : route.labelKey;
         expect(has(texts, key), `${lng}/shell.json ${key}`).toBe(true);

@@ -11,7 +11,9 @@ const texts = {
 
 describe('machine catalogue', () => {
   it('holds one machine for every src/machines/<area>/*.machine.ts file', () => {
-    const files = Object.keys(machineFiles).map((path) => path.replace('../machines/', '')).sort();
+    const files = Object.keys(machineFiles)
+      .map((path) => path.replace('../machines/', ''))
+      .sort();
     expect(MACHINE_CATALOGUE.map((entry) => entry.file).sort()).toEqual(files);
   });
 
@@ -32,7 +34,9 @@ describe('machine catalogue', () => {
 
   it('lists in each area declaration exactly the machines of its folder', () => {
     for (const area of AREA_DECLARATIONS) {
-      const inFolder = MACHINE_CATALOGUE.filter((entry) => entry.area === area.name).map((entry) => entry.id).sort();
+      const inFolder = MACHINE_CATALOGUE.filter((entry) => entry.area === area.name)
+        .map((entry) => entry.id)
+        .sort();
       expect([...(area.inspector?.machines ?? [])].sort(), `src/app/${area.name}/area.ts inspector.machines`).toEqual(inFolder);
     }
   });

@@ -67,7 +67,9 @@ describe('runtime configuration', () => {
       services: [],
     });
     expect(error.kind).toBe('invalid');
-    expect(error.fields.sort()).toEqual(['defaultLanguage', 'features.einvoice', 'features.overview', 'hotlines', 'idleLimitMinutes', 'services'].sort());
+    expect(error.fields.sort()).toEqual(
+      ['defaultLanguage', 'features.einvoice', 'features.overview', 'hotlines', 'idleLimitMinutes', 'services'].sort(),
+    );
   });
 
   it('a file that is not an object is invalid at the root', () => {
@@ -122,12 +124,17 @@ describe('loadConfig', () => {
     await expect(loadConfig({ fetch: () => Promise.reject(new TypeError('offline')) })).rejects.toMatchObject({ kind: 'unreachable' });
     await expect(loadConfig({ fetch: respond('nope', 404) })).rejects.toMatchObject({ kind: 'http', status: 404 });
     await expect(loadConfig({ fetch: respond('{"features":') })).rejects.toMatchObject({ kind: 'malformed' });
-    await expect(loadConfig({ fetch: respond('{"idleLimitMinutes":"x"}') })).rejects.toMatchObject({ kind: 'invalid', fields: ['idleLimitMinutes'] });
+    await expect(loadConfig({ fetch: respond('{"idleLimitMinutes":"x"}') })).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: ['idleLimitMinutes'],
+    });
   });
 
   it('times out as unreachable', async () => {
     const hang = ((_: string, init?: RequestInit) =>
-      new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))))) as typeof globalThis.fetch;
+      new Promise((_r, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+      )) as typeof globalThis.fetch;
     await expect(loadConfig({ fetch: hang, timeoutMs: 20 })).rejects.toMatchObject({ kind: 'unreachable' });
   });
 });

@@ -26,12 +26,10 @@ function isAbsoluteUrl(value: string, protocols: readonly string[]): boolean {
 const WEB = ['http:', 'https:'] as const;
 const SOCKET = ['http:', 'https:', 'ws:', 'wss:'] as const;
 
-const serviceUrl = z
-  .string()
-  .check(
-    z.maxLength(2048),
-    z.refine((v) => isSameOriginPath(v) || isAbsoluteUrl(v, WEB), { message: 'must be a /path or an http(s) URL' }),
-  );
+const serviceUrl = z.string().check(
+  z.maxLength(2048),
+  z.refine((v) => isSameOriginPath(v) || isAbsoluteUrl(v, WEB), { message: 'must be a /path or an http(s) URL' }),
+);
 
 const namespacePath = z.string().check(z.regex(/^\/[A-Za-z0-9._~\-/]*$/, { message: 'must be a /path' }), z.maxLength(200));
 
@@ -54,7 +52,9 @@ export const appConfigSchema = z.object({
       url: z._default(
         z.string().check(
           z.maxLength(2048),
-          z.refine((v) => v === '' || isSameOriginPath(v) || isAbsoluteUrl(v, SOCKET), { message: "must be '', a /path or an http(s)/ws(s) URL" }),
+          z.refine((v) => v === '' || isSameOriginPath(v) || isAbsoluteUrl(v, SOCKET), {
+            message: "must be '', a /path or an http(s)/ws(s) URL",
+          }),
         ),
         '',
       ),

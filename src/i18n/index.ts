@@ -1,10 +1,4 @@
-import i18next, {
-  type BackendModule,
-  type i18n as I18n,
-  type Resource,
-  type ResourceKey,
-  type ResourceLanguage,
-} from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultConfig, type AppConfig } from '../config';
 import { appStorage, languageSchema, type AppStorage, type Language } from '../services/shared/storage';
@@ -110,25 +104,29 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
   const lng = initialLanguage(options.defaultLanguage ?? DEFAULT_LANGUAGE, storageInUse);
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyDocumentLanguage);
-    await i18n.use(lazyNamespaces).use(initReactI18next).init({
-      resources,
-      partialBundledLanguages: true,
-      lng,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: [...CORE_NAMESPACES],
-      defaultNS: 'common',
-      // React escapes output itself; escaping here would double-encode Vietnamese diacritics.
-      interpolation: {
-        escapeValue: false,
-        defaultVariables: hotlineVariables(options.hotlines ?? defaultConfig.hotlines),
-      },
-      returnNull: false,
-      initAsync: false,
-      showSupportNotice: false,
-    });
+    await i18n
+      .use(lazyNamespaces)
+      .use(initReactI18next)
+      .init({
+        resources,
+        partialBundledLanguages: true,
+        lng,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...SUPPORTED_LANGUAGES],
+        ns: [...CORE_NAMESPACES],
+        defaultNS: 'common',
+        // React escapes output itself; escaping here would double-encode Vietnamese diacritics.
+        interpolation: {
+          escapeValue: false,
+          defaultVariables: hotlineVariables(options.hotlines ?? defaultConfig.hotlines),
+        },
+        returnNull: false,
+        initAsync: false,
+        showSupportNotice: false,
+      });
   } else {
-    if (options.hotlines) i18n.options.interpolation = { ...i18n.options.interpolation, defaultVariables: hotlineVariables(options.hotlines) };
+    if (options.hotlines)
+      i18n.options.interpolation = { ...i18n.options.interpolation, defaultVariables: hotlineVariables(options.hotlines) };
     if (i18n.language !== lng) await i18n.changeLanguage(lng);
   }
   // Component tests render screens synchronously after init: give them every namespace up front.

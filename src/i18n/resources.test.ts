@@ -47,7 +47,10 @@ describe('i18n resources', () => {
       });
 
       it('has only non-empty strings', () => {
-        for (const [lng, keys] of [['vi', viKeys], ['en', enKeys]] as const) {
+        for (const [lng, keys] of [
+          ['vi', viKeys],
+          ['en', enKeys],
+        ] as const) {
           for (const [key, value] of keys) {
             expect(typeof value, `${lng}/${ns}:${key}`).toBe('string');
             expect((value as string).trim(), `${lng}/${ns}:${key}`).not.toBe('');

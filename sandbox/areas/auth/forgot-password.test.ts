@@ -19,8 +19,7 @@ interface MailJson {
 }
 
 const forgot = (email: string) => t.api('POST', '/api/portal/user/forgot-password', { body: { email } });
-const reset = (token: string, new_password: string) =>
-  t.api('PUT', '/api/portal/user/forgot-password', { body: { token, new_password } });
+const reset = (token: string, new_password: string) => t.api('PUT', '/api/portal/user/forgot-password', { body: { token, new_password } });
 const mails = async (to: string) => (await t.api<MailJson[]>('GET', `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`)).body;
 const tokenOf = (mail: MailJson) => new URL(mail.links[0]!).searchParams.get('token')!;
 
@@ -47,7 +46,9 @@ describe('password reset', () => {
     expect(mail!.text).toContain(mail!.links[0]);
 
     expect((await reset(tokenOf(mail!), 'NewPass@2026')).body).toEqual({ data: { success: true } });
-    expect((await t.api('POST', '/api/portal/user/login', { body: { username: user.username, password: user.password } })).status).toBe(401);
+    expect((await t.api('POST', '/api/portal/user/login', { body: { username: user.username, password: user.password } })).status).toBe(
+      401,
+    );
     expect((await t.login(user.username, 'NewPass@2026')).access_token).toBeTruthy();
     expect((await t.api('GET', '/api/portal/user/info', { token: before.access_token })).status).toBe(401);
     const refreshed = await t.api('POST', '/api/portal/user/refresh-token', { body: { refresh_token: before.refresh_token } });

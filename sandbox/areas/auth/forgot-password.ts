@@ -34,10 +34,12 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: SandboxC
     const user = await findUserByEmail(ctx.db, email);
     if (user) {
       const token = randomBytes(32).toString('base64url');
-      await ctx.db.query(
-        `INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-        [sha256(token), user.id, now, now + RESET_LINK_TTL_MS],
-      );
+      await ctx.db.query(`INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [
+        sha256(token),
+        user.id,
+        now,
+        now + RESET_LINK_TTL_MS,
+      ]);
       const link = `${ctx.publicUrl()}/portal/reset-password?token=${token}`;
       await ctx.mailbox.deliver({
         to: user.email,

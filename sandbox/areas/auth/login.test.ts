@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.sandbox.clock.reset());
 
-const login = (username: string, password: string) =>
-  t.api('POST', '/api/portal/user/login', { body: { username, password } });
+const login = (username: string, password: string) => t.api('POST', '/api/portal/user/login', { body: { username, password } });
 
 describe('POST /api/portal/user/login', () => {
   it('signs in the seeded owner by username, in any letter case, with a JWT carrying sub/iat/exp/merchant_id', async () => {

@@ -25,7 +25,9 @@ async function freshMerchant(): Promise<{ id: string; token: string; plan: Retur
   expect(made.status).toBe(201);
   const { merchant_id, username, password } = made.body;
   const { access_token } = await t.login(username, password);
-  const [row] = await t.sandbox.db.query<{ holder_name: string }>(`SELECT holder_name FROM bank_registry WHERE merchant_id = $1 LIMIT 1`, [merchant_id]);
+  const [row] = await t.sandbox.db.query<{ holder_name: string }>(`SELECT holder_name FROM bank_registry WHERE merchant_id = $1 LIMIT 1`, [
+    merchant_id,
+  ]);
   return { id: merchant_id, token: access_token, plan: bankSeedPlan(merchant_id, row!.holder_name) };
 }
 
@@ -73,7 +75,12 @@ describe('bank accounts (core §7 /bank/*)', () => {
   it('adds an account and answers a VietQR payload that decodes to its BIN, number, amount and purpose', async () => {
     const m = await freshMerchant();
     const target = m.plan.addable[0]!;
-    const body = { bank_account_no: target.account_no, bank_code: target.bank_code, holder_name: m.plan.holderName, phone: `+84${m.plan.phone.slice(1)}` };
+    const body = {
+      bank_account_no: target.account_no,
+      bank_code: target.bank_code,
+      holder_name: m.plan.holderName,
+      phone: `+84${m.plan.phone.slice(1)}`,
+    };
     const res = await t.api('POST', '/api/portal/bank/account', { token: m.token, body });
     expect(res.status).toBe(200);
     const data = qrDataSchema.parse(res.body.data);
@@ -98,7 +105,7 @@ describe('bank accounts (core §7 /bank/*)', () => {
     expect(theirs.body.error_code).toBe('BANK_EXIST');
   });
 
-  it("refuses a wrong phone, an unknown account, a refusing state and missing fields; nothing is linked", async () => {
+  it('refuses a wrong phone, an unknown account, a refusing state and missing fields; nothing is linked', async () => {
     const m = await freshMerchant();
     const target = m.plan.addable[1]!;
     const base = { bank_account_no: target.account_no, bank_code: target.bank_code, holder_name: m.plan.holderName, phone: '0987000111' };
@@ -107,7 +114,12 @@ describe('bank accounts (core §7 /bank/*)', () => {
     expect((await add({ ...base, bank_account_no: '123456789' })).body.error_code).toBe('BANK_INCORRECT');
     expect((await add({ ...base, bank_code: 'NOPE' })).body.error_code).toBe('BANK_INCORRECT');
     expect((await add({ ...base, holder_name: 'SOMEONE ELSE' })).body.error_code).toBe(`ACCOUNT_NAME_INVALID_${target.bank_code}`);
-    const locked = { ...base, bank_account_no: m.plan.writeLocked.account_no, bank_code: m.plan.writeLocked.bank_code, phone: m.plan.phone };
+    const locked = {
+      ...base,
+      bank_account_no: m.plan.writeLocked.account_no,
+      bank_code: m.plan.writeLocked.bank_code,
+      phone: m.plan.phone,
+    };
     expect((await add(locked)).body.error_code).toBe('ACCOUNT_WRITE_LOCKED');
     const missing = await add({ ...base, phone: '' });
     expect([missing.status, missing.body.error_code, missing.body.data.fields]).toEqual([400, 'REQUIRED', ['phone']]);
@@ -131,15 +143,26 @@ describe('bank accounts (core §7 /bank/*)', () => {
     expect((await t.api('DELETE', `/api/portal/bank/account?id=${first!.id}`, { token: m.token })).body.error_code).toBe('BANK_NOT_EXIST');
     // Another merchant's account is as missing as a deleted one.
     const other = await freshMerchant();
-    expect((await t.api('DELETE', `/api/portal/bank/account?id=${second!.id}`, { token: other.token })).body.error_code).toBe('BANK_NOT_EXIST');
+    expect((await t.api('DELETE', `/api/portal/bank/account?id=${second!.id}`, { token: other.token })).body.error_code).toBe(
+      'BANK_NOT_EXIST',
+    );
   });
 
   it('answers a QR for a linked account with the asked amount and purpose', async () => {
     const m = await freshMerchant();
     const { account_no, bank_code } = m.plan.unverified;
-    const res = await t.api('GET', `/api/portal/bank/qr?bank_account_no=${account_no}&amount=${VERIFY_AMOUNT}&description=Chuy%E1%BB%83n%20ti%E1%BB%81n`, { token: m.token });
+    const res = await t.api(
+      'GET',
+      `/api/portal/bank/qr?bank_account_no=${account_no}&amount=${VERIFY_AMOUNT}&description=Chuy%E1%BB%83n%20ti%E1%BB%81n`,
+      { token: m.token },
+    );
     expect(res.status).toBe(200);
-    expect(parseVietQr(res.body.data.qr)).toMatchObject({ bin: binOf(bank_code), accountNumber: account_no, amount: VERIFY_AMOUNT, purpose: 'Chuyen tien' });
+    expect(parseVietQr(res.body.data.qr)).toMatchObject({
+      bin: binOf(bank_code),
+      accountNumber: account_no,
+      amount: VERIFY_AMOUNT,
+      purpose: 'Chuyen tien',
+    });
     const unlinked = await t.api('GET', `/api/portal/bank/qr?bank_account_no=${m.plan.addable[0]!.account_no}`, { token: m.token });
     expect(unlinked.body.error_code).toBe('BANK_NOT_EXIST');
   });
@@ -167,7 +190,11 @@ describe('trigger bank-verify', () => {
     const res = await t.api('POST', '/sandbox/triggers/bank-verify', { body: { account_no: account, merchant: m.id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ merchant_id: m.id, bank_account_no: account, verified: true });
-    expect(bankVerifiedEventSchema.parse(await arrived)).toEqual({ bank_account_no: account, bank_code: m.plan.unverified.bank_code, verified: true });
+    expect(bankVerifiedEventSchema.parse(await arrived)).toEqual({
+      bank_account_no: account,
+      bank_code: m.plan.unverified.bank_code,
+      verified: true,
+    });
     const list = await t.api('GET', `/api/portal/bank/account?bank_account_no=${account}`, { token: m.token });
     expect(list.body.data[0].is_internal_transfer).toBe(true);
     await new Promise((r) => setTimeout(r, 100));

@@ -64,7 +64,6 @@ function queryString(query: unknown, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-
 export function verificationQr(bin: string, accountNo: string, amount: number, description: string): string {
   const purpose = stripVietnameseDiacritics(description).slice(0, MAX_PURPOSE_LENGTH);
   return buildVietQr({ bin, accountNumber: accountNo, ...(amount > 0 ? { amount } : {}), ...(purpose ? { purpose } : {}) });
@@ -118,12 +117,15 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
       holder_name: (field(request.body, 'holder_name') ?? '').trim(),
       phone: (field(request.body, 'phone') ?? '').trim(),
     };
-    const missing = Object.entries(body).filter(([, v]) => !v).map(([k]) => k);
+    const missing = Object.entries(body)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
     if (missing.length) throw required(missing);
     const phone = nationalPhone(body.phone);
     if (!phone) throw new ApiError(400, 'REQUIRED', 'phone is not a Vietnamese mobile number', { fields: ['phone'] });
     const bank = await findBank(ctx.db, body.bank_code);
-    if (!bank || !ACCOUNT_NO.test(body.bank_account_no)) throw new ApiError(400, 'BANK_INCORRECT', 'Unknown bank or malformed account number');
+    if (!bank || !ACCOUNT_NO.test(body.bank_account_no))
+      throw new ApiError(400, 'BANK_INCORRECT', 'Unknown bank or malformed account number');
     const [known] = await ctx.db.query<{ holder_name: string; phone: string; state: string }>(
       `SELECT holder_name, phone, state FROM bank_registry WHERE bank_code = $1 AND account_no = $2`,
       [bank.bank_code, body.bank_account_no],
@@ -177,7 +179,8 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
     const accountNo = queryString(request.query, 'bank_account_no');
     if (!accountNo) throw required(['bank_account_no']);
     const amountText = queryString(request.query, 'amount');
-    if (amountText !== '' && !/^\d{1,13}$/.test(amountText)) throw new ApiError(400, 'BAD_REQUEST', 'amount must be whole dong', { field: 'amount' });
+    if (amountText !== '' && !/^\d{1,13}$/.test(amountText))
+      throw new ApiError(400, 'BAD_REQUEST', 'amount must be whole dong', { field: 'amount' });
     const amount = amountText === '' ? 0 : Number(amountText);
     const description = queryString(request.query, 'description') || VERIFY_DESCRIPTION;
     if (!/^[\x20-\x7E\u00C0-\u1EF9]{0,100}$/.test(description)) {

@@ -74,10 +74,14 @@ export async function seedBank(db: Database, merchant: SeededMerchant): Promise<
   const plan = bankSeedPlan(merchant.id, bankHolderName(row?.representative_name || row?.name || 'NGUYEN VAN MINH'));
   const known = [plan.verified, plan.unverified, ...plan.addable, plan.writeLocked];
   for (const account of known) {
-    await db.query(
-      `INSERT INTO bank_registry (bank_code, account_no, holder_name, phone, state, merchant_id) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [account.bank_code, account.account_no, plan.holderName, plan.phone, account === plan.writeLocked ? 'WRITE_LOCKED' : 'ACTIVE', merchant.id],
-    );
+    await db.query(`INSERT INTO bank_registry (bank_code, account_no, holder_name, phone, state, merchant_id) VALUES ($1,$2,$3,$4,$5,$6)`, [
+      account.bank_code,
+      account.account_no,
+      plan.holderName,
+      plan.phone,
+      account === plan.writeLocked ? 'WRITE_LOCKED' : 'ACTIVE',
+      merchant.id,
+    ]);
   }
   // Older first, so the list (newest first) shows the unverified one on top.
   for (const [index, account] of [plan.verified, plan.unverified].entries()) {
@@ -85,8 +89,16 @@ export async function seedBank(db: Database, merchant: SeededMerchant): Promise<
     await db.query(
       `INSERT INTO bank_accounts (merchant_id, bank_code, bank_account_no, holder_name, phone, is_internal_transfer, verified_at, created_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
-      [merchant.id, account.bank_code, account.account_no, plan.holderName, plan.phone, verified,
-        verified ? merchant.now - 20 * 86_400_000 : null, merchant.now - (30 - index) * 86_400_000],
+      [
+        merchant.id,
+        account.bank_code,
+        account.account_no,
+        plan.holderName,
+        plan.phone,
+        verified,
+        verified ? merchant.now - 20 * 86_400_000 : null,
+        merchant.now - (30 - index) * 86_400_000,
+      ],
     );
   }
 }

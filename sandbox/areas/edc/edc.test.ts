@@ -122,7 +122,11 @@ describe('PUT /metadata/edc/active', () => {
     const { token, id } = await merchant();
     const put = (serial: string) => t.api('PUT', '/api/portal/metadata/edc/active', { token, body: { serial_number: serial } });
     const unprovisioned = await put(deviceIds(id, SOUNDBOX, 2).serial_number);
-    expect([unprovisioned.status, unprovisioned.body.error_code, unprovisioned.body.data.reason]).toEqual([403, 'PERMISSION_DENY', 'NOT_PROVISIONED']);
+    expect([unprovisioned.status, unprovisioned.body.error_code, unprovisioned.body.data.reason]).toEqual([
+      403,
+      'PERMISSION_DENY',
+      'NOT_PROVISIONED',
+    ]);
     const unselected = await put(deviceIds(id, SOUNDBOX, 3).serial_number);
     expect([unselected.status, unselected.body.data.reason]).toEqual([403, 'NOT_SELECTED']);
     expect((await put(deviceIds(id, POS, 1).serial_number)).status).toBe(400);
@@ -149,7 +153,8 @@ describe('PUT /map-edc-to-va (with the ShopQR area’s GET /metadata/list-va-to-
   it('refuses a BILL ShopQR and another store’s ShopQR with LINK_EDC_VA_FAIL, a stranger’s with VA_NOT_FOUND', async () => {
     const m = await merchant();
     const posId = deviceIds(m.id, POS, 2).pos_id;
-    const map = (va: string, pos = posId) => t.api('PUT', '/api/portal/map-edc-to-va', { token: m.token, body: { va_account_no: va, pos_id: pos } });
+    const map = (va: string, pos = posId) =>
+      t.api('PUT', '/api/portal/map-edc-to-va', { token: m.token, body: { va_account_no: va, pos_id: pos } });
     const bill = await map(m.va.bill);
     expect([bill.status, bill.body.error_code, bill.body.data.reason]).toEqual([400, 'LINK_EDC_VA_FAIL', 'BILL_SHOPQR']);
     const other = await map(m.va.store0);
@@ -167,7 +172,9 @@ describe('GET /pos/check-status and trigger terminal-status', () => {
   it('answers the current state, which terminal-status changes', async () => {
     const m = await merchant();
     const serial = deviceIds(m.id, POS, 1).serial_number;
-    const check = async () => checkStatusSchema.parse((await t.api('GET', `/api/portal/pos/check-status?serial_number=${serial}`, { token: m.token })).body.data).status;
+    const check = async () =>
+      checkStatusSchema.parse((await t.api('GET', `/api/portal/pos/check-status?serial_number=${serial}`, { token: m.token })).body.data)
+        .status;
     expect(await check()).toBe('ONLINE');
     const fired = await t.api('POST', '/sandbox/triggers/terminal-status', { body: { serial, status: 'OFFLINE' } });
     expect(fired.status).toBe(200);

@@ -52,13 +52,15 @@ export function toWireDevice(r: EdcRecord) {
 /** A machine by serial number, any merchant (triggers), or only the caller's (calls). */
 export async function findDeviceBySerial(db: Database, serial: string, merchantId?: string): Promise<EdcRecord | null> {
   const rows = merchantId
-    ? await db.query<EdcRecord & Record<string, unknown>>(`${SELECT_DEVICE} WHERE d.serial_number = $1 AND d.merchant_id = $2`, [serial, merchantId])
+    ? await db.query<EdcRecord & Record<string, unknown>>(`${SELECT_DEVICE} WHERE d.serial_number = $1 AND d.merchant_id = $2`, [
+        serial,
+        merchantId,
+      ])
     : await db.query<EdcRecord & Record<string, unknown>>(`${SELECT_DEVICE} WHERE d.serial_number = $1`, [serial]);
   return rows[0] ?? null;
 }
 
 const noDevice = (field: string) => new ApiError(404, 'BAD_REQUEST', 'No such card machine', { field });
-
 
 export function registerEdcRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/metadata/edc', async (request) => {
@@ -108,10 +110,10 @@ export function registerEdcRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     const posId = field(request.body, 'pos_id')?.trim();
     const missing = [...(va ? [] : ['va_account_no']), ...(posId ? [] : ['pos_id'])];
     if (missing.length) throw required(missing);
-    const [device] = await ctx.db.query<EdcRecord & Record<string, unknown>>(`${SELECT_DEVICE} WHERE d.pos_id = $1 AND d.merchant_id = $2`, [
-      posId,
-      user.merchant_id,
-    ]);
+    const [device] = await ctx.db.query<EdcRecord & Record<string, unknown>>(
+      `${SELECT_DEVICE} WHERE d.pos_id = $1 AND d.merchant_id = $2`,
+      [posId, user.merchant_id],
+    );
     if (!device) throw noDevice('pos_id');
     const [account] = await ctx.db.query<{ va_type: string; store_id: number | null }>(
       `SELECT v.va_type, coalesce(v.store_id, st.store_id) AS store_id
@@ -139,4 +141,3 @@ export function registerEdcRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     return ok({ status: device.status ?? 'NOT_CONNECTED' });
   });
 }
-

@@ -80,7 +80,17 @@ export async function seedEdc(db: Database, merchant: SeededMerchant): Promise<v
     await db.query(
       `INSERT INTO edc_devices (merchant_id, store_id, serial_number, type_edc, pos_id, aggregated_data, va_account_no, status, is_selected)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
-      [merchant.id, storeId, ids.serial_number, plan.type, ids.pos_id, JSON.stringify(pairs(merchant.id, index + 1, plan.acquirers)), va, plan.status, plan.selected],
+      [
+        merchant.id,
+        storeId,
+        ids.serial_number,
+        plan.type,
+        ids.pos_id,
+        JSON.stringify(pairs(merchant.id, index + 1, plan.acquirers)),
+        va,
+        plan.status,
+        plan.selected,
+      ],
     );
   }
 }

@@ -16,7 +16,6 @@ async function deviceOrFail(ctx: Parameters<TriggerDefinition['run']>[0], serial
   return device;
 }
 
-
 export const edcTriggers: TriggerDefinition[] = [
   {
     name: 'terminal-status',

@@ -76,7 +76,7 @@ describe('GET/PUT /notification, GET /order', () => {
     expect((await sale('PUT', '/notification', { id: unseen.id, status: 1 })).status).toBe(400);
   });
 
-  it('answers the order of a notification, by path and by query; 404 for another merchant\'s', async () => {
+  it("answers the order of a notification, by path and by query; 404 for another merchant's", async () => {
     const list = notificationListSchema.parse((await sale('GET', '/notification?notification_type=0')).body);
     const orderId = list.data[0]!.order_id!;
     const order = saleOrderSchema.parse((await sale('GET', `/order/${orderId}`)).body.data);
@@ -101,7 +101,11 @@ describe('triggers of the notifications area', () => {
     const event = vaPaymentEventSchema.parse(await heard);
     expect(event).toMatchObject({ amount: '150,000', message: 'Ban 3 thanh toan' });
     expect(event.va_account_no).toMatch(/^\d{18}$|^.+$/);
-    const report = await t.api('GET', `/api/portal/transaction/va?page=1&page_size=10&start_time=${Math.floor(Date.now() / 1000) - 86400 * 2}&end_time=${Math.floor(Date.now() / 1000) + 86400}`, { token });
+    const report = await t.api(
+      'GET',
+      `/api/portal/transaction/va?page=1&page_size=10&start_time=${Math.floor(Date.now() / 1000) - 86400 * 2}&end_time=${Math.floor(Date.now() / 1000) + 86400}`,
+      { token },
+    );
     expect(report.status).toBe(200);
     expect(report.body.data.map((r: { id: string }) => r.id)).toContain(event.transaction_id);
     expect((await trigger('qr-payment', { amount: 'lots' })).status).toBe(400);

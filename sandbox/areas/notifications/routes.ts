@@ -101,10 +101,13 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
     const id = Number(rawId);
     // sale_orders.id is an integer column: a larger id is the caller's mistake (400), not a 500.
     if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw required(['order_id']);
-    const [row] = await ctx.db.query<{ id: number; order_code: string; status: number; table_name: string | null; total_price: string | number }>(
-      `SELECT id, order_code, status, table_name, total_price FROM sale_orders WHERE id = $1 AND merchant_id = $2`,
-      [id, merchantId],
-    );
+    const [row] = await ctx.db.query<{
+      id: number;
+      order_code: string;
+      status: number;
+      table_name: string | null;
+      total_price: string | number;
+    }>(`SELECT id, order_code, status, table_name, total_price FROM sale_orders WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
     if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such order');
     return ok({ ...row, total_price: Number(row.total_price) });
   };

@@ -13,9 +13,38 @@ const DAY = 24 * HOUR;
 export const SALE_SEED = [
   // [order suffix, table, order status, total, notifications: [type, age ms, seen]]
   ['01', 'Bàn 1', 0, 185_000, [[0, 20 * 1000, false]]],
-  ['02', 'Bàn 4', 1, 420_000, [[0, 25 * MINUTE, true], [2, 12 * MINUTE, false], [1, 3 * MINUTE, false]]],
-  ['03', 'Bàn 7', 1, 96_000, [[0, 3 * HOUR, true], [1, 2 * HOUR, true]]],
-  ['04', 'Sân vườn 2', 2, 1_250_000, [[0, 2 * DAY, true], [2, 2 * DAY - HOUR, true], [1, 2 * DAY - 2 * HOUR, true]]],
+  [
+    '02',
+    'Bàn 4',
+    1,
+    420_000,
+    [
+      [0, 25 * MINUTE, true],
+      [2, 12 * MINUTE, false],
+      [1, 3 * MINUTE, false],
+    ],
+  ],
+  [
+    '03',
+    'Bàn 7',
+    1,
+    96_000,
+    [
+      [0, 3 * HOUR, true],
+      [1, 2 * HOUR, true],
+    ],
+  ],
+  [
+    '04',
+    'Sân vườn 2',
+    2,
+    1_250_000,
+    [
+      [0, 2 * DAY, true],
+      [2, 2 * DAY - HOUR, true],
+      [1, 2 * DAY - 2 * HOUR, true],
+    ],
+  ],
   ['05', 'Bàn 9', 0, 150_000, [[0, 5 * DAY, false]]],
 ] as const;
 

@@ -19,8 +19,6 @@ const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const
 const NEW_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
   INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, created_at)`;
 
-
-
 const boolParam = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
 
 const qrPayment: TriggerDefinition = {
@@ -78,10 +76,10 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
       type OrderRow = { id: number; order_code: string; table_name: string | null };
       let order: OrderRow | undefined;
       if (params.order_code) {
-        [order] = await ctx.db.query<OrderRow>(`SELECT id, order_code, table_name FROM sale_orders WHERE merchant_id = $1 AND order_code = $2`, [
-          merchantId,
-          params.order_code,
-        ]);
+        [order] = await ctx.db.query<OrderRow>(
+          `SELECT id, order_code, table_name FROM sale_orders WHERE merchant_id = $1 AND order_code = $2`,
+          [merchantId, params.order_code],
+        );
       } else if (type !== 0) {
         [order] = await ctx.db.query<OrderRow>(
           `SELECT id, order_code, table_name FROM sale_orders WHERE merchant_id = $1 AND status = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,

@@ -24,9 +24,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: SandboxContext): v
         ref_id: merchant.ref_id,
         is_fnb: merchant.is_fnb,
         saleperson:
-          merchant.salesperson_name !== null
-            ? { name: merchant.salesperson_name, phone: merchant.salesperson_phone ?? '' }
-            : null,
+          merchant.salesperson_name !== null ? { name: merchant.salesperson_name, phone: merchant.salesperson_phone ?? '' } : null,
       },
       sso_registered: user.sso_registered,
     });

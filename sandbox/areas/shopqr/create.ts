@@ -57,7 +57,10 @@ export async function checkNewVa(db: Database, merchantId: string, body: unknown
 
   let storeId: number | null = null;
   if (type === 'STORE') {
-    const [store] = await db.query<{ id: number }>(`SELECT id FROM stores WHERE merchant_id = $1 AND id = $2`, [merchantId, Number(storeText)]);
+    const [store] = await db.query<{ id: number }>(`SELECT id FROM stores WHERE merchant_id = $1 AND id = $2`, [
+      merchantId,
+      Number(storeText),
+    ]);
     if (!store) throw new ApiError(404, 'STORE_NOT_EXIST', 'No such store', { store_id: Number(storeText) });
     storeId = store.id;
   }
@@ -93,7 +96,9 @@ export async function checkNewVa(db: Database, merchantId: string, body: unknown
 export async function checkConflicts(db: Database, merchantId: string, v: NewVa): Promise<void> {
   const exists = async (sql: string, params: unknown[]) => (await db.query(sql, params)).length > 0;
   if (v.type === 'STORE') {
-    if (await exists(`SELECT 1 FROM virtual_accounts WHERE merchant_id = $1 AND va_type = 'STORE' AND store_id = $2`, [merchantId, v.storeId])) {
+    if (
+      await exists(`SELECT 1 FROM virtual_accounts WHERE merchant_id = $1 AND va_type = 'STORE' AND store_id = $2`, [merchantId, v.storeId])
+    ) {
       throw new ApiError(409, 'CHANNEL_EXIST', 'This store already has a store ShopQR', { store_id: v.storeId });
     }
     const [staff] = await db.query<{ staff_id: string; full_name: string }>(
@@ -111,7 +116,12 @@ export async function checkConflicts(db: Database, merchantId: string, v: NewVa)
     return;
   }
   if (v.type === 'STAFF') {
-    if (await exists(`SELECT 1 FROM virtual_accounts WHERE merchant_id = $1 AND va_type = 'STAFF' AND staff_row_id = $2`, [merchantId, v.staffRowId])) {
+    if (
+      await exists(`SELECT 1 FROM virtual_accounts WHERE merchant_id = $1 AND va_type = 'STAFF' AND staff_row_id = $2`, [
+        merchantId,
+        v.staffRowId,
+      ])
+    ) {
       throw new ApiError(409, 'CHANNEL_EXIST', 'This staff member already has a staff ShopQR', {});
     }
     const [linked] = await db.query<{ staff_id: string; full_name: string; store_name: string }>(

@@ -10,7 +10,6 @@ import { queryInt } from '../../platform/http/query';
 const MAX_LIST_PAGE_SIZE = 100;
 const MAX_DROPDOWN_PAGE_SIZE = 100_000;
 
-
 async function detail(row: VaRow) {
   // A bank the bank area has not listed has no BIN, and a code without one no app can pay.
   if (!row.bin) throw new ApiError(500, 'UNKNOWN_ERROR', `No BIN for bank ${row.bank_code}`);
@@ -32,7 +31,8 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
     const query = request.query as Record<string, unknown>;
     const vaNo = query.va_account_no;
     if (vaNo !== undefined) {
-      if (typeof vaNo !== 'string' || !/^\d{18}$/.test(vaNo)) throw new ApiError(400, 'BAD_REQUEST', 'va_account_no must be 18 digits', { field: 'va_account_no' });
+      if (typeof vaNo !== 'string' || !/^\d{18}$/.test(vaNo))
+        throw new ApiError(400, 'BAD_REQUEST', 'va_account_no must be 18 digits', { field: 'va_account_no' });
       const row = await findVa(ctx.db, user.merchant_id, { vaAccountNo: vaNo });
       if (!row) throw new ApiError(404, 'VA_NOT_FOUND', 'No such ShopQR');
       return ok(await detail(row));
@@ -42,7 +42,8 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
     const rawType = query.va_type;
     let vaType: VaType | null = null;
     if (rawType !== undefined && rawType !== '') {
-      if (typeof rawType !== 'string' || !VA_TYPES.includes(rawType as VaType)) throw new ApiError(400, 'BAD_REQUEST', 'va_type must be STORE, STAFF or BILL', { field: 'va_type' });
+      if (typeof rawType !== 'string' || !VA_TYPES.includes(rawType as VaType))
+        throw new ApiError(400, 'BAD_REQUEST', 'va_type must be STORE, STAFF or BILL', { field: 'va_type' });
       vaType = rawType as VaType;
     }
     const { rows, total } = await listVas(ctx.db, user.merchant_id, { page, pageSize, vaType });
@@ -63,12 +64,16 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
   app.delete('/channel-payment', async (request) => {
     const { user } = await authenticate(ctx, request);
     const raw = (request.query as Record<string, unknown>).channel_id;
-    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new ApiError(400, 'REQUIRED', 'channel_id is required', { fields: ['channel_id'] });
+    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw))
+      throw new ApiError(400, 'REQUIRED', 'channel_id is required', { fields: ['channel_id'] });
     const row = await findVa(ctx.db, user.merchant_id, { id: Number(raw) });
     // Another merchant's ShopQR answers exactly like a missing one.
     if (!row) throw new ApiError(404, 'CHANNEL_NOT_FOUND', 'No such ShopQR', { channel_id: Number(raw) });
     // A card machine integrated with the code would otherwise point at an account that is gone.
-    await ctx.db.query(`UPDATE edc_devices SET va_account_no = NULL WHERE merchant_id = $1 AND va_account_no = $2`, [user.merchant_id, row.va_account_no]);
+    await ctx.db.query(`UPDATE edc_devices SET va_account_no = NULL WHERE merchant_id = $1 AND va_account_no = $2`, [
+      user.merchant_id,
+      row.va_account_no,
+    ]);
     await ctx.db.query(`DELETE FROM virtual_accounts WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
     return ok({ success: true, channel_id: row.id, va_account_no: row.va_account_no });
   });

@@ -41,7 +41,10 @@ export async function listVas(
 ): Promise<{ rows: VaRow[]; total: number }> {
   const filter = opts.vaType ? ' AND va.va_type = $2' : '';
   const params: unknown[] = opts.vaType ? [merchantId, opts.vaType] : [merchantId];
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM virtual_accounts va WHERE va.merchant_id = $1${filter}`, params);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM virtual_accounts va WHERE va.merchant_id = $1${filter}`,
+    params,
+  );
   const rows = await db.query<VaRow>(
     `${SELECT} WHERE va.merchant_id = $1${filter} ORDER BY va.created_at DESC, va.id DESC LIMIT ${opts.pageSize} OFFSET ${(opts.page - 1) * opts.pageSize}`,
     params,
@@ -50,9 +53,10 @@ export async function listVas(
 }
 
 export async function findVa(db: Database, merchantId: string, by: { vaAccountNo?: string; id?: number }): Promise<VaRow | null> {
-  const [row] = by.vaAccountNo !== undefined
-    ? await db.query<VaRow>(`${SELECT} WHERE va.merchant_id = $1 AND va.va_account_no = $2`, [merchantId, by.vaAccountNo])
-    : await db.query<VaRow>(`${SELECT} WHERE va.merchant_id = $1 AND va.id = $2`, [merchantId, by.id]);
+  const [row] =
+    by.vaAccountNo !== undefined
+      ? await db.query<VaRow>(`${SELECT} WHERE va.merchant_id = $1 AND va.va_account_no = $2`, [merchantId, by.vaAccountNo])
+      : await db.query<VaRow>(`${SELECT} WHERE va.merchant_id = $1 AND va.id = $2`, [merchantId, by.id]);
   return row ?? null;
 }
 

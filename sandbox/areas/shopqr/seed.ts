@@ -19,17 +19,34 @@ export async function seedShopQr(db: Database, merchant: SeededMerchant): Promis
   if (!bank) return;
   const firstStore = merchant.storeIds[0] ?? null;
   const plans: NewVa[] = [];
-  if (firstStore !== null) plans.push({ type: 'STORE', bankAccountId: bank.id, storeId: firstStore, staffRowId: null, channel: null, amount: null });
+  if (firstStore !== null)
+    plans.push({ type: 'STORE', bankAccountId: bank.id, storeId: firstStore, staffRowId: null, channel: null, amount: null });
   if (merchant.template === 'phoco') {
     const staffStore = async (rowId: number | undefined) =>
-      rowId === undefined ? null : ((await db.query<{ store_id: number | null }>(`SELECT store_id FROM staff WHERE id = $1`, [rowId]))[0]?.store_id ?? null);
+      rowId === undefined
+        ? null
+        : ((await db.query<{ store_id: number | null }>(`SELECT store_id FROM staff WHERE id = $1`, [rowId]))[0]?.store_id ?? null);
     const nv003 = merchant.staffIds.get('NV003');
     const nv002 = merchant.staffIds.get('NV002');
     if (nv003 !== undefined) {
-      plans.push({ type: 'STAFF', bankAccountId: bank.id, storeId: await staffStore(nv003), staffRowId: nv003, channel: null, amount: null });
+      plans.push({
+        type: 'STAFF',
+        bankAccountId: bank.id,
+        storeId: await staffStore(nv003),
+        staffRowId: nv003,
+        channel: null,
+        amount: null,
+      });
     }
     if (nv002 !== undefined) {
-      plans.push({ type: 'BILL', bankAccountId: bank.id, storeId: await staffStore(nv002), staffRowId: nv002, channel: 'IN_STORE', amount: SEED_BILL_AMOUNT });
+      plans.push({
+        type: 'BILL',
+        bankAccountId: bank.id,
+        storeId: await staffStore(nv002),
+        staffRowId: nv002,
+        channel: 'IN_STORE',
+        amount: SEED_BILL_AMOUNT,
+      });
     }
   }
   // A minute apart, oldest first, so the list's newest-first order is stable.

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: string, path: string, body?: unknown, as = token) => t.api(method, `/api/portal${path}`, { token: as, ...(body ? { body } : {}) });
+const api = (method: string, path: string, body?: unknown, as = token) =>
+  t.api(method, `/api/portal${path}`, { token: as, ...(body ? { body } : {}) });
 const verifiedAccount = async () => {
   const [row] = await t.sandbox.db.query<{ bank_account_no: string }>(
     `SELECT bank_account_no FROM bank_accounts WHERE merchant_id = $1 AND is_internal_transfer`,
@@ -45,7 +46,9 @@ describe('seed', () => {
     const staff = res.body.data.find((r: { va_type: string }) => r.va_type === 'STAFF');
     expect(staff.staff_id).toBe('NV003');
     // Never one of the stores' own numbers.
-    const storeNos = await t.sandbox.db.query<{ va_account_no: string }>(`SELECT va_account_no FROM stores WHERE va_account_no IS NOT NULL`);
+    const storeNos = await t.sandbox.db.query<{ va_account_no: string }>(
+      `SELECT va_account_no FROM stores WHERE va_account_no IS NOT NULL`,
+    );
     const vaNos = new Set(res.body.data.map((r: { va_account_no: string }) => r.va_account_no));
     expect(storeNos.some((s) => vaNos.has(s.va_account_no))).toBe(false);
   });
@@ -136,9 +139,19 @@ describe('POST and DELETE /channel-payment', () => {
   it('CHANNEL_EXIST on a second code for the same store, staff member or bill; the LINK_VA rules name the staff', async () => {
     const bank = await verifiedAccount();
     const [first, second] = await storeIds();
-    expect((await api('POST', '/channel-payment', { type: 'STORE', bank_account_no: bank, store_id: first })).body.error_code).toBe('CHANNEL_EXIST');
-    expect((await api('POST', '/channel-payment', { type: 'STAFF', bank_account_no: bank, staff_id: 'NV003' })).body.error_code).toBe('CHANNEL_EXIST');
-    const bill = await api('POST', '/channel-payment', { type: 'BILL', bank_account_no: bank, staff_id: 'NV002', channel: 'IN_STORE', amount: 150000 });
+    expect((await api('POST', '/channel-payment', { type: 'STORE', bank_account_no: bank, store_id: first })).body.error_code).toBe(
+      'CHANNEL_EXIST',
+    );
+    expect((await api('POST', '/channel-payment', { type: 'STAFF', bank_account_no: bank, staff_id: 'NV003' })).body.error_code).toBe(
+      'CHANNEL_EXIST',
+    );
+    const bill = await api('POST', '/channel-payment', {
+      type: 'BILL',
+      bank_account_no: bank,
+      staff_id: 'NV002',
+      channel: 'IN_STORE',
+      amount: 150000,
+    });
     expect(bill.body.error_code).toBe('CHANNEL_EXIST');
     // NV001 works at the first store, which has a store code.
     const staffLinked = await api('POST', '/channel-payment', { type: 'STAFF', bank_account_no: bank, staff_id: 'NV001' });
@@ -164,10 +177,18 @@ describe('POST and DELETE /channel-payment', () => {
     expect((await api('POST', '/channel-payment', store)).body.error_code).toBe('STORE_LINK_VA');
     const madeBill = await api('POST', '/channel-payment', bill);
     shopQrRowSchema.parse(madeBill.body.data);
-    expect(madeBill.body.data).toMatchObject({ va_type: 'BILL', channel: 'KIOSK', amount: 2500000, staff_id: 'NV004', bank_account_no: bank });
+    expect(madeBill.body.data).toMatchObject({
+      va_type: 'BILL',
+      channel: 'KIOSK',
+      amount: 2500000,
+      staff_id: 'NV004',
+      bank_account_no: bank,
+    });
     const repeat = await Promise.all([api('POST', '/channel-payment', bill), api('POST', '/channel-payment', bill)]);
     expect(repeat.map((r) => r.body.error_code)).toEqual(['CHANNEL_EXIST', 'CHANNEL_EXIST']);
-    const [{ n }] = (await t.sandbox.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM virtual_accounts WHERE merchant_id = $1`, [merchantId])) as [{ n: number }];
+    const [{ n }] = (await t.sandbox.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM virtual_accounts WHERE merchant_id = $1`, [
+      merchantId,
+    ])) as [{ n: number }];
     expect(n).toBe(5);
 
     const detail = await api('GET', `/channel-payment?va_account_no=${madeBill.body.data.va_account_no}`);
@@ -183,7 +204,7 @@ describe('POST and DELETE /channel-payment', () => {
     expect((await api('POST', '/channel-payment', store)).status).toBe(200);
   });
 
-  it('core §3: a deleted ShopQR\'s account number is never given to a new one (create, delete, create → another number)', async () => {
+  it("core §3: a deleted ShopQR's account number is never given to a new one (create, delete, create → another number)", async () => {
     const bank = await verifiedAccount();
     const body = { type: 'BILL', bank_account_no: bank, staff_id: 'NV001', channel: 'WEBSITE', amount: '777000' };
     const first = await api('POST', '/channel-payment', body);

@@ -32,12 +32,10 @@ export async function findUserByLogin(db: Database, login: string): Promise<User
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow & Record<string, unknown>>(
-    `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`,
-    [email.trim()],
-  );
+  const [row] = await db.query<UserRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [
+    email.trim(),
+  ]);
   return row;
 }
 
-export const isLocked = (user: Pick<UserRow, 'locked_until'>, now: number) =>
-  user.locked_until !== null && user.locked_until > now;
+export const isLocked = (user: Pick<UserRow, 'locked_until'>, now: number) => user.locked_until !== null && user.locked_until > now;

@@ -58,7 +58,9 @@ describe('users and reset', () => {
     const info = userInfoSchema.parse((await t.api('GET', '/api/portal/user/info', { token: access_token })).body.data);
     expect(info.merchant.name).toBe('Tạp hoá Cô Lan');
     expect((await t.api('POST', '/sandbox/users', { body })).status).toBe(409);
-    expect((await t.api('POST', '/sandbox/users', { body: { ...body, username: 'x2', email: 'x2@e.vn', merchant: 'nope' } })).status).toBe(404);
+    expect((await t.api('POST', '/sandbox/users', { body: { ...body, username: 'x2', email: 'x2@e.vn', merchant: 'nope' } })).status).toBe(
+      404,
+    );
   });
 
   it('POST /sandbox/reset reseeds (throwaway users and mail gone, demo users back) and resets the clock', async () => {
@@ -68,12 +70,14 @@ describe('users and reset', () => {
     const res = await t.api('POST', '/sandbox/reset', { body: {} });
     expect(res.status).toBe(200);
     expect(t.sandbox.clock.offsetMs()).toBe(0);
-    expect((await t.api('POST', '/api/portal/user/login', { body: { username: user.username, password: user.password } })).status).toBe(401);
+    expect((await t.api('POST', '/api/portal/user/login', { body: { username: user.username, password: user.password } })).status).toBe(
+      401,
+    );
     expect((await t.api('GET', `/sandbox/mailbox/messages?to=${user.email}`)).body).toEqual([]);
     expect((await t.login('phoco', 'Phoco@2026')).access_token).toBeTruthy();
   });
 
-  it('issue 10: reset starts the numbering of a new world again: copies from 20000001, the seed\'s ShopQR numbers from 000001', async () => {
+  it("issue 10: reset starts the numbering of a new world again: copies from 20000001, the seed's ShopQR numbers from 000001", async () => {
     await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
     expect((await t.api('POST', '/sandbox/reset', { body: {} })).status).toBe(200);
     const copy = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
@@ -82,8 +86,12 @@ describe('users and reset', () => {
       `SELECT va_account_no FROM virtual_accounts WHERE merchant_id IN ('10000001', '20000001') ORDER BY va_account_no`,
     );
     expect(numbers.map((r) => r.va_account_no)).toEqual([
-      '969910000001000001', '969910000001000002', '969910000001000003',
-      '969920000001000001', '969920000001000002', '969920000001000003',
+      '969910000001000001',
+      '969910000001000002',
+      '969910000001000003',
+      '969920000001000001',
+      '969920000001000002',
+      '969920000001000003',
     ]);
   });
 

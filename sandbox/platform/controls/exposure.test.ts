@@ -77,7 +77,8 @@ describe('controls only on a loopback address', () => {
       expect(() => checkStartable(resolveOptions({ host })), host).toThrow(/not a loopback address.*SANDBOX_CONTROLS=off/s);
       expect(() => checkStartable(resolveOptions({ host, controls: false })), host).not.toThrow();
     }
-    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(() => checkStartable(resolveOptions({ host })), host).not.toThrow();
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost'])
+      expect(() => checkStartable(resolveOptions({ host })), host).not.toThrow();
     // Before it opens a database or listens.
     await expect(createSandbox({ host: '0.0.0.0', port: 0, dataDir: 'memory://' })).rejects.toThrow(/not a loopback address/);
   });
@@ -119,10 +120,12 @@ describe('DNS rebinding: the Host header must name this sandbox', () => {
     expect(on.sandbox.clock.offsetMs()).toBe(0);
     // Without a port too, and on the socket.io handshake.
     expect((await rawRequest(on.url, { path: '/sandbox/clock', headers: { host: 'evil.example' } })).status).toBe(421);
-    expect((await rawRequest(on.url, { path: '/socket.io/?EIO=4&transport=polling', headers: { host: `evil.example:${port()}` } })).status).toBe(403);
+    expect(
+      (await rawRequest(on.url, { path: '/socket.io/?EIO=4&transport=polling', headers: { host: `evil.example:${port()}` } })).status,
+    ).toBe(403);
   });
 
-  it('the sandbox\'s own names pass: the listening address, localhost, IP literals', async () => {
+  it("the sandbox's own names pass: the listening address, localhost, IP literals", async () => {
     for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, 'localhost:5173', `[::1]:${port()}`]) {
       const res = await rawRequest(on.url, { path: '/sandbox/clock', headers: { host } });
       expect(res.status, host).toBe(200);

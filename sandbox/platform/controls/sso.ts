@@ -34,12 +34,22 @@ export function registerSsoControls(app: FastifyInstance, ctx: SandboxContext): 
 
   app.get('/sandbox/sso/authorize', async (request, reply) => {
     if (!ctx.portalConfig().features.unifiedLogin) {
-      return htmlAnswer(reply, 404, title, '<h1>Unified login is off</h1><p>Start the sandbox with SANDBOX_FEATURES=unifiedLogin=true.</p>');
+      return htmlAnswer(
+        reply,
+        404,
+        title,
+        '<h1>Unified login is off</h1><p>Start the sandbox with SANDBOX_FEATURES=unifiedLogin=true.</p>',
+      );
     }
     const raw = (request.query as { redirect_uri?: string }).redirect_uri;
     const redirect = acceptableRedirect(ctx, request, raw);
     if (!redirect) {
-      return htmlAnswer(reply, 400, title, '<h1>Invalid redirect_uri</h1><p>Only this portal\'s /portal/auth-…-check route is accepted.</p>');
+      return htmlAnswer(
+        reply,
+        400,
+        title,
+        "<h1>Invalid redirect_uri</h1><p>Only this portal's /portal/auth-…-check route is accepted.</p>",
+      );
     }
     const users = await ctx.db.query<{ id: number; username: string; full_name: string; role: string; merchant: string }>(
       `SELECT u.id, u.username, u.full_name, u.role, m.name AS merchant FROM users u JOIN merchants m ON m.id = u.merchant_id

@@ -47,7 +47,7 @@ describe('POST /sandbox/merchants', () => {
     expect(info.body.data.merchant_id).toBe(merchant_id);
   });
 
-  it('issue 10: ids come from a stored sequence, so a removed copy\'s id (and its ShopQR numbers) is not issued again, even after a restart', async () => {
+  it("issue 10: ids come from a stored sequence, so a removed copy's id (and its ShopQR numbers) is not issued again, even after a restart", async () => {
     const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
     const gone = made.body.merchant_id as string;
     await t.sandbox.db.query(`DELETE FROM merchants WHERE id = $1`, [gone]);

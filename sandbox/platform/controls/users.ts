@@ -15,17 +15,15 @@ export function registerUserControls(app: FastifyInstance, ctx: SandboxContext):
     const password = field(body, 'password');
     const email = field(body, 'email')?.trim();
     const merchant = field(body, 'merchant')?.trim() ?? 'phoco';
-    const missing = [!username && 'username', !password && 'password', !email && 'email'].filter(
-      (f): f is string => Boolean(f),
-    );
+    const missing = [!username && 'username', !password && 'password', !email && 'email'].filter((f): f is string => Boolean(f));
     if (missing.length) throw new ApiError(400, 'REQUIRED', `Missing: ${missing.join(', ')}`, { fields: missing });
 
     const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM merchants WHERE id = $1 OR alias = $1`, [merchant]);
     if (!m) throw new ApiError(404, 'CUSTOMER_NOT_FOUND', `No seeded merchant "${merchant}"`);
-    const [taken] = await ctx.db.query(
-      `SELECT 1 FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)`,
-      [username, email],
-    );
+    const [taken] = await ctx.db.query(`SELECT 1 FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)`, [
+      username,
+      email,
+    ]);
     if (taken) throw new ApiError(409, 'ACCOUNT_EXIST', 'Username or e-mail already in use');
 
     const role = field(body, 'role') ?? 'Customer';

@@ -46,17 +46,19 @@ export async function migrate(db: Database, areas: readonly SandboxArea[]): Prom
     .flatMap(([, parts]) => parts)
     .filter((name) => !recorded.has(name));
   if (implied.length) {
-    await db.query(
-      `INSERT INTO schema_migrations (name, applied_at) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING`,
-      [implied, Date.now()],
-    );
+    await db.query(`INSERT INTO schema_migrations (name, applied_at) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING`, [
+      implied,
+      Date.now(),
+    ]);
   }
   const done = implied.length ? await ledger() : recorded;
   const pending = allMigrations(areas).filter((m) => !done.has(m.name));
   for (const { name, file } of pending) {
     const sql = readFileSync(file, 'utf8');
     // One transaction per file so a half-applied migration never gets recorded as done.
-    await db.exec(`BEGIN;\n${sql}\nINSERT INTO schema_migrations (name, applied_at) VALUES ('${name.replace(/'/g, "''")}', ${Date.now()});\nCOMMIT;`);
+    await db.exec(
+      `BEGIN;\n${sql}\nINSERT INTO schema_migrations (name, applied_at) VALUES ('${name.replace(/'/g, "''")}', ${Date.now()});\nCOMMIT;`,
+    );
   }
   return pending.map((m) => m.name);
 }

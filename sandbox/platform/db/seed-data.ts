@@ -239,9 +239,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
         address_line_1: '5 Hàng Đào',
       },
     ],
-    staff: [
-      { staff_id: 'NV001', full_name: 'Bùi Thị Thu', phone: '0945777888', email: 'thu@chuoi.example.vn', store: 0 },
-    ],
+    staff: [{ staff_id: 'NV001', full_name: 'Bùi Thị Thu', phone: '0945777888', email: 'thu@chuoi.example.vn', store: 0 }],
     users: [
       {
         username: 'chuoi',

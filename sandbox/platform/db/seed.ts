@@ -39,9 +39,28 @@ export async function seedMerchant(
        phone, mobile, email, website, merchant_code, representative_name, position, indentification_no,
        salesperson_name, salesperson_phone)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)`,
-    [m.id, m.alias, m.name, m.account_type, m.is_fnb, m.tax_no, m.ref_id, m.trademark, m.business, m.address,
-      m.phone, m.mobile, m.email, m.website, m.merchant_code, m.representative_name, m.position,
-      m.indentification_no, m.salesperson.name, m.salesperson.phone],
+    [
+      m.id,
+      m.alias,
+      m.name,
+      m.account_type,
+      m.is_fnb,
+      m.tax_no,
+      m.ref_id,
+      m.trademark,
+      m.business,
+      m.address,
+      m.phone,
+      m.mobile,
+      m.email,
+      m.website,
+      m.merchant_code,
+      m.representative_name,
+      m.position,
+      m.indentification_no,
+      m.salesperson.name,
+      m.salesperson.phone,
+    ],
   );
   const storeIds: number[] = [];
   for (const s of m.stores) {
@@ -65,8 +84,17 @@ export async function seedMerchant(
     await db.query(
       `INSERT INTO users (merchant_id, staff_row_id, username, email, password_hash, full_name, role, phone, throwaway)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-      [m.id, u.staff ? (staffIds.get(u.staff) ?? null) : null, u.username, u.email, await hashPassword(u.password),
-        u.full_name, u.role, u.phone, meta.template !== m.alias],
+      [
+        m.id,
+        u.staff ? (staffIds.get(u.staff) ?? null) : null,
+        u.username,
+        u.email,
+        await hashPassword(u.password),
+        u.full_name,
+        u.role,
+        u.phone,
+        meta.template !== m.alias,
+      ],
     );
   }
   const seeded: SeededMerchant = { id: m.id, template: meta.template, storeIds, staffIds, now: meta.now };

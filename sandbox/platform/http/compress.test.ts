@@ -79,8 +79,12 @@ describe('issue 10 §8: HTML and JSON answers are compressed per Accept-Encoding
     const small = await raw('/api/portal/metadata/store?page_size=1', { authorization: `Bearer ${chuoi}`, 'accept-encoding': 'br' });
     expect(small.body.length).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
-    const login = await raw('/api/portal/user/login', { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' }, 'POST',
-      JSON.stringify({ username: 'phoco', password: 'Phoco@2026' }));
+    const login = await raw(
+      '/api/portal/user/login',
+      { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+      'POST',
+      JSON.stringify({ username: 'phoco', password: 'Phoco@2026' }),
+    );
     expect(login.status).toBe(200);
     expect(login.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(login.body.toString()).data.access_token).toBeTruthy();
@@ -91,7 +95,11 @@ describe('issue 10 §8: HTML and JSON answers are compressed per Accept-Encoding
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(res.headers['content-encoding']).toBeUndefined();
-    const kinds = res.body.toString().split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)).kind);
+    const kinds = res.body
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)).kind);
     expect(kinds).toEqual(['day', 'month', 'year', 'recent', 'end']);
     // 40 ms between chunks: each is its own read, not one compressed block at the end.
     expect(res.reads.length).toBeGreaterThanOrEqual(5);

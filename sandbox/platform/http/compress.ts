@@ -19,7 +19,7 @@ const NEVER = /^\/api\/[a-z]+\/user\//;
 
 /** The best encoding the client accepts (brotli first), or null for none. */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
-  const raw = Array.isArray(header) ? header.join(',') : header ?? '';
+  const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
   const q = new Map<string, number>();
   for (const part of raw.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -62,7 +62,8 @@ export function registerCompression(app: FastifyInstance): void {
     if (NEVER.test(request.url)) return payload;
     varyAcceptEncoding(reply);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES || request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    if (body.length < COMPRESS_MIN_BYTES || request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304)
+      return payload;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const compressed = await compress(body, encoding);

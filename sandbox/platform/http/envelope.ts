@@ -14,8 +14,7 @@ export class ApiError extends Error {
 
 export const ok = <T>(data: T) => ({ data });
 
-export const required = (fields: string[]) =>
-  new ApiError(400, 'REQUIRED', `Missing or invalid: ${fields.join(', ')}`, { fields });
+export const required = (fields: string[]) => new ApiError(400, 'REQUIRED', `Missing or invalid: ${fields.join(', ')}`, { fields });
 
 /** Reads a string field of a JSON body, or undefined when absent or not a string. */
 export function field(body: unknown, name: string): string | undefined {

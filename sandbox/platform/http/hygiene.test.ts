@@ -23,11 +23,52 @@ afterAll(() => t.close());
 
 /** Every name a route of the sandbox reads from a query or a body (grep of the areas). */
 const NAMES = [
-  'page', 'page_size', 'id', 'channel_id', 'store_id', 'staff_id', 'amount', 'total_amount', 'bank_account_no', 'bank_code',
-  'account_no', 'holder_name', 'phone', 'type', 'type_edc', 'channel', 'va_account_no', 'va_type', 'pos_id', 'serial_number',
-  'from_date', 'to_date', 'start_date', 'end_date', 'from', 'to', 'date', 'status', 'search', 'keyword', 'bill_id',
-  'transaction_id', 'notification_type', 'order_code', 'username', 'password', 'email', 'refresh_token', 'access_token',
-  'token', 'new_password', 'store_ids', 'is_selected', 'lang', 'format', 'columns',
+  'page',
+  'page_size',
+  'id',
+  'channel_id',
+  'store_id',
+  'staff_id',
+  'amount',
+  'total_amount',
+  'bank_account_no',
+  'bank_code',
+  'account_no',
+  'holder_name',
+  'phone',
+  'type',
+  'type_edc',
+  'channel',
+  'va_account_no',
+  'va_type',
+  'pos_id',
+  'serial_number',
+  'from_date',
+  'to_date',
+  'start_date',
+  'end_date',
+  'from',
+  'to',
+  'date',
+  'status',
+  'search',
+  'keyword',
+  'bill_id',
+  'transaction_id',
+  'notification_type',
+  'order_code',
+  'username',
+  'password',
+  'email',
+  'refresh_token',
+  'access_token',
+  'token',
+  'new_password',
+  'store_ids',
+  'is_selected',
+  'lang',
+  'format',
+  'columns',
 ];
 
 const INT_OVERFLOWS = ['2147483648', '-2147483649', '9223372036854775808', '99999999999999999999999999999999', '1e400', '-1'];
@@ -57,7 +98,9 @@ const CASES: Case[] = [
 ];
 
 function fillParams(url: string, value: string): string {
-  return url.replace(/:(\w+)/g, (_, name: string) => (name === 'channel' ? 'card' : name === 'name' ? 'qr-payment' : value)).replace(/\*$/, 'x');
+  return url
+    .replace(/:(\w+)/g, (_, name: string) => (name === 'channel' ? 'card' : name === 'name' ? 'qr-payment' : value))
+    .replace(/\*$/, 'x');
 }
 
 async function call(method: string, path: string, body: unknown) {
@@ -75,7 +118,7 @@ function envelopeProblem(res: { status: number; headers: Headers; body: unknown 
 }
 
 describe('every /api route against hostile input', () => {
-  it('answers 4xx in the envelope (never 500, never fastify\'s body) for NUL, overflowing integers, long and odd values', async () => {
+  it("answers 4xx in the envelope (never 500, never fastify's body) for NUL, overflowing integers, long and odd values", async () => {
     const routes = t.sandbox.routes.filter((r) => r.url.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(20);
     const problems: string[] = [];
@@ -100,7 +143,11 @@ describe('every /api route against hostile input', () => {
     await signIn();
     for (const route of withParams) {
       for (const value of ['%00', 'x'.repeat(101), '9'.repeat(40)]) {
-        const res = await call(route.method, fillParams(route.url.replace(/:(\w+)/g, value), value), route.method === 'GET' ? undefined : {});
+        const res = await call(
+          route.method,
+          fillParams(route.url.replace(/:(\w+)/g, value), value),
+          route.method === 'GET' ? undefined : {},
+        );
         const problem = envelopeProblem(res) ?? (value !== '9'.repeat(40) && res.status !== 400 ? `status ${res.status}, want 400` : null);
         if (problem) problems.push(`${route.method} ${route.url} — ${value.slice(0, 12)}: ${problem}`);
       }
@@ -112,7 +159,7 @@ describe('every /api route against hostile input', () => {
 describe('URLs, headers and malformed requests', () => {
   const envelopeOf = (body: string) => JSON.parse(body) as Record<string, unknown>;
 
-  it('a URL over the limit answers 414 in the envelope, below and above Node\'s own 16 KiB head limit', async () => {
+  it("a URL over the limit answers 414 in the envelope, below and above Node's own 16 KiB head limit", async () => {
     for (const length of [MAX_URL_LENGTH + 10, 20_000]) {
       const res = await rawRequest(t.url, { path: `/api/portal/user/info?x=${'a'.repeat(length)}` });
       expect(res.status, String(length)).toBe(414);

@@ -16,7 +16,8 @@ const envelope = (code: string, message: string) => JSON.stringify({ error_code:
 
 /** fastify `frameworkErrors`: a malformed %-escape or an over-long path parameter → 400 envelope. */
 export function frameworkErrors(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
-  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` : 'Malformed URL';
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` : 'Malformed URL';
   void reply.status(400).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(envelope('BAD_REQUEST', message));
 }
 
@@ -33,7 +34,9 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
     const lineEnd = head.indexOf('\r\n');
     const lineTooLong = lineEnd === -1 || lineEnd > MAX_URL_LENGTH;
     status = lineTooLong ? 414 : 431;
-    body = lineTooLong ? envelope('URI_TOO_LONG', 'The request URL is too long') : envelope('HEADERS_TOO_LARGE', 'The request headers are too large');
+    body = lineTooLong
+      ? envelope('URI_TOO_LONG', 'The request URL is too long')
+      : envelope('HEADERS_TOO_LARGE', 'The request headers are too large');
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
     body = envelope('REQUEST_TIMEOUT', 'The request took too long to arrive');
@@ -59,7 +62,8 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
 
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (request.url.length > MAX_URL_LENGTH) throw new ApiError(414, 'URI_TOO_LONG', `The request URL is longer than ${MAX_URL_LENGTH} characters`);
+    if (request.url.length > MAX_URL_LENGTH)
+      throw new ApiError(414, 'URI_TOO_LONG', `The request URL is longer than ${MAX_URL_LENGTH} characters`);
   });
   app.addHook('preValidation', async (request) => {
     const where = findNul(request.params, 'path') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');

@@ -10,9 +10,15 @@ describe('CSP connect-src names the realtime origin, never any ws:/wss: host (is
 
   it('adds the public origin (a TLS proxy in front makes it wss:) and an absolute realtime URL in both forms', () => {
     expect(
-      connectSources({ pageOrigin: 'http://127.0.0.1:5280', publicUrl: 'https://portal.example.vn', realtimeUrl: 'https://rt.example.vn/socket' }),
+      connectSources({
+        pageOrigin: 'http://127.0.0.1:5280',
+        publicUrl: 'https://portal.example.vn',
+        realtimeUrl: 'https://rt.example.vn/socket',
+      }),
     ).toEqual(["'self'", 'ws://127.0.0.1:5280', 'wss://portal.example.vn', 'https://rt.example.vn', 'wss://rt.example.vn']);
-    expect(connectSources({ pageOrigin: 'http://127.0.0.1:5280', realtimeUrl: 'wss://rt.example.vn:8443' })).toContain('https://rt.example.vn:8443');
+    expect(connectSources({ pageOrigin: 'http://127.0.0.1:5280', realtimeUrl: 'wss://rt.example.vn:8443' })).toContain(
+      'https://rt.example.vn:8443',
+    );
   });
 
   it('never a bare scheme', () => {

@@ -27,7 +27,10 @@ export function buildPortalConfig(options: { features: Features; idleLimitMinute
 export function parseFeatureOverrides(spec: string | undefined): Partial<Features> {
   const result: Partial<Features> = {};
   if (!spec) return result;
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, raw = 'true'] = part.split('=').map((s) => s.trim());
     if (!name || !(name in FEATURE_DEFAULTS)) {
       throw new Error(`SANDBOX_FEATURES: unknown feature "${name}" (known: ${Object.keys(FEATURE_DEFAULTS).join(', ')})`);

@@ -11,7 +11,8 @@ import { startTestSandbox, type TestSandbox } from '../test/harness';
 const cspFor = (origin: string) =>
   `default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; font-src 'self' data:`;
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/portal/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/portal/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -135,7 +136,7 @@ describe('built portal under /portal', () => {
 });
 
 describe('GET /portal/config.json', () => {
-  it('parses with the portal\'s config schema, with the sandbox defaults and overrides', async () => {
+  it("parses with the portal's config schema, with the sandbox defaults and overrides", async () => {
     const res = await t.api('GET', '/portal/config.json');
     expect(res.status).toBe(200);
     const config = appConfigSchema.parse(res.body);

@@ -50,9 +50,7 @@ export async function registerPortalStatic(app: FastifyInstance, ctx: SandboxCon
         return reply.status(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
       }
       varyAcceptEncoding(reply);
-      return reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .sendFile(relative, root, { cacheControl: false });
+      return reply.header('Cache-Control', 'public, max-age=31536000, immutable').sendFile(relative, root, { cacheControl: false });
     }
     if (isFile && relative !== 'index.html') {
       varyAcceptEncoding(reply);

@@ -18,10 +18,18 @@ export interface TestSandbox {
   sandbox: Sandbox;
   url: string;
   dir: string;
-  api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiAnswer<T>>;
+  api<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer<T>>;
   login(username: string, password: string): Promise<{ access_token: string; refresh_token: string }>;
   /** A sign-in of its own (POST /sandbox/users), so a test may lock it or change its password. */
-  makeUser(partial?: { merchant?: string; password?: string; full_name?: string }): Promise<{ username: string; password: string; email: string }>;
+  makeUser(partial?: {
+    merchant?: string;
+    password?: string;
+    full_name?: string;
+  }): Promise<{ username: string; password: string; email: string }>;
   /** Stop and reopen on the same storage (persistence tests). */
   restart(options?: SandboxOptions): Promise<void>;
   close(): Promise<void>;

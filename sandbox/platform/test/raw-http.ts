@@ -22,7 +22,10 @@ export function rawRequest(
         port: base.port,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: { ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers },
+        headers: {
+          ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
         // The 16 KiB head limit is the server's to enforce, not ours.
         maxHeaderSize: 64 * 1024,
         insecureHTTPParser: true,

@@ -7,8 +7,18 @@ export const CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 's
 export type Channel = (typeof CHANNELS)[number];
 
 export const STATUSES = [
-  'success', 'fail', 'pending', 'PAID', 'WAITING_FOR_PAID', 'error', 'processing', 'dispute_in_progress',
-  'holding', 'cancelled', 'settled', 'unsettled',
+  'success',
+  'fail',
+  'pending',
+  'PAID',
+  'WAITING_FOR_PAID',
+  'error',
+  'processing',
+  'dispute_in_progress',
+  'holding',
+  'cancelled',
+  'settled',
+  'unsettled',
 ] as const;
 export type Status = (typeof STATUSES)[number];
 
@@ -27,23 +37,84 @@ type Weights<T extends string> = ReadonlyArray<readonly [T, number]>;
 // QR to a virtual account is the busiest channel of a food-and-beverage shop; at half of phoco's
 // 210,000 rows it holds over 100,000, the export size issue 3's benchmark asks for.
 export const CHANNEL_WEIGHTS: Weights<Channel> = [
-  ['card', 0.22], ['va', 0.5], ['cash', 0.09], ['momo', 0.07], ['ecom', 0.04], ['installment', 0.02],
-  ['saving', 0.03], ['loan', 0.03],
+  ['card', 0.22],
+  ['va', 0.5],
+  ['cash', 0.09],
+  ['momo', 0.07],
+  ['ecom', 0.04],
+  ['installment', 0.02],
+  ['saving', 0.03],
+  ['loan', 0.03],
 ];
 
 /** Per channel: the statuses it offers and how often each occurs. Every status of core §4 appears. */
 export const STATUS_WEIGHTS: Record<Channel, Weights<Status>> = {
-  card: [['success', 0.7], ['settled', 0.08], ['unsettled', 0.04], ['fail', 0.05], ['pending', 0.03], ['error', 0.02],
-    ['processing', 0.02], ['dispute_in_progress', 0.01], ['holding', 0.02], ['cancelled', 0.03]],
-  ecom: [['success', 0.7], ['settled', 0.08], ['unsettled', 0.04], ['fail', 0.05], ['pending', 0.03], ['error', 0.02],
-    ['processing', 0.02], ['dispute_in_progress', 0.01], ['holding', 0.02], ['cancelled', 0.03]],
-  va: [['success', 0.62], ['PAID', 0.12], ['WAITING_FOR_PAID', 0.06], ['fail', 0.06], ['pending', 0.06], ['error', 0.04],
-    ['cancelled', 0.04]],
-  momo: [['success', 0.8], ['fail', 0.07], ['pending', 0.05], ['error', 0.04], ['cancelled', 0.04]],
-  cash: [['success', 0.8], ['fail', 0.07], ['pending', 0.05], ['error', 0.04], ['cancelled', 0.04]],
-  installment: [['success', 0.75], ['fail', 0.08], ['pending', 0.07], ['processing', 0.05], ['cancelled', 0.05]],
-  saving: [['success', 0.85], ['fail', 0.05], ['pending', 0.05], ['processing', 0.05]],
-  loan: [['success', 0.85], ['fail', 0.05], ['pending', 0.05], ['processing', 0.05]],
+  card: [
+    ['success', 0.7],
+    ['settled', 0.08],
+    ['unsettled', 0.04],
+    ['fail', 0.05],
+    ['pending', 0.03],
+    ['error', 0.02],
+    ['processing', 0.02],
+    ['dispute_in_progress', 0.01],
+    ['holding', 0.02],
+    ['cancelled', 0.03],
+  ],
+  ecom: [
+    ['success', 0.7],
+    ['settled', 0.08],
+    ['unsettled', 0.04],
+    ['fail', 0.05],
+    ['pending', 0.03],
+    ['error', 0.02],
+    ['processing', 0.02],
+    ['dispute_in_progress', 0.01],
+    ['holding', 0.02],
+    ['cancelled', 0.03],
+  ],
+  va: [
+    ['success', 0.62],
+    ['PAID', 0.12],
+    ['WAITING_FOR_PAID', 0.06],
+    ['fail', 0.06],
+    ['pending', 0.06],
+    ['error', 0.04],
+    ['cancelled', 0.04],
+  ],
+  momo: [
+    ['success', 0.8],
+    ['fail', 0.07],
+    ['pending', 0.05],
+    ['error', 0.04],
+    ['cancelled', 0.04],
+  ],
+  cash: [
+    ['success', 0.8],
+    ['fail', 0.07],
+    ['pending', 0.05],
+    ['error', 0.04],
+    ['cancelled', 0.04],
+  ],
+  installment: [
+    ['success', 0.75],
+    ['fail', 0.08],
+    ['pending', 0.07],
+    ['processing', 0.05],
+    ['cancelled', 0.05],
+  ],
+  saving: [
+    ['success', 0.85],
+    ['fail', 0.05],
+    ['pending', 0.05],
+    ['processing', 0.05],
+  ],
+  loan: [
+    ['success', 0.85],
+    ['fail', 0.05],
+    ['pending', 0.05],
+    ['processing', 0.05],
+  ],
 };
 
 /** Amount range in VND (log-uniform between, rounded to 1,000 đ). */
@@ -60,5 +131,12 @@ export const AMOUNT_RANGE: Record<Channel, readonly [number, number]> = {
 
 /** Merchant discount rate per channel (fraction of the amount). */
 export const COMMISSION_RATE: Record<Channel, number> = {
-  card: 0.011, cash: 0, momo: 0.015, installment: 0, va: 0, ecom: 0.02, saving: 0, loan: 0,
+  card: 0.011,
+  cash: 0,
+  momo: 0.015,
+  installment: 0,
+  va: 0,
+  ecom: 0.02,
+  saving: 0,
+  loan: 0,
 };

@@ -39,7 +39,9 @@ const ANCHOR_KEY = 'transactions_anchor_day';
 
 export async function seedReportData(db: Database, volume: SeedVolume, nowMs: number): Promise<void> {
   const anchor = vnDayStart(nowMs);
-  const timing = process.env.SANDBOX_SEED_TIMING ? (label: string, t: number) => console.log(`[seed] ${label} ${Date.now() - t} ms`) : () => {};
+  const timing = process.env.SANDBOX_SEED_TIMING
+    ? (label: string, t: number) => console.log(`[seed] ${label} ${Date.now() - t} ms`)
+    : () => {};
   // Building the indexes once after the bulk insert is cheaper than maintaining them row by row.
   await db.exec('DROP INDEX IF EXISTS transactions_report; DROP INDEX IF EXISTS transactions_dashboard');
   for (const [index, plan] of SEED_PLANS[volume].entries()) {
@@ -59,10 +61,10 @@ export async function seedReportData(db: Database, volume: SeedVolume, nowMs: nu
   await db.exec(SAVING_BALANCES_SQL);
   timing('saving balances', t);
   t = Date.now();
-  await db.query(
-    `INSERT INTO sandbox_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-    [ANCHOR_KEY, String(anchor)],
-  );
+  await db.query(`INSERT INTO sandbox_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
+    ANCHOR_KEY,
+    String(anchor),
+  ]);
   // VACUUM (not only ANALYZE): the visibility map is what makes the covering indexes index-only.
   await db.exec('VACUUM ANALYZE transactions');
   await db.exec('ANALYZE stores');
@@ -114,7 +116,36 @@ const fromList = (values: readonly string[], rand: string) => `(${list(values)})
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MIDDLE = ['Văn', 'Thị', 'Hữu', 'Đức', 'Ngọc', 'Minh', 'Thanh', 'Quốc', 'Thu', 'Hoàng'];
-const GIVEN = ['An', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hiếu', 'Hoa', 'Hùng', 'Hương', 'Khánh', 'Lan', 'Linh', 'Long', 'Mai', 'Nam', 'Nga', 'Phúc', 'Quân', 'Sơn', 'Tâm', 'Thảo', 'Trang', 'Tuấn', 'Vy', 'Yến'];
+const GIVEN = [
+  'An',
+  'Bình',
+  'Châu',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hiếu',
+  'Hoa',
+  'Hùng',
+  'Hương',
+  'Khánh',
+  'Lan',
+  'Linh',
+  'Long',
+  'Mai',
+  'Nam',
+  'Nga',
+  'Phúc',
+  'Quân',
+  'Sơn',
+  'Tâm',
+  'Thảo',
+  'Trang',
+  'Tuấn',
+  'Vy',
+  'Yến',
+];
 const MOBILE_PREFIX = ['090', '091', '093', '097', '098', '086', '035', '070', '083', '056'];
 const BINS = ['970436', '970415', '970418', '411111', '512345', '356999', '472074'];
 const BANKS = ['VCB', 'TCB', 'ACB', 'VPB', 'MB', 'STB', 'BIDV', 'CTG'];
@@ -177,7 +208,11 @@ function transactionsSql(merchantId: string, count: number, salt: number, anchor
     channel IN ('card', 'cash', 'va') AND r8 >= 0.12 AND r12 < 0.25,
     CASE WHEN channel = 'va' THEN nullif(store_va, '') END,
     channel = 'va' OR (channel = 'card' AND r12 > 0.9),
-    CASE WHEN channel = 'va' THEN ${pick('r13', [['STORE', 0.6], ['STAFF', 0.25], ['BILL', 0.15]] as const)} END,
+    CASE WHEN channel = 'va' THEN ${pick('r13', [
+      ['STORE', 0.6],
+      ['STAFF', 0.25],
+      ['BILL', 0.15],
+    ] as const)} END,
     CASE WHEN channel = 'saving' THEN (CASE WHEN r13 < 0.6 THEN 'CREDIT' ELSE 'DEBIT' END)
          WHEN channel = 'loan' THEN (CASE WHEN r13 < 0.3 THEN 'DEBIT' ELSE 'CREDIT' END) END,
     CASE WHEN channel = 'installment' THEN (round(amount * (0.02 + r14 * 0.03) / 1000) * 1000)::bigint END,
@@ -213,11 +248,31 @@ const SAVING_BALANCES_SQL = `
   ) w
   WHERE t.id = w.id`;
 
-const STREETS = ['Lê Lợi', 'Nguyễn Trãi', 'Trần Hưng Đạo', 'Hai Bà Trưng', 'Lý Thường Kiệt', 'Phan Đình Phùng',
-  'Điện Biên Phủ', 'Cách Mạng Tháng Tám', 'Võ Thị Sáu', 'Nguyễn Thị Minh Khai', 'Lạc Long Quân', 'Hoàng Diệu',
-  'Quang Trung', 'Bạch Đằng', 'Nguyễn Văn Cừ', 'Phạm Văn Đồng'];
-const CITIES: ReadonlyArray<readonly [number, string]> = [[79, 'Thành phố Hồ Chí Minh'], [1, 'Thành phố Hà Nội'],
-  [48, 'Thành phố Đà Nẵng'], [31, 'Thành phố Hải Phòng'], [92, 'Thành phố Cần Thơ']];
+const STREETS = [
+  'Lê Lợi',
+  'Nguyễn Trãi',
+  'Trần Hưng Đạo',
+  'Hai Bà Trưng',
+  'Lý Thường Kiệt',
+  'Phan Đình Phùng',
+  'Điện Biên Phủ',
+  'Cách Mạng Tháng Tám',
+  'Võ Thị Sáu',
+  'Nguyễn Thị Minh Khai',
+  'Lạc Long Quân',
+  'Hoàng Diệu',
+  'Quang Trung',
+  'Bạch Đằng',
+  'Nguyễn Văn Cừ',
+  'Phạm Văn Đồng',
+];
+const CITIES: ReadonlyArray<readonly [number, string]> = [
+  [79, 'Thành phố Hồ Chí Minh'],
+  [1, 'Thành phố Hà Nội'],
+  [48, 'Thành phố Đà Nẵng'],
+  [31, 'Thành phố Hải Phòng'],
+  [92, 'Thành phố Cần Thơ'],
+];
 
 function storesSql(merchantId: string, count: number): string {
   const hash = (k: number) => `((hashint8(g * 8 + ${k}) & 2147483647)::float8 / 2147483648.0)`;

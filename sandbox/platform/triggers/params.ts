@@ -22,7 +22,9 @@ export function amountParam(value: string | undefined, options: { name?: string;
   const digits = (value ?? '').replace(/[.,\s]/g, '');
   const amount = /^\d{1,13}$/.test(digits) ? Number(digits) : NaN;
   if (!Number.isSafeInteger(amount) || amount < 1 || amount > max) {
-    throw new ApiError(400, 'BAD_REQUEST', `${name} must be a whole number of đồng, 1 to ${max.toLocaleString('en-US')}`, { fields: [name] });
+    throw new ApiError(400, 'BAD_REQUEST', `${name} must be a whole number of đồng, 1 to ${max.toLocaleString('en-US')}`, {
+      fields: [name],
+    });
   }
   return amount;
 }

@@ -5,9 +5,8 @@ import { getRuntime } from '../shared/runtime';
 
 export default function ForgotPasswordRoute() {
   const { authActors, inspect } = getRuntime();
-  const actor = useActorRef(
-    forgotPasswordMachine.provide({ actors: { requestPasswordReset: authActors.requestPasswordReset } }),
-    { inspect },
-  );
+  const actor = useActorRef(forgotPasswordMachine.provide({ actors: { requestPasswordReset: authActors.requestPasswordReset } }), {
+    inspect,
+  });
   return <ForgotPasswordScreen actor={actor} />;
 }

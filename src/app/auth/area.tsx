@@ -7,7 +7,16 @@ export default defineArea({
   inspector: {
     machines: ['login', 'forgotPassword', 'resetPassword'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['unifiedLogin', 'remember', 'failedCount', 'maxAttempts', 'lockedUntil', 'confirmationMatches', 'submitAttempted', 'resendError'],
+    fields: [
+      'unifiedLogin',
+      'remember',
+      'failedCount',
+      'maxAttempts',
+      'lockedUntil',
+      'confirmationMatches',
+      'submitAttempted',
+      'resendError',
+    ],
   },
   pages: [
     { path: 'login', frame: 'auth', component: lazy(() => import('./LoginRoute')) },

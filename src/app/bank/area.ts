@@ -7,7 +7,19 @@ export default defineArea({
   inspector: {
     machines: ['bankList', 'bankAdd', 'bankVerify'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['banks', 'bankCode', 'bank_code', 'short_name', 'holderErrorCode', 'rows', 'target', 'verified', 'connectionLost', 'amount', 'is_internal_transfer'],
+    fields: [
+      'banks',
+      'bankCode',
+      'bank_code',
+      'short_name',
+      'holderErrorCode',
+      'rows',
+      'target',
+      'verified',
+      'connectionLost',
+      'amount',
+      'is_internal_transfer',
+    ],
   },
   entries: [
     {

@@ -7,7 +7,20 @@ export default defineArea({
   inspector: {
     machines: ['dashboard'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['date', 'today', 'day', 'month', 'year', 'recent', 'revenue', 'count', 'amount', 'previous', 'created_at', 'transaction_status'],
+    fields: [
+      'date',
+      'today',
+      'day',
+      'month',
+      'year',
+      'recent',
+      'revenue',
+      'count',
+      'amount',
+      'previous',
+      'created_at',
+      'transaction_status',
+    ],
   },
   entries: [
     {

@@ -32,7 +32,11 @@ function edcListLogic() {
         actors: { activateSoundbox: a.activateSoundbox },
         actions: {
           notifyActivated: (_, params) =>
-            notify.success({ title: 'edc:activation.successTitle', message: 'edc:activation.successBody', values: { serial: params.device.serial_number } }),
+            notify.success({
+              title: 'edc:activation.successTitle',
+              message: 'edc:activation.successBody',
+              values: { serial: params.device.serial_number },
+            }),
           notifyActivationFailed: (_, params) => notify.failure('edc:activation.failedTitle', params.code),
         },
       }),

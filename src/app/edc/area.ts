@@ -7,7 +7,20 @@ export default defineArea({
   inspector: {
     machines: ['edcList', 'edcIntegrate', 'soundboxActivation', 'connectionCheck'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['type', 'rows', 'openSerial', 'serial_number', 'serialNumber', 'checkOnStart', 'polling', 'posId', 'chosenVa', 'refused', 'device', 'device_type'],
+    fields: [
+      'type',
+      'rows',
+      'openSerial',
+      'serial_number',
+      'serialNumber',
+      'checkOnStart',
+      'polling',
+      'posId',
+      'chosenVa',
+      'refused',
+      'device',
+      'device_type',
+    ],
   },
   entries: [
     {

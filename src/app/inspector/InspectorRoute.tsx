@@ -8,7 +8,5 @@ const openChannel = (): InspectorChannel | null =>
 
 /** /inspector, registered only with features.inspector (see router.tsx for why no sign-in). */
 export default function InspectorRoute() {
-  return (
-    <InspectorScreen machines={MACHINE_CATALOGUE} openChannel={openChannel} />
-  );
+  return <InspectorScreen machines={MACHINE_CATALOGUE} openChannel={openChannel} />;
 }

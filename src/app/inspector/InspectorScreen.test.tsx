@@ -77,15 +77,44 @@ describe('InspectorScreen', { timeout: SLOW }, () => {
 
     fireEvent.click(within(list).getByRole('button', { name: en.live.follow }));
     const svg = await screen.findByTestId('diagram-svg', {}, { timeout: 15_000 });
-    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedOut"]')).toHaveAttribute('data-marks', 'active'), { timeout: 5000 });
+    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedOut"]')).toHaveAttribute('data-marks', 'active'), {
+      timeout: 5000,
+    });
 
-    deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId: 'abcd1234', actorId: 'x:0', at: 2, event: { type: 'SIGNED_IN', tokens: '•••' }, source: null });
-    deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'transition', tabId: 'abcd1234', actorId: 'x:0', at: 2, transitions: [{ source: 'session.signedOut', eventType: 'SIGNED_IN', index: 0 }] });
-    deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'snapshot', tabId: 'abcd1234', actorId: 'x:0', at: 2, snapshot: snapshot({ signedIn: { profile: 'loadingProfile', token: 'valid' } }) });
+    deliver({
+      protocol: INSPECTOR_PROTOCOL,
+      kind: 'event',
+      tabId: 'abcd1234',
+      actorId: 'x:0',
+      at: 2,
+      event: { type: 'SIGNED_IN', tokens: '•••' },
+      source: null,
+    });
+    deliver({
+      protocol: INSPECTOR_PROTOCOL,
+      kind: 'transition',
+      tabId: 'abcd1234',
+      actorId: 'x:0',
+      at: 2,
+      transitions: [{ source: 'session.signedOut', eventType: 'SIGNED_IN', index: 0 }],
+    });
+    deliver({
+      protocol: INSPECTOR_PROTOCOL,
+      kind: 'snapshot',
+      tabId: 'abcd1234',
+      actorId: 'x:0',
+      at: 2,
+      snapshot: snapshot({ signedIn: { profile: 'loadingProfile', token: 'valid' } }),
+    });
 
-    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedIn"]')).toHaveAttribute('data-marks', 'active'), { timeout: 5000 });
+    await waitFor(() => expect(svg.querySelector('[data-state-id="session.signedIn"]')).toHaveAttribute('data-marks', 'active'), {
+      timeout: 5000,
+    });
     expect(svg.querySelector('[data-state-id="session.signedOut"]')).not.toHaveAttribute('data-marks');
-    expect(svg.querySelector('[data-transition-id="session.signedOut | SIGNED_IN → session.signedIn"]')).toHaveAttribute('stroke-width', '3.5');
+    expect(svg.querySelector('[data-transition-id="session.signedOut | SIGNED_IN → session.signedIn"]')).toHaveAttribute(
+      'stroke-width',
+      '3.5',
+    );
     expect(screen.getByTestId('live-current-state')).toHaveTextContent('signedIn.profile.loadingProfile + signedIn.token.valid');
     expect(screen.getByTestId('live-events')).toHaveTextContent('SIGNED_IN');
   });

@@ -17,7 +17,12 @@ export async function catalogueSvgs(catalogue: readonly CatalogueEntry[]): Promi
   for (const entry of catalogue) {
     const model = buildDiagramModel(entry.machine);
     const layout = await layoutDiagram(model);
-    out.push({ id: entry.id, svg: sceneToSvgString(buildScene(layout)), states: model.states.length - 1, transitions: model.transitions.length });
+    out.push({
+      id: entry.id,
+      svg: sceneToSvgString(buildScene(layout)),
+      states: model.states.length - 1,
+      transitions: model.transitions.length,
+    });
   }
   return out;
 }

@@ -25,7 +25,12 @@ function definitionWalk(machine: AnyStateMachine) {
       });
     }
     for (const transition of machine.getStateNodeById(def.id).always ?? []) {
-      transitions.push({ source: def.id, event: 'always', targets: (transition.target ?? []).map((t) => t.id), guard: guardOf(transition.guard) });
+      transitions.push({
+        source: def.id,
+        event: 'always',
+        targets: (transition.target ?? []).map((t) => t.id),
+        guard: guardOf(transition.guard),
+      });
     }
     for (const child of Object.values(def.states)) visit(child as Definition);
   };
@@ -46,19 +51,29 @@ describe.each(MACHINE_CATALOGUE.map((entry) => [entry.id, entry.machine] as cons
   it('contains exactly its transitions, always transitions included', () => {
     const expected = definitionWalk(machine).transitions.map(sortKey).sort();
     const actual = model.transitions
-      .map((t) => sortKey({ source: t.sourceId, event: t.kind === 'always' ? 'always' : t.eventType, targets: t.targetIds, guard: t.guard }))
+      .map((t) =>
+        sortKey({ source: t.sourceId, event: t.kind === 'always' ? 'always' : t.eventType, targets: t.targetIds, guard: t.guard }),
+      )
       .sort();
     expect(actual).toEqual(expected);
   });
 
   it('names states and transitions as the model-test coverage report does', () => {
-    expect(model.states.filter((s) => s.id !== model.rootId).map((s) => s.id).sort()).toEqual(allStateIds(machine).sort());
+    expect(
+      model.states
+        .filter((s) => s.id !== model.rootId)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(allStateIds(machine).sort());
     expect(model.transitions.map((t) => t.id).sort()).toEqual(allTransitionKeys(machine).sort());
   });
 
   it('marks each compound state’s initial child', () => {
     for (const state of model.states.filter((s) => s.type === 'compound')) {
-      expect(model.states.filter((s) => s.parentId === state.id && s.initial), state.id).toHaveLength(1);
+      expect(
+        model.states.filter((s) => s.parentId === state.id && s.initial),
+        state.id,
+      ).toHaveLength(1);
     }
   });
 });
@@ -70,21 +85,34 @@ describe('diagram model details', () => {
 
   it('shows parallel and final states, invokes and guards', () => {
     expect(session.states.find((s) => s.id === 'session.signedIn')?.type).toBe('parallel');
-    expect(session.states.find((s) => s.id === 'session.signedIn.profile.loadingProfile')?.invokes).toEqual([{ id: 'loadProfile', src: 'loadProfile' }]);
+    expect(session.states.find((s) => s.id === 'session.signedIn.profile.loadingProfile')?.invokes).toEqual([
+      { id: 'loadProfile', src: 'loadProfile' },
+    ]);
     expect(session.transitions.find((t) => t.event === 'WINDOW_FOCUSED')?.guard).toBe('idleLimitReached');
     expect(reset.states.find((s) => s.id === 'resetPassword.succeeded')?.type).toBe('final');
   });
 
   it('shows delayed transitions with their delay and eventless ones', () => {
     const after = forgot.transitions.find((t) => t.kind === 'after');
-    expect(after).toMatchObject({ event: 'after resendCooldown (1 min)', delay: 'resendCooldown', targetIds: ['forgotPassword.sent.resendAvailable'] });
+    expect(after).toMatchObject({
+      event: 'after resendCooldown (1 min)',
+      delay: 'resendCooldown',
+      targetIds: ['forgotPassword.sent.resendAvailable'],
+    });
     expect(reset.transitions.filter((t) => t.kind === 'always').map((t) => t.guard)).toEqual(['hasNoToken', null]);
   });
 
   it('resolves a state value to its active state ids', () => {
     const machine = MACHINE_CATALOGUE.find((e) => e.id === 'session')!.machine;
     expect([...activeStateIds(machine, { signedIn: { profile: 'profileReady', token: 'valid' } })].sort()).toEqual(
-      ['session', 'session.signedIn', 'session.signedIn.profile', 'session.signedIn.profile.profileReady', 'session.signedIn.token', 'session.signedIn.token.valid'].sort(),
+      [
+        'session',
+        'session.signedIn',
+        'session.signedIn.profile',
+        'session.signedIn.profile.profileReady',
+        'session.signedIn.token',
+        'session.signedIn.token.valid',
+      ].sort(),
     );
     expect([...activeStateIds(machine, 'nonsense')]).toEqual(['session']);
   });

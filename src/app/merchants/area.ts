@@ -5,6 +5,11 @@ export default defineArea({
   name: 'merchants',
   entries: [
     { path: 'master-merchant', labelKey: 'nav.masterMerchantList', flag: 'masterMerchant', menu: { section: 'masterMerchant', order: 1 } },
-    { path: 'master-merchant/new', labelKey: 'nav.masterMerchantNew', flag: 'masterMerchant', menu: { section: 'masterMerchant', order: 2 } },
+    {
+      path: 'master-merchant/new',
+      labelKey: 'nav.masterMerchantNew',
+      flag: 'masterMerchant',
+      menu: { section: 'masterMerchant', order: 2 },
+    },
   ],
 });

@@ -9,6 +9,21 @@ export default defineArea({
   inspector: {
     machines: ['notificationList', 'notificationClick', 'announcementQueue', 'realtimeConnection'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['failedStep', 'items', 'unseen', 'refreshPending', 'connectedOnce', 'lastError', 'jitter', 'queue', 'current', 'handled', 'muted', 'speechSupported', 'amount', 'seen'],
+    fields: [
+      'failedStep',
+      'items',
+      'unseen',
+      'refreshPending',
+      'connectedOnce',
+      'lastError',
+      'jitter',
+      'queue',
+      'current',
+      'handled',
+      'muted',
+      'speechSupported',
+      'amount',
+      'seen',
+    ],
   },
 });

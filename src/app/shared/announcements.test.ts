@@ -6,7 +6,8 @@ import { MUTE_STORAGE_KEY, readMuted, writeMuted } from '../../services/speech/m
 
 /** A speechSynthesis stand-in: records utterances; the test decides when each ends. */
 function fakeSpeech() {
-  const utterances: Array<{ text: string; lang: string; onend: (() => void) | null; onerror: ((e: { error: string }) => void) | null }> = [];
+  const utterances: Array<{ text: string; lang: string; onend: (() => void) | null; onerror: ((e: { error: string }) => void) | null }> =
+    [];
   let cancels = 0;
   class Utterance {
     lang = '';
@@ -23,7 +24,14 @@ function fakeSpeech() {
 
 function queue(env: SpeechEnvironment, language: SpeechLanguage = 'vi') {
   const actor = createActor(
-    announcementQueueMachine.provide({ actors: { speak: createSpeakActor(() => language, () => env) } }),
+    announcementQueueMachine.provide({
+      actors: {
+        speak: createSpeakActor(
+          () => language,
+          () => env,
+        ),
+      },
+    }),
     { input: { speechSupported: isSpeechSupported(env) } },
   );
   actor.start();
@@ -87,7 +95,14 @@ describe('mute preference', () => {
     writeMuted(true, area);
     expect(store.get(MUTE_STORAGE_KEY)).toBe('true');
     expect(readMuted(area)).toBe(true);
-    const broken = () => ({ getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } });
+    const broken = () => ({
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    });
     expect(readMuted(broken)).toBe(false);
     expect(() => writeMuted(true, broken)).not.toThrow();
   });

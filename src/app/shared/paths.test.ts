@@ -5,12 +5,21 @@ describe('safeReturnPath (D12)', () => {
   it('returns to an in-app page with its query', () => {
     expect(safeReturnPath('/tx-card?page=2')).toBe('/tx-card?page=2');
   });
-  it.each([undefined, null, 42, '', 'https://evil.example/', '//evil.example/x', '/\\evil', '/login', '/reset-password?token=x', '/auth-sso-check', '/'])(
-    'falls back to the dashboard for %j',
-    (from) => {
-      expect(safeReturnPath(from)).toBe('/dashboard');
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    42,
+    '',
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil',
+    '/login',
+    '/reset-password?token=x',
+    '/auth-sso-check',
+    '/',
+  ])('falls back to the dashboard for %j', (from) => {
+    expect(safeReturnPath(from)).toBe('/dashboard');
+  });
 });
 
 describe('SSO return route pattern (core §2)', () => {

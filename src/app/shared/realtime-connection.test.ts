@@ -11,7 +11,10 @@ class FakeSocket {
   connects = 0;
   disconnects = 0;
   recovered = false;
-  constructor(readonly uri: string, readonly options: Record<string, unknown>) {}
+  constructor(
+    readonly uri: string,
+    readonly options: Record<string, unknown>,
+  ) {}
   on(event: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;

@@ -110,10 +110,17 @@ export function createRuntime(config: AppConfig): Runtime {
     goToLogin: () => {},
     redirectToSso: () => {},
   };
-  session = createSessionActor(config, authActors, storage, clients, {
-    goToLogin: () => navigation.goToLogin(),
-    redirectToSso: () => navigation.redirectToSso(),
-  }, inspect);
+  session = createSessionActor(
+    config,
+    authActors,
+    storage,
+    clients,
+    {
+      goToLogin: () => navigation.goToLogin(),
+      redirectToSso: () => navigation.redirectToSso(),
+    },
+    inspect,
+  );
   current = { config, storage, clients, portal, authActors, session, navigation, inspect };
   return current;
 }

@@ -70,11 +70,28 @@ async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
 }
 
 const row = {
-  id: 'card-0000001', channel: 'card', created_at: '2026-11-22T09:15:03+07:00', store_id: 1, store_name: 'Phố Cổ - Hàng Bạc',
-  merchant_name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', bill_id: '', card_id: '970436******1234', amount: 150000, commission_fee: 1650,
-  credit_status: 'credited', credit_amount: 148350, credit_date: '2026-11-23T09:00:00+07:00', settlement_time: null, status: 'success',
-  response_code: '00', bill_url: '/api/portal/transaction/bill/card-0000001.svg', va_account_receiver: null, use_qrpay: false,
-  payment_channel: null, logo_url: null, transaction_type: null,
+  id: 'card-0000001',
+  channel: 'card',
+  created_at: '2026-11-22T09:15:03+07:00',
+  store_id: 1,
+  store_name: 'Phố Cổ - Hàng Bạc',
+  merchant_name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ',
+  bill_id: '',
+  card_id: '970436******1234',
+  amount: 150000,
+  commission_fee: 1650,
+  credit_status: 'credited',
+  credit_amount: 148350,
+  credit_date: '2026-11-23T09:00:00+07:00',
+  settlement_time: null,
+  status: 'success',
+  response_code: '00',
+  bill_url: '/api/portal/transaction/bill/card-0000001.svg',
+  va_account_receiver: null,
+  use_qrpay: false,
+  payment_channel: null,
+  logo_url: null,
+  transaction_type: null,
 };
 const json = (body: unknown): Answer => ({ parts: [JSON.stringify(body)] });
 
@@ -82,8 +99,15 @@ describe('filtersToQuery', () => {
   it('sends unix seconds of Vietnam days and leaves out "all" and an empty search', () => {
     const q = filtersToQuery(defaultFilters('card'), NOW);
     expect(q).toEqual({
-      page: 1, page_size: 80, start_time: Date.UTC(2026, 10, 21, 17) / 1000, end_time: Date.UTC(2026, 10, 22, 16, 59, 59) / 1000,
-      status: undefined, customer_id: undefined, bill_id: undefined, sort: 'created_at', order: 'desc',
+      page: 1,
+      page_size: 80,
+      start_time: Date.UTC(2026, 10, 21, 17) / 1000,
+      end_time: Date.UTC(2026, 10, 22, 16, 59, 59) / 1000,
+      status: undefined,
+      customer_id: undefined,
+      bill_id: undefined,
+      sort: 'created_at',
+      order: 'desc',
     });
     const f = { ...defaultFilters('va'), status: 'PAID' as const, storeId: 4, billId: 'HD 1&2', sort: 'amount' as const };
     expect(filtersToQuery(f, NOW)).toMatchObject({ status: 'PAID', customer_id: 4, bill_id: 'HD 1&2', sort: 'amount' });
@@ -103,7 +127,9 @@ describe('list', () => {
   });
 
   it('an installment row without its extra fields is INVALID_RESPONSE', async () => {
-    const { api } = setup(() => json({ data: [{ ...row, channel: 'installment' }], total_page: 1, total_amount: 0, total_count: 1, page: 1, page_size: 10 }));
+    const { api } = setup(() =>
+      json({ data: [{ ...row, channel: 'installment' }], total_page: 1, total_amount: 0, total_count: 1, page: 1, page_size: 10 }),
+    );
     expect((await rejection(api.list('installment', defaultFilters('installment')))).code).toBe('INVALID_RESPONSE');
   });
 });
@@ -114,7 +140,10 @@ describe('raw calls keep the session rules', () => {
     const { api, seen } = setup(
       (req) =>
         req.authorization === 'Bearer T2'
-          ? { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-length': '4' }, parts: ['PK', '..'] }
+          ? {
+              headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-length': '4' },
+              parts: ['PK', '..'],
+            }
           : { status: 401, parts: [JSON.stringify({ error_code: 'TOKEN_EXPIRED' })] },
       p,
     );
@@ -154,12 +183,19 @@ describe('exportFile', () => {
     const progress: unknown[] = [];
     const file = await api.exportFile('card', defaultFilters('card'), (p) => progress.push(p));
     expect(file.filename).toBe(name);
-    expect(progress).toEqual([{ received: 2, total: 6 }, { received: 4, total: 6 }, { received: 6, total: 6 }]);
+    expect(progress).toEqual([
+      { received: 2, total: 6 },
+      { received: 4, total: 6 },
+      { received: 6, total: 6 },
+    ]);
   });
 
   it('a JSON error answer is the server error; a non-spreadsheet 200 is INVALID_RESPONSE; a cut body is NETWORK_ERROR', async () => {
     const tooMany = setup(() => ({ status: 400, parts: [JSON.stringify({ error_code: 'BAD_REQUEST', data: { limit: 200000 } })] }));
-    expect(await rejection(tooMany.api.exportFile('card', defaultFilters('card')))).toMatchObject({ code: 'BAD_REQUEST', data: { limit: 200000 } });
+    expect(await rejection(tooMany.api.exportFile('card', defaultFilters('card')))).toMatchObject({
+      code: 'BAD_REQUEST',
+      data: { limit: 200000 },
+    });
     const html = setup(() => ({ headers: { 'content-type': 'text/html' }, parts: ['<html>'] }));
     expect((await rejection(html.api.exportFile('card', defaultFilters('card')))).code).toBe('INVALID_RESPONSE');
     const cut = setup(() => ({ headers: { 'content-type': xlsx, 'content-length': '100' }, parts: ['PK'] }));
@@ -190,13 +226,27 @@ describe('billImage', () => {
 });
 
 describe('dashboard stream', () => {
-  const day = { kind: 'day', period: '2026-11-22', current: { revenue: 10, count: 1 }, previous: { period: '2026-11-21', revenue: 0, count: 0 }, split: { revenue: { card: 10, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } } };
-  const month = { kind: 'month', period: '2026-11', current: { revenue: 10, count: 1 }, previous: { period: '2026-10', revenue: 5, count: 1 } };
+  const day = {
+    kind: 'day',
+    period: '2026-11-22',
+    current: { revenue: 10, count: 1 },
+    previous: { period: '2026-11-21', revenue: 0, count: 0 },
+    split: { revenue: { card: 10, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } },
+  };
+  const month = {
+    kind: 'month',
+    period: '2026-11',
+    current: { revenue: 10, count: 1 },
+    previous: { period: '2026-10', revenue: 5, count: 1 },
+  };
   const line = (c: unknown) => `data: ${JSON.stringify(c)}\n\n`;
 
   it('delivers chunks as they arrive, even when a line is split across reads', async () => {
     const text = line(day) + line(month) + line({ kind: 'end' });
-    const { api, seen } = setup(() => ({ headers: { 'content-type': 'text/event-stream' }, parts: [text.slice(0, 7), text.slice(7, 150), text.slice(150)] }));
+    const { api, seen } = setup(() => ({
+      headers: { 'content-type': 'text/event-stream' },
+      parts: [text.slice(0, 7), text.slice(7, 150), text.slice(150)],
+    }));
     const got: StreamedChunk[] = [];
     await api.dashboard('2026-11-22', (c) => got.push(c));
     expect(got.map((c) => c.kind)).toEqual(['day', 'month']);
@@ -219,7 +269,9 @@ describe('dashboard stream', () => {
       expect((await rejection(api.dashboard('2026-11-22', (c) => got.push(c)))).code).toBe('INVALID_RESPONSE');
       expect(got).toHaveLength(1);
     }
-    const comments = setup(() => ({ parts: [': hello\n', 'event: x\n', '\r\n', line(day).replace(/\n\n$/, '\r\n'), line({ kind: 'end' })] }));
+    const comments = setup(() => ({
+      parts: [': hello\n', 'event: x\n', '\r\n', line(day).replace(/\n\n$/, '\r\n'), line({ kind: 'end' })],
+    }));
     const got: StreamedChunk[] = [];
     await comments.api.dashboard('2026-11-22', (c) => got.push(c));
     expect(got).toHaveLength(1);
@@ -228,7 +280,13 @@ describe('dashboard stream', () => {
 
 describe('report actors', () => {
   it('streamDashboard sends chunks, then END; stopping it aborts the request', async () => {
-    const day = { kind: 'day', period: '2026-11-22', current: { revenue: 1, count: 1 }, previous: { period: '2026-11-21', revenue: 0, count: 0 }, split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } } };
+    const day = {
+      kind: 'day',
+      period: '2026-11-22',
+      current: { revenue: 1, count: 1 },
+      previous: { period: '2026-11-21', revenue: 0, count: 0 },
+      split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } },
+    };
     const { api, seen } = setup(() => ({ parts: [`data: ${JSON.stringify(day)}\n`, 'data: {"kind":"end"}\n'] }));
     const actors = createReportActors({ reports: api, save: vi.fn() });
     const events: string[] = [];
@@ -245,11 +303,17 @@ describe('report actors', () => {
 
   it('exportReport saves the file and reports SAVED, or FAILED with the error', async () => {
     const save = vi.fn();
-    const ok = setup(() => ({ headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, parts: ['PK'] }));
+    const ok = setup(() => ({
+      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      parts: ['PK'],
+    }));
     const events: { type: string; [k: string]: unknown }[] = [];
     const parent = (api: typeof ok.api) =>
       createMachine({
-        invoke: { src: createReportActors({ reports: api, save }).exportReport, input: { channel: 'cash', filters: defaultFilters('cash') } },
+        invoke: {
+          src: createReportActors({ reports: api, save }).exportReport,
+          input: { channel: 'cash', filters: defaultFilters('cash') },
+        },
         on: { '*': { actions: ({ event }) => events.push(event) } },
       });
     const a = createActor(parent(ok.api)).start();

@@ -48,7 +48,11 @@ function ListPage() {
       actions: {
         notifyDeleted: (_, params) => {
           shopQrsChanged();
-          notify.success({ title: 'shopqr:delete.successTitle', message: 'shopqr:delete.successBody', values: { va: params.row.va_account_no } });
+          notify.success({
+            title: 'shopqr:delete.successTitle',
+            message: 'shopqr:delete.successBody',
+            values: { va: params.row.va_account_no },
+          });
         },
       },
     });
@@ -68,7 +72,11 @@ function AddPage() {
         actions: {
           notifyCreated: ({ context }) => {
             shopQrsChanged();
-            notify.success({ title: 'shopqr:form.successTitle', message: 'shopqr:form.successBody', values: { va: context.created?.va_account_no ?? '' } });
+            notify.success({
+              title: 'shopqr:form.successTitle',
+              message: 'shopqr:form.successBody',
+              values: { va: context.created?.va_account_no ?? '' },
+            });
           },
         },
       }),

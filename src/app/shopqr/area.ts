@@ -7,7 +7,20 @@ export default defineArea({
   inspector: {
     machines: ['shopQrList', 'shopQrAdd'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['showErrors', 'unverifiedCount', 'optionsError', 'submitError', 'created', 'detailOf', 'detailError', 'deleting', 'deleteError', 'rows', 'va_type', 'amount'],
+    fields: [
+      'showErrors',
+      'unverifiedCount',
+      'optionsError',
+      'submitError',
+      'created',
+      'detailOf',
+      'detailError',
+      'deleting',
+      'deleteError',
+      'rows',
+      'va_type',
+      'amount',
+    ],
   },
   entries: [
     {

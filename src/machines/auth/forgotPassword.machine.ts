@@ -7,11 +7,7 @@ import { errorCode, notProvided } from '../shared/serviceError';
  * (rules/maskEmail), a resend button held back by a cooldown, and a way back to the form.
  */
 
-export type ForgotPasswordEvent =
-  | { type: 'EMAIL.CHANGE'; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RESEND' }
-  | { type: 'BACK' };
+export type ForgotPasswordEvent = { type: 'EMAIL.CHANGE'; value: string } | { type: 'SUBMIT' } | { type: 'RESEND' } | { type: 'BACK' };
 
 export interface ForgotPasswordContext {
   email: string;

@@ -13,9 +13,7 @@ export interface ResetPasswordInput {
 }
 
 export type ResetPasswordEvent =
-  | { type: 'PASSWORD.CHANGE'; value: string }
-  | { type: 'CONFIRM.CHANGE'; value: string }
-  | { type: 'SUBMIT' };
+  { type: 'PASSWORD.CHANGE'; value: string } | { type: 'CONFIRM.CHANGE'; value: string } | { type: 'SUBMIT' };
 
 export interface ResetPasswordContext {
   token: string | null;

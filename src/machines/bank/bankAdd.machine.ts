@@ -82,8 +82,18 @@ export const bankAddMachine = setup({
   },
   actions: {
     assignBanks: assign((_, params: { banks: BankOption[] }) => ({ banks: params.banks, errorCode: null })),
-    assignAccountNo: assign((_, params: { value: string }) => ({ accountNo: params.value, holderName: '', holderErrorCode: null, errorCode: null })),
-    assignBank: assign((_, params: { bankCode: string }) => ({ bankCode: params.bankCode, holderName: '', holderErrorCode: null, errorCode: null })),
+    assignAccountNo: assign((_, params: { value: string }) => ({
+      accountNo: params.value,
+      holderName: '',
+      holderErrorCode: null,
+      errorCode: null,
+    })),
+    assignBank: assign((_, params: { bankCode: string }) => ({
+      bankCode: params.bankCode,
+      holderName: '',
+      holderErrorCode: null,
+      errorCode: null,
+    })),
     assignPhone: assign((_, params: { value: string }) => ({ phone: params.value, phoneInvalid: false, errorCode: null })),
     assignHolder: assign((_, params: { holderName: string }) => ({ holderName: params.holderName, holderErrorCode: null })),
     assignHolderError: assign((_, params: { error: unknown }) => ({ holderName: '', holderErrorCode: errorCode(params.error) })),
@@ -174,7 +184,10 @@ export const bankAddMachine = setup({
             id: 'lookupHolderName',
             src: 'lookupHolderName',
             input: ({ context }) => ({ accountNo: context.accountNo.trim(), bankCode: context.bankCode }),
-            onDone: { target: 'found', actions: { type: 'assignHolder', params: ({ event }) => ({ holderName: event.output.toUpperCase() }) } },
+            onDone: {
+              target: 'found',
+              actions: { type: 'assignHolder', params: ({ event }) => ({ holderName: event.output.toUpperCase() }) },
+            },
             onError: {
               target: 'lookupFailed',
               actions: [

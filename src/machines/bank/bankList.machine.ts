@@ -75,9 +75,17 @@ export const bankListMachine = bankList.setup
             invoke: {
               id: 'verify',
               src: 'verifyAccount',
-              input: ({ context }) => ({ bankAccountNo: context.verifying?.name ?? '', bankCode: context.verifying?.bank_code ?? '', qr: null }),
+              input: ({ context }) => ({
+                bankAccountNo: context.verifying?.name ?? '',
+                bankCode: context.verifying?.bank_code ?? '',
+                qr: null,
+              }),
               onDone: [
-                { guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) }, target: 'awaitingReload', actions: ['clearVerifying', 'notifyAccountVerified'] },
+                {
+                  guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) },
+                  target: 'awaitingReload',
+                  actions: ['clearVerifying', 'notifyAccountVerified'],
+                },
                 { target: 'idle', actions: 'clearVerifying' },
               ],
               onError: { target: 'idle', actions: 'clearVerifying' },

@@ -11,7 +11,13 @@ describe('dashboard', () => {
       sends.push(sendBack as (e: DashboardEvent) => void);
     });
     const actor = createActor(dashboardMachine.provide({ actors: { streamDashboard } }), { input: { today: TODAY } }).start();
-    const day = { kind: 'day', period: TODAY, current: { revenue: 1, count: 1 }, previous: { period: '2026-11-21', revenue: 0, count: 0 }, split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } } } as const;
+    const day = {
+      kind: 'day',
+      period: TODAY,
+      current: { revenue: 1, count: 1 },
+      previous: { period: '2026-11-21', revenue: 0, count: 0 },
+      split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } },
+    } as const;
     sends[0]!({ type: 'DASHBOARD.CHUNK', chunk: day });
     expect(actor.getSnapshot().context.day).toEqual(day);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);

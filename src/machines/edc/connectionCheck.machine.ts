@@ -85,8 +85,16 @@ export const connectionCheckMachine = setup({
         src: 'checkStatus',
         input: ({ context }) => ({ serialNumber: context.serialNumber }),
         onDone: [
-          { guard: { type: 'isOnline', params: ({ event }) => ({ status: event.output }) }, target: 'shown.online', actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) } },
-          { guard: { type: 'isOffline', params: ({ event }) => ({ status: event.output }) }, target: 'shown.offline', actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) } },
+          {
+            guard: { type: 'isOnline', params: ({ event }) => ({ status: event.output }) },
+            target: 'shown.online',
+            actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
+          },
+          {
+            guard: { type: 'isOffline', params: ({ event }) => ({ status: event.output }) },
+            target: 'shown.offline',
+            actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
+          },
           { target: 'shown.notConnected', actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },

@@ -73,7 +73,11 @@ export const edcIntegrateMachine = setup({
         id: 'loadLinkableVas',
         src: 'loadLinkableVas',
         onDone: [
-          { guard: { type: 'hasVas', params: ({ event }) => ({ vas: event.output }) }, target: 'choosing', actions: { type: 'assignVas', params: ({ event }) => ({ vas: event.output }) } },
+          {
+            guard: { type: 'hasVas', params: ({ event }) => ({ vas: event.output }) },
+            target: 'choosing',
+            actions: { type: 'assignVas', params: ({ event }) => ({ vas: event.output }) },
+          },
           { target: 'noVas', actions: { type: 'assignVas', params: ({ event }) => ({ vas: event.output }) } },
         ],
         onError: { target: 'vasFailed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },

@@ -21,10 +21,7 @@ export interface EdcFilter {
 }
 
 export type EdcListEvent =
-  | { type: 'DETAIL.OPEN'; serialNumber: string }
-  | { type: 'DETAIL.CLOSE' }
-  | { type: 'INTEGRATE.START' }
-  | { type: 'INTEGRATE.CANCEL' };
+  { type: 'DETAIL.OPEN'; serialNumber: string } | { type: 'DETAIL.CLOSE' } | { type: 'INTEGRATE.START' } | { type: 'INTEGRATE.CANCEL' };
 
 const EDC_TYPES: ReadonlyArray<EdcType | null> = [null, 1, 2];
 
@@ -63,7 +60,8 @@ export const edcListMachine = edcList.setup
       rowListed: ({ context }, params: { serialNumber: unknown }) => context.rows.some((row) => row.serial_number === params.serialNumber),
       openIsSoundbox: ({ context }) => openDevice(context)?.type_edc === 2,
       /** The activation child shows its success: the list's row still says not activated. */
-      activationSucceeded: (_, params: { snapshot: unknown }) => (params.snapshot as { hasTag?: (tag: string) => boolean } | null)?.hasTag?.('activated') === true,
+      activationSucceeded: (_, params: { snapshot: unknown }) =>
+        (params.snapshot as { hasTag?: (tag: string) => boolean } | null)?.hasTag?.('activated') === true,
     },
   })
   .createMachine({
@@ -95,7 +93,11 @@ export const edcListMachine = edcList.setup
             },
             on: {
               'DETAIL.CLOSE': { target: 'closed', actions: 'closeDetail' },
-              'LIST.QUERY_CHANGED': { target: 'closed', actions: 'closeDetail', description: 'Another page, size or type: the row may be gone.' },
+              'LIST.QUERY_CHANGED': {
+                target: 'closed',
+                actions: 'closeDetail',
+                description: 'Another page, size or type: the row may be gone.',
+              },
             },
             states: {
               integration: {
@@ -108,8 +110,15 @@ export const edcListMachine = edcList.setup
                     invoke: {
                       id: 'integrate',
                       src: 'edcIntegrate',
-                      input: ({ context }) => ({ posId: openDevice(context)?.pos_id ?? '', currentVa: openDevice(context)?.va_account_no ?? null }),
-                      onDone: { target: 'idle', actions: 'raiseRefresh', description: 'Integrated: the chooser closes and the list reloads.' },
+                      input: ({ context }) => ({
+                        posId: openDevice(context)?.pos_id ?? '',
+                        currentVa: openDevice(context)?.va_account_no ?? null,
+                      }),
+                      onDone: {
+                        target: 'idle',
+                        actions: 'raiseRefresh',
+                        description: 'Integrated: the chooser closes and the list reloads.',
+                      },
                       onError: { target: 'idle' },
                     },
                     on: { 'INTEGRATE.CANCEL': { target: 'idle' } },

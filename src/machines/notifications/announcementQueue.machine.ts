@@ -155,7 +155,17 @@ export const announcementQueueMachine = setup({
       description: 'Sign-out: what was waiting is not spoken on the sign-in page. Replays stay recognised.',
       actions: 'clearQueue',
     },
-    MUTE: { actions: [{ type: 'setMuted', params: { muted: true } }, { type: 'persistMuted', params: { muted: true } }] },
-    UNMUTE: { actions: [{ type: 'setMuted', params: { muted: false } }, { type: 'persistMuted', params: { muted: false } }] },
+    MUTE: {
+      actions: [
+        { type: 'setMuted', params: { muted: true } },
+        { type: 'persistMuted', params: { muted: true } },
+      ],
+    },
+    UNMUTE: {
+      actions: [
+        { type: 'setMuted', params: { muted: false } },
+        { type: 'persistMuted', params: { muted: false } },
+      ],
+    },
   },
 });

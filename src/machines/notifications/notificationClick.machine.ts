@@ -26,10 +26,7 @@ export interface NotificationClickContext {
   failedStep: FailedStep | null;
 }
 
-export type NotificationClickEvent =
-  | { type: 'CLICK'; notification: ClickedNotification }
-  | { type: 'RETRY' }
-  | { type: 'DISMISS' };
+export type NotificationClickEvent = { type: 'CLICK'; notification: ClickedNotification } | { type: 'RETRY' } | { type: 'DISMISS' };
 
 export const NEW_ORDER_STATUS = 0;
 
@@ -83,7 +80,10 @@ export const notificationClickMachine = setup({
   states: {
     idle: {
       on: {
-        CLICK: { target: 'markingSeen', actions: { type: 'assignNotification', params: ({ event }) => ({ notification: event.notification }) } },
+        CLICK: {
+          target: 'markingSeen',
+          actions: { type: 'assignNotification', params: ({ event }) => ({ notification: event.notification }) },
+        },
       },
     },
     markingSeen: {
@@ -93,7 +93,10 @@ export const notificationClickMachine = setup({
         src: 'markSeen',
         input: ({ context }) => ({ id: context.notification!.id }),
         onDone: { target: 'refreshing' },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'markSeen', error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'markSeen', error: event.error }) },
+        },
       },
     },
     refreshing: {
@@ -116,7 +119,10 @@ export const notificationClickMachine = setup({
           target: 'idle',
           actions: [{ type: 'openOrder', params: ({ event }) => ({ destination: orderDestination(event.output) }) }, 'forget'],
         },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'fetchOrder', error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ step: 'fetchOrder', error: event.error }) },
+        },
       },
     },
     failed: {
@@ -125,7 +131,10 @@ export const notificationClickMachine = setup({
           { guard: 'failedAtMarkSeen', target: 'markingSeen', actions: 'clearFailure' },
           { target: 'fetchingOrder', actions: 'clearFailure' },
         ],
-        CLICK: { target: 'markingSeen', actions: { type: 'assignNotification', params: ({ event }) => ({ notification: event.notification }) } },
+        CLICK: {
+          target: 'markingSeen',
+          actions: { type: 'assignNotification', params: ({ event }) => ({ notification: event.notification }) },
+        },
         DISMISS: { target: 'idle', actions: 'forget' },
       },
     },

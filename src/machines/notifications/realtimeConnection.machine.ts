@@ -73,8 +73,7 @@ export const realtimeConnectionMachine = setup({
     resetSession: assign({ attempt: 0, tokenRenewals: 0, connectedOnce: false, lastError: null }),
   },
   guards: {
-    tokenExpired: ({ context }, params: { code: string }) =>
-      params.code === 'TOKEN_EXPIRED' && context.tokenRenewals < MAX_TOKEN_RENEWALS,
+    tokenExpired: ({ context }, params: { code: string }) => params.code === 'TOKEN_EXPIRED' && context.tokenRenewals < MAX_TOKEN_RENEWALS,
     givingUpSoon: ({ context }) => context.attempt + 1 >= OFFLINE_AFTER_ATTEMPTS,
   },
   delays: {

@@ -96,12 +96,10 @@ export const sessionMachine = setup({
     noStoredSession: (_, params: { stored: StoredTokens | null }) => params.stored === null,
     // Local expiry (ms) was computed at sign-in from the server's TTL against the local clock, so
     // comparing with the local clock is skew-tolerant.
-    storedSessionExpired: (_, params: { stored: StoredTokens | null }) =>
-      params.stored !== null && params.stored.expiresAt <= Date.now(),
+    storedSessionExpired: (_, params: { stored: StoredTokens | null }) => params.stored !== null && params.stored.expiresAt <= Date.now(),
     sessionRejected: (_, params: { code: string }) => SESSION_REJECTED_CODES.has(params.code),
     refreshUnreachable: (_, params: { code: string }) => UNREACHABLE_CODES.has(params.code),
-    idleLimitReached: ({ context }, params: { now: number; lastActive: number }) =>
-      params.now - params.lastActive >= context.idleLimitMs,
+    idleLimitReached: ({ context }, params: { now: number; lastActive: number }) => params.now - params.lastActive >= context.idleLimitMs,
   },
 }).createMachine({
   id: 'session',
@@ -177,7 +175,8 @@ export const sessionMachine = setup({
                 target: '#session.signedIn',
               },
               {
-                description: 'The server refused the refresh token. No navigation here: the router sends protected pages to /login by the signedOut tag.',
+                description:
+                  'The server refused the refresh token. No navigation here: the router sends protected pages to /login by the signedOut tag.',
                 target: '#session.signedOut',
                 actions: [{ type: 'assignEndReason', params: { reason: 'expired' } }, 'forgetSession', 'clearStoredSession'],
               },

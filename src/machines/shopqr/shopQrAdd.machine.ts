@@ -203,7 +203,10 @@ export const shopQrAddMachine = setup({
         id: 'createShopQr',
         src: 'createShopQr',
         input: ({ context }) => requestBody(context.form),
-        onDone: { target: 'created', actions: [{ type: 'assignCreated', params: ({ event }) => ({ row: event.output }) }, 'notifyCreated'] },
+        onDone: {
+          target: 'created',
+          actions: [{ type: 'assignCreated', params: ({ event }) => ({ row: event.output }) }, 'notifyCreated'],
+        },
         onError: {
           description: 'Back to the form with every value kept and the mapped server message.',
           target: 'editing',

@@ -7,7 +7,13 @@ import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth'
 import { renderScreen } from '../shared/test/render';
 import { LoginScreen, type LoginActor } from './LoginScreen';
 
-const tokens: StoredTokens = { accessToken: 'a.b.c', refreshToken: 'r', expiresAt: Date.now() + 60_000, remember: false, method: 'original' };
+const tokens: StoredTokens = {
+  accessToken: 'a.b.c',
+  refreshToken: 'r',
+  expiresAt: Date.now() + 60_000,
+  remember: false,
+  method: 'original',
+};
 
 /** The real login machine with a stubbed `login` actor answering what each test needs. */
 function loginActor(answer: () => Promise<StoredTokens>, unifiedLogin = false, ssoConfigured = true): LoginActor {

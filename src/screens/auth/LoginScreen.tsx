@@ -1,17 +1,5 @@
 import { lazy, Suspense, type FormEvent } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -113,11 +101,7 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
             aria-describedby={failedCount > 0 ? 'login-failed-count' : undefined}
           />
           <Group justify="space-between" wrap="wrap">
-            <Checkbox
-              label={t('auth:login.remember')}
-              checked={remember}
-              onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })}
-            />
+            <Checkbox label={t('auth:login.remember')} checked={remember} onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })} />
             <Anchor component={Link} to={authPaths.forgotPassword()} size="sm">
               {t('auth:login.forgot')}
             </Anchor>
@@ -166,11 +150,7 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
       {locked ? (
         // Loaded only when the server reports a lock: the modal's code stays out of the sign-in bundle.
         <Suspense fallback={null}>
-          <LockModal
-            onClose={() => actor.send({ type: 'LOCK_MODAL.CLOSE' })}
-            mailto={mailto}
-            lockedUntilText={lockedUntilText}
-          />
+          <LockModal onClose={() => actor.send({ type: 'LOCK_MODAL.CLOSE' })} mailto={mailto} lockedUntilText={lockedUntilText} />
         </Suspense>
       ) : null}
     </Stack>

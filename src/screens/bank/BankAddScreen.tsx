@@ -113,7 +113,12 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
             error={context.phoneInvalid ? t('add.phoneInvalid') : undefined}
           />
           <Group gap="sm" align="center">
-            <Button type="submit" disabled={!complete || !editable} loading={submitting} aria-describedby={complete ? undefined : 'bank-continue-hint'}>
+            <Button
+              type="submit"
+              disabled={!complete || !editable}
+              loading={submitting}
+              aria-describedby={complete ? undefined : 'bank-continue-hint'}
+            >
               {t('add.continue')}
             </Button>
             {!complete ? (

@@ -12,7 +12,14 @@ const END_TOLERANCE_PX = 4;
  * a focusable region, so keyboard users scroll it with the arrow keys; text that fits without
  * scrolling counts as read at once.
  */
-export function TermsModal(props: { opened: boolean; read: boolean; busy: boolean; onScrolledToEnd: () => void; onAgree: () => void; onClose: () => void }) {
+export function TermsModal(props: {
+  opened: boolean;
+  read: boolean;
+  busy: boolean;
+  onScrolledToEnd: () => void;
+  onAgree: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('bank');
   const { opened, read, onScrolledToEnd } = props;
   const box = useRef<HTMLDivElement | null>(null);
@@ -31,7 +38,14 @@ export function TermsModal(props: { opened: boolean; read: boolean; busy: boolea
   }, [opened, check]);
 
   return (
-    <Modal opened={opened} onClose={props.onClose} title={t('terms.title')} centered size="lg" closeButtonProps={{ 'aria-label': t('terms.cancel') }}>
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      title={t('terms.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('terms.cancel') }}
+    >
       <Stack gap="sm">
         <div
           ref={(el) => {

@@ -60,7 +60,11 @@ export function VerifyQrModal({ actor, banks }: { actor: BankVerifyActor; banks:
   const { context } = snap;
   const bank = banks.find((b) => b.bank_code === context.bankCode);
   // "ACB (ACB)" says nothing twice: the code is added only where it differs from the short name.
-  const bankLabel = !bank ? context.bankCode : bank.short_name === bank.bank_code ? bank.short_name : `${bank.short_name} (${bank.bank_code})`;
+  const bankLabel = !bank
+    ? context.bankCode
+    : bank.short_name === bank.bank_code
+      ? bank.short_name
+      : `${bank.short_name} (${bank.bank_code})`;
   const amount = formatVnd(context.amount);
   const close = () => actor.send({ type: 'CLOSE' });
   const open = snap.status === 'active';

@@ -80,7 +80,13 @@ export function DashboardScreen({ actor }: { actor: DashboardActor }) {
           {loading ? t('loading') : broken ? '' : t('complete')}
         </VisuallyHidden>
         {broken ? (
-          <FailureAlert title={t('broken')} message={t(errorMessageKey(errorCode ?? 'UNKNOWN_ERROR'))} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'RETRY' })} testId="dashboard-broken" />
+          <FailureAlert
+            title={t('broken')}
+            message={t(errorMessageKey(errorCode ?? 'UNKNOWN_ERROR'))}
+            retryLabel={t('retry')}
+            onRetry={() => actor.send({ type: 'RETRY' })}
+            testId="dashboard-broken"
+          />
         ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <SplitChart title={t('revenueChart')} split={day?.split.revenue ?? null} money language={language} testId="chart-revenue" />
@@ -97,7 +103,19 @@ export function DashboardScreen({ actor }: { actor: DashboardActor }) {
   );
 }
 
-function SplitChart({ title, split, money, language, testId }: { title: string; split: Split | null; money: boolean; language: 'vi' | 'en'; testId: string }) {
+function SplitChart({
+  title,
+  split,
+  money,
+  language,
+  testId,
+}: {
+  title: string;
+  split: Split | null;
+  money: boolean;
+  language: 'vi' | 'en';
+  testId: string;
+}) {
   const { t } = useTranslation('dashboard');
   const total = split ? split.card + split.qr + split.other : 0;
   const show = (value: number) => (money ? formatVnd(value) : formatNumber(value));
@@ -108,7 +126,14 @@ function SplitChart({ title, split, money, language, testId }: { title: string; 
     share: split ? sharePercent(split[key], total) : 0,
   }));
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${testId}-title`} data-testid={testId} data-ready={split ? 'true' : 'false'}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+      data-ready={split ? 'true' : 'false'}
+    >
       <Title order={2} size="h4" id={`${testId}-title`} mb="sm">
         {title}
       </Title>
@@ -144,7 +169,10 @@ function SplitChart({ title, split, money, language, testId }: { title: string; 
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={`${testId}-legend`}>
             {items.map((i) => (
               <li key={i.key} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 6 }}>
-                <span aria-hidden="true" style={{ width: 14, height: 14, borderRadius: 3, background: SWATCH[i.key], display: 'inline-block' }} />
+                <span
+                  aria-hidden="true"
+                  style={{ width: 14, height: 14, borderRadius: 3, background: SWATCH[i.key], display: 'inline-block' }}
+                />
                 <Text size="sm" data-testid={`${testId}-${i.key}`} data-value={i.value}>
                   {t('legendItem', { name: i.name, value: show(i.value), share: formatPercent(i.share, language) })}
                 </Text>
@@ -157,7 +185,17 @@ function SplitChart({ title, split, money, language, testId }: { title: string; 
   );
 }
 
-function PeriodCard({ kind, chunk, isToday, language }: { kind: PeriodKind; chunk: PeriodChunk | null; isToday: boolean; language: 'vi' | 'en' }) {
+function PeriodCard({
+  kind,
+  chunk,
+  isToday,
+  language,
+}: {
+  kind: PeriodKind;
+  chunk: PeriodChunk | null;
+  isToday: boolean;
+  language: 'vi' | 'en';
+}) {
   const { t } = useTranslation('dashboard');
   const heading = isToday || !chunk ? t(`periods.${kind}`) : t(`periodsOther.${kind}`, { period: chunk.period });
   return (
@@ -198,7 +236,15 @@ function PeriodCard({ kind, chunk, isToday, language }: { kind: PeriodKind; chun
   );
 }
 
-function Figure(props: { label: string; value: string; raw: number; previous: string; change: number; language: 'vi' | 'en'; testId: string }) {
+function Figure(props: {
+  label: string;
+  value: string;
+  raw: number;
+  previous: string;
+  change: number;
+  language: 'vi' | 'en';
+  testId: string;
+}) {
   const { t } = useTranslation('dashboard');
   const percent = formatPercent(Math.abs(props.change), props.language);
   const direction = props.change > 0 ? 'up' : props.change < 0 ? 'down' : 'same';

@@ -3,7 +3,12 @@ import type { ConnectionState } from '../../services/edc/schemas';
 import { STATUS_TONES, type StatusTone } from '../shared/table';
 import tableClasses from '../shared/table/table.module.css';
 
-const TONE: Record<ConnectionState | 'none', StatusTone> = { ONLINE: 'done', OFFLINE: 'problem', NOT_CONNECTED: 'waiting', none: 'waiting' };
+const TONE: Record<ConnectionState | 'none', StatusTone> = {
+  ONLINE: 'done',
+  OFFLINE: 'problem',
+  NOT_CONNECTED: 'waiting',
+  none: 'waiting',
+};
 
 /** A machine's connection state in words, with the table's colours and marks (never colour alone). */
 export function ConnectionBadge({ status }: { status: ConnectionState | null }) {

@@ -62,11 +62,7 @@ export function ConnectionPanel({
         ) : null}
       </div>
       <Group gap="md" wrap="wrap">
-        <Button
-          variant="light"
-          loading={checking}
-          onClick={() => actor.send(failed ? { type: 'RETRY' } : { type: 'CHECK' })}
-        >
+        <Button variant="light" loading={checking} onClick={() => actor.send(failed ? { type: 'RETRY' } : { type: 'CHECK' })}>
           {failed ? t('connection.retry') : shown ? t('connection.checkAgain') : t('connection.check')}
         </Button>
         <Switch

@@ -56,7 +56,12 @@ function Facts({ device }: { device: EdcDevice }) {
     [t('detail.posId'), device.pos_id],
     [t('detail.store'), device.store_name ?? t('noStore')],
     [t('detail.shopqr'), device.va_account_no ?? t('notIntegrated')],
-    [t('detail.status'), <span key="status" data-testid="known-status"><ConnectionBadge status={device.status} /></span>],
+    [
+      t('detail.status'),
+      <span key="status" data-testid="known-status">
+        <ConnectionBadge status={device.status} />
+      </span>,
+    ],
   ];
   return (
     <section aria-label={t('detail.facts')}>

@@ -18,7 +18,14 @@ const ready: EdcDevice = { ...pos, type_edc: 2, serial_number: 'SB201000000101',
 const unprovisioned: EdcDevice = { ...ready, serial_number: 'SB201000000102', pos_id: 'S1000000102', status: null, is_selected: false };
 const vas: LinkableVa[] = [
   { va_account_no: '970410000001000001', va_type: 'STORE', store_id: 1, store_name: 'Phố Cổ - Hàng Bạc', staff_id: null, holder_name: 'A' },
-  { va_account_no: '970410000001000002', va_type: 'STAFF', store_id: 2, store_name: 'Phố Cổ - Tràng Tiền', staff_id: 'NV003', holder_name: 'A' },
+  {
+    va_account_no: '970410000001000002',
+    va_type: 'STAFF',
+    store_id: 2,
+    store_name: 'Phố Cổ - Tràng Tiền',
+    staff_id: 'NV003',
+    holder_name: 'A',
+  },
 ];
 
 function start(options: { activation?: 'fails' | 'succeeds' } = {}) {
@@ -28,7 +35,11 @@ function start(options: { activation?: 'fails' | 'succeeds' } = {}) {
       actors: {
         loadPage: fromPromise(async () => (calls.load(), { rows: [pos, ready, unprovisioned], totalPage: 1 })),
         connectionCheck: connectionCheckMachine.provide({
-          actors: { checkStatus: fromPromise<ConnectionState, { serialNumber: string }>(async ({ input }) => (calls.check(input.serialNumber), 'OFFLINE')) },
+          actors: {
+            checkStatus: fromPromise<ConnectionState, { serialNumber: string }>(
+              async ({ input }) => (calls.check(input.serialNumber), 'OFFLINE'),
+            ),
+          },
         }),
         soundboxActivation: soundboxActivationMachine.provide({
           actors: {

@@ -50,7 +50,14 @@ function IntegrateChooser({ actor, onCancel }: { actor: IntegrateActor; onCancel
 
   if (loading) return <Text role="status">{t('integrate.loading')}</Text>;
   if (vasFailed) {
-    return <FailureAlert title={t('integrate.loadFailed')} message={errorText} retryLabel={t('integrate.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />;
+    return (
+      <FailureAlert
+        title={t('integrate.loadFailed')}
+        message={errorText}
+        retryLabel={t('integrate.retry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+      />
+    );
   }
   if (noVas) return <Text role="status">{t('integrate.noVas')}</Text>;
 

@@ -264,9 +264,11 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
                       {t('legend.heading')}
                     </Title>
                     <List size="sm" spacing={2}>
-                      {(['initial', 'final', 'parallel', 'always', 'internal', 'active', 'flash', 'covered', 'notCovered'] as const).map((key) => (
-                        <List.Item key={key}>{t(`legend.${key}`)}</List.Item>
-                      ))}
+                      {(['initial', 'final', 'parallel', 'always', 'internal', 'active', 'flash', 'covered', 'notCovered'] as const).map(
+                        (key) => (
+                          <List.Item key={key}>{t(`legend.${key}`)}</List.Item>
+                        ),
+                      )}
                     </List>
                   </section>
                 </Grid.Col>

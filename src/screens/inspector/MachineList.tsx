@@ -34,7 +34,10 @@ export function MachineList({ machines, selectedId, onSelect }: MachineListProps
                 }}
               >
                 <Text fw={700} size="sm" c="dark.9">
-                  {t(`machines:${entry.id}.title`)} <Text span size="xs" c="dimmed" ff="monospace">({entry.id})</Text>
+                  {t(`machines:${entry.id}.title`)}{' '}
+                  <Text span size="xs" c="dimmed" ff="monospace">
+                    ({entry.id})
+                  </Text>
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t('specLabel', { spec: t(`machines:${entry.id}.spec`) })}

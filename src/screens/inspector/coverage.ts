@@ -30,8 +30,7 @@ export type MachineCoverage = z.output<typeof machineReport>;
 export const MAX_REPORT_BYTES = 5 * 1024 * 1024;
 
 export type ParseResult =
-  | { ok: true; report: CoverageReport }
-  | { ok: false; error: 'invalidJson' | 'invalidShape' | 'tooLarge'; detail?: string };
+  { ok: true; report: CoverageReport } | { ok: false; error: 'invalidJson' | 'invalidShape' | 'tooLarge'; detail?: string };
 
 export function parseCoverageReport(text: string): ParseResult {
   if (text.length > MAX_REPORT_BYTES) return { ok: false, error: 'tooLarge' };

@@ -13,7 +13,12 @@ const MAX_EVENTS = 30;
 const MAX_ACTORS = 60;
 
 const id = z.string().min(1).max(100);
-const snapshotSchema = z.object({ value: z.unknown(), status: z.string().max(20), tags: z.array(z.string().max(100)).max(50), context: z.unknown() });
+const snapshotSchema = z.object({
+  value: z.unknown(),
+  status: z.string().max(20),
+  tags: z.array(z.string().max(100)).max(50),
+  context: z.unknown(),
+});
 const messageSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('actor'),

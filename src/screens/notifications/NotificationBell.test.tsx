@@ -22,7 +22,9 @@ const pages: Record<BellTab, BellPage> = {
     unseen: { '0': 1, '1': 2, '2': 0 },
   },
   1: {
-    data: [{ id: 3, notification_type: 1, order_id: 12, order_code: 'DH0003', table_name: 'Bàn 7', status: 0, created_at: sec(2 * 86_400_000) }],
+    data: [
+      { id: 3, notification_type: 1, order_id: 12, order_code: 'DH0003', table_name: 'Bàn 7', status: 0, created_at: sec(2 * 86_400_000) },
+    ],
     unseen: { '0': 1, '1': 2, '2': 0 },
   },
   2: { data: [], unseen: { '0': 1, '1': 2, '2': 0 } },
@@ -51,7 +53,8 @@ async function setup() {
         fetchOrder: fromPromise(async ({ input }) => ({ id: input.orderId!, status: input.orderId === 10 ? 0 : 1 })),
       },
       actions: {
-        openOrder: (_, { destination }) => void paths.push(destination.kind === 'orderList' ? '/sale-order' : `/sale-order/${destination.orderId}`),
+        openOrder: (_, { destination }) =>
+          void paths.push(destination.kind === 'orderList' ? '/sale-order' : `/sale-order/${destination.orderId}`),
       },
     }),
   ).start();

@@ -93,7 +93,12 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
                 <Group gap={4} wrap="nowrap">
                   <span>{t(`bell.type.${type}`)}</span>
                   {unseen[String(type) as '0' | '1' | '2'] > 0 ? (
-                    <Badge size="xs" color="red.9" circle aria-label={t('bell.unseenInTab', { count: unseen[String(type) as '0' | '1' | '2'] })}>
+                    <Badge
+                      size="xs"
+                      color="red.9"
+                      circle
+                      aria-label={t('bell.unseenInTab', { count: unseen[String(type) as '0' | '1' | '2'] })}
+                    >
                       {unseen[String(type) as '0' | '1' | '2']}
                     </Badge>
                   ) : null}
@@ -131,7 +136,9 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
                     now={clock}
                     disabled={busy}
                     onRetry={() => list.send({ type: 'REFRESH' })}
-                    onOpen={(item) => click.send({ type: 'CLICK', notification: { id: item.id, order_id: item.order_id, order_code: item.order_code } })}
+                    onOpen={(item) =>
+                      click.send({ type: 'CLICK', notification: { id: item.id, order_id: item.order_id, order_code: item.order_code } })
+                    }
                   />
                 </>
               ) : null}
@@ -184,7 +191,13 @@ function BellList({ items, loading, error, now, disabled, onRetry, onOpen }: Bel
         const seen = item.status === 2;
         return (
           <li key={item.id}>
-            <UnstyledButton className={classes.item} onClick={() => onOpen(item)} disabled={disabled} data-testid="bell-item" data-seen={seen}>
+            <UnstyledButton
+              className={classes.item}
+              onClick={() => onOpen(item)}
+              disabled={disabled}
+              data-testid="bell-item"
+              data-seen={seen}
+            >
               <span className={seen ? classes.seenDot : classes.unseenDot} aria-hidden="true" />
               <span className={classes.itemText}>
                 <Text component="span" size="sm" fw={seen ? 400 : 700}>

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Burger,
-  Menu,
-  Popover,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Burger, Menu, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

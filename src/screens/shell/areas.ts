@@ -5,31 +5,13 @@
  * menu entry also makes its address answer "not found".
  */
 
-export type AreaFlag =
-  | 'overview'
-  | 'report'
-  | 'payment'
-  | 'payByLink'
-  | 'edc'
-  | 'ecom'
-  | 'feedback'
-  | 'einvoice'
-  | 'masterMerchant';
+export type AreaFlag = 'overview' | 'report' | 'payment' | 'payByLink' | 'edc' | 'ecom' | 'feedback' | 'einvoice' | 'masterMerchant';
 
 export type AreaFeatures = Record<AreaFlag, boolean> & { feedbackComingSoon: boolean };
 
 /** The sidebar's sections (core §2); `src/screens/shell/menu.ts` gives their order and icons. */
 export type SectionKey =
-  | 'overview'
-  | 'reports'
-  | 'shopQr'
-  | 'payByLink'
-  | 'edc'
-  | 'sales'
-  | 'einvoice'
-  | 'feedback'
-  | 'businessInfo'
-  | 'masterMerchant';
+  'overview' | 'reports' | 'shopQr' | 'payByLink' | 'edc' | 'sales' | 'einvoice' | 'feedback' | 'businessInfo' | 'masterMerchant';
 
 export interface AreaEntry {
   /** Route path under the basename, without a leading slash. */

@@ -3,17 +3,7 @@ import { isAreaEnabled, type AreaEntry, type AreaFeatures, type SectionKey } fro
 /** The sidebar built from the areas' own entries, grouped into the sections of core §2. */
 
 export type IconName =
-  | 'overview'
-  | 'reports'
-  | 'shopQr'
-  | 'payByLink'
-  | 'edc'
-  | 'sales'
-  | 'einvoice'
-  | 'feedback'
-  | 'business'
-  | 'masterMerchant'
-  | 'logout';
+  'overview' | 'reports' | 'shopQr' | 'payByLink' | 'edc' | 'sales' | 'einvoice' | 'feedback' | 'business' | 'masterMerchant' | 'logout';
 
 export interface MenuLeaf {
   kind: 'leaf';
@@ -64,13 +54,10 @@ export interface MenuContext {
 
 export function buildMenu({ areas, features, isFnb, accountType }: MenuContext): MenuEntry[] {
   const wording = accountType === 'business' ? 'business' : 'personal';
-  const withWording = (key: string) =>
-    key === 'nav.profile' || key === 'nav.businessInfo' ? `${key}.${wording}` : key;
+  const withWording = (key: string) => (key === 'nav.profile' || key === 'nav.businessInfo' ? `${key}.${wording}` : key);
   const entries: MenuEntry[] = [];
   for (const section of SECTIONS) {
-    const declared = areas
-      .filter((area) => area.menu?.section === section.key)
-      .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+    const declared = areas.filter((area) => area.menu?.section === section.key).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
     const leaves: MenuLeaf[] = [];
     for (const area of declared) {
       if (!isAreaEnabled(area, features, isFnb)) continue;

@@ -54,10 +54,17 @@ export function ShopQrAddScreen({
   const needsBank = useSelector(actor, (s) => s.matches('needsBankAccount'));
 
   const bankData = useMemo(
-    () => bankAccounts.map((a) => ({ value: a.name, label: t('form.bankOption', { account: a.name, bank: a.bank_code, holder: a.holder_name }) })),
+    () =>
+      bankAccounts.map((a) => ({
+        value: a.name,
+        label: t('form.bankOption', { account: a.name, bank: a.bank_code, holder: a.holder_name }),
+      })),
     [bankAccounts, t],
   );
-  const staffData = useMemo(() => staff.map((s) => ({ value: s.staff_id, label: t('form.staffOption', { id: s.staff_id, name: s.full_name }) })), [staff, t]);
+  const staffData = useMemo(
+    () => staff.map((s) => ({ value: s.staff_id, label: t('form.staffOption', { id: s.staff_id, name: s.full_name }) })),
+    [staff, t],
+  );
   const channelData = useMemo(() => SALE_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) })), [t]);
   const message = (field: Parameters<typeof fieldMessage>[1]) => (showErrors ? fieldMessage(t, field, errors[field]) : null);
 
@@ -114,7 +121,12 @@ export function ShopQrAddScreen({
           }}
         >
           <Stack gap="md">
-            <Radio.Group label={t('form.type')} value={form.type} onChange={(value) => actor.send({ type: 'TYPE.SET', value: value as VaType })} withAsterisk>
+            <Radio.Group
+              label={t('form.type')}
+              value={form.type}
+              onChange={(value) => actor.send({ type: 'TYPE.SET', value: value as VaType })}
+              withAsterisk
+            >
               <Group mt="xs" gap="lg">
                 {VA_TYPES.map((type) => (
                   <Radio key={type} value={type} label={t(`type.${type}`)} description={t(`typeHint.${type}`)} disabled={busy} />
@@ -141,7 +153,9 @@ export function ShopQrAddScreen({
                   stores={stores}
                   loading={storesLoading}
                   value={form.storeId}
-                  onChange={(id) => actor.send({ type: 'STORE.SET', id, name: id === null ? null : (stores.find((s) => s.id === id)?.name ?? null) })}
+                  onChange={(id) =>
+                    actor.send({ type: 'STORE.SET', id, name: id === null ? null : (stores.find((s) => s.id === id)?.name ?? null) })
+                  }
                   label={t('form.store')}
                   required
                   error={message('store')}
@@ -178,11 +192,23 @@ export function ShopQrAddScreen({
                   comboboxProps={{ withinPortal: true }}
                   data-testid="shopqr-channel"
                 />
-                <AmountInput value={form.amount} onChange={(value) => actor.send({ type: 'AMOUNT.CHANGE', value })} error={message('amount')} disabled={busy} />
+                <AmountInput
+                  value={form.amount}
+                  onChange={(value) => actor.send({ type: 'AMOUNT.CHANGE', value })}
+                  error={message('amount')}
+                  disabled={busy}
+                />
               </>
             ) : null}
             {submitError ? (
-              <Alert color="red" variant="light" role="alert" title={t('form.failedTitle')} className={classes.formError} data-testid="shopqr-submit-error">
+              <Alert
+                color="red"
+                variant="light"
+                role="alert"
+                title={t('form.failedTitle')}
+                className={classes.formError}
+                data-testid="shopqr-submit-error"
+              >
                 <Text size="sm" c="red.9">
                   {serviceMessage(t, submitError)}
                 </Text>

@@ -39,7 +39,13 @@ export function ShopQrDetailModal({ row, detail, errorCode, onRetry, onClose, on
     : [];
 
   return (
-    <Modal opened={row !== null} onClose={onClose} title={t('detail.title')} size="md" closeButtonProps={{ 'aria-label': t('detail.close') }}>
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title={t('detail.title')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+    >
       <Stack gap="md">
         {detail ? (
           <img

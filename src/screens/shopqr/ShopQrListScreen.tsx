@@ -48,7 +48,11 @@ export function ShopQrListScreen({
       { key: 'holder_name', header: t('columns.holder_name'), cell: (r) => r.holder_name ?? '', minWidth: 140 },
       { key: 'store_name', header: t('columns.store_name'), cell: (r) => r.store_name ?? '', minWidth: 150 },
       { key: 'staff', header: t('columns.staff'), cell: (r) => [r.staff_id, r.staff_name].filter(Boolean).join(' – '), minWidth: 170 },
-      { key: 'channel', header: t('columns.channel'), cell: (r) => (r.channel ? t(`channel.${r.channel}`, { defaultValue: r.channel }) : '') },
+      {
+        key: 'channel',
+        header: t('columns.channel'),
+        cell: (r) => (r.channel ? t(`channel.${r.channel}`, { defaultValue: r.channel }) : ''),
+      },
       { key: 'amount', header: t('columns.amount'), align: 'right', cell: (r) => (r.amount ? formatVnd(r.amount) : ''), minWidth: 110 },
       { key: 'created_at', header: t('columns.created_at'), cell: (r) => formatDateTime(r.created_at), minWidth: 150 },
       {
@@ -56,10 +60,21 @@ export function ShopQrListScreen({
         header: t('columns.actions'),
         cell: (r) => (
           <Group gap="xs" wrap="nowrap">
-            <Button size="compact-sm" variant="light" aria-label={t('actions.detail', { va: r.va_account_no })} onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={t('actions.detail', { va: r.va_account_no })}
+              onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}
+            >
               {t('actions.detailShort')}
             </Button>
-            <Button size="compact-sm" variant="outline" color="red.9" aria-label={t('actions.delete', { va: r.va_account_no })} onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>
+            <Button
+              size="compact-sm"
+              variant="outline"
+              color="red.9"
+              aria-label={t('actions.delete', { va: r.va_account_no })}
+              onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
+            >
               {t('actions.deleteShort')}
             </Button>
           </Group>

@@ -69,7 +69,10 @@ describe('createAuthActors', () => {
 
   it('login failure rejects with the ServiceError', async () => {
     const s = setup();
-    s.server.on('POST', '/api/portal/user/login', () => ({ status: 401, body: { error_code: 'LOGIN_FAIL', data: { failed_count: 1, max_attempts: 5 } } }));
+    s.server.on('POST', '/api/portal/user/login', () => ({
+      status: 401,
+      body: { error_code: 'LOGIN_FAIL', data: { failed_count: 1, max_attempts: 5 } },
+    }));
     await expect(run(s.actors.login, { username: 'a', password: 'b', remember: false })).rejects.toMatchObject({
       code: 'LOGIN_FAIL',
       data: { failed_count: 1, max_attempts: 5 },
@@ -127,7 +130,10 @@ describe('createAuthActors', () => {
       return { status: 410, body: { error_code: 'TOKEN_EXPIRED' } };
     });
     await expect(run(s.actors.requestPasswordReset, { email: 'a@b.vn' })).resolves.toBeUndefined();
-    await expect(run(s.actors.resetPassword, { token: 'tok', newPassword: 'NewPass123' })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 410 });
+    await expect(run(s.actors.resetPassword, { token: 'tok', newPassword: 'NewPass123' })).rejects.toMatchObject({
+      code: 'TOKEN_EXPIRED',
+      status: 410,
+    });
   });
 
   it('watchOtherTabs sends OTHER_TAB_SIGNED_OUT and OTHER_TAB_TOKENS to its parent', async () => {

@@ -16,8 +16,12 @@ export function createBankActors(deps: { bank: BankApi; hub: RealtimeHub }) {
     lookupHolderName: fromPromise<string, { accountNo: string; bankCode: string }>(({ input, signal }) => bank.holderName(input, signal)),
     addBankAccount: fromPromise<QrData, AddBankAccountBody>(({ input, signal }) => bank.add(input, signal)),
     deleteBankAccount: fromPromise<void, { id: number }>(({ input, signal }) => bank.remove(input.id, signal)),
-    loadQr: fromPromise<string, { bankAccountNo: string; amount: number; description: string }>(({ input, signal }) => bank.qr(input, signal)),
-    checkVerified: fromPromise<BankAccount | null, { bankAccountNo: string }>(({ input, signal }) => bank.find(input.bankAccountNo, signal)),
+    loadQr: fromPromise<string, { bankAccountNo: string; amount: number; description: string }>(({ input, signal }) =>
+      bank.qr(input, signal),
+    ),
+    checkVerified: fromPromise<BankAccount | null, { bankAccountNo: string }>(({ input, signal }) =>
+      bank.find(input.bankAccountNo, signal),
+    ),
     waitForVerification: createWaitForVerification(deps.hub),
   };
 }

@@ -28,7 +28,6 @@ export interface BankApi {
   qr(query: { bankAccountNo: string; amount: number; description: string }, signal?: AbortSignal): Promise<string>;
 }
 
-
 export function createBankApi(client: ServiceClient): BankApi {
   return {
     async list({ page, pageSize }, signal) {

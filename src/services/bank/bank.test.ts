@@ -99,9 +99,18 @@ describe('bank api', () => {
 
   it('reads the paged list and finds one account by number', async () => {
     const { server, api } = setup();
-    const row = { id: 3, name: '0100000011', holder_name: 'NGUYEN VAN MINH', bank_code: 'VCB', is_internal_transfer: true, phone: '0910000001' };
+    const row = {
+      id: 3,
+      name: '0100000011',
+      holder_name: 'NGUYEN VAN MINH',
+      bank_code: 'VCB',
+      is_internal_transfer: true,
+      phone: '0910000001',
+    };
     server.on('GET', '/api/portal/bank/account', (req) =>
-      req.url.includes('bank_account_no=') ? { body: { data: [row], total_page: 1 } } : { body: { data: [row], total_page: 3, page: 2, page_size: 10 } },
+      req.url.includes('bank_account_no=')
+        ? { body: { data: [row], total_page: 1 } }
+        : { body: { data: [row], total_page: 3, page: 2, page_size: 10 } },
     );
     expect(await api.list({ page: 2, pageSize: 10 })).toEqual({ rows: [row], totalPage: 3, page: 2, pageSize: 10 });
     expect(await api.find('0100000011')).toEqual(row);
@@ -121,11 +130,17 @@ describe('bank api', () => {
     const { server, api } = setup();
     server.on('GET', '/api/portal/bank/holder-name', () => ({ body: { data: { holder_name: 'Nguyen Van Minh' } } }));
     expect(await api.holderName({ accountNo: '123456', bankCode: 'VCB' })).toBe('NGUYEN VAN MINH');
-    server.on('POST', '/api/portal/bank/account', () => ({ status: 400, body: { error_code: 'PHONE_NO_MATCH_VCB', message: 'x', data: {} } }));
+    server.on('POST', '/api/portal/bank/account', () => ({
+      status: 400,
+      body: { error_code: 'PHONE_NO_MATCH_VCB', message: 'x', data: {} },
+    }));
     await expect(api.add({ bank_account_no: '123456', bank_code: 'VCB', holder_name: 'A', phone: '0912345678' })).rejects.toMatchObject({
       code: 'PHONE_NO_MATCH_VCB',
     });
-    server.on('DELETE', '/api/portal/bank/account', () => ({ status: 400, body: { error_code: 'DELETE_BANK_ERROR', message: 'x', data: {} } }));
+    server.on('DELETE', '/api/portal/bank/account', () => ({
+      status: 400,
+      body: { error_code: 'DELETE_BANK_ERROR', message: 'x', data: {} },
+    }));
     await expect(api.remove(5)).rejects.toMatchObject({ code: 'DELETE_BANK_ERROR' });
   });
 });

@@ -32,7 +32,10 @@ describe('card machine calls', () => {
 
   it('sends activation and integration bodies, and surfaces the server codes', async () => {
     const { server, edc } = api();
-    server.on('PUT', '/api/portal/metadata/edc/active', () => ({ status: 403, body: { error_code: 'PERMISSION_DENY', message: 'no', data: { reason: 'NOT_SELECTED' } } }));
+    server.on('PUT', '/api/portal/metadata/edc/active', () => ({
+      status: 403,
+      body: { error_code: 'PERMISSION_DENY', message: 'no', data: { reason: 'NOT_SELECTED' } },
+    }));
     server.on('PUT', '/api/portal/map-edc-to-va', (req) =>
       (req.body as { va_account_no: string }).va_account_no === 'BAD'
         ? { status: 400, body: { error_code: 'LINK_EDC_VA_FAIL', message: 'no', data: {} } }
@@ -49,7 +52,9 @@ describe('card machine calls', () => {
     const { server, edc } = api();
     server.on('GET', '/api/portal/pos/check-status', () => ({ body: { data: { status: 'OFFLINE' } } }));
     server.on('GET', '/api/portal/metadata/list-va-to-link', () => ({
-      body: { data: [{ va_account_no: '970410000001000001', va_type: 'STORE', store_id: 1, store_name: 'A', staff_id: null, holder_name: 'X' }] },
+      body: {
+        data: [{ va_account_no: '970410000001000001', va_type: 'STORE', store_id: 1, store_name: 'A', staff_id: null, holder_name: 'X' }],
+      },
     }));
     expect(await edc.checkStatus('18501000000101')).toBe('OFFLINE');
     expect(server.requests[0]!.url).toContain('serial_number=18501000000101');

@@ -37,7 +37,6 @@ export const VA_DROPDOWN_SIZE = 100_000;
 /** A connection check waits on the bank asking the machine; longer than that is not worth waiting for. */
 export const CHECK_STATUS_TIMEOUT_MS = 20_000;
 
-
 export function createEdcApi(client: ServiceClient): EdcApi {
   return {
     async list(query, signal) {

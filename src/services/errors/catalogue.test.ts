@@ -21,7 +21,14 @@ describe('error catalogue', () => {
   });
 
   it('covers the codes the specs name, including doc 2', () => {
-    for (const code of ['PERMISSION_DENY', 'NAME_CODE_EXIST', 'PERFIX_EXIST', 'INVOICE_ALREADY_EXPORTED', 'SYSTEM_FAIL', 'SYNC_WESAP_FAIL']) {
+    for (const code of [
+      'PERMISSION_DENY',
+      'NAME_CODE_EXIST',
+      'PERFIX_EXIST',
+      'INVOICE_ALREADY_EXPORTED',
+      'SYSTEM_FAIL',
+      'SYNC_WESAP_FAIL',
+    ]) {
       expect(errorMessageKey(code)).toBe(`errors:${code}`);
     }
   });
@@ -56,7 +63,12 @@ describe('error catalogue', () => {
 
   it('STAFF_LINK_VA names the staff member when the error carries one', async () => {
     const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'vi', resources: { vi: { errors: vi }, en: { errors: en } }, interpolation: { escapeValue: false }, showSupportNotice: false });
+    await i18n.init({
+      lng: 'vi',
+      resources: { vi: { errors: vi }, en: { errors: en } },
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+    });
     const named = errorMessage({ code: 'STAFF_LINK_VA', data: { staff_name: 'Trần Thị B' } });
     expect(i18n.t(named.key, named.params)).toBe('Nhân viên Trần Thị B đang được liên kết với tài khoản định danh của cửa hàng.');
     const unnamed = errorMessage({ code: 'STAFF_LINK_VA', data: null });

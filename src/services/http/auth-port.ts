@@ -34,8 +34,7 @@ export function tokenSourceFromPort(port: AuthPort): TokenSource {
   return {
     getToken: () => port.getAccessToken(),
     // Only an expired token is worth a refresh; AUTHEN_FAIL / TOKEN_INCORRECT would fail again.
-    onRejected: (rejected, error) =>
-      error.code === 'TOKEN_EXPIRED' ? port.tokenRejected(rejected) : Promise.resolve(null),
+    onRejected: (rejected, error) => (error.code === 'TOKEN_EXPIRED' ? port.tokenRejected(rejected) : Promise.resolve(null)),
     onUserLocked: () => port.userLocked(),
   };
 }

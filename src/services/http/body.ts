@@ -84,6 +84,10 @@ export function filenameFromDisposition(header: string | null, fallback: string)
     const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
     name = (plain?.[1] ?? plain?.[2] ?? '').trim() || null;
   }
-  const safe = name?.replace(/[\u0000-\u001F\u007F/\\]/g, '').replace(/^\.+/, '').trim().slice(0, 180);
+  const safe = name
+    ?.replace(/[\u0000-\u001F\u007F/\\]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 180);
   return safe ? safe : fallback;
 }

@@ -105,7 +105,9 @@ describe('error mapping', () => {
   ];
   it.each(cases)('%s', async (_label, status, body, code) => {
     const { server, client } = setup();
-    server.on('POST', '/api/portal/x', () => (typeof body === 'string' ? { status, text: body, contentType: 'text/plain' } : { status, body }));
+    server.on('POST', '/api/portal/x', () =>
+      typeof body === 'string' ? { status, text: body, contentType: 'text/plain' } : { status, body },
+    );
     const error = await rejection(client.data({ name: 'x', method: 'POST', path: '/x', auth: false, schema: z.unknown() }));
     expect(error).toMatchObject({ code, status, kind: 'server' });
   });
@@ -171,7 +173,14 @@ describe('authentication', () => {
     server.on('GET', '/api/portal/user/info', () => ({ body: { data: 1 } }));
     server.on('POST', '/api/portal/user/login', () => ({ body: { data: 1 } }));
     await client.data({ name: 'info', path: '/user/info', schema: z.number() });
-    await client.data({ name: 'login', method: 'POST', path: '/user/login', body: { username: 'a', password: 'b' }, auth: false, schema: z.number() });
+    await client.data({
+      name: 'login',
+      method: 'POST',
+      path: '/user/login',
+      body: { username: 'a', password: 'b' },
+      auth: false,
+      schema: z.number(),
+    });
     await client.data({ name: 'info', path: '/user/info', auth: { token: 'EXPLICIT' }, schema: z.number() });
     expect(server.requests.map((r) => r.authorization)).toEqual(['Bearer T1', null, 'Bearer EXPLICIT']);
     expect(server.requests.every((r) => !r.url.includes('T1'))).toBe(true);
@@ -242,7 +251,10 @@ describe('authentication', () => {
   it('USER_LOCKED_USING at sign-in is only an error (no session to end)', async () => {
     const port = fakePort();
     const { server, client } = setup(port);
-    server.on('POST', '/api/portal/user/login', () => ({ status: 423, body: { error_code: 'USER_LOCKED_USING', data: { locked_until: 1 } } }));
+    server.on('POST', '/api/portal/user/login', () => ({
+      status: 423,
+      body: { error_code: 'USER_LOCKED_USING', data: { locked_until: 1 } },
+    }));
     const error = await rejection(client.data({ name: 'login', method: 'POST', path: '/user/login', auth: false, schema: z.unknown() }));
     expect(error).toMatchObject({ code: 'USER_LOCKED_USING', status: 423, data: { locked_until: 1 } });
     expect(port.userLocked).not.toHaveBeenCalled();

@@ -103,7 +103,13 @@ function requestDeadline(timeoutMs: number, callerSignal: AbortSignal | undefine
     failure: (name: string, cause: unknown) =>
       timedOut
         ? new ServiceError({ code: LOCAL_ERROR_CODES.timeout, status: 0, kind: 'timeout', message: `${name}: timed out`, cause })
-        : new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${name}: no answer (network or aborted)`, cause }),
+        : new ServiceError({
+            code: LOCAL_ERROR_CODES.network,
+            status: 0,
+            kind: 'network',
+            message: `${name}: no answer (network or aborted)`,
+            cause,
+          }),
   };
 }
 
@@ -186,7 +192,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
     if (!response.body) {
       release();
-      throw new ServiceError({ code: LOCAL_ERROR_CODES.invalidResponse, status: response.status, kind: 'invalid-response', message: `${spec.name}: no body` });
+      throw new ServiceError({
+        code: LOCAL_ERROR_CODES.invalidResponse,
+        status: response.status,
+        kind: 'invalid-response',
+        message: `${spec.name}: no body`,
+      });
     }
     return { status: response.status, headers: response.headers, body: response.body, release };
   }

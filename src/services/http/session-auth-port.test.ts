@@ -87,7 +87,11 @@ function world(options: { expiresAt: number; refresh?: 'ok' | 'fail'; initial?: 
     { services: { portal: '/api/portal', checkout: '/api/checkout', sale: '/api/sale' }, features: { saleTokenExchange: false } as never },
     {
       fetch: server.fetch,
-      auth: { getAccessToken: () => port!.getAccessToken(), tokenRejected: (t) => port!.tokenRejected(t), userLocked: () => port!.userLocked() },
+      auth: {
+        getAccessToken: () => port!.getAccessToken(),
+        tokenRejected: (t) => port!.tokenRejected(t),
+        userLocked: () => port!.userLocked(),
+      },
     },
   );
   const authActors = createAuthActors({ portal: createPortalApi(clients.portal), storage, now });
@@ -158,7 +162,9 @@ describe('createSessionAuthPort with concurrent requests', () => {
       { services: { portal: '/api/portal', checkout: '/c', sale: '/s' }, features: { saleTokenExchange: false } as never },
       { fetch: w.server.fetch, auth: w.port },
     );
-    await expect(clients.portal.data({ name: 'locked', path: '/locked', schema: z.unknown() })).rejects.toMatchObject({ code: 'USER_LOCKED_USING' });
+    await expect(clients.portal.data({ name: 'locked', path: '/locked', schema: z.unknown() })).rejects.toMatchObject({
+      code: 'USER_LOCKED_USING',
+    });
     expect(w.actor.getSnapshot().hasTag('signedOut')).toBe(true);
     await expect(w.port.getAccessToken()).resolves.toBeNull();
   });

@@ -28,8 +28,7 @@ export interface SessionAuthPortOptions {
 }
 
 const isStopped = (s: SessionSnapshotLike) => s.status !== undefined && s.status !== 'active';
-const isSettled = (s: SessionSnapshotLike) =>
-  isStopped(s) || (!s.hasTag('refreshing') && (s.hasTag('signedIn') || s.hasTag('signedOut')));
+const isSettled = (s: SessionSnapshotLike) => isStopped(s) || (!s.hasTag('refreshing') && (s.hasTag('signedIn') || s.hasTag('signedOut')));
 const usableToken = (s: SessionSnapshotLike): string | null =>
   !isStopped(s) && s.hasTag('signedIn') && !s.hasTag('signedOut') ? (s.context.tokens?.accessToken ?? null) : null;
 

@@ -1,13 +1,7 @@
 import { z } from '../../config/zod-classic';
 import type { ServiceClient } from '../http';
 import { dataEnvelope } from '../http';
-import {
-  NOTIFICATION_SEEN,
-  notificationListSchema,
-  saleOrderSchema,
-  type NotificationList,
-  type SaleOrder,
-} from './schemas';
+import { NOTIFICATION_SEEN, notificationListSchema, saleOrderSchema, type NotificationList, type SaleOrder } from './schemas';
 import type { NotificationType } from '../realtime/schemas';
 
 /** The sale service's notification calls (contract, "realtime" calls). */
@@ -38,7 +32,6 @@ export function createNotificationsApi(sale: ServiceClient): NotificationsApi {
         response: dataEnvelope(z.object({ id: z.number(), status: z.number() })),
       });
     },
-    order: (orderId) =>
-      sale.data({ name: 'sale.order', path: `/order/${encodeURIComponent(String(orderId))}`, schema: saleOrderSchema }),
+    order: (orderId) => sale.data({ name: 'sale.order', path: `/order/${encodeURIComponent(String(orderId))}`, schema: saleOrderSchema }),
   };
 }

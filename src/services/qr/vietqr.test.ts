@@ -10,8 +10,7 @@ import {
   type VietQrErrorCode,
 } from './vietqr';
 
-const STATIC_VECTOR =
-  '00020101021138530010A0000007270123000697041601092576788590208QRIBFTTA53037045802VN6304AE9F';
+const STATIC_VECTOR = '00020101021138530010A0000007270123000697041601092576788590208QRIBFTTA53037045802VN6304AE9F';
 const DYNAMIC_VECTOR =
   '00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA53037045405100005802VN62150811Chuyen tien630453E6';
 
@@ -67,15 +66,11 @@ describe('buildVietQr', () => {
   });
 
   it('reproduces the dynamic public vector', () => {
-    expect(buildVietQr({ bin: '970416', accountNumber: '257678859', amount: 10000, purpose: 'Chuyen tien' })).toBe(
-      DYNAMIC_VECTOR,
-    );
+    expect(buildVietQr({ bin: '970416', accountNumber: '257678859', amount: 10000, purpose: 'Chuyen tien' })).toBe(DYNAMIC_VECTOR);
   });
 
   it('strips diacritics from the purpose (the vector from its Vietnamese spelling)', () => {
-    expect(buildVietQr({ bin: '970416', accountNumber: '257678859', amount: 10000, purpose: 'Chuyển tiền' })).toBe(
-      DYNAMIC_VECTOR,
-    );
+    expect(buildVietQr({ bin: '970416', accountNumber: '257678859', amount: 10000, purpose: 'Chuyển tiền' })).toBe(DYNAMIC_VECTOR);
     const payload = buildVietQr({ bin: '970416', accountNumber: '1', purpose: 'Đóng  phí\tđiện ' });
     expect(parseVietQr(payload).purpose).toBe('Dong phi dien');
   });
@@ -203,9 +198,7 @@ describe('parseVietQr', () => {
 
   it('accepts a lower-case CRC and ignores optional merchant fields', () => {
     expect(parseVietQr(STATIC_VECTOR.slice(0, -4) + 'ae9f').bin).toBe('970416');
-    const body =
-      '00020101021138530010A0000007270123000697041601092576788590208QRIBFTTA520459995303704' +
-      '5802VN5908CUA HANG6006HA NOI';
+    const body = '00020101021138530010A0000007270123000697041601092576788590208QRIBFTTA520459995303704' + '5802VN5908CUA HANG6006HA NOI';
     expect(parseVietQr(signed(body)).accountNumber).toBe('257678859');
   });
 
@@ -257,22 +250,14 @@ describe('parseVietQr', () => {
       ['unknown point of initiation', t('00', '01') + t('01', '13') + good + tail, 'MALFORMED_PAYLOAD'],
       ['no field 38', head + tail, 'UNSUPPORTED_PAYLOAD'],
       ["another network's GUID", head + account('970416', '1', 'QRIBFTTA', 'A000000728') + tail, 'UNSUPPORTED_PAYLOAD'],
-      [
-        'nested length overruns its template',
-        head + t('38', t('00', 'A000000727') + '0199' + '0006970416') + tail,
-        'TRUNCATED_PAYLOAD',
-      ],
+      ['nested length overruns its template', head + t('38', t('00', 'A000000727') + '0199' + '0006970416') + tail, 'TRUNCATED_PAYLOAD'],
       ['no beneficiary', head + t('38', t('00', 'A000000727') + t('02', 'QRIBFTTA')) + tail, 'MALFORMED_PAYLOAD'],
       ['5-digit BIN', head + account('97041', '257678859') + tail, 'INVALID_BIN'],
       ['BIN with a letter', head + account('97041A', '257678859') + tail, 'INVALID_BIN'],
       ['20-character account', head + account('970416', '12345678901234567890') + tail, 'INVALID_ACCOUNT'],
       ['account with a space', head + account('970416', '1234 5678') + tail, 'INVALID_ACCOUNT'],
       ['unknown service code', head + account('970416', '1', 'QRIBFTTX') + tail, 'INVALID_SERVICE'],
-      [
-        'missing service code',
-        head + t('38', t('00', 'A000000727') + t('01', t('00', '970416') + t('01', '1'))) + tail,
-        'INVALID_SERVICE',
-      ],
+      ['missing service code', head + t('38', t('00', 'A000000727') + t('01', t('00', '970416') + t('01', '1'))) + tail, 'INVALID_SERVICE'],
       ['USD', head + good + t('53', '840') + t('58', 'VN'), 'UNSUPPORTED_PAYLOAD'],
       ['no currency', head + good + t('58', 'VN'), 'UNSUPPORTED_PAYLOAD'],
       ['other country', head + good + t('53', '704') + t('58', 'TH'), 'UNSUPPORTED_PAYLOAD'],
@@ -284,7 +269,11 @@ describe('parseVietQr', () => {
       ['field 62 inner length overruns', head + good + tail + t('62', '0899x'), 'TRUNCATED_PAYLOAD'],
       ['CRC not last', head + good + '6304ABCD' + tail, 'MALFORMED_PAYLOAD'],
     ];
-    for (const [why, body, code] of cases) expect(codeOf(() => parseVietQr(signed(body))), why).toBe(code);
+    for (const [why, body, code] of cases)
+      expect(
+        codeOf(() => parseVietQr(signed(body))),
+        why,
+      ).toBe(code);
   });
 
   it('refuses a thousand hostile payloads quickly', () => {

@@ -124,11 +124,7 @@ export function buildVietQr(input: VietQrInput): string {
 
   const beneficiary = field('00', bin) + field('01', accountNumber);
   const merchantAccount = field('00', NAPAS_GUID) + field('01', beneficiary) + field('02', SERVICE_CODES[service]);
-  let payload =
-    field('00', '01') +
-    field('01', amount === undefined ? '11' : '12') +
-    field('38', merchantAccount) +
-    field('53', '704');
+  let payload = field('00', '01') + field('01', amount === undefined ? '11' : '12') + field('38', merchantAccount) + field('53', '704');
   if (amount !== undefined) payload += field('54', String(amount));
   payload += field('58', 'VN');
   if (cleanPurpose !== undefined) payload += field('62', field('08', cleanPurpose));

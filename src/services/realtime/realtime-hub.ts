@@ -1,4 +1,10 @@
-import { createRealtimeConnection, type ConnectionTokens, type CreateConnectionDriver, type RealtimeConnection, type SocketFactory } from './connection';
+import {
+  createRealtimeConnection,
+  type ConnectionTokens,
+  type CreateConnectionDriver,
+  type RealtimeConnection,
+  type SocketFactory,
+} from './connection';
 import type { ConnectedInfo, ConnectionStatus, RealtimeHub, RealtimeNamespace } from './hub';
 
 /** The hub of hub.ts on two sockets, plus the controls the app runtime needs (start, stop). */

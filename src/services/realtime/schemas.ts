@@ -9,8 +9,16 @@ import { z } from '../../config/zod-classic';
 export const vaPaymentEventSchema = z.object({
   transaction_id: z.union([z.string().min(1).max(64), z.number().int().nonnegative()]).transform(String),
   amount: z.string().min(1).max(64),
-  message: z.string().max(500).nullish().transform((v) => v ?? ''),
-  va_account_no: z.string().max(64).nullish().transform((v) => v ?? null),
+  message: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((v) => v ?? ''),
+  va_account_no: z
+    .string()
+    .max(64)
+    .nullish()
+    .transform((v) => v ?? null),
   created_at: z.number().nullish(),
 });
 export type VaPaymentEvent = z.infer<typeof vaPaymentEventSchema>;

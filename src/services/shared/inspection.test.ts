@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import {
-  createInspectionReporter,
-  INSPECTOR_PROTOCOL,
-  MASK,
-  maskAndSerialise,
-  maskEvent,
-  type InspectorMessage,
-} from './inspection';
+import { createInspectionReporter, INSPECTOR_PROTOCOL, MASK, maskAndSerialise, maskEvent, type InspectorMessage } from './inspection';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwaG9jbyIsImV4cCI6MTd9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
@@ -32,8 +25,16 @@ const ALL = (...names: string[]) => new Set(names);
 const LIMITS = { depth: 6, arrayItems: 50, objectKeys: 60, stringLength: 300, totalChars: 16_000 };
 
 describe('maskAndSerialise', () => {
-  it('shows only allowed fields: a new area\'s customer_name, tax_code or access_key stays masked until listed', () => {
-    const context = { page: 2, errorCode: 'X', customer_name: 'Lê Thị B', tax_code: '0108123455', access_key: 'ak_live_1', note: 'hi', rows: [{ id: 1, amount: 5 }] };
+  it("shows only allowed fields: a new area's customer_name, tax_code or access_key stays masked until listed", () => {
+    const context = {
+      page: 2,
+      errorCode: 'X',
+      customer_name: 'Lê Thị B',
+      tax_code: '0108123455',
+      access_key: 'ak_live_1',
+      note: 'hi',
+      rows: [{ id: 1, amount: 5 }],
+    };
     expect(maskAndSerialise(context)).toEqual({
       page: 2,
       errorCode: 'X',
@@ -55,19 +56,42 @@ describe('maskAndSerialise', () => {
   });
 
   it('masks secrets and personal data by key, at any depth, even where a name is allowed', () => {
-    const shown = ALL('tokens', 'profile', 'merchant', 'salesperson', 'merchant_id', 'failedCount', 'errorCode', 'name', 'tax_no', 'full_name', 'email', 'phone', 'username', 'password', 'newPassword', 'confirm', 'access_token', 'refresh_token');
-    const masked = maskAndSerialise({
-      tokens: { accessToken: 'a', refreshToken: 'r' },
-      profile: { full_name: 'Nguyễn Văn A', email: 'a@b.vn', phone: '0901234567', username: 'phoco', merchant_id: 7 },
-      password: 'Phoco@2026',
-      newPassword: 'x',
-      confirm: 'x',
-      access_token: 'a',
-      refresh_token: 'r',
-      failedCount: 2,
-      errorCode: 'TOKEN_EXPIRED',
-      merchant: { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', tax_no: '0108123455', salesperson: { name: 'Trần Thu Hà' } },
-    }, LIMITS, shown);
+    const shown = ALL(
+      'tokens',
+      'profile',
+      'merchant',
+      'salesperson',
+      'merchant_id',
+      'failedCount',
+      'errorCode',
+      'name',
+      'tax_no',
+      'full_name',
+      'email',
+      'phone',
+      'username',
+      'password',
+      'newPassword',
+      'confirm',
+      'access_token',
+      'refresh_token',
+    );
+    const masked = maskAndSerialise(
+      {
+        tokens: { accessToken: 'a', refreshToken: 'r' },
+        profile: { full_name: 'Nguyễn Văn A', email: 'a@b.vn', phone: '0901234567', username: 'phoco', merchant_id: 7 },
+        password: 'Phoco@2026',
+        newPassword: 'x',
+        confirm: 'x',
+        access_token: 'a',
+        refresh_token: 'r',
+        failedCount: 2,
+        errorCode: 'TOKEN_EXPIRED',
+        merchant: { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', tax_no: '0108123455', salesperson: { name: 'Trần Thu Hà' } },
+      },
+      LIMITS,
+      shown,
+    );
     expect(masked).toEqual({
       tokens: MASK,
       profile: { full_name: MASK, email: MASK, phone: MASK, username: MASK, merchant_id: 7 },
@@ -83,7 +107,9 @@ describe('maskAndSerialise', () => {
   });
 
   it('masks JWT-looking strings, bearer headers and e-mail addresses wherever they are', () => {
-    expect(maskAndSerialise({ note: JWT, header: 'Bearer abc', list: ['someone@example.vn', 'ok'] }, LIMITS, ALL('note', 'header', 'list'))).toEqual({
+    expect(
+      maskAndSerialise({ note: JWT, header: 'Bearer abc', list: ['someone@example.vn', 'ok'] }, LIMITS, ALL('note', 'header', 'list')),
+    ).toEqual({
       note: MASK,
       header: MASK,
       list: [MASK, 'ok'],
@@ -95,8 +121,13 @@ describe('maskAndSerialise', () => {
     cyclic.self = cyclic;
     const actorRef = { send: () => undefined, getSnapshot: () => ({}) };
     const shown = ALL('fn', 'ref', 'cyclic', 'a', 'self', 'b', 'c', 'd', 'e', 'f', 'g', 'big');
-    expect(maskAndSerialise({ fn: () => 1, ref: actorRef, cyclic }, LIMITS, shown)).toEqual({ ref: '[actor]', cyclic: { a: 1, self: '[circular]' } });
-    expect(maskAndSerialise({ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } }, LIMITS, shown)).toEqual({ a: { b: { c: { d: { e: { f: '[…]' } } } } } });
+    expect(maskAndSerialise({ fn: () => 1, ref: actorRef, cyclic }, LIMITS, shown)).toEqual({
+      ref: '[actor]',
+      cyclic: { a: 1, self: '[circular]' },
+    });
+    expect(maskAndSerialise({ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } }, LIMITS, shown)).toEqual({
+      a: { b: { c: { d: { e: { f: '[…]' } } } } },
+    });
     expect(maskAndSerialise({ big: 'x'.repeat(200) }, { ...LIMITS, totalChars: 100 }, shown)).toEqual({
       truncated: true,
       size: 210,
@@ -179,7 +210,6 @@ describe('createInspectionReporter', () => {
     expect(JSON.stringify(sent)).not.toContain('seen?');
     reporter.close();
   });
-
 });
 
 describe('createInspectionReporter faults', () => {
@@ -200,7 +230,9 @@ describe('createInspectionReporter faults', () => {
         },
       },
     );
-    expect(() => reporter.inspect({ type: '@xstate.snapshot', actorRef: hostile, rootId: 'x', event: { type: 'x' }, snapshot: hostile } as never)).not.toThrow();
+    expect(() =>
+      reporter.inspect({ type: '@xstate.snapshot', actorRef: hostile, rootId: 'x', event: { type: 'x' }, snapshot: hostile } as never),
+    ).not.toThrow();
     expect(() => reporter.inspect({ type: '@xstate.actor', actorRef: hostile, rootId: 'x' } as never)).not.toThrow();
   });
 });

@@ -33,7 +33,15 @@ export interface SnapshotInfo {
 export type InspectorMessage =
   | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'actor'; actor: ActorInfo; snapshot: SnapshotInfo | null }
   | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'snapshot'; tabId: string; actorId: string; at: number; snapshot: SnapshotInfo }
-  | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'event'; tabId: string; actorId: string; at: number; event: unknown; source: string | null }
+  | {
+      protocol: typeof INSPECTOR_PROTOCOL;
+      kind: 'event';
+      tabId: string;
+      actorId: string;
+      at: number;
+      event: unknown;
+      source: string | null;
+    }
   | {
       protocol: typeof INSPECTOR_PROTOCOL;
       kind: 'transition';
@@ -312,7 +320,14 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
         const machine = machineOf(ref);
         if (!machine) return;
         const parent = (ref as { _parent?: AnyActorRef })._parent;
-        const info: ActorInfo = { actorId, tabId, machineId: machine.id, path: path(), parentId: parent?.sessionId ?? null, startedAt: now() };
+        const info: ActorInfo = {
+          actorId,
+          tabId,
+          machineId: machine.id,
+          path: path(),
+          parentId: parent?.sessionId ?? null,
+          startedAt: now(),
+        };
         live.set(actorId, { info, ref, shown: shownFor(machine.id) });
         post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: null });
         return;
@@ -332,7 +347,15 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
         const actor = live.get(actorId);
         if (!actor) return;
         const source = event.sourceRef ? (event.sourceRef as AnyActorRef).sessionId : null;
-        post({ protocol: INSPECTOR_PROTOCOL, kind: 'event', tabId, actorId, at: now(), event: maskEvent(event.event, actor.shown), source });
+        post({
+          protocol: INSPECTOR_PROTOCOL,
+          kind: 'event',
+          tabId,
+          actorId,
+          at: now(),
+          event: maskEvent(event.event, actor.shown),
+          source,
+        });
         return;
       }
       case '@xstate.microstep': {

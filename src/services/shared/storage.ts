@@ -14,12 +14,7 @@ export const STORAGE_KEYS = {
   sessionEnded: 'session_ended',
 } as const;
 
-const TOKEN_KEYS = [
-  STORAGE_KEYS.accessToken,
-  STORAGE_KEYS.refreshToken,
-  STORAGE_KEYS.tokenExpiresAt,
-  STORAGE_KEYS.remember,
-] as const;
+const TOKEN_KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.tokenExpiresAt, STORAGE_KEYS.remember] as const;
 
 export const languageSchema = z.enum(['vi', 'en']);
 export type Language = z.infer<typeof languageSchema>;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../http/errors';
 import { makeJwt } from './testing/fake-server';
-import { decodeJwtPayload, EXPIRY_MARGIN_MS, isLocallyExpired, localExpiry, storedTokensFromAccessToken, storedTokensFromPair } from './tokens';
+import {
+  decodeJwtPayload,
+  EXPIRY_MARGIN_MS,
+  isLocallyExpired,
+  localExpiry,
+  storedTokensFromAccessToken,
+  storedTokensFromPair,
+} from './tokens';
 
 const received = 5_000_000;
 
@@ -55,7 +62,9 @@ describe('local expiry (decision D5)', () => {
 
   it('builds StoredTokens from a pair and from an access token alone', () => {
     const access = makeJwt({ iat: 1, exp: 901 });
-    expect(storedTokensFromPair({ access_token: access, refresh_token: 'R' }, { remember: true, method: 'original', receivedAt: received })).toEqual({
+    expect(
+      storedTokensFromPair({ access_token: access, refresh_token: 'R' }, { remember: true, method: 'original', receivedAt: received }),
+    ).toEqual({
       accessToken: access,
       refreshToken: 'R',
       expiresAt: received + 870_000,
@@ -63,9 +72,9 @@ describe('local expiry (decision D5)', () => {
       method: 'original',
     });
     expect(storedTokensFromAccessToken(access, { remember: false, method: 'keycloak', receivedAt: received }).refreshToken).toBeNull();
-    expect(() => storedTokensFromPair({ access_token: 'opaque', refresh_token: 'R' }, { remember: true, method: 'original', receivedAt: 0 })).toThrow(
-      ServiceError,
-    );
+    expect(() =>
+      storedTokensFromPair({ access_token: 'opaque', refresh_token: 'R' }, { remember: true, method: 'original', receivedAt: 0 }),
+    ).toThrow(ServiceError);
   });
 
   it('isLocallyExpired', () => {

@@ -18,7 +18,10 @@ function malformed(what: string): ServiceError {
 
 function decodeBase64Url(segment: string): string {
   if (!/^[A-Za-z0-9_-]+$/.test(segment)) throw malformed('payload is not base64url');
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const base64 = segment
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -37,7 +37,6 @@ export const STAFF_DROPDOWN_SIZE = 100_000;
 /** The bank list's largest page; a merchant links a handful of accounts. */
 const BANK_PAGE_SIZE = 100;
 
-
 export function createShopQrApi(client: ServiceClient): ShopQrApi {
   return {
     async list({ page, pageSize }, signal) {

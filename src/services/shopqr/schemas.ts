@@ -46,7 +46,12 @@ export const shopQrListSchema = z.object({
 const pngBase64 = z
   .string()
   .transform((s) => s.replace(/^data:image\/png;base64,/, ''))
-  .pipe(z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/).min(16));
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+      .min(16),
+  );
 
 export const shopQrDetailSchema = shopQrRowSchema.extend({
   qr_base64: pngBase64,

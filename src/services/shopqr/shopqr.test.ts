@@ -28,7 +28,12 @@ describe('ShopQR calls', () => {
   it('list sends page and page_size and reads the paging', async () => {
     const { server, shopqr } = api();
     server.on('GET', '/api/portal/channel-payment', () => ({ body: { data: [row], total_page: 3, page: 2, page_size: 10 } }));
-    await expect(shopqr.list({ page: 2, pageSize: 10 })).resolves.toMatchObject({ totalPage: 3, page: 2, pageSize: 10, rows: [{ va_account_no: row.va_account_no }] });
+    await expect(shopqr.list({ page: 2, pageSize: 10 })).resolves.toMatchObject({
+      totalPage: 3,
+      page: 2,
+      pageSize: 10,
+      rows: [{ va_account_no: row.va_account_no }],
+    });
     expect(server.requests[0]!.url).toContain('page=2');
     expect(server.requests[0]!.url).toContain('page_size=10');
   });
@@ -58,18 +63,34 @@ describe('ShopQR calls', () => {
         ? { status: 409, body: { error_code: 'STAFF_LINK_VA', message: 'linked', data: { staff_name: 'Lê Thị Hồng' } } }
         : { body: { data: row } },
     );
-    const body = { type: 'BILL', bank_account_no: '0100000011', store_id: null, store_name: null, staff_id: 'NV002', channel: 'IN_STORE', amount: 150000 } as const;
+    const body = {
+      type: 'BILL',
+      bank_account_no: '0100000011',
+      store_id: null,
+      store_name: null,
+      staff_id: 'NV002',
+      channel: 'IN_STORE',
+      amount: 150000,
+    } as const;
     await expect(shopqr.create(body)).resolves.toMatchObject({ channel_id: 4 });
     expect(server.requests[0]!.body).toEqual(body);
-    await expect(shopqr.create({ ...body, staff_id: 'NV001' })).rejects.toMatchObject({ code: 'STAFF_LINK_VA', data: { staff_name: 'Lê Thị Hồng' } });
+    await expect(shopqr.create({ ...body, staff_id: 'NV001' })).rejects.toMatchObject({
+      code: 'STAFF_LINK_VA',
+      data: { staff_name: 'Lê Thị Hồng' },
+    });
   });
 
   it('delete sends channel_id; staff and bank accounts fetch their dropdown sizes', async () => {
     const { server, shopqr } = api();
     server.on('DELETE', '/api/portal/channel-payment', () => ({ body: { data: { success: true, channel_id: 4 } } }));
-    server.on('GET', '/api/portal/metadata/list-staff', () => ({ body: { data: [{ id: 1, staff_id: 'NV001', full_name: 'A', store_id: null, store_name: null }], total_page: 1 } }));
+    server.on('GET', '/api/portal/metadata/list-staff', () => ({
+      body: { data: [{ id: 1, staff_id: 'NV001', full_name: 'A', store_id: null, store_name: null }], total_page: 1 },
+    }));
     server.on('GET', '/api/portal/bank/account', () => ({
-      body: { data: [{ id: 1, name: '0100000011', holder_name: 'X', bank_code: 'VCB', is_internal_transfer: true, phone: '09' }], total_page: 1 },
+      body: {
+        data: [{ id: 1, name: '0100000011', holder_name: 'X', bank_code: 'VCB', is_internal_transfer: true, phone: '09' }],
+        total_page: 1,
+      },
     }));
     await shopqr.remove(4);
     expect(server.requests[0]!.url).toContain('channel_id=4');

@@ -27,9 +27,7 @@ describe('amountInWords', () => {
 
   it('reads 0 as "không" and the digits', () => {
     expect(amountInWords(0)).toBe('không');
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(amountInWords)).toEqual([
-      'một', 'hai', 'ba', 'bốn', 'năm', 'sáu', 'bảy', 'tám', 'chín',
-    ]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(amountInWords)).toEqual(['một', 'hai', 'ba', 'bốn', 'năm', 'sáu', 'bảy', 'tám', 'chín']);
   });
 
   it('uses "mười" for 10–19 and "mươi" from 20', () => {

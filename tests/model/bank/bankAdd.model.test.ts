@@ -45,7 +45,7 @@ const submitEvents: SampleEvent[] = [
 
 function formProjection(c: BankAddContext) {
   return {
-    account: c.accountNo === '' ? 'empty' : accountNoProblem(c.accountNo) ?? 'ok',
+    account: c.accountNo === '' ? 'empty' : (accountNoProblem(c.accountNo) ?? 'ok'),
     bank: c.bankCode !== '',
     holder: c.holderName !== '',
     phone: c.phone === '' ? 'empty' : isVietnamesePhone(c.phone) ? 'valid' : 'invalid',
@@ -81,20 +81,33 @@ describeModel({
       const actions = step.actions.map((a) => a.action);
       // A refused submit keeps every typed value and says so with a toast.
       if (step.event.type === 'xstate.error.actor.addBankAccount') {
-        if (!before || before.accountNo !== after.accountNo || before.bankCode !== after.bankCode || before.phone !== after.phone || before.holderName !== after.holderName) {
+        if (
+          !before ||
+          before.accountNo !== after.accountNo ||
+          before.bankCode !== after.bankCode ||
+          before.phone !== after.phone ||
+          before.holderName !== after.holderName
+        ) {
           throw new Error('a refused submit lost typed values');
         }
         if (!actions.includes('notifyAddFailed')) throw new Error('no toast for a refused submit');
       }
-      if (step.event.type === 'xstate.error.actor.lookupHolderName' && !actions.includes('notifyHolderLookupFailed')) throw new Error('no toast for a failed lookup');
+      if (step.event.type === 'xstate.error.actor.lookupHolderName' && !actions.includes('notifyHolderLookupFailed'))
+        throw new Error('no toast for a failed lookup');
       // The holder name is only ever the lookup's answer, upper case; a change of number or bank clears it.
       if (after.holderName !== after.holderName.toUpperCase()) throw new Error('holder name not upper case');
-      if ((step.event.type === 'ACCOUNT_NO.CHANGE' || step.event.type === 'BANK.CHANGE') && after.holderName !== '') throw new Error('stale holder name');
-      if (step.after.hasTag('termsOpen') && !before?.holderName && !step.before?.hasTag('termsOpen')) throw new Error('terms opened without a holder name');
+      if ((step.event.type === 'ACCOUNT_NO.CHANGE' || step.event.type === 'BANK.CHANGE') && after.holderName !== '')
+        throw new Error('stale holder name');
+      if (step.after.hasTag('termsOpen') && !before?.holderName && !step.before?.hasTag('termsOpen'))
+        throw new Error('terms opened without a holder name');
       for (const call of step.invoked) {
         if (call.id === 'addBankAccount') {
           const body = call.input as Record<string, string>;
-          if (body.bank_account_no !== after.accountNo.trim() || body.bank_code !== after.bankCode || body.holder_name !== after.holderName) {
+          if (
+            body.bank_account_no !== after.accountNo.trim() ||
+            body.bank_code !== after.bankCode ||
+            body.holder_name !== after.holderName
+          ) {
             throw new Error(`submitted ${JSON.stringify(body)}`);
           }
         }

@@ -39,10 +39,12 @@ describeListModel<BankAccount>({
           throw new Error('verify-by-QR opened for a verified account');
         }
       }
-      const verified = step.event.type === 'xstate.done.actor.verify' && (step.event as unknown as { output: { verified: boolean } }).output.verified;
+      const verified =
+        step.event.type === 'xstate.done.actor.verify' && (step.event as unknown as { output: { verified: boolean } }).output.verified;
       if (verified !== step.actions.some((a) => a.action === 'notifyAccountVerified')) throw new Error('verification notice out of step');
       // 2 s after a verification the list reloads.
-      if (step.event.type.startsWith('xstate.after.listReloadDelay') && !step.invoked.some((c) => c.id === 'loadPage')) throw new Error('no reload after verifying');
+      if (step.event.type.startsWith('xstate.after.listReloadDelay') && !step.invoked.some((c) => c.id === 'loadPage'))
+        throw new Error('no reload after verifying');
     }
   },
 });

@@ -20,7 +20,9 @@ const events: SampleEvent[] = [
   { type: 'xstate.after.successDisplay.bankVerify.succeeded' },
 ];
 
-const project = ((c: BankVerifyContext) => ({ lost: c.connectionLost, verified: c.verified, qr: c.qr !== null })) as (context: never) => unknown;
+const project = ((c: BankVerifyContext) => ({ lost: c.connectionLost, verified: c.verified, qr: c.qr !== null })) as (
+  context: never,
+) => unknown;
 
 describeModel({
   name: 'bankVerify',
@@ -43,7 +45,8 @@ describeModel({
       }
       for (const call of step.invoked) {
         const input = call.input as { bankAccountNo?: string } | undefined;
-        if (input && input.bankAccountNo !== (after.context as BankVerifyContext).bankAccountNo) throw new Error(`${call.id} for another account`);
+        if (input && input.bankAccountNo !== (after.context as BankVerifyContext).bankAccountNo)
+          throw new Error(`${call.id} for another account`);
       }
     }
   },

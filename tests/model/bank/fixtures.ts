@@ -23,7 +23,13 @@ export const verifiedAccount: BankAccount = {
   phone: '0910000001',
 };
 
-export const unverifiedAccount: BankAccount = { ...verifiedAccount, id: 2, name: '1000000102', bank_code: 'MB', is_internal_transfer: false };
+export const unverifiedAccount: BankAccount = {
+  ...verifiedAccount,
+  id: 2,
+  name: '1000000102',
+  bank_code: 'MB',
+  is_internal_transfer: false,
+};
 
 export const twoPages: BankAccountPage = { rows: [unverifiedAccount, verifiedAccount], totalPage: 2, page: 1, pageSize: 10 };
 export const emptyPage: BankAccountPage = { rows: [], totalPage: 1, page: 2, pageSize: 10 };

@@ -27,7 +27,13 @@ describeModel({
   machine: dashboardMachine,
   promiseActors: [],
   callbackActors: ['streamDashboard'],
-  variants: [{ input: { today: TODAY }, events, project: ((c: DashboardContext) => ({ arrived: Math.min(arrived(c), 2) })) as (context: never) => unknown }],
+  variants: [
+    {
+      input: { today: TODAY },
+      events,
+      project: ((c: DashboardContext) => ({ arrived: Math.min(arrived(c), 2) })) as (context: never) => unknown,
+    },
+  ],
   check(outcome) {
     for (const step of outcome.steps) {
       const before = step.before?.context as DashboardContext | undefined;
@@ -35,7 +41,8 @@ describeModel({
       if (after.date > TODAY) throw new Error(`date ${after.date} is after today`);
       // A broken stream keeps every figure that arrived (core: keep what arrived, offer RETRY).
       if (before && step.event.type !== 'DATE.SET' && arrived(after) < arrived(before)) throw new Error(`${step.event.type} lost figures`);
-      if (step.event.type === 'DATE.SET' && after.date !== before?.date && arrived(after) !== 0) throw new Error('a new date kept old figures');
+      if (step.event.type === 'DATE.SET' && after.date !== before?.date && arrived(after) !== 0)
+        throw new Error('a new date kept old figures');
       if (step.after.matches('broken') && after.errorCode === null) throw new Error('broken without an error code');
     }
   },

@@ -19,7 +19,9 @@ const events: SampleEvent[] = [
   { type: 'xstate.after.pollInterval.connectionCheck.shown' },
 ];
 
-const project = ((c: ConnectionCheckContext) => ({ status: c.status, error: c.errorCode, polling: c.polling })) as (context: never) => unknown;
+const project = ((c: ConnectionCheckContext) => ({ status: c.status, error: c.errorCode, polling: c.polling })) as (
+  context: never,
+) => unknown;
 
 describeModel({
   name: 'connectionCheck',
@@ -38,14 +40,20 @@ describeModel({
       // What the screen shows must match the answer: a result state names the status it holds.
       if (after.matches({ shown: 'online' }) && after.context.status !== 'ONLINE') throw new Error('online without ONLINE');
       if (after.matches({ shown: 'offline' }) && after.context.status !== 'OFFLINE') throw new Error('offline without OFFLINE');
-      if (after.matches({ shown: 'notConnected' }) && after.context.status !== 'NOT_CONNECTED') throw new Error('notConnected without NOT_CONNECTED');
+      if (after.matches({ shown: 'notConnected' }) && after.context.status !== 'NOT_CONNECTED')
+        throw new Error('notConnected without NOT_CONNECTED');
       if (after.matches('failed') && !after.context.errorCode) throw new Error('failed without a reason');
-      if (step.event.type.startsWith('xstate.after.checkTimeout') && step.before?.matches('checking') && after.context.errorCode !== 'TIMEOUT') {
+      if (
+        step.event.type.startsWith('xstate.after.checkTimeout') &&
+        step.before?.matches('checking') &&
+        after.context.errorCode !== 'TIMEOUT'
+      ) {
         throw new Error('a time-out is not reported as TIMEOUT');
       }
       if (step.event.type.startsWith('xstate.after.pollInterval') && step.before?.matches('shown')) {
         const polled = step.invoked.length > 0;
-        if (polled !== step.before.context.polling) throw new Error(`poll interval ${polled ? 'checked while polling was off' : 'did not check while polling'}`);
+        if (polled !== step.before.context.polling)
+          throw new Error(`poll interval ${polled ? 'checked while polling was off' : 'did not check while polling'}`);
       }
     }
   },

@@ -18,7 +18,9 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.integrateEdc', error: networkError },
 ];
 
-const project = ((c: EdcIntegrateContext) => ({ chosen: c.chosenVa, refused: c.refused, error: c.errorCode })) as (context: never) => unknown;
+const project = ((c: EdcIntegrateContext) => ({ chosen: c.chosenVa, refused: c.refused, error: c.errorCode })) as (
+  context: never,
+) => unknown;
 
 describeModel({
   name: 'edcIntegrate',
@@ -32,13 +34,19 @@ describeModel({
   check(outcome) {
     for (const step of outcome.steps) {
       const sent = step.invoked.find((call) => call.id === 'integrateEdc')?.input as { vaAccountNo: string; posId: string } | undefined;
-      if (sent && (sent.posId !== posOnline.pos_id || step.before?.context.refused.includes(sent.vaAccountNo))) throw new Error('sent a refused ShopQR or another machine');
+      if (sent && (sent.posId !== posOnline.pos_id || step.before?.context.refused.includes(sent.vaAccountNo)))
+        throw new Error('sent a refused ShopQR or another machine');
       const toasts = step.actions.map((a) => a.action);
-      if (step.event.type === 'xstate.error.actor.integrateEdc' && !toasts.includes('notifyIntegrateFailed')) throw new Error('no "integrate fail" toast');
+      if (step.event.type === 'xstate.error.actor.integrateEdc' && !toasts.includes('notifyIntegrateFailed'))
+        throw new Error('no "integrate fail" toast');
       if (step.after.matches('done') && !toasts.includes('notifyIntegrated')) throw new Error('no success notice');
       // §8 LINK_EDC_VA_FAIL: back to choosing with nothing chosen, the refused ShopQR marked.
       if ((step.event as { error?: { code?: string } }).error?.code === 'LINK_EDC_VA_FAIL') {
-        if (!step.after.matches('choosing') || step.after.context.chosenVa !== null || !step.after.context.refused.includes(step.before!.context.chosenVa!)) {
+        if (
+          !step.after.matches('choosing') ||
+          step.after.context.chosenVa !== null ||
+          !step.after.context.refused.includes(step.before!.context.chosenVa!)
+        ) {
           throw new Error('LINK_EDC_VA_FAIL did not ask for another ShopQR');
         }
       }

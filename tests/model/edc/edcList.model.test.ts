@@ -44,11 +44,16 @@ describeListModel<EdcDevice>({
     for (const step of outcome.steps) {
       const after = step.after.context as { openSerial: string | null };
       // A new page, size or type must not leave a detail open on a row that may be gone.
-      if (['PAGE.SET', 'PAGE_SIZE.SELECT', 'FILTER.SET'].includes(step.event.type) && step.invoked.some((c) => c.id === 'loadPage') && after.openSerial !== null) {
+      if (
+        ['PAGE.SET', 'PAGE_SIZE.SELECT', 'FILTER.SET'].includes(step.event.type) &&
+        step.invoked.some((c) => c.id === 'loadPage') &&
+        after.openSerial !== null
+      ) {
         throw new Error(`${step.event.type} left the detail open`);
       }
       const opened = step.invoked.map((c) => c.id);
-      if (opened.includes('activation') && after.openSerial !== soundboxReady.serial_number) throw new Error('activation offered for a POS');
+      if (opened.includes('activation') && after.openSerial !== soundboxReady.serial_number)
+        throw new Error('activation offered for a POS');
       const reloads = step.invoked.some((c) => c.id === 'loadPage');
       if (step.event.type === 'xstate.done.actor.integrate' && !reloads) throw new Error('no reload after an integration');
       if (step.event.type === 'xstate.snapshot.activation') {

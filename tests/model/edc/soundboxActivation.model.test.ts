@@ -31,11 +31,13 @@ describeModel({
     for (const step of outcome.steps) {
       // core §4: never ask the server to activate a machine that may not be activated.
       if (!allowed && step.invoked.length > 0) throw new Error('activation called for a Soundbox without status or selection');
-      if (step.invoked.some((call) => (call.input as { serialNumber: string }).serialNumber !== device.serial_number)) throw new Error('activated another machine');
+      if (step.invoked.some((call) => (call.input as { serialNumber: string }).serialNumber !== device.serial_number))
+        throw new Error('activated another machine');
       const toasts = step.actions.map((a) => a.action);
       const entered = (state: string) => step.after.matches(state) && !step.before?.matches(state);
       if (entered('failed') && !toasts.includes('notifyActivationFailed')) throw new Error('no "POS activation failed" toast');
-      if (entered('activated') && step.before?.matches('activating') && !toasts.includes('notifyActivated')) throw new Error('no success notice');
+      if (entered('activated') && step.before?.matches('activating') && !toasts.includes('notifyActivated'))
+        throw new Error('no success notice');
       if (entered('contactBank') && toasts.length) throw new Error('a toast on top of the contact-the-bank notice');
     }
   },

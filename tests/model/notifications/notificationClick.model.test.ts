@@ -3,7 +3,7 @@ import { networkError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 
-const newOrder = { id: 11, order_id: 101, order_code: 'DH0001', };
+const newOrder = { id: 11, order_id: 101, order_code: 'DH0001' };
 const servedOrder = { id: 12, order_id: 102, order_code: 'DH0002' };
 const notFound = { code: 'NOT_FOUND', status: 404, data: {}, kind: 'server' as const };
 
@@ -40,7 +40,8 @@ describeModel({
       if (step.event.type === 'xstate.done.actor.fetchOrder') {
         const order = (step.event as unknown as { output: { id: number; status: number } }).output;
         const expected = JSON.stringify(order.status === 0 ? { kind: 'orderList' } : { kind: 'order', orderId: order.id });
-        if (navigations.length !== 1 || navigations[0] !== expected) fail(`expected one navigation to ${expected}, got ${navigations.join(', ')}`);
+        if (navigations.length !== 1 || navigations[0] !== expected)
+          fail(`expected one navigation to ${expected}, got ${navigations.join(', ')}`);
       } else if (navigations.length > 0) {
         fail('navigated before the order was fetched');
       }
@@ -48,7 +49,10 @@ describeModel({
         const before = step.before?.context as NotificationClickContext | undefined;
         const after = step.after.context as NotificationClickContext;
         if (call.id === 'markSeen' && (call.input as { id: number }).id !== after.notification?.id) fail('marked the wrong notification');
-        if (call.id === 'fetchOrder' && (call.input as { orderId: number }).orderId !== (after.notification ?? before?.notification)?.order_id) {
+        if (
+          call.id === 'fetchOrder' &&
+          (call.input as { orderId: number }).orderId !== (after.notification ?? before?.notification)?.order_id
+        ) {
           fail('fetched the wrong order');
         }
       }

@@ -1,4 +1,8 @@
-import { notificationListMachine, type BellPage, type NotificationListContext } from '../../../src/machines/notifications/notificationList.machine';
+import {
+  notificationListMachine,
+  type BellPage,
+  type NotificationListContext,
+} from '../../../src/machines/notifications/notificationList.machine';
 import { networkError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
@@ -16,7 +20,12 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.fetchList', error: networkError },
 ];
 
-const project = (c: NotificationListContext) => ({ tab: c.tab, items: c.items.length, errorCode: c.errorCode, refreshPending: c.refreshPending });
+const project = (c: NotificationListContext) => ({
+  tab: c.tab,
+  items: c.items.length,
+  errorCode: c.errorCode,
+  refreshPending: c.refreshPending,
+});
 
 describeModel({
   name: 'notificationList',

@@ -1,13 +1,5 @@
 import { DEFAULT_IDLE_LIMIT_MS, sessionMachine, type SessionContext } from '../../../src/machines/session/session.machine';
-import {
-  expiredTokens,
-  freshTokens,
-  networkError,
-  otherTabTokens,
-  profile,
-  refreshedTokens,
-  serviceError,
-} from '../shared/fixtures/auth';
+import { expiredTokens, freshTokens, networkError, otherTabTokens, profile, refreshedTokens, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 

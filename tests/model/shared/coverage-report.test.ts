@@ -11,7 +11,11 @@ describe('model coverage HTML page', () => {
           { description: 'reaches locked via SUBMIT', passed: false, error: 'expected <locked> & got "editing"' },
         ],
         states: { total: 2, covered: ['login.editing'], notCovered: ['login.locked'] },
-        transitions: { total: 2, covered: ['login.editing | SUBMIT [canSubmit] → login.submitting'], notCovered: ['login.locked | LOCK_MODAL.CLOSE → login.editing'] },
+        transitions: {
+          total: 2,
+          covered: ['login.editing | SUBMIT [canSubmit] → login.submitting'],
+          notCovered: ['login.locked | LOCK_MODAL.CLOSE → login.editing'],
+        },
       },
     ],
     '2026-11-22T10:00:00.000Z',

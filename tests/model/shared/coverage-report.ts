@@ -57,7 +57,9 @@ details{margin:8px 0}summary{cursor:pointer;font-weight:600}pre{white-space:pre-
 function list(title: string, items: string[], covered: boolean): string {
   if (items.length === 0) return `<p>${escapeHtml(title)}: <em>none</em></p>`;
   const mark = covered ? '<span class="pass">✓ covered</span>' : '<span class="fail">✗ not covered</span>';
-  const rows = items.map((item) => `<tr${covered ? '' : ' class="missing"'}><td>${mark}</td><td><code>${escapeHtml(item)}</code></td></tr>`).join('\n');
+  const rows = items
+    .map((item) => `<tr${covered ? '' : ' class="missing"'}><td>${mark}</td><td><code>${escapeHtml(item)}</code></td></tr>`)
+    .join('\n');
   return `<table><caption style="text-align:left;font-weight:600">${escapeHtml(title)} (${items.length})</caption><thead><tr><th scope="col">coverage</th><th scope="col">name</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
 

@@ -46,7 +46,9 @@ export function describeModel(spec: ModelSpec): void {
             error = failure instanceof Error ? failure.message : String(failure);
           }
         }
-        results.push(error === undefined ? { description: path.description, passed: true } : { description: path.description, passed: false, error });
+        results.push(
+          error === undefined ? { description: path.description, passed: true } : { description: path.description, passed: false, error },
+        );
         if (error !== undefined) throw new Error(error);
       });
     }

@@ -132,7 +132,8 @@ export function deleteEvents<Row>(samples: ListSamples<Row>): SampleEvent[] {
 }
 
 const typesOf = (events: readonly SampleEvent[]) => new Set(events.map((event) => event.type));
-const codeOf = (error: unknown) => (error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : 'UNKNOWN_ERROR');
+const codeOf = (error: unknown) =>
+  error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : 'UNKNOWN_ERROR';
 const query = (c: AnyListContext) => JSON.stringify([c.page, c.pageSize, c.filter, c.sort]);
 
 /** The list's promises, checked on every step of every path. */
@@ -152,18 +153,21 @@ export function checkListPath(list: ListDefinitionInfo, outcome: ReplayOutcome):
       if (changed !== loads.length > 0) throw new Error(`${where} query ${changed ? 'changed without' : 'unchanged with'} a request`);
       if (changed && step.event.type !== 'PAGE.SET' && after.page !== 1) throw new Error(`${where} kept page ${after.page}`);
     }
-    if (step.invoked.some((call) => call.id === 'deleteRow') && step.before?.hasTag('confirming') !== true) throw new Error(`${where} deleted without confirmation`);
+    if (step.invoked.some((call) => call.id === 'deleteRow') && step.before?.hasTag('confirming') !== true)
+      throw new Error(`${where} deleted without confirmation`);
     const deleted = step.event.type === 'xstate.done.actor.deleteRow';
     if (deleted !== actions.includes('notifyDeleted')) throw new Error(`${where} the success notice is out of step with the delete`);
     if (deleted && before) {
       if (!step.after.hasTag('loading') || after.target !== null) throw new Error(`${where} no reload after a delete`);
       const expectedPage = before.page > 1 && before.rows.length <= 1 ? before.page - 1 : before.page;
-      if (after.page !== expectedPage) throw new Error(`${where} page ${after.page} after deleting from page ${before.page} (${before.rows.length} rows)`);
+      if (after.page !== expectedPage)
+        throw new Error(`${where} page ${after.page} after deleting from page ${before.page} (${before.rows.length} rows)`);
     }
     if (step.event.type === 'xstate.error.actor.deleteRow') {
       if (!actions.includes('notifyDeleteFailed')) throw new Error(`${where} a refused delete said nothing`);
       const gone = list.goneCodes.includes(codeOf((step.event as unknown as { error: unknown }).error));
-      if (gone !== loads.length > 0) throw new Error(`${where} reload after ${codeOf((step.event as unknown as { error: unknown }).error)} was ${!gone}`);
+      if (gone !== loads.length > 0)
+        throw new Error(`${where} reload after ${codeOf((step.event as unknown as { error: unknown }).error)} was ${!gone}`);
     }
   }
 }
@@ -171,15 +175,23 @@ export function checkListPath(list: ListDefinitionInfo, outcome: ReplayOutcome):
 /** The ModelSpec for describeModel. */
 export function listModelSpec<Row>(spec: ListModelSpec<Row>): ModelSpec {
   const areaTypes = new Set<string>();
-  for (const variant of spec.variants ?? []) for (const type of typesOf(variant.events)) if (!LIST_COMMANDS.includes(type)) areaTypes.add(type);
+  for (const variant of spec.variants ?? [])
+    for (const type of typesOf(variant.events)) if (!LIST_COMMANDS.includes(type)) areaTypes.add(type);
   // Area events answered by the list's own actors are the list's, not the area's.
   for (const type of [...areaTypes]) if (/^xstate\.(done|error)\.actor\.(loadPage|deleteRow)$/.test(type)) areaTypes.delete(type);
   const notices: readonly string[] = LIST_NOTICES;
-  const project = ((c: AnyListContext) => ({ list: listProjection(c), area: spec.project ? spec.project(c as never) : null })) as (context: never) => unknown;
+  const project = ((c: AnyListContext) => ({ list: listProjection(c), area: spec.project ? spec.project(c as never) : null })) as (
+    context: never,
+  ) => unknown;
   const base = { input: spec.input, project, limit: spec.limit };
 
   const variants: ModelSpec['variants'] = [
-    { ...base, variant: 'paging', events: pagingEvents(spec.samples), ignore: ['FILTER.SET', 'SORT.SET', ...DELETE_COMMANDS, ...areaTypes, ...notices] },
+    {
+      ...base,
+      variant: 'paging',
+      events: pagingEvents(spec.samples),
+      ignore: ['FILTER.SET', 'SORT.SET', ...DELETE_COMMANDS, ...areaTypes, ...notices],
+    },
   ];
   // A variant of their own: with paging and size beside them the state space multiplies.
   if (spec.samples.filter || spec.samples.sort) {

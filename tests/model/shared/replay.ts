@@ -97,8 +97,7 @@ function comparable(snapshot: AnyMachineSnapshot, project: ModelPath['project'])
 }
 
 // Lets stub promises settle and their done/error events reach the machine.
-const settle = () =>
-  new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+const settle = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 function delayOf(machine: AnyStateMachine, eventType: string, snapshot: AnyMachineSnapshot, event: EventObject): number {
   const rest = eventType.slice('xstate.after.'.length);

@@ -23,9 +23,7 @@ export function readMachineResults(dir: string): MachineModelResult[] {
   } catch {
     return [];
   }
-  return files
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as MachineModelResult);
+  return files.sort().map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as MachineModelResult);
 }
 
 export function percent(covered: number, total: number): string {

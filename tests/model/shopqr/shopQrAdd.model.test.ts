@@ -73,18 +73,23 @@ describeModel({
         if (body.type !== 'STORE' && body.store_id !== null) throw new Error('store sent for a staff code');
         if (body.type !== 'BILL' && (body.amount !== null || body.channel !== null)) throw new Error('amount sent outside BILL');
         if (body.type === 'BILL' && !(typeof body.amount === 'number' && body.amount > 0)) throw new Error(`bill amount ${body.amount}`);
-        if (!after.bankAccounts.some((a) => a.name === body.bank_account_no && a.is_internal_transfer)) throw new Error('unverified account sent');
+        if (!after.bankAccounts.some((a) => a.name === body.bank_account_no && a.is_internal_transfer))
+          throw new Error('unverified account sent');
       }
       if (!before) continue;
       // A server refusal keeps every typed value.
       if (step.event.type === 'xstate.error.actor.createShopQr' && JSON.stringify(before.form) !== JSON.stringify(after.form)) {
         throw new Error('the refusal changed the form');
       }
-      if (step.event.type === 'xstate.error.actor.createShopQr' && after.submitError?.code !== (step.event as unknown as { error: { code: string } }).error.code) {
+      if (
+        step.event.type === 'xstate.error.actor.createShopQr' &&
+        after.submitError?.code !== (step.event as unknown as { error: { code: string } }).error.code
+      ) {
         throw new Error('the refusal is not shown');
       }
       const notified = step.actions.filter((a) => a.action === 'notifyCreated').length;
-      if (notified !== (step.after.matches('created') && !step.before?.matches('created') ? 1 : 0)) throw new Error(`notifyCreated ran ${notified} times`);
+      if (notified !== (step.after.matches('created') && !step.before?.matches('created') ? 1 : 0))
+        throw new Error(`notifyCreated ran ${notified} times`);
       if (after.bankAccounts.some((a) => !a.is_internal_transfer)) throw new Error('an unverified account is offered');
     }
   },

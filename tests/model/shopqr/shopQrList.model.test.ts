@@ -58,13 +58,19 @@ describeListModel<ShopQrRow>({
   check(outcome) {
     for (const step of outcome.steps) {
       const after = step.after.context as ShopQrDetailContext;
-      if (step.event.type === 'xstate.done.actor.deleteRow' && after.detailOf !== null) throw new Error('the detail of a deleted code stayed open');
+      if (step.event.type === 'xstate.done.actor.deleteRow' && after.detailOf !== null)
+        throw new Error('the detail of a deleted code stayed open');
       for (const call of step.invoked) {
-        if (call.id === 'deleteRow' && (call.input as { channelId: number }).channelId !== row.channel_id) throw new Error('deleted another row');
-        if (call.id === 'loadShopQr' && (call.input as { vaAccountNo: string }).vaAccountNo !== row.va_account_no) throw new Error('loaded another detail');
+        if (call.id === 'deleteRow' && (call.input as { channelId: number }).channelId !== row.channel_id)
+          throw new Error('deleted another row');
+        if (call.id === 'loadShopQr' && (call.input as { vaAccountNo: string }).vaAccountNo !== row.va_account_no)
+          throw new Error('loaded another detail');
       }
       // A failed delete keeps the dialog open with the reason (deletion 'keep').
-      if (step.event.type === 'xstate.error.actor.deleteRow' && (!step.after.hasTag('confirming') || (step.after.context as { deleteError: unknown }).deleteError === null)) {
+      if (
+        step.event.type === 'xstate.error.actor.deleteRow' &&
+        (!step.after.hasTag('confirming') || (step.after.context as { deleteError: unknown }).deleteError === null)
+      ) {
         throw new Error('a failed delete closed the dialog or hid the reason');
       }
     }

@@ -1,4 +1,13 @@
-import { assign, fromPromise, raise, setup, type AnyStateNodeConfig, type EventObject, type MachineContext, type UnknownActorLogic } from 'xstate';
+import {
+  assign,
+  fromPromise,
+  raise,
+  setup,
+  type AnyStateNodeConfig,
+  type EventObject,
+  type MachineContext,
+  type UnknownActorLogic,
+} from 'xstate';
 import { errorCode, notProvided } from '../serviceError';
 import type { DeleteFailureMode, EmptyFilter, ListContext, ListEvent, ListPage, ListQuery, ListTag } from './types';
 
@@ -39,7 +48,19 @@ export interface ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput
   input?: TInput;
 }
 
-export interface ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput, TActors> {
+export interface ListDefinition<
+  TRow,
+  TFilter,
+  TSort,
+  TPage,
+  TLoadInput,
+  TDeleteInput,
+  TExtraContext,
+  TExtraEvent,
+  TExtraTag,
+  TInput,
+  TActors,
+> {
   /** Type carriers only (`{} as BankAccount`), like XState's `types`. */
   types: ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput>;
   /** The sizes the page-size select offers; PAGE_SIZE.SELECT accepts only these unless acceptPageSize says otherwise. */
@@ -70,7 +91,9 @@ export interface ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDelete
 
 // `{} extends TFilter` asks whether every field of the filter is optional.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type InitialQuery<TFilter, TSort> = { pageSize: number; page?: number } & ({} extends TFilter ? { filter?: TFilter } : { filter: TFilter }) &
+export type InitialQuery<TFilter, TSort> = { pageSize: number; page?: number } & ({} extends TFilter
+  ? { filter?: TFilter }
+  : { filter: TFilter }) &
   (null extends TSort ? { sort?: TSort } : { sort: TSort });
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -88,11 +111,14 @@ export function defineList<
   TExtraTag extends string = never,
   TInput = unknown,
   TActors extends Record<string, UnknownActorLogic> = EmptyFilter,
->(definition: ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput, TActors>) {
+>(
+  definition: ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput, TActors>,
+) {
   type Context = ListContext<TRow, TFilter, TSort> & TExtraContext;
   type Event = ListEvent<TRow, TFilter, TSort> | TExtraEvent;
 
-  const loadInput = definition.loadInput ?? ((c: Context) => ({ page: c.page, pageSize: c.pageSize, filter: c.filter, sort: c.sort }) as TLoadInput);
+  const loadInput =
+    definition.loadInput ?? ((c: Context) => ({ page: c.page, pageSize: c.pageSize, filter: c.filter, sort: c.sort }) as TLoadInput);
   const deleteInput = definition.deleteInput ?? ((row: TRow) => row as unknown as TDeleteInput);
   const acceptPageSize = definition.acceptPageSize ?? ((size: number) => definition.pageSizes.includes(size));
   const goneCodes = definition.goneCodes ?? [];
@@ -117,18 +143,27 @@ export function defineList<
     actions: {
       setPage: assign((_, params: { page: number }) => ({ page: params.page }) as Partial<Context>),
       setPageSize: assign((_, params: { pageSize: number }) => ({ pageSize: params.pageSize, page: 1 }) as Partial<Context>),
-      applyFilter: assign(({ context }, params: { filter: Partial<TFilter> }) => ({ filter: { ...context.filter, ...params.filter }, page: 1 }) as Partial<Context>),
+      applyFilter: assign(
+        ({ context }, params: { filter: Partial<TFilter> }) =>
+          ({ filter: { ...context.filter, ...params.filter }, page: 1 }) as Partial<Context>,
+      ),
       applySort: assign((_, params: { sort: TSort }) => ({ sort: params.sort, page: 1 }) as Partial<Context>),
       /** One page back, or to the last page the answer says exists when that is further back. */
-      stepBack: assign(({ context }, params: { lastPage: number | null }) => ({
-        page: Math.max(1, Math.min(context.page - 1, params.lastPage ?? context.page - 1)),
-      }) as Partial<Context>),
-      assignPage: assign((_, params: { page: TPage }) => ({
-        rows: params.page.rows,
-        totalPage: params.page.totalPage,
-        errorCode: null,
-        ...(definition.pageExtras ? definition.pageExtras(params.page) : {}),
-      }) as Partial<Context>),
+      stepBack: assign(
+        ({ context }, params: { lastPage: number | null }) =>
+          ({
+            page: Math.max(1, Math.min(context.page - 1, params.lastPage ?? context.page - 1)),
+          }) as Partial<Context>,
+      ),
+      assignPage: assign(
+        (_, params: { page: TPage }) =>
+          ({
+            rows: params.page.rows,
+            totalPage: params.page.totalPage,
+            errorCode: null,
+            ...(definition.pageExtras ? definition.pageExtras(params.page) : {}),
+          }) as Partial<Context>,
+      ),
       assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) }) as Partial<Context>),
       askDelete: assign((_, params: { row: TRow }) => ({ target: params.row, deleteError: null }) as Partial<Context>),
       assignDeleteError: assign((_, params: { error: unknown }) => ({ deleteError: errorCode(params.error) }) as Partial<Context>),
@@ -224,9 +259,15 @@ export function defineList<
                 target: 'loaded',
                 actions: { type: 'assignPage', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) },
               },
-              { target: 'empty', actions: { type: 'assignPage', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) } },
+              {
+                target: 'empty',
+                actions: { type: 'assignPage', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) },
+              },
             ],
-            onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+            },
           },
         },
         loaded: { tags: ['loaded'], description: 'The rows with paging.' },
@@ -249,7 +290,6 @@ export function defineList<
     } as AnyStateNodeConfig;
   }
 
-
   /**
    * Delete with confirmation (for a definition with `deletion`). `close`: a failure closes the
    * dialog (the area's notifyDeleteFailed says why); `keep`: the dialog stays with the reason, and
@@ -263,7 +303,10 @@ export function defineList<
       { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
       {
         type: 'notifyDeleteFailed',
-        params: ({ context, event }: { context: Context; event: { error: unknown } }) => ({ row: context.target, code: errorCode(event.error) }),
+        params: ({ context, event }: { context: Context; event: { error: unknown } }) => ({
+          row: context.target,
+          code: errorCode(event.error),
+        }),
       },
       ...(onFailure === 'close' ? ['clearTarget'] : []),
       ...extra,
@@ -272,11 +315,19 @@ export function defineList<
       initial: 'idle',
       states: {
         idle: {
-          on: { 'DELETE.ASK': { target: 'confirming', actions: { type: 'askDelete', params: ({ event }: { event: { row: TRow } }) => ({ row: event.row }) } } },
+          on: {
+            'DELETE.ASK': {
+              target: 'confirming',
+              actions: { type: 'askDelete', params: ({ event }: { event: { row: TRow } }) => ({ row: event.row }) },
+            },
+          },
         },
         confirming: {
           tags: ['confirming'],
-          description: onFailure === 'keep' ? 'The confirmation dialog; after a failure it shows why and confirming tries again.' : 'The confirmation dialog.',
+          description:
+            onFailure === 'keep'
+              ? 'The confirmation dialog; after a failure it shows why and confirming tries again.'
+              : 'The confirmation dialog.',
           on: { 'DELETE.CONFIRM': { target: 'deleting' }, 'DELETE.CANCEL': { target: 'idle', actions: 'clearTarget' } },
         },
         deleting: {

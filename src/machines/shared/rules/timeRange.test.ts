@@ -65,8 +65,24 @@ describe('validateCustomRange (core §5)', () => {
     expect(validateCustomRange('2026-11-20', '2026-11-23', today)).toBe('RANGE_AFTER_TODAY');
   });
   it('refuses hostile and impossible dates as incomplete', () => {
-    for (const bad of ['', LONG, SCRIPT, EMOJI, ZERO_WIDTH + '2026-11-01', '2026-02-30', '2026-13-01', '2026-1-1', '20261101',
-      '1969-12-31', null, undefined, 20261101, {}, '2026-11-01T00:00:00Z', ' 2026-11-01']) {
+    for (const bad of [
+      '',
+      LONG,
+      SCRIPT,
+      EMOJI,
+      ZERO_WIDTH + '2026-11-01',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-1',
+      '20261101',
+      '1969-12-31',
+      null,
+      undefined,
+      20261101,
+      {},
+      '2026-11-01T00:00:00Z',
+      ' 2026-11-01',
+    ]) {
       expect(validateCustomRange(bad, '2026-11-02', today), String(bad).slice(0, 20)).toBe('RANGE_INCOMPLETE');
       expect(validateCustomRange('2026-11-01', bad, today), String(bad).slice(0, 20)).toBe('RANGE_INCOMPLETE');
     }

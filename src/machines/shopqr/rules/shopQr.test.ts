@@ -15,7 +15,8 @@ describe('amount input (core §5 Inputs, §9 13 characters)', () => {
   });
 
   it('lets digits, named keys and shortcuts through', () => {
-    for (const key of ['0', '5', '9', 'Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter', 'Home']) expect(isBlockedAmountKey(key), key).toBe(false);
+    for (const key of ['0', '5', '9', 'Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter', 'Home'])
+      expect(isBlockedAmountKey(key), key).toBe(false);
     expect(isBlockedAmountKey('v', true)).toBe(false);
   });
 
@@ -62,7 +63,10 @@ describe('ShopQR add form (core §5)', () => {
 
   it('BILL needs staff, a known sale channel and an amount', () => {
     expect(validateShopQrForm({ ...base, type: 'BILL' })).toEqual({ staff: 'required', channel: 'required', amount: 'required' });
-    expect(validateShopQrForm({ ...base, type: 'BILL', staffId: 'NV002', channel: 'SHOP', amount: '0' })).toEqual({ channel: 'required', amount: 'notPositive' });
+    expect(validateShopQrForm({ ...base, type: 'BILL', staffId: 'NV002', channel: 'SHOP', amount: '0' })).toEqual({
+      channel: 'required',
+      amount: 'notPositive',
+    });
     expect(validateShopQrForm({ ...base, type: 'BILL', staffId: 'NV002', channel: 'IN_STORE', amount: '150000' })).toEqual({});
   });
 });

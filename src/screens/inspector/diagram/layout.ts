@@ -106,7 +106,8 @@ function internalLine(transition: DiagramTransition): string {
 export function stateLines(model: DiagramModel, state: DiagramState): TextLine[] {
   const lines: TextLine[] = [];
   const title = state.id === model.rootId ? `${model.machineId} (machine)` : state.key;
-  const suffix = state.type === 'parallel' ? ' ‖ parallel' : state.type === 'final' ? ' (final)' : state.type === 'history' ? ' (history)' : '';
+  const suffix =
+    state.type === 'parallel' ? ' ‖ parallel' : state.type === 'final' ? ' (final)' : state.type === 'history' ? ' (history)' : '';
   lines.push({ text: `${title}${suffix}`, role: 'title' });
   const meta = (text: string) => wrap(text).forEach((line) => lines.push({ text: line, role: 'meta' }));
   if (state.tags.length) meta(`tags: ${state.tags.join(', ')}`);

@@ -78,7 +78,6 @@ export function guardName(transition: AnyTransitionDefinition): string | null {
   return guard === undefined ? null : guardLabel(guard);
 }
 
-
 function describeDelay(machine: AnyStateMachine, delay: unknown): { ref: string; label: string } {
   if (typeof delay === 'number') return { ref: String(delay), label: formatMs(delay) };
   if (typeof delay === 'string') {

@@ -198,14 +198,41 @@ export function buildScene(layout: DiagramLayout, overlay: DiagramOverlay = {}):
     for (const badge of badges) {
       const width = textWidth(badge.text, 11) + 8;
       right -= width;
-      stateTexts.push({ kind: 'rect', key: `badge-bg:${state.id}:${badge.text}`, x: right, y: y - 9, width, height: 16, rx: 3, fill: '#ffffff', stroke: badge.fill, strokeWidth: 1 });
-      stateTexts.push({ kind: 'text', key: `badge:${state.id}:${badge.text}`, x: right + 4, y: y + 3, text: badge.text, size: 11, weight: 'bold', fill: badge.fill });
+      stateTexts.push({
+        kind: 'rect',
+        key: `badge-bg:${state.id}:${badge.text}`,
+        x: right,
+        y: y - 9,
+        width,
+        height: 16,
+        rx: 3,
+        fill: '#ffffff',
+        stroke: badge.fill,
+        strokeWidth: 1,
+      });
+      stateTexts.push({
+        kind: 'text',
+        key: `badge:${state.id}:${badge.text}`,
+        x: right + 4,
+        y: y + 3,
+        text: badge.text,
+        size: 11,
+        weight: 'bold',
+        fill: badge.fill,
+      });
       right -= 4;
     }
   }
 
   for (const initial of layout.initials) {
-    items.push({ kind: 'circle', key: `initial:${initial.parentId}`, cx: initial.center.x + MARGIN, cy: initial.center.y + MARGIN, r: initial.radius - 1, fill: COLORS.text });
+    items.push({
+      kind: 'circle',
+      key: `initial:${initial.parentId}`,
+      cx: initial.center.x + MARGIN,
+      cy: initial.center.y + MARGIN,
+      r: initial.radius - 1,
+      fill: COLORS.text,
+    });
     items.push({
       kind: 'path',
       key: `initial-edge:${initial.parentId}`,

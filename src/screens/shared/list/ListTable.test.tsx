@@ -25,7 +25,10 @@ function start(options: { failFirstLoad?: boolean; deleteFails?: boolean } = {})
   const loadPage = vi.fn(async ({ input }: { input: { page: number } }) => {
     loads += 1;
     if (options.failFirstLoad && loads === 1) throw { code: 'NETWORK_ERROR' };
-    return { rows: Array.from({ length: input.page === 3 ? 1 : 10 }, (_, i) => ({ id: input.page * 100 + i, name: `Row ${input.page}-${i}` })), totalPage: 3 };
+    return {
+      rows: Array.from({ length: input.page === 3 ? 1 : 10 }, (_, i) => ({ id: input.page * 100 + i, name: `Row ${input.page}-${i}` })),
+      totalPage: 3,
+    };
   });
   const deleteRow = vi.fn(async () => {
     if (options.deleteFails) throw { code: 'DELETE_BANK_ERROR' };
@@ -43,7 +46,11 @@ function renderList(actor: ReturnType<typeof start>['actor']) {
       label="Rows"
       columns={[
         { key: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
-        { key: 'delete', header: 'Actions', cell: (r) => <button onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>Delete {r.name}</button> },
+        {
+          key: 'delete',
+          header: 'Actions',
+          cell: (r) => <button onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>Delete {r.name}</button>,
+        },
       ]}
       getRowKey={(r) => String(r.id)}
       pageSizes={[10, 25]}
@@ -72,7 +79,9 @@ describe('ListTable (any defineList list on the shared table)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
-    await waitFor(() => expect(loadPage).toHaveBeenLastCalledWith(expect.objectContaining({ input: expect.objectContaining({ page: 1, pageSize: 25 }) })));
+    await waitFor(() =>
+      expect(loadPage).toHaveBeenLastCalledWith(expect.objectContaining({ input: expect.objectContaining({ page: 1, pageSize: 25 }) })),
+    );
   });
 
   it('asks before deleting, and keeps the dialog with the reason when the delete is refused', async () => {

@@ -73,7 +73,10 @@ export interface DeleteDialogTexts<Row> {
   failedTestId?: string;
 }
 
-export interface ListTableProps<Row> extends Pick<DataTableProps<Row>, 'label' | 'columns' | 'emptyText' | 'sort' | 'onSortChange' | 'totalAmount' | 'onExport' | 'exporting' | 'testId'> {
+export interface ListTableProps<Row> extends Pick<
+  DataTableProps<Row>,
+  'label' | 'columns' | 'emptyText' | 'sort' | 'onSortChange' | 'totalAmount' | 'onExport' | 'exporting' | 'testId'
+> {
   actor: ListActor<Row>;
   getRowKey: (row: Row, index: number) => string;
   pageSizes: readonly number[];
@@ -150,7 +153,13 @@ export function DeleteDialog<Row>({ actor, texts }: { actor: ListActor<Row>; tex
       <Stack gap="md">
         <Text size="sm">{target ? texts.body(target) : null}</Text>
         {code ? (
-          <Alert color="red" variant="light" role="alert" title={texts.failedTitle ?? t('table:list.deleteFailed')} data-testid={texts.failedTestId}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={texts.failedTitle ?? t('table:list.deleteFailed')}
+            data-testid={texts.failedTestId}
+          >
             <Text size="sm" c="red.9">
               {texts.failedMessage ? texts.failedMessage(code) : t(errorMessageKey(code))}
             </Text>

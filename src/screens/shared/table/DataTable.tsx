@@ -103,7 +103,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Table.Tr>
               {columns.map((column) => {
                 const direction = sort?.key === column.key ? sort.direction : null;
-                const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : column.sortable ? 'none' : undefined;
+                const ariaSort =
+                  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : column.sortable ? 'none' : undefined;
                 return (
                   <Table.Th key={column.key} scope="col" aria-sort={ariaSort} ta={column.align} style={{ minWidth: column.minWidth }}>
                     {column.sortable && onSortChange ? (
@@ -133,7 +134,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     ))}
                   </Table.Tr>
                 ))
-              : rows.map((row, index) => <DataRow key={props.getRowKey(row, index)} row={row} index={index} columns={columns as readonly DataColumn<unknown>[]} />)}
+              : rows.map((row, index) => (
+                  <DataRow key={props.getRowKey(row, index)} row={row} index={index} columns={columns as readonly DataColumn<unknown>[]} />
+                ))}
             {!loading && rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length} ta="center" py="lg" data-testid="no-data">
@@ -160,7 +163,12 @@ const DataRow = memo(function DataRow({ row, index, columns }: { row: unknown; i
     <tr className={classes.row} data-testid="data-row">
       {columns.map((column) =>
         column.rowHeader ? (
-          <th key={column.key} scope="row" className={classes.cell} style={column.align ? { textAlign: column.align, fontWeight: 400 } : { fontWeight: 400 }}>
+          <th
+            key={column.key}
+            scope="row"
+            className={classes.cell}
+            style={column.align ? { textAlign: column.align, fontWeight: 400 } : { fontWeight: 400 }}
+          >
             {column.cell(row, index)}
           </th>
         ) : (

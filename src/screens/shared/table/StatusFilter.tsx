@@ -4,7 +4,15 @@ import { FILTER_STATUSES, STATUS_TONES, statusTone } from './status';
 import { StatusBadge } from './StatusBadge';
 
 /** Status filter (core §3 filter: status, default all); each choice shows its colour and mark. */
-export function StatusFilter({ value, onChange, statuses = FILTER_STATUSES }: { value: string; onChange: (status: string) => void; statuses?: readonly string[] }) {
+export function StatusFilter({
+  value,
+  onChange,
+  statuses = FILTER_STATUSES,
+}: {
+  value: string;
+  onChange: (status: string) => void;
+  statuses?: readonly string[];
+}) {
   const { t } = useTranslation('table');
   const data = statuses.map((s) => ({ value: s, label: t(`status.values.${s}`) }));
   const tone = value === 'all' ? null : STATUS_TONES[statusTone(value)];
@@ -18,7 +26,13 @@ export function StatusFilter({ value, onChange, statuses = FILTER_STATUSES }: { 
       comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={216}
       w={220}
-      leftSection={tone ? <span aria-hidden="true" style={{ color: tone.text, fontWeight: 700 }}>{tone.mark}</span> : undefined}
+      leftSection={
+        tone ? (
+          <span aria-hidden="true" style={{ color: tone.text, fontWeight: 700 }}>
+            {tone.mark}
+          </span>
+        ) : undefined
+      }
       renderOption={({ option }) => (option.value === 'all' ? option.label : <StatusBadge status={option.value} />)}
       data-testid="status-filter"
     />

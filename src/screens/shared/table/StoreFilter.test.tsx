@@ -8,7 +8,12 @@ afterEach(cleanup);
 
 // happy-dom has no layout: give elements the dropdown's size so the virtualiser has a window to fill.
 beforeAll(() => {
-  for (const [prop, size] of [['offsetHeight', 216], ['offsetWidth', 260], ['clientHeight', 216], ['clientWidth', 260]] as const) {
+  for (const [prop, size] of [
+    ['offsetHeight', 216],
+    ['offsetWidth', 260],
+    ['clientHeight', 216],
+    ['clientWidth', 260],
+  ] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => size });
   }
 });
@@ -63,7 +68,9 @@ describe('StoreFilter (core §9: 100,000-row dropdown, max height 216)', () => {
 
   it('as a required form field: no "all stores" row, its own label, and the error tied to the field (core §5 ShopQR add)', async () => {
     const onChange = vi.fn();
-    await renderScreen(<StoreFilter stores={STORES} value={null} onChange={onChange} label="Cửa hàng nhận" required error="Chọn cửa hàng" />);
+    await renderScreen(
+      <StoreFilter stores={STORES} value={null} onChange={onChange} label="Cửa hàng nhận" required error="Chọn cửa hàng" />,
+    );
     const input = screen.getByRole('combobox', { name: /Cửa hàng nhận/ });
     expect(input).toHaveValue('');
     expect(input).toHaveAttribute('aria-invalid', 'true');

@@ -181,9 +181,7 @@ export function StoreFilter({
             })}
           </div>
         </div>
-        {matches.length === 0 ? (
-          <Combobox.Empty>{t('store.noMatch')}</Combobox.Empty>
-        ) : null}
+        {matches.length === 0 ? <Combobox.Empty>{t('store.noMatch')}</Combobox.Empty> : null}
         <div aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {search ? t('store.matches', { count: matches.length }) : ''}
         </div>

@@ -1,6 +1,11 @@
 /** Lower case without Vietnamese diacritics, so "pho co" finds "Phở Cổ" and "dong da" finds "Đống Đa". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'd').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'd')
+    .toLowerCase();
 }
 
 /**

@@ -1,4 +1,12 @@
-export { DataTable, Pagination, PageSizeInput, type DataColumn, type DataTableProps, type SortState, type SortDirection } from './DataTable';
+export {
+  DataTable,
+  Pagination,
+  PageSizeInput,
+  type DataColumn,
+  type DataTableProps,
+  type SortState,
+  type SortDirection,
+} from './DataTable';
 export { StatusBadge } from './StatusBadge';
 export { StatusFilter } from './StatusFilter';
 export { StoreFilter, type StoreOption } from './StoreFilter';

@@ -1,15 +1,7 @@
 import type { AuthMode, ServiceClient } from '../../http/client';
 import type { BusinessProfile, TokenPair, UserInfo } from '../schemas/auth';
 import { businessCall } from './business';
-import {
-  forgotPasswordCall,
-  loginCall,
-  logoutCall,
-  refreshTokenCall,
-  resetPasswordCall,
-  userInfoCall,
-  wesapTokenCall,
-} from './user';
+import { forgotPasswordCall, loginCall, logoutCall, refreshTokenCall, resetPasswordCall, userInfoCall, wesapTokenCall } from './user';
 
 export * from './user';
 export * from './business';

@@ -12,10 +12,7 @@ export function loginCall(client: ServiceClient, body: { username: string; passw
 }
 
 /** Unauthenticated by design: it runs exactly when the access token is no longer good. */
-export function refreshTokenCall(
-  client: ServiceClient,
-  body: { refresh_token: string; access_token: string },
-): Promise<TokenPair> {
+export function refreshTokenCall(client: ServiceClient, body: { refresh_token: string; access_token: string }): Promise<TokenPair> {
   return client.data({ name: 'refreshToken', method: 'POST', path: '/user/refresh-token', body, auth: false, schema: tokenPairSchema });
 }
 

@@ -7,8 +7,18 @@ export const reportChannelSchema = z.enum(REPORT_CHANNELS);
 export type ReportChannel = z.infer<typeof reportChannelSchema>;
 
 export const TRANSACTION_STATUSES = [
-  'success', 'fail', 'pending', 'PAID', 'WAITING_FOR_PAID', 'error', 'processing', 'dispute_in_progress',
-  'holding', 'cancelled', 'settled', 'unsettled',
+  'success',
+  'fail',
+  'pending',
+  'PAID',
+  'WAITING_FOR_PAID',
+  'error',
+  'processing',
+  'dispute_in_progress',
+  'holding',
+  'cancelled',
+  'settled',
+  'unsettled',
 ] as const;
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
@@ -89,10 +99,32 @@ export const transactionListSchema = <S extends z.ZodType>(row: S) =>
   });
 
 export type ReportColumn =
-  | 'created_at' | 'store_name' | 'bill_id' | 'card_id' | 'amount' | 'commission_fee' | 'credit_status'
-  | 'credit_amount' | 'credit_date' | 'settlement_time' | 'status' | 'bill_url' | 'va_account_receiver'
-  | 'payment_channel' | 'full_name' | 'phone' | 'bank_code' | 'card_type' | 'period' | 'fee' | 'total_amount'
-  | 'approval_code' | 'saving_account' | 'transaction_type' | 'running_balance' | 'cumulative_balance'
+  | 'created_at'
+  | 'store_name'
+  | 'bill_id'
+  | 'card_id'
+  | 'amount'
+  | 'commission_fee'
+  | 'credit_status'
+  | 'credit_amount'
+  | 'credit_date'
+  | 'settlement_time'
+  | 'status'
+  | 'bill_url'
+  | 'va_account_receiver'
+  | 'payment_channel'
+  | 'full_name'
+  | 'phone'
+  | 'bank_code'
+  | 'card_type'
+  | 'period'
+  | 'fee'
+  | 'total_amount'
+  | 'approval_code'
+  | 'saving_account'
+  | 'transaction_type'
+  | 'running_balance'
+  | 'cumulative_balance'
   | 'overdraft_amount';
 
 export type SortField = 'created_at' | 'amount';
@@ -112,7 +144,16 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 80, 100] as const;
 export const MAX_PAGE_SIZE = 100;
 
 const CARD_STATUSES: readonly TransactionStatus[] = [
-  'success', 'fail', 'pending', 'error', 'processing', 'dispute_in_progress', 'holding', 'cancelled', 'settled', 'unsettled',
+  'success',
+  'fail',
+  'pending',
+  'error',
+  'processing',
+  'dispute_in_progress',
+  'holding',
+  'cancelled',
+  'settled',
+  'unsettled',
 ];
 const SIMPLE_STATUSES: readonly TransactionStatus[] = ['success', 'fail', 'pending', 'error', 'cancelled'];
 const ACCOUNT_STATUSES: readonly TransactionStatus[] = ['success', 'fail', 'pending', 'processing'];
@@ -123,7 +164,19 @@ export const CHANNEL_CONFIG: Record<ReportChannel, ChannelConfig> = {
     route: '/tx-card',
     defaultPageSize: 80,
     statuses: CARD_STATUSES,
-    columns: ['created_at', 'store_name', 'bill_id', 'card_id', 'amount', 'commission_fee', 'credit_status', 'credit_amount', 'credit_date', 'status', 'bill_url'],
+    columns: [
+      'created_at',
+      'store_name',
+      'bill_id',
+      'card_id',
+      'amount',
+      'commission_fee',
+      'credit_status',
+      'credit_amount',
+      'credit_date',
+      'status',
+      'bill_url',
+    ],
     sortable: SORTABLE,
   },
   cash: {
@@ -144,14 +197,41 @@ export const CHANNEL_CONFIG: Record<ReportChannel, ChannelConfig> = {
     route: '/tx-installment',
     defaultPageSize: 10,
     statuses: ['success', 'fail', 'pending', 'processing', 'cancelled'],
-    columns: ['created_at', 'store_name', 'bill_id', 'card_id', 'full_name', 'phone', 'bank_code', 'card_type', 'period', 'amount', 'fee', 'total_amount', 'approval_code', 'status'],
+    columns: [
+      'created_at',
+      'store_name',
+      'bill_id',
+      'card_id',
+      'full_name',
+      'phone',
+      'bank_code',
+      'card_type',
+      'period',
+      'amount',
+      'fee',
+      'total_amount',
+      'approval_code',
+      'status',
+    ],
     sortable: SORTABLE,
   },
   va: {
     route: '/tx-va',
     defaultPageSize: 80,
     statuses: ['success', 'fail', 'pending', 'PAID', 'WAITING_FOR_PAID', 'error', 'cancelled'],
-    columns: ['created_at', 'store_name', 'bill_id', 'va_account_receiver', 'payment_channel', 'amount', 'credit_status', 'credit_amount', 'settlement_time', 'status', 'bill_url'],
+    columns: [
+      'created_at',
+      'store_name',
+      'bill_id',
+      'va_account_receiver',
+      'payment_channel',
+      'amount',
+      'credit_status',
+      'credit_amount',
+      'settlement_time',
+      'status',
+      'bill_url',
+    ],
     sortable: SORTABLE,
   },
   ecom: {
@@ -165,7 +245,16 @@ export const CHANNEL_CONFIG: Record<ReportChannel, ChannelConfig> = {
     route: '/tx-saving',
     defaultPageSize: 10,
     statuses: ACCOUNT_STATUSES,
-    columns: ['created_at', 'saving_account', 'transaction_type', 'amount', 'running_balance', 'cumulative_balance', 'overdraft_amount', 'status'],
+    columns: [
+      'created_at',
+      'saving_account',
+      'transaction_type',
+      'amount',
+      'running_balance',
+      'cumulative_balance',
+      'overdraft_amount',
+      'status',
+    ],
     sortable: SORTABLE,
   },
   loan: {

@@ -155,7 +155,12 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
       });
       if (failure) throw failure;
       if (!ended) {
-        throw new ServiceError({ code: LOCAL_ERROR_CODES.network, status: 0, kind: 'network', message: `${name}: the stream ended before its end chunk` });
+        throw new ServiceError({
+          code: LOCAL_ERROR_CODES.network,
+          status: 0,
+          kind: 'network',
+          message: `${name}: the stream ended before its end chunk`,
+        });
       }
     },
   };
