@@ -1,14 +1,12 @@
-import { authPaths } from '../auth/paths';
+import { AREA_PAGES } from '../areas';
 import { dashboardPaths } from '../dashboard/paths';
 
-/** Paths a visitor without a session may open (core §2, D15). */
-export const PUBLIC_PATHS = [
-  authPaths.login(),
-  authPaths.forgotPassword(),
-  authPaths.resetPassword(),
-  authPaths.registerDigistore(),
-  '/ecr-slide',
-];
+/**
+ * Paths a visitor without a session may open (core §2, D15): the pages outside the shell that the
+ * areas declare (sign-in, password recovery, registration, the customer display), not the
+ * flag-only inspector.
+ */
+export const PUBLIC_PATHS: readonly string[] = AREA_PAGES.filter((page) => page.requires === undefined).map((page) => `/${page.path}`);
 
 /** The single-sign-on return route: a path that begins /auth- and ends -check (core §2). */
 export const SSO_RETURN_PATTERN = /^\/auth-[a-z0-9-]+-check\/?$/i;
