@@ -25,6 +25,7 @@ type ModelStep = ModelPath['steps'][number];
  *                                       (the guard refuses: no request may leave)
  *   LOCK_MODAL.CLOSE                    close the lock-out modal
  *   SSO.START (flag off)                the screen offers no unified-identity button
+ *   SSO.START (no address)              config.json served without sso.loginUrl: the button is disabled
  *   xstate.done.actor.login             the sandbox accepts the right password
  *   xstate.error.actor.login LOGIN_FAIL the sandbox refuses a wrong password; the throwaway user has
  *                                       failed_count − 1 earlier wrong attempts, so the real server
@@ -64,6 +65,17 @@ function loginResultOf(event: EventObject): LoginResult | null {
 }
 
 const isUnifiedPath = (path: ModelPath): boolean => (path.input as { unifiedLogin?: boolean } | undefined)?.unifiedLogin === true;
+/** The variant whose deployment gives no single-sign-on address (core §4: the button says it is not set up). */
+const lacksSsoAddress = (path: ModelPath): boolean => (path.input as { ssoConfigured?: boolean } | undefined)?.ssoConfigured === false;
+
+/** Serves this deployment's runtime configuration without the single-sign-on address. */
+async function withoutSsoAddress(page: Page): Promise<void> {
+  await page.route('**/portal/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as { sso?: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...config, sso: { ...config.sso, loginUrl: null } } });
+  });
+}
 
 /**
  * Why a path cannot run in this project, or null. Each path runs once: unified-login paths in the
@@ -75,6 +87,11 @@ function skipReason(path: ModelPath, project: string): string | null {
     return unifiedProject
       ? 'a password-login path: it runs in the main project (flag off)'
       : 'a unified-login path: it runs in the unified project (sandbox with features.unifiedLogin on)';
+  }
+  if (lacksSsoAddress(path) && path.steps.at(-1)?.event.type !== 'SSO.START') {
+    // Without an address the screen differs only at the unified-identity button; the other steps are
+    // the same as the unified variant's, which runs them already.
+    return 'no single-sign-on address changes only SSO.START; the unified variant runs the same steps';
   }
   for (const step of path.steps) {
     const result = loginResultOf(step.event);
@@ -264,6 +281,7 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
       await gate.install(page);
       const profileGate = new ProfileGate();
       await profileGate.install(page);
+      if (lacksSsoAddress(path)) await withoutSsoAddress(page);
       const screen = await LoginPage.open(page);
       const expected: Expectation = { remember: false, failedCount: null };
 
@@ -320,7 +338,10 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
               await new LockModal(page).close.click();
               break;
             case 'SSO.START':
-              if (isUnifiedPath(path)) {
+              if (isUnifiedPath(path) && lacksSsoAddress(path)) {
+                // No address: the button is there but refuses, and says why.
+                await expect(screen.sso).toBeDisabled();
+              } else if (isUnifiedPath(path)) {
                 await screen.sso.click();
               } else {
                 // Flag off: the screen offers no way to send it.
