@@ -8,6 +8,8 @@ import react from '@vitejs/plugin-react';
 // The portal lives under /portal. In `npm run dev` the sandbox (npm run sandbox) answers the services.
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:5280';
 
+const CORE_TEXTS = /[\\/]src[\\/]i18n[\\/](vi|en)[\\/](?:common|errors|validation|auth|shell)\.json$/;
+
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -54,7 +56,22 @@ function precompress(): Plugin {
 export default defineConfig({
   base: '/portal/',
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The first screen's texts of one language travel as one file (src/i18n/index.ts).
+            { name: (id: string) => CORE_TEXTS.exec(id)?.[1] && `texts-${CORE_TEXTS.exec(id)![1]}`, test: CORE_TEXTS },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -121,7 +121,7 @@ async function sidebarRoutes(page: Page): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startBenchSandbox({ tag: 'size', timeoutMs: 120_000 });
+  const sandbox = await startBenchSandbox({ tag: 'size', timeoutMs: 300_000 });
   const browser = await launchChromium().catch(async (err: unknown) => {
     await sandbox.stop();
     throw err;
@@ -187,6 +187,10 @@ async function main(): Promise<void> {
         `  ${route.padEnd(routeWidth)}  ${String(extra.length).padStart(5)}  ${kb(js.gzip).padStart(8)}  ${kb(css.gzip).padStart(8)}  ${kb(total).padStart(9)}  ${kb(total + shellGzip).padStart(10)}`,
       );
       if (total > largest.gzip) largest = { route, gzip: total, files: extra.map((a) => a.path) };
+      // BENCH_ROUTE_FILES=1: every file a route adds, largest first (to find what grew).
+      if (process.env.BENCH_ROUTE_FILES) {
+        for (const a of [...extra].sort((x, y) => y.gzip - x.gzip)) console.log(`      ${kb(a.gzip).padStart(6)}  ${a.path}`);
+      }
     }
     console.log(
       `\nlargest route: ${largest.route} loads ${kb(largest.gzip)} KB gzipped beyond the shell` +

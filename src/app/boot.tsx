@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isConfigError, loadConfig, type AppConfig } from '../config';
-import { initI18n } from '../i18n';
+import { initialLanguage, initI18n, preloadTexts } from '../i18n';
 import { recordActivity, watchWindowFocus } from './activity';
 import { App } from './App';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadPage } from './router';
 import { createRuntime } from './shared/runtime';
 import { captureSsoFragment } from './shared/sso-fragment';
 import { StartupError } from './StartupError';
@@ -22,6 +22,10 @@ function describeStartupError(error: unknown): string {
 /** Start-up: configuration, languages, the session, then the router. Never a blank page. */
 export async function boot(container: HTMLElement): Promise<void> {
   captureSsoFragment();
+  // The page's chunks and its texts download while the configuration is fetched, not after it (the
+  // deployment's default language is known only then; a stored choice or Vietnamese is the best guess).
+  preloadPage(window.location.pathname);
+  void preloadTexts(initialLanguage()).catch(() => undefined);
   const root = createRoot(container);
   let config: AppConfig;
   try {

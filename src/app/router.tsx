@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { NotFound } from '../screens/shared/NotFound';
 import { AREA_PAGES, AREA_ROUTES } from './areas';
+import { lazyPage } from './shared/lazy-page';
 import { PlainPage } from './PlainPage';
 import { RequireAuth, RootLayout } from './guards';
 import { SSO_RETURN_PATTERN } from './shared/paths';
@@ -10,10 +10,10 @@ import { dashboardPaths } from './dashboard/paths';
 
 // Route-level splitting: /login loads only the auth chunk; the shell and its areas load on sign-in.
 // The pages themselves come from the areas' declarations (src/app/<area>/area.ts), each a lazy chunk.
-const AuthFrame = lazy(() => import('./auth/AuthFrame'));
-const SsoReturnRoute = lazy(() => import('./auth/SsoReturnRoute'));
-const ShellFrame = lazy(() => import('./shared/ShellFrame'));
-const AreaPage = lazy(() => import('./shared/AreaPage'));
+const AuthFrame = lazyPage(() => import('./auth/AuthFrame'));
+const SsoReturnRoute = lazyPage(() => import('./auth/SsoReturnRoute'));
+const ShellFrame = lazyPage(() => import('./shared/ShellFrame'));
+const AreaPage = lazyPage(() => import('./shared/AreaPage'));
 
 /** Unknown paths, and the SSO return route whose name varies (/auth-…-check). */
 function CatchAll() {
@@ -38,6 +38,29 @@ function CatchAll() {
       <NotFound signedIn={false} />
     </PlainPage>
   );
+}
+
+const BASENAME = '/portal';
+
+/**
+ * Starts fetching the chunks the page at `pathname` will render (its frame and its page), so they
+ * download while start-up waits for the configuration. Unknown paths fetch nothing.
+ */
+export function preloadPage(pathname: string): void {
+  if (!pathname.startsWith(BASENAME)) return;
+  const path = pathname.slice(BASENAME.length).replace(/^\/+|\/+$/g, '');
+  const page = AREA_PAGES.find((candidate) => candidate.path === path);
+  if (page) {
+    if (page.frame === 'auth') void AuthFrame.preload();
+    void page.component.preload?.();
+    return;
+  }
+  const route = AREA_ROUTES.find((candidate) => candidate.path === path || (candidate.nested && path.startsWith(`${candidate.path}/`)));
+  if (route) {
+    void ShellFrame.preload();
+    void AreaPage.preload();
+    void route.route?.preload?.();
+  }
 }
 
 export interface AppRouterOptions {
@@ -92,7 +115,7 @@ export function createAppRouter(options: AppRouterOptions = {}) {
         ],
       },
     ],
-    { basename: '/portal' },
+    { basename: BASENAME },
   );
 }
 

@@ -8,19 +8,15 @@ export const SUPPORTED_LANGUAGES: readonly Language[] = ['vi', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 
 /**
- * The namespaces the first screen (sign-in, shell) needs are bundled, so there is no flash of keys.
- * Every other src/i18n/<lng>/<ns>.json is fetched the first time a screen asks for it, so a new area's
- * texts do not grow the /login download. A new namespace needs no change here.
+ * The namespaces the first screen (sign-in, shell) needs are fetched for the one language in use while
+ * start-up waits for the configuration (`preloadTexts`), and i18n starts only once they are in, so
+ * there is no flash of keys and the other language is never downloaded unless chosen. Every other
+ * src/i18n/<lng>/<ns>.json is fetched the first time a screen asks for it, so a new area's texts do not
+ * grow the /login download. A new namespace needs no change here.
  */
 export const CORE_NAMESPACES = ['common', 'errors', 'validation', 'auth', 'shell'] as const;
-const coreFiles = import.meta.glob<Record<string, unknown>>(
-  ['./*/common.json', './*/errors.json', './*/validation.json', './*/auth.json', './*/shell.json'],
-  { eager: true, import: 'default' },
-);
-const lazyFiles = import.meta.glob<Record<string, unknown>>(
-  ['./*/*.json', '!./*/common.json', '!./*/errors.json', '!./*/validation.json', '!./*/auth.json', '!./*/shell.json'],
-  { import: 'default' },
-);
+const namespaceFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { import: 'default' });
+const isCore = (ns: string): boolean => (CORE_NAMESPACES as readonly string[]).includes(ns);
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Record<string, ResourceLanguage> = {};
@@ -49,11 +45,9 @@ async function loadMachineTexts(lng: string): Promise<Record<string, unknown>> {
 
 const NAMESPACE_FILE = /^\.\/([a-z]{2})\/([A-Za-z0-9_-]+)\.json$/;
 
-/** The bundled (core) texts; the rest arrive through `lazyNamespaces`. */
-export const resources: Resource = buildResources(coreFiles);
 export const NAMESPACES: readonly string[] = [
   ...new Set([
-    ...[...Object.keys(coreFiles), ...Object.keys(lazyFiles)].flatMap((path) => NAMESPACE_FILE.exec(path)?.[2] ?? []),
+    ...Object.keys(namespaceFiles).flatMap((path) => NAMESPACE_FILE.exec(path)?.[2] ?? []),
     ...(Object.keys(machineTextFiles).length > 0 ? [MACHINES_NAMESPACE] : []),
   ]),
 ].sort();
@@ -62,7 +56,7 @@ const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => {},
   read(lng, ns, callback) {
-    const load = ns === MACHINES_NAMESPACE ? () => loadMachineTexts(lng) : lazyFiles[`./${lng}/${ns}.json`];
+    const load = ns === MACHINES_NAMESPACE ? () => loadMachineTexts(lng) : namespaceFiles[`./${lng}/${ns}.json`];
     if (!load) {
       callback(null, {});
       return;
@@ -73,6 +67,26 @@ const lazyNamespaces: BackendModule = {
     );
   },
 };
+
+const coreTexts = new Map<string, Promise<Resource>>();
+
+/** One language's first-screen namespaces, fetched once (start-up calls it before the config is in). */
+export function preloadTexts(lng: Language): Promise<Resource> {
+  let loading = coreTexts.get(lng);
+  if (!loading) {
+    const files = Object.entries(namespaceFiles).filter(([path]) => {
+      const match = NAMESPACE_FILE.exec(path);
+      return match?.[1] === lng && isCore(match[2] ?? '');
+    });
+    loading = Promise.all(files.map(async ([path, load]) => [path, await load()] as const)).then((loaded) =>
+      buildResources(Object.fromEntries(loaded)),
+    );
+    // A failed fetch (offline at start-up) may be retried by the next call.
+    loading.catch(() => coreTexts.delete(lng));
+    coreTexts.set(lng, loading);
+  }
+  return loading;
+}
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -103,6 +117,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
   storageInUse = options.storage ?? appStorage;
   const lng = initialLanguage(options.defaultLanguage ?? DEFAULT_LANGUAGE, storageInUse);
   if (!i18n.isInitialized) {
+    const resources = await preloadTexts(lng);
     i18n.on('languageChanged', applyDocumentLanguage);
     await i18n
       .use(lazyNamespaces)
@@ -111,7 +126,9 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
         resources,
         partialBundledLanguages: true,
         lng,
-        fallbackLng: DEFAULT_LANGUAGE,
+        // vi and en have the same keys (resources.test.ts), so no fallback: a fallback language would
+        // be downloaded at start-up beside the one in use.
+        fallbackLng: false,
         supportedLngs: [...SUPPORTED_LANGUAGES],
         ns: [...CORE_NAMESPACES],
         defaultNS: 'common',

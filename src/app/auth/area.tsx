@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /** Sign-in, password recovery, the unified sign-in registration (core §2 public and auth layout). */
@@ -19,9 +19,9 @@ export default defineArea({
     ],
   },
   pages: [
-    { path: 'login', frame: 'auth', component: lazy(() => import('./LoginRoute')) },
-    { path: 'forgot-password', frame: 'auth', component: lazy(() => import('./ForgotPasswordRoute')) },
-    { path: 'reset-password', frame: 'auth', component: lazy(() => import('./ResetPasswordRoute')) },
-    { path: 'register-digistore-id', frame: 'auth', component: lazy(() => import('./RegisterDigistoreRoute')) },
+    { path: 'login', frame: 'auth', component: lazyPage(() => import('./LoginRoute')) },
+    { path: 'forgot-password', frame: 'auth', component: lazyPage(() => import('./ForgotPasswordRoute')) },
+    { path: 'reset-password', frame: 'auth', component: lazyPage(() => import('./ResetPasswordRoute')) },
+    { path: 'register-digistore-id', frame: 'auth', component: lazyPage(() => import('./RegisterDigistoreRoute')) },
   ],
 });

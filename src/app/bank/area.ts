@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /** /bank, /bank/add (core §2 Bank). */
@@ -28,7 +28,7 @@ export default defineArea({
       flag: 'payment',
       nested: true,
       menu: { section: 'shopQr', order: 1 },
-      route: lazy(() => import('./BankRoute')),
+      route: lazyPage(() => import('./BankRoute')),
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /** /dashboard (core §2 Dashboard). */
@@ -28,7 +28,7 @@ export default defineArea({
       labelKey: 'nav.overview',
       flag: 'overview',
       menu: { section: 'overview', order: 1 },
-      route: lazy(() => import('./DashboardRoute')),
+      route: lazyPage(() => import('./DashboardRoute')),
     },
   ],
 });

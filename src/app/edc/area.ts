@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /** Card machines and Soundbox at /edc (core §2 devices). */
@@ -29,7 +29,7 @@ export default defineArea({
       flag: 'edc',
       nested: true,
       menu: { section: 'edc', order: 1 },
-      route: lazy(() => import('./EdcRoute')),
+      route: lazyPage(() => import('./EdcRoute')),
     },
   ],
 });

@@ -1,12 +1,12 @@
-import { lazy, type ComponentType } from 'react';
 import type { ReportChannel } from '../../services/shared/schemas/transactions';
 import { defineArea, type AreaRoute } from '../shared/define-area';
+import { lazyPage, type PageComponent } from '../shared/lazy-page';
 
 // The eight reports share one chunk and one route component (core §2 Reports).
-const ReportRoute = lazy(() => import('./ReportRoute'));
+const ReportRoute = lazyPage(() => import('./ReportRoute'));
 
 function report(channel: ReportChannel, labelKey: string, menuOrder?: number): AreaRoute {
-  const Report: ComponentType = () => <ReportRoute channel={channel} />;
+  const Report: PageComponent = Object.assign(() => <ReportRoute channel={channel} />, { preload: ReportRoute.preload });
   return {
     path: `tx-${channel}`,
     labelKey,

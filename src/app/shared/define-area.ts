@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
 import type { AreaEntry } from '../../screens/shell/areas';
+import type { PageComponent } from './lazy-page';
 
 /**
  * One spec area's declaration (`src/app/<area>/area.ts`): everything the portal derives about the
@@ -10,8 +10,8 @@ import type { AreaEntry } from '../../screens/shell/areas';
  */
 
 export interface AreaRoute extends AreaEntry {
-  /** The page (usually `lazy(() => import('./XRoute'))`); absent: the page says "not built yet". */
-  route?: ComponentType;
+  /** The page (usually `lazyPage(() => import('./XRoute'))`); absent: the page says "not built yet". */
+  route?: PageComponent;
 }
 
 export interface AreaPage {
@@ -19,7 +19,7 @@ export interface AreaPage {
   path: string;
   /** `auth`: the sign-in frame (logo, language); `plain`: no shell and no cookie banner. */
   frame: 'auth' | 'plain';
-  component: ComponentType;
+  component: PageComponent;
   /** A page that exists only with this runtime flag (the inspector). */
   requires?: 'inspector';
 }

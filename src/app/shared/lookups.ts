@@ -1,13 +1,9 @@
 import { fromPromise } from 'xstate';
-import { createBankApi } from '../../services/bank';
-import { createEdcApi } from '../../services/edc';
 import { createLookupCache, type LookupLoader } from '../../services/shared/lookup';
 import type { BankOption } from '../../services/bank/schemas';
 import type { LinkableVa } from '../../services/edc/schemas';
 import type { StoreOption } from '../../services/shared/schemas/stores';
 import type { LinkedBankAccount, StaffOption } from '../../services/shopqr/schemas';
-import { createShopQrApi } from '../../services/shopqr';
-import { createReportsApi } from '../../services/shared/transactions';
 import { getRuntime } from './runtime';
 
 /**
@@ -34,16 +30,14 @@ export type LookupKind = keyof LookupLists;
 
 function createLookups() {
   const portal = getRuntime().clients.portal;
-  const bank = createBankApi(portal);
-  const shopQr = createShopQrApi(portal);
-  const edc = createEdcApi(portal);
-  const reports = createReportsApi(portal);
+  // Each list's service is fetched with its first use, so a page does not download the services of
+  // areas whose lists it never shows (the bank page would otherwise carry ShopQR's and the card machines').
   const loaders: { [K in LookupKind]: LookupLoader<LookupLists[K]> } = {
-    stores: (signal) => reports.stores(signal),
-    banks: (signal) => bank.banks(signal),
-    staff: (signal) => shopQr.staff(signal),
-    bankAccounts: (signal) => shopQr.bankAccounts(signal),
-    linkableVas: (signal) => edc.linkableVas(signal),
+    stores: async (signal) => (await import('../../services/shared/transactions')).createReportsApi(portal).stores(signal),
+    banks: async (signal) => (await import('../../services/bank')).createBankApi(portal).banks(signal),
+    staff: async (signal) => (await import('../../services/shopqr')).createShopQrApi(portal).staff(signal),
+    bankAccounts: async (signal) => (await import('../../services/shopqr')).createShopQrApi(portal).bankAccounts(signal),
+    linkableVas: async (signal) => (await import('../../services/edc')).createEdcApi(portal).linkableVas(signal),
   };
   return createLookupCache(loaders);
 }

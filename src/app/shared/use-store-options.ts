@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { StoreOption } from '../../screens/shared/table';
+import type { StoreOption } from '../../screens/shared/table/StoreFilter';
 import { useLookup } from './use-lookup';
 
 /**

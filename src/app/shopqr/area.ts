@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /** ShopQR at /payment, /payment/add (core §2 ShopQR). */
@@ -29,7 +29,7 @@ export default defineArea({
       flag: 'payment',
       nested: true,
       menu: { section: 'shopQr', order: 2 },
-      route: lazy(() => import('./ShopQrRoute')),
+      route: lazyPage(() => import('./ShopQrRoute')),
     },
   ],
 });

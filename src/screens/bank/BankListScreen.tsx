@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { BANK_PAGE_SIZE_OPTIONS, type bankListMachine } from '../../machines/bank/bankList.machine';
 import type { BankAccount, BankOption } from '../../services/bank/schemas';
 import { ListTable } from '../shared/list/ListTable';
-import type { DataColumn } from '../shared/table';
+import type { DataColumn } from '../shared/table/DataTable';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
 
 export type BankListActor = ActorRefFrom<typeof bankListMachine>;

@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { bankVerifyMachine } from '../../machines/bank/bankVerify.machine';
 import { errorMessageKey } from '../../services/errors';
 import type { BankOption } from '../../services/bank/schemas';
-import { formatVnd } from '../shared/table';
+import { formatVnd } from '../shared/table/format';
 import { FailureAlert } from '../shared/FailureAlert';
 
 export type BankVerifyActor = ActorRefFrom<typeof bankVerifyMachine>;

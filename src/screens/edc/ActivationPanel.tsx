@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/edc/schemas';
 import { errorMessageKey } from '../../services/errors';
-import { formatDateTime } from '../shared/table';
+import { formatDateTime } from '../shared/table/format';
 import type { ActivationActor } from './actors';
 import { PosHotline, usePosHotline } from './Hotline';
 

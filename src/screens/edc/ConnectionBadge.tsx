@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../services/edc/schemas';
-import { STATUS_TONES, type StatusTone } from '../shared/table';
+import { STATUS_TONES, type StatusTone } from '../shared/table/status';
 import tableClasses from '../shared/table/table.module.css';
 
 const TONE: Record<ConnectionState | 'none', StatusTone> = {

@@ -6,7 +6,7 @@ import { openDevice, type EdcFilter } from '../../machines/edc/edcList.machine';
 import { selectFilter } from '../../machines/shared/list/selectors';
 import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
 import { ListTable } from '../shared/list/ListTable';
-import type { DataColumn } from '../shared/table';
+import type { DataColumn } from '../shared/table/DataTable';
 import type { EdcListActor } from './actors';
 import { ConnectionBadge } from './ConnectionBadge';
 import { EdcDetail } from './EdcDetail';

@@ -2,7 +2,7 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { acceptAmountPaste, AMOUNT_MAX_LENGTH, insertIntoAmount, isBlockedAmountKey } from '../../machines/shopqr/rules/shopQr';
-import { formatVnd } from '../shared/table';
+import { formatVnd } from '../shared/table/format';
 
 /**
  * The BILL amount (core §5 Inputs): digits only. e, E, +, ., comma and minus are stopped at the key

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { shopQrAddMachine } from '../../machines/shopqr/shopQrAdd.machine';
 import { SALE_CHANNELS, VA_TYPES, type SaleChannel, type VaType } from '../../services/shopqr/schemas';
-import { StoreFilter, type StoreOption } from '../shared/table';
+import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
 // The type choice: Mantine's radio styles are not loaded by the shared table widgets.
 import '@mantine/core/styles/InlineInput.css';

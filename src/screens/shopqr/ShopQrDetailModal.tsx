@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ShopQrDetail, ShopQrRow } from '../../services/shopqr/schemas';
-import { formatDateTime, formatVnd } from '../shared/table';
+import { formatDateTime, formatVnd } from '../shared/table/format';
 import { serviceMessage } from './labels';
 import classes from './shopqr.module.css';
 

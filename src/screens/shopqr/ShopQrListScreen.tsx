@@ -7,7 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { shopQrListMachine } from '../../machines/shopqr/shopQrList.machine';
 import { SHOPQR_PAGE_SIZES, type ShopQrRow } from '../../services/shopqr/schemas';
 import { ListTable } from '../shared/list/ListTable';
-import { formatDateTime, formatVnd, type DataColumn } from '../shared/table';
+import type { DataColumn } from '../shared/table/DataTable';
+import { formatDateTime, formatVnd } from '../shared/table/format';
 import { ShopQrDetailModal } from './ShopQrDetailModal';
 import { serviceMessage } from './labels';
 

@@ -20,7 +20,7 @@ import {
 import type { ListCommand } from '../../../machines/shared/list/types';
 import { errorMessageKey } from '../../../services/errors';
 import { FailureAlert } from '../FailureAlert';
-import { DataTable, type DataTableProps } from '../table';
+import { DataTable, type DataTableProps } from '../table/DataTable';
 import '../table/styles';
 
 /**

@@ -12,6 +12,8 @@ async function openCustom(language: 'vi' | 'en' = 'en') {
   const onChange = vi.fn();
   await renderScreen(<TimeRangeFilter value={{ preset: 'today' }} onChange={onChange} nowMs={NOW} language={language} />, { language });
   fireEvent.change(screen.getByTestId('time-preset'), { target: { value: 'custom' } });
+  // The day fields are a lazy chunk (the date library is fetched only for a custom range).
+  await screen.findByTestId('range-to');
   return onChange;
 }
 

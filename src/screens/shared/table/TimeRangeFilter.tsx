@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import 'dayjs/locale/vi';
-import { checkCustomRange, isoDay, parseTypedDay, TIME_PRESETS, type TimePreset } from './time-range';
+import { checkCustomRange, isoDay, TIME_PRESETS, type TimePreset } from './time-range';
+
+const CustomRangeInputs = lazy(() => import('./CustomRangeInputs'));
 
 export interface TimeFilterValue {
   preset: TimePreset;
@@ -60,7 +60,7 @@ export function TimeRangeFilter({
   };
 
   return (
-    <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+    <>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NativeSelect
           label={t('timeRange.label')}
@@ -81,31 +81,10 @@ export function TimeRangeFilter({
         />
         {showCustom ? (
           <>
-            <DateInput
-              label={t('timeRange.from')}
-              value={from}
-              onChange={setFrom}
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseTypedDay}
-              placeholder={t('timeRange.datePlaceholder')}
-              fixOnBlur={false}
-              w={150}
-              aria-describedby={error ? 'time-range-error' : undefined}
-              data-testid="range-from"
-            />
-            <DateInput
-              label={t('timeRange.to')}
-              value={to}
-              onChange={setTo}
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseTypedDay}
-              placeholder={t('timeRange.datePlaceholder')}
-              fixOnBlur={false}
-              w={150}
-              error={error ? true : undefined}
-              aria-describedby={error ? 'time-range-error' : undefined}
-              data-testid="range-to"
-            />
+            {/* The fields' space is held while their chunk arrives, so nothing below moves. */}
+            <Suspense fallback={<Box w={308} h={60} aria-hidden="true" />}>
+              <CustomRangeInputs language={language} from={from} to={to} onFrom={setFrom} onTo={setTo} error={Boolean(error)} />
+            </Suspense>
             <Button onClick={apply} data-testid="range-apply">
               {t('timeRange.apply')}
             </Button>
@@ -117,6 +96,6 @@ export function TimeRangeFilter({
           {error}
         </Text>
       ) : null}
-    </DatesProvider>
+    </>
   );
 }

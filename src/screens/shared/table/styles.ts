@@ -1,4 +1,7 @@
-/** Mantine component styles the tables and filters need, loaded with the report and dashboard chunks. */
+/**
+ * Mantine component styles the tables and filters need, loaded with the list pages' chunks. The date
+ * picker's own styles come with TimeRangeFilter, so list pages without dates do not load them.
+ */
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
@@ -14,4 +17,3 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/dates/styles.css';
