@@ -26,6 +26,8 @@ test.describe('Issue 4: bank accounts', () => {
     page,
     sandbox,
   }, testInfo) => {
+    // Four axe scans, a 1 s lookup pause and the 4.5 s verified hand-over: past 45 s on a loaded machine.
+    test.slow();
     const merchant = await sandbox.createMerchant();
     const plan = bankSeedPlan(merchant.merchant_id);
     const target = plan.addable[0]!;
