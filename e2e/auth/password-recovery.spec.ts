@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { P } from '../support/env';
-import { resetPathFrom } from '../support/sandbox';
+import { requestResetMail, resetPathFrom } from '../support/sandbox';
 import { expectOnLogin, ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../support/sign-in';
 import { Shell } from '../support/shell';
 
@@ -45,6 +45,47 @@ test.describe('Foundation: password recovery', () => {
     await login.submit.click();
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
     await expect(new Shell(page).nav).toBeVisible();
+  });
+
+  test('core §5 /reset-password: a used link shows the request-not-found page as it opens, nothing typed', async ({
+    page,
+    sandbox,
+    makeUser,
+  }) => {
+    const user = await makeUser();
+    const mail = await requestResetMail(sandbox, user.email);
+    const resetPath = resetPathFrom(mail);
+    await page.goto(resetPath);
+    const reset = new ResetPasswordPage(page);
+    await reset.choose('Moi@Pass2027');
+    await expect(reset.successHeading).toBeVisible();
+
+    // The same link again: the page says it is used before any field is offered.
+    await page.goto(resetPath);
+    await expect(reset.notFoundHeading).toBeVisible();
+    await expect(reset.newPassword).toHaveCount(0);
+    await reset.notFoundAgain.click();
+    await expect(page).toHaveURL(new RegExp(`${P('/forgot-password')}$`));
+  });
+
+  test('core §5 /reset-password: a link check that fails on the network says so; retry reaches the form', async ({
+    page,
+    sandbox,
+    makeUser,
+  }) => {
+    const user = await makeUser();
+    const mail = await requestResetMail(sandbox, user.email);
+    let failing = true;
+    await page.route('**/api/portal/user/forgot-password/check', (route) =>
+      failing ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await page.goto(resetPathFrom(mail));
+    const reset = new ResetPasswordPage(page);
+    await expect(reset.checkFailed).toBeVisible();
+    await expect(reset.newPassword).toHaveCount(0);
+    failing = false;
+    await reset.checkFailed.getByRole('button').click();
+    await expect(reset.newPassword).toBeVisible();
   });
 
   test('core §2 /reset-password: without a token it redirects to /login', async ({ page }) => {

@@ -3,6 +3,7 @@ import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
+import { BANKS } from '../../sandbox/areas/bank/seed';
 
 /** Page object of the bank area: the list /bank, the add form /bank/add and their dialogs. */
 
@@ -93,10 +94,26 @@ export class BankPage {
     return this.rowOf(account).getByRole('button', { name: this.tx('list.deleteLabel', { account }) });
   }
 
+  /** What the bank dropdown shows for a bank code ("Techcombank – Ngân hàng …"). */
+  bankLabel(code: string): string {
+    const bank = BANKS.find((b) => b.bank_code === code);
+    if (!bank) throw new Error(`no bank ${code} in the sandbox seed`);
+    return `${bank.short_name} – ${bank.name}`;
+  }
+
+  /** Picks a bank in the searchable dropdown (core §9: at most 216 px high) by typing its short name. */
+  async chooseBank(code: string): Promise<void> {
+    const label = this.bankLabel(code);
+    await this.bank.click();
+    await this.bank.fill(label.split(' – ')[0]!);
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await expect(this.bank).toHaveValue(label);
+  }
+
   /** Types an account, picks its bank and types the phone on /bank/add. */
   async fillForm(account: { account_no: string; bank_code: string }, phone: string): Promise<void> {
     await this.accountNo.fill(account.account_no);
-    await this.bank.selectOption(account.bank_code);
+    await this.chooseBank(account.bank_code);
     await this.phone.fill(phone);
   }
 

@@ -86,7 +86,7 @@ export class EdcDetail {
     this.knownStatus = dialog.getByTestId('known-status');
     this.integratedVa = dialog.getByTestId('integrated-va');
     this.integrateStart = dialog.getByRole('button', { name: tx('integrate.start') });
-    this.integrateSelect = dialog.getByLabel(tx('integrate.select'), { exact: true });
+    this.integrateSelect = dialog.getByTestId('edc-integrate-select');
     this.integrateSubmit = dialog.getByRole('button', { name: tx('integrate.submit'), exact: true });
     this.activationHeading = dialog.getByRole('heading', { name: tx('activation.title') });
     this.activate = dialog.getByRole('button', { name: tx('activation.activate') });

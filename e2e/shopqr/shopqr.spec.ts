@@ -232,4 +232,32 @@ test.describe('Issue 4: ShopQR (/payment)', () => {
     await expect(s.form.getByText(s.tx('errors.staff'))).toBeVisible();
     await expectNoAxeViolations(page, 'shopqr add form', testInfo);
   });
+
+  test('core §9 dropdowns: a merchant with 151 verified accounts picks the 150th linked in the ShopQR form (216 px list)', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant();
+    const { accounts } = await sandbox.trigger<{ accounts: string[] }>('bank-link-many', { count: 150, merchant: merchant.merchant_id });
+    const target = accounts[149]!;
+    const s = await ShopQrPage.open(page, merchant);
+    const before = await s.vaNumbers();
+    await s.openAdd({ oneAccount: false });
+
+    await s.bank.click();
+    await expect(s.bankOptions).toBeVisible();
+    // Every account is offered (the seeded verified one and the 150 linked), not the first 100.
+    await expect(s.bankOptions.getByRole('option').first()).toHaveAttribute('aria-setsize', '151');
+    expect((await s.bankOptions.boundingBox())?.height).toBeLessThanOrEqual(216);
+    await s.bank.fill(target);
+    await s.bankOptions.getByRole('option', { name: new RegExp(target) }).click();
+    await expect(s.bank).toHaveValue(new RegExp(target));
+
+    await s.store.click();
+    await s.store.fill('Tây Hồ');
+    await page.getByRole('option', { name: 'Phố Cổ - Tây Hồ' }).click();
+    const va = await submitAndFindNew(page, s, before);
+    await s.detailButton(va).click();
+    await expect(s.detailFields).toContainText(target);
+  });
 });

@@ -117,6 +117,14 @@ export class SandboxClient {
     return this.call<ThrowawayMerchant>('POST', '/sandbox/merchants', { template });
   }
 
+  /**
+   * Arms or disarms a sandbox fault (POST /sandbox/faults). `userInfo` makes GET /user/info fail for
+   * one username until disarmed, so parallel tests signing in as others are not touched.
+   */
+  faults(update: { userInfo?: { username: string; failing: boolean } }): Promise<unknown> {
+    return this.call('POST', '/sandbox/faults', update);
+  }
+
   /** Fires a sandbox event trigger (README, "Sandbox event triggers"); answers what it did. */
   async trigger<T = unknown>(name: string, params: Record<string, string | number | boolean> = {}): Promise<T> {
     return this.call<T>('POST', `/sandbox/triggers/${encodeURIComponent(name)}`, params);

@@ -123,7 +123,7 @@ export class ForgotPasswordPage {
   }
 }
 
-/** /reset-password from a mailed link: the form, the success view, and the expired-link page. */
+/** /reset-password from a mailed link: the link check, the form, the success view, and the expired-link page. */
 export class ResetPasswordPage {
   readonly heading: Locator;
   readonly newPassword: Locator;
@@ -134,6 +134,10 @@ export class ResetPasswordPage {
   /** The request-not-found page an expired or used link ends on. */
   readonly notFoundHeading: Locator;
   readonly notFoundBackToLogin: Locator;
+  /** The request-not-found page's way to ask for a new link. */
+  readonly notFoundAgain: Locator;
+  /** The link check could not answer (network, server): retry or go on. */
+  readonly checkFailed: Locator;
 
   constructor(
     readonly page: Page,
@@ -147,6 +151,8 @@ export class ResetPasswordPage {
     this.backToLogin = linkOrButton(page, t(lang, 'auth:reset.backToLogin'));
     this.notFoundHeading = page.getByRole('heading', { name: t(lang, 'auth:requestNotFound.title') });
     this.notFoundBackToLogin = linkOrButton(page, t(lang, 'auth:requestNotFound.backToLogin'));
+    this.notFoundAgain = linkOrButton(page, t(lang, 'auth:requestNotFound.again'));
+    this.checkFailed = page.getByTestId('reset-check-failed');
   }
 
   /** Types the new password twice and submits. */

@@ -20,6 +20,7 @@ interface MailJson {
 
 const forgot = (email: string) => t.api('POST', '/api/portal/user/forgot-password', { body: { email } });
 const reset = (token: string, new_password: string) => t.api('PUT', '/api/portal/user/forgot-password', { body: { token, new_password } });
+const check = (body: unknown) => t.api('POST', '/api/portal/user/forgot-password/check', { body });
 const mails = async (to: string) => (await t.api<MailJson[]>('GET', `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`)).body;
 const tokenOf = (mail: MailJson) => new URL(mail.links[0]!).searchParams.get('token')!;
 
@@ -168,5 +169,46 @@ describe('password reset', () => {
     const { mail } = await linkFor(user.email);
     expect(mail.subject).toContain('Đặt lại mật khẩu');
     expect(mail.text).toContain('Xin chào Nguyễn Thị Ánh');
+  });
+});
+
+describe('core §5 reset link check (POST /user/forgot-password/check)', () => {
+  it('a live link answers {valid: true}, names nobody, and stays usable', async () => {
+    const user = await t.makeUser();
+    const { token } = await linkFor(user.email);
+    const res = await check({ token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { valid: true } });
+    expect(JSON.stringify(res.body)).not.toContain(user.email);
+    expect((await check({ token })).status).toBe(200);
+    expect((await reset(token, 'NewPass@2026')).status).toBe(200);
+  });
+
+  it('a used link answers 400 TOKEN_INCORRECT, as the set call does', async () => {
+    const user = await t.makeUser();
+    const { token } = await linkFor(user.email);
+    expect((await reset(token, 'NewPass@2026')).status).toBe(200);
+    const res = await check({ token });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('TOKEN_INCORRECT');
+  });
+
+  it('an expired link answers 410 TOKEN_EXPIRED, as the set call does', async () => {
+    const user = await t.makeUser();
+    const { token } = await linkFor(user.email);
+    t.sandbox.clock.advance(20 * 60 + 1);
+    const res = await check({ token });
+    expect(res.status).toBe(410);
+    expect(res.body.error_code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('unknown, empty or missing tokens answer 400 TOKEN_INCORRECT; a token in the query is not read', async () => {
+    const user = await t.makeUser();
+    const { token } = await linkFor(user.email);
+    for (const body of [{ token: 'made-up' }, { token: '' }, {}]) {
+      expect((await check(body)).body.error_code).toBe('TOKEN_INCORRECT');
+    }
+    const viaQuery = await t.api('POST', `/api/portal/user/forgot-password/check?token=${token}`, { body: {} });
+    expect(viaQuery.body.error_code).toBe('TOKEN_INCORRECT');
   });
 });

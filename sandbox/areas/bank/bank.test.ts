@@ -168,6 +168,42 @@ describe('bank accounts (core §7 /bank/*)', () => {
   });
 });
 
+describe('core §9 the bank-account dropdown list (GET /metadata/bank-account)', () => {
+  it('answers more than 100 accounts in one call (up to 100,000), newest first, without phones', async () => {
+    const m = await freshMerchant();
+    const made = await t.api('POST', '/sandbox/triggers/bank-link-many', { body: { count: 150, merchant: m.id } });
+    expect(made.status).toBe(200);
+    const accounts: string[] = made.body.accounts;
+    expect(accounts).toHaveLength(150);
+    expect(new Set(accounts).size).toBe(150);
+
+    expect((await t.api('GET', '/api/portal/metadata/bank-account?page=1&page_size=100000')).status).toBe(401);
+    const res = await t.api('GET', '/api/portal/metadata/bank-account?page=1&page_size=100000', { token: m.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total_page: 1, page: 1, page_size: 100_000 });
+    // The ShopQR form's schema is the bank account's without the phone.
+    const rows = res.body.data.map((r: unknown) => bankAccountSchema.omit({ phone: true }).parse(r));
+    expect(rows).toHaveLength(152);
+    expect(res.body.data.every((r: Record<string, unknown>) => !('phone' in r))).toBe(true);
+    // The 150th linked is the newest, then the seeded two last.
+    expect(rows[0].name).toBe(accounts[149]);
+    expect(rows.slice(-2).map((r: { name: string }) => r.name)).toEqual([m.plan.unverified.account_no, m.plan.verified.account_no]);
+    expect(rows.filter((r: { is_internal_transfer: boolean }) => r.is_internal_transfer)).toHaveLength(151);
+    // The /bank screen's pages stay at 100.
+    expect((await t.api('GET', '/api/portal/bank/account?page_size=1000', { token: m.token })).status).toBe(400);
+    expect((await t.api('GET', '/api/portal/metadata/bank-account?page_size=100001', { token: m.token })).status).toBe(400);
+  });
+
+  it('bank-link-many refuses a count outside 1..1000; a second call adds more numbers, none repeated', async () => {
+    const m = await freshMerchant();
+    expect((await t.api('POST', '/sandbox/triggers/bank-link-many', { body: { count: 0, merchant: m.id } })).status).toBe(400);
+    expect((await t.api('POST', '/sandbox/triggers/bank-link-many', { body: { count: 1001, merchant: m.id } })).status).toBe(400);
+    const a = await t.api('POST', '/sandbox/triggers/bank-link-many', { body: { count: 2, merchant: m.id } });
+    const b = await t.api('POST', '/sandbox/triggers/bank-link-many', { body: { count: 2, merchant: m.id } });
+    expect(new Set([...a.body.accounts, ...b.body.accounts]).size).toBe(4);
+  });
+});
+
 describe('trigger bank-verify', () => {
   it('marks the account verified and emits the va event named by the account number to that merchant only', async () => {
     const m = await freshMerchant();

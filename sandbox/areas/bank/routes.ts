@@ -8,7 +8,7 @@ import { ApiError, field, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
 
 /**
- * /bank/account, /bank/holder-name, /bank/qr, /metadata/list-bank (issue 4; calls in
+ * /bank/account, /bank/holder-name, /bank/qr, /metadata/list-bank, /metadata/bank-account (issue 4; calls in
  * docs/contracts/receiving-money.md, "bank"). The bank's own records (bank_registry) stand in for the
  * bank: the holder lookup reads them and adding an account is checked against them.
  */
@@ -31,6 +31,8 @@ interface AccountRow {
 
 const ACCOUNT_NO = /^\d{6,19}$/;
 const MAX_PAGE_SIZE = 100;
+/** core §9: dropdown lists fetch up to 100,000 rows (the shape of /metadata/store). */
+export const MAX_DROPDOWN_PAGE_SIZE = 100_000;
 /** Why the bank refuses an account it knows (bank_registry.state) → core §8 code. */
 const REFUSALS: Record<string, string> = {
   SPECIALIZED: 'ACCOUNT_SPECILIZED',
@@ -91,6 +93,23 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
     );
     const total = count?.n ?? 0;
     return { data: rows.map(toWire), total_page: Math.ceil(total / pageSize), page, page_size: pageSize };
+  });
+
+  // The ShopQR form's dropdown (core §9: up to 100,000 rows in one call, like /metadata/store); the
+  // /bank screen keeps its 100-row pages. Only what a dropdown needs: no phone.
+  app.get('/metadata/bank-account', async (request) => {
+    const { user } = await authenticate(ctx, request);
+    const pageSize = queryInt(request.query, 'page_size', 10, MAX_DROPDOWN_PAGE_SIZE);
+    const page = queryInt(request.query, 'page', 1, 1_000_000);
+    const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bank_accounts WHERE merchant_id = $1`, [
+      user.merchant_id,
+    ]);
+    const rows = await ctx.db.query(
+      `SELECT id, bank_account_no AS name, holder_name, bank_code, is_internal_transfer FROM bank_accounts WHERE merchant_id = $1
+       ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      [user.merchant_id],
+    );
+    return { data: rows, total_page: Math.ceil((count?.n ?? 0) / pageSize), page, page_size: pageSize };
   });
 
   app.get('/bank/holder-name', async (request) => {

@@ -30,6 +30,26 @@ describe('authenticated calls', () => {
     });
   });
 
+  it('core §8: the userInfo fault makes GET /user/info answer 500 for that username only, until disarmed', async () => {
+    const user = await t.makeUser();
+    const { access_token } = await t.login(user.username, user.password);
+    const phoco = await t.login('phoco', 'Phoco@2026');
+    const arm = (failing: boolean) => t.api('POST', '/sandbox/faults', { body: { userInfo: { username: user.username, failing } } });
+    try {
+      expect((await arm(true)).body.userInfoFailing).toContain(user.username);
+      const failed = await t.api('GET', '/api/portal/user/info', { token: access_token });
+      expect(failed.status).toBe(500);
+      expect(failed.body.error_code).toBe('UNKNOWN_ERROR');
+      // Still armed for a second try; another sign-in is untouched.
+      expect((await t.api('GET', '/api/portal/user/info', { token: access_token })).status).toBe(500);
+      expect((await t.api('GET', '/api/portal/user/info', { token: phoco.access_token })).status).toBe(200);
+    } finally {
+      await arm(false);
+    }
+    expect((await t.api('GET', '/api/portal/user/info', { token: access_token })).status).toBe(200);
+    expect((await t.api('POST', '/sandbox/faults', { body: { userInfo: { username: '' } } })).status).toBe(400);
+  });
+
   it('GET /user/info for staff and for the personal retail merchant', async () => {
     const staff = await t.login('phoco.staff', 'Staff@2026');
     const s = userInfoSchema.parse((await t.api('GET', '/api/portal/user/info', { token: staff.access_token })).body.data);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate } from '../../platform/http/authenticate';
-import { ok } from '../../platform/http/envelope';
+import { ApiError, ok } from '../../platform/http/envelope';
 import { findMerchant } from '../../platform/db/merchants';
 
 /** GET /user/info (UserInfo of src/services/schemas/auth.ts) and GET /user/wesap-token. */
 export function registerUserRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/user/info', async (request) => {
     const { user } = await authenticate(ctx, request);
+    // A test armed it (POST /sandbox/faults userInfo): the portal's "Get merchant info failed" (core §8).
+    if (ctx.faults.userInfoFails(user.username)) throw new ApiError(500, 'UNKNOWN_ERROR', 'Injected failure (sandbox fault)');
     const merchant = await findMerchant(ctx.db, user.merchant_id);
     return ok({
       id: user.id,

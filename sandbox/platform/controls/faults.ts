@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
+import type { FaultUpdate } from '../faults';
 import { ApiError } from '../http/envelope';
 import { channelFromPath } from '../transactions/channels';
 
-/** POST /sandbox/faults {dashboardBreakAfter?, reportFailNext?}; GET shows what is armed. */
+/**
+ * POST /sandbox/faults {dashboardBreakAfter?, reportFailNext?, userInfo?: {username, failing}}; GET
+ * shows what is armed.
+ */
 export function registerFaultControls(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/sandbox/faults', async () => ctx.faults.state());
   app.post('/sandbox/faults', async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const update: { dashboardBreakAfter?: number | null; reportFailNext?: string | null } = {};
+    const update: FaultUpdate = {};
     if ('dashboardBreakAfter' in body) {
       const value = body.dashboardBreakAfter;
       if (value !== null && !(typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10)) {
@@ -21,6 +25,14 @@ export function registerFaultControls(app: FastifyInstance, ctx: SandboxContext)
       const channel = typeof value === 'string' ? channelFromPath(value) : null;
       if (value !== null && !channel) throw new ApiError(400, 'BAD_REQUEST', 'reportFailNext must be a report channel or null');
       update.reportFailNext = channel;
+    }
+    if ('userInfo' in body) {
+      const value = body.userInfo as Record<string, unknown> | null;
+      const username = typeof value?.username === 'string' ? value.username.trim() : '';
+      if (!username || typeof value?.failing !== 'boolean') {
+        throw new ApiError(400, 'BAD_REQUEST', 'userInfo must be {username: string, failing: boolean}');
+      }
+      update.userInfo = { username, failing: value.failing };
     }
     ctx.faults.set(update);
     return ctx.faults.state();

@@ -16,7 +16,7 @@ export default function ResetPasswordRoute() {
   const token = new URLSearchParams(location.search).get('token');
   // Failures other than a dead link: a toast titled Error (core §7), the typed values kept.
   const logic = resetPasswordMachine.provide({
-    actors: { resetPassword: authActors.resetPassword },
+    actors: { checkResetLink: authActors.checkResetLink, resetPassword: authActors.resetPassword },
     actions: { notifyFailed: (_, params) => notify.failure('auth:reset.errorTitle', params.code) },
   });
   const actor = useActorRef(logic, {

@@ -5,7 +5,9 @@ import { errorCode, notProvided } from '../shared/serviceError';
 
 /**
  * /reset-password?token=… (core §2, §4, §5): choose a new password from the e-mailed link.
- * Typed values are never cleared by a failure.
+ * The link is checked as the page opens, so an expired or used one is said before anything is typed
+ * (D66); a check that fails for another reason (network, server) offers a retry and never keeps the
+ * person from the form. Typed values are never cleared by a failure.
  */
 
 export interface ResetPasswordInput {
@@ -13,7 +15,11 @@ export interface ResetPasswordInput {
 }
 
 export type ResetPasswordEvent =
-  { type: 'PASSWORD.CHANGE'; value: string } | { type: 'CONFIRM.CHANGE'; value: string } | { type: 'SUBMIT' };
+  | { type: 'PASSWORD.CHANGE'; value: string }
+  | { type: 'CONFIRM.CHANGE'; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY' }
+  | { type: 'CONTINUE' };
 
 export interface ResetPasswordContext {
   token: string | null;
@@ -27,6 +33,8 @@ export interface ResetPasswordContext {
   submitAttempted: boolean;
   /** Server error for the toast titled Error. */
   errorCode: string | null;
+  /** Why the link check could not answer (network, server): shown with a retry. */
+  checkErrorCode: string | null;
 }
 
 /** Codes meaning the link itself is dead (20 minutes, or already used): request-not-found page. */
@@ -39,6 +47,9 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
+    checkResetLink: fromPromise<void, { token: string }>(async () => {
+      throw notProvided('checkResetLink');
+    }),
     resetPassword: fromPromise<void, { token: string; newPassword: string }>(async () => {
       throw notProvided('resetPassword');
     }),
@@ -58,6 +69,8 @@ export const resetPasswordMachine = setup({
     markSubmitAttempted: assign({ submitAttempted: true }),
     clearError: assign({ errorCode: null }),
     assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    assignCheckErrorCode: assign((_, params: { code: string }) => ({ checkErrorCode: params.code })),
+    clearCheckError: assign({ checkErrorCode: null }),
     // Provided by the app: the toast titled Error with the code's message (core §7).
     notifyFailed: (_, _params: { code: string }) => {},
   },
@@ -76,11 +89,41 @@ export const resetPasswordMachine = setup({
     confirmationMatches: false,
     submitAttempted: false,
     errorCode: null,
+    checkErrorCode: null,
   }),
-  initial: 'checkingLink',
+  initial: 'readingLink',
   states: {
+    readingLink: {
+      always: [{ guard: 'hasNoToken', target: 'noToken' }, { target: 'checkingLink' }],
+    },
     checkingLink: {
-      always: [{ guard: 'hasNoToken', target: 'noToken' }, { target: 'editing' }],
+      description: 'Asks whether the link is still good before the form shows (core §5, D66); the token is not used up.',
+      entry: 'clearCheckError',
+      invoke: {
+        id: 'checkResetLink',
+        src: 'checkResetLink',
+        // readingLink lets only a filled token through to here.
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'editing' },
+        onError: [
+          {
+            guard: { type: 'linkIsDead', params: ({ event }) => ({ code: errorCode(event.error) }) },
+            target: 'expired',
+          },
+          {
+            description: 'Network or server fault: the link may be fine, so say so with a retry.',
+            target: 'checkFailed',
+            actions: { type: 'assignCheckErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+          },
+        ],
+      },
+    },
+    checkFailed: {
+      description: 'The check could not answer: retry, or go on to the form (its submit finds a dead link as before).',
+      on: {
+        RETRY: 'checkingLink',
+        CONTINUE: { target: 'editing', actions: 'clearCheckError' },
+      },
     },
     noToken: {
       type: 'final',
@@ -102,7 +145,7 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        // checkingLink lets only a filled token through to here.
+        // readingLink lets only a filled token through to here.
         input: ({ context }) => ({ token: context.token ?? '', newPassword: context.password }),
         onDone: { target: 'succeeded' },
         onError: [

@@ -21,9 +21,16 @@ export const selectForgotSent = (s: ForgotSnapshot) => s.matches('sent');
 export const selectForgotCoolingDown = (s: ForgotSnapshot) => s.matches({ sent: 'coolingDown' });
 export const selectForgotResending = (s: ForgotSnapshot) => s.matches({ sent: 'resending' });
 
-/** Which page /reset-password shows: the form, the success view, the dead-link page, or /login. */
-export function selectResetView(s: ResetSnapshot): 'form' | 'submitting' | 'succeeded' | 'expired' | 'noToken' {
+/**
+ * Which page /reset-password shows: the link being checked, the check's failure with a retry, the
+ * form, the success view, the dead-link page, or /login.
+ */
+export function selectResetView(
+  s: ResetSnapshot,
+): 'checking' | 'checkFailed' | 'form' | 'submitting' | 'succeeded' | 'expired' | 'noToken' {
   if (s.matches('noToken')) return 'noToken';
+  if (s.matches('readingLink') || s.matches('checkingLink')) return 'checking';
+  if (s.matches('checkFailed')) return 'checkFailed';
   if (s.matches('expired')) return 'expired';
   if (s.matches('succeeded')) return 'succeeded';
   if (s.matches('submitting')) return 'submitting';

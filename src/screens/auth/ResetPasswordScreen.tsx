@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { selectResetView } from '../../machines/auth/selectors';
 import type { NewPasswordRule } from '../../machines/auth/rules/newPassword';
+import { errorMessageKey } from '../../services/errors';
+import { FailureAlert } from '../shared/FailureAlert';
 import classes from './auth.module.css';
 import { authPaths } from '../../app/auth/paths';
 
@@ -33,9 +35,12 @@ function Rule({ met, label }: { met: boolean; label: string }) {
   );
 }
 
-/** Form, then the success view. Expired links and missing tokens are the route's to handle. */
+/**
+ * The link check (core §5: a dead link is said before anything is typed), the form, then the
+ * success view. Expired links and missing tokens are the route's to handle.
+ */
 export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'errors']);
   const password = useSelector(actor, (s) => s.context.password);
   const confirmation = useSelector(actor, (s) => s.context.confirmation);
   const check = useSelector(actor, (s) => s.context.passwordCheck);
@@ -44,6 +49,38 @@ export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
   const view = useSelector(actor, selectResetView);
   const submitting = view === 'submitting';
   const succeeded = view === 'succeeded';
+  const checkErrorCode = useSelector(actor, (s) => s.context.checkErrorCode);
+
+  if (view === 'checking') {
+    return (
+      <Group gap="xs" role="status" data-testid="reset-checking">
+        <Loader size="sm" />
+        <Text>{t('reset.checking')}</Text>
+      </Group>
+    );
+  }
+
+  if (view === 'checkFailed') {
+    // Not a dead link: the person must never be stuck here, so both ways on are offered.
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('reset.title')}
+        </Title>
+        <FailureAlert
+          title={t('reset.checkFailedTitle')}
+          message={t(errorMessageKey(checkErrorCode ?? 'UNKNOWN_ERROR'))}
+          retryLabel={t('reset.checkRetry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          testId="reset-check-failed"
+        />
+        <Text size="sm">{t('reset.checkFailedHint')}</Text>
+        <Button variant="default" fullWidth onClick={() => actor.send({ type: 'CONTINUE' })}>
+          {t('reset.checkContinue')}
+        </Button>
+      </Stack>
+    );
+  }
 
   if (succeeded) {
     return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../services/errors';
 import { TermsModal } from './TermsModal';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
 import classes from './bank.module.css';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { FailureAlert } from '../shared/FailureAlert';
 
 export type BankAddActor = ActorRefFrom<typeof bankAddMachine>;
@@ -75,14 +76,17 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
             disabled={!editable}
             error={problem ? t(ACCOUNT_NO_PROBLEM_KEYS[problem]) : undefined}
           />
-          <NativeSelect
+          {/* core §9: a searchable dropdown at most 216 px high (the system's native list cannot be sized). */}
+          <Select
             label={t('add.bank')}
-            value={context.bankCode}
-            onChange={(e) => actor.send({ type: 'BANK.CHANGE', bankCode: e.currentTarget.value })}
-            data={[
-              { value: '', label: t('add.bankPlaceholder') },
-              ...context.banks.map((b) => ({ value: b.bank_code, label: `${b.short_name} – ${b.name}` })),
-            ]}
+            placeholder={t('add.bankPlaceholder')}
+            value={context.bankCode || null}
+            onChange={(value) => actor.send({ type: 'BANK.CHANGE', bankCode: value ?? '' })}
+            data={context.banks.map((b) => ({ value: b.bank_code, label: `${b.short_name} – ${b.name}` }))}
+            searchable
+            allowDeselect={false}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            comboboxProps={{ withinPortal: true }}
             required
             disabled={!editable}
           />

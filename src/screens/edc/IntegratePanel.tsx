@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/edc/schemas';
 import { errorMessageKey } from '../../services/errors';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { FailureAlert } from '../shared/FailureAlert';
 import type { EdcListActor, IntegrateActor } from './actors';
 
@@ -74,12 +75,19 @@ function IntegrateChooser({ actor, onCancel }: { actor: IntegrateActor; onCancel
       }}
     >
       <Stack gap="sm">
-        <NativeSelect
+        {/* core §9: a merchant may have many ShopQRs; searchable, at most 216 px high. */}
+        <Select
           label={t('integrate.select')}
-          value={chosen ?? ''}
-          data={[{ value: '', label: t('integrate.placeholder'), disabled: true }, ...options]}
-          onChange={(e) => actor.send({ type: 'VA.CHOOSE', vaAccountNo: e.currentTarget.value })}
+          placeholder={t('integrate.placeholder')}
+          value={chosen}
+          data={options}
+          onChange={(value) => value !== null && actor.send({ type: 'VA.CHOOSE', vaAccountNo: value })}
+          searchable
+          allowDeselect={false}
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+          comboboxProps={{ withinPortal: true }}
           disabled={busy}
+          data-testid="edc-integrate-select"
         />
         {choosing && code === 'LINK_EDC_VA_FAIL' ? (
           <Alert color="red" variant="light" role="alert">

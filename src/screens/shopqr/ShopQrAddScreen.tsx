@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { shopQrAddMachine } from '../../machines/shopqr/shopQrAdd.machine';
 import { SALE_CHANNELS, VA_TYPES, type SaleChannel, type VaType } from '../../services/shopqr/schemas';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
+import { LookupSelect } from '../shared/table/LookupSelect';
 import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
 // The type choice: Mantine's radio styles are not loaded by the shared table widgets.
@@ -53,13 +55,20 @@ export function ShopQrAddScreen({
   const failed = useSelector(actor, (s) => s.matches('optionsFailed'));
   const needsBank = useSelector(actor, (s) => s.matches('needsBankAccount'));
 
-  const bankData = useMemo(
+  // core §9: a merchant may link many accounts; the list is virtualised and searchable like the stores.
+  const bankOptions = useMemo(
     () =>
-      bankAccounts.map((a) => ({
-        value: a.name,
-        label: t('form.bankOption', { account: a.name, bank: a.bank_code, holder: a.holder_name }),
-      })),
+      bankAccounts.map((a) => ({ id: a.name, name: t('form.bankOption', { account: a.name, bank: a.bank_code, holder: a.holder_name }) })),
     [bankAccounts, t],
+  );
+  const bankTexts = useMemo(
+    () => ({
+      label: t('form.bankAccount'),
+      searchPlaceholder: t('form.bankAccountPlaceholder'),
+      noMatch: t('form.bankNoMatch'),
+      matches: (count: number) => t('form.bankMatches', { count }),
+    }),
+    [t],
   );
   const staffData = useMemo(
     () => staff.map((s) => ({ value: s.staff_id, label: t('form.staffOption', { id: s.staff_id, name: s.full_name }) })),
@@ -133,19 +142,17 @@ export function ShopQrAddScreen({
                 ))}
               </Group>
             </Radio.Group>
-            <Select
-              label={t('form.bankAccount')}
-              placeholder={t('form.bankAccountPlaceholder')}
-              data={bankData}
+            <LookupSelect
+              options={bankOptions}
               value={form.bankAccountNo}
-              onChange={(value) => actor.send({ type: 'BANK.SET', value })}
+              onChange={(value) => value !== null && actor.send({ type: 'BANK.SET', value })}
+              texts={bankTexts}
+              required
               error={message('bankAccount')}
               description={unverifiedCount > 0 ? t('form.unverifiedHidden', { count: unverifiedCount }) : undefined}
-              withAsterisk
               disabled={busy}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="shopqr-bank"
+              testId="shopqr-bank"
+              listTestId="shopqr-bank-options"
             />
             {form.type === 'STORE' ? (
               <div>
@@ -172,6 +179,7 @@ export function ShopQrAddScreen({
                 error={message('staff')}
                 searchable
                 limit={STAFF_SHOWN}
+                maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
                 withAsterisk
                 disabled={busy}
                 comboboxProps={{ withinPortal: true }}
@@ -187,6 +195,7 @@ export function ShopQrAddScreen({
                   value={form.channel}
                   onChange={(value) => actor.send({ type: 'CHANNEL.SET', value: value as SaleChannel | null })}
                   error={message('channel')}
+                  maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
                   withAsterisk
                   disabled={busy}
                   comboboxProps={{ withinPortal: true }}

@@ -136,6 +136,18 @@ describe('createAuthActors', () => {
     });
   });
 
+  it("core §5: checkResetLink resolves for a live link and rejects with the dead link's code", async () => {
+    const s = setup();
+    let answer: { status?: number; body: unknown } = { body: { data: { valid: true } } };
+    s.server.on('POST', '/api/portal/user/forgot-password/check', (r) => {
+      expect(r.body).toEqual({ token: 'tok' });
+      return answer;
+    });
+    await expect(run(s.actors.checkResetLink, { token: 'tok' })).resolves.toBeUndefined();
+    answer = { status: 400, body: { error_code: 'TOKEN_INCORRECT' } };
+    await expect(run(s.actors.checkResetLink, { token: 'tok' })).rejects.toMatchObject({ code: 'TOKEN_INCORRECT', status: 400 });
+  });
+
   it('watchOtherTabs sends OTHER_TAB_SIGNED_OUT and OTHER_TAB_TOKENS to its parent', async () => {
     const s = setup();
     const received: unknown[] = [];

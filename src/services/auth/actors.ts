@@ -62,6 +62,11 @@ export function createAuthActors(deps: AuthActorDeps) {
       await deps.portal.forgotPassword({ email: input.email });
     }),
 
+    // The answer's shape is checked by the call's zod schema; a dead link rejects with its code.
+    checkResetLink: fromPromise<void, { token: string }>(async ({ input, signal }) => {
+      await deps.portal.checkResetLink({ token: input.token }, signal);
+    }),
+
     resetPassword: fromPromise<void, { token: string; newPassword: string }>(async ({ input }) => {
       await deps.portal.resetPassword({ token: input.token, new_password: input.newPassword });
     }),

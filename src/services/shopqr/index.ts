@@ -34,8 +34,8 @@ export interface ShopQrApi {
 
 /** core §9: dropdown lists fetch up to 100,000 rows. */
 export const STAFF_DROPDOWN_SIZE = 100_000;
-/** The bank list's largest page; a merchant links a handful of accounts. */
-const BANK_PAGE_SIZE = 100;
+/** core §9: the bank-account dropdown too (the /bank screen's own list pages by 100; D67). */
+export const BANK_ACCOUNT_DROPDOWN_SIZE = 100_000;
 
 export function createShopQrApi(client: ServiceClient): ShopQrApi {
   return {
@@ -96,10 +96,11 @@ export function createShopQrApi(client: ServiceClient): ShopQrApi {
 
     async bankAccounts(signal) {
       const page = await client.list({
-        name: 'bank.accounts',
-        path: '/bank/account',
-        query: { page: 1, page_size: BANK_PAGE_SIZE },
+        name: 'metadata.bankAccount',
+        path: '/metadata/bank-account',
+        query: { page: 1, page_size: BANK_ACCOUNT_DROPDOWN_SIZE },
         schema: z.array(linkedBankAccountSchema),
+        timeoutMs: 60_000,
         signal,
       });
       return page.data;

@@ -86,9 +86,9 @@ describe('ShopQR calls', () => {
     server.on('GET', '/api/portal/metadata/list-staff', () => ({
       body: { data: [{ id: 1, staff_id: 'NV001', full_name: 'A', store_id: null, store_name: null }], total_page: 1 },
     }));
-    server.on('GET', '/api/portal/bank/account', () => ({
+    server.on('GET', '/api/portal/metadata/bank-account', () => ({
       body: {
-        data: [{ id: 1, name: '0100000011', holder_name: 'X', bank_code: 'VCB', is_internal_transfer: true, phone: '09' }],
+        data: [{ id: 1, name: '0100000011', holder_name: 'X', bank_code: 'VCB', is_internal_transfer: true }],
         total_page: 1,
       },
     }));
@@ -97,5 +97,8 @@ describe('ShopQR calls', () => {
     expect(await shopqr.staff()).toHaveLength(1);
     expect(server.requests[1]!.url).toContain('page_size=100000');
     expect((await shopqr.bankAccounts())[0]!.is_internal_transfer).toBe(true);
+    // core §9: the bank-account dropdown asks for up to 100,000 rows, not the /bank screen's pages of 100.
+    expect(server.requests[2]!.url).toContain('/metadata/bank-account');
+    expect(server.requests[2]!.url).toContain('page_size=100000');
   });
 });

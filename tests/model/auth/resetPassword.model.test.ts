@@ -6,6 +6,12 @@ import type { SampleEvent } from '../shared/paths';
 const VALID = 'Merchant2024!';
 
 const events: SampleEvent[] = [
+  { type: 'xstate.done.actor.checkResetLink', output: undefined },
+  { type: 'xstate.error.actor.checkResetLink', error: serviceError('TOKEN_EXPIRED', 410) },
+  { type: 'xstate.error.actor.checkResetLink', error: serviceError('TOKEN_INCORRECT', 400) },
+  { type: 'xstate.error.actor.checkResetLink', error: networkError },
+  { type: 'RETRY' },
+  { type: 'CONTINUE' },
   { type: 'PASSWORD.CHANGE', value: VALID },
   { type: 'PASSWORD.CHANGE', value: 'Mật khẩu 2024' },
   { type: 'PASSWORD.CHANGE', value: '' },
@@ -25,6 +31,7 @@ function resetProjection(context: ResetPasswordContext) {
     confirmationMatches: context.confirmationMatches,
     submitAttempted: context.submitAttempted,
     errorCode: context.errorCode,
+    checkErrorCode: context.checkErrorCode,
   };
 }
 
@@ -33,7 +40,7 @@ const project = resetProjection as (context: never) => unknown;
 describeModel({
   name: 'resetPassword',
   machine: resetPasswordMachine,
-  promiseActors: ['resetPassword'],
+  promiseActors: ['checkResetLink', 'resetPassword'],
   variants: [
     { variant: 'token', input: { token: 'reset-token-1' }, events, project },
     { variant: 'no token', input: { token: null }, events, project },
@@ -48,7 +55,20 @@ describeModel({
           throw new Error('a failure lost what the user typed');
         }
       }
+      // core §5: the form is reached only after the link was checked (or its check failed and the person went on).
+      if (step.after.matches('editing') && step.before !== undefined && !step.before.matches('editing')) {
+        const from = ['checkingLink', 'checkFailed', 'submitting'].find((state) => step.before!.matches(state));
+        if (!from) throw new Error('the form showed without a link check');
+      }
+      if (step.after.matches('expired') && step.before?.matches('editing')) throw new Error('a dead link waited for typing');
       for (const call of step.invoked) {
+        if (call.id === 'checkResetLink') {
+          // The check only reads: it gets the token and nothing typed.
+          if (JSON.stringify(call.input) !== JSON.stringify({ token: (path.input as { token: string }).token })) {
+            throw new Error(`checkResetLink called with ${JSON.stringify(call.input)}`);
+          }
+          continue;
+        }
         const input = call.input as { token: string; newPassword: string };
         if (input.token !== (path.input as { token: string }).token || input.newPassword !== VALID) {
           throw new Error(`resetPassword called with ${JSON.stringify(input)}`);

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DROPDOWN_MAX_HEIGHT } from '../dropdown';
 import { FILTER_STATUSES, STATUS_TONES, statusTone } from './status';
 import { StatusBadge } from './StatusBadge';
 
@@ -24,7 +25,7 @@ export function StatusFilter({
       allowDeselect={false}
       onChange={(next) => onChange(next ?? 'all')}
       comboboxProps={{ withinPortal: true }}
-      maxDropdownHeight={216}
+      maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
       w={220}
       leftSection={
         tone ? (

@@ -10,6 +10,7 @@ export {
 export { StatusBadge } from './StatusBadge';
 export { StatusFilter } from './StatusFilter';
 export { StoreFilter, type StoreOption } from './StoreFilter';
+export { LookupSelect, type LookupOption, type LookupSelectTexts } from './LookupSelect';
 export { BillSearch } from './BillSearch';
 export { TimeRangeFilter, type TimeFilterValue } from './TimeRangeFilter';
 export * from './format';

@@ -1,7 +1,16 @@
 import type { AuthMode, ServiceClient } from '../../http/client';
 import type { BusinessProfile, TokenPair, UserInfo } from '../schemas/auth';
 import { businessCall } from './business';
-import { forgotPasswordCall, loginCall, logoutCall, refreshTokenCall, resetPasswordCall, userInfoCall, wesapTokenCall } from './user';
+import {
+  checkResetLinkCall,
+  forgotPasswordCall,
+  loginCall,
+  logoutCall,
+  refreshTokenCall,
+  resetPasswordCall,
+  userInfoCall,
+  wesapTokenCall,
+} from './user';
 
 export * from './user';
 export * from './business';
@@ -14,6 +23,7 @@ export interface PortalApi {
   userInfo(auth?: AuthMode): Promise<UserInfo>;
   wesapToken(): Promise<{ token: string }>;
   forgotPassword(body: { email: string }): Promise<void>;
+  checkResetLink(body: { token: string }, signal?: AbortSignal): Promise<void>;
   resetPassword(body: { token: string; new_password: string }): Promise<void>;
   business(): Promise<BusinessProfile>;
 }
@@ -26,6 +36,7 @@ export function createPortalApi(client: ServiceClient): PortalApi {
     userInfo: (auth) => userInfoCall(client, auth),
     wesapToken: () => wesapTokenCall(client),
     forgotPassword: (body) => forgotPasswordCall(client, body),
+    checkResetLink: (body, signal) => checkResetLinkCall(client, body, signal),
     resetPassword: (body) => resetPasswordCall(client, body),
     business: () => businessCall(client),
   };

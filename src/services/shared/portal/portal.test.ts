@@ -54,6 +54,19 @@ describe('portal calls', () => {
     expect(server.requests.every((r) => !r.url.includes('?'))).toBe(true);
   });
 
+  it('core §5: the reset link check posts the token in the body (never the query) and validates the answer', async () => {
+    const { server, portal } = api();
+    server.on('POST', '/api/portal/user/forgot-password/check', () => ({ body: { data: { valid: true } } }));
+    await expect(portal.checkResetLink({ token: 'secret-token' })).resolves.toBeUndefined();
+    expect(server.requests[0]).toMatchObject({ authorization: null, body: { token: 'secret-token' } });
+    expect(server.requests[0]!.url).not.toContain('secret-token');
+
+    server.on('POST', '/api/portal/user/forgot-password/check', () => ({ body: { data: { valid: false } } }));
+    await expect(portal.checkResetLink({ token: 't' })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    server.on('POST', '/api/portal/user/forgot-password/check', () => ({ status: 410, body: { error_code: 'TOKEN_EXPIRED' } }));
+    await expect(portal.checkResetLink({ token: 't' })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 410 });
+  });
+
   it('logout without a refresh token sends an empty body', async () => {
     const { server, portal } = api();
     server.on('POST', '/api/portal/user/logout1', () => ({ body: { data: { success: true } } }));

@@ -5,6 +5,8 @@ import { tokenPairSchema, userInfoSchema, type TokenPair, type UserInfo } from '
 /** Portal /user calls (docs/architecture.md wire table). Each takes the portal client. */
 
 const successSchema = z.object({ success: z.literal(true) });
+/** A reset link's check says only that it is good; a dead link is an error answer (410 / 400). */
+export const resetLinkCheckSchema = z.object({ valid: z.literal(true) });
 export const wesapTokenSchema = z.object({ token: z.string().check(z.minLength(1)) });
 
 export function loginCall(client: ServiceClient, body: { username: string; password: string }): Promise<TokenPair> {
@@ -43,4 +45,20 @@ export async function forgotPasswordCall(client: ServiceClient, body: { email: s
 
 export async function resetPasswordCall(client: ServiceClient, body: { token: string; new_password: string }): Promise<void> {
   await client.data({ name: 'resetPassword', method: 'PUT', path: '/user/forgot-password', body, auth: false, schema: successSchema });
+}
+
+/**
+ * Is the e-mailed reset link still good (core §5)? A read: the token stays usable. The token goes in
+ * the body, never the query, so it stays out of logs and history.
+ */
+export async function checkResetLinkCall(client: ServiceClient, body: { token: string }, signal?: AbortSignal): Promise<void> {
+  await client.data({
+    name: 'checkResetLink',
+    method: 'POST',
+    path: '/user/forgot-password/check',
+    body,
+    auth: false,
+    schema: resetLinkCheckSchema,
+    signal,
+  });
 }
