@@ -18,8 +18,8 @@ import { errorMessageKey } from '../../services/errors';
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
 /**
- * Three colours for card, QR and the other payment channels. Each keeps at least 3:1 against the white page and the
- * white gaps between segments (WCAG 1.4.11): blue 8 5.0:1, teal 9 5.0:1, orange 9 4.3:1.
+ * Three colours for card, QR and the other payment channels. Each keeps at least 3:1 against the
+ * white page and the white gaps between segments (WCAG 1.4.11): blue 8 5.0:1, teal 9 5.0:1, orange 9 4.3:1.
  */
 const PALETTE = { card: 'blue.8', qr: 'teal.9', other: 'orange.9' } as const;
 const SWATCH = { card: 'var(--mantine-color-blue-8)', qr: 'var(--mantine-color-teal-9)', other: 'var(--mantine-color-orange-9)' } as const;
