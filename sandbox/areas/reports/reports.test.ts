@@ -135,7 +135,13 @@ describe('GET /transaction/{channel}', () => {
   it('the transaction trigger refuses what it cannot store: an unknown channel or status, a time after the clock, a bad type', async () => {
     const fire = (body: Record<string, string>) => t.api('POST', '/sandbox/triggers/transaction', { body: { amount: '1000', ...body } });
     const future = String(t.sandbox.clock.now() + 60_000);
-    for (const body of [{ channel: 'bogus' }, { channel: 'card', status: 'lost' }, { channel: 'card', at: future }, { channel: 'loan', transaction_type: 'X' }]) {
+    const refused: Record<string, string>[] = [
+      { channel: 'bogus' },
+      { channel: 'card', status: 'lost' },
+      { channel: 'card', at: future },
+      { channel: 'loan', transaction_type: 'X' },
+    ];
+    for (const body of refused) {
       expect((await fire(body)).status, JSON.stringify(body)).toBe(400);
     }
     const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
