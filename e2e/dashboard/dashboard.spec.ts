@@ -2,14 +2,15 @@ import { expectNoAxeViolations } from '../support/axe';
 import { BASE_URL, DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
+import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 import { signIn } from '../support/sign-in';
 import { DashboardPage } from '../pages/dashboard';
 
 // Issue 3: the dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),
 // checked against sums computed from the sandbox's transaction lists for the same periods.
 
-const CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'] as const;
-/** Contract §4: revenue and count cover successful payments of every channel. */
+/** D62: revenue and count cover successful payments; saving and loan rows are not payments. */
+const CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom'] as const;
 const PAID_STATUSES = ['success', 'PAID', 'settled'] as const;
 const VN = 7 * 3600_000;
 const DAY = 86_400_000;
@@ -85,7 +86,7 @@ test.describe('Issue 3: dashboard', () => {
     }
   });
 
-  test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Created date', async ({
+  test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Status, Created date', async ({
     page,
   }) => {
     await signIn(page, DEMO.phoco);
@@ -95,7 +96,9 @@ test.describe('Issue 3: dashboard', () => {
     await expect(legend.getByRole('listitem')).toHaveCount(3);
     for (const text of await legend.getByRole('listitem').allInnerTexts()) expect(text).toMatch(/\(\d+,\d{2}%\)/);
     const headers = await d.recentTable.getByRole('columnheader').allInnerTexts();
-    expect(headers.map((h) => h.trim())).toEqual(['store', 'type', 'amount', 'created'].map((k) => t('vi', `dashboard:columns.${k}`)));
+    expect(headers.map((h) => h.trim())).toEqual(
+      ['store', 'type', 'amount', 'status', 'created'].map((k) => t('vi', `dashboard:columns.${k}`)),
+    );
     // §9: created dates are shown on Vietnam's clock, dd/MM/yyyy HH:mm:ss.
     const created = await d.recentRows.first().locator('td').last().innerText();
     expect(created).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -128,4 +131,81 @@ test.describe('Issue 3: dashboard', () => {
     await new DashboardPage(page).waitUntilComplete();
     await expectNoAxeViolations(page, 'dashboard', testInfo);
   });
+
+  test('core §2 dashboard: a failed payment and saving and loan credits are not revenue; the recent table says the payment failed (D62, D64)', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant();
+    const now = await sandboxNow();
+    const add = rowsOf(sandbox, merchant);
+    // Oldest first, a second apart, all today (so every row is in the day, the month and the year).
+    const start = Math.max(now - 10_000, Math.floor((now + VN) / DAY) * DAY - VN);
+    await add('loan', 50_000_000, start, { transaction_type: 'CREDIT' });
+    await add('saving', 20_000_000, start + 1000);
+    await add('card', 1_000_000, start + 2000);
+    await add('va', 500_000, start + 3000, { status: 'PAID' });
+    await add('cash', 200_000, start + 4000);
+    await add('card', 3_135_000, start + 5000, { status: 'fail' });
+
+    await signIn(page, merchant);
+    const d = new DashboardPage(page);
+    await d.waitUntilComplete();
+    for (const period of ['day', 'month', 'year'] as const) {
+      await expect(d.figure(period, 'revenue'), period).toHaveAttribute('data-value', '1700000');
+      await expect(d.figure(period, 'count'), period).toHaveAttribute('data-value', '3');
+    }
+    await expect(d.chartSegment('revenue-card')).toHaveAttribute('data-value', '1000000');
+    await expect(d.chartSegment('revenue-qr')).toHaveAttribute('data-value', '500000');
+    await expect(d.chartSegment('revenue-other')).toHaveAttribute('data-value', '200000');
+    await expect(d.chartSegment('revenue-other')).toContainText(t('vi', 'dashboard:split.other'));
+
+    // Newest first: the failed payment, marked so, above the successful ones.
+    await expect(d.recentRows).toHaveCount(6);
+    const failed = d.recentRows.first();
+    await expect(failed).toContainText('3.135.000');
+    await expect(failed).toContainText(t('vi', 'table:status.values.fail'));
+    await expect(d.recentRows.nth(1)).toContainText(t('vi', 'table:status.values.success'));
+    await expect(d.recentRows.nth(2)).toContainText(t('vi', 'table:status.values.PAID'));
+  });
+
+  test('core §2 dashboard: the month so far is compared with the same days of the previous month, the whole month shown beside it (D63)', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant();
+    const now = await sandboxNow();
+    const add = rowsOf(sandbox, merchant);
+    const local = new Date(now + VN);
+    const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - VN;
+    const prevStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 1, 1) - VN;
+    await add('va', 300_000, prevStart + 1000);
+    await add('va', 700_000, monthStart - 1000); // the previous month's last second
+    await add('card', 400_000, now - 1000);
+    // 1–23 November against 1–23 October: the last second of October is outside unless today is
+    // late enough in the month to cover the whole previous one.
+    const lastSecondInSpan = monthStart - 1000 < prevStart + (now - monthStart);
+    const span = lastSecondInSpan ? 1_000_000 : 300_000;
+
+    await signIn(page, merchant);
+    const d = new DashboardPage(page);
+    await d.waitUntilComplete();
+    await expect(d.figure('month', 'revenue')).toHaveAttribute('data-value', '400000');
+    await expect(d.beside('month', 'revenue', 'span')).toHaveAttribute('data-value', String(span));
+    await expect(d.beside('month', 'count', 'span')).toHaveAttribute('data-value', lastSecondInSpan ? '2' : '1');
+    const change = (((400_000 - span) / span) * 100).toFixed(2).replace('.', ',').replace('-', '');
+    await expect(d.beside('month', 'revenue', 'change')).toContainText(`${change}%`);
+    if (lastSecondInSpan) {
+      await expect(d.beside('month', 'revenue', 'whole')).toHaveCount(0);
+    } else {
+      await expect(d.beside('month', 'revenue', 'whole')).toHaveAttribute('data-value', '1000000');
+      await expect(d.beside('month', 'revenue', 'whole')).toContainText('1.000.000');
+    }
+  });
 });
+
+/** Places rows of a throwaway merchant exactly, with the sandbox's `transaction` trigger. */
+function rowsOf(sandbox: SandboxClient, merchant: ThrowawayMerchant) {
+  return (channel: string, amount: number, at: number, more: Record<string, string> = {}) =>
+    sandbox.trigger('transaction', { merchant: merchant.alias, channel, amount: String(amount), at: String(at), ...more });
+}

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { t, type Lang } from '../support/i18n';
 
-/** Page object of the dashboard: the day, month and year cards, the two doughnuts, recent payments. */
+/** Page object of the dashboard: the day, month and year cards, the two doughnuts, recent transactions. */
 
 export type Period = 'day' | 'month' | 'year';
 export const PERIODS: readonly Period[] = ['day', 'month', 'year'];
@@ -34,6 +34,14 @@ export class DashboardPage {
   /** A figure on a card; its `data-value` holds the exact number behind the formatted text. */
   figure(period: Period, what: 'revenue' | 'count'): Locator {
     return this.page.getByTestId(`card-${period}-${what}`);
+  }
+
+  /**
+   * Beside a figure: the previous period over the same span (`span`, what the change compares with),
+   * the whole previous period (`whole`, shown only when it differs) and the change (D63).
+   */
+  beside(period: Period, what: 'revenue' | 'count', part: 'span' | 'whole' | 'change'): Locator {
+    return this.page.getByTestId(`card-${period}-${what}-${part}`);
   }
 
   /** A doughnut's segment (e.g. `revenue-card`, `revenue-qr`), its `data-value` the amount. */

@@ -142,13 +142,45 @@ test.describe('Issue 3: transaction reports', () => {
       const header = rows[0] ?? [];
       const amountAt = header.findIndex((h) => h.trim().toLowerCase().startsWith(t('vi', 'reports:columns.amount').toLowerCase()));
       expect(amountAt, `amount column in ${header.join(' | ')}`).toBeGreaterThanOrEqual(0);
+      const statusAt = header.findIndex((h) => h.trim() === 'Trạng thái');
+      expect(statusAt, `status column in ${header.join(' | ')}`).toBeGreaterThanOrEqual(0);
       const body = rows.slice(1).filter((r) => /\d/.test(r[amountAt] ?? '') && (r[0] ?? '').trim() !== '' && !/^t[ổo]ng/i.test(r[0] ?? ''));
       expect(body.length).toBe(shownCount);
-      const sum = body.reduce((acc, r) => acc + digits(r[amountAt] ?? '0'), 0);
+      // D65: the screen's total is the money received: the successful rows only.
+      const received = body.filter((r) => ['Thành công', 'Đã thanh toán', 'Đã quyết toán'].includes((r[statusAt] ?? '').trim()));
+      const sum = received.reduce((acc, r) => acc + digits(r[amountAt] ?? '0'), 0);
       expect(sum).toBe(shownTotal);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('core §2 reports: the total is the money received: failed and error payments are listed but not added, and the label says so (D65)', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant();
+    const now = await sandbox.now();
+    const nowMs = now < 1e12 ? now * 1000 : now;
+    for (const [amount, status] of [
+      [1_000_000, 'success'],
+      [3_135_000, 'fail'],
+      [500_000, 'error'],
+    ] as const) {
+      await sandbox.trigger('transaction', { merchant: merchant.alias, channel: 'card', amount: String(amount), status, at: String(nowMs - 1000) });
+    }
+    await signIn(page, merchant);
+    const view = await ReportPage.open(page, 'card', 'range=today');
+    await expect(view.rows).toHaveCount(3);
+    await expect(view.total).toContainText(t('vi', 'reports:totalReceived', { amount: '' }).trim());
+    expect(digits(await view.total.innerText())).toBe(1_000_000);
+
+    // Only failed rows: nothing received, so no total, but they can still be exported.
+    await view.filterByStatus('fail');
+    await view.waitLoaded();
+    await expect(view.rows).toHaveCount(1);
+    await expect(view.total).toHaveCount(0);
+    await expect(view.export).toBeVisible();
   });
 
   test('core §2 reports: axe finds nothing on a loaded report (WCAG 2.2 AA)', async ({ page }, testInfo) => {

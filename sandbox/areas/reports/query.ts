@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
-import { STATUSES, type Channel, type Status } from '../../platform/transactions/channels';
+import { PAID_STATUSES, STATUSES, type Channel, type Status } from '../../platform/transactions/channels';
 import { DEFAULT_PAGE_SIZE } from './columns';
 import { DAY_MS, vnDayStart, vnIso, vnMonthStart, vnParts } from '../../platform/vn-time';
 import { wireId } from '../../platform/transactions/wire-id';
@@ -174,10 +174,24 @@ export type TransactionRecord = {
 
 const SELECT_ROW = `SELECT t.*, s.name AS store_name FROM transactions t JOIN stores s ON s.id = t.store_id`;
 
+const PAID_SQL = PAID_STATUSES.map((s) => `'${s}'`).join(',');
+
+/**
+ * The rows of a list whose money the merchant received (decision D65): successful ones and, in the
+ * saving and loan reports, whose rows move money both ways, only credits. Payment channels keep the
+ * totals index-only (transaction_type is not in the index; their rows carry none).
+ */
+export function receivedSql(channel: Channel): string {
+  const paid = `t.status IN (${PAID_SQL})`;
+  return channel === 'saving' || channel === 'loan' ? `${paid} AND t.transaction_type = 'CREDIT'` : paid;
+}
+
 export async function listPage(db: Database, merchantId: string, q: ReportQuery, nowMs: number) {
   const w = where(merchantId, q, nowMs);
+  // The count covers every matching row (the pages); the amount only what was received.
   const [totals] = await db.query<{ n: number; amount: number }>(
-    `SELECT count(*)::int AS n, coalesce(sum(t.amount), 0)::bigint AS amount FROM transactions t WHERE ${w.sql}`,
+    `SELECT count(*)::int AS n, coalesce(sum(t.amount) FILTER (WHERE ${receivedSql(q.channel)}), 0)::bigint AS amount
+     FROM transactions t WHERE ${w.sql}`,
     w.params,
   );
   const n = totals?.n ?? 0;

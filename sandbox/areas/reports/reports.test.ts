@@ -77,7 +77,7 @@ describe('GET /transaction/{channel}', () => {
     expect((await list('cash', '')).body.page_size).toBe(10);
   });
 
-  it('filters by status, store and bill id; totals cover every matching row', async () => {
+  it('filters by status, store and bill id; the count covers every matching row, the amount the successful ones (D65)', async () => {
     const all = await list('card', `${month()}&status=success&page_size=100`);
     expect(all.body.data.every((r: { status: string }) => r.status === 'success')).toBe(true);
 
@@ -96,11 +96,61 @@ describe('GET /transaction/{channel}', () => {
     let count = 0;
     for (let page = 1; page <= store.body.total_page; page++) {
       const p = await list('card', `${month()}&customer_id=2&page_size=100&page=${page}`);
-      sum += p.body.data.reduce((s: number, r: { amount: number }) => s + r.amount, 0);
+      const received = p.body.data.filter((r: { status: string }) => ['success', 'PAID', 'settled'].includes(r.status));
+      sum += received.reduce((s: number, r: { amount: number }) => s + r.amount, 0);
       count += p.body.data.length;
     }
     expect(count).toBe(store.body.total_count);
     expect(sum).toBe(store.body.total_amount);
+  });
+
+  it('core §2 reports: the total amount is what the merchant received; failed and error rows are listed but not added (D65)', async () => {
+    const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
+    const token = (await t.login(made.body.username, made.body.password)).access_token as string;
+    const noon = Date.UTC(2025, 10, 23, 5); // 12:00 in Vietnam
+    const add = async (channel: string, amount: number, status: string, more: Record<string, string> = {}) => {
+      const res = await t.api('POST', '/sandbox/triggers/transaction', {
+        body: { merchant: made.body.alias, channel, amount: String(amount), status, at: String(noon), ...more },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await add('card', 1_000_000, 'success');
+    await add('card', 250_000, 'settled');
+    await add('card', 3_135_000, 'fail');
+    await add('card', 500_000, 'error');
+    await add('card', 80_000, 'pending');
+    await add('loan', 50_000_000, 'success', { transaction_type: 'CREDIT' });
+    await add('loan', 10_000_000, 'success', { transaction_type: 'DEBIT' });
+    await add('loan', 5_000_000, 'fail', { transaction_type: 'CREDIT' });
+    const day = `start_time=${Date.UTC(2025, 10, 22, 17) / 1000}&end_time=${Date.UTC(2025, 10, 23, 17) / 1000 - 1}`;
+
+    const card = await list('card', day, token);
+    expect(card.body).toMatchObject({ total_amount: 1_250_000, total_count: 5 });
+    expect(card.body.data).toHaveLength(5);
+    expect((await list('card', `${day}&status=fail`, token)).body).toMatchObject({ total_amount: 0, total_count: 1 });
+    // Saving and loan rows move money both ways: only successful credits were received.
+    expect((await list('loan', day, token)).body).toMatchObject({ total_amount: 50_000_000, total_count: 3 });
+  });
+
+  it('the transaction trigger refuses what it cannot store: an unknown channel or status, a time after the clock, a bad type', async () => {
+    const fire = (body: Record<string, string>) => t.api('POST', '/sandbox/triggers/transaction', { body: { amount: '1000', ...body } });
+    const future = String(t.sandbox.clock.now() + 60_000);
+    const refused: Record<string, string>[] = [
+      { channel: 'bogus' },
+      { channel: 'card', status: 'lost' },
+      { channel: 'card', at: future },
+      { channel: 'loan', transaction_type: 'X' },
+    ];
+    for (const body of refused) {
+      expect((await fire(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } });
+    expect((await fire({ channel: 'cash', at: '2025-11-23T12:00:00+07:00', merchant: made.body.alias })).body).toMatchObject({
+      channel: 'cash',
+      status: 'success',
+      created_at: Date.UTC(2025, 10, 23, 5),
+      transaction_type: null,
+    });
   });
 
   it('sorts by amount or time, either way, on the server', async () => {
@@ -328,7 +378,9 @@ describe('seed', () => {
       (
         await t.sandbox.db.query<{ sum: string; n: number }>(
           `SELECT md5(string_agg(concat_ws('|', merchant_id, channel, created_at, store_id, bill_id, amount, status, card_id, full_name), ',' ORDER BY id)) AS sum,
-             count(*)::int AS n FROM transactions`,
+             count(*)::int AS n FROM transactions WHERE merchant_id = ANY($1::text[])`,
+          // The seeded merchants' rows; throwaway merchants of other tests are gone after a reset.
+          [SEED_PLANS.small.map((p) => p.merchantId)],
         )
       )[0]!;
     const before = await checksum();

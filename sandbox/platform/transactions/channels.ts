@@ -25,6 +25,13 @@ export type Status = (typeof STATUSES)[number];
 /** Statuses that mean the money arrived: revenue on the dashboard, credited after a day. */
 export const PAID_STATUSES: readonly Status[] = ['success', 'PAID', 'settled'];
 
+/**
+ * Channels whose rows are payments a customer made to the merchant (decision D62). Saving and loan
+ * rows move the merchant's own accounts (deposits, withdrawals, loan credits and repayments): money,
+ * but not revenue.
+ */
+export const PAYMENT_CHANNELS: readonly Channel[] = ['card', 'va', 'cash', 'momo', 'installment', 'ecom'];
+
 /** `qr` is core §7's other name of the virtual-account report. */
 export function channelFromPath(value: string): Channel | null {
   if (value === 'qr') return 'va';

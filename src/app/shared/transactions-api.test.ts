@@ -231,6 +231,7 @@ describe('dashboard stream', () => {
     period: '2026-11-22',
     current: { revenue: 10, count: 1 },
     previous: { period: '2026-11-21', revenue: 0, count: 0 },
+    previous_span: { from: '2026-11-21', to: '2026-11-21', revenue: 0, count: 0 },
     split: { revenue: { card: 10, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } },
   };
   const month = {
@@ -238,6 +239,7 @@ describe('dashboard stream', () => {
     period: '2026-11',
     current: { revenue: 10, count: 1 },
     previous: { period: '2026-10', revenue: 5, count: 1 },
+    previous_span: { from: '2026-10-01', to: '2026-10-22', revenue: 4, count: 1 },
   };
   const line = (c: unknown) => `data: ${JSON.stringify(c)}\n\n`;
 
@@ -285,6 +287,7 @@ describe('report actors', () => {
       period: '2026-11-22',
       current: { revenue: 1, count: 1 },
       previous: { period: '2026-11-21', revenue: 0, count: 0 },
+      previous_span: { from: '2026-11-21', to: '2026-11-21', revenue: 0, count: 0 },
       split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } },
     };
     const { api, seen } = setup(() => ({ parts: [`data: ${JSON.stringify(day)}\n`, 'data: {"kind":"end"}\n'] }));

@@ -16,6 +16,7 @@ describe('dashboard', () => {
       period: TODAY,
       current: { revenue: 1, count: 1 },
       previous: { period: '2026-11-21', revenue: 0, count: 0 },
+      previous_span: { from: '2026-11-21', to: '2026-11-21', revenue: 0, count: 0 },
       split: { revenue: { card: 1, qr: 0, other: 0 }, count: { card: 1, qr: 0, other: 0 } },
     } as const;
     sends[0]!({ type: 'DASHBOARD.CHUNK', chunk: day });

@@ -8,7 +8,7 @@ import type { dashboardMachine } from '../../machines/dashboard/dashboard.machin
 import { percentChange, sharePercent } from '../../machines/shared/rules/percentChange';
 import type { RecentTransaction } from '../../services/shared/schemas/dashboard';
 import { usePortal } from '../shared/portal-context';
-import { DataTable, formatDateTime, formatNumber, formatPercent, formatVnd, type DataColumn } from '../shared/table';
+import { DataTable, StatusBadge, formatDateTime, formatNumber, formatPercent, formatVnd, type DataColumn } from '../shared/table';
 import '../shared/table/styles';
 import 'dayjs/locale/vi';
 import { FailureAlert } from '../shared/FailureAlert';
@@ -18,8 +18,8 @@ import { Donut } from './Donut';
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
 /**
- * Three colours for card, QR and other. Each keeps at least 3:1 against the white page and the
- * white gaps between segments (WCAG 1.4.11): blue 8 5.0:1, teal 9 5.0:1, orange 9 4.3:1.
+ * Three colours for card, QR and the other payment channels. Each keeps at least 3:1 against the
+ * white page and the white gaps between segments (WCAG 1.4.11): blue 8 5.0:1, teal 9 5.0:1, orange 9 4.3:1.
  */
 const SWATCH = { card: 'var(--mantine-color-blue-8)', qr: 'var(--mantine-color-teal-9)', other: 'var(--mantine-color-orange-9)' } as const;
 type SplitKey = keyof typeof SWATCH;
@@ -39,7 +39,12 @@ interface PeriodChunk {
   period: string;
   current: Figures;
   previous: Figures & { period: string };
+  previous_span: Figures & { from: string; to: string };
 }
+
+/** 'YYYY-MM-DD' → 'dd/MM/yyyy'. */
+const dayText = (date: string) => date.split('-').reverse().join('/');
+const rangeText = (from: string, to: string) => (from === to ? dayText(from) : `${dayText(from)}–${dayText(to)}`);
 
 /** Dashboard (core §2): figures fill in as the stream's chunks arrive; a broken stream keeps them. */
 export function DashboardScreen({ actor }: { actor: DashboardActor }) {
@@ -75,6 +80,9 @@ export function DashboardScreen({ actor }: { actor: DashboardActor }) {
             data-testid="dashboard-date"
           />
         </Group>
+        <Text size="sm" c="gray.8" data-testid="dashboard-scope">
+          {t('scope')}
+        </Text>
         <VisuallyHidden role="status" aria-live="polite">
           {loading ? t('loading') : broken ? '' : t('complete')}
         </VisuallyHidden>
@@ -207,24 +215,30 @@ function PeriodCard({
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Figure
-            label={t('revenue')}
-            value={formatVnd(chunk.current.revenue)}
-            raw={chunk.current.revenue}
-            previous={t(`previous.${kind}`, { period: chunk.previous.period, value: formatVnd(chunk.previous.revenue) })}
-            change={percentChange(chunk.current.revenue, chunk.previous.revenue)}
-            language={language}
-            testId={`card-${kind}-revenue`}
-          />
-          <Figure
-            label={t('count')}
-            value={formatNumber(chunk.current.count)}
-            raw={chunk.current.count}
-            previous={t(`previous.${kind}`, { period: chunk.previous.period, value: formatNumber(chunk.previous.count) })}
-            change={percentChange(chunk.current.count, chunk.previous.count)}
-            language={language}
-            testId={`card-${kind}-count`}
-          />
+          {(['revenue', 'count'] as const).map((what) => {
+            const show = what === 'revenue' ? formatVnd : formatNumber;
+            const span = chunk.previous_span;
+            const whole = chunk.previous;
+            // The whole previous period is shown beside the same span only where it adds something.
+            const wholeDiffers = whole.revenue !== span.revenue || whole.count !== span.count;
+            return (
+              <Figure
+                key={what}
+                label={t(what)}
+                value={show(chunk.current[what])}
+                raw={chunk.current[what]}
+                span={{ text: t(`sameSpan.${kind}`, { range: rangeText(span.from, span.to), value: show(span[what]) }), raw: span[what] }}
+                whole={
+                  wholeDiffers
+                    ? { text: t(`previous.${kind}`, { period: whole.period, value: show(whole[what]) }), raw: whole[what] }
+                    : null
+                }
+                change={percentChange(chunk.current[what], span[what])}
+                language={language}
+                testId={`card-${kind}-${what}`}
+              />
+            );
+          })}
         </Stack>
       )}
     </Paper>
@@ -235,7 +249,10 @@ function Figure(props: {
   label: string;
   value: string;
   raw: number;
-  previous: string;
+  /** The previous period over the same span: what the change compares with (D63). */
+  span: { text: string; raw: number };
+  /** The whole previous period, when it differs from the span. */
+  whole: { text: string; raw: number } | null;
   change: number;
   language: 'vi' | 'en';
   testId: string;
@@ -252,13 +269,18 @@ function Figure(props: {
       <Text fw={700} size="xl" data-testid={props.testId} data-value={props.raw}>
         {props.value}
       </Text>
-      <Text size="xs" c="gray.8">
-        {props.previous}
+      <Text size="xs" c="gray.8" data-testid={`${props.testId}-span`} data-value={props.span.raw}>
+        {props.span.text}
       </Text>
       <Text size="sm" c={colour} fw={600} data-testid={`${props.testId}-change`}>
         <span aria-hidden="true">{direction === 'up' ? '▲ ' : direction === 'down' ? '▼ ' : '• '}</span>
         {t(`change.${direction}`, { percent })}
       </Text>
+      {props.whole ? (
+        <Text size="xs" c="gray.8" data-testid={`${props.testId}-whole`} data-value={props.whole.raw}>
+          {props.whole.text}
+        </Text>
+      ) : null}
     </div>
   );
 }
@@ -269,6 +291,8 @@ function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
     { key: 'store', header: t('columns.store'), cell: (r) => r.store_name, rowHeader: true },
     { key: 'type', header: t('columns.type'), cell: (r) => t(`types.${r.type}`, { defaultValue: String(r.type) }) },
     { key: 'amount', header: t('columns.amount'), cell: (r) => formatVnd(r.amount), align: 'right' },
+    // D64: every row says whether the money arrived; a failed payment must not read like a paid one.
+    { key: 'status', header: t('columns.status'), cell: (r) => <StatusBadge status={r.status} /> },
     // core §9: numeric created dates are UTC ms; the 7-hour shift shows them on Vietnam's clock.
     { key: 'created', header: t('columns.created'), cell: (r) => formatDateTime(r.created_at) },
   ];

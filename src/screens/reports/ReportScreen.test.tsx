@@ -63,7 +63,8 @@ describe('ReportScreen (core §2 reports on the reportList machine)', () => {
     const table = await screen.findByRole('table', { name: 'Cash transactions table' });
     await waitFor(() => expect(within(table).getAllByTestId('data-row')).toHaveLength(10));
     expect(screen.getAllByRole('status').some((s) => s.textContent === '117 transactions, page 1 of 12')).toBe(true);
-    expect(screen.getByTestId('table-total').textContent).toMatch(/1\.234\.567/);
+    // D65: the total counts what was received, and says so.
+    expect(screen.getByTestId('table-total').textContent).toMatch(/^Total received: 1\.234\.567\s₫$/);
     expect(within(table).getByText('0000')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Page 12' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Page 12' })).toHaveAttribute('aria-current', 'page'));
@@ -79,6 +80,26 @@ describe('ReportScreen (core §2 reports on the reportList machine)', () => {
     );
     expect(await screen.findByTestId('no-data')).toHaveTextContent('No data');
     expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+    actor.stop();
+    exportActor.stop();
+  });
+
+  it('core §2 reports: a list with nothing received (failed payments only) shows no total but still offers the export (D65)', async () => {
+    const { actor, exportActor } = start((f) => ({
+      rows: [{ ...row(0), status: 'fail' }] as never,
+      totalPage: 1,
+      totalAmount: 0,
+      totalCount: 1,
+      page: f.page,
+      pageSize: f.pageSize,
+    }));
+    await renderScreen(
+      <ReportScreen actor={actor} exportActor={exportActor} stores={[]} storesLoading={false} loadBillImage={() => Promise.reject(new Error('x'))} nowMs={Date.UTC(2026, 10, 22, 3)} />,
+    );
+    const table = await screen.findByRole('table', { name: 'Cash transactions table' });
+    await waitFor(() => expect(within(table).getAllByTestId('data-row')).toHaveLength(1));
+    expect(screen.queryByTestId('table-total')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled();
     actor.stop();
     exportActor.stop();
   });

@@ -122,6 +122,10 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
           })
         }
         totalAmount={totalAmount}
+        // D65: the total is the money received (successful payments; credits in saving and loan), and
+        // says so; rows of other statuses are still listed and exported.
+        totalText={(amount) => t('reports:totalReceived', { amount })}
+        exportable={totalCount > 0}
         onExport={() => exportActor.send({ type: 'EXPORT', channel, filters })}
         exporting={exporting}
         resultText={(info) => t('reports:resultCount', { total: formatNumber(totalCount), page: info.page, pages: info.pages })}

@@ -75,7 +75,17 @@ export interface DeleteDialogTexts<Row> {
 
 export interface ListTableProps<Row> extends Pick<
   DataTableProps<Row>,
-  'label' | 'columns' | 'emptyText' | 'sort' | 'onSortChange' | 'totalAmount' | 'onExport' | 'exporting' | 'testId'
+  | 'label'
+  | 'columns'
+  | 'emptyText'
+  | 'sort'
+  | 'onSortChange'
+  | 'totalAmount'
+  | 'totalText'
+  | 'exportable'
+  | 'onExport'
+  | 'exporting'
+  | 'testId'
 > {
   actor: ListActor<Row>;
   getRowKey: (row: Row, index: number) => string;
@@ -124,6 +134,8 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         emptyText={props.emptyText}
         resultText={props.resultText?.({ count: view.rows.length, page: view.page, pages: view.totalPages })}
         totalAmount={props.totalAmount}
+        totalText={props.totalText}
+        exportable={props.exportable}
         onExport={props.onExport}
         exporting={props.exporting}
         testId={props.testId}

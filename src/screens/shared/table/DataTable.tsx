@@ -47,6 +47,13 @@ export interface DataTableProps<Row> {
   };
   /** Shown (with the export button) only above 0 (core §2 shared table). */
   totalAmount?: number;
+  /** The total line's text for the formatted amount (default `table:totalAmount`): says what is summed. */
+  totalText?: (amount: string) => string;
+  /**
+   * Whether the export button shows (default: when the total does). An owner whose total counts only
+   * some rows (the reports' received money, D65) offers the export whenever there are rows.
+   */
+  exportable?: boolean;
   onExport?: () => void;
   exporting?: boolean;
   /** What the live region says once rows are in, e.g. "1 234 transactions". */
@@ -70,6 +77,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, loading, sort, onSortChange, paging, totalAmount = 0 } = props;
   const skeletons = props.skeletonRows ?? Math.min(paging?.pageSize ?? 5, 10);
   const showTotal = totalAmount > 0;
+  const exportable = props.exportable ?? showTotal;
   const status = loading ? t('loading') : rows.length === 0 ? (props.emptyText ?? t('noData')) : (props.resultText ?? '');
 
   return (
@@ -78,12 +86,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
           {showTotal ? (
             <Text fw={700} data-testid="table-total">
-              {t('totalAmount', { amount: formatVnd(totalAmount) })}
+              {props.totalText ? props.totalText(formatVnd(totalAmount)) : t('totalAmount', { amount: formatVnd(totalAmount) })}
             </Text>
           ) : (
             <span />
           )}
-          {props.onExport && showTotal ? (
+          {props.onExport && exportable ? (
             <Button variant="outline" onClick={props.onExport} loading={props.exporting} disabled={loading}>
               {t('export')}
             </Button>
