@@ -2,7 +2,8 @@
 # Benchmarks, figures only (no pass/fail): bench/bench.ts prints the gzipped JS/CSS of /login, of the
 # shell and of every sidebar route; bench/interactions.ts times the store dropdown with 100,000
 # stores, report paging, the dashboard's first chart and a 30-day export; bench/load.ts prints the p50/p99
-# of a light call with and without exports running (issue 10). One build serves all three.
+# of a light call with and without exports running (issue 10); bench/lighthouse.ts prints Lighthouse's
+# mobile score, LCP, TBT and CLS for /login, /dashboard and /tx-card (median of 3). One build serves all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
@@ -16,3 +17,4 @@ fi
 npx tsx bench/bench.ts "$@"
 npx tsx bench/interactions.ts
 npx tsx bench/load.ts
+npx tsx bench/lighthouse.ts

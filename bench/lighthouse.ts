@@ -1,0 +1,117 @@
+/**
+ * Lighthouse 12 on /login, the signed-in /dashboard and /tx-card (issue 10 §8): performance score, LCP,
+ * TBT and CLS, mobile (Lighthouse's default: a mid-range phone on a slow 4G link, simulated), the
+ * median of LIGHTHOUSE_RUNS runs (3). Figures only, no pass or fail; the targets are printed beside
+ * them. Debian's Chromium through chrome-launcher; the signed-in pages are reached by signing in once
+ * with "remember me" in the same browser, and Lighthouse keeps that storage (disableStorageReset).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { startBenchSandbox } from './support';
+
+const DEMO = { username: 'phoco', password: 'Phoco@2026' };
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const TARGETS: Record<string, number> = { '/portal/login': 90, '/portal/dashboard': 80 };
+const CLS_TARGET = 0.1;
+
+interface Run {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function measure(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+    undefined,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  // A signed-in page that sent Lighthouse to /login would measure the wrong page.
+  if (!new URL(lhr.finalDisplayedUrl).pathname.startsWith(new URL(url).pathname)) {
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
+  }
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+async function signIn(base: string, port: number): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${base}/portal/login`);
+    await page
+      .getByLabel(/Tên đăng nhập|Username/)
+      .first()
+      .fill(DEMO.username);
+    await page
+      .getByLabel(/^(Mật khẩu|Password)$/)
+      .first()
+      .fill(DEMO.password);
+    await page.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
+    await page.waitForURL(/\/portal\/dashboard$/, { timeout: 60_000 });
+    await page.close();
+  } finally {
+    // Only the CDP connection closes; the browser stays for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startBenchSandbox({ tag: 'lighthouse', timeoutMs: 300_000 });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const pages = ['/portal/login', '/portal/dashboard', '/portal/tx-card'];
+    const results = new Map<string, Run[]>();
+    // /login first, signed out; then sign in once and measure the others.
+    for (const path of pages) {
+      if (path === '/portal/dashboard') await signIn(sandbox.base, chrome.port);
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await measure(`${sandbox.base}${path}`, chrome.port));
+      results.set(path, runs);
+    }
+
+    console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4× CPU slow-down), median of ${RUNS}`);
+    console.log(
+      `  ${'page'.padEnd(20)} ${'score'.padStart(5)} ${'target'.padStart(6)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}  runs (score)`,
+    );
+    for (const [path, runs] of results) {
+      const target = TARGETS[path];
+      const cls = median(runs.map((r) => r.cls));
+      console.log(
+        `  ${path.padEnd(20)} ${String(median(runs.map((r) => r.score))).padStart(5)} ${(target ? `≥${target}` : '–').padStart(6)} ` +
+          `${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1).padStart(6)} ${median(runs.map((r) => r.tbtMs))
+            .toFixed(0)
+            .padStart(7)} ` +
+          `${cls.toFixed(3).padStart(6)}${cls > CLS_TARGET ? ` (over ${CLS_TARGET})` : ''}  ${runs.map((r) => r.score).join(', ')}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    await sandbox.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench:', error);
+  process.exitCode = 1;
+});
