@@ -113,9 +113,15 @@ describe('DataTable (core §2 shared table widget)', () => {
     expect(onPageSizeChange).toHaveBeenCalledWith(80);
   });
 
-  it('shows skeleton rows while loading and says so to screen readers', async () => {
+  it('shows one skeleton row per row of the page while loading and says so to screen readers (issue 10 §8: no layout shift)', async () => {
     await renderTable({ loading: true, rows: [] });
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
+    cleanup();
+    const paging = { page: 1, totalPages: 2, onPageChange: vi.fn(), pageSize: 80, pageSizeOptions: [10, 80], onPageSizeChange: vi.fn() };
+    await renderTable({ loading: true, rows: [], paging });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(80);
+    // The summary line is there before the total and the export button arrive.
+    expect(screen.getByTestId('table-summary')).toBeTruthy();
     expect(screen.getByRole('status')).toHaveTextContent('Loading data…');
     expect(screen.queryByTestId('no-data')).toBeNull();
   });

@@ -75,7 +75,9 @@ const nextSort = (current: SortState | null | undefined, key: string): SortState
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('table');
   const { columns, rows, loading, sort, onSortChange, paging, totalAmount = 0 } = props;
-  const skeletons = props.skeletonRows ?? Math.min(paging?.pageSize ?? 5, 10);
+  // As many placeholder rows as the page will have, one text line high each, so the rows' arrival does
+  // not push the footer down (CLS, issue 10 §8).
+  const skeletons = props.skeletonRows ?? paging?.pageSize ?? 5;
   const showTotal = totalAmount > 0;
   const exportable = props.exportable ?? showTotal;
   const status = loading ? t('loading') : rows.length === 0 ? (props.emptyText ?? t('noData')) : (props.resultText ?? '');
@@ -83,7 +85,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div data-testid={props.testId}>
       {showTotal || props.onExport ? (
-        <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
+        // Held at the export button's height, so the total and the button appearing move nothing.
+        <Group justify="space-between" mb="sm" wrap="wrap" gap="sm" mih={36} data-testid="table-summary">
           {showTotal ? (
             <Text fw={700} data-testid="table-total">
               {props.totalText ? props.totalText(formatVnd(totalAmount)) : t('totalAmount', { amount: formatVnd(totalAmount) })}
@@ -137,7 +140,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <Table.Tr key={`skeleton-${i}`} data-testid="skeleton-row">
                     {columns.map((column) => (
                       <Table.Td key={column.key}>
-                        <Skeleton height={14} radius="sm" />
+                        <Skeleton height="1lh" radius="sm" />
                       </Table.Td>
                     ))}
                   </Table.Tr>
