@@ -1,0 +1,47 @@
+import type { Request } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { LoginPage } from '../support/sign-in';
+
+/**
+ * What /login downloads before it can be used (issue 10 §8, D84): one language's texts, no toast
+ * container until a toast is raised, and the sign-in page's chunks fetched while config.json is still
+ * on its way rather than after it.
+ */
+test.describe('issue 10 §8: the first load of /login', () => {
+  test('fetches one language, no toast container, and the page beside the configuration', async ({ page }) => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    let configFinished = Number.POSITIVE_INFINITY;
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/config.json')) configFinished = Math.min(configFinished, Date.now());
+    });
+    const started = new Map<Request, number>();
+    page.on('request', (request) => started.set(request, Date.now()));
+    // The configuration answers late, so a page chunk that waited for it would start after it.
+    await page.route('**/portal/config.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+
+    const screen = await LoginPage.open(page);
+    await expect(screen.username).toBeVisible();
+
+    const files = requests.map((r) => new URL(r.url()).pathname);
+    expect(
+      files.filter((f) => /\/texts-vi-/.test(f)),
+      'the Vietnamese first-screen texts',
+    ).toHaveLength(1);
+    expect(
+      files.filter((f) => /\/texts-en-/.test(f)),
+      'no English texts for a Vietnamese page',
+    ).toEqual([]);
+    expect(
+      files.filter((f) => /\/Toasts-/.test(f)),
+      'no toast container before a toast',
+    ).toEqual([]);
+
+    const loginChunk = requests.find((r) => /\/LoginRoute-[^/]+\.js$/.test(new URL(r.url()).pathname));
+    expect(loginChunk, 'the sign-in page chunk').toBeDefined();
+    expect(started.get(loginChunk!)!, 'the sign-in chunk starts before config.json has arrived').toBeLessThan(configFinished);
+  });
+});
