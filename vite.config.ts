@@ -66,7 +66,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The first screen's texts of one language travel as one file (src/i18n/index.ts).
-            { name: (id: string) => CORE_TEXTS.exec(id)?.[1] && `texts-${CORE_TEXTS.exec(id)![1]}`, test: CORE_TEXTS },
+            {
+              debugName: 'core-texts',
+              name: (id: string) => CORE_TEXTS.exec(id)?.[1] && `texts-${CORE_TEXTS.exec(id)![1]}`,
+              test: CORE_TEXTS,
+            },
           ],
         },
       },
