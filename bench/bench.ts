@@ -16,10 +16,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
-import { launchChromium, startBenchSandbox } from './support';
+import { launchChromium, startBenchSandbox, submitSignIn } from './support';
 
 const GOAL_KB = 150;
-const DEMO = { username: 'phoco', password: 'Phoco@2026' };
 
 interface Asset {
   url: string;
@@ -142,16 +141,7 @@ async function main(): Promise<void> {
     printAssetTable('/portal/login (fresh profile, cold)', [...login.values()]);
 
     // --- sign in, then every sidebar route as its own document load ----------------------------
-    await page
-      .getByLabel(/Tên đăng nhập|Username/)
-      .first()
-      .fill(DEMO.username);
-    await page
-      .getByLabel(/^(Mật khẩu|Password)$/)
-      .first()
-      .fill(DEMO.password);
-    await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
-    await page.waitForURL(/\/portal\/dashboard$/, { timeout: 30_000 });
+    await submitSignIn(page);
     await page.locator('nav[aria-label]').first().waitFor();
     const routes = await sidebarRoutes(page);
     if (!routes.includes('/portal/dashboard')) routes.unshift('/portal/dashboard');

@@ -14,7 +14,7 @@
  * BENCH_STEPS=reportPaging,exportLargest (function names) runs only those.
  */
 import type { Page } from 'playwright-core';
-import { launchChromium, startBenchSandbox } from './support';
+import { launchChromium, startBenchSandbox, submitSignIn } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PHOCO = { username: 'phoco', password: 'Phoco@2026' };
@@ -39,16 +39,7 @@ function report(what: string, samples: number[], goalMs: number, note = ''): voi
 
 async function signIn(page: Page, base: string, creds: { username: string; password: string }): Promise<void> {
   await page.goto(`${base}/portal/login`);
-  await page
-    .getByLabel(/Tên đăng nhập|Username/)
-    .first()
-    .fill(creds.username);
-  await page
-    .getByLabel(/^(Mật khẩu|Password)$/)
-    .first()
-    .fill(creds.password);
-  await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
-  await page.waitForURL(/\/portal\/dashboard$/, { timeout: 60_000 });
+  await submitSignIn(page, creds);
 }
 
 /** In the page: run `act`, then wait (rAF polling) until `done()` holds; returns the ms between. */

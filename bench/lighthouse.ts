@@ -10,9 +10,8 @@ import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import { startBenchSandbox } from './support';
+import { DEMO, startBenchSandbox, submitSignIn } from './support';
 
-const DEMO = { username: 'phoco', password: 'Phoco@2026' };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const TARGETS: Record<string, number> = { '/portal/login': 90, '/portal/dashboard': 80 };
 const CLS_TARGET = 0.1;
@@ -56,17 +55,7 @@ async function signIn(base: string, port: number): Promise<void> {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     await page.goto(`${base}/portal/login`);
-    await page
-      .getByLabel(/Tên đăng nhập|Username/)
-      .first()
-      .fill(DEMO.username);
-    await page
-      .getByLabel(/^(Mật khẩu|Password)$/)
-      .first()
-      .fill(DEMO.password);
-    await page.getByRole('checkbox').first().check();
-    await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
-    await page.waitForURL(/\/portal\/dashboard$/, { timeout: 60_000 });
+    await submitSignIn(page, DEMO, { remember: true });
     await page.close();
   } finally {
     // Only the CDP connection closes; the browser stays for Lighthouse.

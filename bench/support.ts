@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -88,4 +88,22 @@ export async function startBenchSandbox(options: { tag: string; env?: Record<str
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A seeded sign-in with a year of history (the sandbox's demo owner). */
+export const DEMO = { username: 'phoco', password: 'Phoco@2026' };
+
+/** Fills the sign-in form of the /login page already open and waits for the dashboard. */
+export async function submitSignIn(page: Page, creds = DEMO, options: { remember?: boolean } = {}): Promise<void> {
+  await page
+    .getByLabel(/Tên đăng nhập|Username/)
+    .first()
+    .fill(creds.username);
+  await page
+    .getByLabel(/^(Mật khẩu|Password)$/)
+    .first()
+    .fill(creds.password);
+  if (options.remember) await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
+  await page.waitForURL(/\/portal\/dashboard$/, { timeout: 60_000 });
 }
