@@ -125,7 +125,7 @@ async function reportPaging(page: Page, base: string): Promise<void> {
       const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent === '${target}');
       let skeletonAt = 0;
       const obs = new MutationObserver(() => { if (!skeletonAt && document.querySelector('[data-testid="skeleton-row"]')) skeletonAt = performance.now(); });
-      obs.observe(document.body, { subtree: true, childList: true });
+      obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-testid'] });
       const t0 = performance.now();
       const total = await window.__timed(
         () => button.click(),

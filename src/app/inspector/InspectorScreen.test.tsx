@@ -61,6 +61,9 @@ describe('InspectorScreen', { timeout: SLOW }, () => {
     await renderScreen(<InspectorScreen machines={MACHINE_CATALOGUE} openChannel={() => channel} />);
     expect(posted).toContainEqual({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
     expect(screen.getByText(en.live.empty)).toBeInTheDocument();
+    // A portal tab opened after the inspector announces itself and is greeted, so it starts reporting.
+    deliver({ protocol: INSPECTOR_PROTOCOL, kind: 'tab' });
+    expect(posted.filter((m) => (m as { kind?: string }).kind === 'hello')).toHaveLength(2);
 
     const snapshot = (value: unknown) => ({ value, status: 'active', tags: [], context: {} });
     deliver({
@@ -69,7 +72,7 @@ describe('InspectorScreen', { timeout: SLOW }, () => {
       actor: { actorId: 'x:0', tabId: 'abcd1234', machineId: 'session', path: '/portal/login', parentId: null, startedAt: 1 },
       snapshot: snapshot('signedOut'),
     });
-    deliver({ protocol: 2, kind: 'actor', actor: {} });
+    deliver({ protocol: 1, kind: 'actor', actor: {} });
     deliver('garbage');
     const list = screen.getByTestId('live-actors');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);

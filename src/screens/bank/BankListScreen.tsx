@@ -78,7 +78,6 @@ export function BankListScreen({ actor, banks, onAdd }: { actor: BankListActor; 
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        getRowKey={(r) => String(r.id)}
         pageSizes={BANK_PAGE_SIZE_OPTIONS}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}

@@ -8,7 +8,16 @@ import type { dashboardMachine } from '../../machines/dashboard/dashboard.machin
 import { percentChange, sharePercent } from '../../machines/shared/rules/percentChange';
 import type { RecentTransaction } from '../../services/shared/schemas/dashboard';
 import { usePortal } from '../shared/portal-context';
-import { DataTable, StatusBadge, formatDateTime, formatNumber, formatPercent, formatVnd, type DataColumn } from '../shared/table';
+import {
+  DataTable,
+  StatusBadge,
+  statusLabels,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatVnd,
+  type DataColumn,
+} from '../shared/table';
 import '../shared/table/styles';
 import 'dayjs/locale/vi';
 import { FailureAlert } from '../shared/FailureAlert';
@@ -286,13 +295,14 @@ function Figure(props: {
 }
 
 function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'table']);
+  const statusText = statusLabels(t);
   const columns: DataColumn<RecentTransaction>[] = [
     { key: 'store', header: t('columns.store'), cell: (r) => r.store_name, rowHeader: true },
     { key: 'type', header: t('columns.type'), cell: (r) => t(`types.${r.type}`, { defaultValue: String(r.type) }) },
     { key: 'amount', header: t('columns.amount'), cell: (r) => formatVnd(r.amount), align: 'right' },
     // D64: every row says whether the money arrived; a failed payment must not read like a paid one.
-    { key: 'status', header: t('columns.status'), cell: (r) => <StatusBadge status={r.status} /> },
+    { key: 'status', header: t('columns.status'), cell: (r) => <StatusBadge status={r.status} label={statusText(r.status)} /> },
     // core §9: numeric created dates are UTC ms; the 7-hour shift shows them on Vietnam's clock.
     { key: 'created', header: t('columns.created'), cell: (r) => formatDateTime(r.created_at) },
   ];
@@ -305,7 +315,6 @@ function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
         label={t('recent')}
         columns={columns}
         rows={rows ?? []}
-        getRowKey={(r, i) => `${r.id}-${i}`}
         loading={rows === null}
         skeletonRows={5}
         testId="recent-table"

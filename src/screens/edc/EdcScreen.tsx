@@ -69,7 +69,6 @@ export function EdcScreen({ actor }: EdcScreenProps) {
         actor={actor}
         label={t('tableLabel')}
         columns={columns}
-        getRowKey={(row) => row.serial_number}
         pageSizes={EDC_PAGE_SIZES}
         resultText={(info) => t('resultCount', info)}
         failedTitle={t('loadFailed')}

@@ -25,13 +25,16 @@ function useLiveActors(openChannel: InspectorScreenProps['openChannel']): LiveSt
   useEffect(() => {
     const channel = openChannel?.() ?? null;
     if (!channel) return;
+    const hello = () => channel.postMessage({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
     const onMessage = (event: MessageEvent) => {
       const message = parseLiveMessage(event.data);
-      if (message) dispatch(message);
+      // A portal tab reports only once an inspector has said hello: one opened after this one asks.
+      if (message?.kind === 'tab') hello();
+      else if (message) dispatch(message);
     };
     channel.addEventListener('message', onMessage);
     // Tabs opened before this one announce their running actors when asked.
-    channel.postMessage({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
+    hello();
     return () => {
       channel.removeEventListener('message', onMessage);
       channel.close();

@@ -8,7 +8,7 @@ import { formatStateLeaves } from '../../machines/shared/introspection';
  */
 
 /** Must equal src/services/inspection.ts INSPECTOR_PROTOCOL (live.test.ts checks). */
-export const INSPECTOR_PROTOCOL = 1;
+export const INSPECTOR_PROTOCOL = 2;
 const MAX_EVENTS = 30;
 const MAX_ACTORS = 60;
 
@@ -43,6 +43,7 @@ const messageSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('stopped'), tabId: id, actorId: id, at: z.number() }),
   z.object({ kind: z.literal('hello') }),
+  z.object({ kind: z.literal('tab') }),
 ]);
 
 export type LiveMessage = z.output<typeof messageSchema>;
@@ -86,7 +87,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
 const keyOf = (tabId: string, actorId: string) => `${tabId}:${actorId}`;
 
 export function applyLiveMessage(state: LiveState, message: LiveMessage): LiveState {
-  if (message.kind === 'hello') return state;
+  if (message.kind === 'hello' || message.kind === 'tab') return state;
   const next = new Map(state);
   if (message.kind === 'actor') {
     const key = keyOf(message.actor.tabId, message.actor.actorId);

@@ -110,7 +110,6 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
         actor={actor as unknown as ListActor<ReportRow>}
         label={t('reports:tableLabel', { report: title })}
         columns={columns}
-        getRowKey={(row, i) => String(row.id ?? i)}
         pageSizes={PAGE_SIZE_OPTIONS}
         failedTitle={t('reports:loadFailed')}
         retryLabel={t('reports:retry')}

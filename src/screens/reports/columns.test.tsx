@@ -38,7 +38,7 @@ async function renderChannel(channel: keyof typeof CHANNEL_CONFIG, rows: ReportR
   cleanup();
   const config = CHANNEL_CONFIG[channel];
   const columns = buildColumns(config.columns, config.sortable, i18n.t.bind(i18n), openBill);
-  await renderScreen(<DataTable<ReportRow> label="r" columns={columns} rows={rows} getRowKey={(r) => String(r.id)} loading={false} />, { language: 'vi' });
+  await renderScreen(<DataTable<ReportRow> label="r" columns={columns} rows={rows} loading={false} />, { language: 'vi' });
   return screen.getByRole('table', { name: 'r' });
 }
 

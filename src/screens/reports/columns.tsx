@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { AnyTransactionRow, ReportColumn } from '../../services/shared/schemas/transactions';
 import classes from './reports.module.css';
-import { formatDateTime, formatVnd, StatusBadge, type DataColumn } from '../shared/table';
+import { formatDateTime, formatVnd, StatusBadge, statusLabels, type DataColumn } from '../shared/table';
 
 /** What a cell may read from any channel's row (installment and saving rows add fields). */
 type Row = AnyTransactionRow & Record<string, unknown>;
@@ -34,6 +34,17 @@ export function buildColumns(
   t: TFunction,
   openBill: (row: Row) => void,
 ): DataColumn<Row>[] {
+  // The same few words on every row: asked of i18next once each, not 80 times a page.
+  const statusText = statusLabels(t);
+  const words = new Map<string, string>();
+  const word = (key: string): string => {
+    let text = words.get(key);
+    if (text === undefined) {
+      text = t(key);
+      words.set(key, text);
+    }
+    return text;
+  };
   return keys.map((key): DataColumn<Row> => {
     const header = t(`reports:columns.${key}`);
     const base = { key, header, sortable: sortable.includes(key) };
@@ -48,15 +59,15 @@ export function buildColumns(
         case 'bill_id':
           return (row) => billLabel(row as { bill_id?: string | null });
         case 'status':
-          return (row) => <StatusBadge status={text(row.status)} />;
+          return (row) => <StatusBadge status={text(row.status)} label={statusText(text(row.status))} />;
         case 'credit_status':
-          return (row) => (row.credit_status ? t(`reports:credit.${row.credit_status === 'credited' ? 'credited' : 'not_credited'}`) : '');
+          return (row) => (row.credit_status ? word(`reports:credit.${row.credit_status === 'credited' ? 'credited' : 'not_credited'}`) : '');
         case 'transaction_type':
-          return (row) => (row.transaction_type === 'CREDIT' || row.transaction_type === 'DEBIT' ? t(`reports:transactionType.${row.transaction_type}`) : text(row.transaction_type));
+          return (row) => (row.transaction_type === 'CREDIT' || row.transaction_type === 'DEBIT' ? word(`reports:transactionType.${row.transaction_type}`) : text(row.transaction_type));
         case 'payment_channel':
           return (row) =>
             row.payment_channel === 'STORE' || row.payment_channel === 'STAFF' || row.payment_channel === 'BILL'
-              ? t(`reports:paymentChannel.${row.payment_channel}`)
+              ? word(`reports:paymentChannel.${row.payment_channel}`)
               : text(row.payment_channel);
         case 'period':
           return (row) => (row.period === null || row.period === undefined ? '' : t('reports:periodMonths', { count: Number(row.period) }));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Box, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +30,23 @@ const COLLAPSED_STYLES = {
   section: { marginInlineEnd: 0 },
 } as const;
 
-export function Sidebar({ entries, collapsed, onExpand, onNavigate, onLogout, salesperson }: SidebarProps) {
-  const { t } = useTranslation('shell');
+export function Sidebar(props: SidebarProps) {
+  // Only the path matters here: a list's filters change the query string at every page change, and
+  // redrawing the whole menu for that showed in the report page change (issue 10 §8).
   const { pathname } = useLocation();
+  return <SidebarMenu {...props} pathname={pathname} />;
+}
+
+const SidebarMenu = memo(function SidebarMenu({
+  entries,
+  collapsed,
+  onExpand,
+  onNavigate,
+  onLogout,
+  salesperson,
+  pathname,
+}: SidebarProps & { pathname: string }) {
+  const { t } = useTranslation('shell');
 
   // The longest matching path wins, so /master-merchant/new does not also light /master-merchant.
   const activePath = useMemo(() => {
@@ -160,4 +174,4 @@ export function Sidebar({ entries, collapsed, onExpand, onNavigate, onLogout, sa
       ) : null}
     </Stack>
   );
-}
+});

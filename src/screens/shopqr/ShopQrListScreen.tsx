@@ -99,7 +99,6 @@ export function ShopQrListScreen({
         actor={actor}
         label={t('tableLabel')}
         columns={columns}
-        getRowKey={(r) => String(r.channel_id)}
         pageSizes={SHOPQR_PAGE_SIZES}
         emptyText={t('empty')}
         resultText={(info) => t('resultCount', info)}

@@ -167,9 +167,22 @@ describe('createInspectionReporter', () => {
     },
   });
 
+  it('announces its tab and posts nothing else until an inspector says hello (issue 10 §8: no cost without an inspector)', () => {
+    const { sent, channel, receive } = fakeChannel();
+    const reporter = createInspectionReporter({ channel, now: () => 1000, path: () => '/portal/login' })!;
+    const actor = createActor(machine, { inspect: reporter.inspect }).start();
+    actor.send({ type: 'GO' });
+    expect(sent).toEqual([{ protocol: INSPECTOR_PROTOCOL, kind: 'tab' }]);
+    receive({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
+    expect(sent.filter((m) => m.kind === 'actor')).toHaveLength(1);
+    expect(sent.find((m) => m.kind === 'actor')).toMatchObject({ snapshot: { value: { token: 'b' } } });
+    reporter.close();
+  });
+
   it('posts actors, masked snapshots and events, transitions, and stops; answers hello', () => {
     const { sent, channel, receive } = fakeChannel();
     const reporter = createInspectionReporter({ channel, now: () => 1000, path: () => '/portal/login' })!;
+    receive({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
     const actor = createActor(machine, { inspect: reporter.inspect }).start();
     actor.send({ type: 'PASSWORD.CHANGE', value: 'Phoco@2026' });
     actor.send({ type: 'GO' });
@@ -198,10 +211,11 @@ describe('createInspectionReporter', () => {
   });
 
   it('shows a field only for the machines whose area allows it', () => {
-    const { sent, channel } = fakeChannel();
+    const { sent, channel, receive } = fakeChannel();
     const other = setup({ types: { context: {} as { note: string } } }).createMachine({ id: 'other', context: { note: 'seen?' } });
     const noted = setup({ types: { context: {} as { note: string } } }).createMachine({ id: 'noted', context: { note: 'shown' } });
     const reporter = createInspectionReporter({ channel, shownFields: (id) => (id === 'noted' ? ['note'] : []) })!;
+    receive({ protocol: INSPECTOR_PROTOCOL, kind: 'hello' });
     createActor(other, { inspect: reporter.inspect }).start();
     createActor(noted, { inspect: reporter.inspect }).start();
     const contexts = sent.flatMap((m) => (m.kind === 'snapshot' ? [m.snapshot.context] : []));

@@ -9,7 +9,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 export const INSPECTOR_CHANNEL = 'portal-inspector';
 /** Bumped when the message shapes change, so an old inspector tab ignores what it cannot read. */
-export const INSPECTOR_PROTOCOL = 1;
+export const INSPECTOR_PROTOCOL = 2;
 
 export interface ActorInfo {
   /** Unique per actor in its tab (xstate's sessionId). */
@@ -52,7 +52,9 @@ export type InspectorMessage =
     }
   | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'stopped'; tabId: string; actorId: string; at: number }
   /** Sent by an inspector tab that just opened: every portal tab answers with its live actors. */
-  | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'hello' };
+  | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'hello' }
+  /** Sent by a portal tab that just opened: an inspector tab already open answers hello. */
+  | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'tab' };
 
 // ---- masking and safe serialisation ----------------------------------------------------------
 
@@ -304,13 +306,19 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
     }
   };
 
+  // Nothing is masked, serialised or posted until an inspector tab has said hello: a page change
+  // would otherwise pay for copying every snapshot that no one reads (issue 10 §8).
+  let listening = false;
   channel.addEventListener('message', (event) => {
     const data = event.data as { protocol?: unknown; kind?: unknown } | null;
     if (data?.protocol !== INSPECTOR_PROTOCOL || data.kind !== 'hello') return;
+    listening = true;
     for (const { info, ref, shown } of live.values()) {
       post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: snapshotInfo(ref.getSnapshot(), shown) });
     }
   });
+
+  post({ protocol: INSPECTOR_PROTOCOL, kind: 'tab' });
 
   const report = (event: InspectionEvent) => {
     const ref = event.actorRef as AnyActorRef;
@@ -329,23 +337,30 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
           startedAt: now(),
         };
         live.set(actorId, { info, ref, shown: shownFor(machine.id) });
-        post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: null });
+        if (listening) post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: null });
         return;
       }
       case '@xstate.snapshot': {
         const actor = live.get(actorId);
         if (!actor) return;
-        const info = snapshotInfo(event.snapshot, actor.shown);
-        post({ protocol: INSPECTOR_PROTOCOL, kind: 'snapshot', tabId, actorId, at: now(), snapshot: info });
-        if (info.status !== 'active' || event.event.type === 'xstate.stop') {
-          live.delete(actorId);
-          post({ protocol: INSPECTOR_PROTOCOL, kind: 'stopped', tabId, actorId, at: now() });
-        }
+        const snapshot = event.snapshot as { status?: unknown };
+        const ended = snapshot.status !== 'active' || event.event.type === 'xstate.stop';
+        if (ended) live.delete(actorId);
+        if (!listening) return;
+        post({
+          protocol: INSPECTOR_PROTOCOL,
+          kind: 'snapshot',
+          tabId,
+          actorId,
+          at: now(),
+          snapshot: snapshotInfo(event.snapshot, actor.shown),
+        });
+        if (ended) post({ protocol: INSPECTOR_PROTOCOL, kind: 'stopped', tabId, actorId, at: now() });
         return;
       }
       case '@xstate.event': {
         const actor = live.get(actorId);
-        if (!actor) return;
+        if (!actor || !listening) return;
         const source = event.sourceRef ? (event.sourceRef as AnyActorRef).sessionId : null;
         post({
           protocol: INSPECTOR_PROTOCOL,
@@ -359,7 +374,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
         return;
       }
       case '@xstate.microstep': {
-        if (!live.has(actorId) || event._transitions.length === 0) return;
+        if (!listening || !live.has(actorId) || event._transitions.length === 0) return;
         const transitions = event._transitions.map((transition) => {
           const isAlways = transition.eventType === '';
           const siblings = isAlways ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? []);

@@ -52,7 +52,6 @@ function renderList(actor: ReturnType<typeof start>['actor']) {
           cell: (r) => <button onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>Delete {r.name}</button>,
         },
       ]}
-      getRowKey={(r) => String(r.id)}
       pageSizes={[10, 25]}
       resultText={(info) => `${info.count} rows, page ${info.page} of ${info.pages}`}
       deleteDialog={{ title: 'Delete row', body: (r) => `Delete ${r.name}?` }}

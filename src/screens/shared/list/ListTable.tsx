@@ -88,7 +88,6 @@ export interface ListTableProps<Row> extends Pick<
   | 'testId'
 > {
   actor: ListActor<Row>;
-  getRowKey: (row: Row, index: number) => string;
   pageSizes: readonly number[];
   /** The live region's text once rows are in. */
   resultText?: (info: { count: number; page: number; pages: number }) => string;
@@ -119,7 +118,6 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         label={props.label}
         columns={props.columns}
         rows={view.failed ? [] : view.rows}
-        getRowKey={props.getRowKey}
         loading={view.loading}
         sort={props.sort}
         onSortChange={props.onSortChange}

@@ -32,7 +32,6 @@ async function renderTable(overrides: Partial<Parameters<typeof DataTable<Row>>[
       label="Card transactions"
       columns={columns}
       rows={rows}
-      getRowKey={(r) => r.id}
       loading={false}
       sort={null}
       onSortChange={onSortChange}
@@ -64,7 +63,6 @@ describe('DataTable (core §2 shared table widget)', () => {
           label="Card transactions"
           columns={columns}
           rows={rows}
-          getRowKey={(r) => r.id}
           loading={false}
           sort={sort}
           onSortChange={(next) => {
@@ -124,6 +122,44 @@ describe('DataTable (core §2 shared table widget)', () => {
     expect(screen.getByTestId('table-summary')).toBeTruthy();
     expect(screen.getByRole('status')).toHaveTextContent('Loading data…');
     expect(screen.queryByTestId('no-data')).toBeNull();
+  });
+
+  it('on a page change keeps the rows in place as hidden placeholders and writes the next page into the same elements (issue 10 §8)', async () => {
+    const props = {
+      label: 'Card transactions',
+      columns,
+      paging: { page: 1, totalPages: 3, onPageChange: vi.fn(), pageSize: 10, pageSizeOptions: [10], onPageSizeChange: vi.fn() },
+    };
+    let show: (next: { rows: Row[]; loading: boolean }) => void = () => undefined;
+    function Harness() {
+      const [shown, setShown] = useState<{ rows: Row[]; loading: boolean }>({ rows, loading: false });
+      show = setShown;
+      return <DataTable<Row> {...props} rows={shown.rows} loading={shown.loading} />;
+    }
+    await renderScreen(<Harness />);
+    const table = screen.getByRole('table', { name: 'Card transactions' });
+    const before = screen.getAllByTestId('data-row');
+    expect(table).not.toHaveAttribute('data-stale');
+
+    act(() => show({ rows: [], loading: true }));
+    // The page's worth of placeholders: the two kept rows and eight more.
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
+    expect(screen.queryAllByTestId('data-row')).toHaveLength(0);
+    expect(table).toHaveAttribute('data-stale', 'true');
+    expect(table).toHaveAttribute('aria-busy', 'true');
+
+    const next: Row[] = [
+      { id: 'c', name: 'Bún chả', amount: 30 },
+      { id: 'd', name: 'Cà phê', amount: 40 },
+    ];
+    act(() => show({ rows: next, loading: false }));
+    const after = screen.getAllByTestId('data-row');
+    expect(after).toHaveLength(2);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after[0]).toHaveTextContent('Bún chả');
+    expect(screen.queryByText('Phở')).toBeNull();
+    expect(table).not.toHaveAttribute('data-stale');
   });
 
   it("shows 'no data' and hides the total and the export button when the total is 0", async () => {

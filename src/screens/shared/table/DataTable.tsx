@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, NativeSelect, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,6 @@ export interface DataTableProps<Row> {
   label: string;
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
-  getRowKey: (row: Row, index: number) => string;
   loading: boolean;
   sort?: SortState | null;
   onSortChange?: (next: SortState | null) => void;
@@ -81,6 +80,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const showTotal = totalAmount > 0;
   const exportable = props.exportable ?? showTotal;
   const status = loading ? t('loading') : rows.length === 0 ? (props.emptyText ?? t('noData')) : (props.resultText ?? '');
+  // While a page loads, the rows last shown stay in place, hidden, with the table drawing placeholder
+  // bars behind them; the new page's cells are then written into them. A page change so rewrites text
+  // instead of removing and creating ~900 cells twice, and restyles the body alone (visibility is
+  // inherited on Chrome's fast path) instead of every cell (issue 10 §8: click → rows painted). Rows
+  // are keyed by position for that reason.
+  const lastShown = useRef<readonly Row[]>(rows);
+  if (!loading) lastShown.current = rows;
+  const bodyRows = loading ? lastShown.current.slice(0, skeletons) : rows;
+  const stale = loading && bodyRows.length > 0;
 
   return (
     <div data-testid={props.testId}>
@@ -106,7 +114,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </VisuallyHidden>
       {/* A keyboard user must be able to scroll a wide table sideways (WCAG 2.1.1). */}
       <div className={classes.scroll} tabIndex={0} role="region" aria-label={props.label}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={loading}>
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing="xs"
+          aria-busy={loading}
+          className={classes.table}
+          data-stale={stale || undefined}
+        >
           <caption>
             <VisuallyHidden>{props.label}</VisuallyHidden>
           </caption>
@@ -134,12 +150,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               })}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          {/* Hidden while stale: the old page can be neither seen, read nor reached with the keyboard. */}
+          <Table.Tbody className={classes.body}>
+            {bodyRows.map((row, index) => (
+              <BodyRow key={index} row={row} index={index} loading={loading} columns={columns as readonly DataColumn<unknown>[]} />
+            ))}
             {loading
-              ? Array.from({ length: skeletons }, (_, i) => <SkeletonRow key={`skeleton-${i}`} columns={columns.length} />)
-              : rows.map((row, index) => (
-                  <DataRow key={props.getRowKey(row, index)} row={row} index={index} columns={columns as readonly DataColumn<unknown>[]} />
-                ))}
+              ? Array.from({ length: Math.max(0, skeletons - bodyRows.length) }, (_, i) => (
+                  <SkeletonRow key={`skeleton-${i}`} columns={columns.length} />
+                ))
+              : null}
             {!loading && rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length} ta="center" py="lg" data-testid="no-data">
@@ -156,10 +176,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 }
 
 /**
- * One body row. Memoised on the row object and the column list, so a re-render of the owner (an
- * address update, a toast) does not redraw hundreds of unchanged cells.
- */
-/**
  * A placeholder row: one bar across the row, a text line high. Plain elements and one cell per row,
  * because a page of 80 is drawn and removed at every page change (880 cells cost ~90 ms more).
  */
@@ -173,28 +189,50 @@ const SkeletonRow = memo(function SkeletonRow({ columns }: { columns: number }) 
   );
 });
 
-const DataRow = memo(function DataRow({ row, index, columns }: { row: unknown; index: number; columns: readonly DataColumn<unknown>[] }) {
+/**
+ * A row of data, or, while the next page loads, a placeholder: its old cells stay, hidden, so the new
+ * page only rewrites them. No style depends on the test id, so changing it restyles nothing.
+ */
+function BodyRow({
+  row,
+  index,
+  loading,
+  columns,
+}: {
+  row: unknown;
+  index: number;
+  loading: boolean;
+  columns: readonly DataColumn<unknown>[];
+}) {
+  return (
+    <tr className={classes.row} data-testid={loading ? 'skeleton-row' : 'data-row'}>
+      <Cells row={row} index={index} columns={columns} />
+    </tr>
+  );
+}
+
+/**
+ * A row's cells. Memoised on the row object and the column list, so a re-render of the owner (an
+ * address update, the loading flag) does not redraw hundreds of unchanged cells.
+ */
+const Cells = memo(function Cells({ row, index, columns }: { row: unknown; index: number; columns: readonly DataColumn<unknown>[] }) {
   // Plain elements: a page of 80 rows × 11 columns is ~900 cells, and Mantine's Table.Td costs a
   // style resolution each; the table's own CSS variables still style these (table.module.css).
-  return (
-    <tr className={classes.row} data-testid="data-row">
-      {columns.map((column) =>
-        column.rowHeader ? (
-          <th
-            key={column.key}
-            scope="row"
-            className={classes.cell}
-            style={column.align ? { textAlign: column.align, fontWeight: 400 } : { fontWeight: 400 }}
-          >
-            {column.cell(row, index)}
-          </th>
-        ) : (
-          <td key={column.key} className={classes.cell} style={column.align ? { textAlign: column.align } : undefined}>
-            {column.cell(row, index)}
-          </td>
-        ),
-      )}
-    </tr>
+  return columns.map((column) =>
+    column.rowHeader ? (
+      <th
+        key={column.key}
+        scope="row"
+        className={classes.cell}
+        style={column.align ? { textAlign: column.align, fontWeight: 400 } : { fontWeight: 400 }}
+      >
+        {column.cell(row, index)}
+      </th>
+    ) : (
+      <td key={column.key} className={classes.cell} style={column.align ? { textAlign: column.align } : undefined}>
+        {column.cell(row, index)}
+      </td>
+    ),
   );
 });
 

@@ -34,7 +34,7 @@ export function StatusFilter({
           </span>
         ) : undefined
       }
-      renderOption={({ option }) => (option.value === 'all' ? option.label : <StatusBadge status={option.value} />)}
+      renderOption={({ option }) => (option.value === 'all' ? option.label : <StatusBadge status={option.value} label={option.label} />)}
       data-testid="status-filter"
     />
   );

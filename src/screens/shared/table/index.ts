@@ -7,7 +7,7 @@ export {
   type SortState,
   type SortDirection,
 } from './DataTable';
-export { StatusBadge } from './StatusBadge';
+export { StatusBadge, statusLabel, statusLabels } from './StatusBadge';
 export { StatusFilter } from './StatusFilter';
 export { StoreFilter, type StoreOption } from './StoreFilter';
 export { LookupSelect, type LookupOption, type LookupSelectTexts } from './LookupSelect';
