@@ -5,6 +5,8 @@
  * them. Debian's Chromium through chrome-launcher; the signed-in pages are reached by signing in once
  * with "remember me" in the same browser, and Lighthouse keeps that storage (disableStorageReset).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -13,6 +15,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { DEMO, startBenchSandbox, submitSignIn } from './support';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_PAGES=/portal/dashboard,… measures only those (labels as printed). */
+const ONLY = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+/** LIGHTHOUSE_SAVE=folder keeps each run's full report there (JSON), to see what a figure is made of. */
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 const TARGETS: Record<string, number> = { '/portal/login': 90, '/portal/dashboard': 80 };
 const CLS_TARGET = 0.1;
 
@@ -36,6 +42,10 @@ async function measure(url: string, port: number, config?: Config): Promise<Run>
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    writeFileSync(join(SAVE, `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   // A signed-in page that sent Lighthouse to /login would measure the wrong page.
   if (!new URL(lhr.finalDisplayedUrl).pathname.startsWith(new URL(url).pathname)) {
     throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
@@ -79,8 +89,13 @@ async function main(): Promise<void> {
       { label: '/portal/tx-card desktop', path: '/portal/tx-card', config: desktopConfig },
     ];
     const results = new Map<string, Run[]>();
+    let signedIn = false;
     for (const { label, path, config } of pages) {
-      if (path === '/portal/dashboard') await signIn(sandbox.base, chrome.port);
+      if (ONLY.length && !ONLY.includes(label)) continue;
+      if (path !== '/portal/login' && !signedIn) {
+        await signIn(sandbox.base, chrome.port);
+        signedIn = true;
+      }
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await measure(`${sandbox.base}${path}`, chrome.port, config));
       results.set(label, runs);

@@ -24,12 +24,13 @@ export async function boot(container: HTMLElement): Promise<void> {
   captureSsoFragment();
   // The page's chunks and its texts download while the configuration is fetched, not after it (the
   // deployment's default language is known only then; a stored choice or Vietnamese is the best guess).
-  preloadPage(window.location.pathname);
+  const configLoad = loadConfig();
   void preloadTexts(initialLanguage()).catch(() => undefined);
+  preloadPage(window.location.pathname);
   const root = createRoot(container);
   let config: AppConfig;
   try {
-    config = await loadConfig();
+    config = await configLoad;
     await initI18n({ defaultLanguage: config.defaultLanguage, hotlines: config.hotlines });
   } catch (error) {
     root.render(<StartupError detail={describeStartupError(error)} />);

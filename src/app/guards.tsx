@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { CookieBanner } from '../screens/shared/CookieBanner';
 import { LoadingScreen } from '../screens/shared/LoadingScreen';
@@ -11,7 +11,10 @@ import { authPaths } from './auth/paths';
  * signed-in user reloading a page never sees /login flash by (and /login does not sign them out).
  */
 export function RootLayout() {
-  const restoring = useSessionSelector(selectRestoring);
+  // Deferred: the page that replaces the loading screen (the whole shell on a reload) is then drawn
+  // in a transition, in slices between which the browser stays responsive, instead of one long task
+  // (a session update reaches React synchronously; issue 10 §8, total blocking time).
+  const restoring = useDeferredValue(useSessionSelector(selectRestoring));
   const { pathname } = useLocation();
   return (
     <>

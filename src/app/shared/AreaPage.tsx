@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon, NotBuiltYet } from '../../screens/shared/PlaceholderPage';
 import { NotFound } from '../../screens/shared/NotFound';
@@ -13,8 +13,16 @@ import { useSessionSelector } from './session-context';
  * the F&B-only table list waits for the profile to know. An area with a route shows it; one
  * declared without a route yet says "not built yet".
  */
+// Only the page drawn with the shell on a (re)load waits a turn; later pages open directly.
+let shellDrawn = false;
+
 export default function AreaPage({ areaPath }: { areaPath: string }) {
   const { t } = useTranslation('shell');
+  // On a (re)load the shell and the first page would be one long task on a phone: the page follows in
+  // a second, interruptible render (issue 10 §8, total blocking time).
+  const [waitsForShell] = useState(() => !shellDrawn);
+  shellDrawn = true;
+  const shellReady = useDeferredValue(true, !waitsForShell);
   const { features } = getRuntime().config;
   const profile = useSessionSelector((s) => s.context.profile);
   const area = findAreaRoute(areaPath);
@@ -24,6 +32,7 @@ export default function AreaPage({ areaPath }: { areaPath: string }) {
   const name = t(areaLabelKey(area, profile?.account_type));
   if (area.flag === 'feedback' && features.feedbackComingSoon) return <ComingSoon area={name} />;
   const Built = area.route;
+  if (Built && !shellReady) return <LoadingScreen />;
   if (Built) {
     return (
       <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import '../../screens/shell/styles';
 import { ProfileFailed } from '../../screens/shell/ProfileFailed';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
@@ -25,14 +25,29 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
     },
     [storage],
   );
-  const shellProfile: ShellProfile | null = profile
-    ? {
-        merchantName: profile.merchant.name,
-        accountType: profile.account_type,
-        isFnb: profile.merchant.is_fnb,
-        salesperson: profile.merchant.saleperson,
-      }
-    : null;
+  // Stable props, so the (memoised) shell is redrawn only when what it shows changes, not at every
+  // session update on the way in (issue 10 §8: it was drawn 9 times while the dashboard opened).
+  const shellProfile: ShellProfile | null = useMemo(
+    () =>
+      profile
+        ? {
+            merchantName: profile.merchant.name,
+            accountType: profile.account_type,
+            isFnb: profile.merchant.is_fnb,
+            salesperson: profile.merchant.saleperson,
+          }
+        : null,
+    [profile],
+  );
+  const onLogout = useCallback(() => session.send({ type: 'LOGOUT', reason: 'user' }), [session]);
+  const topBarSlot = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <RealtimeSlot />
+      </Suspense>
+    ),
+    [],
+  );
 
   return (
     <Shell
@@ -43,12 +58,8 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
       onCollapsedChange={onCollapsedChange}
       language={language}
       onLanguageChange={setLanguage}
-      onLogout={() => session.send({ type: 'LOGOUT', reason: 'user' })}
-      topBarSlot={
-        <Suspense fallback={null}>
-          <RealtimeSlot />
-        </Suspense>
-      }
+      onLogout={onLogout}
+      topBarSlot={topBarSlot}
     >
       {profile === null && profileError !== null ? (
         <ProfileFailed code={profileError} onRetry={() => session.send({ type: 'PROFILE.RELOAD' })} />

@@ -1,3 +1,4 @@
+import { memo, useDeferredValue, useMemo } from 'react';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
@@ -55,40 +56,31 @@ interface PeriodChunk {
 const dayText = (date: string) => date.split('-').reverse().join('/');
 const rangeText = (from: string, to: string) => (from === to ? dayText(from) : `${dayText(from)}–${dayText(to)}`);
 
-/** Dashboard (core §2): figures fill in as the stream's chunks arrive; a broken stream keeps them. */
+/**
+ * Dashboard (core §2): figures fill in as the stream's chunks arrive; a broken stream keeps them. Each
+ * part is memoised on its own chunk, so a chunk redraws its part only (on a phone every whole-page
+ * redraw was a long task; issue 10 §8).
+ */
 export function DashboardScreen({ actor }: { actor: DashboardActor }) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const { language } = usePortal();
   const date = useSelector(actor, (s) => s.context.date);
   const today = useSelector(actor, (s) => s.context.today);
-  const day = useSelector(actor, (s) => s.context.day);
-  const month = useSelector(actor, (s) => s.context.month);
-  const year = useSelector(actor, (s) => s.context.year);
-  const recent = useSelector(actor, (s) => s.context.recent);
+  // Deferred: a chunk's part is drawn in a transition, in slices, not in the task that received it.
+  const day = useDeferredValue(useSelector(actor, (s) => s.context.day));
+  const month = useDeferredValue(useSelector(actor, (s) => s.context.month));
+  const year = useDeferredValue(useSelector(actor, (s) => s.context.year));
+  const recent = useDeferredValue(useSelector(actor, (s) => s.context.recent));
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const broken = useSelector(actor, (s) => s.hasTag('error'));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const isToday = date === today;
+  const dateSettings = useMemo(() => ({ locale: language, firstDayOfWeek: 1 as const }), [language]);
 
   return (
-    <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+    <DatesProvider settings={dateSettings}>
       <Stack gap="md" p="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <DatePickerInput
-            label={t('date')}
-            value={date}
-            maxDate={today}
-            valueFormat="DD/MM/YYYY"
-            onChange={(next) => {
-              if (next) actor.send({ type: 'DATE.SET', date: next });
-            }}
-            w={180}
-            data-testid="dashboard-date"
-          />
-        </Group>
+        <DashboardHeading actor={actor} date={date} today={today} />
         <Text size="sm" c="gray.8" data-testid="dashboard-scope">
           {t('scope')}
         </Text>
@@ -119,7 +111,29 @@ export function DashboardScreen({ actor }: { actor: DashboardActor }) {
   );
 }
 
-function SplitChart({
+const DashboardHeading = memo(function DashboardHeading({ actor, date, today }: { actor: DashboardActor; date: string; today: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <DatePickerInput
+        label={t('date')}
+        value={date}
+        maxDate={today}
+        valueFormat="DD/MM/YYYY"
+        onChange={(next) => {
+          if (next) actor.send({ type: 'DATE.SET', date: next });
+        }}
+        w={180}
+        data-testid="dashboard-date"
+      />
+    </Group>
+  );
+});
+
+const SplitChart = memo(function SplitChart({
   title,
   split,
   money,
@@ -195,9 +209,9 @@ function SplitChart({
       )}
     </Paper>
   );
-}
+});
 
-function PeriodCard({
+const PeriodCard = memo(function PeriodCard({
   kind,
   chunk,
   isToday,
@@ -252,7 +266,7 @@ function PeriodCard({
       )}
     </Paper>
   );
-}
+});
 
 function Figure(props: {
   label: string;
@@ -294,7 +308,7 @@ function Figure(props: {
   );
 }
 
-function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
+const RecentTable = memo(function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
   const { t } = useTranslation(['dashboard', 'table']);
   const statusText = statusLabels(t);
   const columns: DataColumn<RecentTransaction>[] = [
@@ -321,4 +335,4 @@ function RecentTable({ rows }: { rows: RecentTransaction[] | null }) {
       />
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { AppShell, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -36,17 +36,17 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-export function Shell(props: ShellProps) {
+export const Shell = memo(function Shell(props: ShellProps) {
   const { t } = useTranslation('shell');
   // Assume desktop on the first paint: the drawer then never flashes open on wide screens.
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [drawerOpened, setDrawerOpened] = useState(false);
-  const entries = buildMenu({
-    areas: props.areas,
-    features: props.features,
-    isFnb: props.profile?.isFnb ?? false,
-    accountType: props.profile?.accountType,
-  });
+  const isFnb = props.profile?.isFnb ?? false;
+  const accountType = props.profile?.accountType;
+  const entries = useMemo(
+    () => buildMenu({ areas: props.areas, features: props.features, isFnb, accountType }),
+    [props.areas, props.features, isFnb, accountType],
+  );
   const salesperson = props.profile?.salesperson ?? null;
   const logout = () => {
     setDrawerOpened(false);
@@ -118,4 +118,4 @@ export function Shell(props: ShellProps) {
       ) : null}
     </>
   );
-}
+});

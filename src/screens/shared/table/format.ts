@@ -15,13 +15,15 @@ export function formatNumber(value: number): string {
   return plain.format(value);
 }
 
+// Made once per language: building an Intl.NumberFormat costs far more than using one.
+const percentFormats = {
+  vi: new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 /** Percent with two decimals in Vietnamese style (12,34 %) or English (12.34%). */
 export function formatPercent(value: number, language: 'vi' | 'en'): string {
-  const text = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-  return `${text}%`;
+  return `${percentFormats[language].format(value)}%`;
 }
 
 /** unix seconds, unix ms or an ISO string → ms since epoch; null when unreadable. */
