@@ -38,3 +38,22 @@ export async function authenticate(
   }
   return { user, claims, token: match[1] };
 }
+
+/**
+ * Core §6: only two kinds of user are told apart, the owner (role Customer) and staff-type users (any
+ * other role). Managing staff, stores, bank accounts, ShopQR, card machines and e-invoice settings is
+ * the owner's (D87): a staff-type caller is refused with PERMISSION_DENY whatever the portal shows.
+ */
+export function isOwnerRole(role: string): boolean {
+  return role === 'Customer';
+}
+
+export function requireOwner(caller: Caller): Caller {
+  if (!isOwnerRole(caller.user.role)) throw new ApiError(403, 'PERMISSION_DENY', 'Only the owner may do this');
+  return caller;
+}
+
+/** `authenticate` and `requireOwner` in one: the bearer check, then the owner rule. */
+export async function authenticateOwner(ctx: SandboxContext, request: FastifyRequest): Promise<Caller> {
+  return requireOwner(await authenticate(ctx, request));
+}
