@@ -65,7 +65,8 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
   });
 });
 
-describe('Sidebar', () => {
+// Two full renders and clicks per test: seconds on a loaded 2-core machine.
+describe('Sidebar', { timeout: 20_000 }, () => {
   async function renderSidebar(features: AreaFeatures, isFnb: boolean, path = '/dashboard') {
     const onLogout = vi.fn();
     await renderScreen(
