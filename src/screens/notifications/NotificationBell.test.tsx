@@ -62,7 +62,7 @@ async function setup() {
   return { list, click, loaded, clicks, paths };
 }
 
-describe('NotificationBell (core §2 bell)', () => {
+describe('NotificationBell (core §2 bell)', { timeout: 20_000 }, () => {
   it('labels the bell with the unseen total and lists a tab with order, table and age', async () => {
     await setup();
     const bell = await screen.findByRole('button', { name: 'Notifications, 3 unseen' });

@@ -13,7 +13,7 @@ async function openCustom(language: 'vi' | 'en' = 'en') {
   await renderScreen(<TimeRangeFilter value={{ preset: 'today' }} onChange={onChange} nowMs={NOW} language={language} />, { language });
   fireEvent.change(screen.getByTestId('time-preset'), { target: { value: 'custom' } });
   // The day fields are a lazy chunk (the date library is fetched only for a custom range).
-  await screen.findByTestId('range-to');
+  await screen.findByTestId('range-to', {}, { timeout: 10_000 });
   return onChange;
 }
 
@@ -24,7 +24,7 @@ function type(testId: string, text: string) {
   return input;
 }
 
-describe('TimeRangeFilter (core §2 presets, §5 custom range)', () => {
+describe('TimeRangeFilter (core §2 presets, §5 custom range)', { timeout: 20_000 }, () => {
   it('reports a preset at once', async () => {
     const onChange = vi.fn();
     await renderScreen(<TimeRangeFilter value={{ preset: 'today' }} onChange={onChange} nowMs={NOW} language="en" />);
