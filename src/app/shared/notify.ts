@@ -20,6 +20,8 @@ function show(color: 'blue' | 'green' | 'red' | 'yellow', { title, message, valu
     color,
     title: i18n.t(title, values),
     message: message === undefined ? '' : i18n.t(message, values),
+    // Mantine's close button has no name of its own (axe: button-name).
+    closeButtonProps: { 'aria-label': i18n.t('common:close') },
   });
 }
 
