@@ -1,7 +1,23 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
-/** /staff: staff members and their sign-ins (core §2 Business info). Not built yet: its page says so. */
+/** /staff, /staff/add, /staff/update?id= (core §2 Business info): staff members and their sign-ins; owner only (D87). */
 export default defineArea({
   name: 'staff',
-  entries: [{ path: 'staff', labelKey: 'nav.staff', flag: null, nested: true, menu: { section: 'businessInfo', order: 3 } }],
+  inspector: {
+    machines: ['staffList', 'staffAdd', 'staffEdit'],
+    // Context and event fields these machines may show (everything else is masked): no names,
+    // phones, e-mails or passwords; the form itself stays masked.
+    fields: ['showErrors', 'submitError', 'loadError', 'deleting', 'deleteError', 'has_login', 'store_id'],
+  },
+  entries: [
+    {
+      path: 'staff',
+      labelKey: 'nav.staff',
+      flag: null,
+      nested: true,
+      menu: { section: 'businessInfo', order: 3 },
+      route: lazyPage(() => import('./StaffRoute')),
+    },
+  ],
 });

@@ -1,0 +1,26 @@
+import type { SnapshotFrom } from 'xstate';
+import type { staffAddMachine } from './staffAdd.machine';
+import type { staffEditMachine } from './staffEdit.machine';
+
+/** What the staff screens read from their machines (tags and context, never state names). */
+
+type AddSnapshot = SnapshotFrom<typeof staffAddMachine>;
+type EditSnapshot = SnapshotFrom<typeof staffEditMachine>;
+
+export const selectAddForm = (s: AddSnapshot) => s.context.form;
+export const selectAddErrors = (s: AddSnapshot) => (s.context.showErrors ? s.context.errors : {});
+export const selectAddSubmitError = (s: AddSnapshot) => s.context.submitError;
+export const selectAddBusy = (s: AddSnapshot) => s.hasTag('busy');
+
+export const selectEditStaff = (s: EditSnapshot) => s.context.staff;
+export const selectEditForm = (s: EditSnapshot) => s.context.form;
+export const selectEditErrors = (s: EditSnapshot) => (s.context.showErrors ? s.context.errors : {});
+export const selectEditSubmitError = (s: EditSnapshot) => s.context.submitError;
+export const selectEditLoadError = (s: EditSnapshot) => s.context.loadError;
+export const selectEditLoading = (s: EditSnapshot) => s.hasTag('loading');
+export const selectEditBusy = (s: EditSnapshot) => s.hasTag('busy');
+/** The form is on screen (loaded; while saving it stays, read-only). */
+export const selectEditShowsForm = (s: EditSnapshot) => s.hasTag('form');
+export const selectEditLoadFailed = (s: EditSnapshot) => s.hasTag('failed');
+/** No such staff member (deleted, or not this merchant's). */
+export const selectEditMissing = (s: EditSnapshot) => s.hasTag('missing');
