@@ -243,3 +243,41 @@ describe('trigger bank-verify', () => {
     expect([unknown.status, unknown.body.error_code]).toEqual([404, 'BANK_NOT_EXIST']);
   });
 });
+
+/** A staff-type sign-in (role Staff, core §6) on the given merchant. */
+async function staffToken(merchantId: string): Promise<string> {
+  const username = `staff.${merchantId}.${Math.random().toString(36).slice(2, 8)}`;
+  const made = await t.api('POST', '/sandbox/users', {
+    body: { username, password: 'Staff@2026', email: `${username}@example.test`, merchant: merchantId, role: 'Staff' },
+  });
+  expect(made.status).toBe(201);
+  return (await t.login(username, 'Staff@2026')).access_token;
+}
+
+describe('D87 roles: linking and unlinking accounts is the owner’s', () => {
+  it('a staff-type user reads the list but adding and deleting answer 403 PERMISSION_DENY and change nothing; the owner may', async () => {
+    const m = await freshMerchant();
+    const staff = await staffToken(m.id);
+    const before = await t.api('GET', '/api/portal/bank/account', { token: staff });
+    expect(before.status).toBe(200);
+    const rows = before.body.data as Array<{ id: number; name: string }>;
+    expect(rows).toHaveLength(2);
+    const target = m.plan.addable[0]!;
+    const body = { bank_account_no: target.account_no, bank_code: target.bank_code, holder_name: m.plan.holderName, phone: m.plan.phone };
+
+    const add = await t.api('POST', '/api/portal/bank/account', { token: staff, body });
+    expect([add.status, add.body.error_code]).toEqual([403, 'PERMISSION_DENY']);
+    // Refused before anything is read: an empty body is refused the same way, not REQUIRED.
+    expect((await t.api('POST', '/api/portal/bank/account', { token: staff, body: {} })).body.error_code).toBe('PERMISSION_DENY');
+    const del = await t.api('DELETE', `/api/portal/bank/account?id=${rows[0]!.id}`, { token: staff });
+    expect([del.status, del.body.error_code]).toEqual([403, 'PERMISSION_DENY']);
+    const after = await t.api('GET', '/api/portal/bank/account', { token: m.token });
+    expect(after.body.data).toEqual(before.body.data);
+    // Read calls stay open to staff.
+    expect((await t.api('GET', '/api/portal/metadata/list-bank', { token: staff })).status).toBe(200);
+    expect((await t.api('GET', `/api/portal/bank/qr?bank_account_no=${rows[0]!.name}`, { token: staff })).status).toBe(200);
+
+    expect((await t.api('POST', '/api/portal/bank/account', { token: m.token, body })).status).toBe(200);
+    expect((await t.api('DELETE', `/api/portal/bank/account?id=${rows[0]!.id}`, { token: m.token })).status).toBe(200);
+  });
+});

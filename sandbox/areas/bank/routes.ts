@@ -3,7 +3,7 @@ import { VERIFY_AMOUNT, VERIFY_DESCRIPTION } from '../../../src/services/bank/sc
 import { buildVietQr, MAX_PURPOSE_LENGTH, stripVietnameseDiacritics } from '../../../src/services/qr/vietqr';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
-import { authenticate } from '../../platform/http/authenticate';
+import { authenticate, authenticateOwner } from '../../platform/http/authenticate';
 import { ApiError, field, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
 
@@ -128,8 +128,9 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
     return ok({ holder_name: known.holder_name });
   });
 
+  // Linking and unlinking accounts is the owner's (D87); the lists, QR and lookups stay open.
   app.post('/bank/account', async (request, reply) => {
-    const { user } = await authenticate(ctx, request);
+    const { user } = await authenticateOwner(ctx, request);
     const body = {
       bank_account_no: (field(request.body, 'bank_account_no') ?? '').trim(),
       bank_code: (field(request.body, 'bank_code') ?? '').trim(),
@@ -178,7 +179,7 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
   });
 
   app.delete('/bank/account', async (request) => {
-    const { user } = await authenticate(ctx, request);
+    const { user } = await authenticateOwner(ctx, request);
     const raw = queryString(request.query, 'id');
     if (!/^\d{1,9}$/.test(raw)) throw required(['id']);
     const [account] = await ctx.db.query<{ id: number }>(`SELECT id FROM bank_accounts WHERE id = $1 AND merchant_id = $2`, [

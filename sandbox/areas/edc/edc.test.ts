@@ -231,3 +231,36 @@ describe('trigger terminal-payment', () => {
     expect((await t.api('POST', '/sandbox/triggers/terminal-payment', { body: { serial, amount: '1e6' } })).status).toBe(400);
   });
 });
+
+describe('D87 roles: activating and integrating card machines is the owner’s', () => {
+  it('a staff-type user lists and checks machines, but activate and integrate answer 403 PERMISSION_DENY (no reason) and change nothing', async () => {
+    const m = await merchant();
+    const username = `staff.${m.id}.edc`;
+    const made = await t.api('POST', '/sandbox/users', {
+      body: { username, password: 'Staff@2026', email: `${username}@example.test`, merchant: m.id, role: 'Staff' },
+    });
+    expect(made.status).toBe(201);
+    const staff = (await t.login(username, 'Staff@2026')).access_token;
+    const before = listSchema.parse((await list(staff, '?page_size=100')).body);
+    const soundbox = deviceIds(m.id, SOUNDBOX, 1);
+    expect((await t.api('GET', `/api/portal/pos/check-status?serial_number=${soundbox.serial_number}`, { token: staff })).status).toBe(200);
+
+    const activate = await t.api('PUT', '/api/portal/metadata/edc/active', {
+      token: staff,
+      body: { serial_number: soundbox.serial_number },
+    });
+    // No `reason`: the portal tells this refusal from the bank's "contact the bank" one (NOT_PROVISIONED, NOT_SELECTED).
+    expect([activate.status, activate.body.error_code, activate.body.data.reason]).toEqual([403, 'PERMISSION_DENY', undefined]);
+    const posId = deviceIds(m.id, POS, 2).pos_id;
+    const map = await t.api('PUT', '/api/portal/map-edc-to-va', { token: staff, body: { va_account_no: m.va.store1, pos_id: posId } });
+    expect([map.status, map.body.error_code]).toEqual([403, 'PERMISSION_DENY']);
+    expect(listSchema.parse((await list(m.token, '?page_size=100')).body).data).toEqual(before.data);
+
+    expect(
+      (await t.api('PUT', '/api/portal/metadata/edc/active', { token: m.token, body: { serial_number: soundbox.serial_number } })).status,
+    ).toBe(200);
+    expect(
+      (await t.api('PUT', '/api/portal/map-edc-to-va', { token: m.token, body: { va_account_no: m.va.store1, pos_id: posId } })).status,
+    ).toBe(200);
+  });
+});

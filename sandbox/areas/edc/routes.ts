@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
-import { authenticate } from '../../platform/http/authenticate';
+import { authenticate, authenticateOwner } from '../../platform/http/authenticate';
 import { ApiError, field, ok, required } from '../../platform/http/envelope';
 import { vnIso } from '../../platform/vn-time';
 import { queryInt } from '../../platform/http/query';
@@ -86,8 +86,10 @@ export function registerEdcRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     return { data: rows.map(toWireDevice), total_page: Math.ceil((count?.n ?? 0) / pageSize), page, page_size: pageSize };
   });
 
+  // Activating and integrating are the owner's (D87); the list and the connection check stay open.
+  // The owner rule answers PERMISSION_DENY without a reason, unlike the bank's refusal below.
   app.put('/metadata/edc/active', async (request) => {
-    const { user } = await authenticate(ctx, request);
+    const { user } = await authenticateOwner(ctx, request);
     const serial = field(request.body, 'serial_number')?.trim();
     if (!serial) throw required(['serial_number']);
     const device = await findDeviceBySerial(ctx.db, serial, user.merchant_id);
@@ -105,7 +107,7 @@ export function registerEdcRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   });
 
   app.put('/map-edc-to-va', async (request) => {
-    const { user } = await authenticate(ctx, request);
+    const { user } = await authenticateOwner(ctx, request);
     const va = field(request.body, 'va_account_no')?.trim();
     const posId = field(request.body, 'pos_id')?.trim();
     const missing = [...(va ? [] : ['va_account_no']), ...(posId ? [] : ['pos_id'])];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
-import { authenticate } from '../../platform/http/authenticate';
+import { authenticate, authenticateOwner } from '../../platform/http/authenticate';
 import { ApiError, ok } from '../../platform/http/envelope';
 import { checkConflicts, checkNewVa, insertVa, serialised } from './create';
 import { qrPayload, qrPngBase64 } from './qr';
@@ -50,8 +50,9 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
     return { data: rows.map(toWire), total_page: Math.ceil(total / pageSize), total_count: total, page, page_size: pageSize };
   });
 
+  // Creating and deleting ShopQRs is the owner's (D87); the list, detail and dropdowns stay open.
   app.post('/channel-payment', async (request) => {
-    const { user } = await authenticate(ctx, request);
+    const { user } = await authenticateOwner(ctx, request);
     const id = await serialised(user.merchant_id, async () => {
       const v = await checkNewVa(ctx.db, user.merchant_id, request.body);
       await checkConflicts(ctx.db, user.merchant_id, v);
@@ -62,7 +63,7 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
   });
 
   app.delete('/channel-payment', async (request) => {
-    const { user } = await authenticate(ctx, request);
+    const { user } = await authenticateOwner(ctx, request);
     const raw = (request.query as Record<string, unknown>).channel_id;
     if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw))
       throw new ApiError(400, 'REQUIRED', 'channel_id is required', { fields: ['channel_id'] });

@@ -252,3 +252,31 @@ describe('dropdown metadata', () => {
     }
   });
 });
+
+describe('D87 roles: creating and deleting ShopQRs is the owner’s', () => {
+  it('a staff-type user reads the list and detail but create and delete answer 403 PERMISSION_DENY and change nothing', async () => {
+    const username = `staff.${merchantId}.shopqr`;
+    const made = await t.api('POST', '/sandbox/users', {
+      body: { username, password: 'Staff@2026', email: `${username}@example.test`, merchant: merchantId, role: 'Staff' },
+    });
+    expect(made.status).toBe(201);
+    const staff = (await t.login(username, 'Staff@2026')).access_token;
+    const before = await api('GET', '/channel-payment?page_size=100', undefined, staff);
+    expect(before.status).toBe(200);
+    const first = before.body.data[0] as { channel_id: number; va_account_no: string };
+    expect((await api('GET', `/channel-payment?va_account_no=${first.va_account_no}`, undefined, staff)).status).toBe(200);
+    expect((await api('GET', '/metadata/list-staff', undefined, staff)).status).toBe(200);
+
+    const third = (await storeIds())[2]!;
+    const created = await api(
+      'POST',
+      '/channel-payment',
+      { type: 'STORE', bank_account_no: await verifiedAccount(), store_id: third },
+      staff,
+    );
+    expect([created.status, created.body.error_code]).toEqual([403, 'PERMISSION_DENY']);
+    const deleted = await api('DELETE', `/channel-payment?channel_id=${first.channel_id}`, undefined, staff);
+    expect([deleted.status, deleted.body.error_code]).toEqual([403, 'PERMISSION_DENY']);
+    expect((await api('GET', '/channel-payment?page_size=100')).body.data).toEqual(before.body.data);
+  });
+});

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { bankAddMachine } from '../../machines/bank/bankAdd.machine';
 import { bankListMachine } from '../../machines/bank/bankList.machine';
@@ -11,6 +12,7 @@ import { BankListScreen } from '../../screens/bank/BankListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { getLookups, lookupActor } from '../shared/lookups';
 import { notify } from '../shared/notify';
+import { OwnerGate, useOwner } from '../shared/owner';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
 import { useLookup } from '../shared/use-lookup';
@@ -46,6 +48,7 @@ function BankListPage() {
   const navigate = useNavigate();
   const { inspect } = getRuntime();
   const banks = useLookup('banks');
+  const owner = useOwner();
   const logic = useMemo(() => {
     const { loadBankAccounts, deleteBankAccount } = bankActors();
     return bankListMachine.provide({
@@ -61,7 +64,7 @@ function BankListPage() {
     });
   }, []);
   const actor = useActorRef(logic, { inspect });
-  return <BankListScreen actor={actor} banks={banks.data ?? []} onAdd={() => navigate(bankPaths.add())} />;
+  return <BankListScreen actor={actor} banks={banks.data ?? []} canManage={owner === true} onAdd={() => navigate(bankPaths.add())} />;
 }
 
 function BankAddPage() {
@@ -86,10 +89,18 @@ function BankAddPage() {
 }
 
 export default function BankRoute() {
+  const { t } = useTranslation('bank');
   return (
     <Routes>
       <Route index element={<BankListPage />} />
-      <Route path={bankSegments.add} element={<BankAddPage />} />
+      <Route
+        path={bankSegments.add}
+        element={
+          <OwnerGate title={t('add.title')}>
+            <BankAddPage />
+          </OwnerGate>
+        }
+      />
       <Route path="*" element={<NotFound signedIn />} />
     </Routes>
   );

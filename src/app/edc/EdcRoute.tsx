@@ -9,6 +9,7 @@ import { createEdcActors, type EdcActors } from '../../services/edc/actors';
 import { EdcScreen } from '../../screens/edc/EdcScreen';
 import { getLookups, lookupActor } from '../shared/lookups';
 import { notify } from '../shared/notify';
+import { useOwner } from '../shared/owner';
 import { getRuntime } from '../shared/runtime';
 
 /** Made once per page load on the runtime's portal client (same session, same single refresh). */
@@ -63,5 +64,6 @@ export default function EdcRoute() {
   const { inspect } = getRuntime();
   const logic = useMemo(edcListLogic, []);
   const list = useActorRef(logic, { inspect });
-  return <EdcScreen actor={list} />;
+  const owner = useOwner();
+  return <EdcScreen actor={list} canManage={owner === true} />;
 }

@@ -1,7 +1,21 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
-/** /profile: the business profile the bank holds (core §2 Business info). Not built yet: its page says so. */
+/** /profile: the business profile the bank holds (core §2 Business info, §3), read only. */
 export default defineArea({
   name: 'profile',
-  entries: [{ path: 'profile', labelKey: 'nav.profile', flag: null, menu: { section: 'businessInfo', order: 1 } }],
+  inspector: {
+    machines: ['businessProfile'],
+    // None: every field of the profile is a name, phone, e-mail, tax code, address or ID number (masked).
+    fields: [],
+  },
+  entries: [
+    {
+      path: 'profile',
+      labelKey: 'nav.profile',
+      flag: null,
+      menu: { section: 'businessInfo', order: 1 },
+      route: lazyPage(() => import('./ProfileRoute')),
+    },
+  ],
 });

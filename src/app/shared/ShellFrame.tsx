@@ -3,6 +3,7 @@ import '../../screens/shell/styles';
 import { ProfileFailed } from '../../screens/shell/ProfileFailed';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
+import { isOwner } from '../../machines/shared/rules/roles';
 import { AREA_ROUTES } from '../areas';
 import { getRuntime } from './runtime';
 import { useSession, useSessionSelector } from './session-context';
@@ -34,6 +35,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
             merchantName: profile.merchant.name,
             accountType: profile.account_type,
             isFnb: profile.merchant.is_fnb,
+            owner: isOwner(profile.role),
             salesperson: profile.merchant.saleperson,
           }
         : null,

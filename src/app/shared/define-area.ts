@@ -9,6 +9,7 @@ import type { PageComponent } from './lazy-page';
  * folder `src/machines/<area>/` (the catalogue test checks both ways).
  */
 
+/** An entry inside the shell: path, flag, `fnbOnly`, `ownerOnly` (D87: not for staff-type users), menu place (AreaEntry). */
 export interface AreaRoute extends AreaEntry {
   /** The page (usually `lazyPage(() => import('./XRoute'))`); absent: the page says "not built yet". */
   route?: PageComponent;

@@ -11,7 +11,8 @@ import { Sidebar } from '../../screens/shell/Sidebar';
 afterEach(cleanup);
 
 // The menu as the declared areas make it (src/app/<area>/area.ts).
-const buildMenu = (context: Omit<MenuContext, 'areas'>) => buildShellMenu({ areas: AREA_ROUTES, ...context });
+const buildMenu = (context: Omit<MenuContext, 'areas' | 'owner'> & { owner?: boolean }) =>
+  buildShellMenu({ areas: AREA_ROUTES, owner: true, ...context });
 
 const defaults: AreaFeatures = defaultConfig.features;
 const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
@@ -55,6 +56,17 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
       '/sale-setting',
       '/sale-invoice',
     ]);
+  });
+
+  it('D87: leaves the staff, store and master merchant entries out for a staff-type user, keeps the rest', () => {
+    const features = { ...defaults, masterMerchant: true };
+    const owner = buildMenu({ features, isFnb: true, accountType: 'business' });
+    const staff = buildMenu({ features, isFnb: true, accountType: 'business', owner: false });
+    expect(childPaths(owner, 'businessInfo')).toEqual(['/profile', '/store', '/staff']);
+    expect(childPaths(staff, 'businessInfo')).toEqual(['/profile']);
+    expect(keys(staff)).not.toContain('masterMerchant');
+    expect(keys(owner).filter((k) => k !== 'masterMerchant')).toEqual(keys(staff));
+    expect(childPaths(staff, 'shopQr')).toEqual(['/bank', '/payment']);
   });
 
   it('uses business or personal wording', () => {

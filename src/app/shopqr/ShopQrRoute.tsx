@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { shopQrAddMachine, type ShopQrAddOptions } from '../../machines/shopqr/shopQrAdd.machine';
@@ -12,6 +13,7 @@ import { ShopQrAddScreen } from '../../screens/shopqr/ShopQrAddScreen';
 import { ShopQrListScreen } from '../../screens/shopqr/ShopQrListScreen';
 import { currentMerchantId, getLookups } from '../shared/lookups';
 import { notify } from '../shared/notify';
+import { OwnerGate, useOwner } from '../shared/owner';
 import { getRuntime } from '../shared/runtime';
 import { useStoreOptions } from '../shared/use-store-options';
 import { shopQrPaths, shopQrSegments } from './paths';
@@ -41,6 +43,7 @@ const loadAddOptions = fromPromise<ShopQrAddOptions, void>(async () => {
 
 function ListPage() {
   const { inspect } = getRuntime();
+  const owner = useOwner();
   const machine = useMemo(() => {
     const { loadShopQrs, loadShopQr, deleteShopQr } = shopQrActors();
     return shopQrListMachine.provide({
@@ -58,7 +61,7 @@ function ListPage() {
     });
   }, []);
   const actor = useActorRef(machine, { inspect });
-  return <ShopQrListScreen actor={actor} addHref={shopQrPaths.add()} onDownload={saveBlob} />;
+  return <ShopQrListScreen actor={actor} addHref={shopQrPaths.add()} onDownload={saveBlob} canManage={owner === true} />;
 }
 
 function AddPage() {
@@ -93,10 +96,18 @@ function AddPage() {
 }
 
 export default function PaymentRoute() {
+  const { t } = useTranslation('shopqr');
   return (
     <Routes>
       <Route index element={<ListPage />} />
-      <Route path={shopQrSegments.add} element={<AddPage />} />
+      <Route
+        path={shopQrSegments.add}
+        element={
+          <OwnerGate title={t('form.title')}>
+            <AddPage />
+          </OwnerGate>
+        }
+      />
       <Route path="*" element={<NotFound signedIn />} />
     </Routes>
   );

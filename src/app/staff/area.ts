@@ -15,6 +15,7 @@ export default defineArea({
       path: 'staff',
       labelKey: 'nav.staff',
       flag: null,
+      ownerOnly: true,
       nested: true,
       menu: { section: 'businessInfo', order: 3 },
       route: lazyPage(() => import('./StaffRoute')),

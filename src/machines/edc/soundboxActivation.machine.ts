@@ -5,9 +5,20 @@ import { errorCode, notProvided } from '../shared/serviceError';
 /**
  * Soundbox activation (core §4, §7 PUT /metadata/edc/active, §8 toast "POS activation failed").
  * Allowed only when the device has a status and is selected; otherwise the user is told to contact
- * the bank (the POS hotline). The server has the last word: PERMISSION_DENY also leads there.
+ * the bank (the POS hotline). The server has the last word: its PERMISSION_DENY with a reason (not
+ * provisioned, not selected) also leads there; one without (the owner rule, D87) is a failure with the
+ * catalogue's message, since the bank has nothing to do with it.
  * Activating twice is answered with the same device, so retrying a failure is safe.
  */
+
+/** The reasons the bank gives when a Soundbox cannot be activated here (contact the bank). */
+const BANK_REFUSALS = ['NOT_PROVISIONED', 'NOT_SELECTED'];
+
+function errorDataString(error: unknown, field: string): string | null {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : null;
+  const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : null;
+  return typeof value === 'string' ? value : null;
+}
 
 export type ActivationDevice = Pick<EdcDevice, 'serial_number' | 'status' | 'is_selected' | 'activated_at'>;
 
@@ -44,7 +55,8 @@ export const soundboxActivationMachine = setup({
   guards: {
     alreadyActivated: ({ context }) => context.device.activated_at !== null,
     canActivate: ({ context }) => context.device.status !== null && context.device.is_selected,
-    permissionDenied: (_, params: { error: unknown }) => errorCode(params.error) === 'PERMISSION_DENY',
+    permissionDenied: (_, params: { error: unknown }) =>
+      errorCode(params.error) === 'PERMISSION_DENY' && BANK_REFUSALS.includes(errorDataString(params.error, 'reason') ?? ''),
   },
 }).createMachine({
   id: 'soundboxActivation',

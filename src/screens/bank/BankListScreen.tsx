@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { BANK_PAGE_SIZE_OPTIONS, type bankListMachine } from '../../machines/bank/bankList.machine';
 import type { BankAccount, BankOption } from '../../services/bank/schemas';
 import { ListTable } from '../shared/list/ListTable';
+import { OwnerOnlyNote } from '../shared/OwnerOnlyNote';
 import type { DataColumn } from '../shared/table/DataTable';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
 
@@ -17,7 +18,18 @@ const bankName = (banks: readonly BankOption[], code: string) => banks.find((b) 
  * /bank (core §2): the linked accounts with delete and verify-by-QR, from the bankList machine.
  * `banks` names the bank codes (the cached lookup; codes are shown until it arrives).
  */
-export function BankListScreen({ actor, banks, onAdd }: { actor: BankListActor; banks: readonly BankOption[]; onAdd: () => void }) {
+export function BankListScreen({
+  actor,
+  banks,
+  onAdd,
+  canManage = true,
+}: {
+  actor: BankListActor;
+  banks: readonly BankOption[];
+  onAdd: () => void;
+  /** D87: false for a staff-type user: no add or delete, the note says why (verify-by-QR stays: the holder confirms in the bank's app). */
+  canManage?: boolean;
+}) {
   const { t } = useTranslation(['bank', 'errors']);
   const verify = useSelector(actor, (s) => s.children.verify as BankVerifyActor | undefined);
 
@@ -50,20 +62,22 @@ export function BankListScreen({ actor, banks, onAdd }: { actor: BankListActor; 
             >
               {t('list.verify')}
             </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              aria-label={t('list.deleteLabel', { account: r.name })}
-              onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
-            >
-              {t('list.delete')}
-            </Button>
+            {canManage ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={t('list.deleteLabel', { account: r.name })}
+                onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
+              >
+                {t('list.delete')}
+              </Button>
+            ) : null}
           </Group>
         ),
       },
     ],
-    [t, banks, actor],
+    [t, banks, actor, canManage],
   );
 
   return (
@@ -72,8 +86,9 @@ export function BankListScreen({ actor, banks, onAdd }: { actor: BankListActor; 
         <Title order={1} size="h2">
           {t('list.title')}
         </Title>
-        <Button onClick={onAdd}>{t('list.add')}</Button>
+        {canManage ? <Button onClick={onAdd}>{t('list.add')}</Button> : null}
       </Group>
+      {canManage ? null : <OwnerOnlyNote />}
       <ListTable<BankAccount>
         actor={actor}
         label={t('list.tableLabel')}

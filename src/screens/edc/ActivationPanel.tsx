@@ -8,7 +8,7 @@ import type { ActivationActor } from './actors';
 import { PosHotline, usePosHotline } from './Hotline';
 
 /** core §4 Soundbox activation (the list machine's `activation` child): confirm and activate, or contact the bank on the POS hotline. */
-export function ActivationPanel({ device, actor }: { device: EdcDevice; actor: ActivationActor }) {
+export function ActivationPanel({ device, actor, canManage = true }: { device: EdcDevice; actor: ActivationActor; canManage?: boolean }) {
   const { t } = useTranslation(['edc', 'errors']);
   const hotline = usePosHotline();
   const ready = useSelector(actor, (s) => s.hasTag('ready'));
@@ -25,7 +25,7 @@ export function ActivationPanel({ device, actor }: { device: EdcDevice; actor: A
       <Title order={3} size="h4" id="edc-activation-title">
         {t('activation.title')}
       </Title>
-      {ready ? (
+      {ready && canManage ? (
         <Group>
           <Button onClick={() => actor.send({ type: 'ACTIVATE' })}>{t('activation.activate')}</Button>
         </Group>

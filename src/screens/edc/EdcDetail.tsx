@@ -13,10 +13,12 @@ export interface EdcDetailProps {
   /** The list; the detail's flows are its children. */
   actor: EdcListActor;
   onClose: () => void;
+  /** D87: false for a staff-type user (no integrate or activate button). */
+  canManage?: boolean;
 }
 
 /** One machine: its facts, TID/MID pairs, connection check, integration and (Soundbox) activation. */
-export function EdcDetail({ device, actor, onClose }: EdcDetailProps) {
+export function EdcDetail({ device, actor, onClose, canManage = true }: EdcDetailProps) {
   const { t } = useTranslation('edc');
   const connection = useSelector(actor, (s) => s.children.connection as ConnectionActor | undefined);
   const activation = useSelector(actor, (s) => s.children.activation as ActivationActor | undefined);
@@ -41,8 +43,8 @@ export function EdcDetail({ device, actor, onClose }: EdcDetailProps) {
               }}
             />
           ) : null}
-          <IntegratePanel device={device} actor={actor} />
-          {device.type_edc === 2 && activation ? <ActivationPanel device={device} actor={activation} /> : null}
+          <IntegratePanel device={device} actor={actor} canManage={canManage} />
+          {device.type_edc === 2 && activation ? <ActivationPanel device={device} actor={activation} canManage={canManage} /> : null}
         </Stack>
       ) : null}
     </Modal>

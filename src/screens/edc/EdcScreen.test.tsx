@@ -145,4 +145,15 @@ describe('EdcScreen (core §2 /edc)', () => {
     // The row said ONLINE: the list reloads so its badge catches up.
     await waitFor(() => expect(calls.load).toHaveBeenCalledTimes(2));
   });
+
+  it('D87: a staff-type user sees the details and the note, but no integrate or activate button', async () => {
+    const { list, calls } = start();
+    await renderScreen(<EdcScreen actor={list} canManage={false} />);
+    expect(await screen.findByTestId('owner-only-note')).toHaveTextContent('Only the owner can make changes');
+    const dialog = await openDetail(ready.serial_number);
+    expect(within(dialog).getAllByText(ready.serial_number, { exact: false }).length).toBeGreaterThan(0);
+    expect(within(dialog).queryByRole('button', { name: 'Activate Soundbox' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /integrate|change/i })).toBeNull();
+    expect(calls.activate).not.toHaveBeenCalled();
+  });
 });

@@ -6,6 +6,7 @@ import { openDevice, type EdcFilter } from '../../machines/edc/edcList.machine';
 import { selectFilter } from '../../machines/shared/list/selectors';
 import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
 import { ListTable } from '../shared/list/ListTable';
+import { OwnerOnlyNote } from '../shared/OwnerOnlyNote';
 import type { DataColumn } from '../shared/table/DataTable';
 import type { EdcListActor } from './actors';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -13,6 +14,8 @@ import { EdcDetail } from './EdcDetail';
 
 export interface EdcScreenProps {
   actor: EdcListActor;
+  /** D87: false for a staff-type user: details and connection checks, no integrate or activate; the note says why. */
+  canManage?: boolean;
 }
 
 const TYPE_FILTER = ['all', 'pos', 'soundbox'] as const;
@@ -20,7 +23,7 @@ const toType = (value: string): EdcType | null => (value === 'pos' ? 1 : value =
 const fromType = (type: EdcType | null) => (type === 1 ? 'pos' : type === 2 ? 'soundbox' : 'all');
 
 /** core §2 /edc: the paged card machine list with its detail dialog. */
-export function EdcScreen({ actor }: EdcScreenProps) {
+export function EdcScreen({ actor, canManage = true }: EdcScreenProps) {
   const { t } = useTranslation(['edc', 'errors']);
   const filter = useSelector(actor, selectFilter<EdcFilter>);
   const open = useSelector(actor, (s) => (s.hasTag('detailOpen') ? openDevice(s.context) : null));
@@ -52,6 +55,7 @@ export function EdcScreen({ actor }: EdcScreenProps) {
         {t('title')}
       </Title>
       <Text>{t('intro')}</Text>
+      {canManage ? null : <OwnerOnlyNote />}
       <Group>
         <Stack gap={4} data-testid="edc-type-filter">
           <Text component="span" size="sm" fw={500} id="edc-type-filter">
@@ -75,7 +79,7 @@ export function EdcScreen({ actor }: EdcScreenProps) {
         retryLabel={t('retry')}
         testId="edc-table"
       />
-      <EdcDetail device={open} actor={actor} onClose={close} />
+      <EdcDetail device={open} actor={actor} onClose={close} canManage={canManage} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import type { EdcListActor, IntegrateActor } from './actors';
  * core §2 integrate-to-ShopQR: shows the current ShopQR; "integrate" asks the list machine for the
  * chooser (its `integrate` child), which closes by itself once the integration went through.
  */
-export function IntegratePanel({ device, actor }: { device: EdcDevice; actor: EdcListActor }) {
+export function IntegratePanel({ device, actor, canManage = true }: { device: EdcDevice; actor: EdcListActor; canManage?: boolean }) {
   const { t } = useTranslation('edc');
   const chooser = useSelector(actor, (s) => s.children.integrate as IntegrateActor | undefined);
   return (
@@ -24,13 +24,13 @@ export function IntegratePanel({ device, actor }: { device: EdcDevice; actor: Ed
       </Text>
       {chooser ? (
         <IntegrateChooser actor={chooser} onCancel={() => actor.send({ type: 'INTEGRATE.CANCEL' })} />
-      ) : (
+      ) : canManage ? (
         <Group>
           <Button variant="light" onClick={() => actor.send({ type: 'INTEGRATE.START' })}>
             {device.va_account_no ? t('integrate.change') : t('integrate.start')}
           </Button>
         </Group>
-      )}
+      ) : null}
     </Stack>
   );
 }

@@ -18,6 +18,8 @@ export interface ShellProfile {
   merchantName: string;
   accountType: string | undefined;
   isFnb: boolean;
+  /** Role Customer (D87); false for a staff-type user. */
+  owner: boolean;
   salesperson: Salesperson | null;
 }
 
@@ -43,9 +45,10 @@ export const Shell = memo(function Shell(props: ShellProps) {
   const [drawerOpened, setDrawerOpened] = useState(false);
   const isFnb = props.profile?.isFnb ?? false;
   const accountType = props.profile?.accountType;
+  const owner = props.profile?.owner ?? false;
   const entries = useMemo(
-    () => buildMenu({ areas: props.areas, features: props.features, isFnb, accountType }),
-    [props.areas, props.features, isFnb, accountType],
+    () => buildMenu({ areas: props.areas, features: props.features, isFnb, accountType, owner }),
+    [props.areas, props.features, isFnb, accountType, owner],
   );
   const salesperson = props.profile?.salesperson ?? null;
   const logout = () => {

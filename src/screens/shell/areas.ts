@@ -22,6 +22,8 @@ export interface AreaEntry {
   flag: AreaFlag | null;
   /** Only for food-and-beverage merchants (core §6). */
   fnbOnly?: boolean;
+  /** Only for the owner (role Customer, D87): a staff-type user has it neither in the menu nor at its address. */
+  ownerOnly?: boolean;
   /** The area has sub-pages (add, update, detail…) that belong to it. */
   nested?: boolean;
   /** The sidebar section that lists it, and its place there; absent: reachable but not in the menu. */
@@ -32,6 +34,11 @@ export function isAreaEnabled(area: AreaEntry, features: AreaFeatures, isFnb: bo
   if (area.flag !== null && !features[area.flag]) return false;
   if (area.fnbOnly && !isFnb) return false;
   return true;
+}
+
+/** D87: an owner-only entry is for the owner; a role not known yet counts as staff-type, so nothing flashes in. */
+export function isAreaAllowed(area: AreaEntry, owner: boolean): boolean {
+  return !area.ownerOnly || owner;
 }
 
 /** Keys that differ between business and personal accounts (core §1). */

@@ -1,4 +1,4 @@
-import { isAreaEnabled, type AreaEntry, type AreaFeatures, type SectionKey } from './areas';
+import { isAreaAllowed, isAreaEnabled, type AreaEntry, type AreaFeatures, type SectionKey } from './areas';
 
 /** The sidebar built from the areas' own entries, grouped into the sections of core §2. */
 
@@ -50,9 +50,11 @@ export interface MenuContext {
   isFnb: boolean;
   /** 'business' or anything else (personal wording). */
   accountType: string | undefined;
+  /** The signed-in user is the owner (isOwner of the profile's role, D87); staff-type users lose the owner-only entries. */
+  owner: boolean;
 }
 
-export function buildMenu({ areas, features, isFnb, accountType }: MenuContext): MenuEntry[] {
+export function buildMenu({ areas, features, isFnb, accountType, owner }: MenuContext): MenuEntry[] {
   const wording = accountType === 'business' ? 'business' : 'personal';
   const withWording = (key: string) => (key === 'nav.profile' || key === 'nav.businessInfo' ? `${key}.${wording}` : key);
   const entries: MenuEntry[] = [];
@@ -60,7 +62,7 @@ export function buildMenu({ areas, features, isFnb, accountType }: MenuContext):
     const declared = areas.filter((area) => area.menu?.section === section.key).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
     const leaves: MenuLeaf[] = [];
     for (const area of declared) {
-      if (!isAreaEnabled(area, features, isFnb)) continue;
+      if (!isAreaEnabled(area, features, isFnb) || !isAreaAllowed(area, owner)) continue;
       leaves.push({ kind: 'leaf', key: area.path, labelKey: withWording(area.labelKey), path: `/${area.path}` });
     }
     if (leaves.length === 0) continue;

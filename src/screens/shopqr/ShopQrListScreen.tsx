@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { shopQrListMachine } from '../../machines/shopqr/shopQrList.machine';
 import { SHOPQR_PAGE_SIZES, type ShopQrRow } from '../../services/shopqr/schemas';
+import { OwnerOnlyNote } from '../shared/OwnerOnlyNote';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
@@ -22,11 +23,14 @@ export function ShopQrListScreen({
   actor,
   addHref,
   onDownload,
+  canManage = true,
 }: {
   actor: ShopQrListActor;
   /** The add form's address (from the route's paths). */
   addHref: string;
   onDownload: (blob: Blob, filename: string) => void;
+  /** D87: false for a staff-type user: no add or delete, the note says why (details and QR stay). */
+  canManage?: boolean;
 }) {
   const { t } = useTranslation(['shopqr', 'errors', 'table']);
   const detailOf = useSelector(actor, (s) => s.context.detailOf);
@@ -69,20 +73,22 @@ export function ShopQrListScreen({
             >
               {t('actions.detailShort')}
             </Button>
-            <Button
-              size="compact-sm"
-              variant="outline"
-              color="red.9"
-              aria-label={t('actions.delete', { va: r.va_account_no })}
-              onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
-            >
-              {t('actions.deleteShort')}
-            </Button>
+            {canManage ? (
+              <Button
+                size="compact-sm"
+                variant="outline"
+                color="red.9"
+                aria-label={t('actions.delete', { va: r.va_account_no })}
+                onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
+              >
+                {t('actions.deleteShort')}
+              </Button>
+            ) : null}
           </Group>
         ),
       },
     ],
-    [actor, t],
+    [actor, t, canManage],
   );
 
   return (
@@ -91,10 +97,13 @@ export function ShopQrListScreen({
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Button component={Link} to={addHref}>
-          {t('add')}
-        </Button>
+        {canManage ? (
+          <Button component={Link} to={addHref}>
+            {t('add')}
+          </Button>
+        ) : null}
       </Group>
+      {canManage ? null : <OwnerOnlyNote />}
       <ListTable<ShopQrRow>
         actor={actor}
         label={t('tableLabel')}

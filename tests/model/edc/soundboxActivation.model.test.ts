@@ -12,6 +12,8 @@ const events: SampleEvent[] = [
   { type: 'xstate.done.actor.activateSoundbox', output: soundboxActivated },
   { type: 'xstate.error.actor.activateSoundbox', error: networkError },
   { type: 'xstate.error.actor.activateSoundbox', error: serviceError('PERMISSION_DENY', 403, { reason: 'NOT_SELECTED' }) },
+  // D87: the owner rule's refusal carries no reason; it is a failure with the catalogue's text, not "contact the bank".
+  { type: 'xstate.error.actor.activateSoundbox', error: serviceError('PERMISSION_DENY', 403) },
 ];
 
 describeModel({
@@ -39,6 +41,12 @@ describeModel({
       if (entered('activated') && step.before?.matches('activating') && !toasts.includes('notifyActivated'))
         throw new Error('no success notice');
       if (entered('contactBank') && toasts.length) throw new Error('a toast on top of the contact-the-bank notice');
+      const error =
+        step.event.type === 'xstate.error.actor.activateSoundbox'
+          ? (step.event as unknown as { error: { data?: { reason?: string } } }).error
+          : null;
+      if (error && error.data?.reason === undefined && step.after.matches('contactBank'))
+        throw new Error('a refusal without a bank reason sent the user to the bank');
     }
   },
 });
