@@ -22,6 +22,8 @@ function show(color: 'blue' | 'green' | 'red' | 'yellow', { title, message, valu
     message: message === undefined ? '' : i18n.t(message, values),
     // Mantine's close button has no name of its own (axe: button-name).
     closeButtonProps: { 'aria-label': i18n.t('common:close') },
+    // Mantine greys a titled toast's text (gray 6: 3.3:1 on white); gray 8 keeps AA contrast.
+    styles: { description: { color: 'var(--mantine-color-gray-8)' } },
   });
 }
 
