@@ -45,7 +45,7 @@ async function postForm(parts: Part[], as = token) {
   const form = new FormData();
   for (const part of parts) {
     if (typeof part.value === 'string') form.append(part.name, part.value);
-    else form.append(part.name, new Blob([part.value.bytes], { type: part.value.type }), part.value.filename);
+    else form.append(part.name, new Blob([part.value.bytes as BlobPart], { type: part.value.type }), part.value.filename);
   }
   const res = await fetch(`${t.url}/api/portal/feedback`, { method: 'POST', headers: { authorization: `Bearer ${as}` }, body: form });
   const text = await res.text();

@@ -77,12 +77,33 @@ export interface FeedbackDraft {
   serial_number: string | null;
 }
 export interface NewFeedback extends FeedbackDraft {
+  /** The picked files, already checked (kind by content, size). */
   images: Blob[];
 }
-export interface FeedbackUpdate extends FeedbackDraft {
+export interface FeedbackChange extends FeedbackDraft {
   id: number;
   /** The image addresses the user kept; the service drops the others. */
   old_images: string[];
-  /** New images as data: URLs (base64). */
-  images: string[];
+  /** New files; the client sends them as base64 data: URLs in the JSON body. */
+  images: Blob[];
+}
+
+/** What the form needs before it can be filled in. */
+export interface FeedbackFormData {
+  devices: FeedbackDevice[];
+  /** The feedback being edited; null when creating. */
+  feedback: FeedbackRow | null;
+}
+
+/** What the form machine saves: a new feedback, or a change of an existing one. */
+export type FeedbackSave = { kind: 'create'; body: NewFeedback } | { kind: 'update'; body: FeedbackChange };
+
+/** Why a picked file is not added (core §5's messages: wrong format, too large). */
+export type ImageProblem = 'format' | 'size';
+
+export interface InspectedImage {
+  file: Blob;
+  /** The file's name as picked (shown beside a refusal). */
+  name: string;
+  problem: ImageProblem | null;
 }
