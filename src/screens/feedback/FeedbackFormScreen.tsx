@@ -160,9 +160,8 @@ export function FeedbackFormScreen({
               onChange={(e) => actor.send({ type: 'DESCRIPTION.CHANGE', value: e.currentTarget.value })}
               error={message('description')}
               description={t('form.descriptionCount', { count: [...form.description].length, max: FEEDBACK_DESCRIPTION_MAX })}
-              autosize
-              minRows={3}
-              maxRows={8}
+              // A fixed height: Mantine's autosize needs document.fonts, which not every engine has.
+              rows={5}
               withAsterisk
               disabled={busy}
               data-testid="feedback-description"
