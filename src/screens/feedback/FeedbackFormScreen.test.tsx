@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { feedbackFormMachine } from '../../machines/feedback/feedbackForm.machine';
-import { inspectImages } from '../../services/feedback/images';
-import type { FeedbackFormData, FeedbackRow, FeedbackSave } from '../../services/feedback/schemas';
+import type { FeedbackFormData, FeedbackRow, FeedbackSave, InspectedImage } from '../../services/feedback/schemas';
 import { renderScreen } from '../shared/test/render';
 import { FeedbackFormScreen } from './FeedbackFormScreen';
 
@@ -38,8 +37,13 @@ function start(save: (input: FeedbackSave) => Promise<FeedbackRow>) {
     feedbackFormMachine.provide({
       actors: {
         loadFormData: fromPromise(async () => data),
-        // The real browser check (size, first bytes), as the route provides it.
-        inspectImages: fromPromise(({ input }: { input: { files: Blob[] } }) => inspectImages(input.files)),
+        // The check itself is tested in src/services/feedback/images.test.ts; here its verdict by name.
+        inspectImages: fromPromise<InspectedImage[], { files: Blob[] }>(async ({ input }) =>
+          input.files.map((file) => {
+            const name = (file as File).name;
+            return { file, name, problem: name.startsWith('big') ? 'size' : name.startsWith('note') ? 'format' : null };
+          }),
+        ),
         saveFeedback: fromPromise<FeedbackRow, FeedbackSave>(async ({ input }) => (sent.push(input), save(input))),
       },
     }),
