@@ -1,7 +1,25 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
-/** /feedback: problem reports with photos (core §2 Feedback). Not built yet: its page says so. */
+/**
+ * /feedback/{tab}, /feedback/create/{tab}, /feedback/update/{tab}/{id} (core §2 Feedback). The flag
+ * `feedbackComingSoon` replaces it with a coming-soon page (AreaPage).
+ */
 export default defineArea({
   name: 'feedback',
-  entries: [{ path: 'feedback', labelKey: 'nav.feedback', flag: 'feedback', nested: true, menu: { section: 'feedback', order: 1 } }],
+  inspector: {
+    machines: ['feedbackList', 'feedbackForm'],
+    // Context and event fields these machines may show (everything else is masked): no description text or images.
+    fields: ['type', 'id', 'showErrors', 'errors', 'refused', 'loadError', 'submitError', 'detailError', 'filter'],
+  },
+  entries: [
+    {
+      path: 'feedback',
+      labelKey: 'nav.feedback',
+      flag: 'feedback',
+      nested: true,
+      menu: { section: 'feedback', order: 1 },
+      route: lazyPage(() => import('./FeedbackRoute')),
+    },
+  ],
 });
