@@ -65,7 +65,8 @@ export class StaffPage {
     this.submitAdd = page.getByRole('button', { name: tx('form.add'), exact: true });
     this.save = page.getByRole('button', { name: tx('form.save'), exact: true });
     this.submitError = page.getByTestId('staff-submit-error');
-    this.ownerOnly = page.getByTestId('staff-owner-only');
+    // A staff-type user never reaches the staff screens: the shell shows the shared owner-only note (D88).
+    this.ownerOnly = page.getByTestId('owner-only-note');
     this.deleteDialog = page.getByRole('dialog', { name: tx('delete.title') });
     this.deleteConfirm = this.deleteDialog.getByRole('button', { name: tx('delete.confirm'), exact: true });
   }
