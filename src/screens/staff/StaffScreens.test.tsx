@@ -5,7 +5,6 @@ import { staffAddMachine } from '../../machines/staff/staffAdd.machine';
 import { staffEditMachine } from '../../machines/staff/staffEdit.machine';
 import type { NewStaff, StaffChanges, StaffRow } from '../../services/staff/schemas';
 import { renderScreen } from '../shared/test/render';
-import { OwnerOnlyScreen } from './OwnerOnlyScreen';
 import { StaffAddScreen } from './StaffAddScreen';
 import { StaffEditScreen } from './StaffEditScreen';
 
@@ -139,12 +138,5 @@ describe('staff edit screen (core §5)', () => {
     await renderScreen(<StaffEditScreen actor={actor} stores={stores} storesLoading={false} />);
     await waitFor(() => expect(screen.getByText('This staff member does not exist (any more).')).toBeTruthy());
     expect(screen.queryByRole('form')).toBeNull();
-  });
-});
-
-describe('owner-only page (D87)', () => {
-  it('says only the owner can manage staff, in Vietnamese too', async () => {
-    await renderScreen(<OwnerOnlyScreen />, { language: 'vi' });
-    expect(screen.getByText('Chỉ chủ tài khoản mới được quản lý nhân viên.')).toBeTruthy();
   });
 });
