@@ -1,6 +1,7 @@
 import { AMOUNT_RANGE, CHANNELS, CHANNEL_WEIGHTS, COMMISSION_RATE, PAID_STATUSES, STATUS_WEIGHTS } from './channels';
 import { DAY_MS, vnDayStart } from '../vn-time';
 import type { Database } from '../db/database';
+import { divisions } from '../db/divisions';
 
 /**
  * Report data generated inside the database (generate_series + hashint8) rather than row by row from
@@ -111,7 +112,7 @@ function pick<T extends string>(rand: string, weights: ReadonlyArray<readonly [T
   return `CASE ${arms.join(' ')} ELSE '${weights[weights.length - 1]![0]}' END`;
 }
 
-const list = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
+const list = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 const fromList = (values: readonly string[], rand: string) => `(${list(values)})[1 + floor(${rand} * ${values.length})::int]`;
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
@@ -266,29 +267,48 @@ const STREETS = [
   'Nguyễn Văn Cừ',
   'Phạm Văn Đồng',
 ];
-const CITIES: ReadonlyArray<readonly [number, string]> = [
-  [79, 'Thành phố Hồ Chí Minh'],
-  [1, 'Thành phố Hà Nội'],
-  [48, 'Thành phố Đà Nẵng'],
-  [31, 'Thành phố Hải Phòng'],
-  [92, 'Thành phố Cần Thơ'],
-];
+/** The cities the generated stores are spread over: Hồ Chí Minh City, Hà Nội, Đà Nẵng, Hải Phòng, Cần Thơ. */
+const CITY_IDS = [79, 1, 48, 31, 92];
+
+/**
+ * Real places of the address list (D93): the first two wards of every district of those cities, taken
+ * in turn from each city so that neighbouring store codes sit in different cities.
+ */
+function storePlaces() {
+  const list = divisions();
+  const perCity = CITY_IDS.map((id) => {
+    const city = list.province(id)!;
+    return list.districtsOf(city.code).flatMap((district) =>
+      list
+        .wardsOf(district.code)
+        .slice(0, 2)
+        .map((ward) => ({ city, district, ward })),
+    );
+  });
+  const longest = Math.max(...perCity.map((places) => places.length));
+  return Array.from({ length: longest }, (_, i) => perCity.flatMap((places) => (i < places.length ? [places[i]!] : []))).flat();
+}
 
 function storesSql(merchantId: string, count: number): string {
   const hash = (k: number) => `((hashint8(g * 8 + ${k}) & 2147483647)::float8 / 2147483648.0)`;
+  const places = storePlaces();
+  const ints = (values: number[]) => `ARRAY[${values.join(',')}]`;
+  const at = (array: string) => `(${array})[1 + (g % ${places.length})]`;
   return `
   INSERT INTO stores (merchant_id, name, code, address, tax_no, va_account_no, country_id, city_id, district_id, ward_id, address_line_1)
   SELECT '${merchantId}', 'Tiện Lợi Việt ' || lpad(n::text, 6, '0') || ' - ' || street,
     'CV' || lpad(n::text, 6, '0'),
-    house || ' ' || street || ', ' || city_name,
+    house || ' ' || street || ', ' || place,
     (SELECT tax_no FROM merchants WHERE id = '${merchantId}'),
     '968803' || lpad(n::text, 12, '0'),
-    1, city_id, 100 + (g % 40), 1000 + g % 900, house || ' ' || street
+    1, city_id, district_id, ward_id, house || ' ' || street
   FROM (
     SELECT g, g + 2 AS n, (1 + floor(${hash(1)} * 300)::int)::text AS house,
       ${fromList(STREETS, hash(2))} AS street,
-      (ARRAY[${CITIES.map(([id]) => id).join(',')}])[1 + (g % ${CITIES.length})] AS city_id,
-      (${list(CITIES.map(([, name]) => name))})[1 + (g % ${CITIES.length})] AS city_name
+      ${at(ints(places.map((p) => p.city.id)))} AS city_id,
+      ${at(ints(places.map((p) => p.district.id)))} AS district_id,
+      ${at(ints(places.map((p) => p.ward.id)))} AS ward_id,
+      ${at(list(places.map((p) => [p.ward.name, p.district.name, p.city.name].join(', '))))} AS place
     FROM generate_series(1, ${count}) AS g
   ) x`;
 }

@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
+import { storeAddMachine } from '../../machines/stores/storeAdd.machine';
+import { storeListMachine } from '../../machines/stores/storeList.machine';
+import { storeQueryFromSearchParams, storeQueryToSearchParams } from '../../machines/stores/rules/storeUrl';
+import { fromPromise } from 'xstate';
+import { createStoresActors, createStoresApi, type StoresActors, type StoresApi } from '../../services/stores';
+import type { Store } from '../../services/stores/schemas';
+import { catalogueCode } from '../../services/errors';
+import { NotFound } from '../../screens/shared/NotFound';
+import { StoreAddScreen } from '../../screens/stores/StoreAddScreen';
+import { StoreListScreen } from '../../screens/stores/StoreListScreen';
+import { getLookups } from '../shared/lookups';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+import { storePaths, storeSegments } from './paths';
+
+/**
+ * /store and /store/add (core §2 Business info): the store machines wired to the portal client. The
+ * owner's pages (D87). The list's page, size and sort
+ * live in the address (nothing else does); an added or deleted store invalidates the shared stores
+ * lookup, so the report filters and the ShopQR form offer the new list.
+ */
+
+let api: StoresApi | null = null;
+let actors: StoresActors | null = null;
+function storesApi(): StoresApi {
+  api ??= createStoresApi(getRuntime().clients.portal);
+  return api;
+}
+function storesActors(): StoresActors {
+  actors ??= createStoresActors(storesApi());
+  return actors;
+}
+
+const storesChanged = () => getLookups().invalidate('stores');
+
+/** core §8: the delete failure toast; a store still in use says by what (D95). */
+function notifyDeleteFailed(code: string, linked: string | null) {
+  if (catalogueCode(code) === 'STORE_LINK_VA' && linked)
+    notify.failureText({ title: 'stores:delete.failTitle', message: `stores:delete.linked.${linked}` });
+  else notify.failure('stores:delete.failTitle', code);
+}
+
+const LINKED = ['SHOPQR', 'EDC', 'TRANSACTIONS'];
+
+/** What a STORE_LINK_VA refusal says the store is used by (its data.linked), if it is one of the known ones. */
+function linkedOf(error: unknown): string | null {
+  const linked = (error as { data?: { linked?: unknown } } | null)?.data?.linked;
+  return typeof linked === 'string' && LINKED.includes(linked) ? linked : null;
+}
+
+function StoreListPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { inspect } = getRuntime();
+  const initialQuery = useMemo(() => storeQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The deleted row's "linked" detail: the list machine passes on the code only.
+  const lastLinked = useRef<string | null>(null);
+  const logic = useMemo(() => {
+    const { loadStores } = storesActors();
+    // The delete call as the service actor does it, keeping the refusal's detail for the toast.
+    const deleteRow = fromPromise<void, { id: number }>(async ({ input, signal }) => {
+      lastLinked.current = null;
+      try {
+        await storesApi().remove(input.id, signal);
+      } catch (error) {
+        lastLinked.current = linkedOf(error);
+        throw error;
+      }
+    });
+    return storeListMachine.provide({
+      actors: { loadPage: loadStores, deleteRow },
+      actions: {
+        notifyDeleted: (_, params) => {
+          storesChanged();
+          notify.success({
+            title: 'stores:delete.successTitle',
+            message: 'stores:delete.successBody',
+            values: { name: (params.row as Store | null)?.name ?? '' },
+          });
+        },
+        notifyDeleteFailed: (_, params) => notifyDeleteFailed(params.code, lastLinked.current),
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
+
+  // Machine → address: each applied change is a history entry, so Back steps through them.
+  const lastWritten = useRef(storeQueryToSearchParams(initialQuery).toString());
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      const { page, pageSize, sort } = snap.context;
+      const next = storeQueryToSearchParams({ page, pageSize, sort }).toString();
+      if (next === lastWritten.current) return;
+      lastWritten.current = next;
+      setParams(new URLSearchParams(next));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, setParams]);
+
+  // Address → machine: Back, Forward or an edited address.
+  const current = params.toString();
+  useEffect(() => {
+    const parsed = storeQueryFromSearchParams(new URLSearchParams(current));
+    const normalised = storeQueryToSearchParams(parsed).toString();
+    if (normalised === lastWritten.current) return;
+    lastWritten.current = normalised;
+    actor.send({ type: 'QUERY.REPLACE', query: parsed });
+  }, [actor, current]);
+
+  return <StoreListScreen actor={actor} onAdd={() => navigate(storePaths.add())} />;
+}
+
+function StoreAddPage() {
+  const navigate = useNavigate();
+  const { inspect } = getRuntime();
+  const logic = useMemo(() => {
+    const { loadCities, loadDistricts, loadWards, addStore } = storesActors();
+    return storeAddMachine.provide({
+      actors: { loadCities, loadDistricts, loadWards, addStore },
+      actions: {
+        notifyAdded: (_, params) => {
+          storesChanged();
+          notify.success({ title: 'stores:add.successTitle', message: 'stores:add.successBody', values: { name: params.store.name } });
+        },
+        notifyAddFailed: (_, params) => notify.failure('stores:add.failTitle', params.code),
+        goToStoreList: () => navigate(storePaths.list()),
+      },
+    });
+  }, [navigate]);
+  const actor = useActorRef(logic, { inspect });
+  return <StoreAddScreen actor={actor} onBack={() => navigate(storePaths.list())} />;
+}
+
+/** Owner only: the area is declared `ownerOnly`, so the shell shows staff-type users its note instead (D88). */
+export default function StoresRoute() {
+  return (
+    <Routes>
+      <Route index element={<StoreListPage />} />
+      <Route path={storeSegments.add} element={<StoreAddPage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,308 @@
+import { and, assign, fromPromise, setup, stateIn } from 'xstate';
+import {
+  MAX_ADDRESS_LINE_LENGTH,
+  MAX_STORE_NAME_LENGTH,
+  VIETNAM_COUNTRY_ID,
+  type AddStoreBody,
+  type AddressOption,
+  type Store,
+} from '../../services/stores/schemas';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { cleanTaxNoInput, taxNoProblem } from './rules/taxNo';
+
+/**
+ * /store/add (core §2, §3 Store, §5 Store and Inputs, §7 POST /store, /address/*, §8 "add store
+ * fail"): name, tax number, street line and the address pickers. The country is fixed at 1
+ * (Vietnam); the cities load at once, a city's districts when it is chosen, a district's wards when
+ * that is chosen; choosing upstream clears what depends on it and loads the next list (the older
+ * request stops), and each list that fails to load says so with its own retry. The tax number keeps
+ * only digits and hyphens, typed or pasted. Save with a field missing or wrong marks the fields and
+ * stays; a refused save keeps everything and says why (toast and form). Saved: the list, with a
+ * success toast (the route's `notifyAdded` and `goToStoreList`).
+ */
+
+export interface StoreAddContext {
+  name: string;
+  taxNo: string;
+  /** The last change to the tax number dropped characters other than digits and hyphens. */
+  taxNoFiltered: boolean;
+  addressLine: string;
+  cities: AddressOption[];
+  districts: AddressOption[];
+  wards: AddressOption[];
+  cityId: number | null;
+  districtId: number | null;
+  wardId: number | null;
+  /** Why the last load of each list failed (shown beside its picker with a retry). */
+  citiesError: string | null;
+  districtsError: string | null;
+  wardsError: string | null;
+  /** Save was pressed with something missing or wrong: every field says what. */
+  showErrors: boolean;
+  /** Why the last save failed; what was typed stays. */
+  errorCode: string | null;
+}
+
+export type StoreAddEvent =
+  | { type: 'NAME.CHANGE'; value: string }
+  | { type: 'TAX_NO.CHANGE'; value: string }
+  | { type: 'ADDRESS_LINE.CHANGE'; value: string }
+  | { type: 'CITY.CHANGE'; id: number | null }
+  | { type: 'DISTRICT.CHANGE'; id: number | null }
+  | { type: 'WARD.CHANGE'; id: number | null }
+  | { type: 'CITIES.RETRY' }
+  | { type: 'DISTRICTS.RETRY' }
+  | { type: 'WARDS.RETRY' }
+  | { type: 'SUBMIT' };
+
+export type StoreFieldProblem = 'required' | 'tooLong' | null;
+
+export function textProblem(value: string, max: number): StoreFieldProblem {
+  if (value.trim() === '') return 'required';
+  if (value.trim().length > max) return 'tooLong';
+  return null;
+}
+
+/** Every field as core §5 asks (the check digit is only a warning and does not count). */
+export function storeFormValid(c: StoreAddContext): boolean {
+  return (
+    textProblem(c.name, MAX_STORE_NAME_LENGTH) === null &&
+    taxNoProblem(c.taxNo) === null &&
+    textProblem(c.addressLine, MAX_ADDRESS_LINE_LENGTH) === null &&
+    c.cityId !== null &&
+    c.districtId !== null &&
+    c.wardId !== null
+  );
+}
+
+export function storeBody(c: StoreAddContext): AddStoreBody {
+  return {
+    name: c.name.trim(),
+    tax_no: c.taxNo,
+    address_line_1: c.addressLine.trim(),
+    country_id: VIETNAM_COUNTRY_ID,
+    city_id: c.cityId ?? 0,
+    district_id: c.districtId ?? 0,
+    ward_id: c.wardId ?? 0,
+  };
+}
+
+const known = (options: readonly AddressOption[], id: number | null) => id !== null && options.some((o) => o.id === id);
+
+export const storeAddMachine = setup({
+  types: {
+    context: {} as StoreAddContext,
+    events: {} as StoreAddEvent,
+    tags: {} as 'busy' | 'saved',
+  },
+  actors: {
+    loadCities: fromPromise<AddressOption[], void>(async () => {
+      throw notProvided('loadCities');
+    }),
+    loadDistricts: fromPromise<AddressOption[], { cityId: number }>(async () => {
+      throw notProvided('loadDistricts');
+    }),
+    loadWards: fromPromise<AddressOption[], { districtId: number }>(async () => {
+      throw notProvided('loadWards');
+    }),
+    addStore: fromPromise<Store, AddStoreBody>(async () => {
+      throw notProvided('addStore');
+    }),
+  },
+  actions: {
+    assignName: assign((_, params: { value: string }) => ({ name: params.value, errorCode: null })),
+    assignTaxNo: assign((_, params: { value: string }) => {
+      const taxNo = cleanTaxNoInput(params.value);
+      return { taxNo, taxNoFiltered: taxNo !== params.value, errorCode: null };
+    }),
+    assignAddressLine: assign((_, params: { value: string }) => ({ addressLine: params.value, errorCode: null })),
+    assignCity: assign((_, params: { id: number | null }) => ({
+      cityId: params.id,
+      districtId: null,
+      wardId: null,
+      districts: [],
+      wards: [],
+      districtsError: null,
+      wardsError: null,
+      errorCode: null,
+    })),
+    assignDistrict: assign((_, params: { id: number | null }) => ({
+      districtId: params.id,
+      wardId: null,
+      wards: [],
+      wardsError: null,
+      errorCode: null,
+    })),
+    assignWard: assign((_, params: { id: number | null }) => ({ wardId: params.id, errorCode: null })),
+    assignCities: assign((_, params: { options: AddressOption[] }) => ({ cities: params.options, citiesError: null })),
+    assignDistricts: assign((_, params: { options: AddressOption[] }) => ({ districts: params.options, districtsError: null })),
+    assignWards: assign((_, params: { options: AddressOption[] }) => ({ wards: params.options, wardsError: null })),
+    assignCitiesError: assign((_, params: { error: unknown }) => ({ citiesError: errorCode(params.error) })),
+    assignDistrictsError: assign((_, params: { error: unknown }) => ({ districtsError: errorCode(params.error) })),
+    assignWardsError: assign((_, params: { error: unknown }) => ({ wardsError: errorCode(params.error) })),
+    showErrors: assign({ showErrors: true }),
+    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
+    // Provided by the app: the success toast and the shared stores lookup's invalidation.
+    notifyAdded: (_, _params: { store: Store }) => {},
+    // Provided by the app: core §8 "add store fail" toast.
+    notifyAddFailed: (_, _params: { code: string }) => {},
+    // Provided by the app: navigate to /store.
+    goToStoreList: () => {},
+  },
+  guards: {
+    editable: stateIn({ form: 'editing' }),
+    // Only another entry of the list on offer: a stale or forged id, or the one already chosen, changes nothing.
+    cityKnown: ({ context, event }) => event.type === 'CITY.CHANGE' && event.id !== context.cityId && known(context.cities, event.id),
+    districtKnown: ({ context, event }) =>
+      event.type === 'DISTRICT.CHANGE' && event.id !== context.districtId && known(context.districts, event.id),
+    wardKnown: ({ context, event }) => event.type === 'WARD.CHANGE' && known(context.wards, event.id),
+    cityChosen: ({ context }) => context.cityId !== null,
+    districtChosen: ({ context }) => context.districtId !== null,
+    formValid: ({ context }) => storeFormValid(context),
+  },
+}).createMachine({
+  id: 'storeAdd',
+  type: 'parallel',
+  context: {
+    name: '',
+    taxNo: '',
+    taxNoFiltered: false,
+    addressLine: '',
+    cities: [],
+    districts: [],
+    wards: [],
+    cityId: null,
+    districtId: null,
+    wardId: null,
+    citiesError: null,
+    districtsError: null,
+    wardsError: null,
+    showErrors: false,
+    errorCode: null,
+  },
+  states: {
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'NAME.CHANGE': { actions: { type: 'assignName', params: ({ event }) => ({ value: event.value }) } },
+            'TAX_NO.CHANGE': { actions: { type: 'assignTaxNo', params: ({ event }) => ({ value: event.value }) } },
+            'ADDRESS_LINE.CHANGE': { actions: { type: 'assignAddressLine', params: ({ event }) => ({ value: event.value }) } },
+            'WARD.CHANGE': {
+              guard: 'wardKnown',
+              actions: { type: 'assignWard', params: ({ event }) => ({ id: event.id }) },
+            },
+            SUBMIT: [
+              { guard: 'formValid', target: 'submitting' },
+              { actions: 'showErrors', description: 'Something is missing or wrong: every field says what; nothing is sent.' },
+            ],
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          description: 'POST /store; the fields and pickers are disabled.',
+          invoke: {
+            id: 'addStore',
+            src: 'addStore',
+            input: ({ context }) => storeBody(context),
+            onDone: {
+              target: 'saved',
+              actions: [{ type: 'notifyAdded', params: ({ event }) => ({ store: event.output }) }, 'goToStoreList'],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notifyAddFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              ],
+            },
+          },
+        },
+        saved: { tags: ['saved'], description: 'Added; the app has gone to the list.' },
+      },
+    },
+    cities: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadCities',
+            src: 'loadCities',
+            onDone: { target: 'ready', actions: { type: 'assignCities', params: ({ event }) => ({ options: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignCitiesError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {},
+        failed: { on: { 'CITIES.RETRY': 'loading' } },
+      },
+    },
+    districts: {
+      initial: 'idle',
+      on: {
+        // Re-entering `loading` stops the previous city's request: its answer never lands.
+        'CITY.CHANGE': {
+          guard: and(['editable', 'cityKnown']),
+          target: '.loading',
+          reenter: true,
+          actions: { type: 'assignCity', params: ({ event }) => ({ id: event.id }) },
+        },
+      },
+      states: {
+        idle: { description: 'No city chosen yet.' },
+        loading: {
+          invoke: {
+            id: 'loadDistricts',
+            src: 'loadDistricts',
+            input: ({ context }) => ({ cityId: context.cityId ?? 0 }),
+            onDone: { target: 'ready', actions: { type: 'assignDistricts', params: ({ event }) => ({ options: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignDistrictsError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {},
+        failed: { on: { 'DISTRICTS.RETRY': { guard: 'cityChosen', target: 'loading' } } },
+      },
+    },
+    wards: {
+      initial: 'idle',
+      on: {
+        'CITY.CHANGE': {
+          guard: and(['editable', 'cityKnown']),
+          target: '.idle',
+          description: 'Another city: its district is not chosen yet, so there are no wards to offer.',
+        },
+        'DISTRICT.CHANGE': {
+          guard: and(['editable', 'districtKnown']),
+          target: '.loading',
+          reenter: true,
+          actions: { type: 'assignDistrict', params: ({ event }) => ({ id: event.id }) },
+        },
+      },
+      states: {
+        idle: { description: 'No district chosen yet.' },
+        loading: {
+          invoke: {
+            id: 'loadWards',
+            src: 'loadWards',
+            input: ({ context }) => ({ districtId: context.districtId ?? 0 }),
+            onDone: { target: 'ready', actions: { type: 'assignWards', params: ({ event }) => ({ options: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignWardsError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {},
+        failed: { on: { 'WARDS.RETRY': { guard: 'districtChosen', target: 'loading' } } },
+      },
+    },
+  },
+});
+
+type Snapshot = { context: StoreAddContext; hasTag(tag: 'busy' | 'saved'): boolean; matches(value: unknown): boolean };
+
+/** What the screen reads (tags and context; no state names outside this file). */
+export const selectStoreForm = (s: Snapshot) => s.context;
+export const selectSaving = (s: Snapshot) => s.hasTag('busy');
+export const selectListLoading = (s: Snapshot) => ({
+  cities: s.matches({ cities: 'loading' }),
+  districts: s.matches({ districts: 'loading' }),
+  wards: s.matches({ wards: 'loading' }),
+});

@@ -1,0 +1,66 @@
+import { assign } from 'xstate';
+import type { Store, StorePage } from '../../services/stores/schemas';
+import { defineList } from '../shared/list/pagedList';
+import { DEFAULT_STORE_PAGE_SIZE, isStoreSort, STORE_PAGE_SIZES, type StoreQuery } from './rules/storeUrl';
+
+/**
+ * /store (core §2 Business info, §3 Store, §8, §9 paging): the merchant's stores on the shared list
+ * (../shared/list), paged and sorted by the service (name, code, or when added; D94), the query
+ * mirrored in the address bar (QUERY.REPLACE when Back or an edited address changes it). Delete
+ * after a confirmation; a refusal (a store still in use: STORE_LINK_VA) closes the dialog, keeps the
+ * row and says why in a toast; a store deleted meanwhile (STORE_NOT_EXIST) reloads the list.
+ */
+
+export type StoreListEvent = { type: 'QUERY.REPLACE'; query: StoreQuery };
+
+export const storeList = defineList({
+  types: {
+    row: {} as Store,
+    sort: {} as StoreQuery['sort'],
+    page: {} as StorePage,
+    loadInput: {} as StoreQuery,
+    deleteInput: {} as { id: number },
+    events: {} as StoreListEvent,
+    input: {} as { query?: StoreQuery },
+  },
+  pageSizes: STORE_PAGE_SIZES,
+  // null goes back to the service's order (a third click on a sorted column).
+  acceptSort: (sort) => sort === null || isStoreSort(sort),
+  loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, sort: context.sort }),
+  deleteInput: (store) => ({ id: store.id }),
+  deletion: 'close',
+  goneCodes: ['STORE_NOT_EXIST'],
+});
+
+const sameQuery = (a: StoreQuery, b: StoreQuery) => JSON.stringify(a) === JSON.stringify(b);
+
+export const storeListMachine = storeList.setup
+  .extend({
+    actions: {
+      replaceQuery: assign((_, params: { query: StoreQuery }) => ({
+        page: params.query.page,
+        pageSize: params.query.pageSize,
+        sort: params.query.sort,
+      })),
+    },
+    guards: {
+      queryDiffers: ({ context }, params: { query: StoreQuery }) =>
+        !sameQuery({ page: context.page, pageSize: context.pageSize, sort: context.sort }, params.query),
+    },
+  })
+  .createMachine({
+    id: 'storeList',
+    type: 'parallel',
+    context: ({ input }) => storeList.context(input.query ?? { page: 1, pageSize: DEFAULT_STORE_PAGE_SIZE, sort: null }, {}),
+    on: {
+      'QUERY.REPLACE': {
+        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
+        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
+        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
+      },
+    },
+    states: {
+      list: storeList.listRegion(),
+      deletion: storeList.deletionRegion(),
+    },
+  });

@@ -1,0 +1,211 @@
+import { useMemo } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectListLoading,
+  selectSaving,
+  selectStoreForm,
+  storeFormValid,
+  textProblem,
+  type storeAddMachine,
+} from '../../machines/stores/storeAdd.machine';
+import { MIN_TAX_NO_LENGTH, MAX_TAX_NO_INPUT_LENGTH, taxNoLooksValid, taxNoProblem } from '../../machines/stores/rules/taxNo';
+import { MAX_ADDRESS_LINE_LENGTH, MAX_STORE_NAME_LENGTH, type AddressOption } from '../../services/stores/schemas';
+import { errorMessageKey } from '../../services/errors';
+import { FailureAlert } from '../shared/FailureAlert';
+import { LookupSelect, type LookupOption } from '../shared/table/LookupSelect';
+
+export type StoreAddActor = ActorRefFrom<typeof storeAddMachine>;
+
+const toOptions = (list: readonly AddressOption[]): LookupOption[] => list.map((o) => ({ id: String(o.id), name: o.name }));
+const idOf = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * /store/add (core §5 Store and Inputs): renders the storeAdd machine and sends what the person does.
+ * The pickers are the shared virtualised, searchable dropdown (216 px). A field's problem shows once
+ * Save was pressed (the tax code's also while it is typed); the check digit is a warning, never a block.
+ */
+export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack: () => void }) {
+  const { t } = useTranslation(['stores', 'errors']);
+  const c = useSelector(actor, selectStoreForm);
+  const saving = useSelector(actor, selectSaving);
+  const loading = useSelector(
+    actor,
+    selectListLoading,
+    (a, b) => a.cities === b.cities && a.districts === b.districts && a.wards === b.wards,
+  );
+  const cities = useMemo(() => toOptions(c.cities), [c.cities]);
+  const districts = useMemo(() => toOptions(c.districts), [c.districts]);
+  const wards = useMemo(() => toOptions(c.wards), [c.wards]);
+
+  const show = c.showErrors;
+  const nameProblem = textProblem(c.name, MAX_STORE_NAME_LENGTH);
+  const lineProblem = textProblem(c.addressLine, MAX_ADDRESS_LINE_LENGTH);
+  const taxProblem = taxNoProblem(c.taxNo);
+  // The length rule speaks as soon as something is typed; "required" only after Save.
+  const taxError =
+    taxProblem === 'characters'
+      ? t('errors.taxNoCharacters')
+      : taxProblem === 'tooShort' && (show || c.taxNo.length > 0)
+        ? t('errors.taxNoTooShort', { min: MIN_TAX_NO_LENGTH })
+        : taxProblem === 'required' && show
+          ? t('errors.taxNoRequired')
+          : undefined;
+  const taxWarning = taxProblem === null && !taxNoLooksValid(c.taxNo) ? t('add.taxNoChecksum') : null;
+  const lookupTexts = (label: string) => ({
+    label,
+    searchPlaceholder: t('add.search'),
+    noMatch: t('add.noMatch'),
+    matches: (count: number) => t('add.matches', { count }),
+  });
+
+  return (
+    <Stack gap="md" p="md" maw={640}>
+      <Anchor component="button" type="button" onClick={onBack} size="sm" w="fit-content">
+        {t('add.back')}
+      </Anchor>
+      <Title order={1} size="h2">
+        {t('add.title')}
+      </Title>
+      {c.errorCode ? (
+        <Alert color="red" variant="light" role="alert" title={t('add.failTitle')} data-testid="store-add-error">
+          {t(errorMessageKey(c.errorCode))}
+        </Alert>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t('add.name')}
+            value={c.name}
+            onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
+            required
+            disabled={saving}
+            autoComplete="organization"
+            error={
+              show && nameProblem === 'required'
+                ? t('errors.nameRequired')
+                : nameProblem === 'tooLong'
+                  ? t('errors.nameTooLong', { max: MAX_STORE_NAME_LENGTH })
+                  : undefined
+            }
+          />
+          <TextInput
+            label={t('add.taxNo')}
+            value={c.taxNo}
+            // core §5 Inputs: only digits and hyphens, typed or pasted (the machine keeps only those).
+            onChange={(e) => actor.send({ type: 'TAX_NO.CHANGE', value: e.currentTarget.value })}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={MAX_TAX_NO_INPUT_LENGTH * 4}
+            required
+            disabled={saving}
+            description={c.taxNoFiltered ? t('add.taxNoFiltered') : t('add.taxNoHint')}
+            error={taxError}
+          />
+          {taxWarning ? (
+            <Alert color="yellow" variant="light" data-testid="store-taxno-warning">
+              <Text size="sm">{taxWarning}</Text>
+            </Alert>
+          ) : null}
+          <TextInput label={t('add.country')} value={t('add.countryName')} readOnly required data-testid="store-country" />
+          <LookupSelect
+            options={cities}
+            value={c.cityId === null ? null : String(c.cityId)}
+            onChange={(id) => actor.send({ type: 'CITY.CHANGE', id: idOf(id) })}
+            texts={lookupTexts(t('add.city'))}
+            loading={loading.cities}
+            required
+            disabled={saving || c.cities.length === 0}
+            error={show && c.cityId === null ? t('errors.cityRequired') : undefined}
+            testId="store-city"
+          />
+          {c.citiesError ? (
+            <FailureAlert
+              title={t('add.citiesFailed')}
+              message={t(errorMessageKey(c.citiesError))}
+              retryLabel={t('add.retry')}
+              onRetry={() => actor.send({ type: 'CITIES.RETRY' })}
+              testId="store-cities-failed"
+            />
+          ) : null}
+          <LookupSelect
+            options={districts}
+            value={c.districtId === null ? null : String(c.districtId)}
+            onChange={(id) => actor.send({ type: 'DISTRICT.CHANGE', id: idOf(id) })}
+            texts={lookupTexts(t('add.district'))}
+            loading={loading.districts}
+            required
+            disabled={saving || c.districts.length === 0}
+            description={c.cityId === null ? t('add.chooseCityFirst') : undefined}
+            error={show && c.districtId === null && c.cityId !== null ? t('errors.districtRequired') : undefined}
+            testId="store-district"
+          />
+          {c.districtsError ? (
+            <FailureAlert
+              title={t('add.districtsFailed')}
+              message={t(errorMessageKey(c.districtsError))}
+              retryLabel={t('add.retry')}
+              onRetry={() => actor.send({ type: 'DISTRICTS.RETRY' })}
+              testId="store-districts-failed"
+            />
+          ) : null}
+          <LookupSelect
+            options={wards}
+            value={c.wardId === null ? null : String(c.wardId)}
+            onChange={(id) => actor.send({ type: 'WARD.CHANGE', id: idOf(id) })}
+            texts={lookupTexts(t('add.ward'))}
+            loading={loading.wards}
+            required
+            disabled={saving || c.wards.length === 0}
+            description={c.districtId === null ? t('add.chooseDistrictFirst') : undefined}
+            error={show && c.wardId === null && c.districtId !== null ? t('errors.wardRequired') : undefined}
+            testId="store-ward"
+          />
+          {c.wardsError ? (
+            <FailureAlert
+              title={t('add.wardsFailed')}
+              message={t(errorMessageKey(c.wardsError))}
+              retryLabel={t('add.retry')}
+              onRetry={() => actor.send({ type: 'WARDS.RETRY' })}
+              testId="store-wards-failed"
+            />
+          ) : null}
+          <TextInput
+            label={t('add.addressLine')}
+            value={c.addressLine}
+            onChange={(e) => actor.send({ type: 'ADDRESS_LINE.CHANGE', value: e.currentTarget.value })}
+            required
+            disabled={saving}
+            autoComplete="street-address"
+            description={t('add.addressLineHint')}
+            error={
+              show && lineProblem === 'required'
+                ? t('errors.addressLineRequired')
+                : lineProblem === 'tooLong'
+                  ? t('errors.addressLineTooLong', { max: MAX_ADDRESS_LINE_LENGTH })
+                  : undefined
+            }
+          />
+          <Group gap="sm" align="center">
+            <Button type="submit" loading={saving}>
+              {t('add.save')}
+            </Button>
+            {show && !saving && !storeFormValid(c) ? (
+              <Text size="sm" c="red.9" role="status">
+                {t('add.fixErrors')}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

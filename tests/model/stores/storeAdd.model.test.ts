@@ -1,0 +1,175 @@
+import { storeAddMachine, storeBody, storeFormValid, type StoreAddContext } from '../../../src/machines/stores/storeAdd.machine';
+import { taxNoProblem } from '../../../src/machines/stores/rules/taxNo';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+import { cities, haNoiDistricts, hangBac, hoanKiemWards } from './fixtures';
+
+const TEXT_AND_SAVE = [
+  'NAME.CHANGE',
+  'TAX_NO.CHANGE',
+  'ADDRESS_LINE.CHANGE',
+  'SUBMIT',
+  'xstate.done.actor.addStore',
+  'xstate.error.actor.addStore',
+];
+
+/** The cities and a city's districts: answers, failures, retries, a choice and a forged one. */
+const cityEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: cities },
+  { type: 'xstate.error.actor.loadCities', error: networkError },
+  { type: 'CITIES.RETRY' },
+  { type: 'CITY.CHANGE', id: 1 },
+  { type: 'CITY.CHANGE', id: 999 },
+  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
+  { type: 'xstate.error.actor.loadDistricts', error: serviceError('UNKNOWN_ERROR', 500) },
+  { type: 'DISTRICTS.RETRY' },
+];
+
+/** Down the cascade: another city clears district and ward, another district clears the ward; the wards' answers. */
+const cascadeEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: cities },
+  { type: 'CITY.CHANGE', id: 1 },
+  { type: 'CITY.CHANGE', id: 79 },
+  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
+  { type: 'DISTRICT.CHANGE', id: 2 },
+  { type: 'DISTRICT.CHANGE', id: 3 },
+  { type: 'DISTRICT.CHANGE', id: 760 },
+  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
+  { type: 'xstate.error.actor.loadWards', error: networkError },
+  { type: 'WARDS.RETRY' },
+  { type: 'WARD.CHANGE', id: 61 },
+  { type: 'WARD.CHANGE', id: 12345 },
+];
+
+/** The text fields and a Save with the address still missing (marks every field, sends nothing). */
+const formEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: cities },
+  { type: 'NAME.CHANGE', value: 'Phố Cổ - Hàng Buồm' },
+  { type: 'NAME.CHANGE', value: '   ' },
+  { type: 'TAX_NO.CHANGE', value: '0100109106-002' },
+  { type: 'TAX_NO.CHANGE', value: '0100 10A9106' },
+  { type: 'ADDRESS_LINE.CHANGE', value: '20 Hàng Buồm' },
+  { type: 'SUBMIT' },
+];
+
+/** A complete form, Save and its answers. */
+const saveEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: cities },
+  { type: 'CITY.CHANGE', id: 1 },
+  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
+  { type: 'DISTRICT.CHANGE', id: 2 },
+  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
+  { type: 'WARD.CHANGE', id: 61 },
+  { type: 'NAME.CHANGE', value: 'Phố Cổ - Hàng Buồm' },
+  { type: 'TAX_NO.CHANGE', value: '0100109106-002' },
+  { type: 'ADDRESS_LINE.CHANGE', value: '20 Hàng Buồm' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.addStore', output: hangBac },
+  { type: 'xstate.error.actor.addStore', error: serviceError('TAX_NO_INCORECT', 400) },
+];
+
+function projection(c: StoreAddContext) {
+  return {
+    name: c.name.trim() !== '',
+    tax: taxNoProblem(c.taxNo),
+    filtered: c.taxNoFiltered,
+    line: c.addressLine !== '',
+    cities: c.cities.length,
+    districts: c.districts.map((d) => d.id).join(','),
+    wards: c.wards.length,
+    city: c.cityId,
+    district: c.districtId,
+    ward: c.wardId,
+    errors: [c.citiesError, c.districtsError, c.wardsError].map((e) => e !== null),
+    showErrors: c.showErrors,
+    error: c.errorCode !== null,
+  };
+}
+
+describeModel({
+  name: 'storeAdd',
+  machine: storeAddMachine,
+  promiseActors: ['loadCities', 'loadDistricts', 'loadWards', 'addStore'],
+  spyActions: ['notifyAdded', 'notifyAddFailed', 'goToStoreList'],
+  variants: [
+    {
+      variant: 'cities',
+      events: cityEvents,
+      ignore: [
+        ...TEXT_AND_SAVE,
+        'DISTRICT.CHANGE',
+        'WARD.CHANGE',
+        'WARDS.RETRY',
+        'xstate.done.actor.loadWards',
+        'xstate.error.actor.loadWards',
+      ],
+      project: projection as (context: never) => unknown,
+    },
+    {
+      variant: 'address cascade',
+      events: cascadeEvents,
+      ignore: [...TEXT_AND_SAVE, 'xstate.error.actor.loadCities', 'CITIES.RETRY', 'xstate.error.actor.loadDistricts', 'DISTRICTS.RETRY'],
+      project: projection as (context: never) => unknown,
+    },
+    {
+      variant: 'form',
+      events: formEvents,
+      ignore: ['CITY.CHANGE', 'CITIES.RETRY', 'xstate.error.actor.loadCities'],
+      project: projection as (context: never) => unknown,
+    },
+    {
+      variant: 'save',
+      events: saveEvents,
+      ignore: [
+        'xstate.error.actor.loadCities',
+        'xstate.error.actor.loadDistricts',
+        'xstate.error.actor.loadWards',
+        'CITIES.RETRY',
+        'DISTRICTS.RETRY',
+        'WARDS.RETRY',
+      ],
+      project: projection as (context: never) => unknown,
+    },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      const after = step.after.context as StoreAddContext;
+      const before = step.before?.context as StoreAddContext | undefined;
+      const actions = step.actions.map((a) => a.action);
+      // core §5 Inputs: the tax number holds only digits and hyphens, whatever was typed or pasted.
+      if (!/^[0-9-]*$/.test(after.taxNo)) throw new Error(`tax number kept ${after.taxNo}`);
+      // The cascade: a district belongs to the chosen city's list, a ward to the chosen district's.
+      if (after.cityId === null && (after.districtId !== null || after.wardId !== null)) throw new Error('district or ward without a city');
+      if (after.districtId === null && after.wardId !== null) throw new Error('ward without a district');
+      if (step.event.type === 'CITY.CHANGE' && before && after.cityId !== before.cityId) {
+        if (after.districtId !== null || after.wardId !== null || after.districts.length || after.wards.length)
+          throw new Error('a new city kept the old district or ward');
+        if (!step.invoked.some((c) => c.id === 'loadDistricts' && (c.input as { cityId: number }).cityId === after.cityId))
+          throw new Error('a new city did not load its districts');
+      }
+      if (step.event.type === 'DISTRICT.CHANGE' && before && after.districtId !== before.districtId) {
+        if (after.wardId !== null || after.wards.length) throw new Error('a new district kept the old ward');
+        if (!step.invoked.some((c) => c.id === 'loadWards' && (c.input as { districtId: number }).districtId === after.districtId))
+          throw new Error('a new district did not load its wards');
+      }
+      for (const call of step.invoked) {
+        if (call.id === 'addStore') {
+          if (!before || !storeFormValid(before)) throw new Error('an incomplete form was sent');
+          if (JSON.stringify(call.input) !== JSON.stringify(storeBody(before))) throw new Error(`sent ${JSON.stringify(call.input)}`);
+          if ((call.input as { country_id: number }).country_id !== 1) throw new Error('country is not Vietnam');
+        }
+      }
+      // A refused save keeps every value and says so with a toast.
+      if (step.event.type === 'xstate.error.actor.addStore') {
+        if (!before || JSON.stringify(storeBody(before)) !== JSON.stringify(storeBody(after)))
+          throw new Error('a refused save lost values');
+        if (!actions.includes('notifyAddFailed') || after.errorCode === null) throw new Error('a refused save was not reported');
+      }
+      if (step.event.type === 'xstate.done.actor.addStore' && !(actions.includes('notifyAdded') && actions.includes('goToStoreList')))
+        throw new Error('a saved store neither toasted nor went to the list');
+      if (step.event.type === 'SUBMIT' && before && !storeFormValid(before) && !after.showErrors)
+        throw new Error('an invalid save was silent');
+    }
+  },
+});
