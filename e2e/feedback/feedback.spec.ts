@@ -1,5 +1,6 @@
 import type { Request } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { LOOKS } from '../support/looks';
 import { expect, test } from '../support/fixtures';
 import { switchLanguage } from '../support/shell';
 import { FeedbackPage, jpegBytes, oversizedPng, pngBytes } from '../pages/feedback';
@@ -145,10 +146,7 @@ test.describe('Issue 11: feedback (/feedback)', () => {
     await expect(f.imageMessages).toContainText(f.tx('errors.imageMissing'));
   });
 
-  for (const { lang, width } of [
-    { lang: 'vi', width: 1280 },
-    { lang: 'en', width: 375 },
-  ] as const) {
+  for (const { lang, width } of LOOKS) {
     test(`accessibility (${lang}, ${width} px): axe finds nothing on the list, the form with messages and the detail`, async ({
       page,
       sandbox,

@@ -5,6 +5,7 @@ import { DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { acceptCookies, NotFoundPage, Shell, switchLanguage } from '../support/shell';
+import { LOOKS, lookName, openInLook } from '../support/looks';
 import { signIn } from '../support/sign-in';
 import { MerchantsPage } from '../pages/merchants';
 
@@ -87,5 +88,26 @@ test.describe('Issue 11: master merchant', () => {
     await page.goto(P('/master-merchant/new'));
     await expect(page.getByTestId('owner-only-note')).toContainText(t('vi', 'common:ownerOnly.page'));
     await expect(new MerchantsPage(page).submit).toHaveCount(0);
+  });
+
+  test('core §1, WCAG 2.2 AA: the list and the new record with its messages are axe clean in vi and en, at desktop and 375 px', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await MerchantsPage.withMasterMerchant(page);
+    await signIn(page, DEMO.phoco);
+    await acceptCookies(page, 'vi');
+    for (const look of LOOKS) {
+      await openInLook(page, '/master-merchant', look);
+      const m = await MerchantsPage.openList(page, look.lang);
+      await expect(m.rows).toHaveCount(3);
+      await expectNoAxeViolations(page, `master merchant list (${lookName(look)})`, testInfo);
+      await openInLook(page, '/master-merchant/new', look);
+      await expect(m.formHeading).toBeVisible();
+      // Submit with nothing typed: the rules speak and nothing is sent.
+      await m.submit.click();
+      await expect(m.field('name')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page, `master merchant form with messages (${lookName(look)})`, testInfo);
+    }
   });
 });

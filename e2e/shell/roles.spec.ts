@@ -4,6 +4,7 @@ import { DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { acceptCookies, Shell } from '../support/shell';
+import { LOOKS, lookName, openInLook } from '../support/looks';
 import { signIn } from '../support/sign-in';
 
 // Issue 11, roles (core §6, D87, D88): phoco.staff, a staff-type user (role Staff), against the owner's
@@ -105,5 +106,30 @@ test.describe('Issue 11: owner and staff-type users (D87)', () => {
         .first(),
     ).toBeVisible();
     await expect(bank.rows.first()).toBeVisible();
+  });
+
+  test('core §1, WCAG 2.2 AA: what a staff-type user sees (the owner-only note, the read-only bank list, feedback, the business profile) is axe clean in vi and en, at desktop and 375 px', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await signIn(page, DEMO.staff);
+    await acceptCookies(page, 'vi');
+    for (const look of LOOKS) {
+      await openInLook(page, '/store', look);
+      await expect(page.getByTestId('owner-only-note')).toContainText(t(look.lang, 'common:ownerOnly.page'));
+      await expectNoAxeViolations(page, `owner-only page as staff (${lookName(look)})`, testInfo);
+      await openInLook(page, '/bank', look);
+      const bank = page.getByRole('table', { name: t(look.lang, 'bank:list.tableLabel') });
+      await expect(bank.getByTestId('data-row').first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('owner-only-note')).toContainText(t(look.lang, 'common:ownerOnly.body'));
+      await expectNoAxeViolations(page, `bank list as staff (${lookName(look)})`, testInfo);
+      await openInLook(page, '/feedback/edc', look);
+      await expect(page.getByRole('heading', { level: 1, name: t(look.lang, 'feedback:title') })).toBeVisible({ timeout: 15_000 });
+      await expectNoAxeViolations(page, `feedback as staff (${lookName(look)})`, testInfo);
+      await openInLook(page, '/profile', look);
+      await expect(page.getByRole('heading', { level: 1, name: t(look.lang, 'profile:title.business') })).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('[data-field] dd').first()).toBeVisible();
+      await expectNoAxeViolations(page, `business profile as staff (${lookName(look)})`, testInfo);
+    }
   });
 });

@@ -1,8 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { BASE_URL, P } from '../support/env';
+import { BASE_URL, DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
+import { LOOKS, lookName, openInLook } from '../support/looks';
+import { Shell } from '../support/shell';
 import { signIn } from '../support/sign-in';
 import { StaffPage, type NewStaffInput } from '../pages/staff';
 
@@ -110,6 +112,24 @@ test.describe('Issue 11: staff (/staff)', () => {
     await expect(hers.ownerOnly).toContainText(t('vi', 'common:ownerOnly.page'));
     await expect(hers.table).toHaveCount(0);
     await expectNoAxeViolations(herPage, 'staff-owner-only', testInfo);
+
+    // core §6: her menu has no staff or store entry.
+    const herShell = new Shell(herPage);
+    await herShell.nav.getByRole('button', { name: t('vi', 'shell:nav.businessInfo.business') }).click();
+    await expect(herShell.menuLink('profile.business')).toBeVisible();
+    await expect(herShell.menuLink('staff')).toHaveCount(0);
+    await expect(herShell.menuLink('store')).toHaveCount(0);
+
+    // Forcing the call (a tab that still believes she is the owner): the service refuses, the screen says why.
+    await herPage.route('**/api/portal/user/info', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, role: 'Customer' } } });
+    });
+    await herPage.reload();
+    await expect(hers.heading).toBeVisible({ timeout: 15_000 });
+    await expect(herPage.getByText(t('vi', 'errors:PERMISSION_DENY'))).toBeVisible({ timeout: 15_000 });
+    await expect(hers.rows).toHaveCount(0);
     await herPage.context().close();
   });
 
@@ -196,5 +216,30 @@ test.describe('Issue 11: staff (/staff)', () => {
       await expect(new StaffPage(page).ownerOnly).toBeVisible();
     }
     await expectNoAxeViolations(page, 'staff-owner-only-seeded', testInfo);
+  });
+
+  test('core §1, WCAG 2.2 AA: the list, the add form with its messages and the edit form are axe clean in vi and en, at desktop and 375 px', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await signIn(page, DEMO.phoco);
+    await StaffPage.open(page);
+    for (const look of LOOKS) {
+      const s = new StaffPage(page, look.lang);
+      await openInLook(page, '/staff', look);
+      await expect(s.skeletons).toHaveCount(0, { timeout: 15_000 });
+      await expect(s.rows.first()).toBeVisible();
+      await expectNoAxeViolations(page, `staff list (${lookName(look)})`, testInfo);
+      await openInLook(page, '/staff/add', look);
+      await expect(s.addForm).toBeVisible();
+      // Add with nothing typed: the messages show and nothing is sent.
+      await s.submitAdd.click();
+      await expect(s.message('required').first()).toBeVisible();
+      await expectNoAxeViolations(page, `staff add form with messages (${lookName(look)})`, testInfo);
+      await openInLook(page, '/staff', look);
+      await s.rows.first().getByRole('link').first().click();
+      await expect(s.editForm).toBeVisible();
+      await expectNoAxeViolations(page, `staff edit form (${lookName(look)})`, testInfo);
+    }
   });
 });

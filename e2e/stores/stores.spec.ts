@@ -3,6 +3,7 @@ import { DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { switchLanguage } from '../support/shell';
+import { LOOKS, lookName, openInLook } from '../support/looks';
 import { StoresPage } from '../pages/stores';
 
 // Issue 11, stores area: /store and /store/add (core §2 Business info, §3 Store, §5 Store and Inputs,
@@ -140,5 +141,25 @@ test.describe('Issue 11: stores', () => {
     await page.goto(P('/store/add'));
     await expect(s.ownerOnly).toBeVisible();
     await expect(s.save).toHaveCount(0);
+  });
+
+  test('core §1, WCAG 2.2 AA: the list and the form with its messages are axe clean in vi and en, at desktop and 375 px', async ({
+    page,
+  }, info) => {
+    test.slow();
+    await StoresPage.open(page, DEMO.phoco);
+    for (const look of LOOKS) {
+      const s = new StoresPage(page, look.lang);
+      await openInLook(page, '/store', look);
+      await s.waitForRows();
+      await expect(s.rows).toHaveCount(3);
+      await expectNoAxeViolations(page, `store list (${lookName(look)})`, info);
+      await openInLook(page, '/store/add', look);
+      await expect(s.addHeading).toBeVisible();
+      // Save with nothing typed: the messages show and nothing is sent.
+      await s.save.click();
+      await expect(page.getByText(s.tx('errors.nameRequired'))).toBeVisible();
+      await expectNoAxeViolations(page, `store form with messages (${lookName(look)})`, info);
+    }
   });
 });
