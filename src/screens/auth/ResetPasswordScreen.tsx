@@ -1,5 +1,6 @@
+import { LoadingLine } from '../shared/LoadingLine';
 import type { FormEvent } from 'react';
-import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -52,12 +53,7 @@ export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
   const checkErrorCode = useSelector(actor, (s) => s.context.checkErrorCode);
 
   if (view === 'checking') {
-    return (
-      <Group gap="xs" role="status" data-testid="reset-checking">
-        <Loader size="sm" />
-        <Text>{t('reset.checking')}</Text>
-      </Group>
-    );
+    return <LoadingLine label={t('reset.checking')} testId="reset-checking" />;
   }
 
   if (view === 'checkFailed') {

@@ -1,3 +1,4 @@
+import { LoadingLine } from '../shared/LoadingLine';
 import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -27,12 +28,7 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
   const submitting = snap.matches('submitting');
 
   if (snap.hasTag('loading')) {
-    return (
-      <Group p="md" role="status" gap="xs">
-        <Loader size="sm" aria-hidden="true" />
-        <Text size="sm">{t('add.loading')}</Text>
-      </Group>
-    );
+    return <LoadingLine label={t('add.loading')} p="md" />;
   }
 
   return (

@@ -1,3 +1,4 @@
+import { RowActions, RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -52,28 +53,25 @@ export function BankListScreen({
         key: 'actions',
         header: t('list.columns.actions'),
         cell: (r) => (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              variant="light"
+          <RowActions>
+            <RowButton
+              kind="open"
+              label={t('list.verifyLabel', { account: r.name })}
               disabled={r.is_internal_transfer}
-              aria-label={t('list.verifyLabel', { account: r.name })}
               onClick={() => actor.send({ type: 'VERIFY.START', account: r })}
             >
               {t('list.verify')}
-            </Button>
+            </RowButton>
             {canManage ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={t('list.deleteLabel', { account: r.name })}
+              <RowButton
+                kind="delete"
+                label={t('list.deleteLabel', { account: r.name })}
                 onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
               >
                 {t('list.delete')}
-              </Button>
+              </RowButton>
             ) : null}
-          </Group>
+          </RowActions>
         ),
       },
     ],

@@ -1,3 +1,4 @@
+import { LoadingLine } from '../shared/LoadingLine';
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -82,10 +83,7 @@ export function VerifyQrModal({ actor, banks }: { actor: BankVerifyActor; banks:
         <Stack gap="sm">
           {snap.hasTag('loading') ? (
             <Center mih={200} role="status">
-              <Group gap="xs">
-                <Loader size="sm" />
-                <Text size="sm">{t('qr.loading')}</Text>
-              </Group>
+              <LoadingLine label={t('qr.loading')} />
             </Center>
           ) : null}
           {snap.matches('qrFailed') ? (

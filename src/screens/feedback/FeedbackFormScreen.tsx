@@ -1,5 +1,7 @@
+import { FailureAlert } from '../shared/FailureAlert';
+import { LoadingLine } from '../shared/LoadingLine';
 import { useMemo, useRef } from 'react';
-import { Alert, Button, CloseButton, FileButton, Group, Loader, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, FileButton, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -74,28 +76,15 @@ export function FeedbackFormScreen({
       <Title order={1} size="h2">
         {title}
       </Title>
-      {loading ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>{t('form.loading')}</Text>
-        </Group>
-      ) : null}
+      {loading ? <LoadingLine label={t('form.loading')} /> : null}
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title={t('form.loadFailed')}>
-          <Stack gap="xs">
-            <Text size="sm" c="red.9">
-              {serviceMessage(t, loadError)}
-            </Text>
-            <Group>
-              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-                {t('retry')}
-              </Button>
-              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'CANCEL' })}>
-                {t('form.back')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          title={t('form.loadFailed')}
+          message={serviceMessage(t, loadError)}
+          retryLabel={t('retry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: t('form.back'), onClick: () => actor.send({ type: 'CANCEL' }) }}
+        />
       ) : null}
       {!loading && !failed ? (
         <form
@@ -112,9 +101,7 @@ export function FeedbackFormScreen({
                 stores={stores}
                 loading={storesLoading}
                 value={form.storeId}
-                onChange={(id) =>
-                  actor.send({ type: 'STORE.SET', id, name: id === null ? null : (stores.find((s) => s.id === id)?.name ?? null) })
-                }
+                onChange={(id, store) => actor.send({ type: 'STORE.SET', id, name: store?.name ?? null })}
                 label={t('form.store')}
                 required
                 error={message('store')}

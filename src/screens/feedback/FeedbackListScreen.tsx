@@ -1,5 +1,7 @@
+import { LoadingLine } from '../shared/LoadingLine';
+import { RowActions, RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
-import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -58,34 +60,17 @@ export function FeedbackListScreen({
         key: 'actions',
         header: t('columns.actions'),
         cell: (r) => (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="light"
-              aria-label={t('actions.detail', { id: r.id })}
-              onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}
-            >
+          <RowActions>
+            <RowButton kind="open" label={t('actions.detail', { id: r.id })} onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}>
               {t('actions.detailShort')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              component={Link}
-              to={links.update(r.type, r.id)}
-              aria-label={t('actions.edit', { id: r.id })}
-            >
+            </RowButton>
+            <RowButton kind="edit" label={t('actions.edit', { id: r.id })} to={links.update(r.type, r.id)}>
               {t('actions.editShort')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="outline"
-              color="red.9"
-              aria-label={t('actions.delete', { id: r.id })}
-              onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
-            >
+            </RowButton>
+            <RowButton kind="delete" label={t('actions.delete', { id: r.id })} onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>
               {t('actions.deleteShort')}
-            </Button>
-          </Group>
+            </RowButton>
+          </RowActions>
         ),
       },
     ],
@@ -226,10 +211,7 @@ function FeedbackDetail({
           </Group>
         </Stack>
       ) : (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>{t('detail.loading')}</Text>
-        </Group>
+        <LoadingLine label={t('detail.loading')} />
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
+import { LoadingLine } from '../shared/LoadingLine';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DiagramLayout } from './diagram/layout';
 import { ARROWS, buildScene, COLORS, FONT_FAMILY, type DiagramOverlay, type SceneItem } from './diagram/scene';
@@ -265,10 +266,7 @@ export function DiagramView({ layout, error, overlay, machineTitle, fileName }: 
               </g>
             </svg>
           ) : (
-            <Group p="md" gap="xs">
-              <Loader size="sm" />
-              <Text size="sm">{t('diagram.loading')}</Text>
-            </Group>
+            <LoadingLine label={t('diagram.loading')} p="md" />
           )}
         </div>
       )}

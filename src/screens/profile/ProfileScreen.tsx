@@ -1,4 +1,5 @@
-import { Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LoadingLine } from '../shared/LoadingLine';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -42,12 +43,7 @@ export function ProfileScreen({ actor, accountType }: { actor: BusinessProfileAc
         {t(`title.${wording}`)}
       </Title>
       <Text>{t(`intro.${wording}`)}</Text>
-      {loading ? (
-        <Group role="status" gap="xs">
-          <Loader size="sm" aria-hidden="true" />
-          <Text size="sm">{t('loading')}</Text>
-        </Group>
-      ) : null}
+      {loading ? <LoadingLine label={t('loading')} /> : null}
       {error !== null ? (
         <FailureAlert
           title={t('loadFailed')}

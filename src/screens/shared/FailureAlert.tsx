@@ -7,6 +7,8 @@ export interface FailureAlertProps {
   message: ReactNode;
   retryLabel: string;
   onRetry: () => void;
+  /** A way out beside the retry (a form that could not load its options goes back to its list). */
+  back?: { label: string; onClick: () => void };
   testId?: string;
 }
 
@@ -14,16 +16,23 @@ export interface FailureAlertProps {
  * A load or call that failed: what happened and the one thing to do about it (core §8 "the screen
  * says what happened and what to do"). role=alert so screen readers hear it when it appears.
  */
-export function FailureAlert({ title, message, retryLabel, onRetry, testId }: FailureAlertProps) {
+export function FailureAlert({ title, message, retryLabel, onRetry, back, testId }: FailureAlertProps) {
   return (
     <Alert color="red" variant="light" role="alert" title={title} data-testid={testId}>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="red.9">
           {message}
         </Text>
-        <Button variant="default" size="xs" onClick={onRetry}>
-          {retryLabel}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+          {back ? (
+            <Button variant="default" size="xs" onClick={back.onClick}>
+              {back.label}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
     </Alert>
   );

@@ -1,5 +1,7 @@
+import { FailureAlert } from '../shared/FailureAlert';
+import { LoadingLine } from '../shared/LoadingLine';
 import { useMemo } from 'react';
-import { Alert, Button, Group, Loader, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -82,28 +84,15 @@ export function ShopQrAddScreen({
       <Title order={1} size="h2">
         {t('form.title')}
       </Title>
-      {loading ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>{t('form.loading')}</Text>
-        </Group>
-      ) : null}
+      {loading ? <LoadingLine label={t('form.loading')} /> : null}
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title={t('form.optionsFailed')}>
-          <Stack gap="xs">
-            <Text size="sm" c="red.9">
-              {serviceMessage(t, optionsError ? { code: optionsError } : null)}
-            </Text>
-            <Group>
-              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'RETRY' })}>
-                {t('retry')}
-              </Button>
-              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'CANCEL' })}>
-                {t('form.back')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          title={t('form.optionsFailed')}
+          message={serviceMessage(t, optionsError ? { code: optionsError } : null)}
+          retryLabel={t('retry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: t('form.back'), onClick: () => actor.send({ type: 'CANCEL' }) }}
+        />
       ) : null}
       {needsBank ? (
         <Alert color="yellow" variant="light" role="alert">
@@ -160,9 +149,7 @@ export function ShopQrAddScreen({
                   stores={stores}
                   loading={storesLoading}
                   value={form.storeId}
-                  onChange={(id) =>
-                    actor.send({ type: 'STORE.SET', id, name: id === null ? null : (stores.find((s) => s.id === id)?.name ?? null) })
-                  }
+                  onChange={(id, store) => actor.send({ type: 'STORE.SET', id, name: store?.name ?? null })}
                   label={t('form.store')}
                   required
                   error={message('store')}

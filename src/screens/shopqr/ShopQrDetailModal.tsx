@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { LoadingLine } from '../shared/LoadingLine';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ShopQrDetail, ShopQrRow } from '../../services/shopqr/schemas';
 import { formatDateTime, formatVnd } from '../shared/table/format';
@@ -65,10 +66,7 @@ export function ShopQrDetailModal({ row, detail, errorCode, onRetry, onClose, on
             </Group>
           </Stack>
         ) : (
-          <Group gap="xs" justify="center" role="status">
-            <Loader size="sm" />
-            <Text>{t('detail.loading')}</Text>
-          </Group>
+          <LoadingLine label={t('detail.loading')} justify="center" />
         )}
         <dl className={classes.fields} data-testid="shopqr-fields">
           {fields

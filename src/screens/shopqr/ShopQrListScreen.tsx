@@ -1,3 +1,4 @@
+import { RowActions, RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -64,27 +65,24 @@ export function ShopQrListScreen({
         key: 'actions',
         header: t('columns.actions'),
         cell: (r) => (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="light"
-              aria-label={t('actions.detail', { va: r.va_account_no })}
+          <RowActions>
+            <RowButton
+              kind="open"
+              label={t('actions.detail', { va: r.va_account_no })}
               onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}
             >
               {t('actions.detailShort')}
-            </Button>
+            </RowButton>
             {canManage ? (
-              <Button
-                size="compact-sm"
-                variant="outline"
-                color="red.9"
-                aria-label={t('actions.delete', { va: r.va_account_no })}
+              <RowButton
+                kind="delete"
+                label={t('actions.delete', { va: r.va_account_no })}
                 onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
               >
                 {t('actions.deleteShort')}
-              </Button>
+              </RowButton>
             ) : null}
-          </Group>
+          </RowActions>
         ),
       },
     ],

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectAddBusy, selectAddErrors, selectAddForm, selectAddSubmitError } from '../../machines/staff/selectors';
-import type { staffAddMachine } from '../../machines/staff/staffAdd.machine';
-import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
-import '../shared/table/styles';
-import { fieldMessage, serviceMessage } from './labels';
+import type { staffAddMachine, StaffAddTextField } from '../../machines/staff/staffAdd.machine';
+import type { StoreOption } from '../shared/table/StoreFilter';
+import { fieldMessage } from './labels';
+import { StaffDetailsFields, StaffFormActions, StaffPasswordInput } from './StaffFields';
 import './styles';
 
 export type StaffAddActor = ActorRefFrom<typeof staffAddMachine>;
@@ -30,9 +30,7 @@ export function StaffAddScreen({
   const errors = useSelector(actor, selectAddErrors);
   const submitError = useSelector(actor, selectAddSubmitError);
   const busy = useSelector(actor, selectAddBusy);
-  const change =
-    (field: 'staffId' | 'fullName' | 'phone' | 'email' | 'address' | 'password') => (e: { currentTarget: { value: string } }) =>
-      actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value });
+  const change = (field: StaffAddTextField, value: string) => actor.send({ type: 'FIELD.CHANGE', field, value });
 
   return (
     <Stack gap="md" p="md" maw={640}>
@@ -51,7 +49,7 @@ export function StaffAddScreen({
           <TextInput
             label={t('form.staffId')}
             value={form.staffId}
-            onChange={change('staffId')}
+            onChange={(e) => change('staffId', e.currentTarget.value)}
             autoComplete="off"
             required
             disabled={busy}
@@ -59,33 +57,10 @@ export function StaffAddScreen({
             data-testid="staff-id"
           />
           <TextInput
-            label={t('form.fullName')}
-            value={form.fullName}
-            onChange={change('fullName')}
-            autoComplete="off"
-            required
-            disabled={busy}
-            error={fieldMessage(t, errors.fullName)}
-            data-testid="staff-name"
-          />
-          <TextInput
-            label={t('form.phone')}
-            description={t('form.phoneHint')}
-            value={form.phone}
-            onChange={change('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            required
-            disabled={busy}
-            error={fieldMessage(t, errors.phone)}
-            data-testid="staff-phone"
-          />
-          <TextInput
             label={t('form.email')}
             description={t('form.emailHint')}
             value={form.email}
-            onChange={change('email')}
+            onChange={(e) => change('email', e.currentTarget.value)}
             type="email"
             autoComplete="off"
             required
@@ -93,54 +68,32 @@ export function StaffAddScreen({
             error={fieldMessage(t, errors.email)}
             data-testid="staff-email"
           />
-          <StoreFilter
+          <StaffDetailsFields
+            form={form}
+            errors={errors}
+            busy={busy}
             stores={stores}
-            value={form.storeId}
-            onChange={(id) => actor.send({ type: 'STORE.SET', id })}
-            loading={storesLoading}
-            label={t('form.store')}
-            required
-            disabled={busy}
-            error={fieldMessage(t, errors.storeId)}
+            storesLoading={storesLoading}
+            addressRequired
+            onChange={change}
+            onStore={(id) => actor.send({ type: 'STORE.SET', id })}
           />
-          <TextInput
-            label={t('form.address')}
-            value={form.address}
-            onChange={change('address')}
-            autoComplete="off"
-            required
-            disabled={busy}
-            error={fieldMessage(t, errors.address)}
-            data-testid="staff-address"
-          />
-          <PasswordInput
+          <StaffPasswordInput
             label={t('form.password')}
-            description={t('form.passwordHint')}
+            hint={t('form.passwordHint')}
             value={form.password}
-            onChange={change('password')}
+            error={errors.password}
+            busy={busy}
             autoComplete="new-password"
-            required
-            disabled={busy}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('form.passwordToggle') }}
-            error={fieldMessage(t, errors.password)}
-            data-testid="staff-password"
+            onChange={(value) => change('password', value)}
+            testId="staff-password"
           />
-          {submitError ? (
-            <Alert color="red" variant="light" role="alert" title={t('form.submitFailed')} data-testid="staff-submit-error">
-              <Text size="sm" c="red.9">
-                {serviceMessage(t, { code: submitError })}
-              </Text>
-            </Alert>
-          ) : null}
-          <Group>
-            <Button type="submit" loading={busy}>
-              {t('form.add')}
-            </Button>
-            <Button variant="default" onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
-              {t('form.cancel')}
-            </Button>
-          </Group>
+          <StaffFormActions
+            submitError={submitError}
+            busy={busy}
+            submitLabel={t('form.add')}
+            onCancel={() => actor.send({ type: 'CANCEL' })}
+          />
         </Stack>
       </form>
     </Stack>

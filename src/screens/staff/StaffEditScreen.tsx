@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { LoadingLine } from '../shared/LoadingLine';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -16,9 +17,9 @@ import {
 } from '../../machines/staff/selectors';
 import type { staffEditMachine, StaffEditTextField } from '../../machines/staff/staffEdit.machine';
 import { FailureAlert } from '../shared/FailureAlert';
-import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
-import '../shared/table/styles';
-import { fieldMessage, serviceMessage } from './labels';
+import type { StoreOption } from '../shared/table/StoreFilter';
+import { serviceMessage } from './labels';
+import { StaffDetailsFields, StaffFormActions, StaffPasswordInput } from './StaffFields';
 import './styles';
 
 export type StaffEditActor = ActorRefFrom<typeof staffEditMachine>;
@@ -47,8 +48,7 @@ export function StaffEditScreen({
   const missing = useSelector(actor, selectEditMissing);
   const showsForm = useSelector(actor, selectEditShowsForm);
   const busy = useSelector(actor, selectEditBusy);
-  const change = (field: StaffEditTextField) => (e: { currentTarget: { value: string } }) =>
-    actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value });
+  const change = (field: StaffEditTextField, value: string) => actor.send({ type: 'FIELD.CHANGE', field, value });
   const hasLogin = staff?.has_login ?? true;
 
   return (
@@ -56,12 +56,7 @@ export function StaffEditScreen({
       <Title order={1} size="h2">
         {t('form.editTitle')}
       </Title>
-      {loading ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <Text>{t('form.loading')}</Text>
-        </Group>
-      ) : null}
+      {loading ? <LoadingLine label={t('form.loading')} /> : null}
       {loadFailed ? (
         <FailureAlert
           title={t('form.loadFailed')}
@@ -100,47 +95,15 @@ export function StaffEditScreen({
               readOnly
               data-testid="staff-email"
             />
-            <TextInput
-              label={t('form.fullName')}
-              value={form.fullName}
-              onChange={change('fullName')}
-              autoComplete="off"
-              required
-              disabled={busy}
-              error={fieldMessage(t, errors.fullName)}
-              data-testid="staff-name"
-            />
-            <TextInput
-              label={t('form.phone')}
-              description={t('form.phoneHint')}
-              value={form.phone}
-              onChange={change('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              required
-              disabled={busy}
-              error={fieldMessage(t, errors.phone)}
-              data-testid="staff-phone"
-            />
-            <StoreFilter
+            <StaffDetailsFields
+              form={form}
+              errors={errors}
+              busy={busy}
               stores={stores}
-              value={form.storeId}
-              onChange={(id) => actor.send({ type: 'STORE.SET', id })}
-              loading={storesLoading}
-              label={t('form.store')}
-              required
-              disabled={busy}
-              error={fieldMessage(t, errors.storeId)}
-            />
-            <TextInput
-              label={t('form.address')}
-              value={form.address}
-              onChange={change('address')}
-              autoComplete="off"
-              disabled={busy}
-              error={fieldMessage(t, errors.address)}
-              data-testid="staff-address"
+              storesLoading={storesLoading}
+              addressRequired={false}
+              onChange={change}
+              onStore={(id) => actor.send({ type: 'STORE.SET', id })}
             />
             <Checkbox
               label={hasLogin ? t('form.changePassword') : t('form.setPassword')}
@@ -151,49 +114,34 @@ export function StaffEditScreen({
               data-testid="staff-password-toggle"
             />
             {form.changePassword && hasLogin ? (
-              <PasswordInput
+              <StaffPasswordInput
                 label={t('form.oldPassword')}
                 value={form.oldPassword}
-                onChange={change('oldPassword')}
+                error={errors.oldPassword}
+                busy={busy}
                 autoComplete="current-password"
-                required
-                disabled={busy}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('form.passwordToggle') }}
-                error={fieldMessage(t, errors.oldPassword)}
-                data-testid="staff-old-password"
+                onChange={(value) => change('oldPassword', value)}
+                testId="staff-old-password"
               />
             ) : null}
             {form.changePassword ? (
-              <PasswordInput
+              <StaffPasswordInput
                 label={t('form.newPassword')}
-                description={t('form.passwordHint')}
+                hint={t('form.passwordHint')}
                 value={form.password}
-                onChange={change('password')}
+                error={errors.password}
+                busy={busy}
                 autoComplete="new-password"
-                required
-                disabled={busy}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('form.passwordToggle') }}
-                error={fieldMessage(t, errors.password)}
-                data-testid="staff-new-password"
+                onChange={(value) => change('password', value)}
+                testId="staff-new-password"
               />
             ) : null}
-            {submitError ? (
-              <Alert color="red" variant="light" role="alert" title={t('form.submitFailed')} data-testid="staff-submit-error">
-                <Text size="sm" c="red.9">
-                  {serviceMessage(t, { code: submitError })}
-                </Text>
-              </Alert>
-            ) : null}
-            <Group>
-              <Button type="submit" loading={busy}>
-                {t('form.save')}
-              </Button>
-              <Button variant="default" onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
-                {t('form.cancel')}
-              </Button>
-            </Group>
+            <StaffFormActions
+              submitError={submitError}
+              busy={busy}
+              submitLabel={t('form.save')}
+              onCancel={() => actor.send({ type: 'CANCEL' })}
+            />
           </Stack>
         </form>
       ) : null}

@@ -1,3 +1,4 @@
+import { RowActions, RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -36,26 +37,18 @@ export function StaffListScreen({
         key: 'actions',
         header: t('list.columns.actions'),
         cell: (r) => (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              component={Link}
-              to={editHref(r.id)}
-              size="compact-sm"
-              variant="light"
-              aria-label={t('list.editLabel', { name: r.full_name, id: r.staff_id })}
-            >
+          <RowActions>
+            <RowButton kind="edit" label={t('list.editLabel', { name: r.full_name, id: r.staff_id })} to={editHref(r.id)}>
               {t('list.edit')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="outline"
-              color="red.9"
-              aria-label={t('list.deleteLabel', { name: r.full_name, id: r.staff_id })}
+            </RowButton>
+            <RowButton
+              kind="delete"
+              label={t('list.deleteLabel', { name: r.full_name, id: r.staff_id })}
               onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
             >
               {t('list.delete')}
-            </Button>
-          </Group>
+            </RowButton>
+          </RowActions>
         ),
       },
     ],

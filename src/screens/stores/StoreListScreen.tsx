@@ -1,3 +1,4 @@
+import { RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -30,17 +31,13 @@ export function StoreListScreen({ actor, onAdd }: { actor: StoreListActor; onAdd
         key: 'actions',
         header: t('list.columns.actions'),
         cell: (r) => (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            // The light red of a subtle button is below 4.5:1 on the striped rows; the text takes the dark shade.
-            c="red.9"
-            aria-label={t('list.deleteLabel', { name: r.name })}
+          <RowButton
+            kind="delete"
+            label={t('list.deleteLabel', { name: r.name })}
             onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}
           >
             {t('list.delete')}
-          </Button>
+          </RowButton>
         ),
       },
     ],

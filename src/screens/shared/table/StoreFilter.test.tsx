@@ -55,7 +55,7 @@ describe('StoreFilter (core §9: 100,000-row dropdown, max height 216)', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id);
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onChange).toHaveBeenCalledWith('54322');
+    expect(onChange).toHaveBeenCalledWith('54322', { id: '54322', name: 'Phở Cổ – Đống Đa' });
   });
 
   it('says when nothing matches', async () => {
@@ -82,6 +82,6 @@ describe('StoreFilter (core §9: 100,000-row dropdown, max height 216)', () => {
     expect(options[0]).toHaveTextContent('Cửa hàng số 1');
     expect(options[0]).toHaveAttribute('aria-setsize', '100000');
     fireEvent.click(options[0]!);
-    expect(onChange).toHaveBeenCalledWith('1');
+    expect(onChange).toHaveBeenCalledWith('1', STORES[0]);
   });
 });

@@ -24,7 +24,8 @@ export function StoreFilter({
   stores: readonly StoreOption[];
   /** Selected store id; null for all stores (a filter) or none chosen yet (a required field). */
   value: string | null;
-  onChange: (id: string | null) => void;
+  /** The chosen id, and its option (for a form that keeps the store's name too). */
+  onChange: (id: string | null, store: StoreOption | null) => void;
   loading?: boolean;
   /** The field's label; "Store" by default. */
   label?: string;
@@ -42,7 +43,7 @@ export function StoreFilter({
     <LookupSelect
       options={stores}
       value={value}
-      onChange={onChange}
+      onChange={(id) => onChange(id, id === null ? null : (stores.find((s) => s.id === id) ?? null))}
       loading={loading}
       required={required}
       error={error}
