@@ -240,11 +240,13 @@ export const storeAddMachine = setup({
     districts: {
       initial: 'idle',
       on: {
-        // Re-entering `loading` stops the previous city's request: its answer never lands.
+        // The region's own transition to its child leaves the active child (`loading` included) and
+        // enters `loading` anew: the previous city's request stops and its answer never lands. Not
+        // `reenter: true`: that makes the whole form the transition's domain, so every region was left
+        // and entered again and the cities were fetched anew on each choice.
         'CITY.CHANGE': {
           guard: and(['editable', 'cityKnown']),
           target: '.loading',
-          reenter: true,
           actions: { type: 'assignCity', params: ({ event }) => ({ id: event.id }) },
         },
       },
@@ -274,7 +276,6 @@ export const storeAddMachine = setup({
         'DISTRICT.CHANGE': {
           guard: and(['editable', 'districtKnown']),
           target: '.loading',
-          reenter: true,
           actions: { type: 'assignDistrict', params: ({ event }) => ({ id: event.id }) },
         },
       },
