@@ -184,6 +184,8 @@ test.describe('Issue 3: transaction reports', () => {
   });
 
   test('core §2 reports: axe finds nothing on a loaded report (WCAG 2.2 AA)', async ({ page }, testInfo) => {
+    // Two axe runs over a page of 80 rows: about 20 s on a quiet 2-core machine, over 45 s under load.
+    test.slow();
     await signIn(page, DEMO.phoco);
     const view = await ReportPage.open(page, 'card', 'range=lastMonth');
     await expectNoAxeViolations(page, 'report-card', testInfo);
