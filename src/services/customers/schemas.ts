@@ -51,3 +51,11 @@ export interface CustomerPage {
   rows: Customer[];
   totalPage: number;
 }
+
+/** What GET /customer is asked for. */
+export interface CustomerListQuery {
+  page: number;
+  pageSize: number;
+  /** The search as sent ('' for none). */
+  q: string;
+}

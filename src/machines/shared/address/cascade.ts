@@ -116,7 +116,7 @@ export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean
   wards: AnyStateNodeConfig;
 } {
   const prefill = (guard: string, description: string) =>
-    options.prefill ? { 'ADDRESS.PREFILL': { guard, target: '.loading', reenter: true, description } } : {};
+    options.prefill ? { 'ADDRESS.PREFILL': { guard, target: '.loading', description } } : {};
   const cleared = (guard: string, action: string | null, description: string) =>
     options.clearable
       ? [
@@ -150,13 +150,15 @@ export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean
       initial: 'idle',
       on: {
         ...prefill('cityChosen', 'The saved address has a city: its districts.'),
-        // Re-entering `loading` stops the previous city's request: its answer never lands.
+        // A region's own transition to its child leaves whatever child is active, `loading` included, and
+        // enters `loading` anew: the previous city's request stops and its answer never lands. (With
+        // `reenter: true` the transition's domain would be the machine's root: every region, the form
+        // too, would be left and entered again, reloading the cities.)
         'CITY.CHANGE': [
           ...cleared('cityCleared', 'assignCity', 'City back to "not chosen": no districts to offer.'),
           {
             guard: and(['editable', 'cityKnown']),
             target: '.loading',
-            reenter: true,
             actions: { type: 'assignCity', params: ({ event }: Args) => ({ id: event.id }) },
           },
         ],
@@ -185,7 +187,6 @@ export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean
           {
             guard: and(['editable', 'districtKnown']),
             target: '.loading',
-            reenter: true,
             actions: { type: 'assignDistrict', params: ({ event }: Args) => ({ id: event.id }) },
           },
         ],
