@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '../support/axe';
-import { P } from '../support/env';
+import { DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { LOOKS, lookName, openInLook } from '../support/looks';
 import { CustomersPage } from '../pages/customers';
@@ -71,6 +71,29 @@ test.describe('Issue 12: customers', () => {
     // Back to the list as it was left (its search kept).
     await expect(page).toHaveURL(/[?&]q=tran\+thi\+pho/);
     await expect(c.rowOf('Trần Thị Phở Hà')).toContainText('0977123457');
+  });
+
+  test('D110: a staff-type user sees the customers and may open the forms', async ({ page }) => {
+    // Reads only: the seeded phoco and colan are shared by every test.
+    const c = await CustomersPage.open(page, DEMO.staff);
+    await c.waitForRows();
+    await expect(c.rows).toHaveCount(10);
+    await expect(page.getByTestId('owner-only-note')).toHaveCount(0);
+    await expect(c.addButton).toBeVisible();
+    await c.rows.first().getByRole('link').click();
+    await expect(c.editHeading).toBeVisible();
+    await expect(c.save).toBeEnabled();
+  });
+
+  test('doc 2 §2, §9: a grocery has several pages; a page in the address survives a reload', async ({ page }) => {
+    const g = await CustomersPage.open(page, DEMO.colan, '/sale-customer?page=2');
+    await g.waitForRows();
+    await expect(g.rows).toHaveCount(10);
+    const first = (await g.rows.first().textContent()) ?? '';
+    await page.reload();
+    await g.waitForRows();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(g.rows.first()).toHaveText(first);
   });
 
   for (const look of LOOKS) {

@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { customerFormMachine } from '../../machines/customers/customerForm.machine';
 import { customerListMachine } from '../../machines/customers/customerList.machine';
 import type { Customer, CustomerBody, CustomerListQuery, CustomerPage } from '../../services/customers/schemas';
+import type { Place } from '../../services/shared/schemas/address';
 import { renderScreen } from '../shared/test/render';
 import { CustomerFormScreen } from './CustomerFormScreen';
 import { CustomerListScreen } from './CustomerListScreen';
@@ -29,9 +30,9 @@ const lan: Customer = {
 };
 
 const places = {
-  loadCities: fromPromise(async () => [{ id: '01', name: 'Thành phố Hà Nội' }]),
-  loadDistricts: fromPromise(async () => [{ id: '002', name: 'Quận Hoàn Kiếm' }]),
-  loadWards: fromPromise(async () => [{ id: '00061', name: 'Phường Hàng Bạc' }]),
+  loadCities: fromPromise<Place<string>[], void>(async () => [{ id: '01', name: 'Thành phố Hà Nội' }]),
+  loadDistricts: fromPromise<Place<string>[], { cityId: string }>(async () => [{ id: '002', name: 'Quận Hoàn Kiếm' }]),
+  loadWards: fromPromise<Place<string>[], { districtId: string }>(async () => [{ id: '00061', name: 'Phường Hàng Bạc' }]),
 };
 
 function startForm(id: number | null, save: (body: CustomerBody) => Promise<void> = async () => {}) {
@@ -40,7 +41,7 @@ function startForm(id: number | null, save: (body: CustomerBody) => Promise<void
     customerFormMachine.provide({
       actors: {
         ...places,
-        loadCustomer: fromPromise(async () => lan),
+        loadCustomer: fromPromise<Customer, { id: number }>(async () => lan),
         createCustomer: fromPromise<{ customer_id: number; code: string }, CustomerBody>(async ({ input }) => {
           sent.push(input);
           await save(input);
