@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressOptionsSchema, regionOptionsSchema, storeSchema, type Store } from '../../../src/services/stores/schemas';
+import { addressOptionsSchema, regionOptionsSchema } from '../../../src/services/shared/schemas/address';
+import { storeSchema, type Store } from '../../../src/services/stores/schemas';
 import { SEED_MERCHANTS } from '../../platform/db/seed-data';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { divisions } from '../../platform/db/divisions';

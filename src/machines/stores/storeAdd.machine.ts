@@ -1,42 +1,45 @@
-import { and, assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
 import {
   MAX_ADDRESS_LINE_LENGTH,
   MAX_STORE_NAME_LENGTH,
   VIETNAM_COUNTRY_ID,
   type AddStoreBody,
-  type AddressOption,
   type Store,
 } from '../../services/stores/schemas';
+import type { AddressOption } from '../../services/shared/schemas/address';
+import {
+  cascadeGuards,
+  cascadeRegions,
+  chooseCity,
+  chooseDistrict,
+  emptyCascade,
+  failedCities,
+  failedDistricts,
+  failedWards,
+  loadedCities,
+  loadedDistricts,
+  loadedWards,
+  type AddressCascade,
+  type AddressCascadeEvent,
+} from '../shared/address/cascade';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { cleanTaxNoInput, taxNoProblem } from './rules/taxNo';
 
 /**
  * /store/add (core §2, §3 Store, §5 Store and Inputs, §7 POST /store, /address/*, §8 "add store
  * fail"): name, tax number, street line and the address pickers. The country is fixed at 1
- * (Vietnam); the cities load at once, a city's districts when it is chosen, a district's wards when
- * that is chosen; choosing upstream clears what depends on it and loads the next list (the older
- * request stops), and each list that fails to load says so with its own retry. The tax number keeps
+ * (Vietnam); the pickers are the shared address cascade (../shared/address/cascade.ts). The tax number keeps
  * only digits and hyphens, typed or pasted. Save with a field missing or wrong marks the fields and
  * stays; a refused save keeps everything and says why (toast and form). Saved: the list, with a
  * success toast (the route's `notifyAdded` and `goToStoreList`).
  */
 
-export interface StoreAddContext {
+export interface StoreAddContext extends AddressCascade<number> {
   name: string;
   taxNo: string;
   /** The last change to the tax number dropped characters other than digits and hyphens. */
   taxNoFiltered: boolean;
   addressLine: string;
-  cities: AddressOption[];
-  districts: AddressOption[];
-  wards: AddressOption[];
-  cityId: number | null;
-  districtId: number | null;
-  wardId: number | null;
-  /** Why the last load of each list failed (shown beside its picker with a retry). */
-  citiesError: string | null;
-  districtsError: string | null;
-  wardsError: string | null;
   /** Save was pressed with something missing or wrong: every field says what. */
   showErrors: boolean;
   /** Why the last save failed; what was typed stays. */
@@ -47,12 +50,7 @@ export type StoreAddEvent =
   | { type: 'NAME.CHANGE'; value: string }
   | { type: 'TAX_NO.CHANGE'; value: string }
   | { type: 'ADDRESS_LINE.CHANGE'; value: string }
-  | { type: 'CITY.CHANGE'; id: number | null }
-  | { type: 'DISTRICT.CHANGE'; id: number | null }
-  | { type: 'WARD.CHANGE'; id: number | null }
-  | { type: 'CITIES.RETRY' }
-  | { type: 'DISTRICTS.RETRY' }
-  | { type: 'WARDS.RETRY' }
+  | AddressCascadeEvent<number>
   | { type: 'SUBMIT' };
 
 export type StoreFieldProblem = 'required' | 'tooLong' | null;
@@ -87,8 +85,6 @@ export function storeBody(c: StoreAddContext): AddStoreBody {
   };
 }
 
-const known = (options: readonly AddressOption[], id: number | null) => id !== null && options.some((o) => o.id === id);
-
 export const storeAddMachine = setup({
   types: {
     context: {} as StoreAddContext,
@@ -116,30 +112,15 @@ export const storeAddMachine = setup({
       return { taxNo, taxNoFiltered: taxNo !== params.value, errorCode: null };
     }),
     assignAddressLine: assign((_, params: { value: string }) => ({ addressLine: params.value, errorCode: null })),
-    assignCity: assign((_, params: { id: number | null }) => ({
-      cityId: params.id,
-      districtId: null,
-      wardId: null,
-      districts: [],
-      wards: [],
-      districtsError: null,
-      wardsError: null,
-      errorCode: null,
-    })),
-    assignDistrict: assign((_, params: { id: number | null }) => ({
-      districtId: params.id,
-      wardId: null,
-      wards: [],
-      wardsError: null,
-      errorCode: null,
-    })),
+    assignCity: assign((_, params: { id: number | null }) => ({ ...chooseCity(params.id), errorCode: null })),
+    assignDistrict: assign((_, params: { id: number | null }) => ({ ...chooseDistrict(params.id), errorCode: null })),
     assignWard: assign((_, params: { id: number | null }) => ({ wardId: params.id, errorCode: null })),
-    assignCities: assign((_, params: { options: AddressOption[] }) => ({ cities: params.options, citiesError: null })),
-    assignDistricts: assign((_, params: { options: AddressOption[] }) => ({ districts: params.options, districtsError: null })),
-    assignWards: assign((_, params: { options: AddressOption[] }) => ({ wards: params.options, wardsError: null })),
-    assignCitiesError: assign((_, params: { error: unknown }) => ({ citiesError: errorCode(params.error) })),
-    assignDistrictsError: assign((_, params: { error: unknown }) => ({ districtsError: errorCode(params.error) })),
-    assignWardsError: assign((_, params: { error: unknown }) => ({ wardsError: errorCode(params.error) })),
+    assignCities: assign((_, params: { options: AddressOption[] }) => loadedCities(params.options)),
+    assignDistricts: assign((_, params: { options: AddressOption[] }) => loadedDistricts(params.options)),
+    assignWards: assign((_, params: { options: AddressOption[] }) => loadedWards(params.options)),
+    assignCitiesError: assign((_, params: { error: unknown }) => failedCities(params.error)),
+    assignDistrictsError: assign((_, params: { error: unknown }) => failedDistricts(params.error)),
+    assignWardsError: assign((_, params: { error: unknown }) => failedWards(params.error)),
     showErrors: assign({ showErrors: true }),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
     // Provided by the app: the success toast and the shared stores lookup's invalidation.
@@ -152,12 +133,7 @@ export const storeAddMachine = setup({
   guards: {
     editable: stateIn({ form: 'editing' }),
     // Only another entry of the list on offer: a stale or forged id, or the one already chosen, changes nothing.
-    cityKnown: ({ context, event }) => event.type === 'CITY.CHANGE' && event.id !== context.cityId && known(context.cities, event.id),
-    districtKnown: ({ context, event }) =>
-      event.type === 'DISTRICT.CHANGE' && event.id !== context.districtId && known(context.districts, event.id),
-    wardKnown: ({ context, event }) => event.type === 'WARD.CHANGE' && known(context.wards, event.id),
-    cityChosen: ({ context }) => context.cityId !== null,
-    districtChosen: ({ context }) => context.districtId !== null,
+    ...cascadeGuards,
     formValid: ({ context }) => storeFormValid(context),
   },
 }).createMachine({
@@ -168,15 +144,7 @@ export const storeAddMachine = setup({
     taxNo: '',
     taxNoFiltered: false,
     addressLine: '',
-    cities: [],
-    districts: [],
-    wards: [],
-    cityId: null,
-    districtId: null,
-    wardId: null,
-    citiesError: null,
-    districtsError: null,
-    wardsError: null,
+    ...emptyCascade<number>(),
     showErrors: false,
     errorCode: null,
   },
@@ -222,78 +190,7 @@ export const storeAddMachine = setup({
         saved: { tags: ['saved'], description: 'Added; the app has gone to the list.' },
       },
     },
-    cities: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            id: 'loadCities',
-            src: 'loadCities',
-            onDone: { target: 'ready', actions: { type: 'assignCities', params: ({ event }) => ({ options: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'assignCitiesError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        ready: {},
-        failed: { on: { 'CITIES.RETRY': 'loading' } },
-      },
-    },
-    districts: {
-      initial: 'idle',
-      on: {
-        // The region's own transition to its child leaves the active child (`loading` included) and
-        // enters `loading` anew: the previous city's request stops and its answer never lands. Not
-        // `reenter: true`: that makes the whole form the transition's domain, so every region was left
-        // and entered again and the cities were fetched anew on each choice.
-        'CITY.CHANGE': {
-          guard: and(['editable', 'cityKnown']),
-          target: '.loading',
-          actions: { type: 'assignCity', params: ({ event }) => ({ id: event.id }) },
-        },
-      },
-      states: {
-        idle: { description: 'No city chosen yet.' },
-        loading: {
-          invoke: {
-            id: 'loadDistricts',
-            src: 'loadDistricts',
-            input: ({ context }) => ({ cityId: context.cityId ?? 0 }),
-            onDone: { target: 'ready', actions: { type: 'assignDistricts', params: ({ event }) => ({ options: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'assignDistrictsError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        ready: {},
-        failed: { on: { 'DISTRICTS.RETRY': { guard: 'cityChosen', target: 'loading' } } },
-      },
-    },
-    wards: {
-      initial: 'idle',
-      on: {
-        'CITY.CHANGE': {
-          guard: and(['editable', 'cityKnown']),
-          target: '.idle',
-          description: 'Another city: its district is not chosen yet, so there are no wards to offer.',
-        },
-        'DISTRICT.CHANGE': {
-          guard: and(['editable', 'districtKnown']),
-          target: '.loading',
-          actions: { type: 'assignDistrict', params: ({ event }) => ({ id: event.id }) },
-        },
-      },
-      states: {
-        idle: { description: 'No district chosen yet.' },
-        loading: {
-          invoke: {
-            id: 'loadWards',
-            src: 'loadWards',
-            input: ({ context }) => ({ districtId: context.districtId ?? 0 }),
-            onDone: { target: 'ready', actions: { type: 'assignWards', params: ({ event }) => ({ options: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'assignWardsError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        ready: {},
-        failed: { on: { 'WARDS.RETRY': { guard: 'districtChosen', target: 'loading' } } },
-      },
-    },
+    ...cascadeRegions(),
   },
 });
 

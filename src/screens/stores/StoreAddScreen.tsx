@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +11,15 @@ import {
   type storeAddMachine,
 } from '../../machines/stores/storeAdd.machine';
 import { MIN_TAX_NO_LENGTH, MAX_TAX_NO_INPUT_LENGTH, taxNoLooksValid, taxNoProblem } from '../../machines/stores/rules/taxNo';
-import { MAX_ADDRESS_LINE_LENGTH, MAX_STORE_NAME_LENGTH, type AddressOption } from '../../services/stores/schemas';
+import { MAX_ADDRESS_LINE_LENGTH, MAX_STORE_NAME_LENGTH } from '../../services/stores/schemas';
 import { errorMessageKey } from '../../services/errors';
-import { FailureAlert } from '../shared/FailureAlert';
-import { LookupSelect, type LookupOption } from '../shared/table/LookupSelect';
+import { AddressPickers } from '../shared/address/AddressPickers';
 
 export type StoreAddActor = ActorRefFrom<typeof storeAddMachine>;
 
-const toOptions = (list: readonly AddressOption[]): LookupOption[] => list.map((o) => ({ id: String(o.id), name: o.name }));
-const idOf = (value: string | null) => (value === null ? null : Number(value));
-
 /**
  * /store/add (core §5 Store and Inputs): renders the storeAdd machine and sends what the person does.
- * The pickers are the shared virtualised, searchable dropdown (216 px). A field's problem shows once
+ * The pickers are the shared address pickers (screens/shared/address). A field's problem shows once
  * Save was pressed (the tax code's also while it is typed); the check digit is a warning, never a block.
  */
 export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack: () => void }) {
@@ -36,9 +31,6 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
     selectListLoading,
     (a, b) => a.cities === b.cities && a.districts === b.districts && a.wards === b.wards,
   );
-  const cities = useMemo(() => toOptions(c.cities), [c.cities]);
-  const districts = useMemo(() => toOptions(c.districts), [c.districts]);
-  const wards = useMemo(() => toOptions(c.wards), [c.wards]);
 
   const show = c.showErrors;
   const nameProblem = textProblem(c.name, MAX_STORE_NAME_LENGTH);
@@ -54,12 +46,6 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
           ? t('errors.taxNoRequired')
           : undefined;
   const taxWarning = taxProblem === null && !taxNoLooksValid(c.taxNo) ? t('add.taxNoChecksum') : null;
-  const lookupTexts = (label: string) => ({
-    label,
-    searchPlaceholder: t('add.search'),
-    noMatch: t('add.noMatch'),
-    matches: (count: number) => t('add.matches', { count }),
-  });
 
   return (
     <Stack gap="md" p="md" maw={640}>
@@ -116,68 +102,34 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
             </Alert>
           ) : null}
           <TextInput label={t('add.country')} value={t('add.countryName')} readOnly required data-testid="store-country" />
-          <LookupSelect
-            options={cities}
-            value={c.cityId === null ? null : String(c.cityId)}
-            onChange={(id) => actor.send({ type: 'CITY.CHANGE', id: idOf(id) })}
-            texts={lookupTexts(t('add.city'))}
-            loading={loading.cities}
+          <AddressPickers
+            cascade={c}
+            loading={loading}
+            send={(event) => actor.send(event)}
+            parse={Number}
             required
-            disabled={saving || c.cities.length === 0}
-            error={show && c.cityId === null ? t('errors.cityRequired') : undefined}
-            testId="store-city"
+            showErrors={show}
+            disabled={saving}
+            testIdPrefix="store"
+            texts={{
+              city: t('add.city'),
+              district: t('add.district'),
+              ward: t('add.ward'),
+              search: t('add.search'),
+              noMatch: t('add.noMatch'),
+              matches: (count) => t('add.matches', { count }),
+              chooseCityFirst: t('add.chooseCityFirst'),
+              chooseDistrictFirst: t('add.chooseDistrictFirst'),
+              cityRequired: t('errors.cityRequired'),
+              districtRequired: t('errors.districtRequired'),
+              wardRequired: t('errors.wardRequired'),
+              citiesFailed: t('add.citiesFailed'),
+              districtsFailed: t('add.districtsFailed'),
+              wardsFailed: t('add.wardsFailed'),
+              retry: t('add.retry'),
+              failure: (code) => t(errorMessageKey(code)),
+            }}
           />
-          {c.citiesError ? (
-            <FailureAlert
-              title={t('add.citiesFailed')}
-              message={t(errorMessageKey(c.citiesError))}
-              retryLabel={t('add.retry')}
-              onRetry={() => actor.send({ type: 'CITIES.RETRY' })}
-              testId="store-cities-failed"
-            />
-          ) : null}
-          <LookupSelect
-            options={districts}
-            value={c.districtId === null ? null : String(c.districtId)}
-            onChange={(id) => actor.send({ type: 'DISTRICT.CHANGE', id: idOf(id) })}
-            texts={lookupTexts(t('add.district'))}
-            loading={loading.districts}
-            required
-            disabled={saving || c.districts.length === 0}
-            description={c.cityId === null ? t('add.chooseCityFirst') : undefined}
-            error={show && c.districtId === null && c.cityId !== null ? t('errors.districtRequired') : undefined}
-            testId="store-district"
-          />
-          {c.districtsError ? (
-            <FailureAlert
-              title={t('add.districtsFailed')}
-              message={t(errorMessageKey(c.districtsError))}
-              retryLabel={t('add.retry')}
-              onRetry={() => actor.send({ type: 'DISTRICTS.RETRY' })}
-              testId="store-districts-failed"
-            />
-          ) : null}
-          <LookupSelect
-            options={wards}
-            value={c.wardId === null ? null : String(c.wardId)}
-            onChange={(id) => actor.send({ type: 'WARD.CHANGE', id: idOf(id) })}
-            texts={lookupTexts(t('add.ward'))}
-            loading={loading.wards}
-            required
-            disabled={saving || c.wards.length === 0}
-            description={c.districtId === null ? t('add.chooseDistrictFirst') : undefined}
-            error={show && c.wardId === null && c.districtId !== null ? t('errors.wardRequired') : undefined}
-            testId="store-ward"
-          />
-          {c.wardsError ? (
-            <FailureAlert
-              title={t('add.wardsFailed')}
-              message={t(errorMessageKey(c.wardsError))}
-              retryLabel={t('add.retry')}
-              onRetry={() => actor.send({ type: 'WARDS.RETRY' })}
-              testId="store-wards-failed"
-            />
-          ) : null}
           <TextInput
             label={t('add.addressLine')}
             value={c.addressLine}

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { StoreListQuery, StoresApi } from './api';
-import type { AddStoreBody, AddressOption, Store, StorePage } from './schemas';
+import type { AddressOption } from '../shared/schemas/address';
+import type { AddStoreBody, Store, StorePage } from './schemas';
 
 /**
  * Implementations of the store machines' actors for `machine.provide({ actors })` in src/app. Each

@@ -1,17 +1,9 @@
 import type { ServiceClient } from '../http/client';
-import {
-  addressOptionsSchema,
-  storeDeletedSchema,
-  storeSchema,
-  storesSchema,
-  type AddStoreBody,
-  type AddressOption,
-  type Store,
-  type StorePage,
-  type StoreSort,
-} from './schemas';
+import { createAddressApi } from '../shared/address/api';
+import type { AddressOption } from '../shared/schemas/address';
+import { storeDeletedSchema, storeSchema, storesSchema, type AddStoreBody, type Store, type StorePage, type StoreSort } from './schemas';
 
-/** Store and address calls (core §7; docs/areas/stores.md). Every answer is validated. */
+/** Store calls and the address lists they need (core §7; docs/areas/stores.md). Every answer is validated. */
 
 export interface StoreListQuery {
   page: number;
@@ -30,6 +22,8 @@ export interface StoresApi {
 }
 
 export function createStoresApi(client: ServiceClient): StoresApi {
+  // The pickers' lists are the shared address calls (src/services/shared/address).
+  const address = createAddressApi(client);
   return {
     async list({ page, pageSize, sort }, signal) {
       const body = await client.list({
@@ -46,22 +40,8 @@ export function createStoresApi(client: ServiceClient): StoresApi {
     async remove(id, signal) {
       await client.data({ name: 'stores.remove', method: 'DELETE', path: '/store', query: { id }, schema: storeDeletedSchema, signal });
     },
-    cities: (signal) => client.data({ name: 'stores.cities', path: '/address/city', schema: addressOptionsSchema, signal }),
-    districts: (cityId, signal) =>
-      client.data({
-        name: 'stores.districts',
-        path: '/address/district',
-        query: { city_id: cityId },
-        schema: addressOptionsSchema,
-        signal,
-      }),
-    wards: (districtId, signal) =>
-      client.data({
-        name: 'stores.wards',
-        path: '/address/ward',
-        query: { district_id: districtId },
-        schema: addressOptionsSchema,
-        signal,
-      }),
+    cities: (signal) => address.cities(signal),
+    districts: (cityId, signal) => address.districts(cityId, signal),
+    wards: (districtId, signal) => address.wards(districtId, signal),
   };
 }

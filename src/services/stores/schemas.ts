@@ -57,13 +57,3 @@ export interface StorePage {
   rows: Store[];
   totalPage: number;
 }
-
-/** One entry of /address/country, /address/city, /address/district, /address/ward (numeric ids). */
-export const addressOptionSchema = z.object({ id: z.number().int().positive(), name: z.string().min(1) });
-export type AddressOption = z.infer<typeof addressOptionSchema>;
-export const addressOptionsSchema = z.array(addressOptionSchema);
-
-/** One entry of /region/provinces, /region/districts/{code}, /region/wards/{code} (the statistics office's codes). */
-export const regionOptionSchema = z.object({ code: z.string().regex(/^\d{2,5}$/), name: z.string().min(1) });
-export type RegionOption = z.infer<typeof regionOptionSchema>;
-export const regionOptionsSchema = z.array(regionOptionSchema);

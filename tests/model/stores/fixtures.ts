@@ -1,4 +1,5 @@
-import type { AddressOption, Store, StorePage } from '../../../src/services/stores/schemas';
+import type { AddressOption } from '../../../src/services/shared/schemas/address';
+import type { Store, StorePage } from '../../../src/services/stores/schemas';
 
 /** Sample store and address answers for the stores model tests. */
 

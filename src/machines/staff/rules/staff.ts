@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../../shared/rules/email';
+import { nationalPhone } from '../../shared/rules/phone';
 import { visibleText } from '../../shared/rules/text';
 
 /**
@@ -14,6 +15,8 @@ export const STAFF_PASSWORD_MIN_LENGTH = 6;
 /** Not in the spec: a bound so a pasted novel is refused here rather than hashed (D98). */
 export const STAFF_PASSWORD_MAX_LENGTH = 128;
 export { EMAIL_MAX_LENGTH };
+/** core §5: the mobile rule is shared with the customer form (src/machines/shared/rules/phone.ts). */
+export { nationalPhone };
 
 export type StaffField = 'staffId' | 'fullName' | 'phone' | 'email' | 'storeId' | 'address' | 'password' | 'oldPassword';
 
@@ -40,9 +43,6 @@ const NAME = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 /** Letters, digits, dot, dash and underscore (the seeded ids are NV001…); not in the spec (D98). */
 const STAFF_ID = /^[A-Za-z0-9._-]+$/;
 
-/** core §5: 0, 84 or +84, then 3–9, then 8 digits. Spaces and dots a person types between groups are ignored. */
-const PHONE = /^(?:0|\+?84)([3-9]\d{8})$/;
-
 /** The name as it is sent: visible text, inner runs of spaces made one, NFC. */
 export function normaliseStaffName(value: string): string {
   return visibleText(value).replace(/\s+/g, ' ').normalize('NFC');
@@ -53,14 +53,6 @@ export function validateStaffName(value: string): StaffFieldError | null {
   if (name === '') return 'staff_name_empty';
   if (name.length > STAFF_NAME_MAX_LENGTH) return 'tooLong';
   return NAME.test(name) ? null : 'staff_name_invalid';
-}
-
-/** A Vietnamese mobile number in its national form (0xxxxxxxxx), or null when it is not one. */
-export function nationalPhone(value: string): string | null {
-  const compact = value.replace(/[\s.]/g, '');
-  if (compact.length > 20) return null;
-  const m = PHONE.exec(compact);
-  return m ? `0${m[1]}` : null;
 }
 
 export function validateStaffPhone(value: string): StaffFieldError | null {

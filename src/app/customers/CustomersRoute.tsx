@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { customerFormMachine } from '../../machines/customers/customerForm.machine';
+import { customerListMachine } from '../../machines/customers/customerList.machine';
+import { customerQueryFromSearchParams, customerQueryToSearchParams } from '../../machines/customers/rules/customerUrl';
+import { createCustomersActors, createCustomersApi, type CustomersActors } from '../../services/customers';
+import type { Customer } from '../../services/customers/schemas';
+import { createAddressApi } from '../../services/shared/address/api';
+import { CustomerFormScreen } from '../../screens/customers/CustomerFormScreen';
+import { CustomerListScreen } from '../../screens/customers/CustomerListScreen';
+import { NotFound } from '../../screens/shared/NotFound';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+import { customerPaths, customerSegments } from './paths';
+
+/**
+ * /sale-customer and its sub-pages (doc 2 §2): the customer machines wired to the sale client (the
+ * address pickers' lists come from the portal client's /region/* calls). Open to staff-type users
+ * (D110). The list's page, size and search live in the address; a save goes back to where the
+ * person came from (doc 2 §4: the list as they left it), the plain list when they arrived directly.
+ */
+
+let actors: CustomersActors | null = null;
+function customersActors(): CustomersActors {
+  const { clients } = getRuntime();
+  actors ??= createCustomersActors(createCustomersApi(clients.sale), createAddressApi(clients.portal));
+  return actors;
+}
+
+function ListPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { inspect } = getRuntime();
+  const initialQuery = useMemo(() => customerQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => customerListMachine.provide({ actors: { loadPage: customersActors().loadCustomers } }), []);
+  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
+
+  // Machine → address: each applied change is a history entry, so Back steps through them.
+  const lastWritten = useRef(customerQueryToSearchParams(initialQuery).toString());
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      const { page, pageSize, filter } = snap.context;
+      const next = customerQueryToSearchParams({ page, pageSize, q: filter.q }).toString();
+      if (next === lastWritten.current) return;
+      lastWritten.current = next;
+      setParams(new URLSearchParams(next));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, setParams]);
+
+  // Address → machine: Back, Forward or an edited address.
+  const current = params.toString();
+  useEffect(() => {
+    const parsed = customerQueryFromSearchParams(new URLSearchParams(current));
+    const normalised = customerQueryToSearchParams(parsed).toString();
+    if (normalised === lastWritten.current) return;
+    lastWritten.current = normalised;
+    actor.send({ type: 'QUERY.REPLACE', query: parsed });
+  }, [actor, current]);
+
+  const editPath = useCallback((c: Customer) => customerPaths.update(c.customer_id), []);
+  return <CustomerListScreen actor={actor} onAdd={() => navigate(customerPaths.create())} editPath={editPath} />;
+}
+
+/** Back to the page before (the list with its search and page), or the plain list when this page was opened directly. */
+function useGoBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(() => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(customerPaths.list());
+  }, [navigate, location.key]);
+}
+
+function FormPage({ id }: { id: number | null }) {
+  const goBack = useGoBack();
+  const { inspect } = getRuntime();
+  const logic = useMemo(() => {
+    const { loadCustomer, createCustomer, updateCustomer, loadCities, loadDistricts, loadWards } = customersActors();
+    return customerFormMachine.provide({
+      actors: { loadCustomer, createCustomer, updateCustomer, loadCities, loadDistricts, loadWards },
+      actions: {
+        notifySaved: (_, params) =>
+          notify.success({
+            title: params.created ? 'customers:form.createdTitle' : 'customers:form.updatedTitle',
+            message: params.created ? 'customers:form.createdBody' : 'customers:form.updatedBody',
+            values: { name: params.name },
+          }),
+        notifySaveFailed: (_, params) => {
+          const title = params.created ? 'customers:form.createFailTitle' : 'customers:form.updateFailTitle';
+          // The area's own code has the area's text; every other code the catalogue's (core §8).
+          if (params.code === 'CUSTOMER_NOT_EXIST') notify.failureText({ title, message: 'customers:codes.CUSTOMER_NOT_EXIST' });
+          else notify.failure(title, params.code);
+        },
+        goBack,
+      },
+    });
+  }, [goBack]);
+  const actor = useActorRef(logic, { input: { id }, inspect });
+  return <CustomerFormScreen actor={actor} onBack={goBack} />;
+}
+
+function UpdatePage() {
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) return <NotFound signedIn />;
+  // A new id is a new form (its own machine), not the previous one's values.
+  return <FormPage key={raw} id={Number(raw)} />;
+}
+
+export default function CustomersRoute() {
+  return (
+    <Routes>
+      <Route index element={<ListPage />} />
+      <Route path={customerSegments.create} element={<FormPage id={null} />} />
+      <Route path={customerSegments.update} element={<UpdatePage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,265 @@
+import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import type { Customer, CustomerBody, CustomerCreated } from '../../services/customers/schemas';
+import type { Place } from '../../services/shared/schemas/address';
+import {
+  cascadeGuards,
+  cascadeRegions,
+  chooseCity,
+  chooseDistrict,
+  emptyCascade,
+  failedCities,
+  failedDistricts,
+  failedWards,
+  loadedCities,
+  loadedDistricts,
+  loadedWards,
+  type AddressCascade,
+  type AddressCascadeEvent,
+} from '../shared/address/cascade';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { nationalPhone } from '../shared/rules/phone';
+import { tidyText, validateCustomer } from './rules/customer';
+
+/**
+ * /sale-customer/create and /sale-customer/update?id= (doc 2 §2, §3 Customer, §5 "name and phone
+ * required", §7 POST /customer, PUT /customer/{id}). One machine for both: with an id it loads the
+ * customer first (a failure says why, with a retry; another merchant's or a missing id is
+ * CUSTOMER_NOT_EXIST). Name, phone (Vietnamese mobile, shared rule), street line and the shared
+ * address pickers (../shared/address/cascade.ts, coded list, optional and clearable: D112). Points,
+ * spending and orders are shown read-only on edit. Save with something missing or wrong marks the
+ * fields and sends nothing; a refused save (PHONE_IS_EXIST…) keeps everything typed and says why
+ * (toast and form). Saved: back to where the person came from (doc 2 §4), with a success toast.
+ */
+
+export interface CustomerFormContext extends AddressCascade<string> {
+  /** null: a new customer. */
+  id: number | null;
+  name: string;
+  phone: string;
+  address: string;
+  /** The customer as loaded (points, spending, orders, code shown read-only). */
+  customer: Customer | null;
+  /** Save was pressed with something missing or wrong: every field says what. */
+  showErrors: boolean;
+  /** Why the last save failed; what was typed stays. */
+  errorCode: string | null;
+  /** Why loading the customer failed. */
+  loadError: string | null;
+}
+
+export type CustomerFormEvent =
+  | { type: 'NAME.CHANGE'; value: string }
+  | { type: 'PHONE.CHANGE'; value: string }
+  | { type: 'ADDRESS.CHANGE'; value: string }
+  | AddressCascadeEvent<string>
+  | { type: 'ADDRESS.PREFILL' }
+  | { type: 'RETRY' }
+  | { type: 'SUBMIT' };
+
+export type CustomerFormTag = 'loading' | 'busy' | 'saved' | 'loadFailed';
+
+export const customerFormValid = (c: CustomerFormContext) => Object.keys(validateCustomer(c)).length === 0;
+
+/** The body of POST /customer and PUT /customer/{id}: tidied texts, the national phone, '' for a level not chosen. */
+export function customerBody(c: CustomerFormContext): CustomerBody {
+  return {
+    name: tidyText(c.name),
+    phone_number: nationalPhone(c.phone) ?? c.phone,
+    province_code: c.cityId ?? '',
+    district_code: c.districtId ?? '',
+    ward_code: c.wardId ?? '',
+    address: tidyText(c.address),
+  };
+}
+
+const orNull = (code: string) => (code === '' ? null : code);
+
+export const customerFormMachine = setup({
+  types: {
+    context: {} as CustomerFormContext,
+    events: {} as CustomerFormEvent,
+    tags: {} as CustomerFormTag,
+    input: {} as { id: number | null },
+  },
+  actors: {
+    loadCustomer: fromPromise<Customer, { id: number }>(async () => {
+      throw notProvided('loadCustomer');
+    }),
+    createCustomer: fromPromise<CustomerCreated, CustomerBody>(async () => {
+      throw notProvided('createCustomer');
+    }),
+    updateCustomer: fromPromise<Customer, { id: number; body: CustomerBody }>(async () => {
+      throw notProvided('updateCustomer');
+    }),
+    loadCities: fromPromise<Place<string>[], void>(async () => {
+      throw notProvided('loadCities');
+    }),
+    loadDistricts: fromPromise<Place<string>[], { cityId: string }>(async () => {
+      throw notProvided('loadDistricts');
+    }),
+    loadWards: fromPromise<Place<string>[], { districtId: string }>(async () => {
+      throw notProvided('loadWards');
+    }),
+  },
+  actions: {
+    assignCustomer: assign((_, params: { customer: Customer }) => {
+      const c = params.customer;
+      return {
+        customer: c,
+        name: c.name,
+        phone: c.phone_number,
+        address: c.address,
+        cityId: orNull(c.province_code),
+        districtId: orNull(c.district_code),
+        wardId: orNull(c.ward_code),
+        loadError: null,
+      };
+    }),
+    assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
+    raisePrefill: raise({ type: 'ADDRESS.PREFILL' as const }),
+    assignName: assign((_, params: { value: string }) => ({ name: params.value, errorCode: null })),
+    assignPhone: assign((_, params: { value: string }) => ({ phone: params.value, errorCode: null })),
+    assignAddress: assign((_, params: { value: string }) => ({ address: params.value, errorCode: null })),
+    assignCity: assign((_, params: { id: string | null }) => ({ ...chooseCity(params.id), errorCode: null })),
+    assignDistrict: assign((_, params: { id: string | null }) => ({ ...chooseDistrict(params.id), errorCode: null })),
+    assignWard: assign((_, params: { id: string | null }) => ({ wardId: params.id, errorCode: null })),
+    assignCities: assign((_, params: { options: Place<string>[] }) => loadedCities(params.options)),
+    assignDistricts: assign((_, params: { options: Place<string>[] }) => loadedDistricts(params.options)),
+    assignWards: assign((_, params: { options: Place<string>[] }) => loadedWards(params.options)),
+    assignCitiesError: assign((_, params: { error: unknown }) => failedCities(params.error)),
+    assignDistrictsError: assign((_, params: { error: unknown }) => failedDistricts(params.error)),
+    assignWardsError: assign((_, params: { error: unknown }) => failedWards(params.error)),
+    showErrors: assign({ showErrors: true }),
+    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
+    // Provided by the app: the success toast.
+    notifySaved: (_, _params: { name: string; created: boolean }) => {},
+    // Provided by the app: the failure toast ("add / update customer failed", core §8 texts by code).
+    notifySaveFailed: (_, _params: { code: string; created: boolean }) => {},
+    // Provided by the app: back to the page the person came from (doc 2 §4), the list by default.
+    goBack: () => {},
+  },
+  guards: {
+    editable: stateIn({ form: 'editing' }),
+    ...cascadeGuards,
+    isEdit: ({ context }) => context.id !== null,
+    formValid: ({ context }) => customerFormValid(context),
+  },
+}).createMachine({
+  id: 'customerForm',
+  type: 'parallel',
+  context: ({ input }) => ({
+    id: input.id,
+    name: '',
+    phone: '',
+    address: '',
+    customer: null,
+    ...emptyCascade<string>(),
+    showErrors: false,
+    errorCode: null,
+    loadError: null,
+  }),
+  states: {
+    form: {
+      initial: 'start',
+      states: {
+        start: {
+          always: [{ guard: 'isEdit', target: 'loading', description: 'An edit: the customer first.' }, { target: 'editing' }],
+        },
+        loading: {
+          tags: ['loading'],
+          description: 'GET /customer/{id}; the fields wait.',
+          invoke: {
+            id: 'loadCustomer',
+            src: 'loadCustomer',
+            input: ({ context }) => ({ id: context.id ?? 0 }),
+            onDone: {
+              target: 'editing',
+              actions: [{ type: 'assignCustomer', params: ({ event }) => ({ customer: event.output }) }, 'raisePrefill'],
+            },
+            onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        loadFailed: {
+          tags: ['loadFailed'],
+          description: 'Why the customer could not be loaded, with a retry (a missing one: CUSTOMER_NOT_EXIST).',
+          on: { RETRY: 'loading' },
+        },
+        editing: {
+          on: {
+            'NAME.CHANGE': { actions: { type: 'assignName', params: ({ event }) => ({ value: event.value }) } },
+            'PHONE.CHANGE': { actions: { type: 'assignPhone', params: ({ event }) => ({ value: event.value }) } },
+            'ADDRESS.CHANGE': { actions: { type: 'assignAddress', params: ({ event }) => ({ value: event.value }) } },
+            'WARD.CHANGE': [
+              { guard: 'wardCleared', actions: { type: 'assignWard', params: () => ({ id: null }) } },
+              { guard: 'wardKnown', actions: { type: 'assignWard', params: ({ event }) => ({ id: event.id }) } },
+            ],
+            SUBMIT: [
+              { guard: 'formValid', target: 'saving' },
+              { actions: 'showErrors', description: 'Something is missing or wrong: every field says what; nothing is sent.' },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'isEdit', target: 'updating' }, { target: 'creating' }] },
+            creating: {
+              description: 'POST /customer; the fields and pickers are disabled.',
+              invoke: {
+                id: 'createCustomer',
+                src: 'createCustomer',
+                input: ({ context }) => customerBody(context),
+                onDone: {
+                  target: '#customerForm.form.saved',
+                  actions: [{ type: 'notifySaved', params: ({ context }) => ({ name: tidyText(context.name), created: true }) }, 'goBack'],
+                },
+                onError: {
+                  target: '#customerForm.form.editing',
+                  actions: [
+                    { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                    { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error), created: true }) },
+                  ],
+                },
+              },
+            },
+            updating: {
+              description: 'PUT /customer/{id}; the fields and pickers are disabled.',
+              invoke: {
+                id: 'updateCustomer',
+                src: 'updateCustomer',
+                input: ({ context }) => ({ id: context.id ?? 0, body: customerBody(context) }),
+                onDone: {
+                  target: '#customerForm.form.saved',
+                  actions: [{ type: 'notifySaved', params: ({ event }) => ({ name: event.output.name, created: false }) }, 'goBack'],
+                },
+                onError: {
+                  target: '#customerForm.form.editing',
+                  actions: [
+                    { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                    { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error), created: false }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        saved: { tags: ['saved'], description: 'Saved; the app has gone back.' },
+      },
+    },
+    ...cascadeRegions({ prefill: true, clearable: true }),
+  },
+});
+
+type Snapshot = { context: CustomerFormContext; hasTag(tag: CustomerFormTag): boolean; matches(value: unknown): boolean };
+
+/** What the screen reads (tags and context; no state names outside this file). */
+export const selectCustomerForm = (s: Snapshot) => s.context;
+export const selectSaving = (s: Snapshot) => s.hasTag('busy');
+export const selectLoadingCustomer = (s: Snapshot) => s.hasTag('loading');
+export const selectLoadFailed = (s: Snapshot) => s.hasTag('loadFailed');
+export const selectListLoading = (s: Snapshot) => ({
+  cities: s.matches({ cities: 'loading' }),
+  districts: s.matches({ districts: 'loading' }),
+  wards: s.matches({ wards: 'loading' }),
+});

@@ -1,0 +1,197 @@
+import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  customerFormValid,
+  selectCustomerForm,
+  selectListLoading,
+  selectLoadFailed,
+  selectLoadingCustomer,
+  selectSaving,
+  type customerFormMachine,
+} from '../../machines/customers/customerForm.machine';
+import {
+  CUSTOMER_ADDRESS_MAX_LENGTH,
+  CUSTOMER_NAME_MAX_LENGTH,
+  validateCustomer,
+  type CustomerFieldError,
+} from '../../machines/customers/rules/customer';
+import { errorMessageKey } from '../../services/errors';
+import { AddressPickers } from '../shared/address/AddressPickers';
+import { FailureAlert } from '../shared/FailureAlert';
+import { formatNumber, formatVnd } from '../shared/table/format';
+
+export type CustomerFormActor = ActorRefFrom<typeof customerFormMachine>;
+
+/** Codes the customers area words itself (not in the shared catalogue). */
+const OWN_CODES = new Set(['CUSTOMER_NOT_EXIST']);
+
+/**
+ * /sale-customer/create and /sale-customer/update?id= (doc 2 §3, §5): name and phone required, street
+ * line and the shared address pickers optional (D112). On edit the code, points (read-only, 1 point =
+ * 1 VND), spending and orders are shown, not editable. A field's problem shows once Save was pressed
+ * (an over-long text at once); a refusal keeps everything typed and says why above the form.
+ */
+export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor; onBack: () => void }) {
+  const { t } = useTranslation(['customers', 'errors']);
+  const c = useSelector(actor, selectCustomerForm);
+  const saving = useSelector(actor, selectSaving);
+  const loadingCustomer = useSelector(actor, selectLoadingCustomer);
+  const loadFailed = useSelector(actor, selectLoadFailed);
+  const loading = useSelector(
+    actor,
+    selectListLoading,
+    (a, b) => a.cities === b.cities && a.districts === b.districts && a.wards === b.wards,
+  );
+  const isEdit = c.id !== null;
+  const errors = validateCustomer(c);
+  const show = c.showErrors;
+  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
+  const fieldError = (error: CustomerFieldError | undefined, max: number) =>
+    error === 'tooLong' || error === 'invalidCharacters' || (show && error) ? t(`validation.${error}`, { max }) : undefined;
+
+  return (
+    <Stack gap="md" p="md" maw={720}>
+      <Anchor component="button" type="button" onClick={onBack} size="sm" w="fit-content">
+        {t('form.back')}
+      </Anchor>
+      <Title order={1} size="h2">
+        {isEdit ? t('form.editTitle') : t('form.createTitle')}
+      </Title>
+      {loadFailed ? (
+        <FailureAlert
+          title={t('form.loadFailed')}
+          message={message(c.loadError ?? 'UNKNOWN_ERROR')}
+          retryLabel={t('form.retry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          testId="customer-load-failed"
+        />
+      ) : loadingCustomer ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('form.loading')}>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : (
+        <>
+          {c.customer ? (
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="customer-summary">
+              <Summary label={t('form.code')} value={c.customer.code} />
+              <Summary label={t('form.point')} value={formatNumber(c.customer.point)} hint={t('form.pointHint')} />
+              <Summary label={t('form.spending')} value={formatVnd(c.customer.total_spending)} />
+              <Summary label={t('form.orders')} value={formatNumber(c.customer.total_orders)} />
+            </SimpleGrid>
+          ) : null}
+          {c.errorCode ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={isEdit ? t('form.updateFailTitle') : t('form.createFailTitle')}
+              data-testid="customer-save-error"
+            >
+              {message(c.errorCode)}
+            </Alert>
+          ) : null}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'SUBMIT' });
+            }}
+          >
+            <Stack gap="sm">
+              <TextInput
+                label={t('form.name')}
+                value={c.name}
+                onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
+                required
+                disabled={saving}
+                autoComplete="name"
+                error={fieldError(errors.name, CUSTOMER_NAME_MAX_LENGTH)}
+                data-testid="customer-name"
+              />
+              <TextInput
+                label={t('form.phone')}
+                value={c.phone}
+                onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
+                required
+                disabled={saving}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={20}
+                description={t('form.phoneHint')}
+                error={fieldError(errors.phone, 0)}
+                data-testid="customer-phone"
+              />
+              <AddressPickers
+                cascade={c}
+                loading={loading}
+                send={(event) => actor.send(event)}
+                parse={String}
+                disabled={saving}
+                testIdPrefix="customer"
+                texts={{
+                  city: t('form.city'),
+                  district: t('form.district'),
+                  ward: t('form.ward'),
+                  search: t('form.search'),
+                  noMatch: t('form.noMatch'),
+                  matches: (count) => t('form.matches', { count }),
+                  chooseCityFirst: t('form.chooseCityFirst'),
+                  chooseDistrictFirst: t('form.chooseDistrictFirst'),
+                  none: t('form.notChosen'),
+                  citiesFailed: t('form.citiesFailed'),
+                  districtsFailed: t('form.districtsFailed'),
+                  wardsFailed: t('form.wardsFailed'),
+                  retry: t('form.retry'),
+                  failure: (code) => t(errorMessageKey(code)),
+                }}
+              />
+              <TextInput
+                label={t('form.address')}
+                value={c.address}
+                onChange={(e) => actor.send({ type: 'ADDRESS.CHANGE', value: e.currentTarget.value })}
+                disabled={saving}
+                autoComplete="street-address"
+                description={t('form.addressHint')}
+                error={fieldError(errors.address, CUSTOMER_ADDRESS_MAX_LENGTH)}
+                data-testid="customer-address"
+              />
+              <Group gap="sm" align="center">
+                <Button type="submit" loading={saving} data-testid="customer-save">
+                  {t('form.save')}
+                </Button>
+                {show && !saving && !customerFormValid(c) ? (
+                  <Text size="sm" c="red.9" role="status">
+                    {t('form.fixErrors')}
+                  </Text>
+                ) : null}
+              </Group>
+            </Stack>
+          </form>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Summary({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed" component="div">
+        {label}
+      </Text>
+      <Text fw={600} component="div">
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" component="div">
+          {hint}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { selectSearchDraft, type customerListMachine } from '../../machines/customers/customerList.machine';
+import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../machines/customers/rules/customer';
+import { CUSTOMER_PAGE_SIZES } from '../../machines/customers/rules/customerUrl';
+import type { Customer } from '../../services/customers/schemas';
+import { ListTable } from '../shared/list/ListTable';
+import { RowButton } from '../shared/list/RowButton';
+import { formatNumber, formatVnd } from '../shared/table/format';
+import type { DataColumn } from '../shared/table/DataTable';
+
+export type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
+
+/**
+ * /sale-customer (doc 2 §2, §3 Customer): code, name, phone, address, points (read-only; 1 point =
+ * 1 VND), total spending and orders, with an edit link per row. The search box sends what is typed;
+ * the machine applies it 800 ms after the last key or on Enter. Customer texts are rendered as text.
+ */
+export function CustomerListScreen({
+  actor,
+  onAdd,
+  editPath,
+}: {
+  actor: CustomerListActor;
+  onAdd: () => void;
+  editPath: (customer: Customer) => string;
+}) {
+  const { t } = useTranslation(['customers', 'errors']);
+  const search = useSelector(actor, selectSearchDraft);
+
+  const columns = useMemo<DataColumn<Customer>[]>(
+    () => [
+      { key: 'code', header: t('list.columns.code'), cell: (r) => r.code },
+      { key: 'name', header: t('list.columns.name'), cell: (r) => r.name, rowHeader: true, minWidth: 160 },
+      { key: 'phone', header: t('list.columns.phone'), cell: (r) => r.phone_number },
+      { key: 'address', header: t('list.columns.address'), cell: (r) => r.full_address || t('list.noAddress'), minWidth: 220 },
+      { key: 'point', header: t('list.columns.point'), cell: (r) => formatNumber(r.point), align: 'right' },
+      { key: 'spending', header: t('list.columns.spending'), cell: (r) => formatVnd(r.total_spending), align: 'right' },
+      { key: 'orders', header: t('list.columns.orders'), cell: (r) => formatNumber(r.total_orders), align: 'right' },
+      {
+        key: 'actions',
+        header: t('list.columns.actions'),
+        cell: (r) => (
+          <RowButton kind="edit" label={t('list.editLabel', { name: r.name })} to={editPath(r)}>
+            {t('list.edit')}
+          </RowButton>
+        ),
+      },
+    ],
+    [t, editPath],
+  );
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('list.title')}
+        </Title>
+        <Button onClick={onAdd}>{t('list.add')}</Button>
+      </Group>
+      <form
+        role="search"
+        aria-label={t('list.searchLabel')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'SEARCH.SUBMIT' });
+        }}
+      >
+        <TextInput
+          type="search"
+          label={t('list.searchLabel')}
+          description={t('list.searchHint')}
+          value={search}
+          maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
+          onChange={(e) => actor.send({ type: 'SEARCH.CHANGE', value: e.currentTarget.value })}
+          maw={420}
+          data-testid="customer-search"
+        />
+      </form>
+      <ListTable<Customer>
+        actor={actor}
+        label={t('list.tableLabel')}
+        columns={columns}
+        pageSizes={CUSTOMER_PAGE_SIZES}
+        emptyText={t('list.empty')}
+        resultText={(info) => t('list.resultCount', info)}
+        failedTitle={t('list.loadFailed')}
+        retryLabel={t('list.retry')}
+        testId="customer-table"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  customerBody,
+  customerFormMachine,
+  customerFormValid,
+  type CustomerFormContext,
+} from '../../../src/machines/customers/customerForm.machine';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+import { haNoiDistricts, hoanKiemWards, hung, lan, provinces } from './fixtures';
+
+const TEXT_AND_SAVE = [
+  'NAME.CHANGE',
+  'PHONE.CHANGE',
+  'ADDRESS.CHANGE',
+  'SUBMIT',
+  'xstate.done.actor.createCustomer',
+  'xstate.error.actor.createCustomer',
+  'xstate.done.actor.updateCustomer',
+  'xstate.error.actor.updateCustomer',
+];
+
+/** The lists, their failures and retries, choices, forged ids and "not chosen" again at each level. */
+const cascadeEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: provinces },
+  { type: 'xstate.error.actor.loadCities', error: networkError },
+  { type: 'CITIES.RETRY' },
+  { type: 'CITY.CHANGE', id: '01' },
+  { type: 'CITY.CHANGE', id: '99' },
+  { type: 'CITY.CHANGE', id: null },
+  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
+  { type: 'xstate.error.actor.loadDistricts', error: serviceError('UNKNOWN_ERROR', 500) },
+  { type: 'DISTRICTS.RETRY' },
+  { type: 'DISTRICT.CHANGE', id: '002' },
+  { type: 'DISTRICT.CHANGE', id: null },
+  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
+  { type: 'xstate.error.actor.loadWards', error: networkError },
+  { type: 'WARDS.RETRY' },
+  { type: 'WARD.CHANGE', id: '00061' },
+  { type: 'WARD.CHANGE', id: '12345' },
+  { type: 'WARD.CHANGE', id: null },
+];
+
+/** A new customer: the texts, a Save with the name missing or the phone wrong, a good Save and its answers. */
+const createEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: provinces },
+  { type: 'NAME.CHANGE', value: 'Trần Thị Phở' },
+  { type: 'NAME.CHANGE', value: '   ' },
+  { type: 'PHONE.CHANGE', value: '+84 977 123 456' },
+  { type: 'PHONE.CHANGE', value: '0123456789' },
+  { type: 'ADDRESS.CHANGE', value: '36 Hàng Bạc' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.createCustomer', output: { customer_id: 9, code: 'KH000009' } },
+  { type: 'xstate.error.actor.createCustomer', error: serviceError('PHONE_IS_EXIST', 409) },
+];
+
+/** An edit: the customer loads (with and without an address) or fails, then a change and Save. */
+const editEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: provinces },
+  { type: 'xstate.done.actor.loadCustomer', output: lan },
+  { type: 'xstate.done.actor.loadCustomer', output: hung },
+  { type: 'xstate.error.actor.loadCustomer', error: serviceError('CUSTOMER_NOT_EXIST', 404) },
+  { type: 'RETRY' },
+  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
+  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
+  { type: 'NAME.CHANGE', value: 'Nguyễn Thị Lan Anh' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.updateCustomer', output: { ...lan, name: 'Nguyễn Thị Lan Anh' } },
+  { type: 'xstate.error.actor.updateCustomer', error: serviceError('PHONE_IS_EXIST', 409) },
+];
+
+function projection(c: CustomerFormContext) {
+  return {
+    name: c.name.trim() !== '',
+    phone: c.phone,
+    address: c.address !== '',
+    valid: customerFormValid(c),
+    loaded: c.customer?.customer_id ?? null,
+    cities: c.cities.length,
+    districts: c.districts.length,
+    wards: c.wards.length,
+    city: c.cityId,
+    district: c.districtId,
+    ward: c.wardId,
+    errors: [c.citiesError, c.districtsError, c.wardsError, c.loadError].map((e) => e !== null),
+    showErrors: c.showErrors,
+    error: c.errorCode !== null,
+  };
+}
+
+describeModel({
+  name: 'customerForm',
+  machine: customerFormMachine,
+  promiseActors: ['loadCustomer', 'createCustomer', 'updateCustomer', 'loadCities', 'loadDistricts', 'loadWards'],
+  spyActions: ['notifySaved', 'notifySaveFailed', 'goBack'],
+  variants: [
+    {
+      variant: 'address cascade',
+      input: { id: null },
+      events: cascadeEvents,
+      ignore: [...TEXT_AND_SAVE, 'ADDRESS.PREFILL'],
+      project: projection as (context: never) => unknown,
+    },
+    {
+      variant: 'create',
+      input: { id: null },
+      events: createEvents,
+      ignore: ['CITY.CHANGE', 'CITIES.RETRY', 'DISTRICT.CHANGE', 'WARD.CHANGE', 'xstate.error.actor.loadCities', 'ADDRESS.PREFILL'],
+      project: projection as (context: never) => unknown,
+    },
+    {
+      variant: 'edit',
+      input: { id: 7 },
+      events: editEvents,
+      ignore: [
+        'CITY.CHANGE',
+        'CITIES.RETRY',
+        'DISTRICT.CHANGE',
+        'WARD.CHANGE',
+        'PHONE.CHANGE',
+        'ADDRESS.CHANGE',
+        'ADDRESS.PREFILL',
+        'xstate.error.actor.loadCities',
+        'xstate.error.actor.loadDistricts',
+        'xstate.error.actor.loadWards',
+        'DISTRICTS.RETRY',
+        'WARDS.RETRY',
+      ],
+      project: projection as (context: never) => unknown,
+      limit: 4000,
+    },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      const after = step.after.context as CustomerFormContext;
+      const before = step.before?.context as CustomerFormContext | undefined;
+      const actions = step.actions.map((a) => a.action);
+      if (after.cityId === null && (after.districtId !== null || after.wardId !== null)) throw new Error('district or ward without a city');
+      if (after.districtId === null && after.wardId !== null) throw new Error('ward without a district');
+      if (step.event.type === 'CITY.CHANGE' && before && after.cityId !== before.cityId) {
+        if (after.districtId !== null || after.wardId !== null || after.districts.length || after.wards.length)
+          throw new Error('a new city kept the old district or ward');
+        const loads = step.invoked.some((c) => c.id === 'loadDistricts' && (c.input as { cityId: string }).cityId === after.cityId);
+        if (after.cityId !== null && !loads) throw new Error('a new city did not load its districts');
+        if (after.cityId === null && step.invoked.some((c) => c.id === 'loadDistricts')) throw new Error('"not chosen" loaded districts');
+      }
+      // An edit's saved address loads its districts and wards (the pickers show what was saved).
+      if (step.event.type === 'xstate.done.actor.loadCustomer' && after.cityId !== null) {
+        if (!step.invoked.some((c) => c.id === 'loadDistricts' && (c.input as { cityId: string }).cityId === after.cityId))
+          throw new Error('a saved city did not load its districts');
+        if (!step.invoked.some((c) => c.id === 'loadWards' && (c.input as { districtId: string }).districtId === after.districtId))
+          throw new Error('a saved district did not load its wards');
+      }
+      for (const call of step.invoked) {
+        if (call.id === 'createCustomer' || call.id === 'updateCustomer') {
+          if (!before || !customerFormValid(before)) throw new Error('an incomplete form was sent');
+          const body = call.id === 'createCustomer' ? call.input : (call.input as { body: unknown }).body;
+          if (JSON.stringify(body) !== JSON.stringify(customerBody(before))) throw new Error(`sent ${JSON.stringify(call.input)}`);
+          if (!/^0[3-9]\d{8}$/.test((body as { phone_number: string }).phone_number)) throw new Error('phone not in its national form');
+          if ((call.id === 'updateCustomer') !== (before.id !== null)) throw new Error('create and update mixed up');
+          if ('point' in (body as object)) throw new Error('points were sent (they are read-only)');
+        }
+      }
+      if (step.event.type.startsWith('xstate.error.actor.') && /(create|update)Customer$/.test(step.event.type)) {
+        if (!before || JSON.stringify(customerBody(before)) !== JSON.stringify(customerBody(after)))
+          throw new Error('a refused save lost values');
+        if (!actions.includes('notifySaveFailed') || after.errorCode === null) throw new Error('a refused save was not reported');
+      }
+      if (
+        /^xstate\.done\.actor\.(create|update)Customer$/.test(step.event.type) &&
+        !(actions.includes('notifySaved') && actions.includes('goBack'))
+      )
+        throw new Error('a saved customer neither toasted nor went back');
+      if (step.event.type === 'SUBMIT' && before && !customerFormValid(before) && !after.showErrors)
+        throw new Error('an invalid save was silent');
+    }
+  },
+});
