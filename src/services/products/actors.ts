@@ -11,25 +11,23 @@ export interface ProductFormData {
 
 /**
  * Implementations of the product machines' actors for `machine.provide({ actors })` in src/app. Each
- * request stops when the machine stops the actor. The categories come from the caller (the route
- * asks the categories service: the services of two areas do not import each other).
+ * request stops when the machine stops the actor.
  */
-export function createProductsActors(
-  products: ProductsApi,
-  allCategories: (signal: AbortSignal) => Promise<ProductCategory[]>,
-  codec: ImageCodec<unknown> = canvasCodec as ImageCodec<unknown>,
-) {
+export function createProductsActors(products: ProductsApi, codec: ImageCodec<unknown> = canvasCodec as ImageCodec<unknown>) {
   return {
     loadProducts: fromPromise<ProductPage, ProductListQuery>(({ input, signal }) => products.list(input, signal)),
     stopSale: fromPromise<Product, { code: string }>(({ input, signal }) => products.stopSale(input.code, signal)),
     loadForm: fromPromise<ProductFormData, { code: string | null }>(async ({ input, signal }) => {
       const [detail, categories] = await Promise.all([
         input.code === null ? null : products.get(input.code, signal),
-        allCategories(signal),
+        products.categories(signal),
       ]);
       return { detail, categories };
     }),
-    shrinkImage: fromPromise<ShrunkImage, { file: Blob }>(({ input, signal }) => shrinkImage(input.file, codec, { signal })),
+    shrinkImage: fromPromise<{ file: Blob; size: number; originalSize: number }, { file: Blob }>(async ({ input, signal }) => {
+      const { file, size, originalSize }: ShrunkImage = await shrinkImage(input.file, codec, { signal });
+      return { file, size, originalSize };
+    }),
     uploadImage: fromPromise<ProductImage, { file: Blob }>(({ input, signal }) => products.uploadImage(input.file, signal)),
     createProduct: fromPromise<Product, ProductBody>(({ input, signal }) => products.create(input, signal)),
     updateProduct: fromPromise<Product, { code: string; body: ProductBody }>(({ input, signal }) =>

@@ -3,6 +3,8 @@ import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
 import {
   PRODUCT_IMAGE_URL,
+  PRODUCT_CATEGORY_PAGE_SIZE,
+  productCategoriesSchema,
   productCreatedSchema,
   productDetailSchema,
   productImageSchema,
@@ -10,6 +12,7 @@ import {
   productsSchema,
   type Product,
   type ProductBody,
+  type ProductCategory,
   type ProductDetail,
   type ProductFilter,
   type ProductImage,
@@ -31,6 +34,8 @@ export interface ProductsApi {
   update(code: string, body: ProductBody, signal?: AbortSignal): Promise<Product>;
   stopSale(code: string, signal?: AbortSignal): Promise<Product>;
   uploadImage(file: Blob, signal?: AbortSignal): Promise<ProductImage>;
+  /** Every category of the merchant (the form's multi-select): GET /category/ in one page. */
+  categories(signal?: AbortSignal): Promise<ProductCategory[]>;
   /** An image the service serves only with the session, as a Blob. */
   image(url: string, signal?: AbortSignal): Promise<Blob>;
 }
@@ -84,6 +89,16 @@ export function createProductsApi(client: ServiceClient): ProductsApi {
         schema: productImageSchema,
         signal,
       });
+    },
+    async categories(signal) {
+      const body = await client.list({
+        name: 'products.categories',
+        path: '/category/',
+        query: { page: 1, page_size: PRODUCT_CATEGORY_PAGE_SIZE },
+        schema: productCategoriesSchema,
+        signal,
+      });
+      return body.data.map((c) => ({ category_id: c.category_id, category_name: c.category_name }));
     },
     async image(url, signal) {
       const match = PRODUCT_IMAGE_URL.exec(url);

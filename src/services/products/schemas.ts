@@ -67,6 +67,10 @@ export const PRODUCT_BODY_FIELDS = ['name', 'code', 'img', 'price', 'cost', 'tax
 
 export const productCategorySchema = z.object({ category_id: z.number().int().positive(), category_name: z.string() });
 export type ProductCategory = z.infer<typeof productCategorySchema>;
+/** GET /category/ as the product form reads it (the category's other fields are not needed here). */
+export const productCategoriesSchema = z.array(productCategorySchema);
+/** The most categories one GET /category/ answers: the form asks for all of them at once. */
+export const PRODUCT_CATEGORY_PAGE_SIZE = 1000;
 
 /** doc 2 §3 Product as the service answers it; `categories` names the category_ids (for the chips). */
 export const productSchema = z.object({
