@@ -1,5 +1,17 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -27,11 +39,21 @@ import { formatVndNumber } from '../../machines/shared/rules/vnd';
 import { PRODUCT_CODE_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX_LENGTH, type ProductStatus } from '../../services/products/schemas';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { ChipList } from '../shared/Chips';
+import { foldText } from '../shared/table/fold';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
 import { ProductPhoto } from './ProductPhoto';
 
 export type ProductFormActor = ActorRefFrom<typeof productFormMachine>;
+
+/** Category search ignoring case and accents: "mon moi" finds "Món mới". */
+const foldedFilter: OptionsFilter = ({ options, search }) => {
+  const words = foldText(search).split(/\s+/).filter(Boolean);
+  return (options as ComboboxItem[]).filter((o) => {
+    const label = foldText(o.label);
+    return words.every((w) => label.includes(w));
+  });
+};
 
 const kb = (bytes: number, lng: string) =>
   `${new Intl.NumberFormat(lng === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 1 }).format(bytes / 1024)} KB`;
@@ -174,6 +196,7 @@ export function ProductFormScreen({ actor, loadImage }: { actor: ProductFormActo
             data={categories.map((c) => ({ value: String(c.category_id), label: c.category_name }))}
             value={form.categoryIds.map(String)}
             searchable
+            filter={foldedFilter}
             readOnly={readOnly}
             maxDropdownHeight={216}
             onChange={(values) => actor.send({ type: 'CATEGORIES.SET', ids: values.map(Number) })}
