@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, figures only (no pass/fail): bench/bench.ts prints the gzipped JS/CSS of /login, of the
 # shell and of every sidebar route; bench/interactions.ts times the store dropdown with 100,000
-# stores, report paging, the dashboard's first chart and a 30-day export; bench/load.ts prints the p50/p99
+# stores, report paging, the product search (colan), the dashboard's first chart and a 30-day export; bench/load.ts prints the p50/p99
 # of a light call with and without exports running (issue 10); bench/lighthouse.ts prints Lighthouse's
 # mobile score, LCP, TBT and CLS for /login, /dashboard and /tx-card (median of 3). One build serves all.
 set -euo pipefail

@@ -1,7 +1,23 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
-/** /category (doc 2 §2). Not built yet: its page says so. */
+/** /category (doc 2 §2): the product categories; open to staff-type users as to the owner (D102). */
 export default defineArea({
   name: 'categories',
-  entries: [{ path: 'category', labelKey: 'nav.category', flag: 'ecom', nested: true, menu: { section: 'sales', order: 4 } }],
+  inspector: {
+    machines: ['categoryList'],
+    // Category names and descriptions are the merchant's catalogue, not personal data, but the form
+    // stays masked like every form; only the dialog's state shows.
+    fields: ['showErrors', 'createError'],
+  },
+  entries: [
+    {
+      path: 'category',
+      labelKey: 'nav.category',
+      flag: 'ecom',
+      nested: true,
+      menu: { section: 'sales', order: 4 },
+      route: lazyPage(() => import('./CategoriesRoute')),
+    },
+  ],
 });

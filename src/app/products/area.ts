@@ -1,7 +1,22 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
-/** /sale-product (doc 2 §2). Not built yet: its page says so. */
+/** /sale-product, /sale-product/create, /sale-product/update?id={code} (doc 2 §2); open to staff-type users (D102). */
 export default defineArea({
   name: 'products',
-  entries: [{ path: 'sale-product', labelKey: 'nav.saleProduct', flag: 'ecom', nested: true, menu: { section: 'sales', order: 2 } }],
+  inspector: {
+    machines: ['productList', 'productForm'],
+    // The catalogue is the merchant's, not personal data; still only the flow's state shows.
+    fields: ['typed', 'showErrors', 'submitError', 'loadError', 'imageProblem', 'code'],
+  },
+  entries: [
+    {
+      path: 'sale-product',
+      labelKey: 'nav.saleProduct',
+      flag: 'ecom',
+      nested: true,
+      menu: { section: 'sales', order: 2 },
+      route: lazyPage(() => import('./ProductsRoute')),
+    },
+  ],
 });

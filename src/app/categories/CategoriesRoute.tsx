@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { categoryListMachine } from '../../machines/categories/categoryList.machine';
+import { categoryQueryFromSearchParams, categoryQueryToSearchParams } from '../../machines/categories/rules/categoryUrl';
+import { createCategoriesActors, createCategoriesApi, type CategoriesActors } from '../../services/categories';
+import { catalogueCode } from '../../services/errors';
+import { CategoryListScreen } from '../../screens/categories/CategoryListScreen';
+import { NotFound } from '../../screens/shared/NotFound';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+
+/**
+ * /category (doc 2 §2): the category machine wired to the sale service's client. The list's page and
+ * size live in the address (doc 2 §9 defaults page 1, size 10 are left out).
+ */
+
+let actors: CategoriesActors | null = null;
+function categoriesActors(): CategoriesActors {
+  actors ??= createCategoriesActors(createCategoriesApi(getRuntime().clients.sale));
+  return actors;
+}
+
+function CategoryListPage() {
+  const [params, setParams] = useSearchParams();
+  const { inspect } = getRuntime();
+  const initialQuery = useMemo(() => categoryQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => {
+    const { loadCategories, deleteCategory, createCategory } = categoriesActors();
+    return categoryListMachine.provide({
+      actors: { loadPage: loadCategories, deleteRow: deleteCategory, createCategory },
+      actions: {
+        notifyDeleted: (_, p) =>
+          notify.success({
+            title: 'categories:delete.successTitle',
+            message: 'categories:delete.successBody',
+            values: { name: p.row.category_name },
+          }),
+        notifyDeleteFailed: (_, p) => notify.failure('categories:delete.failTitle', p.code),
+        notifyCreated: (_, p) =>
+          notify.success({ title: 'categories:form.createdTitle', message: 'categories:form.createdBody', values: { name: p.name } }),
+        // doc 2 §8 "add product catalogue fail"; the catalogue's NAME_CODE_EXIST speaks of a product code, so a taken name says so itself.
+        notifyCreateFailed: (_, p) =>
+          catalogueCode(p.code) === 'NAME_CODE_EXIST'
+            ? notify.failureText({ title: 'categories:form.failTitle', message: 'categories:form.nameTaken' })
+            : notify.failure('categories:form.failTitle', p.code),
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
+
+  // Machine → address: each applied change is a history entry, so Back steps through them.
+  const lastWritten = useRef(categoryQueryToSearchParams(initialQuery).toString());
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      const next = categoryQueryToSearchParams({ page: snap.context.page, pageSize: snap.context.pageSize }).toString();
+      if (next === lastWritten.current) return;
+      lastWritten.current = next;
+      setParams(new URLSearchParams(next));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, setParams]);
+
+  // Address → machine: Back, Forward or an edited address.
+  const current = params.toString();
+  useEffect(() => {
+    const parsed = categoryQueryFromSearchParams(new URLSearchParams(current));
+    const normalised = categoryQueryToSearchParams(parsed).toString();
+    if (normalised === lastWritten.current) return;
+    lastWritten.current = normalised;
+    actor.send({ type: 'QUERY.REPLACE', query: parsed });
+  }, [actor, current]);
+
+  return <CategoryListScreen actor={actor} />;
+}
+
+export default function CategoriesRoute() {
+  return (
+    <Routes>
+      <Route index element={<CategoryListPage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
+import { productFormMachine } from '../../machines/products/productForm.machine';
+import { productListMachine } from '../../machines/products/productList.machine';
+import { productQueryFromSearchParams, productQueryToSearchParams } from '../../machines/products/rules/productUrl';
+import { catalogueCode } from '../../services/errors';
+import { createProductsActors, createProductsApi, type ProductsActors, type ProductsApi } from '../../services/products';
+import { NotFound } from '../../screens/shared/NotFound';
+import { ProductFormScreen } from '../../screens/products/ProductFormScreen';
+import { ProductListScreen } from '../../screens/products/ProductListScreen';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+import { productPaths, productSegments } from './paths';
+
+/**
+ * /sale-product and its sub-pages (doc 2 §2): the product machines wired to the sale service. The
+ * list's search, status, page and size live in the address.
+ */
+
+let api: ProductsApi | null = null;
+let actors: ProductsActors | null = null;
+function productsApi(): ProductsApi {
+  api ??= createProductsApi(getRuntime().clients.sale);
+  return api;
+}
+function productsActors(): ProductsActors {
+  actors ??= createProductsActors(productsApi());
+  return actors;
+}
+const loadImage = (url: string) => productsApi().image(url);
+
+function ListPage() {
+  const [params, setParams] = useSearchParams();
+  const { inspect } = getRuntime();
+  const initialQuery = useMemo(() => productQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => {
+    const { loadProducts, stopSale } = productsActors();
+    return productListMachine.provide({
+      actors: { loadPage: loadProducts, stopSale },
+      actions: {
+        notifyStopped: (_, p) =>
+          notify.success({ title: 'products:stop.successTitle', message: 'products:stop.successBody', values: { name: p.row.name } }),
+        notifyStopFailed: (_, p) => notify.failure('products:stop.failTitle', p.code),
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
+
+  // Machine → address: each applied change is a history entry, so Back steps through them.
+  const lastWritten = useRef(productQueryToSearchParams(initialQuery).toString());
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      const { page, pageSize, filter } = snap.context;
+      const next = productQueryToSearchParams({ page, pageSize, filter }).toString();
+      if (next === lastWritten.current) return;
+      lastWritten.current = next;
+      setParams(new URLSearchParams(next));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, setParams]);
+
+  // Address → machine: Back, Forward or an edited address.
+  const current = params.toString();
+  useEffect(() => {
+    const parsed = productQueryFromSearchParams(new URLSearchParams(current));
+    const normalised = productQueryToSearchParams(parsed).toString();
+    if (normalised === lastWritten.current) return;
+    lastWritten.current = normalised;
+    actor.send({ type: 'QUERY.REPLACE', query: parsed });
+  }, [actor, current]);
+
+  return <ProductListScreen actor={actor} addHref={productPaths.create()} editHref={productPaths.update} loadImage={loadImage} />;
+}
+
+function FormPage({ code }: { code: string | null }) {
+  const navigate = useNavigate();
+  const { inspect } = getRuntime();
+  const logic = useMemo(() => {
+    const { loadForm, shrinkImage, uploadImage, createProduct, updateProduct } = productsActors();
+    return productFormMachine.provide({
+      actors: { loadForm, shrinkImage, uploadImage, createProduct, updateProduct },
+      actions: {
+        notifySaved: (_, p) =>
+          p.mode === 'create'
+            ? notify.success({ title: 'products:form.addedTitle', message: 'products:form.addedBody', values: { name: p.product.name } })
+            : notify.success({
+                title: 'products:form.updatedTitle',
+                message: 'products:form.updatedBody',
+                values: { name: p.product.name },
+              }),
+        // doc 2 §8: "add product fail" / "update product fail" with the mapped message; a taken code says so in the product's words.
+        notifySaveFailed: (_, p) => {
+          const title = p.mode === 'create' ? 'products:form.addFailTitle' : 'products:form.updateFailTitle';
+          if (catalogueCode(p.code) === 'NAME_CODE_EXIST') notify.failureText({ title, message: 'products:form.codeTaken' });
+          else notify.failure(title, p.code);
+        },
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { code }, inspect });
+  // Done (saved, cancelled): back to the previous page, the list (doc 2 §4).
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      if (snap.status === 'done') navigate(productPaths.list());
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate]);
+  return <ProductFormScreen actor={actor} loadImage={loadImage} />;
+}
+
+function UpdatePage() {
+  const [params] = useSearchParams();
+  const code = params.get('id') ?? '';
+  if (!/^[A-Za-z0-9]{1,30}$/.test(code)) return <NotFound signedIn />;
+  // Another code is another form (its own machine), not the previous one's values.
+  return <FormPage key={code} code={code} />;
+}
+
+export default function ProductsRoute() {
+  return (
+    <Routes>
+      <Route index element={<ListPage />} />
+      <Route path={productSegments.create} element={<FormPage code={null} />} />
+      <Route path={productSegments.update} element={<UpdatePage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,175 @@
+import { useMemo } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { productListMachine } from '../../machines/products/productList.machine';
+import { selectStatusFilter, selectStopping, selectStopConfirming, selectStopTarget, selectTyped } from '../../machines/products/selectors';
+import { formatVndNumber } from '../../machines/shared/rules/vnd';
+import { PRODUCT_CLOSED, PRODUCT_PAGE_SIZES, PRODUCT_SEARCH_MAX, type Product, type ProductStatus } from '../../services/products/schemas';
+import { ChipList } from '../shared/Chips';
+import { ListTable } from '../shared/list/ListTable';
+import { RowButton } from '../shared/list/RowButton';
+import type { DataColumn } from '../shared/table/DataTable';
+import { ProductPhoto } from './ProductPhoto';
+
+export type ProductListActor = ActorRefFrom<typeof productListMachine>;
+
+/**
+ * /sale-product (doc 2 §2, §3 Product, §4): search (sent 800 ms after the last key), status filter,
+ * the products with image, name, code, price, categories as chips and status; edit, and stop-sale
+ * (disabled for a product already discontinued) after a confirmation. Product texts are rendered as text.
+ */
+export function ProductListScreen({
+  actor,
+  addHref,
+  editHref,
+  loadImage,
+}: {
+  actor: ProductListActor;
+  addHref: string;
+  editHref: (code: string) => string;
+  loadImage: (url: string) => Promise<Blob>;
+}) {
+  const { t } = useTranslation(['products', 'errors']);
+  const typed = useSelector(actor, selectTyped);
+  const status = useSelector(actor, selectStatusFilter);
+  const stopTarget = useSelector(actor, selectStopTarget);
+  const confirming = useSelector(actor, selectStopConfirming);
+  const stopping = useSelector(actor, selectStopping);
+
+  const columns = useMemo<DataColumn<Product>[]>(
+    () => [
+      {
+        key: 'image',
+        header: t('list.columns.image'),
+        cell: (r) =>
+          r.img ? (
+            <ProductPhoto
+              url={r.img}
+              load={loadImage}
+              alt={t('list.imageAlt', { name: r.name })}
+              loadingText={t('list.imageLoading')}
+              failedText={t('list.imageFailed')}
+              size={40}
+            />
+          ) : (
+            <Text size="xs" c="dimmed">
+              {t('list.noImage')}
+            </Text>
+          ),
+      },
+      { key: 'name', header: t('list.columns.name'), cell: (r) => r.name, rowHeader: true, minWidth: 180 },
+      { key: 'code', header: t('list.columns.code'), cell: (r) => r.code },
+      { key: 'price', header: t('list.columns.price'), cell: (r) => formatVndNumber(r.price), align: 'right' },
+      {
+        key: 'categories',
+        header: t('list.columns.categories'),
+        cell: (r) => (
+          <ChipList
+            items={r.categories.map((c) => ({ id: c.category_id, label: c.category_name }))}
+            label={t('list.categoriesOf', { name: r.name })}
+          />
+        ),
+        minWidth: 160,
+      },
+      { key: 'status', header: t('list.columns.status'), cell: (r) => t(`status.${r.status}`) },
+      {
+        key: 'actions',
+        header: t('list.columns.actions'),
+        cell: (r) => (
+          <Group gap={4} wrap="nowrap">
+            <RowButton kind="edit" label={t('list.editLabel', { name: r.name })} to={editHref(r.code)}>
+              {t('list.edit')}
+            </RowButton>
+            <RowButton
+              kind="delete"
+              label={t('list.stopLabel', { name: r.name })}
+              disabled={r.status === PRODUCT_CLOSED}
+              onClick={() => actor.send({ type: 'STOP.ASK', row: r })}
+            >
+              {t('list.stop')}
+            </RowButton>
+          </Group>
+        ),
+      },
+    ],
+    [t, actor, editHref, loadImage],
+  );
+
+  const statusOptions = [
+    { value: 'all', label: t('list.allStatuses') },
+    ...([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`status.${s}`) })),
+  ];
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('list.title')}
+        </Title>
+        <Button component={Link} to={addHref}>
+          {t('list.add')}
+        </Button>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t('list.search')}
+          description={t('list.searchHint')}
+          value={typed}
+          maxLength={PRODUCT_SEARCH_MAX}
+          onChange={(e) => actor.send({ type: 'SEARCH.TYPE', q: e.currentTarget.value })}
+          style={{ flex: '1 1 240px' }}
+          data-testid="product-search"
+        />
+        <Select
+          label={t('list.status')}
+          data={statusOptions}
+          value={status === null ? 'all' : String(status)}
+          allowDeselect={false}
+          onChange={(value) =>
+            actor.send({
+              type: 'FILTER.SET',
+              filter: { status: value === null || value === 'all' ? null : (Number(value) as ProductStatus) },
+            })
+          }
+          style={{ flex: '0 1 200px' }}
+          data-testid="product-status-filter"
+        />
+      </Group>
+      <ListTable<Product>
+        actor={actor}
+        label={t('list.tableLabel')}
+        columns={columns}
+        pageSizes={PRODUCT_PAGE_SIZES}
+        emptyText={t('list.empty')}
+        resultText={(info) => t('list.resultCount', info)}
+        failedTitle={t('list.loadFailed')}
+        retryLabel={t('list.retry')}
+        testId="product-table"
+      />
+      <Modal
+        opened={confirming}
+        onClose={() => {
+          if (!stopping) actor.send({ type: 'STOP.CANCEL' });
+        }}
+        title={t('stop.title')}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{stopTarget ? t('stop.body', { name: stopTarget.name, code: stopTarget.code }) : null}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => actor.send({ type: 'STOP.CANCEL' })} disabled={stopping}>
+              {t('stop.cancel')}
+            </Button>
+            <Button color="red.9" loading={stopping} onClick={() => actor.send({ type: 'STOP.CONFIRM' })}>
+              {t('stop.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
