@@ -1,3 +1,4 @@
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { useRef, useState } from 'react';
 import {
   Alert,
@@ -182,6 +183,7 @@ export function ProductFormScreen({ actor, loadImage }: { actor: ProductFormActo
           />
           <Select
             label={t('form.status')}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
             data={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`status.${s}`) }))}
             value={String(form.status)}
             allowDeselect={false}
@@ -198,7 +200,7 @@ export function ProductFormScreen({ actor, loadImage }: { actor: ProductFormActo
             searchable
             filter={foldedFilter}
             readOnly={readOnly}
-            maxDropdownHeight={216}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
             onChange={(values) => actor.send({ type: 'CATEGORIES.SET', ids: values.map(Number) })}
             data-testid="product-categories"
           />

@@ -1,3 +1,4 @@
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { useMemo } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -126,6 +127,7 @@ export function ProductListScreen({
         />
         <Select
           label={t('list.status')}
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
           data={statusOptions}
           value={status === null ? 'all' : String(status)}
           allowDeselect={false}
