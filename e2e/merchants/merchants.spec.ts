@@ -99,7 +99,8 @@ test.describe('Issue 11: master merchant', () => {
     await acceptCookies(page, 'vi');
     for (const look of LOOKS) {
       await openInLook(page, '/master-merchant', look);
-      const m = await MerchantsPage.openList(page, look.lang);
+      const m = new MerchantsPage(page, look.lang);
+      await m.waitForList();
       await expect(m.rows).toHaveCount(3);
       await expectNoAxeViolations(page, `master merchant list (${lookName(look)})`, testInfo);
       await openInLook(page, '/master-merchant/new', look);

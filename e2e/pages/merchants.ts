@@ -50,8 +50,13 @@ export class MerchantsPage {
   static async openList(page: Page, lang: Lang = 'vi'): Promise<MerchantsPage> {
     await page.goto(P('/master-merchant'));
     const m = new MerchantsPage(page, lang);
-    await expect(m.listHeading).toBeVisible({ timeout: 15_000 });
-    await expect(m.table.getByTestId('skeleton-row')).toHaveCount(0, { timeout: 15_000 });
+    await m.waitForList();
     return m;
+  }
+
+  /** The list page is open: its heading shown and its rows in. */
+  async waitForList(): Promise<void> {
+    await expect(this.listHeading).toBeVisible({ timeout: 15_000 });
+    await expect(this.table.getByTestId('skeleton-row')).toHaveCount(0, { timeout: 15_000 });
   }
 }

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { acceptCookies, Shell } from '../support/shell';
 import { LOOKS, lookName, openInLook } from '../support/looks';
-import { signIn } from '../support/sign-in';
+import { pretendOwner, signIn } from '../support/sign-in';
 
 // Issue 11, roles (core §6, D87, D88): phoco.staff, a staff-type user (role Staff), against the owner's
 // controls. Nothing here changes data: every change a staff-type user attempts is refused.
@@ -90,11 +90,7 @@ test.describe('Issue 11: owner and staff-type users (D87)', () => {
 
   test('core §8: a PERMISSION_DENY that arrives anyway is shown with the catalogue’s message', async ({ page }) => {
     // A profile that says owner (a role changed since sign-in, a stale tab): the controls show, the service still refuses.
-    await page.route('**/api/portal/user/info', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: Record<string, unknown> };
-      await route.fulfill({ response, json: { ...body, data: { ...body.data, role: 'Customer' } } });
-    });
+    await pretendOwner(page);
     const bank = await openBank(page, DEMO.staff);
     await expect(page.getByTestId('owner-only-note')).toHaveCount(0);
     await bank.deleteIn(bank.rows.first()).click();

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
 import { LOOKS, lookName, openInLook } from '../support/looks';
 import { Shell } from '../support/shell';
-import { signIn } from '../support/sign-in';
+import { pretendOwner, signIn } from '../support/sign-in';
 import { StaffPage, type NewStaffInput } from '../pages/staff';
 
 // Issue 11, staff (core §2 Business info /staff, /staff/add, /staff/update?id=; §3 Staff; §5 Staff
@@ -121,11 +121,7 @@ test.describe('Issue 11: staff (/staff)', () => {
     await expect(herShell.menuLink('store')).toHaveCount(0);
 
     // Forcing the call (a tab that still believes she is the owner): the service refuses, the screen says why.
-    await herPage.route('**/api/portal/user/info', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: Record<string, unknown> };
-      await route.fulfill({ response, json: { ...body, data: { ...body.data, role: 'Customer' } } });
-    });
+    await pretendOwner(herPage);
     await herPage.reload();
     await expect(hers.heading).toBeVisible({ timeout: 15_000 });
     await expect(herPage.getByText(t('vi', 'errors:PERMISSION_DENY'))).toBeVisible({ timeout: 15_000 });

@@ -193,3 +193,15 @@ export async function signIn(
 export async function expectOnLogin(page: Page, lang: Lang = 'vi'): Promise<void> {
   await new LoginPage(page, lang).expectShown();
 }
+
+/**
+ * Makes the portal believe the signed-in user is the owner (role Customer), as a tab would whose
+ * profile predates a role change: the owner's controls show, and only the service's refusal stops them.
+ */
+export async function pretendOwner(page: Page): Promise<void> {
+  await page.route('**/api/portal/user/info', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, role: 'Customer' } } });
+  });
+}

@@ -49,7 +49,8 @@ export function LookupSelect({
   options: readonly LookupOption[];
   /** Selected id; null for the "all" row (a filter) or none chosen yet (a required field). */
   value: string | null;
-  onChange: (id: string | null) => void;
+  /** The chosen id and its option (null for the "all" row). */
+  onChange: (id: string | null, option: LookupOption | null) => void;
   texts: LookupSelectTexts;
   loading?: boolean;
   /** A form field rather than a filter: no "all" row, an asterisk, and null shows as empty with a placeholder. */
@@ -92,7 +93,7 @@ export function LookupSelect({
   const choose = useCallback(
     (index: number) => {
       const option = index < offset ? null : options[matches[index - offset]!];
-      onChange(option ? option.id : null);
+      onChange(option ? option.id : null, option ?? null);
       combobox.closeDropdown();
     },
     [combobox, matches, offset, onChange, options],

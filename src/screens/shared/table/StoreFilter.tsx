@@ -43,7 +43,7 @@ export function StoreFilter({
     <LookupSelect
       options={stores}
       value={value}
-      onChange={(id) => onChange(id, id === null ? null : (stores.find((s) => s.id === id) ?? null))}
+      onChange={onChange}
       loading={loading}
       required={required}
       error={error}
