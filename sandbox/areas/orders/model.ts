@@ -195,12 +195,13 @@ export async function addLines(db: Database, merchantId: string, orderId: number
        SELECT o.id AS order_id, p.id AS product_id, p.code, p.name,
               CASE WHEN p.image_id IS NULL THEN NULL ELSE '/api/sale/inventory/product/image/' || p.image_id END AS img,
               COALESCE(i.price, p.price) AS price, r.amount
-         FROM o CROSS JOIN unnest($3::int[], $4::int[]) AS r(product_id, amount)
+              , r.ord
+         FROM o CROSS JOIN unnest($3::int[], $4::int[]) WITH ORDINALITY AS r(product_id, amount, ord)
          JOIN products p ON p.id = r.product_id AND p.merchant_id = $2 AND p.status = 0
          LEFT JOIN sale_order_items i ON i.order_id = o.id AND i.product_id = p.id),
      up AS (
        INSERT INTO sale_order_items (order_id, product_id, code, name, img, price, amount, added_at)
-       SELECT order_id, product_id, code, name, img, price, amount, $5 FROM lines
+       SELECT order_id, product_id, code, name, img, price, amount, $5 FROM lines ORDER BY ord
        ON CONFLICT (order_id, product_id) DO UPDATE SET amount = sale_order_items.amount + EXCLUDED.amount
        RETURNING 1)
      UPDATE sale_orders SET total_price = total_price + (SELECT COALESCE(sum(price * amount), 0) FROM lines), updated_at = $5

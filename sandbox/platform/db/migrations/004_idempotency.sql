@@ -11,7 +11,8 @@ CREATE TABLE idempotency_keys (
   key         text NOT NULL,
   fingerprint text NOT NULL,
   status_code integer,
-  response    jsonb,
+  -- json, not jsonb: a replay is the first answer byte for byte (jsonb would reorder its keys).
+  response    json,
   created_at  bigint NOT NULL,
   PRIMARY KEY (merchant_id, key)
 );
