@@ -481,3 +481,56 @@ describe('idempotency keys expire', () => {
     expect(await payments(o.invoiceId, token)).toHaveLength(1);
   });
 });
+
+describe('hostile input', () => {
+  it('answers 4xx in the envelope, never 500, to odd bodies, ids and texts on every payment call', async () => {
+    const o = await orderWithDishes();
+    const odd: unknown[] = [
+      'x'.repeat(10_000),
+      '<img src=x onerror=alert(1)>',
+      'a\u0000b',
+      '😀',
+      -1,
+      0,
+      1.5,
+      1e300,
+      Number.MAX_SAFE_INTEGER,
+      true,
+      null,
+      [],
+      {},
+      [o.invoiceId],
+    ];
+    for (const value of odd) {
+      for (const [path, body] of [
+        ['/payment/cash', { invoice_id: value, receive_amount: o.total, return_amount: 0 }],
+        ['/payment/cash', { invoice_id: o.invoiceId, receive_amount: value, return_amount: 0 }],
+        ['/payment/pos', { invoice_id: o.invoiceId, serial_number: value, payment_method: 'CARD' }],
+        ['/payment/pos', { invoice_id: value, serial_number: 'S', payment_method: value }],
+      ] as const) {
+        const res = await sale('POST', path, body, key('hostile'));
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        errorSchema.parse(res.body);
+      }
+      const text = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+      for (const path of [`/payment?invoice_id=${text}`, `/payment/device/connection?serial_number=${text}`, `/payment/qr/${text}`]) {
+        const res = await sale('GET', path);
+        expect(res.status, path.slice(0, 60)).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+    }
+    for (const body of ['"just text"', '[1,2,3]', '{"invoice_id":', 'null']) {
+      const res = await fetch(`${t.url}/api/sale/payment/cash`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}`, ...key('raw') },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      errorSchema.parse(await res.json());
+    }
+    // Nothing of the above paid the order.
+    expect((await orderOf(o.orderId)).status).toBe(1);
+    expect(await payments(o.invoiceId)).toEqual([]);
+  });
+});
