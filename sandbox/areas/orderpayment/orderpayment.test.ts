@@ -447,41 +447,6 @@ describe('GET /payment', () => {
   });
 });
 
-describe('SANDBOX_TERMINAL_DELAY_MS', () => {
-  it('approves a pending card payment on its own after the delay', async () => {
-    await t.restart({ terminalDelayMs: 100 });
-    const fresh = await copyOf('phoco');
-    const o = await orderWithDishes(fresh.token);
-    const serial = listSchema(deviceSchema).parse((await as(fresh.token)('GET', '/payment/device')).body).data[0]!.serial_number;
-    const res = await as(fresh.token)(
-      'POST',
-      '/payment/pos',
-      { invoice_id: o.invoiceId, serial_number: serial, payment_method: 'CARD' },
-      key('delay'),
-    );
-    expect(res.body.data.payment.status).toBe('PENDING');
-    await expect.poll(async () => (await orderOf(o.orderId, fresh.token)).status, { timeout: 5_000 }).toBe(0);
-    expect((await payments(o.invoiceId, fresh.token))[0]!.status).toBe('SUCCESS');
-  });
-});
-
-describe('idempotency keys expire', () => {
-  it('forgets a key after 24 hours: the same call then runs again (and finds the order paid)', async () => {
-    const fresh = await copyOf('phoco');
-    const o = await orderWithDishes(fresh.token);
-    const k = key('ttl');
-    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
-    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
-    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
-    await t.api('POST', '/sandbox/clock/advance', { body: { seconds: 24 * 3600 + 60 } });
-    const token = (await t.login(fresh.username, fresh.password)).access_token;
-    const later = await as(token)('POST', '/payment/cash', body, k);
-    expect(later.status).toBe(409);
-    expect(later.body.error_code).toBe('ORDER_PAID');
-    expect(await payments(o.invoiceId, token)).toHaveLength(1);
-  });
-});
-
 describe('hostile input', () => {
   it('answers 4xx in the envelope, never 500, to odd bodies, ids and texts on every payment call', async () => {
     const o = await orderWithDishes();
@@ -532,5 +497,44 @@ describe('hostile input', () => {
     // Nothing of the above paid the order.
     expect((await orderOf(o.orderId)).status).toBe(1);
     expect(await payments(o.invoiceId)).toEqual([]);
+  });
+});
+
+describe('SANDBOX_TERMINAL_DELAY_MS', () => {
+  it('approves a pending card payment on its own after the delay', async () => {
+    await t.restart({ terminalDelayMs: 100 });
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const serial = listSchema(deviceSchema).parse((await as(fresh.token)('GET', '/payment/device')).body).data[0]!.serial_number;
+    const res = await as(fresh.token)(
+      'POST',
+      '/payment/pos',
+      { invoice_id: o.invoiceId, serial_number: serial, payment_method: 'CARD' },
+      key('delay'),
+    );
+    expect(res.body.data.payment.status).toBe('PENDING');
+    await expect.poll(async () => (await orderOf(o.orderId, fresh.token)).status, { timeout: 5_000 }).toBe(0);
+    expect((await payments(o.invoiceId, fresh.token))[0]!.status).toBe('SUCCESS');
+  });
+});
+
+describe('idempotency keys expire', () => {
+  it('forgets a key after 24 hours: the same call then runs again (and finds the order paid)', async () => {
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const k = key('ttl');
+    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
+    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
+    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
+    await t.api('POST', '/sandbox/clock/advance', { body: { seconds: 24 * 3600 + 60 } });
+    try {
+      const token = (await t.login(fresh.username, fresh.password)).access_token;
+      const later = await as(token)('POST', '/payment/cash', body, k);
+      expect(later.status).toBe(409);
+      expect(later.body.error_code).toBe('ORDER_PAID');
+      expect(await payments(o.invoiceId, token)).toHaveLength(1);
+    } finally {
+      await t.api('POST', '/sandbox/clock/reset');
+    }
   });
 });
