@@ -423,6 +423,32 @@ describe('order-qr-paid trigger', () => {
   });
 });
 
+describe('a realtime drop during a QR wait', () => {
+  it('an event missed without replay is still visible as the order’s status (what the payment screen asks after reconnecting)', async () => {
+    const o = await orderWithDishes();
+    const waiting = io(`${t.url}/sale`, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(waiting);
+    await new Promise<void>((resolve) => waiting.once('connect', () => resolve()));
+    const got: unknown[] = [];
+    waiting.on('payment_success', (p: unknown) => got.push(p));
+    const lost = new Promise((resolve) => waiting.once('disconnect', resolve));
+    await trigger('realtime-drop', { forget: 'true' });
+    await lost;
+    expect((await trigger('order-qr-paid', { order_code: o.code })).status).toBe(200);
+    waiting.connect();
+    await new Promise<void>((resolve) => waiting.once('connect', () => resolve()));
+    expect(waiting.recovered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(got).toEqual([]);
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 0, payment_status: 1, payment_method: 'QR' });
+    // The shared socket of the other tests reconnects for the rest of the file.
+    if (!socket.connected) {
+      socket.connect();
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    }
+  });
+});
+
 describe('GET /payment', () => {
   it('needs an invoice id of the merchant', async () => {
     expect((await sale('GET', '/payment')).body.error_code).toBe('REQUIRED');
