@@ -545,6 +545,23 @@ describe('SANDBOX_TERMINAL_DELAY_MS', () => {
 });
 
 describe('idempotency keys expire', () => {
+  it('frees a key whose first call never answered (the sandbox stopped mid-call) after 5 minutes', async () => {
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const k = key('abandoned');
+    const clock = (await t.api('GET', '/sandbox/clock')).body;
+    const now = Number((clock.data ?? clock).now);
+    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
+    await t.sandbox.db.query(`INSERT INTO idempotency_keys (merchant_id, key, fingerprint, created_at) VALUES ($1, $2, 'x', $3)`, [
+      fresh.id,
+      k['idempotency-key'],
+      now - 6 * 60_000,
+    ]);
+    const res = await as(fresh.token)('POST', '/payment/cash', body, k);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('SUCCESS');
+  });
+
   it('forgets a key after 24 hours: the same call then runs again (and finds the order paid)', async () => {
     const fresh = await copyOf('phoco');
     const o = await orderWithDishes(fresh.token);
