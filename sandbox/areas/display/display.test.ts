@@ -33,7 +33,10 @@ async function pairedDisplay(token: string): Promise<{ displayToken: string; pai
 }
 
 let seq = 1_000;
-const message = (kind: 'idle' | 'order' | 'pay' | 'success' = 'idle', more: Record<string, unknown> = {}) => {
+const message = (
+  kind: 'idle' | 'order' | 'pay' | 'success' = 'idle',
+  more: Record<string, unknown> = {},
+): Record<string, any> & { seq: number } => {
   seq += 1;
   return { v: 1, seq, at: seq, kind, ...more };
 };
@@ -44,7 +47,7 @@ async function openStream(token: string) {
   const res = await fetch(`${t.url}/api/sale/display/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
   const events: Array<{ event: string; data: any }> = [];
   let ended = false;
-  let wake: (() => void) | null = null;
+  let wake = null as (() => void) | null;
   if (res.ok && res.body) {
     void (async () => {
       const reader = res.body!.getReader();

@@ -1,4 +1,4 @@
-import { and, assign, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, setup, type AnyEventObject } from 'xstate';
 import type { DisplayMessage } from '../../services/shared/display/messages';
 
 /**
@@ -47,11 +47,14 @@ export const displayScreenMachine = setup({
     assignLink: assign((_, params: { state: DisplayLinkState }) => ({ link: params.state })),
   },
   guards: {
-    isNewer: ({ context }, params: { message: DisplayMessage }) => params.message.seq > context.lastSeq,
-    isIdle: (_, params: { message: DisplayMessage }) => params.message.kind === 'idle',
-    showsOrder: (_, params: { message: DisplayMessage }) =>
-      (params.message.kind === 'order' || params.message.kind === 'pay') && params.message.order !== undefined,
-    isSuccess: (_, params: { message: DisplayMessage }) => params.message.kind === 'success',
+    // Each guard first asks "newer than what is shown?": an older seq changes nothing.
+    newerIdle: ({ context }, params: { message: DisplayMessage }) => params.message.seq > context.lastSeq && params.message.kind === 'idle',
+    newerOrder: ({ context }, params: { message: DisplayMessage }) =>
+      params.message.seq > context.lastSeq &&
+      (params.message.kind === 'order' || params.message.kind === 'pay') &&
+      params.message.order !== undefined,
+    newerSuccess: ({ context }, params: { message: DisplayMessage }) =>
+      params.message.seq > context.lastSeq && params.message.kind === 'success',
   },
   delays: {
     recoverWait: RECOVER_WAIT_MS,
@@ -68,26 +71,17 @@ export const displayScreenMachine = setup({
   on: {
     MESSAGE: [
       {
-        guard: and([
-          { type: 'isNewer', params: ({ event }) => ({ message: event.message }) },
-          { type: 'isIdle', params: ({ event }) => ({ message: event.message }) },
-        ]),
+        guard: { type: 'newerIdle', params: ({ event }) => ({ message: event.message }) },
         target: '.slide',
         actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
       },
       {
-        guard: and([
-          { type: 'isNewer', params: ({ event }) => ({ message: event.message }) },
-          { type: 'showsOrder', params: ({ event }) => ({ message: event.message }) },
-        ]),
+        guard: { type: 'newerOrder', params: ({ event }) => ({ message: event.message }) },
         target: '.orderInfo',
         actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
       },
       {
-        guard: and([
-          { type: 'isNewer', params: ({ event }) => ({ message: event.message }) },
-          { type: 'isSuccess', params: ({ event }) => ({ message: event.message }) },
-        ]),
+        guard: { type: 'newerSuccess', params: ({ event }) => ({ message: event.message }) },
         target: '.success',
         actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
       },
