@@ -246,7 +246,8 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
     };
     stream.on('close', stop);
     stream.on('finish', stop);
-    request.raw.on('close', () => {
+    // The response's close: the device went away (the request's own close says only that it was read).
+    reply.raw.on('close', () => {
       stop();
       stream.destroy();
     });
