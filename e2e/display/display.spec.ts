@@ -154,6 +154,15 @@ test('a paired device (375 px, en) follows the cashier through the sandbox, reco
     await expect(pairing.rows).toHaveCount(0);
     await expect(en.revoked).toBeVisible();
     expect(await screenPage.evaluate(() => localStorage.getItem('display_token'))).toBeNull();
+
+    // Pairing again by the QR's address: the device pairs at once, without typing.
+    await pairing.pairDevice.click();
+    await expect(pairing.codeValue).toHaveText(/^\d{6}$/);
+    const url = new URL(decodeQrText(await pairing.qr.screenshot()));
+    await screenPage.goto(url.pathname + url.search);
+    await en.expectView('/ecr-slide');
+    await expect(en.slide).toBeVisible();
+    await expect(pairing.rows.first()).toContainText(t('vi', 'display:pairing.connected'), { timeout: 10_000 });
   } finally {
     await device.close();
   }
