@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
 import { decodeVietQrPng } from '../support/qr';
 import { signIn } from '../support/sign-in';
-import { switchLanguage } from '../support/shell';
+import { acceptCookies, switchLanguage } from '../support/shell';
 import { decodeQrText, DisplayPage, installCashierChannel, PairingPage, relayFromTab, sendOnChannel } from '../pages/display';
 
 // Issue 13 point 5: the customer display (core §2 /ecr-slide, /ecr-order-info, /ecr-success-payment;
@@ -87,12 +87,14 @@ for (const { lang, mobile } of [
 test('a paired device (375 px, en) follows the cashier through the sandbox, recovers after a reload, and stops when unpaired', async ({
   page,
   browser,
+  baseURL,
   sandbox,
 }, testInfo) => {
   test.slow();
   const merchant = await sandbox.createMerchant();
   await signIn(page, merchant, { lang: 'vi' });
   const pairing = await PairingPage.open(page, 'vi');
+  await acceptCookies(page, 'vi');
   await expectNoAxeViolations(page, 'display pairing page vi', testInfo);
   await pairing.pairDevice.click();
   await expect(pairing.codeValue).toHaveText(/^\d{6}$/);
@@ -102,7 +104,7 @@ test('a paired device (375 px, en) follows the cashier through the sandbox, reco
   await expectNoAxeViolations(page, 'display pairing code vi', testInfo);
 
   // Another device: its own browser context, no sign-in.
-  const device = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'en-US' });
+  const device = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, locale: 'en-US' });
   try {
     const screenPage = await device.newPage();
     await screenPage.goto(P('/ecr-slide?pair'));
