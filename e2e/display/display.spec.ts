@@ -96,6 +96,10 @@ test('a paired device (375 px, en) follows the cashier through the sandbox, reco
   const pairing = await PairingPage.open(page, 'vi');
   await acceptCookies(page, 'vi');
   await expectNoAxeViolations(page, 'display pairing page vi', testInfo);
+  // "Open the customer display" opens the display of this browser in a window of its own.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('display-open-here').click()]);
+  await expect(popup).toHaveURL(new RegExp(`${P('/ecr-slide')}$`));
+  await popup.close();
   await pairing.pairDevice.click();
   await expect(pairing.codeValue).toHaveText(/^\d{6}$/);
   const pairCode = (await pairing.codeValue.textContent())!;
