@@ -40,12 +40,14 @@ for (const { lang, mobile } of [
     const merchant = await sandbox.createMerchant();
     await signIn(page, merchant, { lang: 'vi' });
     if (lang === 'en') await switchLanguage(page, 'en');
+    await PairingPage.open(page, lang);
+    await acceptCookies(page, lang);
     await installCashierChannel(page);
 
-    // The second window (the second monitor), in the same browser.
-    const screenPage = await page.context().newPage();
+    // The second window (the second monitor), opened from the cashier's page, in the same browser.
+    const [screenPage] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('display-open-here').click()]);
     if (mobile) await screenPage.setViewportSize({ width: 375, height: 812 });
-    const display = await DisplayPage.open(screenPage, lang);
+    const display = new DisplayPage(screenPage, lang);
     await expect(display.slide).toBeVisible();
     await display.expectView('/ecr-slide');
     await expect(display.shopName).not.toHaveText(t(lang, 'display:slide.welcomeNoShop'));
@@ -166,6 +168,9 @@ test('a paired device (375 px, en) follows the cashier through the sandbox, reco
     await expect(pairing.codeValue).toHaveText(/^\d{6}$/);
     const url = new URL(decodeQrText(await pairing.qr.screenshot()));
     await screenPage.goto(url.pathname + url.search);
+    // Paired again, it shows where the till is now (the thanks of the last payment), then follows it.
+    await expect(en.success).toBeVisible();
+    await relayFromTab(page, { kind: 'idle' });
     await en.expectView('/ecr-slide');
     await expect(en.slide).toBeVisible();
     await expect(pairing.rows.first()).toContainText(t('vi', 'display:pairing.connected'), { timeout: 10_000 });
@@ -174,7 +179,7 @@ test('a paired device (375 px, en) follows the cashier through the sandbox, reco
   }
 });
 
-test('core §2: /ecr-order-info needs a sign-in or a paired device; /ecr-slide is public', async ({ page }) => {
+test('core §2: /ecr-order-info with no sign-in, no pairing and no cashier goes to /login; /ecr-slide is public', async ({ page }) => {
   await page.goto(P('/ecr-order-info'));
   await expect(page).toHaveURL(new RegExp(`${P('/login')}$`));
   const display = await DisplayPage.open(page, 'vi');
