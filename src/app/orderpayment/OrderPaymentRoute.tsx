@@ -13,8 +13,9 @@ import { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.mach
 import { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine';
 import { displayContentFor, type OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
 import { createIntentKeys, createOrderPaymentActors, createOrderPaymentApi, type OrderPaymentActors } from '../../services/orderpayment';
-import { createDisplayPort, type DisplayPort } from '../../services/orderpayment/display';
-import type { DisplayMessage } from '../../services/orderpayment/schemas';
+import { createDisplayReceiver, type DisplaySender } from '../../services/shared/display/channel';
+import type { DisplayMessage } from '../../services/shared/display/messages';
+import { createCashierDisplay } from '../../services/shared/display/relay';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
 import type { ReceiptData } from '../../services/shared/print/receipt';
 import { CustomerDisplay } from '../../screens/orderpayment/CustomerDisplay';
@@ -61,9 +62,10 @@ function safeSessionStorage(): Storage | null {
   }
 }
 
-let display: DisplayPort | null = null;
-function displayPort(): DisplayPort {
-  display ??= createDisplayPort(window);
+// One sender per page load: its seq only grows, and a display that (re)loads gets its last message.
+let display: DisplaySender | null = null;
+function cashierDisplay(): DisplaySender {
+  display ??= createCashierDisplay({ sale: getRuntime().clients.sale });
   return display;
 }
 
@@ -97,7 +99,7 @@ function receiptFor(input: PrintReceiptInput, shopName: string, language: 'vi' |
 /** Publishes the guest's view of the cashier's screen: on every change of the screen or its QR way. */
 function usePublishDisplay(actor: AnyActorRef & { getSnapshot(): OrderPaymentSnapshot }) {
   useEffect(() => {
-    const port = displayPort();
+    const sender = cashierDisplay();
     let last = '';
     let qrChild: AnyActorRef | undefined;
     let offChild = () => {};
@@ -110,7 +112,7 @@ function usePublishDisplay(actor: AnyActorRef & { getSnapshot(): OrderPaymentSna
       const text = JSON.stringify(content);
       if (text === last) return;
       last = text;
-      port.publish(content);
+      sender.send(content);
     };
     const follow = () => {
       const child = actor.getSnapshot().children.qr as AnyActorRef | undefined;
@@ -126,7 +128,7 @@ function usePublishDisplay(actor: AnyActorRef & { getSnapshot(): OrderPaymentSna
     return () => {
       subscription.unsubscribe();
       offChild();
-      port.publish({ kind: 'idle' });
+      sender.send({ kind: 'idle' });
     };
   }, [actor]);
 }
@@ -232,10 +234,16 @@ function useWakeLock() {
   }, []);
 }
 
+/** The guest's view in a second window of this browser: the newest message of the cashier's screen (asked for on load). */
 function CustomerPage() {
-  const [message, setMessage] = useState<DisplayMessage | null>(() => displayPort().latest());
+  const [message, setMessage] = useState<DisplayMessage | null>(null);
   useWakeLock();
-  useEffect(() => displayPort().subscribe(setMessage), []);
+  useEffect(() => {
+    const receiver = createDisplayReceiver({
+      onMessage: (next) => setMessage((current) => (current && current.seq >= next.seq ? current : next)),
+    });
+    return () => receiver.close();
+  }, []);
   return <CustomerDisplay message={message} />;
 }
 

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DisplayMessage } from '../../services/orderpayment/schemas';
+import type { DisplayMessage } from '../../services/shared/display/messages';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { QrImage } from './QrImage';
 

@@ -100,33 +100,3 @@ export const connectionSchema = z.object({ serial_number: text(64), status: term
 /** The sale socket's `payment_failed` (beyond doc 2: how a card decline reaches the screen). */
 export const FAILURE_REASONS = ['DECLINED', 'TERMINAL_OFFLINE'] as const;
 export type CardFailureReason = (typeof FAILURE_REASONS)[number];
-
-/** The customer display's message (issue 13 wire contract, "Customer display message"; display.ts). */
-const lineSchema = z.object({ name: z.string().max(500), amount: z.number().int().nonnegative(), price: z.number().int().nonnegative() });
-
-export const displayMessageSchema = z.object({
-  v: z.literal(1),
-  seq: z.number().int().nonnegative(),
-  at: z.number().nonnegative(),
-  kind: z.enum(['idle', 'order', 'pay', 'success']),
-  order: z
-    .object({
-      order_code: z.string().max(64),
-      table_name: z.string().max(200).nullable(),
-      updated_at: z.number().nonnegative(),
-      point: z.number().nonnegative(),
-      sub_total: z.number().int().nonnegative(),
-      total: z.number().int().nonnegative(),
-      lines: z.array(lineSchema).max(1000),
-    })
-    .optional(),
-  pay: z
-    .object({
-      method: z.enum(['QR', 'CARD', 'CASH']),
-      qr: z.string().max(512).optional(),
-      amount: z.number().int().nonnegative(),
-    })
-    .optional(),
-});
-export type DisplayMessage = z.infer<typeof displayMessageSchema>;
-export type DisplayContent = Omit<DisplayMessage, 'v' | 'seq' | 'at'>;

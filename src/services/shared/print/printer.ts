@@ -20,10 +20,18 @@ export interface RenderedReceipt {
   css: string;
 }
 
+/** Where the receipt is laid out and printed: a hidden frame of the page by default. */
+export interface PrintFrame {
+  document: Document;
+  focus(): void;
+  print(): void;
+}
+
 export interface ReceiptPrinterDeps {
   win: Window;
   render: (receipt: ReceiptData) => Promise<RenderedReceipt>;
   wait?: (ms: number) => Promise<void>;
+  openFrame?: (win: Window) => PrintFrame;
 }
 
 export type PrintRoute = 'bridge' | 'browser';
@@ -37,7 +45,7 @@ const PAGE_CSS = '@page { size: 80mm auto; margin: 0 } html, body { margin: 0; p
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function imagesLoaded(doc: Document): Promise<void> {
-  const pending = [...doc.images].filter((image) => !image.complete);
+  const pending = Array.from(doc.querySelectorAll('img')).filter((image) => !image.complete);
   return Promise.all(
     pending.map(
       (image) =>
@@ -49,6 +57,25 @@ function imagesLoaded(doc: Document): Promise<void> {
   ).then(() => undefined);
 }
 
+/** A fresh hidden frame (the previous one removed): only the receipt is in it, so only the receipt prints. */
+export function openHiddenFrame(win: Window): PrintFrame {
+  const doc = win.document;
+  doc.getElementById(PRINT_FRAME_ID)?.remove();
+  const frame = doc.createElement('iframe');
+  frame.id = PRINT_FRAME_ID;
+  frame.setAttribute('data-testid', PRINT_FRAME_ID);
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.title = 'receipt';
+  // Not display:none: some browsers print nothing from a frame that is not laid out.
+  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
+  doc.body.appendChild(frame);
+  const frameDoc = frame.contentDocument;
+  const frameWin = frame.contentWindow;
+  if (!frameDoc || !frameWin) throw new PrintError('no print frame');
+  return { document: frameDoc, focus: () => frameWin.focus(), print: () => frameWin.print() };
+}
+
 export function createReceiptPrinter(deps: ReceiptPrinterDeps) {
   const wait = deps.wait ?? defaultWait;
   return async function printReceipt(receipt: ReceiptData): Promise<PrintRoute> {
@@ -58,26 +85,14 @@ export function createReceiptPrinter(deps: ReceiptPrinterDeps) {
       return 'bridge';
     }
     const { html, css } = await deps.render(receipt);
-    const doc = deps.win.document;
-    doc.getElementById(PRINT_FRAME_ID)?.remove();
-    const frame = doc.createElement('iframe');
-    frame.id = PRINT_FRAME_ID;
-    frame.setAttribute('data-testid', PRINT_FRAME_ID);
-    frame.setAttribute('aria-hidden', 'true');
-    frame.tabIndex = -1;
-    frame.title = 'receipt';
-    // Not display:none: some browsers print nothing from a frame that is not laid out.
-    frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
-    doc.body.appendChild(frame);
-    const frameDoc = frame.contentDocument;
-    const frameWin = frame.contentWindow;
-    if (!frameDoc || !frameWin) throw new PrintError('no print frame');
+    const frame = (deps.openFrame ?? openHiddenFrame)(deps.win);
+    const frameDoc = frame.document;
     frameDoc.open();
     frameDoc.write(`<!doctype html><html><head><meta charset="utf-8"><style>${PAGE_CSS}${css}</style></head><body>${html}</body></html>`);
     frameDoc.close();
     await Promise.all([wait(PRINT_WAIT_MS), Promise.race([imagesLoaded(frameDoc), wait(PRINT_WAIT_MAX_MS)])]);
-    frameWin.focus();
-    frameWin.print();
+    frame.focus();
+    frame.print();
     return 'browser';
   };
 }
