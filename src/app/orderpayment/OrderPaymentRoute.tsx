@@ -11,7 +11,8 @@ import {
 import { cardPaymentMachine } from '../../machines/orderpayment/cardPayment.machine';
 import { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
 import { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine';
-import { displayContentFor, type OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
+import type { OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
+import { displayContentFor } from './display-content';
 import { createIntentKeys, createOrderPaymentActors, createOrderPaymentApi, type OrderPaymentActors } from '../../services/orderpayment';
 import { createDisplayReceiver, type DisplaySender } from '../../services/shared/display/channel';
 import type { DisplayMessage } from '../../services/shared/display/messages';

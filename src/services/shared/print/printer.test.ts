@@ -27,12 +27,12 @@ afterEach(() => {
 
 describe('receipt printer', () => {
   it('hands the receipt to the Android bridge as JSON when the page runs inside one, and renders nothing', async () => {
-    const printReceipt = vi.fn(() => true);
+    const printReceipt = vi.fn((_json: string) => true);
     (window as unknown as Record<string, unknown>)[PRINT_BRIDGE_NAME] = { printReceipt };
     const render = vi.fn();
     const print = createReceiptPrinter({ win: window, render, wait: async () => {} });
     expect(await print(receipt)).toBe('bridge');
-    expect(JSON.parse(printReceipt.mock.calls[0]![0] as string)).toEqual(receipt);
+    expect(JSON.parse(printReceipt.mock.calls[0]![0])).toEqual(receipt);
     expect(render).not.toHaveBeenCalled();
     expect(document.getElementById(PRINT_FRAME_ID)).toBeNull();
   });
