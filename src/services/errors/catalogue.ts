@@ -57,6 +57,7 @@ export const SERVER_ERROR_CODES = [
   'EXPORT_IN_PROGRESS',
   // Taking payment (issue 13 wire contract): a paid order, the card terminal, a reused payment key.
   'ORDER_PAID',
+  'ORDER_EMPTY',
   'TERMINAL_OFFLINE',
   'TERMINAL_BUSY',
   'IDEMPOTENCY_KEY_REUSED',
