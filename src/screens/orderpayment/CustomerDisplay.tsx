@@ -15,7 +15,8 @@ export function CustomerDisplay({ message }: { message: DisplayMessage | null })
   const order = message?.order;
   return (
     <Box
-      component="main"
+      component="section"
+      aria-label={t('display.label')}
       data-testid="customer-display"
       data-kind={message?.kind ?? 'idle'}
       style={{
