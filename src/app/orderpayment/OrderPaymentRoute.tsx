@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useHref, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fromPromise, type AnyActorRef } from 'xstate';
@@ -147,6 +147,10 @@ function PaymentPage({ orderId }: { orderId: number }) {
     (PAYMENT_TABS as readonly string[]).includes(requestedTab ?? '') ? (requestedTab as PaymentTab) : undefined,
   );
 
+  // The machine is made once per page; what it calls reads the latest router and language through this.
+  const latest = useRef({ navigate, setParams, language });
+  latest.current = { navigate, setParams, language };
+
   const logic = useMemo(() => {
     const a = paymentActors();
     const forgetIntent = (way: 'cash' | 'card') => (_: unknown, p: { orderId: number }) => intentKeys().forget(p.orderId, way);
@@ -172,13 +176,13 @@ function PaymentPage({ orderId }: { orderId: number }) {
           actions: { forgetIntent: forgetIntent('card') },
         }),
         printReceipt: fromPromise<void, PrintReceiptInput>(async ({ input }) => {
-          await receiptPrinter()(receiptFor(input, shopName(), language));
+          await receiptPrinter()(receiptFor(input, shopName(), latest.current.language));
         }),
       },
       actions: {
-        goHome: (_, p) => navigate(orderPaymentPaths.home(p.tableId), { replace: true }),
+        goHome: (_, p) => latest.current.navigate(orderPaymentPaths.home(p.tableId), { replace: true }),
         markSuccess: () =>
-          setParams(
+          latest.current.setParams(
             (prev) => {
               const next = new URLSearchParams(prev);
               next.set(orderPaymentQuery.success, 'true');
@@ -189,7 +193,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
         notifyPrintFailed: () => notify.failureText({ title: 'orderpayment:print.failTitle', message: 'orderpayment:print.failBody' }),
       },
     });
-  }, [navigate, setParams, language]);
+  }, []);
 
   const actor = useActorRef(logic, {
     input: { orderId, merchantId: profile?.merchant_id ?? '', ...(firstTab ? { tab: firstTab } : {}) },

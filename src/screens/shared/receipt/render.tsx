@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { getI18n } from 'react-i18next';
 import type { ReceiptData } from '../../../services/shared/print/receipt';
 import type { RenderedReceipt } from '../../../services/shared/print/printer';
 import { Receipt, RECEIPT_CSS } from './Receipt';
@@ -22,11 +23,15 @@ export async function receiptQrImage(receipt: ReceiptData): Promise<string | nul
  * is escaped as text), and the markup is taken from there.
  */
 export async function renderReceipt(receipt: ReceiptData): Promise<RenderedReceipt> {
+  // The receipt's language may not be the one on screen: its texts must be in before a synchronous render.
+  await getI18n().loadLanguages(receipt.language);
+  await getI18n().loadNamespaces('common');
   const qrImage = await receiptQrImage(receipt);
   const host = document.createElement('div');
   const root = createRoot(host);
   flushSync(() => root.render(<Receipt receipt={receipt} qrImage={qrImage} />));
   const html = host.innerHTML;
+  if (!html) throw new Error('the receipt did not render');
   root.unmount();
   return { html, css: RECEIPT_CSS };
 }
