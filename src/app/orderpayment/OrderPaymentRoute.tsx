@@ -44,7 +44,8 @@ function paymentActors(): OrderPaymentActors {
     api: createOrderPaymentApi(getRuntime().clients.sale),
     hub: getRealtimeHub(),
     keys: intentKeys(),
-    qrQuery: () => ({ merchantName }),
+    // The service takes at most 25 characters (EMV field 59).
+    qrQuery: () => ({ merchantName: merchantName.slice(0, 25) }),
   });
   return actors;
 }

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCode, notProvided } from '../shared/serviceError';
+import { errorField } from './rules';
 import type { WayOutput } from './cashPayment.machine';
 
 /**
@@ -38,7 +39,8 @@ export const qrPaymentMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
   },
   guards: {
-    noAccount: (_, params: { error: unknown }) => errorCode(params.error) === 'BAD_REQUEST',
+    // doc 2 §8: BAD_REQUEST "and no QR"; a BAD_REQUEST naming a field is a bad request of ours, not a missing account.
+    noAccount: (_, params: { error: unknown }) => errorCode(params.error) === 'BAD_REQUEST' && errorField(params.error) === null,
     alreadyPaid: (_, params: { error: unknown }) => errorCode(params.error) === 'ORDER_PAID',
   },
 }).createMachine({

@@ -56,3 +56,9 @@ export function paidByOther<P>(error: unknown, parse: (value: unknown) => P | nu
   if (!isRecord(error) || error.code !== 'ORDER_PAID' || !isRecord(error.data)) return null;
   return parse(error.data.payment);
 }
+
+/** The `field` a 400 answer names, if any. */
+export function errorField(error: unknown): string | null {
+  if (!isRecord(error) || !isRecord(error.data)) return null;
+  return typeof error.data.field === 'string' ? error.data.field : null;
+}
