@@ -17,7 +17,6 @@ test.describe('Issue 13: order payment', () => {
   test('doc 2 §2, §7 /payment/qr: the VietQR carries the amount and the order code, the guest pays it, success on both screens, the bill prints (copy on reprint)', async ({
     page,
     sandbox,
-    context,
   }, info) => {
     test.slow();
     const merchant = await sandbox.createMerchant();
@@ -26,11 +25,6 @@ test.describe('Issue 13: order payment', () => {
     await expect(s.total).toHaveText(vnd(order.total));
     await expectNoAxeViolations(page, 'payment screen, cash tab (vi, desktop)', info);
 
-    // The guest's screen in a second window of the same browser.
-    const guest = await context.newPage();
-    await guest.goto(P(`/sale-order/payment/${order.orderId}?customer`));
-    await expect(guest.getByTestId('customer-display')).toBeVisible();
-
     await s.chooseTab('qr');
     await expect(s.qr).toBeVisible();
     const decoded = decodeVietQrPng(await s.qr.screenshot());
@@ -38,6 +32,11 @@ test.describe('Issue 13: order payment', () => {
     expect(decoded.pointOfInitiation).toBe('dynamic');
     expect(decoded.purpose).toContain(order.orderCode);
     await expectNoAxeViolations(page, 'payment screen, QR tab', info);
+
+    // The guest's screen: a second window of the same browser, opened from the QR tab.
+    const [guest] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: s.tx('display.open') }).click()]);
+    await expect(guest).toHaveURL(/\?customer$/);
+    await expect(guest.getByTestId('customer-display')).toBeVisible();
 
     // The guest sees the same QR and the total.
     const guestQr = guest.getByTestId('customer-display-qr');

@@ -19,14 +19,8 @@ export function QrImage({ payload, alt, testId, size }: { payload: string; alt: 
     };
   }, [payload]);
   if (!src) return <Loader aria-label={alt} />;
+  // At most `size` wide (and never wider than the screen), pixelated so every module keeps sharp edges for a camera or a decoder.
   return (
-    <img
-      src={src}
-      alt={alt}
-      data-testid={testId}
-      width={size}
-      height={size}
-      style={{ maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
-    />
+    <img src={src} alt={alt} data-testid={testId} style={{ width: size, maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }} />
   );
 }
