@@ -14,11 +14,13 @@ const vnd = (amount: number) =>
   new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }).format(amount);
 
 test.describe('Issue 13: order payment', () => {
+  // Each test signs in, loads several screens and waits on the sandbox's events: slow on a busy machine.
+  test.beforeEach(() => test.slow());
+
   test('doc 2 §2, §7 /payment/qr: the VietQR carries the amount and the order code, the guest pays it, success on both screens, the bill prints (copy on reprint)', async ({
     page,
     sandbox,
   }, info) => {
-    test.slow();
     const merchant = await sandbox.createMerchant();
     const order = await guestOrder(sandbox, merchant);
     const s = await OrderPaymentPage.open(page, merchant, order.orderId);
@@ -104,7 +106,6 @@ test.describe('Issue 13: order payment', () => {
     page,
     sandbox,
   }, info) => {
-    test.slow();
     const merchant = await sandbox.createMerchant();
     const order = await guestOrder(sandbox, merchant);
     const s = await OrderPaymentPage.open(page, merchant, order.orderId);
@@ -166,7 +167,7 @@ test.describe('Issue 13: order payment', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
-    await page.goto(P(`/sale-order/payment/${second.orderId}`));
+    await s.goto(second.orderId);
     await s.received.fill(String(second.total + 5000));
     await s.complete.click();
     // The lookup finds the payment: success without sending again.
@@ -184,7 +185,7 @@ test.describe('Issue 13: order payment', () => {
       block = false;
       await route.abort('internetdisconnected');
     });
-    await page.goto(P(`/sale-order/payment/${third.orderId}`));
+    await s.goto(third.orderId);
     await s.received.fill(String(third.total));
     await s.complete.click();
     await expect(s.uncertain).toBeVisible();
@@ -201,7 +202,6 @@ test.describe('Issue 13: order payment', () => {
     page,
     sandbox,
   }) => {
-    test.slow();
     const merchant = await sandbox.createMerchant();
     const order = await guestOrder(sandbox, merchant);
     const s = await OrderPaymentPage.open(page, merchant, order.orderId);

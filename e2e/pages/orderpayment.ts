@@ -89,9 +89,14 @@ export class OrderPaymentPage {
     await signIn(page, merchant);
     await acceptCookies(page);
     const screen = new OrderPaymentPage(page, lang);
-    await page.goto(P(`/sale-order/payment/${orderId}`));
-    await expect(screen.total).toBeVisible();
+    await screen.goto(orderId);
     return screen;
+  }
+
+  /** Opens the payment screen of an order and waits for its invoice (a full page load: session, shell, screen). */
+  async goto(orderId: number): Promise<void> {
+    await this.page.goto(P(`/sale-order/payment/${orderId}`));
+    await expect(this.total).toBeVisible({ timeout: 20_000 });
   }
 
   async chooseTab(way: 'cash' | 'qr' | 'card' | 'link'): Promise<void> {

@@ -21,6 +21,7 @@ import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { CardPanel, CashPanel, LinkPanel, QrPanel, type CardActor, type CashActor, type QrActor } from './WayPanels';
+import { READABLE_ALERT } from './alert-styles';
 
 export type OrderPaymentActor = ActorRefFrom<typeof orderPaymentMachine>;
 
@@ -136,7 +137,7 @@ export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDispla
         <Card withBorder padding="md" style={{ minWidth: 280, flex: 1 }}>
           {paid ? (
             <Stack gap="sm" role="status" data-testid="payment-success">
-              <Alert color="green" title={t('success.title')}>
+              <Alert styles={READABLE_ALERT} color="green" title={t('success.title')}>
                 {t('success.body', { code: invoice.order_code, method: method ? t(`method.${method}`) : t('method.unknown') })}
               </Alert>
               <Group>

@@ -11,6 +11,7 @@ import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
 import { QrImage } from './QrImage';
+import { READABLE_ALERT } from './alert-styles';
 
 export type CashActor = ActorRefFrom<typeof cashPaymentMachine>;
 export type QrActor = ActorRefFrom<typeof qrPaymentMachine>;
@@ -49,12 +50,12 @@ export function CashPanel({ actor, total }: { actor: CashActor; total: number })
         </Text>
       </Group>
       {cash.errorCode && (
-        <Alert color="red" role="alert" title={t('cash.failed')}>
+        <Alert styles={READABLE_ALERT} color="red" role="alert" title={t('cash.failed')}>
           {t(errorMessageKey(cash.errorCode))}
         </Alert>
       )}
       {cash.uncertain ? (
-        <Alert color="yellow" role="alert" title={t('uncertain.title')} data-testid="payment-uncertain">
+        <Alert styles={READABLE_ALERT} color="yellow" role="alert" title={t('uncertain.title')} data-testid="payment-uncertain">
           <Stack gap="xs">
             <Text size="sm">{t('uncertain.body')}</Text>
             <Button onClick={() => actor.send({ type: 'RETRY' })} data-testid="payment-retry">
@@ -88,7 +89,7 @@ export function QrPanel({
   if (qr.loading) return <Loader aria-label={t('qr.loading')} />;
   if (qr.noAccount)
     return (
-      <Alert color="yellow" role="alert" title={t('qr.noAccountTitle')} data-testid="qr-no-account">
+      <Alert styles={READABLE_ALERT} color="yellow" role="alert" title={t('qr.noAccountTitle')} data-testid="qr-no-account">
         {t('qr.not_setting_account_yet')}
       </Alert>
     );
@@ -136,7 +137,9 @@ export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: strin
   return (
     <Stack gap="sm" data-testid="card-panel">
       {card.terminals.length === 0 ? (
-        <Alert color="yellow">{t('card.noTerminals')}</Alert>
+        <Alert styles={READABLE_ALERT} color="yellow">
+          {t('card.noTerminals')}
+        </Alert>
       ) : (
         <Select
           label={t('card.terminal')}
@@ -172,12 +175,12 @@ export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: strin
         </Group>
       )}
       {card.errorCode && !card.terminalsFailed && (
-        <Alert color="red" role="alert" title={t('card.failed')}>
+        <Alert styles={READABLE_ALERT} color="red" role="alert" title={t('card.failed')}>
           {t(errorMessageKey(card.errorCode))}
         </Alert>
       )}
       {card.uncertain ? (
-        <Alert color="yellow" role="alert" title={t('uncertain.title')} data-testid="payment-uncertain">
+        <Alert styles={READABLE_ALERT} color="yellow" role="alert" title={t('uncertain.title')} data-testid="payment-uncertain">
           <Stack gap="xs">
             <Text size="sm">{t('uncertain.body')}</Text>
             <Button onClick={() => actor.send({ type: 'RETRY' })} data-testid="payment-retry">
@@ -216,7 +219,7 @@ export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: strin
 export function LinkPanel() {
   const { t } = useTranslation('orderpayment');
   return (
-    <Alert color="blue" data-testid="link-panel">
+    <Alert styles={READABLE_ALERT} color="blue" data-testid="link-panel">
       {t('link.comingWithSetup')}
     </Alert>
   );
