@@ -117,8 +117,8 @@ export function QrPanel({
   );
 }
 
-// Dark shades: white text on Mantine's default green, red and gray falls below 4.5:1.
-const CONNECTION_COLOURS = { ONLINE: 'green.9', OFFLINE: 'red.9', NOT_CONNECTED: 'gray.7' } as const;
+// Dark shades: white text on Mantine's green (even green 9: 4.36:1), red and gray falls below 4.5:1.
+const CONNECTION_COLOURS = { ONLINE: '#216e33', OFFLINE: 'red.9', NOT_CONNECTED: 'gray.7' } as const;
 
 /** Card terminal (doc 2 §4, §5, §8): choose, watch its connection, pay when ONLINE, wait, or say why not. */
 export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: string }) {
