@@ -212,4 +212,27 @@ test.describe('Issue 13: order payment', () => {
     await expect(s.success).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/success=true/);
   });
+  test('doc 2 §1 bilingual: every way at 375 px in Vietnamese and on desktop in English, axe clean', async ({ page, sandbox }, info) => {
+    const merchant = await sandbox.createMerchant();
+    const order = await guestOrder(sandbox, merchant);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const vi = await OrderPaymentPage.open(page, merchant, order.orderId);
+    for (const way of ['qr', 'card', 'link'] as const) {
+      await vi.chooseTab(way);
+      if (way === 'qr') await expect(vi.qr).toBeVisible();
+      if (way === 'card') await expect(vi.terminal).toBeVisible();
+      if (way === 'link') await expect(page.getByTestId('link-panel')).toHaveText(vi.tx('link.comingWithSetup'));
+      await expectNoAxeViolations(page, `payment screen, ${way} (vi, 375 px)`, info);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await switchLanguage(page, 'en');
+    const en = new OrderPaymentPage(page, 'en');
+    for (const way of ['cash', 'qr', 'card'] as const) {
+      await en.chooseTab(way);
+      if (way === 'cash') await expect(en.received).toBeVisible();
+      if (way === 'qr') await expect(en.qr).toBeVisible();
+      if (way === 'card') await expect(en.terminal).toBeVisible();
+      await expectNoAxeViolations(page, `payment screen, ${way} (en, desktop)`, info);
+    }
+  });
 });
