@@ -423,6 +423,32 @@ describe('order-qr-paid trigger', () => {
   });
 });
 
+describe('a realtime drop during a QR wait', () => {
+  it('an event missed without replay is still visible as the order’s status (what the payment screen asks after reconnecting)', async () => {
+    const o = await orderWithDishes();
+    const waiting = io(`${t.url}/sale`, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(waiting);
+    await new Promise<void>((resolve) => waiting.once('connect', () => resolve()));
+    const got: unknown[] = [];
+    waiting.on('payment_success', (p: unknown) => got.push(p));
+    const lost = new Promise((resolve) => waiting.once('disconnect', resolve));
+    await trigger('realtime-drop', { forget: 'true' });
+    await lost;
+    expect((await trigger('order-qr-paid', { order_code: o.code })).status).toBe(200);
+    waiting.connect();
+    await new Promise<void>((resolve) => waiting.once('connect', () => resolve()));
+    expect(waiting.recovered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(got).toEqual([]);
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 0, payment_status: 1, payment_method: 'QR' });
+    // The shared socket of the other tests reconnects for the rest of the file.
+    if (!socket.connected) {
+      socket.connect();
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    }
+  });
+});
+
 describe('GET /payment', () => {
   it('needs an invoice id of the merchant', async () => {
     expect((await sale('GET', '/payment')).body.error_code).toBe('REQUIRED');
@@ -447,6 +473,59 @@ describe('GET /payment', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('answers 4xx in the envelope, never 500, to odd bodies, ids and texts on every payment call', async () => {
+    const o = await orderWithDishes();
+    const odd: unknown[] = [
+      'x'.repeat(10_000),
+      '<img src=x onerror=alert(1)>',
+      'a\u0000b',
+      '😀',
+      -1,
+      0,
+      1.5,
+      1e300,
+      Number.MAX_SAFE_INTEGER,
+      true,
+      null,
+      [],
+      {},
+      [o.invoiceId],
+    ];
+    for (const value of odd) {
+      for (const [path, body] of [
+        ['/payment/cash', { invoice_id: value, receive_amount: o.total, return_amount: 0 }],
+        ['/payment/cash', { invoice_id: o.invoiceId, receive_amount: value, return_amount: 0 }],
+        ['/payment/pos', { invoice_id: o.invoiceId, serial_number: value, payment_method: 'CARD' }],
+        ['/payment/pos', { invoice_id: value, serial_number: 'S', payment_method: value }],
+      ] as const) {
+        const res = await sale('POST', path, body, key('hostile'));
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        errorSchema.parse(res.body);
+      }
+      const text = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+      for (const path of [`/payment?invoice_id=${text}`, `/payment/device/connection?serial_number=${text}`, `/payment/qr/${text}`]) {
+        const res = await sale('GET', path);
+        expect(res.status, path.slice(0, 60)).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+    }
+    for (const body of ['"just text"', '[1,2,3]', '{"invoice_id":', 'null']) {
+      const res = await fetch(`${t.url}/api/sale/payment/cash`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}`, ...key('raw') },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      errorSchema.parse(await res.json());
+    }
+    // Nothing of the above paid the order.
+    expect((await orderOf(o.orderId)).status).toBe(1);
+    expect(await payments(o.invoiceId)).toEqual([]);
+  });
+});
+
 describe('SANDBOX_TERMINAL_DELAY_MS', () => {
   it('approves a pending card payment on its own after the delay', async () => {
     await t.restart({ terminalDelayMs: 100 });
@@ -466,6 +545,23 @@ describe('SANDBOX_TERMINAL_DELAY_MS', () => {
 });
 
 describe('idempotency keys expire', () => {
+  it('frees a key whose first call never answered (the sandbox stopped mid-call) after 5 minutes', async () => {
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const k = key('abandoned');
+    const clock = (await t.api('GET', '/sandbox/clock')).body;
+    const now = Number((clock.data ?? clock).now);
+    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
+    await t.sandbox.db.query(`INSERT INTO idempotency_keys (merchant_id, key, fingerprint, created_at) VALUES ($1, $2, 'x', $3)`, [
+      fresh.id,
+      k['idempotency-key'],
+      now - 6 * 60_000,
+    ]);
+    const res = await as(fresh.token)('POST', '/payment/cash', body, k);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('SUCCESS');
+  });
+
   it('forgets a key after 24 hours: the same call then runs again (and finds the order paid)', async () => {
     const fresh = await copyOf('phoco');
     const o = await orderWithDishes(fresh.token);
@@ -474,10 +570,14 @@ describe('idempotency keys expire', () => {
     expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
     expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
     await t.api('POST', '/sandbox/clock/advance', { body: { seconds: 24 * 3600 + 60 } });
-    const token = (await t.login(fresh.username, fresh.password)).access_token;
-    const later = await as(token)('POST', '/payment/cash', body, k);
-    expect(later.status).toBe(409);
-    expect(later.body.error_code).toBe('ORDER_PAID');
-    expect(await payments(o.invoiceId, token)).toHaveLength(1);
+    try {
+      const token = (await t.login(fresh.username, fresh.password)).access_token;
+      const later = await as(token)('POST', '/payment/cash', body, k);
+      expect(later.status).toBe(409);
+      expect(later.body.error_code).toBe('ORDER_PAID');
+      expect(await payments(o.invoiceId, token)).toHaveLength(1);
+    } finally {
+      await t.api('POST', '/sandbox/clock/reset');
+    }
   });
 });
