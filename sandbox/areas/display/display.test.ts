@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
-import { MAX_CLAIM_FAILURES, PAIR_CODE_TTL_MS } from './routes';
+import { MAX_CLAIM_FAILURES, PAIR_CODE_TTL_MS, STATE_REPLAY_MS } from './routes';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -269,6 +269,18 @@ describe('the display token reads display messages and nothing else', () => {
     expect(got.order.order_code).toBe('<img src=x>');
     expect(got.order.table_name).toBe('Bàn 🍜');
     expect(got).not.toHaveProperty('phone_number');
+    stream.close();
+  });
+
+  it('does not replay a state older than 30 minutes to a display that connects', async () => {
+    const m = await freshMerchant();
+    await relay(m.token, message('pay', { pay: { method: 'CASH', amount: 5 } }));
+    const { displayToken } = await pairedDisplay(m.token);
+    t.sandbox.clock.advance(STATE_REPLAY_MS / 1000 + 1);
+    const stream = await openStream(displayToken);
+    await stream.next('paired');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.events.filter((e) => e.event === 'message')).toEqual([]);
     stream.close();
   });
 

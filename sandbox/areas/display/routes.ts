@@ -22,6 +22,8 @@ export const MAX_LIVE_PAIRINGS = 20;
 /** Wrong codes per client address in PAIR_CODE_TTL_MS before claims are refused: 10 guesses in a million. */
 export const MAX_CLAIM_FAILURES = 10;
 const HEARTBEAT_MS = 25_000;
+/** A state older than this is not replayed to a (re)connecting display: yesterday's QR must not greet today's guest. */
+export const STATE_REPLAY_MS = 30 * 60_000;
 const TOKEN_PREFIX = 'dsp_';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -226,9 +228,10 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
       [sha256(token)],
     );
     if (!pairing) throw new ApiError(401, 'AUTHEN_FAIL', 'Authentication failed');
-    const [state] = await ctx.db.query<{ message: string }>(`SELECT message FROM display_state WHERE merchant_id = $1`, [
-      pairing.merchant_id,
-    ]);
+    const [state] = await ctx.db.query<{ message: string }>(
+      `SELECT message FROM display_state WHERE merchant_id = $1 AND updated_at > $2`,
+      [pairing.merchant_id, ctx.clock.now() - STATE_REPLAY_MS],
+    );
 
     const stream = new PassThrough();
     const listener: Listener = { pairingId: pairing.id, stream };
@@ -246,7 +249,8 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
     };
     stream.on('close', stop);
     stream.on('finish', stop);
-    request.raw.on('close', () => {
+    // The response's close: the device went away (the request's own close says only that it was read).
+    reply.raw.on('close', () => {
       stop();
       stream.destroy();
     });

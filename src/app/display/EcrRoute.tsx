@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { displayPairMachine } from '../../machines/display/displayPair.machine';
 import { selectDisplayView } from '../../machines/display/displayScreen.machine';
@@ -9,9 +9,8 @@ import { displayDevice } from '../../services/display/device';
 import type { PairClaimed } from '../../services/display/schemas';
 import { DisplayScreen } from '../../screens/display/DisplayScreen';
 import { PairForm } from '../../screens/display/PairForm';
-import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { getRuntime } from '../shared/runtime';
-import { selectRestoring, selectSignedIn, useSessionSelector } from '../shared/session-context';
+import { selectSignedIn, useSessionSelector } from '../shared/session-context';
 import { authPaths } from '../auth/paths';
 import { DISPLAY_VIEW_PATHS, displayPaths } from './paths';
 import { getDisplay, getSlides, pairedShopName, restartDisplay } from './display-runtime';
@@ -42,20 +41,27 @@ function PairPage({ code }: { code: string }) {
   return <PairForm actor={actor} />;
 }
 
-function Display() {
+function Display({ needsCashier }: { needsCashier: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const display = getDisplay();
   const slides = getSlides();
   const view = useSelector(display, selectDisplayView);
+  const heardCashier = useSelector(display, (s) => s.context.lastSeq >= 0);
   const profileName = useSessionSelector((s) => s.context.profile?.merchant.name ?? null);
   const relayName = useSyncExternalStore(pairedShopName.subscribe, pairedShopName.get);
 
   useEffect(() => {
     if (view === 'waiting') return;
+    // core §2: only /ecr-slide is public. Opened at another /ecr address with no sign-in, no pairing
+    // and no cashier's screen answering in this browser, there is nothing to show: /login (D142).
+    if (needsCashier && !heardCashier) {
+      navigate(authPaths.login(), { replace: true });
+      return;
+    }
     const target = DISPLAY_VIEW_PATHS[view];
     if (pathname !== target) navigate(target, { replace: true });
-  }, [view, pathname, navigate]);
+  }, [view, pathname, navigate, needsCashier, heardCashier]);
 
   return <DisplayScreen actor={display} slides={slides} shopName={profileName ?? relayName} pairHref={`/portal${displayPaths.pair()}`} />;
 }
@@ -64,14 +70,10 @@ export default function EcrRoute() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const signedIn = useSessionSelector(selectSignedIn);
-  const restoring = useSessionSelector(selectRestoring);
+  // Decided on arrival: once the display runs, it moves between its addresses itself.
+  const [needsCashier] = useState(() => pathname !== displayPaths.slide() && !signedIn && displayDevice.token() === null);
   const pair = params.get('pair');
 
   if (pair !== null) return <PairPage key={pair} code={pair} />;
-  // core §2: only /ecr-slide is public; the other two need a sign-in or, on a paired device, its display token (D142).
-  if (pathname !== displayPaths.slide() && !signedIn && displayDevice.token() === null) {
-    if (restoring) return <LoadingScreen />;
-    return <Navigate to={authPaths.login()} replace />;
-  }
-  return <Display />;
+  return <Display needsCashier={needsCashier} />;
 }

@@ -4,9 +4,9 @@ import { errorCode, notProvided } from '../shared/serviceError';
 
 /**
  * The cashier's side of pairing (/sale-display; beyond the spec, docs/areas/display.md "Pairing",
- * D141–D143): the list of paired displays, a new 6-digit code with its QR (the list is read again
- * every `pollInterval` while it shows, so the cashier sees the device join, or the code expire after
- * 5 minutes), and unpairing, which the service enforces at once.
+ * D141–D143): the list of paired displays, read again every `pollInterval` (which is on screen now),
+ * a new 6-digit code with its QR (the cashier sees the device join, or the code expire after 5
+ * minutes), and unpairing, which the service enforces at once. Leaving the page stops every read.
  */
 
 export const PAIRING_POLL_MS = 3_000;
@@ -88,7 +88,21 @@ export const displayPairingMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'The paired displays, a button for a new code and one to unpair each display.',
+          description: 'The paired displays, a button for a new code and one to unpair each display; read again every few seconds.',
+          after: { pollInterval: { target: 'refreshing' } },
+          on: {
+            PAIR: { target: 'creating' },
+            UNPAIR: { target: 'unpairing', actions: { type: 'assignUnpairing', params: ({ event }) => ({ pairingId: event.pairingId }) } },
+          },
+        },
+        refreshing: {
+          description: 'The list read again, so "on screen now" follows the devices; a missed read waits for the next.',
+          invoke: {
+            id: 'loadPairings',
+            src: 'loadPairings',
+            onDone: { target: 'idle', actions: { type: 'assignPairings', params: ({ event }) => ({ pairings: event.output }) } },
+            onError: { target: 'idle' },
+          },
           on: {
             PAIR: { target: 'creating' },
             UNPAIR: { target: 'unpairing', actions: { type: 'assignUnpairing', params: ({ event }) => ({ pairingId: event.pairingId }) } },

@@ -69,7 +69,7 @@ export function PairingScreen({ actor, displayHref, pairUrl, now = () => Date.no
               {t('pairing.hereTitle')}
             </Title>
             <Text size="sm">{t('pairing.hereHint')}</Text>
-            <Button component="a" href={displayHref} target="portal-display" rel="noopener" data-testid="display-open-here" w="fit-content">
+            <Button component="a" href={displayHref} target="portal-display" data-testid="display-open-here" w="fit-content">
               {t('pairing.openHere')}
             </Button>
           </Stack>

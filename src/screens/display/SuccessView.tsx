@@ -13,7 +13,7 @@ export function SuccessView({ message }: { message: DisplayMessage | null }) {
         <circle cx="12" cy="12" r="11" fill="#ffffff" />
         <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#2b8a3e" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <h1 className={classes.slideTitle} id="display-success-title" role="status">
+      <h1 className={classes.slideTitle} id="display-success-title">
         {t('success.title')}
       </h1>
       {amount !== undefined ? (

@@ -18,6 +18,7 @@ const events: SampleEvent[] = [
   { type: 'xstate.done.actor.unpair', output: undefined },
   { type: 'xstate.error.actor.unpair', error: serviceError('NOT_FOUND', 404) },
   { type: 'xstate.after.pollInterval.displayPairing.ready.showing.waiting' },
+  { type: 'xstate.after.pollInterval.displayPairing.ready.idle' },
 ];
 
 const project = ((c: DisplayPairingContext) => ({
