@@ -147,7 +147,7 @@ test.describe('Issue 13: order payment', () => {
     sandbox,
   }) => {
     const merchant = await sandbox.createMerchant();
-    const first = await guestOrder(sandbox, merchant, 'Bàn 1');
+    const first = await guestOrder(sandbox, merchant, 'Bàn 2');
     const s = await OrderPaymentPage.open(page, merchant, first.orderId);
     await s.received.fill(String(first.total));
     await s.complete.dblclick();
@@ -155,7 +155,7 @@ test.describe('Issue 13: order payment', () => {
     expect(await s.payments(first.invoiceId)).toHaveLength(1);
 
     // Second order: the service takes the payment but its answer never arrives.
-    const second = await guestOrder(sandbox, merchant, 'Bàn 2');
+    const second = await guestOrder(sandbox, merchant, 'Bàn 5');
     const keys: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/sale/payment/cash')) keys.push(request.headers()['idempotency-key'] ?? '');
@@ -176,7 +176,7 @@ test.describe('Issue 13: order payment', () => {
     expect(keys).toHaveLength(1);
 
     // Third order: the request never reaches the service; nothing is found; Send again reuses the key.
-    const third = await guestOrder(sandbox, merchant, 'Bàn 4');
+    const third = await guestOrder(sandbox, merchant, 'Bàn 6');
     keys.length = 0;
     await page.unroute('**/api/sale/payment/cash');
     let block = true;
