@@ -27,6 +27,8 @@ export interface CallBase {
   query?: Record<string, QueryValue>;
   body?: Record<string, unknown> | unknown[] | FormData | string;
   auth?: AuthMode;
+  /** Extra request headers (e.g. `Idempotency-Key`); never the bearer, which `auth` decides. */
+  headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -122,7 +124,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
     const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
 
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const extra = Object.entries(spec.headers ?? {}).filter(([name]) => !/^(authorization|accept)$/i.test(name));
+    const headers: Record<string, string> = { ...Object.fromEntries(extra), accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
 
     let response: { status: number; _data?: unknown };
