@@ -14,7 +14,14 @@ import { ORDER_COMPLETED, ORDER_SEARCH_MAX, ORDER_SELECTING, WALK_IN_CUSTOMER_ID
 import { errorCode, notProvided } from '../shared/serviceError';
 import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
 import { outcomeUnknown } from './rules/outcome';
-import { QUICK_NAME_MAX, QUICK_PHONE_MAX, quickNameProblem, quickPhoneProblem, searchablePhone, tidyQuickName } from './rules/quickCustomer';
+import {
+  QUICK_NAME_MAX,
+  QUICK_PHONE_MAX,
+  quickNameProblem,
+  quickPhoneProblem,
+  searchablePhone,
+  tidyQuickName,
+} from './rules/quickCustomer';
 
 /**
  * /sale-order/{order_id} (doc 2 §2, §4 order status and customer in order flow, §5 quick create, §7
@@ -184,7 +191,11 @@ export const orderEditMachine = setup({
     })),
     setSubmitError: assign((_, params: { code: string }) => ({ submitError: params.code })),
     clearSubmitError: assign({ submitError: null, pending: null }),
-    setPhone: assign((_, params: { value: string }) => ({ phone: params.value.slice(0, QUICK_PHONE_MAX), found: null, customerError: null })),
+    setPhone: assign((_, params: { value: string }) => ({
+      phone: params.value.slice(0, QUICK_PHONE_MAX),
+      found: null,
+      customerError: null,
+    })),
     setName: assign((_, params: { value: string }) => ({ name: params.value.slice(0, QUICK_NAME_MAX + 1) })),
     setFound: assign((_, params: { customer: OrderCustomer | null }) => ({ found: params.customer, customerError: null })),
     setCustomerError: assign((_, params: { code: string }) => ({ customerError: params.code })),
@@ -208,6 +219,7 @@ export const orderEditMachine = setup({
     outcomeUnknown: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     phoneSearchable: ({ context }) => searchablePhone(context.phone) !== null,
     customerValid: ({ context }) => quickNameProblem(context.name) === null && quickPhoneProblem(context.phone) === null,
+    categoryKnown: ({ context }, params: { categoryId: number | null }) => knownCategory(context.categories, params.categoryId),
     foundSomeone: (_, params: { customer: OrderCustomer | null }) => params.customer !== null,
   },
   delays: {
@@ -320,7 +332,7 @@ export const orderEditMachine = setup({
             shown: {
               on: {
                 'CATEGORY.SELECT': {
-                  guard: ({ context, event }) => knownCategory(context.categories, event.categoryId),
+                  guard: { type: 'categoryKnown', params: ({ event }) => ({ categoryId: event.categoryId }) },
                   actions: { type: 'selectCategory', params: ({ event }) => ({ categoryId: event.categoryId }) },
                 },
               },

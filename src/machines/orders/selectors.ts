@@ -65,6 +65,8 @@ export const selectCustomerError = (s: EditSnapshot) => s.context.customerError;
 export const selectPhone = (s: EditSnapshot) => s.context.phone;
 export const selectName = (s: EditSnapshot) => s.context.name;
 export const selectCustomerProblems = (s: EditSnapshot) =>
-  s.context.showCustomerErrors ? { name: quickNameProblem(s.context.name), phone: quickPhoneProblem(s.context.phone) } : { name: null, phone: null };
+  s.context.showCustomerErrors
+    ? { name: quickNameProblem(s.context.name), phone: quickPhoneProblem(s.context.phone) }
+    : { name: null, phone: null };
 /** While searching: the phone typed is not a mobile yet (said after the 500 ms wait, not on every key). */
 export const selectPhoneInvalid = (s: EditSnapshot) => s.hasTag('customerInvalid');

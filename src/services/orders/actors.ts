@@ -60,9 +60,7 @@ export function createOrdersActors(orders: OrdersApi, attempts: AttemptStore = c
       const attempt = input.lines.length > 0 ? attempts.begin(input.orderId, input.lines) : null;
       try {
         if (input.confirm) await orders.confirm(input.orderId, signal);
-        const detail = attempt
-          ? await orders.addProducts(attempt.body, attempt.key, signal)
-          : await orders.get(input.orderId, signal);
+        const detail = attempt ? await orders.addProducts(attempt.body, attempt.key, signal) : await orders.get(input.orderId, signal);
         attempts.finish(input.orderId);
         return detail;
       } catch (error) {

@@ -80,7 +80,14 @@ export function createOrdersApi(sale: ServiceClient): OrdersApi {
       return { orderId: answer.data.order_id, existing: answer.data.existing === true };
     },
     confirm: (orderId, signal) =>
-      sale.data({ name: 'orders.confirm', method: 'PUT', path: '/order/confirm', body: { order_id: orderId }, schema: orderSchema, signal }),
+      sale.data({
+        name: 'orders.confirm',
+        method: 'PUT',
+        path: '/order/confirm',
+        body: { order_id: orderId },
+        schema: orderSchema,
+        signal,
+      }),
     async addProducts(body, idempotencyKey, signal) {
       const answer = await sale.call({
         name: 'orders.addProducts',

@@ -1,4 +1,10 @@
-import { BASKET_LINES_MAX, LINE_AMOUNT_MAX, type BasketLine, type OrderCategory, type PickableProduct } from '../../../services/orders/schemas';
+import {
+  BASKET_LINES_MAX,
+  LINE_AMOUNT_MAX,
+  type BasketLine,
+  type OrderCategory,
+  type PickableProduct,
+} from '../../../services/orders/schemas';
 
 /**
  * The basket of dishes picked and not sent yet (pure; the order editing machine keeps it). Each line
