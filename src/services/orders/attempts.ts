@@ -24,10 +24,10 @@ const attemptSchema = z.object({
         amount: z.number().int().min(1).max(999),
       }),
     )
-    .max(200),
+    .max(100),
   body: z.object({
     order_id: z.number().int().positive(),
-    products: z.array(z.object({ product_id: z.number().int().positive(), amount: z.number().int().min(1).max(999) })).max(200),
+    products: z.array(z.object({ product_id: z.number().int().positive(), amount: z.number().int().min(1).max(999) })).max(100),
   }),
 });
 

@@ -22,8 +22,8 @@ export const PAYMENT_METHODS = ['QR', 'CASH', 'CARD', 'LINK'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** One line of PUT /order/product takes 1..999 of a product. */
 export const LINE_AMOUNT_MAX = 999;
-/** The most lines one basket sends at once (a guard against a runaway body, far above a real table's order). */
-export const BASKET_LINES_MAX = 200;
+/** The most lines one PUT /order/product takes (the service refuses more). */
+export const BASKET_LINES_MAX = 100;
 /** doc 2 §3 E-invoice buyer: the walk-in customer. */
 export const WALK_IN_CUSTOMER_ID = 0;
 
