@@ -18,9 +18,26 @@ const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const
  * seed's codes have a 2- or 4-digit suffix, so they never meet. An order made here has no dishes yet.
  */
 const NEW_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
-  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, folded, created_at, updated_at)`;
+  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, folded, created_at, updated_at, table_id)`;
 
 const foldText = (text: string) => stripVietnameseDiacritics(text).toLowerCase();
+
+/**
+ * The tables area's table of that name when it has no open bill, so the new order is that table's bill
+ * (seen on /sale-table); otherwise (no such table, a bill already open, no tables area) the order only
+ * names the table.
+ */
+async function freeTable(ctx: Parameters<TriggerDefinition['run']>[0], merchantId: string, name: string): Promise<number | null> {
+  const [has] = await ctx.db.query<{ t: string | null }>(`SELECT to_regclass('fnb_tables')::text AS t`);
+  if (!has?.t) return null;
+  const [row] = await ctx.db.query<{ id: number }>(
+    `SELECT t.id FROM fnb_tables t WHERE t.merchant_id = $1 AND lower(t.table_name) = lower($2)
+        AND NOT EXISTS (SELECT 1 FROM sale_orders o WHERE o.merchant_id = t.merchant_id AND o.table_id = t.id AND o.status IN (1, 2))
+      ORDER BY t.id LIMIT 1`,
+    [merchantId, name],
+  );
+  return row?.id ?? null;
+}
 
 const boolParam = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
 
@@ -94,10 +111,10 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
         // A new order is selecting (2), one asking to pay or adding dishes is being served (1); both open
         // the order itself when clicked, a completed one (0) the order list (core §4).
         [order] = await ctx.db.query<OrderRow>(
-          `${NEW_ORDER} SELECT n.id, $1::text, c.code, $3, $4, 0, lower(c.code) || ' ' || $6, $5, $5
+          `${NEW_ORDER} SELECT n.id, $1::text, c.code, $3, $4, 0, lower(c.code) || ' ' || $6, $5, $5, $7::int
              FROM n, LATERAL (SELECT COALESCE($2::text, 'DH' || right($1::text, 4) || lpad(n.id::text, 6, '0')) AS code) c
            RETURNING id, order_code, table_name`,
-          [merchantId, params.order_code || null, table, type === 0 ? 2 : 1, now, foldText(table)],
+          [merchantId, params.order_code || null, table, type === 0 ? 2 : 1, now, foldText(table), await freeTable(ctx, merchantId, table)],
         );
       }
       const [row] = await ctx.db.query<{ id: number }>(

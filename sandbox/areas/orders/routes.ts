@@ -75,7 +75,11 @@ function optionalSeconds(query: Record<string, unknown>, name: string): number |
   return Number(v);
 }
 
-/** Every word of the folded query in the folded order code, table, customer name or phone (LIKE's wildcards literal). */
+/**
+ * Every word of the folded query in the folded order code and table, or in the customer's own search
+ * text (customers area: name, phone, code; read live, so a renamed customer is found by the new name).
+ * LIKE's wildcards are taken literally.
+ */
 function searchClause(q: string, params: unknown[]): string {
   return fold(q)
     .split(/\s+/)
@@ -83,7 +87,7 @@ function searchClause(q: string, params: unknown[]): string {
     .slice(0, 10)
     .map((word) => {
       params.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      return ` AND o.folded LIKE $${params.length}`;
+      return ` AND (o.folded || ' ' || COALESCE(c.search_text, '')) LIKE $${params.length}`;
     })
     .join('');
 }
@@ -142,7 +146,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
     if (to !== null) add('o.created_at < ?', (to + 1) * 1000);
     if (q !== null) where += searchClause(q, params);
 
-    const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sale_orders o WHERE ${where}`, params);
+    const [count] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sale_orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.merchant_id = o.merchant_id
+        WHERE ${where}`,
+      params,
+    );
     const rows = await ctx.db.query<OrderRecord & Record<string, unknown>>(
       `${ORDER_SELECT} WHERE ${where} ORDER BY o.updated_at DESC, o.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       params,
