@@ -48,9 +48,12 @@ export const selectSubmitError = (s: EditSnapshot) => s.context.submitError;
 export const selectCanSubmit = (s: EditSnapshot) =>
   s.hasTag('editing') && (s.context.basket.length > 0 || s.context.order?.status === ORDER_SELECTING);
 export const selectNeedsConfirm = (s: EditSnapshot) => s.context.order?.status === ORDER_SELECTING;
-/** Payment once the order is confirmed and nothing picked is left unsent. */
+/** Payment once the order is confirmed, has dishes (the service refuses an empty one) and nothing picked is left unsent. */
 export const selectCanPay = (s: EditSnapshot) =>
-  s.context.order?.status === ORDER_HANDLING && s.context.basket.length === 0 && (s.hasTag('editing') || s.hasTag('added'));
+  s.context.order?.status === ORDER_HANDLING &&
+  s.context.order.product_amount > 0 &&
+  s.context.basket.length === 0 &&
+  (s.hasTag('editing') || s.hasTag('added'));
 
 export const selectCustomerOpen = (s: EditSnapshot) => s.hasTag('customerOpen');
 export const selectCustomerStep = (s: EditSnapshot): 'search' | 'create' | 'busy' =>
