@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useId } from 'react';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -46,6 +47,7 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
   // The row shows at once; the answer replaces it with the newest figures.
   const order: Order | null = detail?.invoice_data ?? row;
   const close = () => actor.send({ type: 'DETAIL.CLOSE' });
+  const printHintId = useId();
 
   return (
     <Modal opened={open} onClose={close} title={order ? t('detail.title', { code: order.order_code }) : ''} size="lg" centered>
@@ -128,13 +130,19 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
           </Stack>
           <Group justify="flex-end" wrap="wrap">
             <Tooltip label={t('detail.printLater')} multiline w={260}>
-              {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
-              <span tabIndex={0} aria-label={`${t('detail.print')}: ${t('detail.printLater')}`}>
-                <Button variant="default" disabled data-testid="order-detail-print">
-                  {t('detail.print')}
-                </Button>
-              </span>
+              {/* aria-disabled, not disabled: a disabled button takes no focus or hover, so its tooltip could never be read. */}
+              <Button
+                variant="default"
+                data-disabled
+                aria-disabled="true"
+                aria-describedby={printHintId}
+                onClick={(e) => e.preventDefault()}
+                data-testid="order-detail-print"
+              >
+                {t('detail.print')}
+              </Button>
             </Tooltip>
+            <VisuallyHidden id={printHintId}>{t('detail.printLater')}</VisuallyHidden>
             {order.status !== ORDER_COMPLETED ? (
               <Button component={Link} to={editHref(order.order_id)} variant="light">
                 {t('detail.edit')}
