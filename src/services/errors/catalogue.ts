@@ -58,6 +58,12 @@ export const SERVER_ERROR_CODES = [
   // Issue 13, orders: an order already paid refuses every change; a dish no longer on sale.
   'ORDER_COMPLETED',
   'PRODUCT_NOT_AVAILABLE',
+  // Taking payment (issue 13 wire contract): a paid order, the card terminal, a reused payment key.
+  'ORDER_PAID',
+  'ORDER_EMPTY',
+  'TERMINAL_OFFLINE',
+  'TERMINAL_BUSY',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 /** Bank-side checks carry a bank-specific suffix (core §8), e.g. ACCOUNT_NAME_INVALID_VCB. */
