@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
 import { i18n } from '../../i18n';
 import { orderEditMachine } from '../../machines/orders/orderEdit.machine';
-import { orderListMachine } from '../../machines/orders/orderList.machine';
+import { orderListMachine, type PrintInput } from '../../machines/orders/orderList.machine';
 import { orderQueryFromSearchParams, orderQueryToSearchParams } from '../../machines/orders/rules/orderUrl';
-import { createOrdersActors, createOrdersApi, type OrdersActors } from '../../services/orders';
-import { WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
+import { createOrdersActors, createOrdersApi, type OrdersActors, type OrdersApi } from '../../services/orders';
+import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
+import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
+import type { ReceiptData } from '../../services/shared/print/receipt';
+import { renderReceipt } from '../../screens/shared/receipt/render';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
@@ -21,10 +25,43 @@ import { ordersPaths, orderSegments } from './paths';
  * goes back to the list's first page.
  */
 
+let api: OrdersApi | null = null;
 let actors: OrdersActors | null = null;
+function ordersApi(): OrdersApi {
+  api ??= createOrdersApi(getRuntime().clients.sale);
+  return api;
+}
 function ordersActors(): OrdersActors {
-  actors ??= createOrdersActors(createOrdersApi(getRuntime().clients.sale));
+  actors ??= createOrdersActors(ordersApi());
   return actors;
+}
+
+let printer: ReceiptPrinter | null = null;
+function receiptPrinter(): ReceiptPrinter {
+  printer ??= createReceiptPrinter({ win: window, render: renderReceipt });
+  return printer;
+}
+
+/** The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the order's VietQR. */
+async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<ReceiptData> {
+  const order = input.detail.invoice_data;
+  const paid = order.status === ORDER_COMPLETED || order.payment_status === 1;
+  return {
+    shopName: getRuntime().session.getSnapshot().context.profile?.merchant.name ?? '',
+    shopAddress: null,
+    orderCode: order.order_code,
+    tableName: order.table_name,
+    time: order.updated_at,
+    lines: input.detail.products_data.map((line) => ({ name: line.name, amount: line.amount, price: line.price })),
+    total: order.total_price,
+    paid,
+    paymentMethod: order.payment_method,
+    receiveAmount: paid ? order.receive_amount : null,
+    returnAmount: paid ? order.return_amount : null,
+    qr: paid ? null : await ordersApi().billQr(order.invoice_id, signal),
+    copy: input.copy,
+    language: i18n.language === 'en' ? 'en' : 'vi',
+  };
 }
 
 function ListPage() {
@@ -39,10 +76,21 @@ function ListPage() {
   const logic = useMemo(() => {
     const { loadOrders, loadDetail, createOrder } = ordersActors();
     return orderListMachine.provide({
-      actors: { loadPage: loadOrders, loadDetail, createOrder },
+      actors: {
+        loadPage: loadOrders,
+        loadDetail,
+        createOrder,
+        printReceipt: fromPromise<void, PrintInput>(async ({ input, signal }) => {
+          await receiptPrinter()(await receiptOf(input, signal));
+        }),
+      },
       actions: {
         openOrder: (_, p) => navigateRef.current(ordersPaths.detail(p.orderId)),
         notifyCreateFailed: (_, p) => notify.failure('orders:list.createFailTitle', p.code),
+        notifyPrintFailed: (_, p) =>
+          p.code === 'PRINT_FAILED'
+            ? notify.failureText({ title: 'orders:detail.printFailTitle', message: 'orders:detail.printFailBody' })
+            : notify.failure('orders:detail.printFailTitle', p.code),
       },
     });
   }, []);

@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage } from '../../services/orders/schemas';
-import { ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
+import { ORDER_COMPLETED, ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
@@ -13,7 +13,7 @@ import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } fr
  * (QUERY.REPLACE for Back or an edited address). A row opens the detail dialog (the order's lines,
  * totals, customer and payment, GET /order/{id}). Merchants without tables create an order at the
  * counter (POST /order {table_id: null}) and go to it; the screen hides that button for F&B merchants
- * (doc 2 §1).
+ * (doc 2 §1). The dialog prints the bill (region `print`).
  */
 
 export type OrderListEvent =
@@ -22,6 +22,7 @@ export type OrderListEvent =
   | { type: 'DETAIL.OPEN'; row: Order }
   | { type: 'DETAIL.CLOSE' }
   | { type: 'DETAIL.RETRY' }
+  | { type: 'PRINT' }
   | { type: 'CREATE' };
 
 export interface OrderListExtra {
@@ -35,6 +36,13 @@ export interface OrderListExtra {
 
 export const SEARCH_DEBOUNCE_MS = 800;
 
+/** What the bill printer is given: the order as the dialog shows it, and whether this print is a copy. */
+export interface PrintInput {
+  detail: OrderDetail;
+  /** A completed order's bill was printed when it was paid: printing it from the list is a copy. */
+  copy: boolean;
+}
+
 export const orderList = defineList({
   types: {
     row: {} as Order,
@@ -43,7 +51,7 @@ export const orderList = defineList({
     loadInput: {} as OrderQuery,
     context: {} as OrderListExtra,
     events: {} as OrderListEvent,
-    tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating',
+    tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing',
     input: {} as { query?: OrderQuery },
   },
   pageSizes: ORDER_PAGE_SIZES,
@@ -62,6 +70,9 @@ export const orderList = defineList({
     }),
     createOrder: fromPromise<OrderCreated, { tableId: number | null }>(async () => {
       throw notProvided('createOrder');
+    }),
+    printReceipt: fromPromise<void, PrintInput>(async () => {
+      throw notProvided('printReceipt');
     }),
   },
 });
@@ -86,8 +97,10 @@ export const orderListMachine = orderList.setup
       // Provided by the app: go to the new order's editing page; a toast when the create fails.
       openOrder: (_, _params: { orderId: number }) => {},
       notifyCreateFailed: (_, _params: { code: string }) => {},
+      notifyPrintFailed: (_, _params: { code: string }) => {},
     },
     guards: {
+      detailLoaded: ({ context }) => context.detail !== null,
       queryDiffers: ({ context }, params: { query: OrderQuery }) =>
         !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
     },
@@ -155,6 +168,29 @@ export const orderListMachine = orderList.setup
           failed: {
             tags: ['detailOpen', 'detailFailed'],
             on: { 'DETAIL.CLOSE': { target: 'closed', actions: 'closeDetail' }, 'DETAIL.RETRY': { target: 'loading' } },
+          },
+        },
+      },
+      print: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: { PRINT: { guard: 'detailLoaded', target: 'printing' } },
+          },
+          printing: {
+            tags: ['printing'],
+            description:
+              "The bill on 80 mm paper through the shared receipt printer (the Android bridge, else the browser's print of the receipt alone); a completed order's bill is marked as a copy.",
+            invoke: {
+              id: 'printReceipt',
+              src: 'printReceipt',
+              input: ({ context }) => ({ detail: context.detail!, copy: context.detail!.invoice_data.status === ORDER_COMPLETED }),
+              onDone: { target: 'idle' },
+              onError: {
+                target: 'idle',
+                actions: { type: 'notifyPrintFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              },
+            },
           },
         },
       },

@@ -19,6 +19,7 @@ export const selectDetailOf = (s: ListSnapshot) => s.context.detailOf;
 export const selectDetail = (s: ListSnapshot) => s.context.detail;
 export const selectDetailError = (s: ListSnapshot) => s.context.detailError;
 export const selectCreating = (s: ListSnapshot) => s.hasTag('creating');
+export const selectPrinting = (s: ListSnapshot) => s.hasTag('printing');
 
 export const selectLoading = (s: EditSnapshot) => s.hasTag('loading');
 export const selectLoadFailed = (s: EditSnapshot) => s.hasTag('failed');

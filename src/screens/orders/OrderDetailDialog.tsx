@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +9,7 @@ import {
   selectDetailLoading,
   selectDetailOf,
   selectDetailOpen,
+  selectPrinting,
 } from '../../machines/orders/selectors';
 import { formatVnd } from '../../machines/shared/rules/vnd';
 import { errorMessageKey } from '../../services/errors';
@@ -34,7 +34,8 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 /**
  * The detail dialog of /sale-order (doc 2 §2 "detail dialog", §3 Order/invoice and Order products):
- * the order's dishes, totals, customer and payment; a way to open an order that is not completed.
+ * the order's dishes, totals, customer and payment; printing its bill (a completed order's as a copy);
+ * a way to open an order that is not completed.
  */
 export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; editHref: (orderId: number) => string }) {
   const { t } = useTranslation(['orders', 'errors']);
@@ -47,7 +48,7 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
   // The row shows at once; the answer replaces it with the newest figures.
   const order: Order | null = detail?.invoice_data ?? row;
   const close = () => actor.send({ type: 'DETAIL.CLOSE' });
-  const printHintId = useId();
+  const printing = useSelector(actor, selectPrinting);
 
   return (
     <Modal opened={open} onClose={close} title={order ? t('detail.title', { code: order.order_code }) : ''} size="lg" centered>
@@ -129,20 +130,15 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
             </SimpleGrid>
           </Stack>
           <Group justify="flex-end" wrap="wrap">
-            <Tooltip label={t('detail.printLater')} multiline w={260}>
-              {/* aria-disabled, not disabled: a disabled button takes no focus or hover, so its tooltip could never be read. */}
-              <Button
-                variant="default"
-                data-disabled
-                aria-disabled="true"
-                aria-describedby={printHintId}
-                onClick={(e) => e.preventDefault()}
-                data-testid="order-detail-print"
-              >
-                {t('detail.print')}
-              </Button>
-            </Tooltip>
-            <VisuallyHidden id={printHintId}>{t('detail.printLater')}</VisuallyHidden>
+            <Button
+              variant="default"
+              disabled={!detail}
+              loading={printing}
+              onClick={() => actor.send({ type: 'PRINT' })}
+              data-testid="order-detail-print"
+            >
+              {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
+            </Button>
             {order.status !== ORDER_COMPLETED ? (
               <Button component={Link} to={editHref(order.order_id)} variant="light">
                 {t('detail.edit')}

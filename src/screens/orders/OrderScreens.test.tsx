@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { orderEditMachine, type LoadedOrder, type SubmitInput } from '../../machines/orders/orderEdit.machine';
-import { orderListMachine } from '../../machines/orders/orderList.machine';
+import { orderListMachine, type PrintInput } from '../../machines/orders/orderList.machine';
 import type { OrderQuery } from '../../machines/orders/rules/orderUrl';
 import type {
   Order,
@@ -187,6 +187,7 @@ describe('order editing screen (doc 2 §2, §4, §5, §9)', () => {
 describe('order list screen (doc 2 §1, §2)', () => {
   function listActor() {
     const loads: OrderQuery[] = [];
+    const prints: PrintInput[] = [];
     const actor = createActor(
       orderListMachine.provide({
         actors: {
@@ -199,11 +200,14 @@ describe('order list screen (doc 2 §1, §2)', () => {
             products_data: [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000 }],
           })),
           createOrder: fromPromise<OrderCreated, { tableId: number | null }>(async () => ({ orderId: 77, existing: false })),
+          printReceipt: fromPromise<void, PrintInput>(async ({ input }) => {
+            prints.push(input);
+          }),
         },
       }),
       { input: {} },
     ).start();
-    return { actor, loads };
+    return { actor, loads, prints };
   }
 
   it(

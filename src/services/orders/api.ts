@@ -1,4 +1,5 @@
 import type { ServiceClient } from '../http/client';
+import { ServiceError } from '../http/errors';
 import {
   CATEGORY_PAGE_SIZE,
   PICKER_PAGE_SIZE,
@@ -6,6 +7,7 @@ import {
   customerSearchSchema,
   orderCategoriesSchema,
   orderCreatedSchema,
+  orderQrSchema,
   orderDetailSchema,
   orderSchema,
   ordersSchema,
@@ -45,6 +47,8 @@ export interface OrdersApi {
   /** The customer with exactly this phone (national form), or null. */
   customerByPhone(phone: string, signal?: AbortSignal): Promise<OrderCustomer | null>;
   createCustomer(body: QuickCustomer, signal?: AbortSignal): Promise<OrderCustomer>;
+  /** The order's VietQR for its bill, or null when the merchant has no account to receive (400 BAD_REQUEST) or it is paid. */
+  billQr(invoiceId: number, signal?: AbortSignal): Promise<string | null>;
 }
 
 export function createOrdersApi(sale: ServiceClient): OrdersApi {
@@ -139,6 +143,16 @@ export function createOrdersApi(sale: ServiceClient): OrdersApi {
         signal,
       });
       return data.customers.find((c) => c.phone_number === phone) ?? null;
+    },
+    async billQr(invoiceId, signal) {
+      try {
+        const data = await sale.data({ name: 'orders.billQr', path: `/payment/qr/${invoiceId}`, schema: orderQrSchema, signal });
+        return data.qr;
+      } catch (error) {
+        // No account to receive, or paid meanwhile: the bill prints without a QR.
+        if (error instanceof ServiceError && (error.code === 'BAD_REQUEST' || error.code === 'ORDER_PAID')) return null;
+        throw error;
+      }
     },
     async createCustomer(body, signal) {
       const created = await sale.data({

@@ -93,6 +93,9 @@ export interface OrderCreated {
   existing: boolean;
 }
 
+/** GET /payment/qr/{invoice_id}: the order's VietQR (printed on an unpaid bill). */
+export const orderQrSchema = z.object({ qr: z.string().min(1).max(512), amount: money, order_code: z.string() });
+
 /** A product the cashier can pick (GET /inventory/product?status=0): only what the picker reads. */
 export const pickableProductSchema = z.object({
   product_id: z.number().int().positive(),

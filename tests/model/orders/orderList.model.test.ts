@@ -1,5 +1,5 @@
 import { orderList, orderListMachine } from '../../../src/machines/orders/orderList.machine';
-import type { Order } from '../../../src/services/orders/schemas';
+import type { Order, OrderDetail } from '../../../src/services/orders/schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeListModel } from '../shared/list';
 import { completed, detailOf, emptyPage, handling, twoPages } from './fixtures';
@@ -7,6 +7,7 @@ import { completed, detailOf, emptyPage, handling, twoPages } from './fixtures';
 interface Extra {
   typed: string;
   detailOf: Order | null;
+  detail: OrderDetail | null;
   filter: { q: string };
 }
 
@@ -25,9 +26,9 @@ describeListModel<Order>({
       refused: [{ status: 5 }, { exported: 'yes' }, { source: 'FAX' }, { q: 7 }, { q: 'x'.repeat(101) }, { colour: 'red' }],
     },
   },
-  promiseActors: ['loadDetail', 'createOrder'],
-  spyActions: ['openOrder', 'notifyCreateFailed'],
-  project: (c: Extra) => ({ typed: c.typed, detail: c.detailOf?.order_id ?? null }),
+  promiseActors: ['loadDetail', 'createOrder', 'printReceipt'],
+  spyActions: ['openOrder', 'notifyCreateFailed', 'notifyPrintFailed'],
+  project: (c: Extra) => ({ typed: c.typed, detail: c.detailOf?.order_id ?? null, loaded: c.detail?.invoice_data.status ?? null }),
   variants: [
     {
       variant: 'address bar',
@@ -56,6 +57,19 @@ describeListModel<Order>({
         { type: 'DETAIL.RETRY' },
         { type: 'xstate.done.actor.loadDetail', output: detailOf(handling, 2) },
         { type: 'xstate.error.actor.loadDetail', error: serviceError('NOT_FOUND', 404) },
+      ],
+    },
+    {
+      variant: 'print',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'DETAIL.OPEN', row: completed },
+        { type: 'PRINT' },
+        { type: 'xstate.done.actor.loadDetail', output: detailOf(completed, 2) },
+        { type: 'xstate.done.actor.loadDetail', output: detailOf(handling, 2) },
+        { type: 'xstate.done.actor.printReceipt', output: undefined },
+        { type: 'xstate.error.actor.printReceipt', error: { code: 'PRINT_FAILED' } },
+        { type: 'DETAIL.CLOSE' },
       ],
     },
     {
