@@ -140,7 +140,7 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
               {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
             </Button>
             {order.status !== ORDER_COMPLETED ? (
-              <Button component={Link} to={editHref(order.order_id)} variant="light">
+              <Button component={Link} to={editHref(order.order_id)} variant="default">
                 {t('detail.edit')}
               </Button>
             ) : null}
