@@ -51,7 +51,14 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
   const printing = useSelector(actor, selectPrinting);
 
   return (
-    <Modal opened={open} onClose={close} title={order ? t('detail.title', { code: order.order_code }) : ''} size="lg" centered>
+    <Modal
+      opened={open}
+      onClose={close}
+      title={order ? t('detail.title', { code: order.order_code }) : ''}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+    >
       {order ? (
         <Stack gap="md" data-testid="order-detail">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -119,7 +126,7 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
               <Text fw={600} size="sm">
                 {t('detail.payment')}
               </Text>
-              <Badge variant="light" color={order.payment_status === 1 ? 'green.9' : 'gray.8'}>
+              <Badge variant="light" color={order.payment_status === 1 ? 'green.9' : 'gray'}>
                 {order.payment_status === 1 ? t('detail.paid') : t('detail.unpaid')}
               </Badge>
             </Group>

@@ -238,7 +238,7 @@ export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEdit
             </Paper>
             <Stack gap={4}>
               {canPay ? (
-                <Button component={Link} to={payHref} color="green.9" data-testid="order-pay">
+                <Button component={Link} to={payHref} data-testid="order-pay">
                   {t('edit.pay')}
                 </Button>
               ) : (
