@@ -423,6 +423,32 @@ describe('order-qr-paid trigger', () => {
   });
 });
 
+describe('a realtime drop during a QR wait', () => {
+  it('an event missed without replay is still visible as the order’s status (what the payment screen asks after reconnecting)', async () => {
+    const o = await orderWithDishes();
+    const waiting = io(`${t.url}/sale`, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(waiting);
+    await new Promise<void>((resolve) => waiting.once('connect', () => resolve()));
+    const got: unknown[] = [];
+    waiting.on('payment_success', (p: unknown) => got.push(p));
+    const lost = new Promise((resolve) => waiting.once('disconnect', resolve));
+    await trigger('realtime-drop', { forget: 'true' });
+    await lost;
+    expect((await trigger('order-qr-paid', { order_code: o.code })).status).toBe(200);
+    waiting.connect();
+    await new Promise<void>((resolve) => waiting.once('connect', () => resolve()));
+    expect(waiting.recovered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(got).toEqual([]);
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 0, payment_status: 1, payment_method: 'QR' });
+    // The shared socket of the other tests reconnects for the rest of the file.
+    if (!socket.connected) {
+      socket.connect();
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    }
+  });
+});
+
 describe('GET /payment', () => {
   it('needs an invoice id of the merchant', async () => {
     expect((await sale('GET', '/payment')).body.error_code).toBe('REQUIRED');
@@ -444,41 +470,6 @@ describe('GET /payment', () => {
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ status: 'SUCCESS', method: o.payment_method, amount: o.total_price });
     }
-  });
-});
-
-describe('SANDBOX_TERMINAL_DELAY_MS', () => {
-  it('approves a pending card payment on its own after the delay', async () => {
-    await t.restart({ terminalDelayMs: 100 });
-    const fresh = await copyOf('phoco');
-    const o = await orderWithDishes(fresh.token);
-    const serial = listSchema(deviceSchema).parse((await as(fresh.token)('GET', '/payment/device')).body).data[0]!.serial_number;
-    const res = await as(fresh.token)(
-      'POST',
-      '/payment/pos',
-      { invoice_id: o.invoiceId, serial_number: serial, payment_method: 'CARD' },
-      key('delay'),
-    );
-    expect(res.body.data.payment.status).toBe('PENDING');
-    await expect.poll(async () => (await orderOf(o.orderId, fresh.token)).status, { timeout: 5_000 }).toBe(0);
-    expect((await payments(o.invoiceId, fresh.token))[0]!.status).toBe('SUCCESS');
-  });
-});
-
-describe('idempotency keys expire', () => {
-  it('forgets a key after 24 hours: the same call then runs again (and finds the order paid)', async () => {
-    const fresh = await copyOf('phoco');
-    const o = await orderWithDishes(fresh.token);
-    const k = key('ttl');
-    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
-    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
-    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
-    await t.api('POST', '/sandbox/clock/advance', { body: { seconds: 24 * 3600 + 60 } });
-    const token = (await t.login(fresh.username, fresh.password)).access_token;
-    const later = await as(token)('POST', '/payment/cash', body, k);
-    expect(later.status).toBe(409);
-    expect(later.body.error_code).toBe('ORDER_PAID');
-    expect(await payments(o.invoiceId, token)).toHaveLength(1);
   });
 });
 
@@ -532,5 +523,61 @@ describe('hostile input', () => {
     // Nothing of the above paid the order.
     expect((await orderOf(o.orderId)).status).toBe(1);
     expect(await payments(o.invoiceId)).toEqual([]);
+  });
+});
+
+describe('SANDBOX_TERMINAL_DELAY_MS', () => {
+  it('approves a pending card payment on its own after the delay', async () => {
+    await t.restart({ terminalDelayMs: 100 });
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const serial = listSchema(deviceSchema).parse((await as(fresh.token)('GET', '/payment/device')).body).data[0]!.serial_number;
+    const res = await as(fresh.token)(
+      'POST',
+      '/payment/pos',
+      { invoice_id: o.invoiceId, serial_number: serial, payment_method: 'CARD' },
+      key('delay'),
+    );
+    expect(res.body.data.payment.status).toBe('PENDING');
+    await expect.poll(async () => (await orderOf(o.orderId, fresh.token)).status, { timeout: 5_000 }).toBe(0);
+    expect((await payments(o.invoiceId, fresh.token))[0]!.status).toBe('SUCCESS');
+  });
+});
+
+describe('idempotency keys expire', () => {
+  it('frees a key whose first call never answered (the sandbox stopped mid-call) after 5 minutes', async () => {
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const k = key('abandoned');
+    const clock = (await t.api('GET', '/sandbox/clock')).body;
+    const now = Number((clock.data ?? clock).now);
+    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
+    await t.sandbox.db.query(`INSERT INTO idempotency_keys (merchant_id, key, fingerprint, created_at) VALUES ($1, $2, 'x', $3)`, [
+      fresh.id,
+      k['idempotency-key'],
+      now - 6 * 60_000,
+    ]);
+    const res = await as(fresh.token)('POST', '/payment/cash', body, k);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('SUCCESS');
+  });
+
+  it('forgets a key after 24 hours: the same call then runs again (and finds the order paid)', async () => {
+    const fresh = await copyOf('phoco');
+    const o = await orderWithDishes(fresh.token);
+    const k = key('ttl');
+    const body = { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total, return_amount: 0 };
+    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
+    expect((await as(fresh.token)('POST', '/payment/cash', body, k)).status).toBe(200);
+    await t.api('POST', '/sandbox/clock/advance', { body: { seconds: 24 * 3600 + 60 } });
+    try {
+      const token = (await t.login(fresh.username, fresh.password)).access_token;
+      const later = await as(token)('POST', '/payment/cash', body, k);
+      expect(later.status).toBe(409);
+      expect(later.body.error_code).toBe('ORDER_PAID');
+      expect(await payments(o.invoiceId, token)).toHaveLength(1);
+    } finally {
+      await t.api('POST', '/sandbox/clock/reset');
+    }
   });
 });

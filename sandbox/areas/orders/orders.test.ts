@@ -55,8 +55,8 @@ describe('seed', () => {
     expect(open.sort()).toEqual([
       ['01', 2, 'Bàn 1'],
       ['02', 1, 'Bàn 4'],
-      ['03', 1, 'Bàn 7'],
-      ['06', 2, 'Bàn 2'],
+      ['03', 1, 'Bàn 8'],
+      ['06', 2, 'Bàn 10'],
     ]);
     const ages = done.map((o) => o.created_at);
     const now = Math.floor(Date.now() / 1000);

@@ -42,7 +42,7 @@ export const PHOCO_BILLS = [
   ],
   [
     '03',
-    'Bàn 7',
+    'Bàn 8',
     1,
     3 * HOUR,
     [
@@ -72,7 +72,7 @@ export const PHOCO_BILLS = [
       [44, 2],
     ],
   ],
-  ['06', 'Bàn 2', 2, 2 * MINUTE, []],
+  ['06', 'Bàn 10', 2, 2 * MINUTE, []],
 ] as const;
 
 export function billCode(merchantId: string, suffix: string): string {

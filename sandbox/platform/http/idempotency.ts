@@ -18,6 +18,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 /** How long a repeat waits for the first call's answer before giving up with 409. */
 const WAIT_MS = 30_000;
+/** A claim still without an answer after this long was left by a sandbox that stopped mid-call: free again. */
+const ABANDONED_MS = 5 * 60_000;
 const POLL_MS = 20;
 
 export interface Answer {
@@ -82,12 +84,12 @@ export async function once(
   run: () => Promise<Answer>,
 ): Promise<Answer & { replayed: boolean }> {
   const now = ctx.clock.now();
-  // An expired answer is forgotten; the key then starts afresh.
-  await ctx.db.query(`DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2 AND status_code IS NOT NULL AND created_at <= $3`, [
-    merchantId,
-    key,
-    now - IDEMPOTENCY_TTL_MS,
-  ]);
+  // An expired answer is forgotten, and so is an abandoned claim; the key then starts afresh.
+  await ctx.db.query(
+    `DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2
+        AND ((status_code IS NOT NULL AND created_at <= $3) OR (status_code IS NULL AND created_at <= $4))`,
+    [merchantId, key, now - IDEMPOTENCY_TTL_MS, now - ABANDONED_MS],
+  );
   const claimed = await ctx.db.query(
     `INSERT INTO idempotency_keys (merchant_id, key, fingerprint, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (merchant_id, key) DO NOTHING RETURNING key`,
