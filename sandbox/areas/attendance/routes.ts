@@ -46,7 +46,9 @@ export function registerAttendanceRoutes(app: FastifyInstance, ctx: SandboxConte
     const query = (request.query ?? {}) as Record<string, unknown>;
     const page = queryInt(query, 'page', 1, 1_000_000);
     const pageSize = queryInt(query, 'page_size', 10, ATTENDANCE_MAX_PAGE_SIZE);
-    const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attendance WHERE merchant_id = $1`, [user.merchant_id]);
+    const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attendance WHERE merchant_id = $1`, [
+      user.merchant_id,
+    ]);
     const rows = await ctx.db.query<AttendanceRow & Record<string, unknown>>(
       `SELECT id, card_id, card_number, serial_number, channel_id, latitude, longitude, created_at FROM attendance
        WHERE merchant_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
@@ -62,7 +64,8 @@ export function registerAttendanceRoutes(app: FastifyInstance, ctx: SandboxConte
     const raw = request.params.id;
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
     const channel = body.channel_id;
-    const channelId = typeof channel === 'number' && Number.isSafeInteger(channel) ? String(channel) : typeof channel === 'string' ? channel : '';
+    const channelId =
+      typeof channel === 'number' && Number.isSafeInteger(channel) ? String(channel) : typeof channel === 'string' ? channel : '';
     if (!channelId.trim()) throw required(['channel_id']);
     if (channelId.length > 100) throw new ApiError(400, 'BAD_REQUEST', 'channel_id is at most 100 characters', { field: 'channel_id' });
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound(raw);

@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saleMerchantSchema } from '../../../src/services/tables/schemas';
+import { z } from 'zod';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+
+// The wire shape of CONTRACT13; the portal's tables area reads the website from it.
+const saleMerchantSchema = z.object({ merchant_id: z.string(), website: z.string().nullable(), is_fnb: z.boolean() });
 
 let t: TestSandbox;
 beforeAll(async () => {

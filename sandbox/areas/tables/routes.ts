@@ -137,10 +137,10 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
   const caller = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
 
   const findTable = async (merchantId: string, id: number) => {
-    const [row] = await ctx.db.query<TableRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM fnb_tables WHERE id = $1 AND merchant_id = $2`, [
-      id,
-      merchantId,
-    ]);
+    const [row] = await ctx.db.query<TableRow & Record<string, unknown>>(
+      `SELECT ${COLUMNS} FROM fnb_tables WHERE id = $1 AND merchant_id = $2`,
+      [id, merchantId],
+    );
     return row;
   };
 
@@ -164,8 +164,13 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
       params.push(`%${likeLiteral(word)}%`);
       where.push(`folded_name LIKE $${params.length}`);
     }
-    const all = await ctx.db.query<TableRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM fnb_tables WHERE ${where.join(' AND ')}`, params);
-    const sorted = all.sort((a, b) => compareTables({ table_name: a.table_name, table_id: a.id }, { table_name: b.table_name, table_id: b.id }));
+    const all = await ctx.db.query<TableRow & Record<string, unknown>>(
+      `SELECT ${COLUMNS} FROM fnb_tables WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    const sorted = all.sort((a, b) =>
+      compareTables({ table_name: a.table_name, table_id: a.id }, { table_name: b.table_name, table_id: b.id }),
+    );
     const rows = sorted.slice((page - 1) * pageSize, page * pageSize);
     const bills = await openBills(
       ctx.db,
@@ -173,7 +178,13 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
       rows.map((r) => r.id),
     );
     const total = sorted.length;
-    return { data: rows.map((r) => toWire(r, bills.get(r.id))), total_page: Math.ceil(total / pageSize), page, page_size: pageSize, total_count: total };
+    return {
+      data: rows.map((r) => toWire(r, bills.get(r.id))),
+      total_page: Math.ceil(total / pageSize),
+      page,
+      page_size: pageSize,
+      total_count: total,
+    };
   });
 
   /** POST /fnb/table: HTTP 201 {code: 201, data: {table_id}}; a name already used (ignoring case and accents): 409 NAME_CODE_EXIST. */
@@ -194,7 +205,8 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const user = await caller(request);
     const id = pathId(request.params.id);
     const b = bodyOf(request.body);
-    if (b.table_id !== undefined && b.table_id !== id && b.table_id !== String(id)) throw bad('table_id', 'table_id differs from the address');
+    if (b.table_id !== undefined && b.table_id !== id && b.table_id !== String(id))
+      throw bad('table_id', 'table_id differs from the address');
     if (!(await findTable(user.merchant_id, id))) throw notFound(id);
     const input = checkTable(b);
     try {

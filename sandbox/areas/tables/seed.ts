@@ -15,7 +15,13 @@ export function seedTablePlan(template: string): Array<{ table_name: string; max
 
 export const seedTables: FeatureSeed = async (db, merchant) => {
   for (const [i, t] of seedTablePlan(merchant.template).entries()) {
-    const input = checkTable({ table_name: t.table_name, max_slot: t.max_slot, available_slot: t.max_slot, customer_id: 0, is_available: true });
+    const input = checkTable({
+      table_name: t.table_name,
+      max_slot: t.max_slot,
+      available_slot: t.max_slot,
+      customer_id: 0,
+      is_available: true,
+    });
     await insertTable(db, merchant.id, input, merchant.now - (100 - i) * 60_000);
   }
 };

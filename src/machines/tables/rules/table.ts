@@ -19,7 +19,6 @@ export function tidyTableName(value: string): string {
 
 /** doc 2 §5: not empty; D135: at most 50 characters, no control characters. */
 export function validateTableName(value: string): TableNameProblem | null {
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001F\u007F]/.test(value.replace(/[\t\n\r]/g, ' '))) return 'invalid';
   const tidy = tidyTableName(value);
   if (!tidy) return 'required';
@@ -41,7 +40,6 @@ export function foldTableName(text: string): string {
 
 /** The grid's search as sent: visible text, single spaces, no control characters, bounded. */
 export function tableSearchText(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return tidyTableName(value.replace(/[\u0000-\u001F\u007F]/g, ' ')).slice(0, TABLE_SEARCH_MAX_LENGTH);
 }
 
