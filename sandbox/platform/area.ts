@@ -27,6 +27,8 @@ export const AREA_NAMES = [
   'merchants',
   'paylink',
   'orders',
+  // the sale service's payments of orders (issue 13); its screens are the orders area's payment page
+  'orderpayment',
   'products',
   'customers',
   'categories',

@@ -12,7 +12,7 @@ const DAY = 24 * HOUR;
  */
 export const SALE_SEED = [
   // [order suffix, table, order status, total, notifications: [type, age ms, seen]]
-  ['01', 'Bàn 1', 0, 185_000, [[0, 20 * 1000, false]]],
+  ['01', 'Bàn 1', 2, 185_000, [[0, 20 * 1000, false]]],
   [
     '02',
     'Bàn 4',
@@ -37,7 +37,7 @@ export const SALE_SEED = [
   [
     '04',
     'Sân vườn 2',
-    2,
+    1,
     1_250_000,
     [
       [0, 2 * DAY, true],
@@ -45,7 +45,7 @@ export const SALE_SEED = [
       [1, 2 * DAY - 2 * HOUR, true],
     ],
   ],
-  ['05', 'Bàn 9', 0, 150_000, [[0, 5 * DAY, false]]],
+  ['05', 'Bàn 9', 2, 150_000, [[0, 5 * DAY, false]]],
 ] as const;
 
 export function orderCode(merchantId: string, suffix: string): string {
@@ -57,8 +57,8 @@ export async function seedSale(db: Database, merchant: SeededMerchant): Promise<
   for (const [suffix, table, status, total, notes] of SALE_SEED) {
     const oldest = Math.max(...notes.map(([, age]) => age));
     const [order] = await db.query<{ id: number }>(
-      `INSERT INTO sale_orders (merchant_id, order_code, table_name, status, total_price, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO sale_orders (merchant_id, order_code, table_name, status, total_price, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
       [merchant.id, orderCode(merchant.id, suffix), table, status, total, merchant.now - oldest],
     );
     for (const [type, age, seen] of notes) {

@@ -17,7 +17,10 @@ const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const
  * seed's codes have a 2-digit suffix, so the two never meet.
  */
 const NEW_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
-  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, created_at)`;
+  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, created_at, updated_at)`;
+const PAID_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
+  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, payment_status, invoice_status, payment_method, total_price,
+    created_at, updated_at, paid_at)`;
 
 const boolParam = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
 
@@ -89,9 +92,9 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
       if (!order) {
         // A new order (0) opens the order list; an order being served (1) opens itself (core §4).
         [order] = await ctx.db.query<OrderRow>(
-          `${NEW_ORDER} SELECT n.id, $1::text, COALESCE($2::text, 'DH' || right($1::text, 4) || lpad(n.id::text, 6, '0')), $3, $4, 0, $5 FROM n
+          `${NEW_ORDER} SELECT n.id, $1::text, COALESCE($2::text, 'DH' || right($1::text, 4) || lpad(n.id::text, 6, '0')), $3, $4, 0, $5, $5 FROM n
            RETURNING id, order_code, table_name`,
-          [merchantId, params.order_code || null, params.table || 'Bàn 5', type === 0 ? 0 : 1, now],
+          [merchantId, params.order_code || null, params.table || 'Bàn 5', type === 0 ? 2 : 1, now],
         );
       }
       const table = params.table || order!.table_name;
@@ -130,15 +133,16 @@ const orderPaid: TriggerDefinition = {
     if (params.order_code) {
       const amount = params.amount ? amountParam(params.amount) : null;
       [order] = await ctx.db.query<PaidRow>(
-        `UPDATE sale_orders SET status = 3, total_price = COALESCE($3, total_price) WHERE merchant_id = $1 AND order_code = $2
+        `UPDATE sale_orders SET status = 0, payment_status = 1, invoice_status = 1, payment_method = 'QR', paid_at = $4, updated_at = $4,
+           total_price = COALESCE($3, total_price) WHERE merchant_id = $1 AND order_code = $2
          RETURNING order_code, total_price`,
-        [merchantId, params.order_code, amount],
+        [merchantId, params.order_code, amount, now],
       );
       if (!order) throw new ApiError(404, 'NOT_FOUND', `No order "${params.order_code}"`);
     } else {
       const amount = amountParam(params.amount);
       [order] = await ctx.db.query<PaidRow>(
-        `${NEW_ORDER} SELECT n.id, $1::text, 'HD' || right($1::text, 4) || lpad(n.id::text, 6, '0'), 'Bàn 5', 3, $2, $3 FROM n
+        `${PAID_ORDER} SELECT n.id, $1::text, 'HD' || right($1::text, 4) || lpad(n.id::text, 6, '0'), 'Bàn 5', 0, 1, 1, 'QR', $2, $3, $3, $3 FROM n
          RETURNING order_code, total_price`,
         [merchantId, amount, now],
       );
