@@ -4,7 +4,9 @@ import { seedTables } from './seed';
 
 /**
  * Tables of food-and-beverage merchants on the sale service (doc 2 §2 Table management, §7 /fnb/table).
- * A table's open bill is read from the orders area's sale_orders (by SQL), so orders come first.
+ * A table's open bill is read from the orders area's sale_orders by SQL when a call is answered (no
+ * dependency at migration or seed time), so the orders seed may come after this one and open bills on
+ * these tables.
  */
 export default defineArea({
   name: 'tables',
