@@ -29,6 +29,8 @@ export interface CallBase {
   auth?: AuthMode;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key); accept and authorization are the client's own. */
+  headers?: Record<string, string>;
 }
 
 export interface RawCall<S extends $ZodType> extends CallBase {
@@ -122,7 +124,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
     const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
 
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...spec.headers, accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
 
     let response: { status: number; _data?: unknown };
