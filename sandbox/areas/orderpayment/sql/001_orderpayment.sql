@@ -24,17 +24,3 @@ CREATE TABLE sale_payments (
 CREATE INDEX sale_payments_order ON sale_payments (order_id, created_at DESC, id DESC);
 CREATE UNIQUE INDEX sale_payments_one_success ON sale_payments (order_id) WHERE status = 'SUCCESS';
 CREATE UNIQUE INDEX sale_payments_terminal_busy ON sale_payments (serial_number) WHERE status = 'PENDING' AND method = 'CARD';
-
--- Idempotency keys of the sale service's money calls (POST /payment/cash, /payment/pos, /invoice, PUT
--- /order/product): the first answer for (merchant, key), errors included, is kept 24 h and replayed.
--- `fingerprint` is the call and its body; the same key with another fingerprint is refused. A row
--- with a NULL `status_code` is a call still running (its key is claimed).
-CREATE TABLE sale_idempotency (
-  merchant_id text NOT NULL REFERENCES merchants(id) ON DELETE CASCADE,
-  key         text NOT NULL,
-  fingerprint text NOT NULL,
-  status_code integer,
-  response    jsonb,
-  created_at  bigint NOT NULL,
-  PRIMARY KEY (merchant_id, key)
-);
