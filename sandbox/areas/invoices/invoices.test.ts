@@ -112,6 +112,7 @@ describe('POST /invoice (a sale recorded at the counter)', () => {
     });
     expect(foreign.status).toBe(409);
     expect(rowsOf(await list(other.token, '?q=HD'))).toEqual([]);
+    expect(other.id).not.toBe(m.id);
   });
 
   it('names what is missing and refuses wrong shapes', async () => {
@@ -171,7 +172,7 @@ describe('Idempotency-Key on POST /invoice', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => sell(m.token, body, key)));
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body.data.invoice_id)).size).toBe(1);
-    expect(rowsOf(await list(m.token, '?page_size=100')).length).toBe(1);
+    expect(rowsOf(await list(m.token, '?q=HD&page_size=100')).length).toBe(1);
     // Same body with its keys in another order is the same request.
     const again = await sell(m.token, { payment_method: 'CARD', customer_id: 0, products: [{ amount: 2, product_id: id }] }, key);
     expect(again.status).toBe(201);
@@ -218,9 +219,14 @@ describe('GET /invoice and DELETE /invoice/{id}', () => {
       made.push(
         invoiceCreatedSchema.parse((await sell(m.token, { products: [{ product_id: id, amount: 1 }], payment_method: 'CASH' })).body).data,
       );
-    const all = await list(m.token, '?page_size=2');
+    // Counter sales are HD…; the seeded paid orders (DH…) are invoices too, older than these.
+    const all = await list(m.token, '?q=HD&page_size=2');
     expect(all.body).toMatchObject({ total_page: 2, total_count: 3, page: 1, page_size: 2 });
     expect(rowsOf(all)[0]!.invoice_id).toBe(made[2]!.invoice_id);
+    const everything = await list(m.token, '?page_size=100');
+    expect(rowsOf(everything)[0]!.invoice_id).toBe(made[2]!.invoice_id);
+    expect(everything.body.total_count).toBeGreaterThan(3);
+    expect(rowsOf(everything).every((r) => r.status === 1 || r.status === 2)).toBe(true);
     const code = made[1]!.invoice_code;
     expect(rowsOf(await list(m.token, `?q=${code.toLowerCase()}`)).map((r) => r.invoice_id)).toEqual([made[1]!.invoice_id]);
     expect(rowsOf(await list(m.token, `?q=${code.slice(3)}`)).map((r) => r.invoice_id)).toContain(made[1]!.invoice_id);
