@@ -39,4 +39,22 @@ describe('GET /saas/merchant (doc 2 §7, read-only in issue 13)', () => {
     const staff = (await t.login('phoco.staff', 'Staff@2026')).access_token;
     expect((await t.api('GET', '/api/sale/saas/merchant', { token: staff })).status).toBe(200);
   });
+
+  it('the ordering-website trigger sets and clears a merchant’s website', async () => {
+    const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
+    const token = (await t.login(made.body.username, made.body.password)).access_token;
+    const read = async () => saleMerchantSchema.parse((await t.api('GET', '/api/sale/saas/merchant', { token })).body.data).website;
+    const cleared = await t.api('POST', '/sandbox/triggers/ordering-website', { body: { merchant: made.body.merchant_id } });
+    expect(cleared.status).toBe(200);
+    expect(await read()).toBeNull();
+    await t.api('POST', '/sandbox/triggers/ordering-website', {
+      body: { merchant: made.body.merchant_id, url: 'https://dat.mon.example.vn' },
+    });
+    expect(await read()).toBe('https://dat.mon.example.vn/');
+    const bad = await t.api('POST', '/sandbox/triggers/ordering-website', {
+      body: { merchant: made.body.merchant_id, url: 'javascript:alert(1)' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await read()).toBe('https://dat.mon.example.vn/');
+  });
 });
