@@ -15,6 +15,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import QRCode from 'qrcode';
@@ -159,14 +160,9 @@ function TableCard({ actor, table }: { actor: TableGridActor; table: Table }) {
           </Text>
           <Group gap={4} wrap="nowrap">
             {open ? (
-              <Badge
-                color="orange"
-                variant="light"
-                leftSection={<BasketIcon />}
-                aria-label={t('card.dishes', { count: table.product_amount })}
-                data-testid="table-basket"
-              >
-                {table.product_amount}
+              <Badge color="orange" variant="light" leftSection={<BasketIcon />} data-testid="table-basket">
+                <span aria-hidden="true">{table.product_amount}</span>
+                <VisuallyHidden>{t('card.dishes', { count: table.product_amount })}</VisuallyHidden>
               </Badge>
             ) : null}
             <ActionIcon
