@@ -33,6 +33,7 @@ test.describe('Issue 13: attendance', () => {
 
   for (const look of LOOKS) {
     test(`doc 2 §2: the list is axe clean (${lookName(look)})`, async ({ page, sandbox }, info) => {
+      test.setTimeout(180_000);
       const merchant = await sandbox.createMerchant();
       const a0 = await AttendancePage.open(page, merchant);
       await a0.waitForRows();

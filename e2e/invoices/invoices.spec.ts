@@ -12,7 +12,7 @@ test.describe('Issue 13: sale invoices', () => {
     page,
     sandbox,
   }, info) => {
-    test.slow();
+    test.setTimeout(300_000);
     const merchant = await sandbox.createMerchant();
     const inv = await InvoicesPage.open(page, merchant);
     await inv.waitForRows();
@@ -82,6 +82,7 @@ test.describe('Issue 13: sale invoices', () => {
 
   for (const look of LOOKS) {
     test(`doc 2 §2: the list and the create form are axe clean (${lookName(look)})`, async ({ page }, info) => {
+      test.setTimeout(180_000);
       const inv0 = await InvoicesPage.open(page, DEMO.phoco);
       await inv0.waitForRows();
       await openInLook(page, '/sale-invoice', look);

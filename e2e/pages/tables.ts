@@ -94,6 +94,11 @@ export class TablesPage {
     return this.card(name).getByRole('button', { name: this.tx('card.edit', { name }) });
   }
 
+  async closeQr(): Promise<void> {
+    await this.page.getByRole('button', { name: this.tx('qr.close') }).click();
+    await expect(this.qrImage).toHaveCount(0);
+  }
+
   text(text: string): Locator {
     return this.page.getByText(text, { exact: true }).first();
   }
