@@ -62,7 +62,7 @@ export class InvoicesPage {
   }
 
   addProduct(name: string): Locator {
-    return this.page.getByRole('button', { name: this.tx('create.addProduct', { name }) });
+    return this.page.getByRole('button', { name: this.tx('create.addProduct', { name }), exact: true });
   }
 
   text(text: string): Locator {

@@ -42,11 +42,11 @@ export function InvoiceListScreen({ actor, onCreate }: { actor: InvoiceListActor
         header: t('list.columns.status'),
         cell: (r) =>
           r.status === 1 ? (
-            <Badge color="green" variant="light">
+            <Badge color="green" variant="light" c="green.9">
               {t('status.paid')}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light">
+            <Badge color="gray" variant="light" c="gray.8">
               {t('status.cancelled')}
             </Badge>
           ),
