@@ -42,11 +42,11 @@ export function InvoiceListScreen({ actor, onCreate }: { actor: InvoiceListActor
         header: t('list.columns.status'),
         cell: (r) =>
           r.status === 1 ? (
-            <Badge color="green" variant="light" c="green.9">
+            <Badge radius="sm" styles={{ root: { backgroundColor: '#ebfbee', color: '#1f6b30', border: 'none' } }}>
               {t('status.paid')}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light" c="gray.8">
+            <Badge radius="sm" styles={{ root: { backgroundColor: '#f1f3f5', color: '#495057', border: 'none' } }}>
               {t('status.cancelled')}
             </Badge>
           ),

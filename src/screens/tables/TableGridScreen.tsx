@@ -160,7 +160,12 @@ function TableCard({ actor, table }: { actor: TableGridActor; table: Table }) {
           </Text>
           <Group gap={4} wrap="nowrap">
             {open ? (
-              <Badge color="orange" variant="light" c="orange.9" leftSection={<BasketIcon />} data-testid="table-basket">
+              <Badge
+                radius="sm"
+                styles={{ root: { backgroundColor: '#fff4e6', color: '#9c3a00', border: 'none' } }}
+                leftSection={<BasketIcon />}
+                data-testid="table-basket"
+              >
                 <span aria-hidden="true">{table.product_amount}</span>
                 <VisuallyHidden>{t('card.dishes', { count: table.product_amount })}</VisuallyHidden>
               </Badge>
