@@ -212,7 +212,7 @@ function ProductPicker({ actor, locked }: { actor: InvoiceCreateActor; locked: b
               <Text size="sm">{formatVnd(p.price)}</Text>
               <Button
                 size="xs"
-                variant="light"
+                variant="default"
                 disabled={locked}
                 aria-label={t('create.addProduct', { name: p.name })}
                 onClick={() => actor.send({ type: 'PRODUCT.ADD', product: p })}
@@ -276,7 +276,7 @@ function CustomerPicker({ actor, locked }: { actor: InvoiceCreateActor; locked: 
                 <Text size="sm">
                   {c.name} · {c.phone_number}
                 </Text>
-                <Button size="xs" variant="light" disabled={locked} onClick={() => actor.send({ type: 'CUSTOMER.PICK', customer: c })}>
+                <Button size="xs" variant="default" disabled={locked} onClick={() => actor.send({ type: 'CUSTOMER.PICK', customer: c })}>
                   {t('create.pick')}
                 </Button>
               </Group>
