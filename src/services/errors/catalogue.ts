@@ -64,6 +64,8 @@ export const SERVER_ERROR_CODES = [
   'TERMINAL_OFFLINE',
   'TERMINAL_BUSY',
   'IDEMPOTENCY_KEY_REUSED',
+  // issue 13, tables: a table with an open bill cannot be removed (D135).
+  'TABLE_HAS_ORDER',
 ] as const;
 
 /** Bank-side checks carry a bank-specific suffix (core §8), e.g. ACCOUNT_NAME_INVALID_VCB. */
