@@ -59,31 +59,40 @@ async function sums(bearer: string, start: number, end: number): Promise<{ reven
 
 test.describe('Issue 3: dashboard', () => {
   test("core §2 dashboard: today's, this month's and this year's figures equal the sandbox's sums", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signIn(page, DEMO.phoco);
     const d = new DashboardPage(page);
     await d.waitUntilComplete();
     const bearer = await token();
-    const now = await sandboxNow();
-    const dayStart = Math.floor((now + VN) / DAY) * DAY - VN;
-    const endOfDay = (dayStart + DAY) / 1000 - 1;
-    const local = new Date(now + VN);
-    const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - VN;
-    const yearStart = Date.UTC(local.getUTCFullYear(), 0, 1) - VN;
-
-    for (const [period, start] of [
-      ['day', dayStart],
-      ['month', monthStart],
-      ['year', yearStart],
-    ] as const) {
-      const expected = await sums(bearer, start / 1000, endOfDay);
-      await expect(d.figure(period, 'revenue'), `${period} revenue`).toHaveAttribute('data-value', String(expected.revenue));
-      await expect(d.figure(period, 'count'), `${period} count`).toHaveAttribute('data-value', String(expected.count));
-      if (period === 'day') {
-        await expect(d.chartSegment('revenue-card')).toHaveAttribute('data-value', String(expected.card));
-        await expect(d.chartSegment('revenue-qr')).toHaveAttribute('data-value', String(expected.qr));
+    // The seed's rows of today become visible as the sandbox clock passes their time, so a payment
+    // can land between the dashboard's answer and the sums below. Such an attempt is retried with a
+    // fresh dashboard; a real difference fails every attempt.
+    let attempt = 0;
+    await expect(async () => {
+      if (attempt++ > 0) {
+        await page.reload();
+        await d.waitUntilComplete();
       }
-    }
+      const now = await sandboxNow();
+      const dayStart = Math.floor((now + VN) / DAY) * DAY - VN;
+      const endOfDay = (dayStart + DAY) / 1000 - 1;
+      const local = new Date(now + VN);
+      const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - VN;
+      const yearStart = Date.UTC(local.getUTCFullYear(), 0, 1) - VN;
+      for (const [period, start] of [
+        ['day', dayStart],
+        ['month', monthStart],
+        ['year', yearStart],
+      ] as const) {
+        const expected = await sums(bearer, start / 1000, endOfDay);
+        expect(await d.figure(period, 'revenue').getAttribute('data-value'), `${period} revenue`).toBe(String(expected.revenue));
+        expect(await d.figure(period, 'count').getAttribute('data-value'), `${period} count`).toBe(String(expected.count));
+        if (period === 'day') {
+          expect(await d.chartSegment('revenue-card').getAttribute('data-value')).toBe(String(expected.card));
+          expect(await d.chartSegment('revenue-qr').getAttribute('data-value')).toBe(String(expected.qr));
+        }
+      }
+    }).toPass({ timeout: 120_000 });
   });
 
   test('core §2 dashboard: doughnut legends show shares to two decimals; the recent table has Store, Type, Amount, Status, Created date', async ({

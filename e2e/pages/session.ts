@@ -19,6 +19,19 @@ export function watchRefreshes(target: Page | BrowserContext): string[] {
   return calls;
 }
 
+/** The refresh calls made by the document that next commits in this tab (not by the one it replaces). */
+export function watchRefreshesOfNextDocument(page: Page): string[] {
+  const calls: string[] = [];
+  let committed = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  });
+  page.on('request', (req) => {
+    if (committed && req.method() === 'POST' && new URL(req.url()).pathname === REFRESH_PATH) calls.push(req.url());
+  });
+  return calls;
+}
+
 /**
  * Moves the browser's clock (installed with page.clock.install() before the page loaded) on by
  * `idle` (e.g. '31:00') and gives the window focus, as a person coming back to the tab would.

@@ -2,7 +2,7 @@ import { resetSandboxClockAroundTests } from '../support/clock';
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { LoginPage, signIn } from '../support/sign-in';
-import { watchRefreshes } from '../pages/session';
+import { watchRefreshes, watchRefreshesOfNextDocument } from '../pages/session';
 import { Shell } from '../support/shell';
 
 // Issue "Foundation": the 15-minute access token running out on the sandbox clock (core §4, §9).
@@ -60,15 +60,19 @@ test.describe('Foundation: clock', () => {
     await second.goto(P('/dashboard'));
     await expect(new Shell(second).nav).toBeVisible();
 
-    const refreshes = watchRefreshes(context);
+    // Moving the clock also ends the old documents' sockets (their handshake token expired), and
+    // those documents may renew before the reload replaces them; on a loaded machine they often do.
+    // What D6 promises is about the reloaded documents, so only their refreshes are counted.
+    const all = watchRefreshes(context);
+    const reloaded = [first, second].map((tab) => watchRefreshesOfNextDocument(tab));
     await sandbox.advanceClock(16 * 60);
     await Promise.all([first.reload(), second.reload()]);
     for (const tab of [first, second]) {
       await expect(tab).toHaveURL(new RegExp(`${P('/dashboard')}$`));
       await expect(new Shell(tab).nav).toBeVisible();
     }
-    // One per tab at most (each tab has its own http layer; rotation grace answers both, D6).
-    expect(refreshes.length).toBeGreaterThanOrEqual(1);
-    expect(refreshes.length).toBeLessThanOrEqual(2);
+    // One per reloaded tab at most (each tab has its own http layer; rotation grace answers both, D6).
+    expect(all.length).toBeGreaterThanOrEqual(1);
+    for (const calls of reloaded) expect(calls.length).toBeLessThanOrEqual(1);
   });
 });

@@ -147,7 +147,8 @@ describe('stand-in identity provider', () => {
 });
 
 describe('flags', () => {
-  it('the identity provider is off unless unifiedLogin is on', async () => {
+  // Starts a second sandbox inside the test: the start gets the time a hook starting one gets.
+  it('the identity provider is off unless unifiedLogin is on', { timeout: 120_000 }, async () => {
     const other = await startTestSandbox();
     try {
       const res = await other.api('GET', `/sandbox/sso/authorize?redirect_uri=${encodeURIComponent('/portal/auth-sso-check')}`);
