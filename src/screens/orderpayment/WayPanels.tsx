@@ -12,6 +12,7 @@ import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
 import { QrImage } from './QrImage';
 import { READABLE_ALERT } from './alert-styles';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 
 export type CashActor = ActorRefFrom<typeof cashPaymentMachine>;
 export type QrActor = ActorRefFrom<typeof qrPaymentMachine>;
@@ -148,6 +149,7 @@ export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: strin
           value={card.serial}
           onChange={(serial) => serial && actor.send({ type: 'TERMINAL.SELECT', serial })}
           allowDeselect={false}
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
           comboboxProps={{ withinPortal: true }}
           data-testid="card-terminal"
         />
