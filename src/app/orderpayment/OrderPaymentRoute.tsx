@@ -13,6 +13,7 @@ import { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.mach
 import { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine';
 import type { OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
 import { displayContentFor } from './display-content';
+import { displayPaths } from '../display/paths';
 import { createIntentKeys, createOrderPaymentActors, createOrderPaymentApi, type OrderPaymentActors } from '../../services/orderpayment';
 import { createDisplayReceiver, type DisplaySender } from '../../services/shared/display/channel';
 import type { DisplayMessage } from '../../services/shared/display/messages';
@@ -208,6 +209,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
       hotline={config.hotlines.pos}
       onBackToOrder={() => navigate(orderPaymentPaths.order(orderId))}
       onOpenDisplay={() => window.open(customerHref, 'portal-customer-display', 'popup')}
+      pairHref={displayPaths.pairing()}
     />
   );
 }

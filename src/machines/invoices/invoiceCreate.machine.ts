@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CounterMethod, InvoiceBody, InvoiceCreated, PickableCustomer, PickableProduct } from '../../services/invoices/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
-import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, newIdempotencyKey, parseAmount, UNKNOWN_OUTCOME_CODES } from './rules/invoice';
+import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from './rules/invoice';
+import { newIdempotencyKey, outcomeUnknown } from '../shared/rules/idempotency';
 
 /**
  * /sale-invoice/create (doc 2 §2; CONTRACT13 POST /invoice; D136): a sale recorded at the counter.
@@ -121,7 +122,7 @@ export const invoiceCreateMachine = setup({
     revealErrors: assign({ showErrors: true }),
     clearSubmitError: assign({ submitError: null }),
     assignSubmitError: assign((_, p: { error: unknown }) => ({ submitError: errorCode(p.error) })),
-    renewKey: assign({ key: () => newIdempotencyKey() }),
+    renewKey: assign({ key: () => newIdempotencyKey('inv') }),
     assignCreated: assign((_, p: { created: InvoiceCreated }) => ({ created: p.created })),
     // Provided by the app: toasts (doc 2 §8 "other forms") and leaving for the list.
     notifyCreated: (_, _p: { code: string }) => {},
@@ -133,7 +134,7 @@ export const invoiceCreateMachine = setup({
     canAddLine: ({ context }, p: { product: PickableProduct }) =>
       p.product.status === 0 &&
       (context.lines.length < INVOICE_LINES_MAX || context.lines.some((l) => l.product.product_id === p.product.product_id)),
-    outcomeUnknown: (_, p: { error: unknown }) => UNKNOWN_OUTCOME_CODES.includes(errorCode(p.error)),
+    outcomeUnknown: (_, p: { error: unknown }) => outcomeUnknown(p.error),
     customerQueryEmpty: ({ context }) => context.customerQuery.trim() === '',
   },
   delays: { productSearchDebounce: PICKER_SEARCH_DEBOUNCE_MS, customerSearchDebounce: PICKER_SEARCH_DEBOUNCE_MS },
@@ -151,7 +152,7 @@ export const invoiceCreateMachine = setup({
     customer: null,
     method: 'CASH',
     note: '',
-    key: newIdempotencyKey(),
+    key: newIdempotencyKey('inv'),
     showErrors: false,
     submitError: null,
     created: null,

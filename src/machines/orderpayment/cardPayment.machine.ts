@@ -1,3 +1,4 @@
+import { outcomeUnknown } from '../shared/rules/idempotency';
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import {
   paymentSchema,
@@ -8,7 +9,7 @@ import {
 } from '../../services/orderpayment/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
 import type { WayOutput } from './cashPayment.machine';
-import { isLostAnswer, paidByOther, TERMINAL_MAX_POLLS, TERMINAL_POLL_MS } from './rules';
+import { paidByOther, TERMINAL_MAX_POLLS, TERMINAL_POLL_MS } from './rules';
 
 /**
  * The card terminal way (doc 2 §4 Card terminal, §5 card payment, §8, §9). The cashier chooses one of
@@ -125,7 +126,7 @@ export const cardPaymentMachine = setup({
     knownTerminal: ({ context }, params: { serial: string }) => context.terminals.some((t) => t.serial_number === params.serial),
     paidByOther: (_, params: { error: unknown }) => paidByOther(params.error, parsePayment) !== null,
     terminalOffline: (_, params: { error: unknown }) => errorCode(params.error) === 'TERMINAL_OFFLINE',
-    answerLost: (_, params: { error: unknown }) => isLostAnswer(params.error),
+    answerLost: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     hasSuccess: (_, params: { payments: readonly Payment[] }) => succeeded(params.payments) !== null,
     hasPendingCard: (_, params: { payments: readonly Payment[] }) => pendingCard(params.payments) !== null,
     declined: (_, params: { reason: CardFailureReason }) => params.reason === 'DECLINED',

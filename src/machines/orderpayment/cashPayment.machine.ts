@@ -1,7 +1,8 @@
+import { outcomeUnknown } from '../shared/rules/idempotency';
 import { assign, fromPromise, setup } from 'xstate';
 import { paymentSchema, type Payment, type PaymentMethod } from '../../services/orderpayment/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
-import { canCompleteCash, changeFor, cleanReceived, isLostAnswer, paidByOther, receivedAmount } from './rules';
+import { canCompleteCash, changeFor, cleanReceived, paidByOther, receivedAmount } from './rules';
 
 /**
  * Cash for one order (doc 2 §4 Cash, §5, §9): the cashier types what the guest handed over (digits, at
@@ -74,7 +75,7 @@ export const cashPaymentMachine = setup({
   guards: {
     canComplete: ({ context }) => canCompleteCash(context.received, context.total),
     paidByOther: (_, params: { error: unknown }) => paidByOther(params.error, parsePayment) !== null,
-    answerLost: (_, params: { error: unknown }) => isLostAnswer(params.error),
+    answerLost: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     hasSuccess: (_, params: { payments: readonly Payment[] }) => succeeded(params.payments) !== null,
   },
 }).createMachine({

@@ -39,18 +39,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-const LOST_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE']);
-
-/**
- * The call may or may not have reached the service: no answer, a time-out, an answer we could not read,
- * or a server fault (5xx). The payment must be looked up before anything is sent again.
- */
-export function isLostAnswer(error: unknown): boolean {
-  if (!isRecord(error)) return true;
-  if (typeof error.code === 'string' && LOST_CODES.has(error.code)) return true;
-  return typeof error.status === 'number' && error.status >= 500;
-}
-
 /** The payment carried by 409 ORDER_PAID (the order was paid by another attempt), if any. */
 export function paidByOther<P>(error: unknown, parse: (value: unknown) => P | null): P | null {
   if (!isRecord(error) || error.code !== 'ORDER_PAID' || !isRecord(error.data)) return null;

@@ -13,7 +13,7 @@ import type {
 import { ORDER_COMPLETED, ORDER_SEARCH_MAX, ORDER_SELECTING, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
-import { outcomeUnknown } from './rules/outcome';
+import { outcomeUnknown } from '../shared/rules/idempotency';
 import {
   QUICK_NAME_MAX,
   QUICK_PHONE_MAX,

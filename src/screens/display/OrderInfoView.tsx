@@ -2,7 +2,7 @@ import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DisplayMessage } from '../../services/shared/display/messages';
 import { formatDateTime, formatVnd } from '../shared/table/format';
-import { DisplayQr } from './DisplayQr';
+import { QrImage } from '../shared/QrImage';
 import classes from './display.module.css';
 
 /**
@@ -99,8 +99,9 @@ export function OrderInfoView({ message }: { message: DisplayMessage }) {
               {formatVnd(pay.amount)}
             </span>
             {pay.method === 'QR' && pay.qr ? (
-              <DisplayQr
-                text={pay.qr}
+              <QrImage
+                payload={pay.qr}
+                className={classes.qr}
                 alt={t('pay.qrAlt', { amount: formatVnd(pay.amount), code: order.order_code })}
                 testId="display-qr"
               />

@@ -12,7 +12,8 @@ import {
 } from '../../machines/display/displayPairing.machine';
 import { errorMessageKey } from '../../services/errors';
 import { formatDateTime } from '../shared/table/format';
-import { DisplayQr } from './DisplayQr';
+import { QrImage } from '../shared/QrImage';
+import classes from './display.module.css';
 
 export type DisplayPairingActor = ActorRefFrom<typeof displayPairingMachine>;
 
@@ -86,7 +87,12 @@ export function PairingScreen({ actor, displayHref, pairUrl, now = () => Date.no
                 <Text ff="monospace" fz={40} fw={700} lts={6} data-testid="display-pair-code-value">
                   {code.pair_code}
                 </Text>
-                <DisplayQr text={pairUrl(code.pair_code)} alt={t('pairing.qrAlt', { code: code.pair_code })} testId="display-pair-qr" />
+                <QrImage
+                  payload={pairUrl(code.pair_code)}
+                  alt={t('pairing.qrAlt', { code: code.pair_code })}
+                  testId="display-pair-qr"
+                  className={classes.qr}
+                />
                 <Text size="sm" ta="center">
                   {t('pairing.codeHint', { url: pairUrl(null) })}
                 </Text>

@@ -2,7 +2,7 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DisplayMessage } from '../../services/shared/display/messages';
 import { formatDateTime, formatVnd } from '../shared/table/format';
-import { QrImage } from './QrImage';
+import { QrImage } from '../shared/QrImage';
 
 /**
  * The guest's full-screen view of the payment (doc 2 §2, "With query customer set"): the order summary
@@ -86,7 +86,12 @@ export function CustomerDisplay({ message }: { message: DisplayMessage | null })
                   <Text size="lg" fw={700}>
                     {t('display.scan')}
                   </Text>
-                  <QrImage payload={message.pay.qr} alt={t('qr.alt', { code: order.order_code })} testId="customer-display-qr" size={320} />
+                  <QrImage
+                    payload={message.pay.qr}
+                    alt={t('qr.alt', { code: order.order_code })}
+                    testId="customer-display-qr"
+                    style={{ width: 320, maxWidth: '100%', height: 'auto' }}
+                  />
                 </>
               ) : message.pay.method === 'CARD' ? (
                 <Text size="xl" fw={700} data-testid="customer-display-card">

@@ -86,13 +86,15 @@ export interface OrderPaymentScreenProps {
   hotline: string;
   onBackToOrder: () => void;
   onOpenDisplay: () => void;
+  /** The pairing page for a display on another device. */
+  pairHref: string;
 }
 
 /**
  * /sale-order/payment/{order_id} (doc 2 §2 Order payment panel): the back link to the order, the
  * invoice, the ways to pay as tabs, and once paid the success message with Home and Print.
  */
-export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDisplay }: OrderPaymentScreenProps) {
+export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDisplay, pairHref }: OrderPaymentScreenProps) {
   const { t } = useTranslation(['orderpayment', 'errors']);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectLoadFailed);
@@ -166,7 +168,13 @@ export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDispla
               )}
               {tab === 'cash' && cash && <CashPanel actor={cash} total={invoice.total_price} />}
               {tab === 'qr' && qr && (
-                <QrPanel actor={qr} amount={invoice.total_price} orderCode={invoice.order_code} onOpenDisplay={onOpenDisplay} />
+                <QrPanel
+                  actor={qr}
+                  amount={invoice.total_price}
+                  orderCode={invoice.order_code}
+                  onOpenDisplay={onOpenDisplay}
+                  pairHref={pairHref}
+                />
               )}
               {tab === 'card' && card && <CardPanel actor={card} hotline={hotline} />}
               {tab === 'link' && <LinkPanel />}

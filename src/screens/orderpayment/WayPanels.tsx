@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { cardPaymentMachine } from '../../machines/orderpayment/cardPayment.machine';
 import type { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
@@ -10,7 +11,7 @@ import { selectCard, selectCash, selectQr } from '../../machines/orderpayment/se
 import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
-import { QrImage } from './QrImage';
+import { QrImage } from '../shared/QrImage';
 import { READABLE_ALERT } from './alert-styles';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 
@@ -79,11 +80,14 @@ export function QrPanel({
   amount,
   orderCode,
   onOpenDisplay,
+  pairHref,
 }: {
   actor: QrActor;
   amount: number;
   orderCode: string;
   onOpenDisplay: () => void;
+  /** Where another device (a tablet facing the guest) is paired as the display (D141). */
+  pairHref: string;
 }) {
   const { t } = useTranslation(['orderpayment', 'errors']);
   const qr = useSelector(actor, selectQr);
@@ -106,14 +110,24 @@ export function QrPanel({
   if (!qr.qr) return null;
   return (
     <Stack align="center" gap="xs" data-testid="qr-panel">
-      <QrImage payload={qr.qr} alt={t('qr.alt', { code: orderCode })} testId="payment-qr" size={264} />
+      <QrImage
+        payload={qr.qr}
+        alt={t('qr.alt', { code: orderCode })}
+        testId="payment-qr"
+        style={{ width: 264, maxWidth: '100%', height: 'auto' }}
+      />
       <Text fw={700}>{formatVnd(amount)}</Text>
       <Text size="sm" c="dimmed" role="status">
         {t('qr.waiting')}
       </Text>
-      <Button variant="default" onClick={onOpenDisplay}>
-        {t('display.open')}
-      </Button>
+      <Group justify="center" gap="sm">
+        <Button variant="default" onClick={onOpenDisplay}>
+          {t('display.open')}
+        </Button>
+        <Anchor component={Link} to={pairHref} size="sm" c="blue.8">
+          {t('display.pairOther')}
+        </Anchor>
+      </Group>
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -18,7 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import QRCode from 'qrcode';
+import { QrImage } from '../shared/QrImage';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { TABLE_NAME_MAX_LENGTH, TABLE_SEARCH_MAX_LENGTH } from '../../machines/tables/rules/table';
@@ -360,27 +359,6 @@ function EditDialog({ actor }: { actor: TableGridActor }) {
   );
 }
 
-/** The QR drawn in the browser at the shown size (doc 2 §9: 220 px); the text never leaves the page. */
-function QrImage({ text, alt }: { text: string; alt: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, width: QR_SHOWN_SIZE }).then(
-      (url) => {
-        if (!cancelled) setSrc(url);
-      },
-      () => {
-        if (!cancelled) setSrc(null);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [text]);
-  if (!src) return <Loader aria-label={alt} />;
-  return <img src={src} alt={alt} width={QR_SHOWN_SIZE} height={QR_SHOWN_SIZE} data-testid="table-qr-image" />;
-}
-
 function QrDialog({ actor }: { actor: TableGridActor }) {
   const { t } = useTranslation('tables');
   const table = useSelector(actor, selectQrTable);
@@ -402,7 +380,7 @@ function QrDialog({ actor }: { actor: TableGridActor }) {
         ) : (
           <>
             <Box bg="white" p={0}>
-              <QrImage text={text} alt={t('qr.alt', { name: table.table_name })} />
+              <QrImage payload={text} alt={t('qr.alt', { name: table.table_name })} testId="table-qr-image" pixels={QR_SHOWN_SIZE} />
             </Box>
             <Text size="xs" c="dimmed" ta="center" style={{ wordBreak: 'break-all' }} data-testid="table-qr-text">
               {text}

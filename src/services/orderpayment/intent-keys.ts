@@ -6,6 +6,8 @@
  * belongs to this tab's attempt; another tab paying the same order gets its own key, and the service
  * refuses a second payment of a paid order whatever the key (ORDER_PAID).
  */
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../machines/shared/rules/idempotency';
+import { createSessionSlots } from '../shared/sessionSlots';
 
 export type PaymentWay = 'cash' | 'card';
 
@@ -19,47 +21,23 @@ const PREFIX = 'orderpayment.intent';
 
 export const intentStorageKey = (orderId: number, way: PaymentWay) => `${PREFIX}.${orderId}.${way}`;
 
-function newKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Not for secrecy: only unique per attempt.
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /**
  * `storage` may refuse (private mode, quota): then the key lives in memory for this page load, which
  * still covers retries and double clicks, only not a reload.
  */
-export function createIntentKeys(storage: Storage | null, makeKey: () => string = newKey): IntentKeys {
-  const memory = new Map<string, string>();
-  const read = (name: string): string | null => {
-    try {
-      return storage?.getItem(name) ?? memory.get(name) ?? null;
-    } catch {
-      return memory.get(name) ?? null;
-    }
-  };
+export function createIntentKeys(storage: Storage | null, makeKey: () => string = () => newIdempotencyKey('pay')): IntentKeys {
+  const slots = createSessionSlots('', () => storage);
   return {
     keyFor(orderId, way) {
       const name = intentStorageKey(orderId, way);
-      const existing = read(name);
-      if (existing && /^[\x21-\x7e]{1,255}$/.test(existing)) return existing;
+      const existing = slots.read(name);
+      if (existing && IDEMPOTENCY_KEY_PATTERN.test(existing)) return existing;
       const key = makeKey();
-      memory.set(name, key);
-      try {
-        storage?.setItem(name, key);
-      } catch {
-        /* memory keeps it for this page load */
-      }
+      slots.write(name, key);
       return key;
     },
     forget(orderId, way) {
-      const name = intentStorageKey(orderId, way);
-      memory.delete(name);
-      try {
-        storage?.removeItem(name);
-      } catch {
-        /* nothing stored */
-      }
+      slots.write(intentStorageKey(orderId, way), null);
     },
   };
 }

@@ -1,5 +1,5 @@
+import { outcomeUnknown } from '../../machines/shared/rules/idempotency';
 import { fromPromise } from 'xstate';
-import { ServiceError } from '../http/errors';
 import type { OrderListQuery, OrdersApi } from './api';
 import { createAttemptStore, type AttemptStore } from './attempts';
 import type {
@@ -26,15 +26,6 @@ export interface SubmitInput {
   lines: BasketLine[];
   /** The order is still selecting (2): PUT /order/confirm runs first (doc 2 §4). */
   confirm: boolean;
-}
-
-/**
- * Whether a failed call may have taken effect on the service: no answer (network, time-out) or a
- * server failure, or an answer we could not read. A 4xx is a definite refusal.
- */
-export function outcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ServiceError)) return false;
-  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response' || error.status >= 500;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { z } from '../../config/zod-classic';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../machines/shared/rules/idempotency';
+import { createSessionSlots } from '../shared/sessionSlots';
 import type { AddProductsBody, BasketLine, ConfirmAttempt } from './schemas';
 
 /**
@@ -9,11 +11,9 @@ import type { AddProductsBody, BasketLine, ConfirmAttempt } from './schemas';
  */
 
 const PREFIX = 'orders.confirm.';
-/** The service takes 1..255 visible characters. */
-const KEY = /^[\x21-\x7e]{1,255}$/;
 
 const attemptSchema = z.object({
-  key: z.string().regex(KEY),
+  key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
   lines: z
     .array(
       z.object({
@@ -40,13 +40,6 @@ export interface AttemptStore {
   finish(orderId: number): void;
 }
 
-function randomKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return `order-${crypto.randomUUID()}`;
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return `order-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** PUT /order/product's body for these lines, in the basket's order. */
 export const bodyOf = (orderId: number, lines: readonly BasketLine[]): AddProductsBody => ({
   order_id: orderId,
@@ -57,28 +50,11 @@ const sameBody = (a: AddProductsBody, b: AddProductsBody) => JSON.stringify(a) =
 
 export function createAttemptStore(
   storage: () => Storage | null = () => (typeof window === 'undefined' ? null : window.sessionStorage),
-  newKey: () => string = randomKey,
+  newKey: () => string = () => newIdempotencyKey('order'),
 ): AttemptStore {
-  // Storage can throw (private mode, quota): then attempts live as long as this page, which still
-  // covers double clicks and retries, only not a reload.
-  const memory = new Map<number, string>();
-  const read = (orderId: number): string | null => {
-    try {
-      return storage()?.getItem(PREFIX + orderId) ?? memory.get(orderId) ?? null;
-    } catch {
-      return memory.get(orderId) ?? null;
-    }
-  };
-  const write = (orderId: number, value: string | null) => {
-    if (value === null) memory.delete(orderId);
-    else memory.set(orderId, value);
-    try {
-      if (value === null) storage()?.removeItem(PREFIX + orderId);
-      else storage()?.setItem(PREFIX + orderId, value);
-    } catch {
-      /* memory copy above */
-    }
-  };
+  const slots = createSessionSlots(PREFIX, storage);
+  const read = (orderId: number) => slots.read(String(orderId));
+  const write = (orderId: number, value: string | null) => slots.write(String(orderId), value);
   const pending = (orderId: number): ConfirmAttempt | null => {
     const raw = read(orderId);
     if (raw === null) return null;

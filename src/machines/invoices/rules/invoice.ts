@@ -36,21 +36,3 @@ export function parseAmount(raw: string): number | null {
   const n = Number(raw.trim());
   return n >= 1 && n <= INVOICE_AMOUNT_MAX ? n : null;
 }
-
-/**
- * A fresh Idempotency-Key for one sale attempt (CONTRACT13: 1..255 visible characters). Random, so two
- * tabs never share one; kept by the form across retries and replaced only after a definite answer.
- */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return `inv-${c.randomUUID()}`;
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return `inv-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
-/**
- * Codes after which the sale may or may not have been recorded (the answer was lost): the same
- * request must be repeated with the same key, never a new one.
- */
-export const UNKNOWN_OUTCOME_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE', 'UNKNOWN_ERROR', 'SYSTEM_FAIL'];

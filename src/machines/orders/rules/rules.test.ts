@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToBasket, basketTotal, setBasketAmount } from './basket';
 import { DEFAULT_ORDER_QUERY, orderQueryFromSearchParams, orderQueryToSearchParams } from './orderUrl';
-import { outcomeUnknown } from './outcome';
 import { quickNameProblem, quickPhoneProblem, searchablePhone } from './quickCustomer';
 
 const pho = { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, price: 55_000, status: 0 as const, category_ids: [3] };
@@ -45,14 +44,5 @@ describe('order rules', () => {
     expect(parsed.filter.q).toHaveLength(100);
     // doc 2 §2: the list's first page as the completed-order redirect writes it.
     expect(orderQueryFromSearchParams(new URLSearchParams('page=1&page_size=10'))).toEqual(DEFAULT_ORDER_QUERY);
-  });
-
-  it('an answer is unknown after no answer, a 5xx or an unreadable success; a 4xx is definite', () => {
-    expect(outcomeUnknown({ code: 'NETWORK_ERROR', status: 0 })).toBe(true);
-    expect(outcomeUnknown({ code: 'TIMEOUT', status: 0 })).toBe(true);
-    expect(outcomeUnknown({ code: 'INVALID_RESPONSE', status: 201 })).toBe(true);
-    expect(outcomeUnknown({ code: 'SYSTEM_FAIL', status: 502 })).toBe(true);
-    expect(outcomeUnknown({ code: 'PRODUCT_NOT_AVAILABLE', status: 409 })).toBe(false);
-    expect(outcomeUnknown(new Error('boom'))).toBe(false);
   });
 });
