@@ -119,33 +119,47 @@ async function reportPaging(page: Page, base: string): Promise<void> {
   await signIn(page, base, PHOCO);
   await page.goto(`${base}/portal/tx-card?range=lastMonth`);
   await page.getByTestId('data-row').first().waitFor({ timeout: 60_000 });
-  const samples: number[] = [];
-  const phases: { skeleton: number; request: number; afterResponse: number }[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const target = (i % 2) + 2; // pages 2 and 3 in turn, never the page already shown
-    // A string, not a function: tsx would wrap inner helpers in __name(), which the page lacks.
-    const r = (await page.evaluate(`(async () => {
-      const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent === '${target}');
-      let skeletonAt = 0;
-      const obs = new MutationObserver(() => { if (!skeletonAt && document.querySelector('[data-testid="skeleton-row"]')) skeletonAt = performance.now(); });
-      obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-testid'] });
-      const t0 = performance.now();
-      const total = await window.__timed(
-        () => button.click(),
-        () => button.getAttribute('aria-current') === 'page' && !document.querySelector('[data-testid="skeleton-row"]') && !!document.querySelector('[data-testid="data-row"]'),
-      );
-      obs.disconnect();
-      const req = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/portal/transaction/card') && e.startTime >= t0).pop();
-      return { total, skeleton: skeletonAt ? skeletonAt - t0 : NaN, request: req ? req.responseEnd - req.startTime : NaN, afterResponse: req ? t0 + total - req.responseEnd : NaN };
-    })()`)) as { total: number; skeleton: number; request: number; afterResponse: number };
-    samples.push(r.total);
-    phases.push(r);
+  // Two ways to move: after reading the page for a second (the page beside it was fetched meanwhile,
+  // D145), and straight after the last move (before that fetch starts: the click waits for a request).
+  for (const [label, pauseMs] of [
+    ['report: page change → new rows shown (card, 80 rows), after 1 s on a page', 1000],
+    ['report: page change → new rows shown, at once after the last change', 0],
+  ] as const) {
+    const samples: number[] = [];
+    const phases: { skeleton: number; request: number; afterResponse: number }[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const target = (i % 2) + 2; // pages 2 and 3 in turn, never the page already shown
+      if (pauseMs) await page.waitForTimeout(pauseMs);
+      // A string, not a function: tsx would wrap inner helpers in __name(), which the page lacks.
+      const r = (await page.evaluate(`(async () => {
+        const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent === '${target}');
+        let skeletonAt = 0;
+        const obs = new MutationObserver(() => { if (!skeletonAt && document.querySelector('[data-testid="skeleton-row"]')) skeletonAt = performance.now(); });
+        obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-testid'] });
+        const t0 = performance.now();
+        const total = await window.__timed(
+          () => button.click(),
+          () => button.getAttribute('aria-current') === 'page' && !document.querySelector('[data-testid="skeleton-row"]') && !!document.querySelector('[data-testid="data-row"]'),
+        );
+        obs.disconnect();
+        const req = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/portal/transaction/card') && e.startTime >= t0).pop();
+        return { total, skeleton: skeletonAt ? skeletonAt - t0 : NaN, request: req ? req.responseEnd - req.startTime : NaN, afterResponse: req ? t0 + total - req.responseEnd : NaN };
+      })()`)) as { total: number; skeleton: number; request: number; afterResponse: number };
+      samples.push(r.total);
+      phases.push(r);
+    }
+    const phase = (k: 'skeleton' | 'request' | 'afterResponse') => phases.map((p) => p[k]).filter((x) => Number.isFinite(x));
+    report(
+      label,
+      samples,
+      100,
+      pauseMs ? 'click to painted rows; the page was fetched while the last one was read' : 'click to painted rows, request included',
+    );
+    if (pauseMs) continue;
+    report('  click → skeleton rows shown', phase('skeleton'), 100, 'the screen reacting');
+    report('  the list request (sandbox + transfer)', phase('request'), 100, 'server side');
+    report('  response → rows painted', phase('afterResponse'), 100, 'parse, machine, render, paint');
   }
-  const phase = (k: 'skeleton' | 'request' | 'afterResponse') => phases.map((p) => p[k]).filter((x) => Number.isFinite(x));
-  report('report: page change → new rows shown (card, 80 rows)', samples, 100, 'click to painted rows, request included');
-  report('  click → skeleton rows shown', phase('skeleton'), 100, 'the screen reacting');
-  report('  the list request (sandbox + transfer)', phase('request'), 100, 'server side');
-  report('  response → rows painted', phase('afterResponse'), 100, 'parse, machine, render, paint');
 }
 
 /**

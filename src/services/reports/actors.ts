@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { saveBlob } from '../shared/download';
+import { createNeighbourPages } from './neighbourPages';
 import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
 import type { StoreOption } from '../shared/schemas/stores';
 import type { ReportChannel } from '../shared/schemas/transactions';
@@ -23,8 +24,9 @@ export interface ReportInput {
 
 export function createReportActors(deps: ReportActorDeps) {
   const save = deps.save ?? saveBlob;
+  const listPage = createNeighbourPages((channel, filters, signal) => deps.reports.list(channel, filters, signal));
   return {
-    loadReport: fromPromise<ReportPage, ReportInput>(({ input, signal }) => deps.reports.list(input.channel, input.filters, signal)),
+    loadReport: fromPromise<ReportPage, ReportInput>(({ input, signal }) => listPage(input.channel, input.filters, signal)),
 
     loadStores: fromPromise<StoreOption[], void>(({ signal }) => deps.reports.stores(signal)),
 
