@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 
 /**
  * The session has no screen of its own (it shows through the login screen and the shell); its page
@@ -6,6 +6,8 @@ import type { BrowserContext, Page } from '@playwright/test';
  */
 
 const REFRESH_PATH = '/api/portal/user/refresh-token';
+/** A token refresh, whichever document sends it. */
+const isRefresh = (req: Request): boolean => req.method() === 'POST' && new URL(req.url()).pathname === REFRESH_PATH;
 
 /**
  * Records every token refresh (POST /user/refresh-token) one tab, or every tab of a context, sends
@@ -14,7 +16,7 @@ const REFRESH_PATH = '/api/portal/user/refresh-token';
 export function watchRefreshes(target: Page | BrowserContext): string[] {
   const calls: string[] = [];
   target.on('request', (req) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === REFRESH_PATH) calls.push(req.url());
+    if (isRefresh(req)) calls.push(req.url());
   });
   return calls;
 }
@@ -27,7 +29,7 @@ export function watchRefreshesOfNextDocument(page: Page): string[] {
     if (frame === page.mainFrame()) committed = true;
   });
   page.on('request', (req) => {
-    if (committed && req.method() === 'POST' && new URL(req.url()).pathname === REFRESH_PATH) calls.push(req.url());
+    if (committed && isRefresh(req)) calls.push(req.url());
   });
   return calls;
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isConfigError, loadConfig, type AppConfig } from '../config';
 import { initialLanguage, initI18n, preloadTexts } from '../i18n';
@@ -67,9 +67,13 @@ export async function boot(container: HTMLElement): Promise<void> {
     if (event.lastActive !== null) session.send({ type: 'WINDOW_FOCUSED', now: event.now, lastActive: event.lastActive });
   });
 
-  root.render(
-    <StrictMode>
-      <App runtime={runtime} router={router} />
-    </StrictMode>,
-  );
+  // A transition, so the first render of shell and page yields to the browser every few milliseconds
+  // instead of blocking it in one long task (default-priority renders are not time-sliced).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App runtime={runtime} router={router} />
+      </StrictMode>,
+    );
+  });
 }

@@ -20,7 +20,7 @@ import { useStoreOptions } from '../shared/use-store-options';
 function ReportRoute({ channel }: { channel: ReportChannel }) {
   const [params, setParams] = useSearchParams();
   const initialFilters = useMemo(() => filtersFromSearchParams(params, channel), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const { loadReport, exportReport } = reportActors();
+  const { loadReport, exportReport, prefetchReport } = reportActors();
   const { inspect } = getRuntime();
   const actor = useActorRef(reportListMachine.provide({ actors: { loadPage: loadReport } }), {
     input: { channel, filters: initialFilters, today: vnToday(Date.now()) },
@@ -64,6 +64,11 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
   const { stores, loading: storesLoading } = useStoreOptions();
 
   const loadBillImage = useMemo(() => (url: string) => reportsApi().billImage(url), []);
+  // The page about to be opened, with every other filter as it is now (D145).
+  const onPageIntent = useMemo(
+    () => (page: number) => prefetchReport(channel, { ...reportFilters(actor.getSnapshot().context), page }),
+    [actor, channel, prefetchReport],
+  );
   // Fixed for the life of the page, like the machine's `today`: a fresh value on every render
   // would defeat the screen's memo.
   const [nowMs] = useState(() => Date.now());
@@ -75,6 +80,7 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
       stores={stores}
       storesLoading={storesLoading}
       loadBillImage={loadBillImage}
+      onPageIntent={onPageIntent}
       nowMs={nowMs}
     />
   );

@@ -34,6 +34,15 @@ export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 const SWATCH = { card: 'var(--mantine-color-blue-8)', qr: 'var(--mantine-color-teal-9)', other: 'var(--mantine-color-orange-9)' } as const;
 type SplitKey = keyof typeof SWATCH;
 const SPLIT_KEYS: SplitKey[] = ['card', 'qr', 'other'];
+/** A legend row: one line of small text (14 px × 1.55), and the space under it. */
+const LEGEND_ROW_PX = 22;
+const LEGEND_ROW_GAP_PX = 6;
+/**
+ * The legend sits beside the chart when the card is wide enough, else under it; the skeleton alike.
+ * Its height is kept for three rows with one of them on two lines (the longest channel name does
+ * at 375 px), so the figures arriving do not push the next card down.
+ */
+const LEGEND_FLEX = { flex: '1 1 220px', minHeight: 4 * LEGEND_ROW_PX + 3 * LEGEND_ROW_GAP_PX } as const;
 type PeriodKind = 'day' | 'month' | 'year';
 
 interface Split {
@@ -168,19 +177,22 @@ const SplitChart = memo(function SplitChart({
         {title}
       </Title>
       {!split ? (
-        <Group gap="lg" wrap="nowrap">
+        // The same wrapping and row heights as the figures that replace it, so the cards below do not
+        // move when they arrive (at 375 px the legend goes under the chart; issue 10 §8, CLS).
+        <Group gap="lg" wrap="wrap" align="center">
           <Skeleton circle height={160} />
-          <Stack gap="xs" style={{ flex: 1 }}>
-            <Skeleton height={14} />
-            <Skeleton height={14} />
-            <Skeleton height={14} />
+          <Stack gap={0} style={LEGEND_FLEX}>
+            {SPLIT_KEYS.map((key) => (
+              <Skeleton key={key} height={LEGEND_ROW_PX} mb={LEGEND_ROW_GAP_PX} />
+            ))}
           </Stack>
         </Group>
       ) : (
         <Group gap="lg" wrap="wrap" align="center">
           {total > 0 ? (
             // The list beside it carries the same figures as text; the drawing adds nothing to read.
-            <div aria-hidden="true">
+            // flex: no baseline gap under the drawing, so it is as tall as the skeleton's circle.
+            <div aria-hidden="true" style={{ display: 'flex' }}>
               <Donut
                 segments={items.map((i) => ({ value: i.value, color: SWATCH[i.key] }))}
                 size={160}
@@ -192,9 +204,12 @@ const SplitChart = memo(function SplitChart({
           ) : (
             <Text c="gray.7">{t('noFigures')}</Text>
           )}
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={`${testId}-legend`}>
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0, ...LEGEND_FLEX }} data-testid={`${testId}-legend`}>
             {items.map((i) => (
-              <li key={i.key} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 6 }}>
+              <li
+                key={i.key}
+                style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: LEGEND_ROW_GAP_PX, minHeight: LEGEND_ROW_PX }}
+              >
                 <span
                   aria-hidden="true"
                   style={{ width: 14, height: 14, borderRadius: 3, background: SWATCH[i.key], display: 'inline-block' }}

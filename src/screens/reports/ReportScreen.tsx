@@ -33,6 +33,8 @@ export interface ReportScreenProps {
   storesLoading: boolean;
   /** Fetches a bill image with the session (an <img> cannot send the bearer token). */
   loadBillImage: (url: string) => Promise<Blob>;
+  /** A page about to be opened (pointer or focus on its button): fetched early (D145). */
+  onPageIntent?: (page: number) => void;
   nowMs: number;
 }
 
@@ -48,7 +50,15 @@ const RANGE_ERRORS: Record<string, string> = {
  * Memoised: writing the filters into the address re-renders the route, and the screen only needs
  * to redraw when the machine's state or its own props change.
  */
-export const ReportScreen = memo(function ReportScreen({ actor, exportActor, stores, storesLoading, loadBillImage, nowMs }: ReportScreenProps) {
+export const ReportScreen = memo(function ReportScreen({
+  actor,
+  exportActor,
+  stores,
+  storesLoading,
+  loadBillImage,
+  onPageIntent,
+  nowMs,
+}: ReportScreenProps) {
   const { t } = useTranslation(['reports', 'table', 'errors']);
   const { language } = usePortal();
   const channel = useSelector(actor, (s) => s.context.channel);
@@ -111,6 +121,7 @@ export const ReportScreen = memo(function ReportScreen({ actor, exportActor, sto
         label={t('reports:tableLabel', { report: title })}
         columns={columns}
         pageSizes={PAGE_SIZE_OPTIONS}
+        onPageIntent={onPageIntent}
         failedTitle={t('reports:loadFailed')}
         retryLabel={t('reports:retry')}
         sort={sort}

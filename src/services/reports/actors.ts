@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { saveBlob } from '../shared/download';
+import { createPagePrefetch } from './pagePrefetch';
 import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
 import type { StoreOption } from '../shared/schemas/stores';
 import type { ReportChannel } from '../shared/schemas/transactions';
@@ -23,8 +24,12 @@ export interface ReportInput {
 
 export function createReportActors(deps: ReportActorDeps) {
   const save = deps.save ?? saveBlob;
+  const pages = createPagePrefetch((channel, filters, signal) => deps.reports.list(channel, filters, signal));
   return {
-    loadReport: fromPromise<ReportPage, ReportInput>(({ input, signal }) => deps.reports.list(input.channel, input.filters, signal)),
+    loadReport: fromPromise<ReportPage, ReportInput>(({ input, signal }) => pages.load(input.channel, input.filters, signal)),
+
+    /** A page the person is about to open (pointer or focus on its button): fetched now, used by loadReport (D145). */
+    prefetchReport: (channel: ReportChannel, filters: ReportFilters) => pages.prefetch(channel, filters),
 
     loadStores: fromPromise<StoreOption[], void>(({ signal }) => deps.reports.stores(signal)),
 

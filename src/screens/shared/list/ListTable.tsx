@@ -97,6 +97,8 @@ export interface ListTableProps<Row> extends Pick<
   retryLabel?: string;
   /** The delete confirmation, for lists with a deletion region. */
   deleteDialog?: DeleteDialogTexts<Row>;
+  /** The person is about to open this page: a chance to fetch it early (the reports, D145). */
+  onPageIntent?: (page: number) => void;
 }
 
 export function ListTable<Row>(props: ListTableProps<Row>) {
@@ -125,6 +127,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           page: view.page,
           totalPages: view.totalPages,
           onPageChange: (page) => actor.send({ type: 'PAGE.SET', page }),
+          onPageIntent: props.onPageIntent,
           pageSize: view.pageSize,
           pageSizeOptions: props.pageSizes,
           onPageSizeChange: (pageSize) => actor.send({ type: 'PAGE_SIZE.SELECT', pageSize }),

@@ -103,6 +103,23 @@ describe('DataTable (core §2 shared table widget)', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(12);
   });
 
+  it('says which page is about to be opened when the pointer reaches its button or focus enters it, never the page shown (D145)', async () => {
+    const onPageIntent = vi.fn();
+    const onPageChange = vi.fn();
+    await renderTable({
+      paging: { page: 1, totalPages: 12, onPageChange, onPageIntent, pageSize: 10, pageSizeOptions: [10], onPageSizeChange: vi.fn() },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    fireEvent.pointerEnter(within(nav).getByRole('button', { name: 'Page 2' }));
+    expect(onPageIntent).toHaveBeenLastCalledWith(2);
+    fireEvent.focus(within(nav).getByRole('button', { name: 'Last page' }));
+    expect(onPageIntent).toHaveBeenLastCalledWith(12);
+    onPageIntent.mockClear();
+    fireEvent.pointerEnter(within(nav).getByRole('button', { name: 'Page 1' }));
+    expect(onPageIntent).not.toHaveBeenCalled();
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
   it('offers the page sizes as a dropdown', async () => {
     const { onPageSizeChange } = await renderTable();
     const select = screen.getByLabelText('Rows per page');

@@ -36,6 +36,8 @@ export interface DataTableProps<Row> {
     page: number;
     totalPages: number;
     onPageChange: (page: number) => void;
+    /** The person is about to open this page (pointer on, or focus in, its button): a chance to fetch it early. */
+    onPageIntent?: (page: number) => void;
     pageSize: number;
     pageSizeOptions: readonly number[];
     onPageSizeChange: (size: number) => void;
@@ -252,7 +254,7 @@ function TableFooter(props: NonNullable<DataTableProps<unknown>['paging']> & { d
           size="sm"
         />
       )}
-      <Pagination page={props.page} totalPages={props.totalPages} onPageChange={props.onPageChange} />
+      <Pagination page={props.page} totalPages={props.totalPages} onPageChange={props.onPageChange} onPageIntent={props.onPageIntent} />
     </Group>
   );
 }
@@ -286,15 +288,38 @@ export function PageSizeInput({ value, onCommit, delayMs }: { value: number; onC
   );
 }
 
-export function Pagination({ page, totalPages, onPageChange }: { page: number; totalPages: number; onPageChange: (page: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  onPageIntent,
+}: {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  onPageIntent?: (page: number) => void;
+}) {
   const { t } = useTranslation('table');
   const pages = Math.max(1, totalPages);
   const items = pageItems(page, pages);
+  const valid = (target: number) => target !== page && target >= 1 && target <= pages;
   const go = (target: number) => {
-    if (target !== page && target >= 1 && target <= pages) onPageChange(target);
+    if (valid(target)) onPageChange(target);
   };
+  // Pointer arriving on a button, or keyboard focus, comes a few hundred ms before the click.
+  const intent = (target: number) =>
+    onPageIntent
+      ? { onPointerEnter: () => valid(target) && onPageIntent(target), onFocus: () => valid(target) && onPageIntent(target) }
+      : {};
   const edge = (label: string, glyph: string, target: number, disabled: boolean) => (
-    <button type="button" className={classes.pageButton} aria-label={label} disabled={disabled} onClick={() => go(target)}>
+    <button
+      type="button"
+      className={classes.pageButton}
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => go(target)}
+      {...intent(target)}
+    >
       <span aria-hidden="true">{glyph}</span>
     </button>
   );
@@ -316,6 +341,7 @@ export function Pagination({ page, totalPages, onPageChange }: { page: number; t
               aria-current={item.page === page ? 'page' : undefined}
               aria-label={t('pagination.page', { page: item.page })}
               onClick={() => go(item.page)}
+              {...intent(item.page)}
             >
               {item.page}
             </button>
