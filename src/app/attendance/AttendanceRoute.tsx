@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { attendanceListMachine } from '../../machines/attendance/attendanceList.machine';
@@ -8,6 +8,7 @@ import { AttendanceListScreen } from '../../screens/attendance/AttendanceListScr
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 
 /**
  * /attendance (doc 2 §2 attendance list; D137): the check-in machine wired to the sale service's client.
@@ -21,7 +22,7 @@ function attendanceActors(): AttendanceActors {
 }
 
 function AttendanceListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   const initialQuery = useMemo(() => attendanceQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
@@ -42,27 +43,16 @@ function AttendanceListPage() {
   }, []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(attendanceQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const next = attendanceQueryToSearchParams({ page: snap.context.page, pageSize: snap.context.pageSize }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = attendanceQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = attendanceQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize } }) => ({ page, pageSize }),
+      parse: attendanceQueryFromSearchParams,
+      format: attendanceQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   return <AttendanceListScreen actor={actor} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { invoiceCreateMachine } from '../../machines/invoices/invoiceCreate.machine';
@@ -10,6 +10,7 @@ import { InvoiceListScreen } from '../../screens/invoices/InvoiceListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 import { invoicePaths, invoiceSegments } from './paths';
 
 /**
@@ -25,7 +26,7 @@ function invoicesActors(): InvoicesActors {
 
 function ListPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   const initialQuery = useMemo(() => invoiceQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
@@ -41,28 +42,16 @@ function ListPage() {
   }, []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(invoiceQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const { page, pageSize, filter } = snap.context;
-      const next = invoiceQueryToSearchParams({ page, pageSize, q: filter.q }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = invoiceQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = invoiceQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, q: filter.q }),
+      parse: invoiceQueryFromSearchParams,
+      format: invoiceQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   return <InvoiceListScreen actor={actor} onCreate={() => navigate(invoicePaths.create())} />;
 }

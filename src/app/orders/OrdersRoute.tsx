@@ -17,6 +17,7 @@ import { OrderListScreen } from '../../screens/orders/OrderListScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
+import { useAddressQuery } from '../shared/use-address-query';
 import { ordersPaths, orderSegments } from './paths';
 
 /**
@@ -65,7 +66,7 @@ async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<Receip
 }
 
 function ListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -96,28 +97,16 @@ function ListPage() {
   }, []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(orderQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const { page, pageSize, filter } = snap.context;
-      const next = orderQueryToSearchParams({ page, pageSize, filter }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = orderQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = orderQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
+      parse: orderQueryFromSearchParams,
+      format: orderQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   return <OrderListScreen actor={actor} canCreate={isFnb === false} editHref={ordersPaths.detail} />;
 }

@@ -14,6 +14,7 @@ import type {
   PickableProduct,
   QuickCustomer,
 } from '../../services/orders/schemas';
+import { sampleOrder as order } from '../../services/orders/samples';
 import { renderScreen } from '../shared/test/render';
 import { OrderEditScreen } from './OrderEditScreen';
 import { OrderListScreen } from './OrderListScreen';
@@ -34,33 +35,6 @@ afterAll(() => {
   for (const [prop] of SIZES) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
 });
 
-const order: Order = {
-  order_id: 41,
-  order_code: 'DH000041',
-  invoice_id: 9041,
-  invoice_code: 'DH000041',
-  status: 2,
-  payment_status: 0,
-  total_price: 0,
-  total_money: 0,
-  sub_total: 0,
-  point: 0,
-  updated_at: 1_790_000_000,
-  created_at: 1_790_000_000,
-  table_id: null,
-  table_name: null,
-  customer_id: 0,
-  name: 'Khách lẻ',
-  phone_number: null,
-  payment_method: null,
-  receive_amount: 0,
-  return_amount: 0,
-  eiv_code: null,
-  cqt_code: null,
-  is_eiv_exported: false,
-  product_amount: 0,
-  source: 'IN_STORE',
-};
 const pho: PickableProduct = { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, price: 55_000, status: 0, category_ids: [3] };
 const tra: PickableProduct = { product_id: 8, code: 'PC002', name: '<b>Trà đá</b>', img: null, price: 5_000, status: 0, category_ids: [] };
 const categories: OrderCategory[] = [{ category_id: 3, category_name: 'Phở' }];

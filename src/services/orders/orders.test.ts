@@ -5,37 +5,11 @@ import { createFakeServer, memoryStorage, type FakeAnswer } from '../shared/test
 import { createOrdersActors } from './actors';
 import { createOrdersApi } from './api';
 import { createAttemptStore } from './attempts';
-import type { BasketLine, Order } from './schemas';
+import { sampleOrder as order } from './samples';
+import type { BasketLine } from './schemas';
 
 /** The orders calls against a fake sale service: what is sent (query, body, Idempotency-Key) and what is accepted. */
 
-const order: Order = {
-  order_id: 41,
-  order_code: 'DH000041',
-  invoice_id: 9041,
-  invoice_code: 'DH000041',
-  status: 2,
-  payment_status: 0,
-  total_price: 0,
-  total_money: 0,
-  sub_total: 0,
-  point: 0,
-  updated_at: 1_790_000_000,
-  created_at: 1_790_000_000,
-  table_id: null,
-  table_name: null,
-  customer_id: 0,
-  name: 'Khách lẻ',
-  phone_number: null,
-  payment_method: null,
-  receive_amount: 0,
-  return_amount: 0,
-  eiv_code: null,
-  cqt_code: null,
-  is_eiv_exported: false,
-  product_amount: 0,
-  source: 'IN_STORE',
-};
 const line = { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000 };
 const basket: BasketLine[] = [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', price: 55_000, amount: 2 }];
 
