@@ -65,8 +65,9 @@ test.describe('Issue 13: order payment', () => {
     await expect(s.printFrame.getByTestId('receipt-copy')).toHaveText(t('vi', 'common:receipt.copy'));
 
     expect((await s.payments(order.invoiceId)).filter((p) => p.status === 'SUCCESS')).toHaveLength(1);
+    // The guest ordered at a table, so home is the tables (doc 2 §2: /sale-table when the invoice has a table).
     await s.home.click();
-    await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}\\?page=1&page_size=10$`));
+    await expect(page).toHaveURL(new RegExp(`${P('/sale-table')}$`));
   });
 
   test('doc 2 §4 cash, §5, §9 (en, 375 px): change unknown below the total, 13 characters, Complete only when enough, one payment', async ({
@@ -97,9 +98,9 @@ test.describe('Issue 13: order payment', () => {
     const payments = await s.payments(order.invoiceId);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ method: 'CASH', status: 'SUCCESS', receive_amount: received, return_amount: 15_000 });
-    // An order already paid goes home (doc 2 §2).
+    // An order already paid goes home (doc 2 §2): the tables, since the guest ordered at one.
     await page.goto(P(`/sale-order/payment/${order.orderId}`));
-    await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}\\?page=1&page_size=10$`));
+    await expect(page).toHaveURL(new RegExp(`${P('/sale-table')}$`));
   });
 
   test('doc 2 §4 card terminal: the terminal goes OFFLINE (pay disabled, the disconnect popup with the hotline), then ONLINE, then approves', async ({
