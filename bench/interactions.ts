@@ -6,6 +6,8 @@
  *   - report paging: click "page 2" → rows of page 2 shown (skeletons gone)
  *   - dashboard: document start → first doughnut drawn
  *   - product search (colan, 2,000 products): a word typed → matching rows painted
+ *   - order editing (colan, 2,000 products): a word typed in the dish search → matching dishes painted;
+ *     a dish's "add" clicked → the basket total updated
  *   - export: the largest single-channel list phoco has over 30 days (the longest range the server takes) as .xlsx, request → file in hand
  *
  * Times are measured inside the page (performance.now(), until the next animation frame after the
@@ -13,7 +15,7 @@
  * round trips. Each figure is the median of several runs, printed next to its goal. Figures only;
  * nothing here passes or fails. BENCH_DIST=folder measures an existing build; BENCH_RUNS sets the repeats;
  * BENCH_STEPS=reportPaging,exportLargest (function names) runs only those; BENCH_SEED_VOLUME=small starts
- * quicker for the steps that need no report history (productSearch).
+ * quicker for the steps that need no report history (productSearch, orderEditing).
  */
 import type { Page } from 'playwright-core';
 import { launchChromium, startBenchSandbox, submitSignIn } from './support';
@@ -203,6 +205,48 @@ async function productSearch(page: Page, base: string): Promise<void> {
   report('products: search word → matching rows painted (colan, 2,000)', samples, 1500, 'includes the 800 ms debounce');
 }
 
+/**
+ * Order editing (issue 13): colan's 2,000 products in the dish picker of a new counter order. A word
+ * put in the dish search → the matching dishes painted (includes the 300 ms the picker waits after
+ * the last key, D125, and the search on the service); an "add" click → the basket total updated.
+ */
+async function orderEditing(page: Page, base: string): Promise<void> {
+  await signIn(page, base, COLAN);
+  await page.goto(`${base}/portal/sale-order`);
+  await page.getByTestId('order-create').click();
+  await page.waitForURL(/\/sale-order\/\d+$/, { timeout: 60_000 });
+  await page.getByTestId('order-product').first().waitFor({ timeout: 60_000 });
+  const words = ['sua tuoi', 'gao', 'bia', 'rau', 'nuoc mam', 'banh', 'ca'];
+  const search: number[] = [];
+  const add: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const word = words[i % words.length]!;
+    const ms = (await page.evaluate(`(async () => {
+      const fold = (t) => t.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd').toLowerCase();
+      const input = document.querySelector('[data-testid="order-product-search"]');
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      return window.__timed(
+        () => { setValue.call(input, ${JSON.stringify(word)}); input.dispatchEvent(new Event('input', { bubbles: true })); },
+        () => {
+          if (document.querySelector('[data-testid="order-products-loading"]')) return false;
+          const row = document.querySelector('[data-testid="order-product"]');
+          return !!row && ${JSON.stringify(word)}.split(' ').every((w) => fold(row.textContent).includes(w));
+        },
+      );
+    })()`)) as number;
+    search.push(ms);
+    const clicked = (await page.evaluate(`(async () => {
+      const total = () => document.querySelector('[data-testid="order-basket-total"]')?.textContent ?? '';
+      const before = total();
+      const button = document.querySelector('[data-testid="order-product"] button');
+      return window.__timed(() => button.click(), () => total() !== before);
+    })()`)) as number;
+    add.push(clicked);
+  }
+  report('order editing: dish search word → matching dishes painted (colan, 2,000)', search, 1000, 'includes the 300 ms debounce');
+  report('order editing: add-dish click → basket total updated', add, 100, 'machine and render only (no request)');
+}
+
 async function dashboardFirstChart(page: Page, base: string): Promise<void> {
   await signIn(page, base, PHOCO);
   const samples: number[] = [];
@@ -274,7 +318,7 @@ async function main(): Promise<void> {
     const browser = await launchChromium();
     try {
       const only = (process.env.BENCH_STEPS ?? '').split(',').filter(Boolean);
-      for (const step of [storeDropdown, reportPaging, productSearch, dashboardFirstChart, exportLargest]) {
+      for (const step of [storeDropdown, reportPaging, productSearch, orderEditing, dashboardFirstChart, exportLargest]) {
         if (only.length && !only.includes(step.name)) continue;
         const context = await browser.newContext({
           locale: 'vi-VN',

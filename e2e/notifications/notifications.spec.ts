@@ -97,12 +97,18 @@ test.describe('Issue 4 realtime: spoken payments', () => {
 });
 
 test.describe('Issue 4 realtime: notification bell', () => {
-  test('core §2 bell, §4: a new order raises the count; clicking marks it seen and opens /sale-order', async ({ page, sandbox }) => {
+  test('core §2 bell, §4: a new order raises the count; clicking marks it seen and opens the order (status 2, not completed)', async ({
+    page,
+    sandbox,
+  }) => {
     const m = await signInOwn(page, sandbox);
     const bar = new TopBar(page);
     await expect.poll(() => unseenTotal(page)).toBeGreaterThan(0);
     const before = await unseenTotal(page);
-    const { payload } = await fire<{ payload: { order_code: string } }>(sandbox, 'new-order', { merchant: m.merchant_id, table: 'Bàn 12' });
+    const { payload } = await fire<{ payload: { order_code: string; order_id: number } }>(sandbox, 'new-order', {
+      merchant: m.merchant_id,
+      table: 'Bàn 12',
+    });
     await expect.poll(() => unseenTotal(page)).toBe(before + 1);
 
     await bar.bell.click();
@@ -111,8 +117,20 @@ test.describe('Issue 4 realtime: notification bell', () => {
     await expect(item).toContainText('Bàn 12');
     await expect(item).toContainText(t('vi', 'notifications:time.justNow'));
     await item.click();
-    await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}$`));
+    await expect(page).toHaveURL(new RegExp(`${P(`/sale-order/${payload.order_id}`)}$`));
     await expect.poll(() => unseenTotal(page)).toBe(before);
+  });
+
+  test('core §4: the notification of a completed (paid, status 0) order opens /sale-order', async ({ page, sandbox }) => {
+    const m = await signInOwn(page, sandbox);
+    const bar = new TopBar(page);
+    const { payload } = await fire<{ payload: { order_code: string } }>(sandbox, 'new-order', { merchant: m.merchant_id, table: 'Bàn 11' });
+    await sandbox.trigger('order-qr-paid', { merchant: m.merchant_id, order_code: payload.order_code, amount: 120000 });
+    await bar.bell.click();
+    const item = bar.items.filter({ hasText: payload.order_code });
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}$`));
   });
 
   test('core §4: a payment request on an order being served opens /sale-order/{order_id}', async ({ page, sandbox }) => {

@@ -111,7 +111,7 @@ test.describe('Foundation: shell', () => {
     await new Shell(page).openFromMenu('reports', 'txCard');
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('vi', 'reports:title.card') })).toBeVisible();
-    await page.goto(P('/sale-order'));
-    await expect(notBuiltHeading(page, 'saleOrder')).toBeVisible();
+    await page.goto(P('/sale-setting'));
+    await expect(notBuiltHeading(page, 'saleSetting')).toBeVisible();
   });
 });

@@ -27,6 +27,8 @@ export const AREA_NAMES = [
   'merchants',
   'paylink',
   'orders',
+  // the sale service's payments of orders (issue 13); its screens are the orders area's payment page
+  'orderpayment',
   'products',
   'customers',
   'categories',
@@ -35,6 +37,8 @@ export const AREA_NAMES = [
   'invoices',
   'einvoice',
   'display',
+  // issue 13: the check-in list (doc 2 §2 "attendance list", route /attendance, D137)
+  'attendance',
 ] as const;
 export type AreaName = (typeof AREA_NAMES)[number];
 

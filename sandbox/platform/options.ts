@@ -31,6 +31,11 @@ export interface SandboxOptions {
    * a loopback address.
    */
   controls?: boolean;
+  /**
+   * A card payment sent to a terminal (POST /api/sale/payment/pos) is approved on its own after this
+   * many ms. Default: never (a test or a person answers with the `terminal` trigger).
+   */
+  terminalDelayMs?: number;
 }
 
 export interface ResolvedOptions {
@@ -48,6 +53,7 @@ export interface ResolvedOptions {
   seedVolume: 'full' | 'small';
   dashboardChunkDelayMs: number;
   controls: boolean;
+  terminalDelayMs: number | undefined;
 }
 
 export function resolveOptions(options: SandboxOptions): ResolvedOptions {
@@ -66,6 +72,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     seedVolume: options.seedVolume ?? 'full',
     dashboardChunkDelayMs: options.dashboardChunkDelayMs ?? 150,
     controls: options.controls ?? true,
+    terminalDelayMs: options.terminalDelayMs,
   };
 }
 
@@ -106,6 +113,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
     seedVolume: seedVolumeFromEnv(env.SANDBOX_SEED_VOLUME),
     controls: controlsFromEnv(env.SANDBOX_CONTROLS),
+    terminalDelayMs: positiveNumber(env, 'SANDBOX_TERMINAL_DELAY_MS'),
   };
 }
 

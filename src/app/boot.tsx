@@ -8,7 +8,7 @@ import { createAppRouter, preloadPage } from './router';
 import { createRuntime } from './shared/runtime';
 import { captureSsoFragment } from './shared/sso-fragment';
 import { StartupError } from './StartupError';
-import type { LoginRouteState } from './shared/paths';
+import { sessionEndTarget } from './shared/paths';
 import { authPaths } from './auth/paths';
 
 function describeStartupError(error: unknown): string {
@@ -43,11 +43,8 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   navigation.goToLogin = () => {
     const { pathname, search } = router.state.location;
-    if (pathname === authPaths.login()) return;
-    // After an idle or expired sign-out, signing in again returns to the same page (D12).
-    const reason = session.getSnapshot().context.endReason;
-    const state: LoginRouteState = reason === 'user' ? {} : { from: `${pathname}${search}` };
-    void router.navigate(authPaths.login(), { replace: true, state });
+    const target = sessionEndTarget(pathname, search, session.getSnapshot().context.endReason, authPaths.login());
+    if (target) void router.navigate(target.to, { replace: true, state: target.state });
   };
   navigation.redirectToSso = () => {
     const loginUrl = config.sso.loginUrl;

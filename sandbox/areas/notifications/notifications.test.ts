@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationListSchema, saleOrderSchema } from '../../../src/services/notifications/schemas';
+import { notificationListSchema, saleOrderDetailSchema } from '../../../src/services/notifications/schemas';
 import { salePaymentSuccessSchema, saleNotificationEventSchema, vaPaymentEventSchema } from '../../../src/services/realtime/schemas';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 
@@ -79,10 +79,12 @@ describe('GET/PUT /notification, GET /order', () => {
   it("answers the order of a notification, by path and by query; 404 for another merchant's", async () => {
     const list = notificationListSchema.parse((await sale('GET', '/notification?notification_type=0')).body);
     const orderId = list.data[0]!.order_id!;
-    const order = saleOrderSchema.parse((await sale('GET', `/order/${orderId}`)).body.data);
-    expect(order.id).toBe(orderId);
+    const order = saleOrderDetailSchema.parse((await sale('GET', `/order/${orderId}`)).body.data).invoice_data;
+    expect(order.order_id).toBe(orderId);
     expect(order.order_code).toBe(list.data[0]!.order_code);
-    expect((await sale('GET', `/order?order_id=${orderId}`)).body.data).toEqual(order);
+    expect((await sale('GET', `/invoice/${orderId}?is_orderid=true`)).body.data.invoice_data).toEqual(
+      (await sale('GET', `/order/${orderId}`)).body.data.invoice_data,
+    );
     const other = await t.login('colan', 'Colan@2026');
     expect((await t.api('GET', `/api/sale/order/${orderId}`, { token: other.access_token })).status).toBe(404);
   });
@@ -121,20 +123,21 @@ describe('triggers of the notifications area', () => {
     const after = notificationListSchema.parse((await sale('GET', '/notification?notification_type=0')).body);
     expect(after.unseen['0']).toBe(before['0'] + 1);
     expect(after.data[0]).toMatchObject({ id: created.id, order_code: created.order_code, status: 0 });
-    expect(saleOrderSchema.parse((await sale('GET', `/order/${created.order_id}`)).body.data).status).toBe(0);
+    // A new order is selecting (2): the click opens the order itself (core §4: only a completed one, 0, opens the list).
+    expect(saleOrderDetailSchema.parse((await sale('GET', `/order/${created.order_id}`)).body.data).invoice_data.status).toBe(2);
 
     heard = next(s, 'notification');
     await trigger('payment-request');
     const request = saleNotificationEventSchema.parse(await heard);
     expect(request.notification_type).toBe(1);
-    expect(saleOrderSchema.parse((await sale('GET', `/order/${request.order_id}`)).body.data).status).not.toBe(0);
+    expect(saleOrderDetailSchema.parse((await sale('GET', `/order/${request.order_id}`)).body.data).invoice_data.status).toBe(1);
 
     heard = next(s, 'notification');
     await trigger('add-dishes', { order_code: created.order_code });
     expect(saleNotificationEventSchema.parse(await heard)).toMatchObject({ notification_type: 2, order_id: created.order_id });
   });
 
-  it('order-paid emits payment_success with the total and the order code', async () => {
+  it('order-paid (the old name of order-qr-paid) emits payment_success with the total and the order code', async () => {
     const s = await connect('/sale');
     const heard = next(s, 'payment_success');
     await trigger('order-paid', { amount: '275000' });
@@ -142,6 +145,16 @@ describe('triggers of the notifications area', () => {
     expect(paid.data.invoice_data.total_price).toBe(275000);
     expect(paid.data.invoice_data.order_code).toMatch(/^HD/);
     expect((await trigger('order-paid', { order_code: 'NOPE' })).status).toBe(404);
+    // The seeded bills: 04 and 05 are paid (their notifications open the list), 01–03 open.
+    const seeded = notificationListSchema.parse((await sale('GET', '/notification?notification_type=0&page_size=100')).body).data;
+    const statuses = new Map<string, number>();
+    for (const n of seeded.filter((n) => /^DH\d{4}0[1-5]$/.test(n.order_code))) {
+      statuses.set(
+        n.order_code.slice(-2),
+        saleOrderDetailSchema.parse((await sale('GET', `/order/${n.order_id}`)).body.data).invoice_data.status,
+      );
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ '01': 2, '02': 1, '03': 1, '04': 0, '05': 0 });
   });
 
   it('realtime-drop: a reconnect recovers what was missed; with forget it does not', async () => {

@@ -7,7 +7,7 @@ import { ApiError, ok, required } from '../../platform/http/envelope';
  * The bell's calls (core §2 notification bell, §4 notification click, §7 /notification):
  *   GET /notification?notification_type=0|1|2&page&page_size → newest first, `unseen` counts per type
  *   PUT /notification {id, status: 2} → marks it seen (idempotent)
- *   GET /order/:id (or /order?order_id=) → the order a notification opens
+ * The order a notification opens is the orders area's GET /order/{id}.
  */
 
 export const SEEN = 2;
@@ -95,28 +95,5 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
     );
     if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such notification');
     return ok(row);
-  });
-
-  const order = async (merchantId: string, rawId: unknown) => {
-    const id = Number(rawId);
-    // sale_orders.id is an integer column: a larger id is the caller's mistake (400), not a 500.
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw required(['order_id']);
-    const [row] = await ctx.db.query<{
-      id: number;
-      order_code: string;
-      status: number;
-      table_name: string | null;
-      total_price: string | number;
-    }>(`SELECT id, order_code, status, table_name, total_price FROM sale_orders WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such order');
-    return ok({ ...row, total_price: Number(row.total_price) });
-  };
-  app.get<{ Params: { id: string } }>('/order/:id', async (request) => {
-    const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
-    return order(user.merchant_id, request.params.id);
-  });
-  app.get('/order', async (request) => {
-    const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
-    return order(user.merchant_id, (request.query as Record<string, unknown>).order_id);
   });
 }

@@ -1,3 +1,4 @@
+import { stripVietnameseDiacritics } from '../../../src/services/qr/vietqr';
 import { ApiError } from '../../platform/http/envelope';
 import { wireId } from '../../platform/transactions/wire-id';
 import { amountParam, emitVaPayment, merchantOf, MERCHANT_PARAM } from '../../platform/triggers/params';
@@ -5,8 +6,8 @@ import type { TriggerDefinition } from '../../platform/triggers/registry';
 
 /**
  * Triggers of the notifications area (contract "Triggers"): a QR payment (spoken by the portal), the
- * sale service's order notifications and paid orders, and a cut connection. Each answers what it
- * stored and emitted.
+ * sale service's order notifications on the orders area's orders, and a cut connection. Each answers
+ * what it stored and emitted. A paid order is the orderpayment area's `order-qr-paid` (alias `order-paid`).
  */
 
 const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const;
@@ -14,10 +15,29 @@ const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const
 /**
  * Order codes a customer may keep (on a receipt) are made from the row's serial id, which never comes
  * back in the database's life: DH/HD + the merchant id's last 4 + the id in 6+ digits (issue 10). The
- * seed's codes have a 2-digit suffix, so the two never meet.
+ * seed's codes have a 2- or 4-digit suffix, so they never meet. An order made here has no dishes yet.
  */
 const NEW_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
-  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, created_at)`;
+  INSERT INTO sale_orders (id, merchant_id, order_code, table_name, status, total_price, folded, created_at, updated_at, table_id)`;
+
+const foldText = (text: string) => stripVietnameseDiacritics(text).toLowerCase();
+
+/**
+ * The tables area's table of that name when it has no open bill, so the new order is that table's bill
+ * (seen on /sale-table); otherwise (no such table, a bill already open, no tables area) the order only
+ * names the table.
+ */
+async function freeTable(ctx: Parameters<TriggerDefinition['run']>[0], merchantId: string, name: string): Promise<number | null> {
+  const [has] = await ctx.db.query<{ t: string | null }>(`SELECT to_regclass('fnb_tables')::text AS t`);
+  if (!has?.t) return null;
+  const [row] = await ctx.db.query<{ id: number }>(
+    `SELECT t.id FROM fnb_tables t WHERE t.merchant_id = $1 AND lower(t.table_name) = lower($2)
+        AND NOT EXISTS (SELECT 1 FROM sale_orders o WHERE o.merchant_id = t.merchant_id AND o.table_id = t.id AND o.status IN (1, 2))
+      ORDER BY t.id LIMIT 1`,
+    [merchantId, name],
+  );
+  return row?.id ?? null;
+}
 
 const boolParam = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
 
@@ -86,15 +106,17 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
           [merchantId],
         );
       }
+      const table = params.table || order?.table_name || 'Bàn 5';
       if (!order) {
-        // A new order (0) opens the order list; an order being served (1) opens itself (core §4).
+        // A new order is selecting (2), one asking to pay or adding dishes is being served (1); both open
+        // the order itself when clicked, a completed one (0) the order list (core §4).
         [order] = await ctx.db.query<OrderRow>(
-          `${NEW_ORDER} SELECT n.id, $1::text, COALESCE($2::text, 'DH' || right($1::text, 4) || lpad(n.id::text, 6, '0')), $3, $4, 0, $5 FROM n
+          `${NEW_ORDER} SELECT n.id, $1::text, c.code, $3, $4, 0, lower(c.code) || ' ' || $6, $5, $5, $7::int
+             FROM n, LATERAL (SELECT COALESCE($2::text, 'DH' || right($1::text, 4) || lpad(n.id::text, 6, '0')) AS code) c
            RETURNING id, order_code, table_name`,
-          [merchantId, params.order_code || null, params.table || 'Bàn 5', type === 0 ? 0 : 1, now],
+          [merchantId, params.order_code || null, table, type === 0 ? 2 : 1, now, foldText(table), await freeTable(ctx, merchantId, table)],
         );
       }
-      const table = params.table || order!.table_name;
       const [row] = await ctx.db.query<{ id: number }>(
         `INSERT INTO notifications (merchant_id, notification_type, order_id, order_code, table_name, status, created_at)
          VALUES ($1, $2, $3, $4, $5, 0, $6) RETURNING id`,
@@ -114,41 +136,6 @@ function notificationTrigger(name: keyof typeof TYPES, summary: string): Trigger
   };
 }
 
-const orderPaid: TriggerDefinition = {
-  name: 'order-paid',
-  summary: 'An order is paid: marks it paid and emits sale payment_success (spoken by the portal).',
-  params: [
-    { name: 'order_code', description: 'the order (or give amount for a new paid order)' },
-    { name: 'amount', description: 'total in đồng (required without order_code)' },
-    MERCHANT_PARAM,
-  ],
-  async run(ctx, params) {
-    const merchantId = await merchantOf(ctx, params);
-    const now = ctx.clock.now();
-    type PaidRow = { order_code: string; total_price: string | number };
-    let order: PaidRow | undefined;
-    if (params.order_code) {
-      const amount = params.amount ? amountParam(params.amount) : null;
-      [order] = await ctx.db.query<PaidRow>(
-        `UPDATE sale_orders SET status = 3, total_price = COALESCE($3, total_price) WHERE merchant_id = $1 AND order_code = $2
-         RETURNING order_code, total_price`,
-        [merchantId, params.order_code, amount],
-      );
-      if (!order) throw new ApiError(404, 'NOT_FOUND', `No order "${params.order_code}"`);
-    } else {
-      const amount = amountParam(params.amount);
-      [order] = await ctx.db.query<PaidRow>(
-        `${NEW_ORDER} SELECT n.id, $1::text, 'HD' || right($1::text, 4) || lpad(n.id::text, 6, '0'), 'Bàn 5', 3, $2, $3 FROM n
-         RETURNING order_code, total_price`,
-        [merchantId, amount, now],
-      );
-    }
-    const payload = { data: { invoice_data: { total_price: Number(order!.total_price), order_code: order!.order_code } } };
-    ctx.realtime.emitToMerchant('sale', merchantId, 'payment_success', payload);
-    return { merchant_id: merchantId, namespace: 'sale', event: 'payment_success', payload };
-  },
-};
-
 const realtimeDrop: TriggerDefinition = {
   name: 'realtime-drop',
   summary: "Cuts the transport of the merchant's sockets; forget=true also drops their recovery state (no replay).",
@@ -166,6 +153,5 @@ export const notificationTriggers: TriggerDefinition[] = [
   notificationTrigger('new-order', 'A new order: stores a notification (type 0) and emits sale notification.'),
   notificationTrigger('payment-request', 'A table asks to pay: notification type 1 on an order being served.'),
   notificationTrigger('add-dishes', 'Dishes added to an order: notification type 2.'),
-  orderPaid,
   realtimeDrop,
 ];

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { categoryListMachine } from '../../machines/categories/categoryList.machine';
@@ -9,6 +9,7 @@ import { CategoryListScreen } from '../../screens/categories/CategoryListScreen'
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 
 /**
  * /category (doc 2 §2): the category machine wired to the sale service's client. The list's page and
@@ -22,7 +23,7 @@ function categoriesActors(): CategoriesActors {
 }
 
 function CategoryListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   const initialQuery = useMemo(() => categoryQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
@@ -49,27 +50,16 @@ function CategoryListPage() {
   }, []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(categoryQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const next = categoryQueryToSearchParams({ page: snap.context.page, pageSize: snap.context.pageSize }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = categoryQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = categoryQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize } }) => ({ page, pageSize }),
+      parse: categoryQueryFromSearchParams,
+      format: categoryQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   return <CategoryListScreen actor={actor} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { customerFormMachine } from '../../machines/customers/customerForm.machine';
@@ -12,6 +12,7 @@ import { CustomerListScreen } from '../../screens/customers/CustomerListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 import { customerPaths, customerSegments } from './paths';
 
 /**
@@ -30,34 +31,22 @@ function customersActors(): CustomersActors {
 
 function ListPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   const initialQuery = useMemo(() => customerQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => customerListMachine.provide({ actors: { loadPage: customersActors().loadCustomers } }), []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(customerQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const { page, pageSize, filter } = snap.context;
-      const next = customerQueryToSearchParams({ page, pageSize, q: filter.q }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = customerQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = customerQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, q: filter.q }),
+      parse: customerQueryFromSearchParams,
+      format: customerQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   const editPath = useCallback((c: Customer) => customerPaths.update(c.customer_id), []);
   return <CustomerListScreen actor={actor} onAdd={() => navigate(customerPaths.create())} editPath={editPath} />;

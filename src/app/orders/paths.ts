@@ -1,6 +1,12 @@
 /** The orders area's addresses (doc 2 §2): the one place that spells them. */
 export const ordersPaths = {
   list: () => '/sale-order',
+  /** Where a completed order opened for editing goes (doc 2 §2: /sale-order?page=1&page_size=10). */
+  listFirstPage: () => '/sale-order?page=1&page_size=10',
   detail: (orderId: number) => `/sale-order/${orderId}`,
+  /** The payment screen is the orderpayment area's; this builder is shared until that area has its own paths.ts. */
   payment: (orderId: number) => `/sale-order/payment/${orderId}`,
 } as const;
+
+/** The segment OrdersRoute mounts under ordersPaths.list() for one order. */
+export const orderSegments = { detail: ':orderId' } as const;

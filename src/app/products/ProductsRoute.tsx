@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { productFormMachine } from '../../machines/products/productForm.machine';
@@ -11,6 +11,7 @@ import { ProductFormScreen } from '../../screens/products/ProductFormScreen';
 import { ProductListScreen } from '../../screens/products/ProductListScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 import { productPaths, productSegments } from './paths';
 
 /**
@@ -31,7 +32,7 @@ function productsActors(): ProductsActors {
 const loadImage = (url: string) => productsApi().image(url);
 
 function ListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   const initialQuery = useMemo(() => productQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
@@ -47,28 +48,16 @@ function ListPage() {
   }, []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(productQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const { page, pageSize, filter } = snap.context;
-      const next = productQueryToSearchParams({ page, pageSize, filter }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = productQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = productQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
+      parse: productQueryFromSearchParams,
+      format: productQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   return <ProductListScreen actor={actor} addHref={productPaths.create()} editHref={productPaths.update} loadImage={loadImage} />;
 }

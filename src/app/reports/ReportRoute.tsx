@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import { exportMachine } from '../../machines/reports/export.machine';
@@ -10,6 +10,7 @@ import { ReportScreen } from '../../screens/reports/ReportScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { reportActors, reportsApi } from '../shared/reports-runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 import { useStoreOptions } from '../shared/use-store-options';
 
 /**
@@ -18,7 +19,7 @@ import { useStoreOptions } from '../shared/use-store-options';
  * sort); never a token or anything about a person.
  */
 function ReportRoute({ channel }: { channel: ReportChannel }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const initialFilters = useMemo(() => filtersFromSearchParams(params, channel), []); // eslint-disable-line react-hooks/exhaustive-deps
   const { loadReport, exportReport, prefetchReport } = reportActors();
   const { inspect } = getRuntime();
@@ -39,27 +40,16 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
     { inspect },
   );
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(filtersToSearchParams(initialFilters, channel).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const next = filtersToSearchParams(reportFilters(snap.context), channel).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, channel, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = filtersFromSearchParams(new URLSearchParams(current), channel);
-    const normalised = filtersToSearchParams(parsed, channel).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'FILTERS.REPLACE', filters: parsed });
-  }, [actor, channel, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context }) => reportFilters(context),
+      parse: (params) => filtersFromSearchParams(params, channel),
+      format: (filters) => filtersToSearchParams(filters, channel),
+      replace: (filters) => actor.send({ type: 'FILTERS.REPLACE', filters }),
+    },
+    initialFilters,
+  );
 
   const { stores, loading: storesLoading } = useStoreOptions();
 

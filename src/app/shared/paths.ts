@@ -33,3 +33,19 @@ export interface LoginRouteState {
   /** The page asked for before sign-in (D12): path and query only, never a token. */
   from?: string;
 }
+
+/**
+ * Where a page goes when the session ends (sign-out, idle, expiry, another tab): /login, remembering
+ * the page unless the person signed out themselves (D12); nowhere from /login itself, and nowhere
+ * from a customer display (the cashier's second window needs no session and must never show the
+ * sign-in form to the customer).
+ */
+export function sessionEndTarget(
+  pathname: string,
+  search: string,
+  reason: string | null,
+  loginPath: string,
+): { to: string; state: LoginRouteState } | null {
+  if (pathname === loginPath || isEcrPath(pathname)) return null;
+  return { to: loginPath, state: reason === 'user' ? {} : { from: `${pathname}${search}` } };
+}

@@ -55,6 +55,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
       '/sale-table',
       '/sale-setting',
       '/sale-invoice',
+      '/attendance',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { storeAddMachine } from '../../machines/stores/storeAdd.machine';
@@ -14,6 +14,7 @@ import { StoreListScreen } from '../../screens/stores/StoreListScreen';
 import { getLookups } from '../shared/lookups';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
 import { storePaths, storeSegments } from './paths';
 
 /**
@@ -53,7 +54,7 @@ function linkedOf(error: unknown): string | null {
 
 function StoreListPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   const initialQuery = useMemo(() => storeQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The deleted row's "linked" detail: the list machine passes on the code only.
@@ -87,28 +88,16 @@ function StoreListPage() {
   }, []);
   const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
 
-  // Machine → address: each applied change is a history entry, so Back steps through them.
-  const lastWritten = useRef(storeQueryToSearchParams(initialQuery).toString());
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      const { page, pageSize, sort } = snap.context;
-      const next = storeQueryToSearchParams({ page, pageSize, sort }).toString();
-      if (next === lastWritten.current) return;
-      lastWritten.current = next;
-      setParams(new URLSearchParams(next));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, setParams]);
-
-  // Address → machine: Back, Forward or an edited address.
-  const current = params.toString();
-  useEffect(() => {
-    const parsed = storeQueryFromSearchParams(new URLSearchParams(current));
-    const normalised = storeQueryToSearchParams(parsed).toString();
-    if (normalised === lastWritten.current) return;
-    lastWritten.current = normalised;
-    actor.send({ type: 'QUERY.REPLACE', query: parsed });
-  }, [actor, current]);
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, sort } }) => ({ page, pageSize, sort }),
+      parse: storeQueryFromSearchParams,
+      format: storeQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
 
   return <StoreListScreen actor={actor} onAdd={() => navigate(storePaths.add())} />;
 }

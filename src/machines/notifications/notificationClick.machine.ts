@@ -3,7 +3,8 @@ import { errorCode, notProvided } from '../shared/serviceError';
 
 /**
  * Clicking a bell notification (core §4): mark it seen (status 2), refresh the list, fetch the order,
- * then go to /sale-order when the order is new (status 0), else to /sale-order/{order_id}. A failure
+ * then go to /sale-order when the order is completed (status 0: paid, nothing left to do on it), else
+ * to /sale-order/{order_id} (1 handling, 2 selecting; doc 2 §3). A failure
  * is shown and can be retried from the step that failed; marking seen twice is harmless (PUT).
  */
 
@@ -28,14 +29,15 @@ export interface NotificationClickContext {
 
 export type NotificationClickEvent = { type: 'CLICK'; notification: ClickedNotification } | { type: 'RETRY' } | { type: 'DISMISS' };
 
-export const NEW_ORDER_STATUS = 0;
+/** doc 2 §3 order status 0: completed (paid). */
+export const COMPLETED_ORDER_STATUS = 0;
 
 /** Where a notification leads: the order list, or one order's page (the app turns it into an address). */
 export type OrderDestination = { kind: 'orderList' } | { kind: 'order'; orderId: number };
 
-/** core §4: a new order (status 0) opens the order list, any other the order itself. */
+/** core §4: a completed order (status 0) opens the order list, an open one (1, 2) the order itself. */
 export function orderDestination(order: OrderSummary): OrderDestination {
-  return order.status === NEW_ORDER_STATUS ? { kind: 'orderList' } : { kind: 'order', orderId: order.id };
+  return order.status === COMPLETED_ORDER_STATUS ? { kind: 'orderList' } : { kind: 'order', orderId: order.id };
 }
 
 export const notificationClickMachine = setup({

@@ -1,8 +1,7 @@
 import { LoadingLine } from '../shared/LoadingLine';
-import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import QRCode from 'qrcode';
+import { QrImage } from '../shared/QrImage';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { bankVerifyMachine } from '../../machines/bank/bankVerify.machine';
@@ -12,30 +11,6 @@ import { formatVnd } from '../shared/table/format';
 import { FailureAlert } from '../shared/FailureAlert';
 
 export type BankVerifyActor = ActorRefFrom<typeof bankVerifyMachine>;
-
-/** Pixels per module and a 4-module quiet zone: large enough for a phone and for a decoder reading a screenshot. */
-const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 4, scale: 8, color: { dark: '#000000', light: '#ffffff' } };
-
-/** The QR image drawn in the browser from the payload; the payload itself never leaves the page. */
-function QrImage({ payload, alt }: { payload: string; alt: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    QRCode.toDataURL(payload, QR_OPTIONS).then(
-      (url) => {
-        if (!cancelled) setSrc(url);
-      },
-      () => {
-        if (!cancelled) setSrc(null);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [payload]);
-  if (!src) return <Loader aria-label={alt} />;
-  return <img src={src} alt={alt} data-testid="bank-qr" style={{ maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }} />;
-}
 
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -99,7 +74,12 @@ export function VerifyQrModal({ actor, banks }: { actor: BankVerifyActor; banks:
               <Text size="sm">{t('qr.instructions')}</Text>
               <Center>
                 <Box bg="white" p={0}>
-                  <QrImage payload={context.qr} alt={t('qr.imageAlt', { amount, account: context.bankAccountNo })} />
+                  <QrImage
+                    payload={context.qr}
+                    alt={t('qr.imageAlt', { amount, account: context.bankAccountNo })}
+                    testId="bank-qr"
+                    style={{ maxWidth: '100%', height: 'auto' }}
+                  />
                 </Box>
               </Center>
               <Field label={t('qr.account')} value={context.bankAccountNo} testId="qr-account" />

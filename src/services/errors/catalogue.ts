@@ -55,6 +55,17 @@ export const SERVER_ERROR_CODES = [
   // The server's own limits (issue 10 §5): core §5's 30 days, and one export at a time per merchant (D81).
   'RANGE_TOO_LONG',
   'EXPORT_IN_PROGRESS',
+  // Issue 13, orders: an order already paid refuses every change; a dish no longer on sale.
+  'ORDER_COMPLETED',
+  'PRODUCT_NOT_AVAILABLE',
+  // Taking payment (issue 13 wire contract): a paid order, the card terminal, a reused payment key.
+  'ORDER_PAID',
+  'ORDER_EMPTY',
+  'TERMINAL_OFFLINE',
+  'TERMINAL_BUSY',
+  'IDEMPOTENCY_KEY_REUSED',
+  // issue 13, tables: a table with an open bill cannot be removed (D135).
+  'TABLE_HAS_ORDER',
 ] as const;
 
 /** Bank-side checks carry a bank-specific suffix (core §8), e.g. ACCOUNT_NAME_INVALID_VCB. */

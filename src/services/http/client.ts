@@ -29,6 +29,8 @@ export interface CallBase {
   auth?: AuthMode;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key` on payment calls); never Authorization, which the client sets. */
+  headers?: Record<string, string>;
 }
 
 export interface RawCall<S extends $ZodType> extends CallBase {
@@ -113,6 +115,11 @@ function requestDeadline(timeoutMs: number, callerSignal: AbortSignal | undefine
   };
 }
 
+/** A caller's headers, without any it could use to replace the bearer. */
+function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
+}
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   // Late-bound so tests and the app can swap globalThis.fetch, and to avoid "Illegal invocation".
   const nativeFetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -122,7 +129,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
     const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
 
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...extraHeaders(spec.headers), accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
 
     let response: { status: number; _data?: unknown };

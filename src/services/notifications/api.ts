@@ -1,7 +1,7 @@
 import { z } from '../../config/zod-classic';
 import type { ServiceClient } from '../http';
 import { dataEnvelope } from '../http';
-import { NOTIFICATION_SEEN, notificationListSchema, saleOrderSchema, type NotificationList, type SaleOrder } from './schemas';
+import { NOTIFICATION_SEEN, notificationListSchema, saleOrderDetailSchema, type NotificationList, type SaleOrder } from './schemas';
 import type { NotificationType } from '../realtime/schemas';
 
 /** The sale service's notification calls (contract, "realtime" calls). */
@@ -32,6 +32,13 @@ export function createNotificationsApi(sale: ServiceClient): NotificationsApi {
         response: dataEnvelope(z.object({ id: z.number(), status: z.number() })),
       });
     },
-    order: (orderId) => sale.data({ name: 'sale.order', path: `/order/${encodeURIComponent(String(orderId))}`, schema: saleOrderSchema }),
+    async order(orderId) {
+      const { invoice_data: o } = await sale.data({
+        name: 'sale.order',
+        path: `/order/${encodeURIComponent(String(orderId))}`,
+        schema: saleOrderDetailSchema,
+      });
+      return { id: o.order_id, order_code: o.order_code, status: o.status, table_name: o.table_name, total_price: o.total_price };
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from '../../config/zod-classic';
 import { notificationTypeSchema } from '../realtime/schemas';
 
-/** GET/PUT /notification and GET /order/{id} of the sale service (contract "realtime" calls). */
+/** GET/PUT /notification and GET /order/{id} of the sale service (contract "realtime" calls; the order is the orders area's). */
 
 export const NOTIFICATION_SEEN = 2;
 
@@ -32,12 +32,26 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const saleOrderSchema = z.object({
-  id: z.number().int().positive(),
-  order_code: z.string().max(64),
-  /** 0 = new: the notification opens the order list (core §4). */
-  status: z.number().int(),
-  table_name: z.string().max(200).nullable(),
-  total_price: z.number().int().nonnegative(),
+/**
+ * GET /order/{id} of the orders area (`{data: {invoice_data, products_data}}`): only what a notification
+ * click reads. Status 0 = completed (paid), 1 handling, 2 selecting (doc 2 §3).
+ */
+export const saleOrderDetailSchema = z.object({
+  invoice_data: z.object({
+    order_id: z.number().int().positive(),
+    order_code: z.string().max(64),
+    status: z.number().int(),
+    table_name: z.string().max(200).nullable(),
+    total_price: z.number().int().nonnegative(),
+  }),
+  products_data: z.array(z.unknown()),
 });
-export type SaleOrder = z.infer<typeof saleOrderSchema>;
+
+export interface SaleOrder {
+  id: number;
+  order_code: string;
+  /** 0 = completed: the notification opens the order list (core §4). */
+  status: number;
+  table_name: string | null;
+  total_price: number;
+}

@@ -38,13 +38,32 @@ export const saleNotificationEventSchema = z.object({
 });
 export type SaleNotificationEvent = z.infer<typeof saleNotificationEventSchema>;
 
-/** sale `payment_success`: an order was paid (core §3). */
+/**
+ * sale `payment_success`: an order was paid (core §3), by any way (cash, QR, card, link). `order_id`,
+ * `invoice_id` and `payment_method` are beyond the spec's two fields (issue 13 wire contract); optional,
+ * so an older sender's event still announces the payment.
+ */
 export const salePaymentSuccessSchema = z.object({
   data: z.object({
     invoice_data: z.object({
       total_price: z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]),
       order_code: z.string().min(1).max(64),
+      order_id: z.number().int().positive().optional(),
+      invoice_id: z.number().int().positive().optional(),
+      payment_method: z.enum(['QR', 'CASH', 'CARD', 'LINK']).nullish(),
     }),
   }),
 });
 export type SalePaymentSuccess = z.infer<typeof salePaymentSuccessSchema>;
+
+/** sale `payment_failed` (beyond the spec): the terminal declined a card payment, or went offline during it. */
+export const salePaymentFailedSchema = z.object({
+  data: z.object({
+    invoice_id: z.number().int().positive(),
+    order_id: z.number().int().positive().optional(),
+    order_code: z.string().max(64).optional(),
+    payment_method: z.literal('CARD'),
+    reason: z.enum(['DECLINED', 'TERMINAL_OFFLINE']),
+  }),
+});
+export type SalePaymentFailed = z.infer<typeof salePaymentFailedSchema>;

@@ -3,12 +3,13 @@ import { networkError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 
-const newOrder = { id: 11, order_id: 101, order_code: 'DH0001' };
+// 101 comes back completed (status 0: the order list), 102 handling (1: the order itself).
+const paidOrder = { id: 11, order_id: 101, order_code: 'DH0001' };
 const servedOrder = { id: 12, order_id: 102, order_code: 'DH0002' };
 const notFound = { code: 'NOT_FOUND', status: 404, data: {}, kind: 'server' as const };
 
 const events: SampleEvent[] = [
-  { type: 'CLICK', notification: newOrder },
+  { type: 'CLICK', notification: paidOrder },
   { type: 'CLICK', notification: servedOrder },
   { type: 'RETRY' },
   { type: 'DISMISS' },

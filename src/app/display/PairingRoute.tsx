@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { displayPairingMachine } from '../../machines/display/displayPairing.machine';
+import { createDisplayApi } from '../../services/display/api';
+import type { PairCreated, Pairing } from '../../services/display/schemas';
+import { errorCode } from '../../machines/shared/serviceError';
+import { PairingScreen } from '../../screens/display/PairingScreen';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+import { displayPaths, PORTAL_BASE } from './paths';
+
+/** /sale-display (beyond the spec, D141–D143): the display on this computer, pairing another device, unpairing. */
+export default function PairingRoute() {
+  const { clients, inspect } = getRuntime();
+  const logic = useMemo(() => {
+    const api = createDisplayApi(clients.sale);
+    return displayPairingMachine.provide({
+      actors: {
+        loadPairings: fromPromise<Pairing[]>(({ signal }) => api.pairings(signal)),
+        createPair: fromPromise<PairCreated>(({ signal }) => api.pair(signal)),
+        unpair: fromPromise<void, { pairingId: number }>(({ input, signal }) => api.unpair(input.pairingId, signal)),
+      },
+      actions: {
+        notifyPaired: () => notify.success({ title: 'display:pairing.pairedToast' }),
+        notifyUnpaired: () => notify.success({ title: 'display:pairing.unpairedToast' }),
+        notifyFailed: (_, params: { error: unknown }) => {
+          // DISPLAY_LIMIT is this area's own refusal: its text says what to do.
+          if (errorCode(params.error) === 'DISPLAY_LIMIT')
+            notify.failureText({ title: 'display:pairing.failedToast', message: 'display:pairing.limit' });
+          else notify.failure('display:pairing.failedToast', errorCode(params.error));
+        },
+      },
+    });
+  }, [clients.sale]);
+  const actor = useActorRef(logic, { inspect });
+  const origin = typeof location === 'undefined' ? '' : location.origin;
+  return (
+    <PairingScreen
+      actor={actor}
+      displayHref={`${PORTAL_BASE}${displayPaths.slide()}`}
+      pairUrl={(code) => `${origin}${PORTAL_BASE}${code ? displayPaths.pair(code) : displayPaths.pair()}`}
+    />
+  );
+}

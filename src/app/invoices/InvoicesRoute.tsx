@@ -1,0 +1,92 @@
+import { useCallback, useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { invoiceCreateMachine } from '../../machines/invoices/invoiceCreate.machine';
+import { invoiceListMachine } from '../../machines/invoices/invoiceList.machine';
+import { invoiceQueryFromSearchParams, invoiceQueryToSearchParams } from '../../machines/invoices/rules/invoiceUrl';
+import { createInvoicesActors, createInvoicesApi, type InvoicesActors } from '../../services/invoices';
+import { InvoiceCreateScreen } from '../../screens/invoices/InvoiceCreateScreen';
+import { InvoiceListScreen } from '../../screens/invoices/InvoiceListScreen';
+import { NotFound } from '../../screens/shared/NotFound';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+import { useAddressQuery } from '../shared/use-address-query';
+import { invoicePaths, invoiceSegments } from './paths';
+
+/**
+ * /sale-invoice and /sale-invoice/create (doc 2 §2; D136): the invoice machines wired to the sale
+ * client. The list's page, size and search live in the address; a sale recorded goes to the list.
+ */
+
+let actors: InvoicesActors | null = null;
+function invoicesActors(): InvoicesActors {
+  actors ??= createInvoicesActors(createInvoicesApi(getRuntime().clients.sale));
+  return actors;
+}
+
+function ListPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { inspect } = getRuntime();
+  const initialQuery = useMemo(() => invoiceQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => {
+    const { loadInvoices, cancelInvoice } = invoicesActors();
+    return invoiceListMachine.provide({
+      actors: { loadPage: loadInvoices, cancelInvoice },
+      actions: {
+        notifyCancelled: (_, p) =>
+          notify.success({ title: 'invoices:cancel.successTitle', message: 'invoices:cancel.successBody', values: { code: p.code } }),
+        notifyCancelFailed: (_, p) => notify.failure('invoices:cancel.failTitle', p.code),
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
+
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, q: filter.q }),
+      parse: invoiceQueryFromSearchParams,
+      format: invoiceQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
+
+  return <InvoiceListScreen actor={actor} onCreate={() => navigate(invoicePaths.create())} />;
+}
+
+function CreatePage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { inspect } = getRuntime();
+  const goBack = useCallback(() => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(invoicePaths.list());
+  }, [navigate, location.key]);
+  const logic = useMemo(() => {
+    const { searchProducts, searchCustomers, createInvoice } = invoicesActors();
+    return invoiceCreateMachine.provide({
+      actors: { searchProducts, searchCustomers, createInvoice },
+      actions: {
+        notifyCreated: (_, p) =>
+          notify.success({ title: 'invoices:create.createdTitle', message: 'invoices:create.createdBody', values: { code: p.code } }),
+        notifyCreateFailed: (_, p) => notify.failure('invoices:create.failTitle', p.code),
+        // The new invoice heads the plain list (newest first).
+        goToList: () => navigate(invoicePaths.list()),
+      },
+    });
+  }, [navigate]);
+  const actor = useActorRef(logic, { inspect });
+  return <InvoiceCreateScreen actor={actor} onBack={goBack} />;
+}
+
+export default function InvoicesRoute() {
+  return (
+    <Routes>
+      <Route index element={<ListPage />} />
+      <Route path={invoiceSegments.create} element={<CreatePage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

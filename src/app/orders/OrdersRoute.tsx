@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { i18n } from '../../i18n';
+import { orderEditMachine } from '../../machines/orders/orderEdit.machine';
+import { orderListMachine, type PrintInput } from '../../machines/orders/orderList.machine';
+import { orderQueryFromSearchParams, orderQueryToSearchParams } from '../../machines/orders/rules/orderUrl';
+import { createOrdersActors, createOrdersApi, type OrdersActors, type OrdersApi } from '../../services/orders';
+import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
+import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
+import type { ReceiptData } from '../../services/shared/print/receipt';
+import { renderReceipt } from '../../screens/shared/receipt/render';
+import { NotFound } from '../../screens/shared/NotFound';
+import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
+import { OrderListScreen } from '../../screens/orders/OrderListScreen';
+import { notify } from '../shared/notify';
+import { getRuntime } from '../shared/runtime';
+import { useSessionSelector } from '../shared/session-context';
+import { useAddressQuery } from '../shared/use-address-query';
+import { ordersPaths, orderSegments } from './paths';
+
+/**
+ * /sale-order and /sale-order/{order_id} (doc 2 §2): the order machines wired to the sale service.
+ * The list's search, filters, page and size live in the address; a completed order opened for editing
+ * goes back to the list's first page.
+ */
+
+let api: OrdersApi | null = null;
+let actors: OrdersActors | null = null;
+function ordersApi(): OrdersApi {
+  api ??= createOrdersApi(getRuntime().clients.sale);
+  return api;
+}
+function ordersActors(): OrdersActors {
+  actors ??= createOrdersActors(ordersApi());
+  return actors;
+}
+
+let printer: ReceiptPrinter | null = null;
+function receiptPrinter(): ReceiptPrinter {
+  printer ??= createReceiptPrinter({ win: window, render: renderReceipt });
+  return printer;
+}
+
+/** The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the order's VietQR. */
+async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<ReceiptData> {
+  const order = input.detail.invoice_data;
+  const paid = order.status === ORDER_COMPLETED || order.payment_status === 1;
+  return {
+    shopName: getRuntime().session.getSnapshot().context.profile?.merchant.name ?? '',
+    shopAddress: null,
+    orderCode: order.order_code,
+    tableName: order.table_name,
+    time: order.updated_at,
+    lines: input.detail.products_data.map((line) => ({ name: line.name, amount: line.amount, price: line.price })),
+    total: order.total_price,
+    paid,
+    paymentMethod: order.payment_method,
+    receiveAmount: paid ? order.receive_amount : null,
+    returnAmount: paid ? order.return_amount : null,
+    qr: paid ? null : await ordersApi().billQr(order.invoice_id, signal),
+    copy: input.copy,
+    language: i18n.language === 'en' ? 'en' : 'vi',
+  };
+}
+
+function ListPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const { inspect } = getRuntime();
+  // doc 2 §1: food-and-beverage merchants open orders from a table, not from the list.
+  const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? null);
+  const initialQuery = useMemo(() => orderQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => {
+    const { loadOrders, loadDetail, createOrder } = ordersActors();
+    return orderListMachine.provide({
+      actors: {
+        loadPage: loadOrders,
+        loadDetail,
+        createOrder,
+        printReceipt: fromPromise<void, PrintInput>(async ({ input, signal }) => {
+          await receiptPrinter()(await receiptOf(input, signal));
+        }),
+      },
+      actions: {
+        openOrder: (_, p) => navigateRef.current(ordersPaths.detail(p.orderId)),
+        notifyCreateFailed: (_, p) => notify.failure('orders:list.createFailTitle', p.code),
+        notifyPrintFailed: (_, p) =>
+          p.code === 'PRINT_FAILED'
+            ? notify.failureText({ title: 'orders:detail.printFailTitle', message: 'orders:detail.printFailBody' })
+            : notify.failure('orders:detail.printFailTitle', p.code),
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
+
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
+      parse: orderQueryFromSearchParams,
+      format: orderQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
+
+  return <OrderListScreen actor={actor} canCreate={isFnb === false} editHref={ordersPaths.detail} />;
+}
+
+function EditPage({ orderId }: { orderId: number }) {
+  const navigate = useNavigate();
+  const { inspect } = getRuntime();
+  const logic = useMemo(() => {
+    const { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer } = ordersActors();
+    return orderEditMachine.provide({
+      actors: { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer },
+      actions: {
+        // doc 2 §8: "Thêm món thất bại" / "Adding dishes failed", with the catalogue's reason.
+        notifySubmitFailed: (_, p) => notify.failure('orders:edit.addFailTitle', p.code),
+        notifyCustomerFailed: (_, p) => notify.failure('orders:edit.customerFailTitle', p.code),
+        notifyCustomerAttached: (_, p) =>
+          notify.success({
+            title: 'orders:edit.customerAttachedTitle',
+            message: 'orders:edit.customerAttachedBody',
+            values: { name: p.order.customer_id === WALK_IN_CUSTOMER_ID ? i18n.t('orders:walkIn') : p.order.name },
+          }),
+      },
+    });
+  }, []);
+  const actor = useActorRef(logic, { input: { orderId }, inspect });
+  // doc 2 §2: a completed order opened here goes to /sale-order?page=1&page_size=10 (replacing this address, so Back does not return to it).
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      if (snap.status === 'done') navigate(ordersPaths.listFirstPage(), { replace: true });
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate]);
+  return <OrderEditScreen actor={actor} listHref={ordersPaths.list()} payHref={ordersPaths.payment(orderId)} />;
+}
+
+function EditRoute() {
+  const { orderId = '' } = useParams();
+  if (!/^[1-9]\d{0,9}$/.test(orderId) || Number(orderId) > 2_147_483_647) return <NotFound signedIn />;
+  // Another order is another machine, not the previous one's basket.
+  return <EditPage key={orderId} orderId={Number(orderId)} />;
+}
+
+export default function OrdersRoute() {
+  return (
+    <Routes>
+      <Route index element={<ListPage />} />
+      <Route path={orderSegments.detail} element={<EditRoute />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,281 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CounterMethod, InvoiceBody, InvoiceCreated, PickableCustomer, PickableProduct } from '../../services/invoices/schemas';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from './rules/invoice';
+import { newIdempotencyKey, outcomeUnknown } from '../shared/rules/idempotency';
+
+/**
+ * /sale-invoice/create (doc 2 §2; CONTRACT13 POST /invoice; D136): a sale recorded at the counter.
+ * Products are picked from the service's search (available ones only) with an amount each, a customer
+ * optionally (walk-in otherwise), the payment method and a note. Never twice: one Idempotency-Key per
+ * sale attempt, sent with every try of it (a double click is one submit; a lost answer is retried with
+ * the same key and the same body, the form locked meanwhile), replaced only after a definite refusal.
+ */
+
+export interface InvoiceLine {
+  product: PickableProduct;
+  /** As typed; parsed when sent. */
+  amount: string;
+}
+
+export interface InvoiceCreateContext {
+  lines: InvoiceLine[];
+  productQuery: string;
+  productResults: PickableProduct[];
+  productError: string | null;
+  customerQuery: string;
+  customerResults: PickableCustomer[];
+  customerError: string | null;
+  customer: PickableCustomer | null;
+  method: CounterMethod;
+  note: string;
+  key: string;
+  showErrors: boolean;
+  submitError: string | null;
+  created: InvoiceCreated | null;
+}
+
+export type InvoiceCreateEvent =
+  | { type: 'PRODUCT.SEARCH'; value: string }
+  | { type: 'PRODUCT.ADD'; product: PickableProduct }
+  | { type: 'LINE.AMOUNT'; productId: number; value: string }
+  | { type: 'LINE.REMOVE'; productId: number }
+  | { type: 'CUSTOMER.SEARCH'; value: string }
+  | { type: 'CUSTOMER.PICK'; customer: PickableCustomer }
+  | { type: 'CUSTOMER.CLEAR' }
+  | { type: 'METHOD.SET'; method: CounterMethod }
+  | { type: 'NOTE.CHANGE'; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY' };
+
+/** doc 2 §9: the customer search waits 500 ms; the product search the same. */
+export const PICKER_SEARCH_DEBOUNCE_MS = 500;
+
+export type InvoiceFormProblem = 'noLines' | 'amount' | 'noteTooLong';
+
+export function invoiceProblems(c: Pick<InvoiceCreateContext, 'lines' | 'note'>): InvoiceFormProblem[] {
+  const out: InvoiceFormProblem[] = [];
+  if (c.lines.length === 0) out.push('noLines');
+  if (c.lines.some((l) => parseAmount(l.amount) === null)) out.push('amount');
+  if ([...c.note].length > INVOICE_NOTE_MAX_LENGTH) out.push('noteTooLong');
+  return out;
+}
+
+export function invoiceBody(c: Pick<InvoiceCreateContext, 'lines' | 'customer' | 'method' | 'note'>): InvoiceBody {
+  const note = c.note.trim();
+  return {
+    products: c.lines.map((l) => ({ product_id: l.product.product_id, amount: parseAmount(l.amount) ?? 0 })),
+    customer_id: c.customer?.customer_id ?? 0,
+    payment_method: c.method,
+    ...(note ? { note } : {}),
+  };
+}
+
+export const invoiceTotal = (lines: readonly InvoiceLine[]) =>
+  lines.reduce((sum, l) => sum + l.product.price * (parseAmount(l.amount) ?? 0), 0);
+
+export const invoiceCreateMachine = setup({
+  types: {
+    context: {} as InvoiceCreateContext,
+    events: {} as InvoiceCreateEvent,
+    tags: {} as 'submitting' | 'uncertain' | 'productsLoading' | 'customersLoading',
+  },
+  actors: {
+    searchProducts: fromPromise<PickableProduct[], { q: string }>(async () => {
+      throw notProvided('searchProducts');
+    }),
+    searchCustomers: fromPromise<PickableCustomer[], { q: string }>(async () => {
+      throw notProvided('searchCustomers');
+    }),
+    createInvoice: fromPromise<InvoiceCreated, { body: InvoiceBody; key: string }>(async () => {
+      throw notProvided('createInvoice');
+    }),
+  },
+  actions: {
+    setProductQuery: assign((_, p: { value: string }) => ({ productQuery: p.value })),
+    setProductResults: assign((_, p: { rows: PickableProduct[] }) => ({ productResults: p.rows, productError: null })),
+    setProductError: assign((_, p: { error: unknown }) => ({ productError: errorCode(p.error) })),
+    addProduct: assign(({ context }, p: { product: PickableProduct }) => {
+      const existing = context.lines.find((l) => l.product.product_id === p.product.product_id);
+      if (existing) {
+        const n = (parseAmount(existing.amount) ?? 0) + 1;
+        return { lines: context.lines.map((l) => (l === existing ? { ...l, amount: String(Math.min(n, 999)) } : l)), submitError: null };
+      }
+      return { lines: [...context.lines, { product: p.product, amount: '1' }], submitError: null };
+    }),
+    setAmount: assign(({ context }, p: { productId: number; value: string }) => ({
+      lines: context.lines.map((l) => (l.product.product_id === p.productId ? { ...l, amount: p.value.slice(0, 6) } : l)),
+      submitError: null,
+    })),
+    removeLine: assign(({ context }, p: { productId: number }) => ({
+      lines: context.lines.filter((l) => l.product.product_id !== p.productId),
+      submitError: null,
+    })),
+    setCustomerQuery: assign((_, p: { value: string }) => ({ customerQuery: p.value })),
+    clearCustomerResults: assign({ customerResults: [], customerError: null }),
+    setCustomerResults: assign((_, p: { rows: PickableCustomer[] }) => ({ customerResults: p.rows, customerError: null })),
+    setCustomerError: assign((_, p: { error: unknown }) => ({ customerError: errorCode(p.error) })),
+    pickCustomer: assign((_, p: { customer: PickableCustomer }) => ({ customer: p.customer, customerQuery: '', customerResults: [] })),
+    clearCustomer: assign({ customer: null }),
+    setMethod: assign((_, p: { method: CounterMethod }) => ({ method: p.method })),
+    setNote: assign((_, p: { value: string }) => ({ note: p.value })),
+    revealErrors: assign({ showErrors: true }),
+    clearSubmitError: assign({ submitError: null }),
+    assignSubmitError: assign((_, p: { error: unknown }) => ({ submitError: errorCode(p.error) })),
+    renewKey: assign({ key: () => newIdempotencyKey('inv') }),
+    assignCreated: assign((_, p: { created: InvoiceCreated }) => ({ created: p.created })),
+    // Provided by the app: toasts (doc 2 §8 "other forms") and leaving for the list.
+    notifyCreated: (_, _p: { code: string }) => {},
+    notifyCreateFailed: (_, _p: { code: string }) => {},
+    goToList: () => {},
+  },
+  guards: {
+    formValid: ({ context }) => invoiceProblems(context).length === 0,
+    canAddLine: ({ context }, p: { product: PickableProduct }) =>
+      p.product.status === 0 &&
+      (context.lines.length < INVOICE_LINES_MAX || context.lines.some((l) => l.product.product_id === p.product.product_id)),
+    outcomeUnknown: (_, p: { error: unknown }) => outcomeUnknown(p.error),
+    customerQueryEmpty: ({ context }) => context.customerQuery.trim() === '',
+  },
+  delays: { productSearchDebounce: PICKER_SEARCH_DEBOUNCE_MS, customerSearchDebounce: PICKER_SEARCH_DEBOUNCE_MS },
+}).createMachine({
+  id: 'invoiceCreate',
+  type: 'parallel',
+  context: () => ({
+    lines: [],
+    productQuery: '',
+    productResults: [],
+    productError: null,
+    customerQuery: '',
+    customerResults: [],
+    customerError: null,
+    customer: null,
+    method: 'CASH',
+    note: '',
+    key: newIdempotencyKey('inv'),
+    showErrors: false,
+    submitError: null,
+    created: null,
+  }),
+  states: {
+    products: {
+      description: 'The product picker: the service searches available products (status 0), 500 ms after the last key.',
+      initial: 'searching',
+      on: {
+        'PRODUCT.SEARCH': { target: '.debouncing', actions: { type: 'setProductQuery', params: ({ event }) => ({ value: event.value }) } },
+      },
+      states: {
+        idle: {},
+        debouncing: { after: { productSearchDebounce: 'searching' } },
+        searching: {
+          tags: ['productsLoading'],
+          invoke: {
+            id: 'searchProducts',
+            src: 'searchProducts',
+            input: ({ context }) => ({ q: context.productQuery.trim() }),
+            onDone: { target: 'idle', actions: { type: 'setProductResults', params: ({ event }) => ({ rows: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'setProductError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    customers: {
+      description: 'The optional customer: searched by phone or name 500 ms after the last key (doc 2 §9); none = walk-in.',
+      initial: 'idle',
+      on: {
+        'CUSTOMER.SEARCH': {
+          target: '.debouncing',
+          actions: { type: 'setCustomerQuery', params: ({ event }) => ({ value: event.value }) },
+        },
+        'CUSTOMER.PICK': { target: '.idle', actions: { type: 'pickCustomer', params: ({ event }) => ({ customer: event.customer }) } },
+        'CUSTOMER.CLEAR': { actions: 'clearCustomer' },
+      },
+      states: {
+        idle: {},
+        debouncing: {
+          after: {
+            searchDebounce: [{ guard: 'customerQueryEmpty', target: 'idle', actions: 'clearCustomerResults' }, { target: 'searching' }],
+          },
+        },
+        searching: {
+          tags: ['customersLoading'],
+          invoke: {
+            id: 'searchCustomers',
+            src: 'searchCustomers',
+            input: ({ context }) => ({ q: context.customerQuery.trim() }),
+            onDone: { target: 'idle', actions: { type: 'setCustomerResults', params: ({ event }) => ({ rows: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'setCustomerError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'PRODUCT.ADD': {
+              guard: { type: 'canAddLine', params: ({ event }) => ({ product: event.product }) },
+              actions: { type: 'addProduct', params: ({ event }) => ({ product: event.product }) },
+            },
+            'LINE.AMOUNT': { actions: { type: 'setAmount', params: ({ event }) => ({ productId: event.productId, value: event.value }) } },
+            'LINE.REMOVE': { actions: { type: 'removeLine', params: ({ event }) => ({ productId: event.productId }) } },
+            'METHOD.SET': { actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) } },
+            'NOTE.CHANGE': { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
+            SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'clearSubmitError' }, { actions: 'revealErrors' }],
+          },
+        },
+        submitting: {
+          tags: ['submitting'],
+          description: "POST /invoice with this attempt's Idempotency-Key; the form is read-only and a second click does nothing.",
+          invoke: {
+            id: 'createInvoice',
+            src: 'createInvoice',
+            input: ({ context }) => ({ body: invoiceBody(context), key: context.key }),
+            onDone: {
+              target: 'done',
+              actions: [
+                { type: 'assignCreated', params: ({ event }) => ({ created: event.output }) },
+                { type: 'notifyCreated', params: ({ event }) => ({ code: event.output.invoice_code }) },
+                'goToList',
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+                target: 'uncertain',
+                description: 'The answer was lost: the sale may be recorded. Only the same request with the same key may follow.',
+                actions: { type: 'assignSubmitError', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: 'editing',
+                description:
+                  'A definite refusal (a product no longer on sale, a bad value): say why, keep the form, a new key for the next attempt.',
+                actions: [
+                  { type: 'assignSubmitError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'notifyCreateFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                  'renewKey',
+                ],
+              },
+            ],
+          },
+        },
+        uncertain: {
+          tags: ['uncertain'],
+          description:
+            'Locked form with "try again": the repeat carries the same key, so the service answers the first result, never a second sale.',
+          on: { RETRY: 'submitting', SUBMIT: 'submitting' },
+        },
+        done: { type: 'final' },
+      },
+    },
+  },
+});
+
+type Snapshot = { context: InvoiceCreateContext; hasTag(tag: string): boolean; matches(value: unknown): boolean };
+export const selectLines = (s: Snapshot) => s.context.lines;
+export const selectTotal = (s: Snapshot) => invoiceTotal(s.context.lines);
+export const selectProblems = (s: Snapshot) => (s.context.showErrors ? invoiceProblems(s.context) : []);
+export const selectSubmitting = (s: Snapshot) => s.hasTag('submitting');
+export const selectUncertain = (s: Snapshot) => s.hasTag('uncertain');
+export const selectLocked = (s: Snapshot) => s.hasTag('submitting') || s.hasTag('uncertain') || s.matches({ form: 'done' });

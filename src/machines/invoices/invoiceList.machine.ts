@@ -1,0 +1,175 @@
+import { assign, fromPromise, raise } from 'xstate';
+import type { InvoiceListQuery, InvoicePage, InvoiceRow } from '../../services/invoices/schemas';
+import { defineList } from '../shared/list/pagedList';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { invoiceSearchText } from './rules/invoice';
+import { DEFAULT_INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZES, INVOICE_SEARCH_DEBOUNCE_MS, type InvoiceQuery } from './rules/invoiceUrl';
+
+/**
+ * /sale-invoice (doc 2 §2, §3 Invoice list row, §7 /invoice, §9): paid orders' invoices and counter
+ * sales, newest first, on the shared list (../shared/list). The search matches the invoice number;
+ * typed text applies 800 ms after the last key or on Enter; page, size and search are mirrored in the
+ * address bar (QUERY.REPLACE). "Delete" cancels the invoice after a confirmation (D136): the row stays,
+ * marked cancelled, so the list reloads the same page instead of stepping back as a delete would.
+ */
+
+export type InvoiceListEvent =
+  | { type: 'SEARCH.CHANGE'; value: string }
+  | { type: 'SEARCH.SUBMIT' }
+  | { type: 'QUERY.REPLACE'; query: InvoiceQuery }
+  | { type: 'CANCEL.ASK'; row: InvoiceRow }
+  | { type: 'CANCEL.CONFIRM' }
+  | { type: 'CANCEL.DISMISS' };
+
+export interface InvoiceFilter {
+  q: string;
+}
+
+export const invoiceList = defineList({
+  types: {
+    row: {} as InvoiceRow,
+    filter: {} as InvoiceFilter,
+    page: {} as InvoicePage,
+    loadInput: {} as InvoiceListQuery,
+    context: {} as { searchDraft: string; cancelling: InvoiceRow | null },
+    events: {} as InvoiceListEvent,
+    tags: {} as 'cancelConfirming' | 'cancelBusy',
+    input: {} as { query?: InvoiceQuery },
+  },
+  pageSizes: INVOICE_PAGE_SIZES,
+  acceptFilter: (patch) => Object.keys(patch).length === 1 && typeof patch.q === 'string' && invoiceSearchText(patch.q) === patch.q,
+  loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, q: context.filter.q }),
+  actors: {
+    cancelInvoice: fromPromise<unknown, { invoiceId: number }>(async () => {
+      throw notProvided('cancelInvoice');
+    }),
+  },
+});
+
+const queryOf = (c: { page: number; pageSize: number; filter: InvoiceFilter }): InvoiceQuery => ({
+  page: c.page,
+  pageSize: c.pageSize,
+  q: c.filter.q,
+});
+
+export const invoiceListMachine = invoiceList.setup
+  .extend({
+    actions: {
+      assignSearchDraft: assign((_, params: { value: string }) => ({ searchDraft: params.value })),
+      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET' as const, filter: { q: invoiceSearchText(context.searchDraft) } })),
+      replaceQuery: assign((_, params: { query: InvoiceQuery }) => ({
+        page: params.query.page,
+        pageSize: params.query.pageSize,
+        filter: { q: params.query.q },
+        searchDraft: params.query.q,
+      })),
+      askCancel: assign((_, params: { row: InvoiceRow }) => ({ cancelling: params.row })),
+      clearCancel: assign({ cancelling: null }),
+      // Provided by the app (toasts, doc 2 §8).
+      notifyCancelled: (_, _params: { code: string }) => {},
+      notifyCancelFailed: (_, _params: { code: string }) => {},
+    },
+    guards: {
+      queryDiffers: ({ context }, params: { query: InvoiceQuery }) => JSON.stringify(queryOf(context)) !== JSON.stringify(params.query),
+      /** A cancelled invoice has nothing left to cancel: the button is off, and a forged event is ignored. */
+      cancellable: (_, params: { row: InvoiceRow }) => params.row.status === 1,
+    },
+    delays: { searchDebounce: INVOICE_SEARCH_DEBOUNCE_MS },
+  })
+  .createMachine({
+    id: 'invoiceList',
+    type: 'parallel',
+    context: ({ input }) => {
+      const query = input.query ?? { page: 1, pageSize: DEFAULT_INVOICE_PAGE_SIZE, q: '' };
+      return invoiceList.context(
+        { page: query.page, pageSize: query.pageSize, filter: { q: query.q } },
+        { searchDraft: query.q, cancelling: null },
+      );
+    },
+    states: {
+      list: invoiceList.listRegion(),
+      search: {
+        description: 'The search box: applied 800 ms after the last key (doc 2 §9), or at once on Enter.',
+        initial: 'idle',
+        on: {
+          'SEARCH.SUBMIT': { target: '.idle', actions: 'raiseSearch' },
+          'QUERY.REPLACE': {
+            description: 'Back/Forward or an edited address changed the query (a pending search is dropped); the query shown is ignored.',
+            guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
+            target: '.idle',
+            actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
+          },
+        },
+        states: {
+          idle: {
+            on: {
+              'SEARCH.CHANGE': {
+                target: 'debouncing',
+                actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
+              },
+            },
+          },
+          debouncing: {
+            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
+            on: {
+              'SEARCH.CHANGE': {
+                target: 'debouncing',
+                reenter: true,
+                actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
+              },
+            },
+          },
+        },
+      },
+      cancel: {
+        description: 'Delete = cancel, after a confirmation (doc 2 §2 "delete confirmation"; D136).',
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'CANCEL.ASK': {
+                guard: { type: 'cancellable', params: ({ event }) => ({ row: event.row }) },
+                target: 'confirming',
+                actions: { type: 'askCancel', params: ({ event }) => ({ row: event.row }) },
+              },
+            },
+          },
+          confirming: {
+            tags: ['cancelConfirming'],
+            on: { 'CANCEL.CONFIRM': 'cancelling', 'CANCEL.DISMISS': { target: 'idle', actions: 'clearCancel' } },
+          },
+          cancelling: {
+            tags: ['cancelConfirming', 'cancelBusy'],
+            description: 'DELETE /invoice/{invoice_id}; again is harmless, so a retry is safe.',
+            invoke: {
+              id: 'cancelInvoice',
+              src: 'cancelInvoice',
+              input: ({ context }) => ({ invoiceId: context.cancelling!.invoice_id }),
+              onDone: {
+                target: 'idle',
+                actions: [
+                  { type: 'notifyCancelled', params: ({ context }) => ({ code: context.cancelling!.invoice_code }) },
+                  'clearCancel',
+                  'raiseRefresh',
+                ],
+              },
+              onError: {
+                target: 'idle',
+                description: 'Refused or failed: the toast says why and the list reloads (it may have changed).',
+                actions: [
+                  { type: 'notifyCancelFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                  'clearCancel',
+                  'raiseRefresh',
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+
+type Snapshot = { context: { searchDraft: string; cancelling: InvoiceRow | null }; hasTag(tag: string): boolean };
+export const selectSearchDraft = (s: Snapshot) => s.context.searchDraft;
+export const selectCancelling = (s: Snapshot) => (s.hasTag('cancelConfirming') ? s.context.cancelling : null);
+export const selectCancelBusy = (s: Snapshot) => s.hasTag('cancelBusy');

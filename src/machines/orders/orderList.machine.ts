@@ -1,0 +1,218 @@
+import { assign, fromPromise, raise } from 'xstate';
+import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage } from '../../services/orders/schemas';
+import { ORDER_COMPLETED, ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
+import { defineList } from '../shared/list/pagedList';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
+
+/**
+ * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status, §7 /order, §9): the merchant's orders on
+ * the shared list (../shared/list), newest change first, searched on the service (code, table,
+ * customer name or phone, accents ignored) 800 ms after the last key, filtered by status, e-invoice
+ * exported or not, and source; page, size, search and filters mirrored in the address bar
+ * (QUERY.REPLACE for Back or an edited address). A row opens the detail dialog (the order's lines,
+ * totals, customer and payment, GET /order/{id}). Merchants without tables create an order at the
+ * counter (POST /order {table_id: null}) and go to it; the screen hides that button for F&B merchants
+ * (doc 2 §1). The dialog prints the bill (region `print`).
+ */
+
+export type OrderListEvent =
+  | { type: 'QUERY.REPLACE'; query: OrderQuery }
+  | { type: 'SEARCH.TYPE'; q: string }
+  | { type: 'DETAIL.OPEN'; row: Order }
+  | { type: 'DETAIL.CLOSE' }
+  | { type: 'DETAIL.RETRY' }
+  | { type: 'PRINT' }
+  | { type: 'CREATE' };
+
+export interface OrderListExtra {
+  /** What the search box shows (the filter's `q` once the debounce ran). */
+  typed: string;
+  /** The order whose detail dialog is open. */
+  detailOf: Order | null;
+  detail: OrderDetail | null;
+  detailError: string | null;
+}
+
+export const SEARCH_DEBOUNCE_MS = 800;
+
+/** What the bill printer is given: the order as the dialog shows it, and whether this print is a copy. */
+export interface PrintInput {
+  detail: OrderDetail;
+  /** A completed order's bill was printed when it was paid: printing it from the list is a copy. */
+  copy: boolean;
+}
+
+export const orderList = defineList({
+  types: {
+    row: {} as Order,
+    filter: {} as OrderFilter,
+    page: {} as OrderPage,
+    loadInput: {} as OrderQuery,
+    context: {} as OrderListExtra,
+    events: {} as OrderListEvent,
+    tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing',
+    input: {} as { query?: OrderQuery },
+  },
+  pageSizes: ORDER_PAGE_SIZES,
+  acceptFilter: (patch) =>
+    Object.entries(patch).every(([key, value]) => {
+      if (key === 'q') return typeof value === 'string' && value.length <= ORDER_SEARCH_MAX;
+      if (key === 'status') return value === null || isOrderStatus(value);
+      if (key === 'exported') return value === null || typeof value === 'boolean';
+      if (key === 'source') return value === null || isOrderSource(value);
+      return false;
+    }),
+  loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
+  actors: {
+    loadDetail: fromPromise<OrderDetail, { orderId: number }>(async () => {
+      throw notProvided('loadDetail');
+    }),
+    createOrder: fromPromise<OrderCreated, { tableId: number | null }>(async () => {
+      throw notProvided('createOrder');
+    }),
+    printReceipt: fromPromise<void, PrintInput>(async () => {
+      throw notProvided('printReceipt');
+    }),
+  },
+});
+
+const sameQuery = (a: OrderQuery, b: OrderQuery) => JSON.stringify(a) === JSON.stringify(b);
+
+export const orderListMachine = orderList.setup
+  .extend({
+    actions: {
+      replaceQuery: assign((_, params: { query: OrderQuery }) => ({
+        page: params.query.page,
+        pageSize: params.query.pageSize,
+        filter: params.query.filter,
+        typed: params.query.filter.q,
+      })),
+      setTyped: assign((_, params: { q: string }) => ({ typed: params.q.slice(0, ORDER_SEARCH_MAX) })),
+      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET' as const, filter: { q: context.typed } })),
+      openDetail: assign((_, params: { row: Order }) => ({ detailOf: params.row, detail: null, detailError: null })),
+      setDetail: assign((_, params: { detail: OrderDetail }) => ({ detail: params.detail, detailError: null })),
+      setDetailError: assign((_, params: { code: string }) => ({ detailError: params.code })),
+      closeDetail: assign({ detailOf: null, detail: null, detailError: null }),
+      // Provided by the app: go to the new order's editing page; a toast when the create fails.
+      openOrder: (_, _params: { orderId: number }) => {},
+      notifyCreateFailed: (_, _params: { code: string }) => {},
+      notifyPrintFailed: (_, _params: { code: string }) => {},
+    },
+    guards: {
+      detailLoaded: ({ context }) => context.detail !== null,
+      queryDiffers: ({ context }, params: { query: OrderQuery }) =>
+        !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
+    },
+    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  })
+  .createMachine({
+    id: 'orderList',
+    type: 'parallel',
+    context: ({ input }) => {
+      const query = input.query ?? DEFAULT_ORDER_QUERY;
+      return orderList.context(query, { typed: query.filter.q, detailOf: null, detail: null, detailError: null });
+    },
+    on: {
+      'QUERY.REPLACE': {
+        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
+        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
+        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
+      },
+    },
+    states: {
+      list: orderList.listRegion(),
+      search: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: { 'SEARCH.TYPE': { target: 'waiting', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } } },
+          },
+          waiting: {
+            tags: ['searching'],
+            description: 'Typing: the search runs 800 ms after the last key (doc 2 §9); each key starts the wait again.',
+            on: {
+              'SEARCH.TYPE': { target: 'waiting', reenter: true, actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } },
+            },
+            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
+          },
+        },
+      },
+      detail: {
+        initial: 'closed',
+        states: {
+          closed: {
+            on: {
+              'DETAIL.OPEN': { target: 'loading', actions: { type: 'openDetail', params: ({ event }) => ({ row: event.row }) } },
+            },
+          },
+          loading: {
+            tags: ['detailOpen', 'detailLoading'],
+            description: "GET /order/{id}: the order's lines (the row already shows its totals).",
+            invoke: {
+              id: 'loadDetail',
+              src: 'loadDetail',
+              input: ({ context }) => ({ orderId: context.detailOf!.order_id }),
+              onDone: { target: 'shown', actions: { type: 'setDetail', params: ({ event }) => ({ detail: event.output }) } },
+              onError: { target: 'failed', actions: { type: 'setDetailError', params: ({ event }) => ({ code: errorCode(event.error) }) } },
+            },
+            on: { 'DETAIL.CLOSE': { target: 'closed', actions: 'closeDetail' } },
+          },
+          shown: {
+            tags: ['detailOpen'],
+            on: {
+              'DETAIL.CLOSE': { target: 'closed', actions: 'closeDetail' },
+              'DETAIL.OPEN': { target: 'loading', actions: { type: 'openDetail', params: ({ event }) => ({ row: event.row }) } },
+            },
+          },
+          failed: {
+            tags: ['detailOpen', 'detailFailed'],
+            on: { 'DETAIL.CLOSE': { target: 'closed', actions: 'closeDetail' }, 'DETAIL.RETRY': { target: 'loading' } },
+          },
+        },
+      },
+      print: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: { PRINT: { guard: 'detailLoaded', target: 'printing' } },
+          },
+          printing: {
+            tags: ['printing'],
+            description:
+              "The bill on 80 mm paper through the shared receipt printer (the Android bridge, else the browser's print of the receipt alone); a completed order's bill is marked as a copy.",
+            invoke: {
+              id: 'printReceipt',
+              src: 'printReceipt',
+              input: ({ context }) => ({ detail: context.detail!, copy: context.detail!.invoice_data.status === ORDER_COMPLETED }),
+              onDone: { target: 'idle' },
+              onError: {
+                target: 'idle',
+                actions: { type: 'notifyPrintFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              },
+            },
+          },
+        },
+      },
+      create: {
+        initial: 'idle',
+        states: {
+          idle: { on: { CREATE: { target: 'creating' } } },
+          creating: {
+            tags: ['creating'],
+            description: 'POST /order {table_id: null}: an order at the counter; a second click meanwhile is ignored.',
+            invoke: {
+              id: 'createOrder',
+              src: 'createOrder',
+              input: () => ({ tableId: null }),
+              onDone: { target: 'idle', actions: { type: 'openOrder', params: ({ event }) => ({ orderId: event.output.orderId }) } },
+              onError: {
+                target: 'idle',
+                actions: { type: 'notifyCreateFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  });

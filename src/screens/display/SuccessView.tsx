@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { DisplayMessage } from '../../services/shared/display/messages';
+import { formatVnd } from '../shared/table/format';
+import classes from './display.module.css';
+
+/** /ecr-success-payment (doc 2 §2 customer display): the thanks, with the amount and the order when the cashier sent them. */
+export function SuccessView({ message }: { message: DisplayMessage | null }) {
+  const { t } = useTranslation('display');
+  const amount = message?.pay?.amount ?? message?.order?.total;
+  return (
+    <section className={classes.success} data-testid="display-success" aria-labelledby="display-success-title">
+      <svg className={classes.tick} viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="12" cy="12" r="11" fill="#ffffff" />
+        <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#2b8a3e" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h1 className={classes.slideTitle} id="display-success-title">
+        {t('success.title')}
+      </h1>
+      {amount !== undefined ? (
+        <p className={classes.slideBody} data-testid="display-success-amount">
+          {t('success.paid', { amount: formatVnd(amount) })}
+        </p>
+      ) : null}
+      {message?.order ? <p className={classes.slideBody}>{t('success.order', { code: message.order.order_code })}</p> : null}
+      <p className={classes.slideBody}>{t('success.thanks')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { PAYMENT_TABS, type orderPaymentMachine, type PaymentTab } from '../../machines/orderpayment/orderPayment.machine';
+import {
+  selectCardChild,
+  selectCashChild,
+  selectChecking,
+  selectDetail,
+  selectLoadFailed,
+  selectLoading,
+  selectPaid,
+  selectPrinting,
+  selectQrChild,
+  selectTab,
+} from '../../machines/orderpayment/selectors';
+import { errorMessageKey } from '../../services/errors';
+import type { InvoiceDetail } from '../../services/orderpayment/schemas';
+import { FailureAlert } from '../shared/FailureAlert';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { formatDateTime, formatVnd } from '../shared/table/format';
+import { CardPanel, CashPanel, LinkPanel, QrPanel, type CardActor, type CashActor, type QrActor } from './WayPanels';
+import { READABLE_ALERT } from './alert-styles';
+
+export type OrderPaymentActor = ActorRefFrom<typeof orderPaymentMachine>;
+
+function InvoiceSummary({ detail }: { detail: InvoiceDetail }) {
+  const { t } = useTranslation('orderpayment');
+  const invoice = detail.invoice_data;
+  return (
+    <Card withBorder padding="md" data-testid="payment-invoice">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={700} data-testid="payment-order-code">
+            {t('invoice.code', { code: invoice.invoice_code ?? invoice.order_code })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(invoice.updated_at)}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {t('invoice.position')}: {invoice.table_name ?? t('invoice.noTable')}
+        </Text>
+        <Table.ScrollContainer minWidth={280}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('invoice.item')}</Table.Th>
+                <Table.Th ta="right">{t('invoice.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('invoice.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.products_data.map((line) => (
+                <Table.Tr key={line.product_id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.name}</Table.Td>
+                  <Table.Td ta="right">{line.amount}</Table.Td>
+                  <Table.Td ta="right">{formatVnd(line.price * line.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text>{t('invoice.subTotal')}</Text>
+          <Text>{formatVnd(invoice.sub_total ?? invoice.total_price)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>{t('invoice.point')}</Text>
+          <Text>{invoice.point ?? 0}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text fw={700}>{t('invoice.total')}</Text>
+          <Text fw={700} size="lg" data-testid="payment-total">
+            {formatVnd(invoice.total_price)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export interface OrderPaymentScreenProps {
+  actor: OrderPaymentActor;
+  hotline: string;
+  onBackToOrder: () => void;
+  onOpenDisplay: () => void;
+  /** The pairing page for a display on another device. */
+  pairHref: string;
+}
+
+/**
+ * /sale-order/payment/{order_id} (doc 2 §2 Order payment panel): the back link to the order, the
+ * invoice, the ways to pay as tabs, and once paid the success message with Home and Print.
+ */
+export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDisplay, pairHref }: OrderPaymentScreenProps) {
+  const { t } = useTranslation(['orderpayment', 'errors']);
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectLoadFailed);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const detail = useSelector(actor, selectDetail);
+  const tab = useSelector(actor, selectTab);
+  const paid = useSelector(actor, selectPaid);
+  const printing = useSelector(actor, selectPrinting);
+  const method = useSelector(actor, (s) => s.context.method);
+  const checking = useSelector(actor, selectChecking);
+  const cash = useSelector(actor, selectCashChild) as CashActor | undefined;
+  const qr = useSelector(actor, selectQrChild) as QrActor | undefined;
+  const card = useSelector(actor, selectCardChild) as CardActor | undefined;
+
+  if (failed)
+    return (
+      <Stack p="md">
+        <FailureAlert
+          title={t('load.failed')}
+          message={t(errorMessageKey(errorCode))}
+          retryLabel={t('retry')}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          testId="payment-load-failed"
+        />
+      </Stack>
+    );
+  if (loading || !detail) return <LoadingScreen />;
+  const invoice = detail.invoice_data;
+
+  return (
+    <Stack gap="md" p={{ base: 'xs', sm: 'md' }} maw={960}>
+      <Anchor component="button" type="button" onClick={onBackToOrder} data-testid="payment-back" style={{ alignSelf: 'flex-start' }}>
+        {t('backToOrder', { code: invoice.order_code })}
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('title')}
+      </Title>
+      <Group align="flex-start" grow wrap="wrap" gap="md" preventGrowOverflow={false}>
+        <div style={{ minWidth: 280, flex: 1 }}>
+          <InvoiceSummary detail={detail} />
+        </div>
+        <Card withBorder padding="md" style={{ minWidth: 280, flex: 1 }}>
+          {paid ? (
+            <Stack gap="sm" role="status" data-testid="payment-success">
+              <Alert styles={READABLE_ALERT} color="green" title={t('success.title')}>
+                {t('success.body', { code: invoice.order_code, method: method ? t(`method.${method}`) : t('method.unknown') })}
+              </Alert>
+              <Group>
+                <Button onClick={() => actor.send({ type: 'HOME' })} data-testid="payment-home">
+                  {t('success.home')}
+                </Button>
+                <Button variant="default" onClick={() => actor.send({ type: 'PRINT' })} loading={printing} data-testid="payment-print">
+                  {t('success.print')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="md">
+              <SegmentedControl
+                fullWidth
+                aria-label={t('tabs.label')}
+                value={tab ?? 'cash'}
+                onChange={(value) => actor.send({ type: 'TAB.SELECT', tab: value as PaymentTab })}
+                data={PAYMENT_TABS.map((way) => ({ value: way, label: t(`tabs.${way}`) }))}
+                data-testid="payment-tabs"
+              />
+              {checking && (
+                <Text size="sm" c="dimmed" role="status">
+                  {t('checkingStatus')}
+                </Text>
+              )}
+              {tab === 'cash' && cash && <CashPanel actor={cash} total={invoice.total_price} />}
+              {tab === 'qr' && qr && (
+                <QrPanel
+                  actor={qr}
+                  amount={invoice.total_price}
+                  orderCode={invoice.order_code}
+                  onOpenDisplay={onOpenDisplay}
+                  pairHref={pairHref}
+                />
+              )}
+              {tab === 'card' && card && <CardPanel actor={card} hotline={hotline} />}
+              {tab === 'link' && <LinkPanel />}
+            </Stack>
+          )}
+        </Card>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  selectDetail,
+  selectDetailError,
+  selectDetailFailed,
+  selectDetailLoading,
+  selectDetailOf,
+  selectDetailOpen,
+  selectPrinting,
+} from '../../machines/orders/selectors';
+import { formatVnd } from '../../machines/shared/rules/vnd';
+import { errorMessageKey } from '../../services/errors';
+import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
+import { FailureAlert } from '../shared/FailureAlert';
+import { LoadingLine } from '../shared/LoadingLine';
+import { formatDateTime } from '../shared/table/format';
+import type { OrderListActor } from './OrderListScreen';
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The detail dialog of /sale-order (doc 2 §2 "detail dialog", §3 Order/invoice and Order products):
+ * the order's dishes, totals, customer and payment; printing its bill (a completed order's as a copy);
+ * a way to open an order that is not completed.
+ */
+export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; editHref: (orderId: number) => string }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const open = useSelector(actor, selectDetailOpen);
+  const row = useSelector(actor, selectDetailOf);
+  const detail = useSelector(actor, selectDetail);
+  const loading = useSelector(actor, selectDetailLoading);
+  const failed = useSelector(actor, selectDetailFailed);
+  const error = useSelector(actor, selectDetailError);
+  // The row shows at once; the answer replaces it with the newest figures.
+  const order: Order | null = detail?.invoice_data ?? row;
+  const close = () => actor.send({ type: 'DETAIL.CLOSE' });
+  const printing = useSelector(actor, selectPrinting);
+
+  return (
+    <Modal
+      opened={open}
+      onClose={close}
+      title={order ? t('detail.title', { code: order.order_code }) : ''}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+    >
+      {order ? (
+        <Stack gap="md" data-testid="order-detail">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Fact label={t('detail.status')} value={t(`status.${order.status}`)} testId="order-detail-status" />
+            <Fact label={t('detail.table')} value={order.table_name ?? t('noTable')} />
+            <Fact
+              label={t('detail.customer')}
+              value={order.customer_id === WALK_IN_CUSTOMER_ID ? t('walkIn') : order.name}
+              testId="order-detail-customer"
+            />
+            <Fact label={t('detail.phone')} value={order.phone_number ?? '—'} />
+            <Fact label={t('detail.source')} value={t(`source.${order.source}`)} />
+            <Fact label={t('detail.updated')} value={formatDateTime(order.updated_at)} />
+          </SimpleGrid>
+          {loading ? <LoadingLine label={t('detail.loading')} /> : null}
+          {failed ? (
+            <FailureAlert
+              title={t('detail.loadFailed')}
+              message={t(errorMessageKey(error))}
+              retryLabel={t('detail.retry')}
+              onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
+            />
+          ) : null}
+          {detail ? (
+            detail.products_data.length === 0 ? (
+              <Text size="sm">{t('detail.noLines')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={360}>
+                <Table aria-label={t('detail.linesLabel', { code: order.order_code })} data-testid="order-detail-lines">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('detail.columns.name')}</Table.Th>
+                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                        {t('detail.columns.amount')}
+                      </Table.Th>
+                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                        {t('detail.columns.price')}
+                      </Table.Th>
+                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                        {t('detail.columns.lineTotal')}
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {detail.products_data.map((line) => (
+                      <Table.Tr key={line.product_id}>
+                        <Table.Td>{line.name}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right' }}>{line.amount}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right' }}>{formatVnd(line.price)}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right' }}>{formatVnd(line.price * line.amount)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )
+          ) : null}
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Fact label={t('detail.subTotal')} value={formatVnd(order.sub_total)} />
+            <Fact label={t('detail.total')} value={formatVnd(order.total_price)} testId="order-detail-total" />
+            <Fact label={t('detail.point')} value={String(order.point)} />
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                {t('detail.payment')}
+              </Text>
+              <Badge variant="light" color={order.payment_status === 1 ? 'green.9' : 'gray'}>
+                {order.payment_status === 1 ? t('detail.paid') : t('detail.unpaid')}
+              </Badge>
+            </Group>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <Fact label={t('detail.method')} value={t(`method.${order.payment_method ?? 'none'}`)} />
+              <Fact label={t('detail.received')} value={formatVnd(order.receive_amount)} />
+              <Fact label={t('detail.change')} value={formatVnd(order.return_amount)} />
+            </SimpleGrid>
+          </Stack>
+          <Group justify="flex-end" wrap="wrap">
+            <Button
+              variant="default"
+              disabled={!detail}
+              loading={printing}
+              onClick={() => actor.send({ type: 'PRINT' })}
+              data-testid="order-detail-print"
+            >
+              {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
+            </Button>
+            {order.status !== ORDER_COMPLETED ? (
+              <Button component={Link} to={editHref(order.order_id)} variant="default">
+                {t('detail.edit')}
+              </Button>
+            ) : null}
+            <Button onClick={close}>{t('detail.close')}</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import type { ReceiptData } from '../../../services/shared/print/receipt';
+import { formatVndNumber } from '../../../machines/shared/rules/vnd';
+import { formatDateTime, formatVnd } from '../table/format';
+
+/**
+ * The printed bill on 80 mm paper (issue 13 print): shop, order, lines, totals, how it was paid, a
+ * VietQR for an unpaid bill, BẢN SAO / COPY on a reprint. Plain markup with class names styled by
+ * RECEIPT_CSS, so the same markup shows on screen and in the print frame. Every value is text.
+ */
+export function Receipt({ receipt, qrImage }: { receipt: ReceiptData; qrImage: string | null }) {
+  const { t } = useTranslation('common', { lng: receipt.language });
+  const method = receipt.paymentMethod ? t(`receipt.method.${receipt.paymentMethod}`) : null;
+  return (
+    <article className="receipt" data-testid="receipt" lang={receipt.language}>
+      <header className="receipt-head">
+        <div className="receipt-shop">{receipt.shopName}</div>
+        {receipt.shopAddress && <div className="receipt-small">{receipt.shopAddress}</div>}
+        <div className="receipt-title">{receipt.paid ? t('receipt.titlePaid') : t('receipt.titleBill')}</div>
+        {receipt.copy && (
+          <div className="receipt-copy" data-testid="receipt-copy">
+            {t('receipt.copy')}
+          </div>
+        )}
+      </header>
+      <dl className="receipt-meta">
+        <div>
+          <dt>{t('receipt.order')}</dt>
+          <dd data-testid="receipt-order-code">{receipt.orderCode}</dd>
+        </div>
+        {receipt.tableName && (
+          <div>
+            <dt>{t('receipt.table')}</dt>
+            <dd>{receipt.tableName}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('receipt.time')}</dt>
+          <dd>{formatDateTime(receipt.time)}</dd>
+        </div>
+      </dl>
+      <table className="receipt-lines">
+        <thead>
+          <tr>
+            <th scope="col">{t('receipt.item')}</th>
+            <th scope="col">{t('receipt.quantity')}</th>
+            <th scope="col">{t('receipt.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line, index) => (
+            <tr key={index}>
+              <td>
+                {line.name}
+                <div className="receipt-small">{formatVndNumber(line.price)}</div>
+              </td>
+              <td className="receipt-num">{line.amount}</td>
+              <td className="receipt-num">{formatVndNumber(line.price * line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="receipt-totals">
+        <div className="receipt-total">
+          <dt>{t('receipt.total')}</dt>
+          <dd data-testid="receipt-total">{formatVnd(receipt.total)}</dd>
+        </div>
+        {method && (
+          <div>
+            <dt>{t('receipt.paidBy')}</dt>
+            <dd data-testid="receipt-method">{method}</dd>
+          </div>
+        )}
+        {receipt.receiveAmount !== null && receipt.paymentMethod === 'CASH' && (
+          <>
+            <div>
+              <dt>{t('receipt.received')}</dt>
+              <dd>{formatVnd(receipt.receiveAmount)}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.change')}</dt>
+              <dd>{formatVnd(receipt.returnAmount ?? 0)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {!receipt.paid && qrImage && (
+        <div className="receipt-qr">
+          <img src={qrImage} alt={t('receipt.qrAlt')} width={160} height={160} />
+          <div className="receipt-small">{t('receipt.scanToPay')}</div>
+        </div>
+      )}
+      <footer className="receipt-foot">{t('receipt.thanks')}</footer>
+    </article>
+  );
+}
+
+/** Receipt layout for a 72 mm printable width (80 mm paper). */
+export const RECEIPT_CSS = `
+.receipt { width: 72mm; margin: 0 auto; padding: 3mm 0; color: #000; font: 12px/1.35 Arial, Helvetica, sans-serif; }
+.receipt-head { text-align: center; margin-bottom: 2mm; }
+.receipt-shop { font-size: 15px; font-weight: 700; }
+.receipt-title { margin-top: 2mm; font-size: 13px; font-weight: 700; text-transform: uppercase; }
+.receipt-copy { margin-top: 1mm; font-weight: 700; border: 1px solid #000; display: inline-block; padding: 0 2mm; }
+.receipt-small { font-size: 10px; color: #000; }
+.receipt dl { margin: 0; }
+.receipt dl > div { display: flex; justify-content: space-between; gap: 2mm; }
+.receipt dt, .receipt dd { margin: 0; }
+.receipt dd { text-align: right; overflow-wrap: anywhere; }
+.receipt-meta, .receipt-totals { border-top: 1px dashed #000; padding-top: 1mm; margin-top: 1mm; }
+.receipt-lines { width: 100%; border-collapse: collapse; margin-top: 1mm; border-top: 1px dashed #000; }
+.receipt-lines th { text-align: left; font-size: 11px; }
+.receipt-lines td { vertical-align: top; padding: 0.5mm 0; overflow-wrap: anywhere; }
+.receipt-num { text-align: right; white-space: nowrap; }
+.receipt-total { font-weight: 700; font-size: 14px; }
+.receipt-qr { text-align: center; margin-top: 2mm; }
+.receipt-foot { text-align: center; margin-top: 3mm; border-top: 1px dashed #000; padding-top: 1mm; }
+`;

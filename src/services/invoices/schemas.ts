@@ -1,0 +1,72 @@
+import { z } from '../../config/zod-classic';
+
+/** Sale invoices (doc 2 §3 Invoice list row, §7 /invoice; CONTRACT13). */
+
+export const PAYMENT_METHODS = ['CASH', 'CARD', 'QR', 'LINK'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** doc 2 §3: status 1 paid, otherwise cancelled (2). */
+export const invoiceRowSchema = z.object({
+  invoice_id: z.number().int().positive(),
+  invoice_code: z.string(),
+  /** unix seconds */
+  created_at: z.number().int().nonnegative(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  status: z.number().int(),
+  total_amount: z.number().nonnegative(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
+
+export const invoiceRowsSchema = z.array(invoiceRowSchema);
+
+/** POST /invoice: HTTP 201 `{code: 201, data: {invoice_id, invoice_code}}`. */
+export const invoiceCreatedSchema = z.object({
+  code: z.literal(201),
+  data: z.object({ invoice_id: z.number().int().positive(), invoice_code: z.string() }),
+});
+export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>['data'];
+
+export const invoiceCancelledSchema = z.object({ invoice_id: z.number().int().positive(), status: z.literal(2) });
+
+/** The methods a counter sale may be recorded with (CONTRACT13: a link is not taken at the counter). */
+export const COUNTER_METHODS = ['CASH', 'CARD', 'QR'] as const;
+export type CounterMethod = (typeof COUNTER_METHODS)[number];
+
+export interface InvoiceBody {
+  products: Array<{ product_id: number; amount: number }>;
+  customer_id: number;
+  payment_method: CounterMethod;
+  note?: string;
+}
+
+export interface InvoicePage {
+  rows: InvoiceRow[];
+  totalPage: number;
+}
+
+export interface InvoiceListQuery {
+  page: number;
+  pageSize: number;
+  q: string;
+}
+
+/** A product the create form can pick (GET /inventory/product, status 0 only). */
+export const pickableProductSchema = z.object({
+  product_id: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  price: z.number().nonnegative(),
+  status: z.number().int(),
+});
+export type PickableProduct = z.infer<typeof pickableProductSchema>;
+export const pickableProductsSchema = z.array(pickableProductSchema);
+
+/** A customer the create form can pick (GET /customer). */
+export const pickableCustomerSchema = z.object({
+  customer_id: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  phone_number: z.string(),
+});
+export type PickableCustomer = z.infer<typeof pickableCustomerSchema>;
+export const pickableCustomersSchema = z.object({ customers: z.array(pickableCustomerSchema), total_page: z.number().int().nonnegative() });

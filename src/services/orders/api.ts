@@ -1,0 +1,169 @@
+import type { ServiceClient } from '../http/client';
+import { ServiceError } from '../http/errors';
+import {
+  CATEGORY_PAGE_SIZE,
+  PICKER_PAGE_SIZE,
+  customerCreatedSchema,
+  customerSearchSchema,
+  orderCategoriesSchema,
+  orderCreatedSchema,
+  orderQrSchema,
+  orderDetailSchema,
+  orderSchema,
+  ordersSchema,
+  pickableProductsSchema,
+  productsAddedSchema,
+  type AddProductsBody,
+  type Order,
+  type OrderCategory,
+  type OrderCreated,
+  type OrderCustomer,
+  type OrderDetail,
+  type OrderFilter,
+  type OrderPage,
+  type PickableProduct,
+  type QuickCustomer,
+} from './schemas';
+
+/** The orders area's calls on the sale service (doc 2 §7 /order, /customer; docs/areas/orders.md). Every answer is validated. */
+
+export interface OrderListQuery {
+  page: number;
+  pageSize: number;
+  filter: OrderFilter;
+}
+
+export interface OrdersApi {
+  list(query: OrderListQuery, signal?: AbortSignal): Promise<OrderPage>;
+  get(orderId: number, signal?: AbortSignal): Promise<OrderDetail>;
+  /** POST /order {table_id: null}: an order at the counter (merchants without tables). */
+  create(tableId: number | null, signal?: AbortSignal): Promise<OrderCreated>;
+  confirm(orderId: number, signal?: AbortSignal): Promise<Order>;
+  addProducts(body: AddProductsBody, idempotencyKey: string, signal?: AbortSignal): Promise<OrderDetail>;
+  setCustomer(orderId: number, customerId: number, signal?: AbortSignal): Promise<Order>;
+  /** Available products (status 0) matching q, all at once. */
+  products(q: string, signal?: AbortSignal): Promise<PickableProduct[]>;
+  categories(signal?: AbortSignal): Promise<OrderCategory[]>;
+  /** The customer with exactly this phone (national form), or null. */
+  customerByPhone(phone: string, signal?: AbortSignal): Promise<OrderCustomer | null>;
+  createCustomer(body: QuickCustomer, signal?: AbortSignal): Promise<OrderCustomer>;
+  /** The order's VietQR for its bill, or null when the merchant has no account to receive (400 BAD_REQUEST) or it is paid. */
+  billQr(invoiceId: number, signal?: AbortSignal): Promise<string | null>;
+}
+
+export function createOrdersApi(sale: ServiceClient): OrdersApi {
+  return {
+    async list({ page, pageSize, filter }, signal) {
+      const q = filter.q.trim();
+      const body = await sale.list({
+        name: 'orders.list',
+        path: '/order',
+        query: {
+          page,
+          page_size: pageSize,
+          ...(q ? { q } : {}),
+          ...(filter.status === null ? {} : { order_status: filter.status }),
+          ...(filter.exported === null ? {} : { is_eiv_exported: filter.exported ? 1 : 0 }),
+          ...(filter.source === null ? {} : { source: filter.source }),
+        },
+        schema: ordersSchema,
+        signal,
+      });
+      return { rows: body.data, totalPage: body.total_page };
+    },
+    get: (orderId, signal) => sale.data({ name: 'orders.get', path: `/order/${orderId}`, schema: orderDetailSchema, signal }),
+    async create(tableId, signal) {
+      const answer = await sale.call({
+        name: 'orders.create',
+        method: 'POST',
+        path: '/order',
+        body: { table_id: tableId },
+        response: orderCreatedSchema,
+        signal,
+      });
+      return { orderId: answer.data.order_id, existing: answer.data.existing === true };
+    },
+    confirm: (orderId, signal) =>
+      sale.data({
+        name: 'orders.confirm',
+        method: 'PUT',
+        path: '/order/confirm',
+        body: { order_id: orderId },
+        schema: orderSchema,
+        signal,
+      }),
+    async addProducts(body, idempotencyKey, signal) {
+      const answer = await sale.call({
+        name: 'orders.addProducts',
+        method: 'PUT',
+        path: '/order/product',
+        body: { order_id: body.order_id, products: body.products.map((p) => ({ ...p })) },
+        headers: { 'Idempotency-Key': idempotencyKey },
+        response: productsAddedSchema,
+        signal,
+      });
+      return answer.data;
+    },
+    setCustomer: (orderId, customerId, signal) =>
+      sale.data({
+        name: 'orders.setCustomer',
+        method: 'PUT',
+        path: '/order/customer',
+        body: { order_id: orderId, customer_id: customerId },
+        schema: orderSchema,
+        signal,
+      }),
+    async products(q, signal) {
+      const text = q.trim();
+      const body = await sale.list({
+        name: 'orders.products',
+        path: '/inventory/product',
+        query: { page: 1, page_size: PICKER_PAGE_SIZE, status: 0, ...(text ? { q: text } : {}) },
+        schema: pickableProductsSchema,
+        signal,
+      });
+      return body.data;
+    },
+    async categories(signal) {
+      const body = await sale.list({
+        name: 'orders.categories',
+        path: '/category/',
+        query: { page: 1, page_size: CATEGORY_PAGE_SIZE },
+        schema: orderCategoriesSchema,
+        signal,
+      });
+      return body.data.map((c) => ({ category_id: c.category_id, category_name: c.category_name }));
+    },
+    async customerByPhone(phone, signal) {
+      const data = await sale.data({
+        name: 'orders.customerByPhone',
+        path: '/customer',
+        query: { page: 1, page_size: 10, q: phone },
+        schema: customerSearchSchema,
+        signal,
+      });
+      return data.customers.find((c) => c.phone_number === phone) ?? null;
+    },
+    async billQr(invoiceId, signal) {
+      try {
+        const data = await sale.data({ name: 'orders.billQr', path: `/payment/qr/${invoiceId}`, schema: orderQrSchema, signal });
+        return data.qr;
+      } catch (error) {
+        // No account to receive, or paid meanwhile: the bill prints without a QR.
+        if (error instanceof ServiceError && (error.code === 'BAD_REQUEST' || error.code === 'ORDER_PAID')) return null;
+        throw error;
+      }
+    },
+    async createCustomer(body, signal) {
+      const created = await sale.data({
+        name: 'orders.createCustomer',
+        method: 'POST',
+        path: '/customer',
+        body: { name: body.name, phone_number: body.phone_number, province_code: '', district_code: '', ward_code: '', address: '' },
+        schema: customerCreatedSchema,
+        signal,
+      });
+      return { customer_id: created.customer_id, code: created.code, name: body.name, phone_number: body.phone_number, point: 0 };
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { z } from '../../config/zod-classic';
+
+/**
+ * Orders of the sale service as the portal reads them (doc 2 §3 Order/invoice, Order products, §4
+ * order status, §7 /order; the wire shapes are the issue-13 contract, written down in
+ * docs/areas/orders.md). Times are unix seconds, money whole đồng.
+ */
+
+export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 10;
+/** The service takes q of at most 100 characters. */
+export const ORDER_SEARCH_MAX = 100;
+/** doc 2 §4: 2 selecting (new), 1 handling (confirmed at least once), 0 completed (paid). */
+export const ORDER_STATUSES = [2, 1, 0] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_SELECTING: OrderStatus = 2;
+export const ORDER_HANDLING: OrderStatus = 1;
+export const ORDER_COMPLETED: OrderStatus = 0;
+export const ORDER_SOURCES = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+export const PAYMENT_METHODS = ['QR', 'CASH', 'CARD', 'LINK'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** One line of PUT /order/product takes 1..999 of a product. */
+export const LINE_AMOUNT_MAX = 999;
+/** The most lines one PUT /order/product takes (the service refuses more). */
+export const BASKET_LINES_MAX = 100;
+/** doc 2 §3 E-invoice buyer: the walk-in customer. */
+export const WALK_IN_CUSTOMER_ID = 0;
+
+const money = z.number().int().nonnegative();
+const seconds = z.number().int().nonnegative();
+
+export const orderStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const orderSourceSchema = z.enum(ORDER_SOURCES);
+
+/** doc 2 §3 Order/invoice (one invoice per order; invoice_code = order_code). */
+export const orderSchema = z.object({
+  order_id: z.number().int().positive(),
+  order_code: z.string(),
+  invoice_id: z.number().int().positive(),
+  invoice_code: z.string(),
+  status: orderStatusSchema,
+  payment_status: z.union([z.literal(0), z.literal(1)]),
+  total_price: money,
+  total_money: money,
+  sub_total: money,
+  point: money,
+  updated_at: seconds,
+  created_at: seconds,
+  table_id: z.number().int().positive().nullable(),
+  table_name: z.string().nullable(),
+  customer_id: z.number().int().nonnegative(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  payment_method: paymentMethodSchema.nullable(),
+  receive_amount: money,
+  return_amount: money,
+  eiv_code: z.string().nullable(),
+  cqt_code: z.string().nullable(),
+  is_eiv_exported: z.boolean(),
+  product_amount: z.number().int().nonnegative(),
+  source: orderSourceSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+export const ordersSchema = z.array(orderSchema);
+
+/** doc 2 §3 Order products: the price is fixed when the line was added. */
+export const orderProductSchema = z.object({
+  product_id: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  amount: z.number().int().positive(),
+  price: money,
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+/** GET /order/{id}, PUT /order/product: the order and its lines. */
+export const orderDetailSchema = z.object({ invoice_data: orderSchema, products_data: z.array(orderProductSchema) });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** PUT /order/product answers HTTP 201 with `code: 201` (doc 2 §7 "success code 201"). */
+export const productsAddedSchema = z.object({ code: z.literal(201), data: orderDetailSchema });
+
+/** POST /order: 201 a new order; 200 with `existing: true` when the table already has an open bill. */
+export const orderCreatedSchema = z.object({
+  code: z.union([z.literal(201), z.literal(200)]),
+  data: z.object({ order_id: z.number().int().positive(), existing: z.boolean().optional() }),
+});
+export interface OrderCreated {
+  orderId: number;
+  existing: boolean;
+}
+
+/** GET /payment/qr/{invoice_id}: the order's VietQR (printed on an unpaid bill). */
+export const orderQrSchema = z.object({ qr: z.string().min(1).max(512), amount: money, order_code: z.string() });
+
+/** A product the cashier can pick (GET /inventory/product?status=0): only what the picker reads. */
+export const pickableProductSchema = z.object({
+  product_id: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  price: money,
+  status: z.literal(0),
+  category_ids: z.array(z.number().int().positive()),
+});
+export type PickableProduct = z.infer<typeof pickableProductSchema>;
+export const pickableProductsSchema = z.array(pickableProductSchema);
+/** Every available product matching the search comes in one answer (the service's maximum page). */
+export const PICKER_PAGE_SIZE = 10_000;
+
+/** GET /category/ as the picker's tabs read it. */
+export const orderCategorySchema = z.object({ category_id: z.number().int().positive(), category_name: z.string() });
+export type OrderCategory = z.infer<typeof orderCategorySchema>;
+export const orderCategoriesSchema = z.array(orderCategorySchema);
+export const CATEGORY_PAGE_SIZE = 1000;
+
+/** A customer as the order's customer step reads GET /customer. */
+export const orderCustomerSchema = z.object({
+  customer_id: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  phone_number: z.string(),
+  point: z.number().nonnegative(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
+export const customerSearchSchema = z.object({ customers: z.array(orderCustomerSchema) });
+export const customerCreatedSchema = z.object({ customer_id: z.number().int().positive(), code: z.string() });
+
+/** The order list's filters (doc 2 §2 /sale-order; e-invoice exported yes/no). */
+export interface OrderFilter {
+  q: string;
+  status: OrderStatus | null;
+  exported: boolean | null;
+  source: OrderSource | null;
+}
+
+export interface OrderPage {
+  rows: Order[];
+  totalPage: number;
+}
+
+/** A line the cashier picked and has not sent yet. */
+export interface BasketLine {
+  product_id: number;
+  code: string;
+  name: string;
+  price: number;
+  amount: number;
+}
+
+/** POST /customer as the order's quick create sends it (the address levels left empty). */
+export interface QuickCustomer {
+  name: string;
+  phone_number: string;
+}
+
+/** PUT /order/product's body. */
+export interface AddProductsBody {
+  order_id: number;
+  products: Array<{ product_id: number; amount: number }>;
+}
+
+/** A confirm attempt kept across retries and reloads: its key and exactly the body sent with it. */
+export interface ConfirmAttempt {
+  key: string;
+  body: AddProductsBody;
+  /** The basket as the cashier saw it, so a reload shows what is being sent. */
+  lines: BasketLine[];
+}
+
+/** A text as the service searches it (lower case, no diacritics, đ → d). */
+export function foldOrderText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase();
+}

@@ -1,0 +1,43 @@
+import { displayPairMachine, type DisplayPairContext } from '../../../src/machines/display/displayPair.machine';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+
+const claimed = { display_token: 'dsp_' + 'a'.repeat(43), pairing_id: 7, shop_name: 'Phở Cổ' };
+
+const events: SampleEvent[] = [
+  { type: 'CODE.CHANGE', value: '12 34' },
+  { type: 'CODE.CHANGE', value: '123-456' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.claimCode', output: claimed },
+  { type: 'xstate.error.actor.claimCode', error: serviceError('PAIR_CODE_INVALID', 404) },
+  { type: 'xstate.error.actor.claimCode', error: networkError },
+];
+
+const project = ((c: DisplayPairContext) => ({ code: c.code, error: c.errorCode, incomplete: c.incomplete })) as (
+  context: never,
+) => unknown;
+
+describeModel({
+  name: 'displayPair',
+  machine: displayPairMachine,
+  promiseActors: ['claimCode'],
+  spyActions: ['storeToken'],
+  variants: [
+    { variant: 'typed', input: {}, events, project },
+    { variant: 'from the QR', input: { code: '654321' }, events, project },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      for (const call of step.invoked) {
+        if (!/^\d{6}$/.test((call.input as { code: string }).code)) throw new Error('claimed an incomplete code');
+      }
+      const stored = step.actions.filter((a) => a.action === 'storeToken');
+      if (stored.length > 0 && !step.event.type.startsWith('xstate.done.actor.claimCode'))
+        throw new Error('stored a token without a claim');
+      if (step.event.type === 'xstate.done.actor.claimCode' && stored.length !== 1) throw new Error('claim done but no token stored');
+      if (step.event.type.startsWith('xstate.error.actor.claimCode') && step.after.context.code !== step.before?.context.code)
+        throw new Error('a refused code was lost');
+    }
+  },
+});

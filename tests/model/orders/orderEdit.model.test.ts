@@ -1,0 +1,186 @@
+import { orderEditMachine, type OrderEditContext, type SubmitInput } from '../../../src/machines/orders/orderEdit.machine';
+import { quickNameProblem, quickPhoneProblem } from '../../../src/machines/orders/rules/quickCustomer';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+import { categories, completed, detailOf, handling, lan, pendingAttempt, pho, selecting, tra } from './fixtures';
+
+const loadedAs = (order: typeof handling, pending: typeof pendingAttempt | null = null): SampleEvent => ({
+  type: 'xstate.done.actor.loadOrder',
+  output: { detail: detailOf(order, order.status === 2 ? 0 : 2), pending },
+});
+
+const CATALOGUE = [
+  'SEARCH.TYPE',
+  'CATEGORY.SELECT',
+  'CATALOGUE.RETRY',
+  'xstate.done.actor.loadProducts',
+  'xstate.error.actor.loadProducts',
+  'xstate.done.actor.loadCategories',
+  'xstate.error.actor.loadCategories',
+];
+const BASKET = ['BASKET.ADD', 'BASKET.SET', 'BASKET.CLEAR', 'SUBMIT', 'SUBMIT.RETRY', 'POPUP.CLOSE'];
+const CUSTOMER = ['CUSTOMER.OPEN', 'CUSTOMER.CLOSE', 'PHONE.TYPE', 'NAME.TYPE', 'CUSTOMER.ATTACH', 'CUSTOMER.NEW', 'CUSTOMER.BACK'];
+const CUSTOMER_MORE = ['CUSTOMER.CREATE', 'CUSTOMER.WALK_IN'];
+
+function project(c: OrderEditContext) {
+  return {
+    status: c.order?.status ?? null,
+    basket: c.basket.map((l) => `${l.product_id}x${Math.min(l.amount, 3)}`).join(','),
+    pending: c.pending !== null,
+    category: c.categoryId,
+    phone: quickPhoneProblem(c.phone),
+    name: quickNameProblem(c.name),
+    shown: c.showCustomerErrors,
+    found: c.found?.customer_id ?? null,
+    attach: c.attachId,
+  };
+}
+
+describeModel({
+  name: 'orderEdit',
+  machine: orderEditMachine,
+  promiseActors: ['loadOrder', 'loadProducts', 'loadCategories', 'submitDishes', 'findCustomer', 'createCustomer', 'attachCustomer'],
+  spyActions: ['notifySubmitFailed', 'notifyCustomerFailed', 'notifyCustomerAttached'],
+  variants: [
+    {
+      input: { orderId: 41 },
+      variant: 'load',
+      events: [
+        loadedAs(handling),
+        loadedAs(completed),
+        { type: 'xstate.error.actor.loadOrder', error: serviceError('NOT_FOUND', 404) },
+        { type: 'RETRY' },
+      ],
+      ignore: [...CATALOGUE, ...BASKET, ...CUSTOMER, ...CUSTOMER_MORE],
+      project: project as (context: never) => unknown,
+    },
+    {
+      input: { orderId: 41 },
+      variant: 'catalogue',
+      events: [
+        loadedAs(handling),
+        { type: 'xstate.done.actor.loadProducts', output: [pho, tra] },
+        { type: 'xstate.error.actor.loadProducts', error: networkError },
+        { type: 'xstate.done.actor.loadCategories', output: categories },
+        { type: 'xstate.error.actor.loadCategories', error: networkError },
+        { type: 'SEARCH.TYPE', q: 'pho' },
+        { type: 'xstate.after.productSearch.orderEdit.ready.catalogue.typing' },
+        { type: 'CATEGORY.SELECT', categoryId: 3 },
+        { type: 'CATEGORY.SELECT', categoryId: 99 },
+        { type: 'CATEGORY.SELECT', categoryId: null },
+        { type: 'CATALOGUE.RETRY' },
+      ],
+      ignore: [...BASKET, ...CUSTOMER, ...CUSTOMER_MORE, 'RETRY', 'xstate.error.actor.loadOrder'],
+      project: project as (context: never) => unknown,
+    },
+    {
+      input: { orderId: 41 },
+      variant: 'basket',
+      events: [
+        loadedAs(selecting),
+        loadedAs(handling),
+        loadedAs(handling, pendingAttempt),
+        { type: 'BASKET.ADD', product: pho },
+        { type: 'BASKET.ADD', product: tra },
+        { type: 'BASKET.SET', productId: 7, amount: 0 },
+        { type: 'BASKET.SET', productId: 7, amount: 1500 },
+        { type: 'BASKET.SET', productId: 7, amount: -2 },
+        { type: 'BASKET.CLEAR' },
+        { type: 'SUBMIT' },
+        { type: 'SUBMIT.RETRY' },
+        { type: 'xstate.done.actor.submitDishes', output: detailOf(handling, 2) },
+        { type: 'xstate.error.actor.submitDishes', error: serviceError('PRODUCT_NOT_AVAILABLE', 409) },
+        { type: 'xstate.error.actor.submitDishes', error: serviceError('ORDER_COMPLETED', 409) },
+        { type: 'xstate.error.actor.submitDishes', error: networkError },
+        { type: 'xstate.after.addedPopup.orderEdit.ready.basket.added' },
+        { type: 'POPUP.CLOSE' },
+      ],
+      ignore: [...CATALOGUE, ...CUSTOMER, ...CUSTOMER_MORE, 'RETRY', 'xstate.error.actor.loadOrder'],
+      project: project as (context: never) => unknown,
+    },
+    {
+      input: { orderId: 41 },
+      variant: 'customer',
+      events: [
+        loadedAs(handling),
+        { type: 'CUSTOMER.OPEN' },
+        { type: 'CUSTOMER.CLOSE' },
+        { type: 'PHONE.TYPE', value: '0912345678' },
+        { type: 'PHONE.TYPE', value: '0912 345' },
+        { type: 'xstate.after.customerSearch.orderEdit.ready.customer.search.typing' },
+        { type: 'xstate.done.actor.findCustomer', output: lan },
+        { type: 'xstate.done.actor.findCustomer', output: null },
+        { type: 'xstate.error.actor.findCustomer', error: networkError },
+        { type: 'RETRY' },
+        { type: 'CUSTOMER.ATTACH' },
+        { type: 'CUSTOMER.NEW' },
+        { type: 'CUSTOMER.BACK' },
+        { type: 'NAME.TYPE', value: 'Nguyễn Lan' },
+        { type: 'NAME.TYPE', value: ' Lan' },
+        { type: 'CUSTOMER.CREATE' },
+        { type: 'CUSTOMER.WALK_IN' },
+        { type: 'xstate.done.actor.createCustomer', output: lan },
+        { type: 'xstate.error.actor.createCustomer', error: serviceError('PHONE_IS_EXIST', 409) },
+        { type: 'xstate.after.attachDelay.orderEdit.ready.customer.create.created' },
+        { type: 'xstate.done.actor.attachCustomer', output: { ...handling, customer_id: 12, name: lan.name } },
+        { type: 'xstate.error.actor.attachCustomer', error: serviceError('ORDER_COMPLETED', 409) },
+        { type: 'xstate.error.actor.attachCustomer', error: serviceError('NOT_FOUND', 404) },
+      ],
+      ignore: [...CATALOGUE, ...BASKET, 'xstate.error.actor.loadOrder'],
+      project: project as (context: never) => unknown,
+    },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      const type = step.event.type;
+      const before = step.before?.context as OrderEditContext | undefined;
+      const after = step.after.context as OrderEditContext;
+      const actions = step.actions.map((a) => a.action);
+      for (const call of step.invoked) {
+        if (call.id === 'submitDishes') {
+          const input = call.input as SubmitInput;
+          // doc 2 §4: a selecting order is confirmed first; the basket sent is the one shown.
+          if (input.confirm !== (before?.order?.status === 2))
+            throw new Error('confirm asked of an order that did not need it, or not asked');
+          if (before && JSON.stringify(input.lines) !== JSON.stringify(before.basket)) throw new Error('sent other lines than the basket');
+          if (input.lines.some((l) => l.amount < 1 || l.amount > 999)) throw new Error('a line outside 1..999');
+          if (step.before?.hasTag('submitting')) throw new Error('a second submit while the first was on its way');
+        }
+        if (call.id === 'findCustomer' && quickPhoneProblem(after.phone) !== null)
+          throw new Error('looked up a phone that is not a mobile');
+        if (call.id === 'createCustomer' && (quickNameProblem(after.name) !== null || quickPhoneProblem(after.phone) !== null))
+          throw new Error('created a customer from an invalid form');
+        if (call.id === 'attachCustomer' && type === 'xstate.done.actor.createCustomer') throw new Error('attached at once, not 1 s later');
+      }
+      if (type === 'PHONE.TYPE' && step.invoked.some((c) => c.id === 'findCustomer'))
+        throw new Error('a keystroke looked the phone up at once');
+      if (before && type === 'xstate.error.actor.submitDishes') {
+        // A refusal or a lost answer keeps the dishes picked.
+        if (!step.after.hasTag('ready') && step.after.status !== 'done') throw new Error('left the screen after a failure');
+        if (step.after.status !== 'done' && JSON.stringify(after.basket) !== JSON.stringify(before.basket))
+          throw new Error('lost the basket');
+        const code = (step.event as unknown as { error: { code: string } }).error.code;
+        if (code === 'PRODUCT_NOT_AVAILABLE' && !actions.includes('notifySubmitFailed')) throw new Error('a refusal said nothing');
+        if (code === 'NETWORK_ERROR' && !step.after.hasTag('uncertain')) throw new Error('a lost answer was taken as a refusal');
+        if (code === 'ORDER_COMPLETED' && step.after.status !== 'done') throw new Error('stayed on a completed order');
+      }
+      // While the answer is unknown the basket cannot change (the retry must send the same lines).
+      if (
+        before &&
+        step.before?.hasTag('uncertain') &&
+        type.startsWith('BASKET.') &&
+        JSON.stringify(after.basket) !== JSON.stringify(before.basket)
+      )
+        throw new Error('the basket changed while an attempt was unanswered');
+      if (type === 'xstate.done.actor.submitDishes' && after.basket.length !== 0)
+        throw new Error('the basket was not emptied after success');
+      if (
+        type === 'xstate.done.actor.loadOrder' &&
+        (step.event as unknown as { output: { pending: unknown } }).output.pending &&
+        !step.after.hasTag('uncertain')
+      )
+        throw new Error('an unanswered attempt from before the reload was not offered again');
+    }
+  },
+});

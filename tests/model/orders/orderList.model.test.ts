@@ -1,0 +1,110 @@
+import { orderList, orderListMachine } from '../../../src/machines/orders/orderList.machine';
+import type { Order, OrderDetail } from '../../../src/services/orders/schemas';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeListModel } from '../shared/list';
+import { completed, detailOf, emptyPage, handling, twoPages } from './fixtures';
+
+interface Extra {
+  typed: string;
+  detailOf: Order | null;
+  detail: OrderDetail | null;
+  filter: { q: string };
+}
+
+describeListModel<Order>({
+  name: 'orderList',
+  machine: orderListMachine,
+  list: orderList,
+  input: {},
+  samples: {
+    page: twoPages,
+    emptyPage,
+    loadError: serviceError('AUTHEN_FAIL', 401),
+    pageSize: { accepted: 25, refused: 7 },
+    filter: {
+      accepted: [{ status: 0 }, { source: 'WEBSITE' }, { status: null }],
+      refused: [{ status: 5 }, { exported: 'yes' }, { source: 'FAX' }, { q: 7 }, { q: 'x'.repeat(101) }, { colour: 'red' }],
+    },
+  },
+  promiseActors: ['loadDetail', 'createOrder', 'printReceipt'],
+  spyActions: ['openOrder', 'notifyCreateFailed', 'notifyPrintFailed'],
+  project: (c: Extra) => ({ typed: c.typed, detail: c.detailOf?.order_id ?? null, loaded: c.detail?.invoice_data.status ?? null }),
+  variants: [
+    {
+      variant: 'address bar',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'QUERY.REPLACE', query: { page: 2, pageSize: 25, filter: { q: 'lan', status: 1, exported: false, source: 'KIOSK' } } },
+        { type: 'QUERY.REPLACE', query: { page: 1, pageSize: 10, filter: { q: '', status: null, exported: null, source: null } } },
+      ],
+    },
+    {
+      variant: 'search',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'SEARCH.TYPE', q: 'ba' },
+        { type: 'SEARCH.TYPE', q: 'bàn 3' },
+        { type: 'xstate.after.searchDebounce.orderList.search.waiting' },
+      ],
+    },
+    {
+      variant: 'detail',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'DETAIL.OPEN', row: handling },
+        { type: 'DETAIL.OPEN', row: completed },
+        { type: 'DETAIL.CLOSE' },
+        { type: 'DETAIL.RETRY' },
+        { type: 'xstate.done.actor.loadDetail', output: detailOf(handling, 2) },
+        { type: 'xstate.error.actor.loadDetail', error: serviceError('NOT_FOUND', 404) },
+      ],
+    },
+    {
+      variant: 'print',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'DETAIL.OPEN', row: completed },
+        { type: 'PRINT' },
+        { type: 'xstate.done.actor.loadDetail', output: detailOf(completed, 2) },
+        { type: 'xstate.done.actor.loadDetail', output: detailOf(handling, 2) },
+        { type: 'xstate.done.actor.printReceipt', output: undefined },
+        { type: 'xstate.error.actor.printReceipt', error: { code: 'PRINT_FAILED' } },
+        { type: 'DETAIL.CLOSE' },
+      ],
+    },
+    {
+      variant: 'create',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'CREATE' },
+        { type: 'xstate.done.actor.createOrder', output: { orderId: 77, existing: false } },
+        { type: 'xstate.error.actor.createOrder', error: networkError },
+      ],
+    },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      const type = step.event.type;
+      const before = step.before?.context as Extra | undefined;
+      const after = step.after.context as Extra & { page: number };
+      const loads = step.invoked.filter((c) => c.id === 'loadPage');
+      const actions = step.actions.map((a) => a.action);
+      if (type === 'SEARCH.TYPE' && loads.length > 0) throw new Error('a keystroke searched at once');
+      if (type.startsWith('xstate.after.searchDebounce') && before && after.filter.q !== before.typed)
+        throw new Error('the search is not what was typed');
+      // The detail asked for is the row clicked.
+      for (const call of step.invoked.filter((c) => c.id === 'loadDetail')) {
+        if ((call.input as { orderId: number }).orderId !== after.detailOf?.order_id) throw new Error('loaded another order');
+      }
+      // A table-less order only: the create never names a table.
+      for (const call of step.invoked.filter((c) => c.id === 'createOrder')) {
+        if ((call.input as { tableId: unknown }).tableId !== null) throw new Error('created an order on a table');
+      }
+      if (type === 'CREATE' && step.before?.hasTag('creating') && step.invoked.some((c) => c.id === 'createOrder'))
+        throw new Error('a second click created a second order');
+      if (type === 'xstate.done.actor.createOrder' && !actions.includes('openOrder')) throw new Error('the new order was not opened');
+      if (type === 'xstate.error.actor.createOrder' && !actions.includes('notifyCreateFailed'))
+        throw new Error('a failed create said nothing');
+    }
+  },
+});
