@@ -49,7 +49,8 @@ export const bodyOf = (orderId: number, lines: readonly BasketLine[]): AddProduc
 const sameBody = (a: AddProductsBody, b: AddProductsBody) => JSON.stringify(a) === JSON.stringify(b);
 
 export function createAttemptStore(
-  storage: () => Storage | null = () => (typeof window === 'undefined' ? null : window.sessionStorage),
+  /** This tab's session storage unless given (tests). */
+  storage?: () => Storage | null,
   newKey: () => string = () => newIdempotencyKey('order'),
 ): AttemptStore {
   const slots = createSessionSlots(PREFIX, storage);

@@ -3,6 +3,7 @@
  * D124): one Idempotency-Key per attempt, and a failed call whose outcome is unknown keeps that key for
  * the retry, so the service answers the repeat with its stored result instead of acting again.
  */
+import { errorCode, UNKNOWN_ERROR } from '../serviceError';
 
 /** The service takes 1..255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -20,11 +21,7 @@ export function newIdempotencyKey(prefix: string): string {
 }
 
 /** No answer, or one we could not read, or a fault we cannot attribute. */
-const UNKNOWN_OUTCOME_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE', 'UNKNOWN_ERROR', 'SYSTEM_FAIL']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+const UNKNOWN_OUTCOME_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE', UNKNOWN_ERROR, 'SYSTEM_FAIL']);
 
 /**
  * Whether a failed call may still have taken effect on the service: no answer (network, time-out), a
@@ -34,8 +31,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * new key after a call that did land is a second charge.
  */
 export function outcomeUnknown(error: unknown): boolean {
-  if (!isRecord(error)) return true;
-  const code = typeof error.code === 'string' && error.code.length > 0 ? error.code : 'UNKNOWN_ERROR';
-  if (UNKNOWN_OUTCOME_CODES.has(code)) return true;
-  return typeof error.status === 'number' && error.status >= 500;
+  // errorCode reads anything without a code (not an object, a thrown exception) as UNKNOWN_ERROR.
+  if (UNKNOWN_OUTCOME_CODES.has(errorCode(error))) return true;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 500;
 }
