@@ -1,5 +1,8 @@
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_MAX_IMAGES } from '../../../src/services/feedback/schemas';
 import { ApiError } from '../../platform/http/envelope';
+import { detectImage, type ImageMime } from '../../platform/http/images';
+
+export { detectImage };
 
 /**
  * Feedback images (core §5: png, jpeg or jpg, at most 102,400 bytes each; D90). The kind is read from
@@ -9,20 +12,6 @@ import { ApiError } from '../../platform/http/envelope';
 export const MAX_IMAGE_BYTES = FEEDBACK_IMAGE_MAX_BYTES;
 /** At most this many images on one feedback, kept ones and new ones together (D90). */
 export const MAX_IMAGES = FEEDBACK_MAX_IMAGES;
-
-export type ImageMime = 'image/png' | 'image/jpeg';
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** PNG: the 8-byte signature followed by the IHDR chunk; JPEG: SOI then a marker (FF D8 FF). Anything else: null. */
-export function detectImage(bytes: Uint8Array): ImageMime | null {
-  if (bytes.length >= 16 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) {
-    const chunk = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
-    return chunk === 'IHDR' ? 'image/png' : null;
-  }
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 export interface CheckedImage {
   mime: ImageMime;

@@ -1,7 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../../src/services/products/schemas';
-import { ApiError } from '../../platform/http/envelope';
+import { checkImage as checkImageBytes, imageTooLarge as platformTooLarge, type ImageMime } from '../../platform/http/images';
+
+export { detectImage } from '../../platform/http/images';
 
 /**
  * Product images (doc 2 §5, §9: PNG, JPG or JPEG, at most 10,485,760 bytes). The kind is read from the
@@ -9,33 +11,9 @@ import { ApiError } from '../../platform/http/envelope';
  * per index, so every copy of a merchant shows the same pictures.
  */
 
-export type ImageMime = 'image/png' | 'image/jpeg';
+export const imageTooLarge = () => platformTooLarge(PRODUCT_IMAGE_MAX_BYTES);
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** PNG: the signature then IHDR; JPEG: SOI then a marker (FF D8 FF). Anything else: null. */
-export function detectImage(bytes: Uint8Array): ImageMime | null {
-  if (bytes.length >= 16 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) {
-    const chunk = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
-    return chunk === 'IHDR' ? 'image/png' : null;
-  }
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
-
-export const imageTooLarge = () =>
-  new ApiError(413, 'IMAGE_TOO_LARGE', `The image is larger than ${PRODUCT_IMAGE_MAX_BYTES} bytes`, {
-    field: 'file',
-    max_bytes: PRODUCT_IMAGE_MAX_BYTES,
-  });
-export const imageInvalidFormat = () => new ApiError(415, 'IMAGE_INVALID_FORMAT', 'The file is not a PNG or JPEG image', { field: 'file' });
-
-export function checkImage(bytes: Uint8Array): { mime: ImageMime; bytes: Uint8Array } {
-  if (bytes.length > PRODUCT_IMAGE_MAX_BYTES) throw imageTooLarge();
-  const mime = detectImage(bytes);
-  if (!mime) throw imageInvalidFormat();
-  return { mime, bytes };
-}
+export const checkImage = (bytes: Uint8Array) => checkImageBytes(bytes, PRODUCT_IMAGE_MAX_BYTES);
 
 // --- drawing the seed's photos -------------------------------------------------------------------
 
@@ -84,7 +62,7 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Uint
   ihdr[9] = 2;
   return new Uint8Array(
     Buffer.concat([
-      Buffer.from(PNG_SIGNATURE),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       pngChunk('IHDR', ihdr),
       pngChunk('IDAT', deflateSync(raw)),
       pngChunk('IEND', new Uint8Array()),

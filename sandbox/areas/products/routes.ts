@@ -17,7 +17,7 @@ import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
-import { checkImage, imageTooLarge } from './images';
+import { readImageUpload } from '../../platform/http/images';
 
 /**
  * /inventory/product (doc 2 §7, sale service; docs/areas/products.md): list with a search folded on
@@ -148,33 +148,8 @@ function searchClause(q: string, params: unknown[]): string {
 }
 
 /** The one image file of POST /inventory/product/image, checked by content. */
-async function readImage(request: FastifyRequest): Promise<{ mime: 'image/png' | 'image/jpeg'; bytes: Uint8Array }> {
-  if (!request.isMultipart()) throw new ApiError(415, 'BAD_REQUEST', 'Upload the image as multipart/form-data', { field: 'file' });
-  let image: { mime: 'image/png' | 'image/jpeg'; bytes: Uint8Array } | null = null;
-  let failure: ApiError | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      // Read every file, so the whole body is consumed before answering.
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'file' || image || failure) continue;
-      try {
-        if (part.file.truncated) throw imageTooLarge();
-        image = checkImage(new Uint8Array(bytes));
-      } catch (error) {
-        failure = error as ApiError;
-      }
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('file', 'Send one file');
-    throw badRequest('body', 'Malformed multipart form data');
-  }
-  if (failure) throw failure;
-  if (!image) throw required(['file']);
-  return image;
-}
+const readImage = async (request: FastifyRequest) =>
+  (await readImageUpload(request, { field: 'file', maxBytes: PRODUCT_IMAGE_MAX_BYTES })).image!;
 
 export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageKind, inspectImages } from './images';
+import { imageKind } from '../shared/images';
+import { inspectImages } from './images';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
 const file = (bytes: ArrayLike<number> | string, name: string, type = 'image/png', size?: number) => {

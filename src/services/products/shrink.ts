@@ -1,3 +1,4 @@
+import { bytesOf, imageKind } from '../shared/images';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_STEP, PRODUCT_IMAGE_TARGET_BYTES } from './schemas';
 
 /**
@@ -7,16 +8,6 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_STEP, PRODUCT_IMAGE_TARGET_BYTES
  * behind an interface: the browser's canvas in the portal, a pure-JS JPEG codec in the unit test,
  * so the same loop is tested on a real photo where no canvas exists.
  */
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-export function imageKind(head: Uint8Array): 'image/png' | 'image/jpeg' | null {
-  if (head.length >= 16 && PNG_SIGNATURE.every((b, i) => head[i] === b)) {
-    return String.fromCharCode(head[12]!, head[13]!, head[14]!, head[15]!) === 'IHDR' ? 'image/png' : null;
-  }
-  if (head.length >= 4 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 /** Why a picked file cannot be the product's image. */
 export type ImageProblem = 'format' | 'size' | 'decode';
@@ -49,16 +40,6 @@ export interface ShrunkImage {
 /** Enough steps to bring any 10 MB picture to a few pixels; a loop that never fits gives up. */
 export const MAX_SHRINK_STEPS = 40;
 const JPEG_QUALITY = 0.9;
-
-function bytesOf(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 export async function shrinkImage<Picture>(
   file: Blob,
