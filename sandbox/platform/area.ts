@@ -39,11 +39,19 @@ export const AREA_NAMES = [
   'display',
   // issue 13: the check-in list (doc 2 §2 "attendance list", route /attendance, D137)
   'attendance',
+  // issue 14: the checkout service's widget, payment links and hosted checkout page (/e-com), the
+  // transaction-processing rules (/setting-tx) and the sales onboarding (/sale-register)
+  'checkout',
+  'txrules',
+  'onboarding',
 ] as const;
 export type AreaName = (typeof AREA_NAMES)[number];
 
-/** The bank's services the sandbox plays; each is mounted at /api/<service>. */
-export const SERVICES = ['portal', 'sale', 'checkout'] as const;
+/**
+ * The bank's services the sandbox plays, and the e-invoice providers' APIs it emulates (`einvoice`:
+ * one prefix per provider under it); each is mounted at /api/<service>.
+ */
+export const SERVICES = ['portal', 'sale', 'checkout', 'einvoice'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Adds an area's calls to one service (the scope is already under /api/<service>). */
