@@ -203,7 +203,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     name: 'CÔNG TY CỔ PHẦN CHUỖI TIỆN LỢI VIỆT',
     account_type: 'business',
     is_fnb: false,
-    tax_no: '0316987654',
+    tax_no: '0316987657',
     ref_id: 'REF-CHUOI-0001',
     trademark: 'Tiện Lợi Việt',
     business: 'Chuỗi cửa hàng tiện lợi',
