@@ -17,7 +17,7 @@ import {
   paymentOut,
   payNow,
   type PaymentRecord,
-} from './pay';
+} from '../../platform/sale/settlement';
 
 /**
  * Paying an order (doc 2 §4 card terminal, cash; §7 /payment/qr, /payment/pos, cash, devices;

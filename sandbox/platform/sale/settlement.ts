@@ -1,8 +1,11 @@
-import type { SandboxContext } from '../../platform/context';
-import type { Database } from '../../platform/db/database';
-import { ApiError } from '../../platform/http/envelope';
+import type { SandboxContext } from '../context';
+import type { Database } from '../db/database';
+import { ApiError } from '../http/envelope';
 
 /**
+ * Shared by the sale service's areas that take an order's money (orderpayment: cash, VietQR, card
+ * terminal; checkout: payment links), which may not import each other.
+ *
  * Taking an order's money, the one way every method goes (cash, VietQR, card approval, link): the
  * order becomes completed (0) and paid in the same statement that records the SUCCESS payment, and
  * only while it is unpaid; the unique index sale_payments_one_success is the last guard. Then the
