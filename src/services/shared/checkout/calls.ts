@@ -1,0 +1,103 @@
+import type { ServiceClient } from '../../http/client';
+import {
+  merchantInfoAnswerSchema,
+  paymentLinkPageSchema,
+  paymentLinkSchema,
+  type LinkStatus,
+  type MerchantInfo,
+  type PaymentLink,
+} from './schemas';
+
+/**
+ * The checkout service calls more than one area makes (contract §A GET /merchants, §B payment links).
+ * `client` is the runtime's `clients.checkout`.
+ */
+
+/**
+ * GET /merchants/{id}?allow_create=True: the merchant's checkout record, created with the defaults
+ * when it has none (doc 2 §4: the widget id is fetched before a link can be made). `id` is the
+ * merchant id or the profile's ref_id (doc 2 §6).
+ */
+export function merchantInfoCall(client: ServiceClient, id: string, signal?: AbortSignal): Promise<MerchantInfo> {
+  return client.data({
+    name: 'checkout.merchantInfo',
+    path: `/merchants/${encodeURIComponent(id)}`,
+    query: { allow_create: 'True' },
+    schema: merchantInfoAnswerSchema,
+    signal,
+  });
+}
+
+export interface CreateLinkBody {
+  app_id: string;
+  /** Trimmed by the caller; 1..64 characters. */
+  order_id: string;
+  amount: number;
+  /** The order being paid (the order payment screen's link tab); absent for a free link. */
+  invoice_id?: number;
+}
+
+/**
+ * POST /payment-links. The same Idempotency-Key with the same body answers the first link, so a
+ * retry after a lost answer never makes a second one; with `invoice_id` an OPEN link already made for
+ * that order and amount is answered instead of a new one.
+ */
+export function createPaymentLinkCall(
+  client: ServiceClient,
+  body: CreateLinkBody,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<PaymentLink> {
+  return client.data({
+    name: 'checkout.createPaymentLink',
+    method: 'POST',
+    path: '/payment-links',
+    body: { ...body },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: paymentLinkSchema,
+    signal,
+  });
+}
+
+export interface PaymentLinkQuery {
+  page: number;
+  /** 1..100. */
+  pageSize: number;
+  /** Order id contains (case- and accent-insensitive); '' = all. */
+  q?: string;
+  status?: LinkStatus | null;
+}
+
+export interface PaymentLinkPage {
+  rows: PaymentLink[];
+  totalPage: number;
+  totalCount: number;
+  page: number;
+}
+
+/** GET /payment-links, newest first. */
+export async function listPaymentLinksCall(client: ServiceClient, query: PaymentLinkQuery, signal?: AbortSignal): Promise<PaymentLinkPage> {
+  const body = await client.call({
+    name: 'checkout.listPaymentLinks',
+    path: '/payment-links',
+    query: {
+      page: query.page,
+      page_size: query.pageSize,
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.status ? { status: query.status } : {}),
+    },
+    response: paymentLinkPageSchema,
+    signal,
+  });
+  return { rows: body.data, totalPage: body.total_page, totalCount: body.total_count, page: body.page };
+}
+
+/** GET /payment-links/{id}. */
+export function getPaymentLinkCall(client: ServiceClient, id: string, signal?: AbortSignal): Promise<PaymentLink> {
+  return client.data({
+    name: 'checkout.getPaymentLink',
+    path: `/payment-links/${encodeURIComponent(id)}`,
+    schema: paymentLinkSchema,
+    signal,
+  });
+}
