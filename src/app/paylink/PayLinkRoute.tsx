@@ -43,7 +43,9 @@ function payLinkActors(): PayLinkActors {
 }
 
 const notifyCopy = (outcome: CopyOutcome) =>
-  outcome === 'copied' ? notify.success({ title: 'paylink:copy.copied' }) : notify.failureText({ title: 'paylink:copy.copy_fail' });
+  outcome === 'copied'
+    ? notify.success({ title: 'common:paymentLink.copied' })
+    : notify.failureText({ title: 'common:paymentLink.copy_fail' });
 
 function PayLinkPage() {
   const { t } = useTranslation('paylink');
