@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { OrderLinkRequest } from '../../services/shared/checkout/order-link';
-import type { MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
+import type { MerchantInfo, OrderLinkRequest, PaymentLink } from '../../services/shared/checkout/schemas';
 import { outcomeUnknown } from '../shared/rules/idempotency';
 import { errorCode, notProvided } from '../shared/serviceError';
 import type { WayOutput } from './cashPayment.machine';

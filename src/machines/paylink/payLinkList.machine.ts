@@ -1,6 +1,5 @@
 import { assign, fromCallback, raise, type EventObject } from 'xstate';
-import type { PaymentLinkPage, PaymentLinkQuery } from '../../services/shared/checkout/calls';
-import type { LinkStatus, PaymentLink } from '../../services/shared/checkout/schemas';
+import type { LinkStatus, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../../services/shared/checkout/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { notProvided } from '../shared/serviceError';
 import { linkSearchText } from './rules/payLink';

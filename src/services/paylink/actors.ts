@@ -1,15 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ServiceClient } from '../http/client';
 import type { RealtimeHub } from '../realtime/hub';
-import {
-  createPaymentLinkCall,
-  listPaymentLinksCall,
-  merchantInfoCall,
-  type CreateLinkBody,
-  type PaymentLinkPage,
-  type PaymentLinkQuery,
-} from '../shared/checkout/calls';
-import type { MerchantInfo, PaymentLink } from '../shared/checkout/schemas';
+import { createPaymentLinkCall, listPaymentLinksCall, merchantInfoCall } from '../shared/checkout/calls';
+import type { CreateLinkBody, MerchantInfo, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../shared/checkout/schemas';
 import type { LinkKeys } from './link-keys';
 
 /**

@@ -2,7 +2,7 @@ import type { ServiceClient } from '../../http/client';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../../machines/shared/rules/idempotency';
 import type { SessionSlots } from '../sessionSlots';
 import { createPaymentLinkCall } from './calls';
-import type { PaymentLink } from './schemas';
+import type { OrderLinkRequest, PaymentLink } from './schemas';
 
 /**
  * The payment link of one order (the order payment screen's link tab; contract §B POST /payment-links
@@ -13,14 +13,6 @@ import type { PaymentLink } from './schemas';
  * total changed since), or when what it answers can no longer be paid (expired): then a fresh key
  * asks for a fresh link, and an order paid meanwhile is refused as ORDER_PAID.
  */
-
-export interface OrderLinkRequest {
-  orderId: number;
-  invoiceId: number;
-  orderCode: string;
-  total: number;
-  appId: string;
-}
 
 export const orderLinkSlot = (orderId: number) => `orderpayment.link.${orderId}`;
 
