@@ -41,7 +41,7 @@ export class PayLinkPage {
     this.another = page.getByTestId('paylink-new');
     this.table = page.getByTestId('paylink-table');
     this.search = page.getByTestId('paylink-search');
-    this.statusFilter = page.getByRole('textbox', { name: this.tx('list.statusLabel') });
+    this.statusFilter = page.getByRole('combobox', { name: this.tx('list.statusLabel') });
     this.widgetFailed = page.getByTestId('paylink-widget-failed');
   }
 

@@ -1,4 +1,5 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -61,8 +62,15 @@ export function LinkAmountInput({
       maxLength={focused ? AMOUNT_MAX_LENGTH : undefined}
       value={shown}
       disabled={disabled}
-      error={error ?? (refused ? t('form.blockedKey') : null)}
-      onFocus={() => setFocused(true)}
+      // A refused key says so at once (it is what the person just did); the field's own error returns with the next key.
+      error={refused ? t('form.blockedKey') : error}
+      onFocus={(e) => {
+        // The raw digits replace the formatted text within the focus itself, and are selected, so
+        // what is typed next replaces the amount instead of landing after a caret the switch moved.
+        const input = e.currentTarget;
+        flushSync(() => setFocused(true));
+        input.select();
+      }}
       onBlur={() => {
         setFocused(false);
         setRefused(false);
