@@ -1,7 +1,15 @@
 import { ApiError } from '../../platform/http/envelope';
 import { amountParam, MERCHANT_PARAM, merchantOf } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
-import { approveCard, failCard, orderPaid, paymentOut, payNow, pendingOnTerminal, type PaymentRecord } from './pay';
+import {
+  approveCard,
+  failCard,
+  orderPaid,
+  paymentOut,
+  payNow,
+  pendingOnTerminal,
+  type PaymentRecord,
+} from '../../platform/sale/settlement';
 
 /**
  * Triggers of the orderpayment area: a guest pays an order's VietQR, a card terminal answers its

@@ -1,8 +1,12 @@
-import type { SandboxContext } from '../../platform/context';
-import type { Database } from '../../platform/db/database';
-import { ApiError } from '../../platform/http/envelope';
+import { buildVietQr } from '../../../src/services/qr/vietqr';
+import type { SandboxContext } from '../context';
+import type { Database } from '../db/database';
+import { ApiError } from '../http/envelope';
 
 /**
+ * Shared by the sale service's areas that take an order's money (orderpayment: cash, VietQR, card
+ * terminal; checkout: payment links), which may not import each other.
+ *
  * Taking an order's money, the one way every method goes (cash, VietQR, card approval, link): the
  * order becomes completed (0) and paid in the same statement that records the SUCCESS payment, and
  * only while it is unpaid; the unique index sale_payments_one_success is the last guard. Then the
@@ -243,4 +247,29 @@ export async function pendingOnTerminal(db: Database, serial: string): Promise<P
     [serial],
   );
   return row;
+}
+
+/**
+ * Where the order's VietQR pays: the merchant's first store ShopQR (a virtual account, shopqr area),
+ * else its first verified bank account (bank area); null when it has neither (not_setting_account_yet).
+ */
+export async function receivingAccount(db: Database, merchantId: string): Promise<{ bin: string; account: string } | null> {
+  const [va] = await db.query<{ bin: string; account: string }>(
+    `SELECT b.bin, va.va_account_no AS account FROM virtual_accounts va
+       JOIN bank_accounts ba ON ba.id = va.bank_account_id JOIN banks b ON b.bank_code = ba.bank_code
+      WHERE va.merchant_id = $1 AND va.va_type = 'STORE' ORDER BY va.id LIMIT 1`,
+    [merchantId],
+  );
+  if (va) return va;
+  const [bank] = await db.query<{ bin: string; account: string }>(
+    `SELECT b.bin, ba.bank_account_no AS account FROM bank_accounts ba JOIN banks b ON b.bank_code = ba.bank_code
+      WHERE ba.merchant_id = $1 AND ba.verified_at IS NOT NULL ORDER BY ba.id LIMIT 1`,
+    [merchantId],
+  );
+  return bank ?? null;
+}
+
+/** The order's VietQR: its account, the amount to pay and the order code as the transfer's purpose. */
+export function orderQr(account: { bin: string; account: string }, amount: number, orderCode: string): string {
+  return buildVietQr({ bin: account.bin, accountNumber: account.account, amount, purpose: orderCode });
 }
