@@ -1,3 +1,4 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /**
@@ -20,6 +21,7 @@ export default defineArea({
       flag: 'ecom',
       ownerOnly: true,
       menu: { section: 'payByLink', order: 2 },
+      route: lazyPage(() => import('./EcomRoute')),
     },
   ],
 });
