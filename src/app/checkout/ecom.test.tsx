@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { widgetSettingsMachine } from '../../machines/checkout/widgetSettings.machine';
