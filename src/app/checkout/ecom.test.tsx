@@ -95,6 +95,11 @@ describe('EcomScreen (/e-com)', () => {
     // White text on the dark card (contrast), and cash is never offered online.
     expect(within(preview).getByTestId('checkout-card').style.color).toMatch(/#ffffff|rgb\(255, 255, 255\)/);
     expect(within(preview).queryByTestId('checkout-method-cash')).toBeNull();
+    // The colour picker's sliders (a pointer aid) carry names, so an open picker passes axe.
+    fireEvent.focus(screen.getByLabelText('Primary colour'));
+    fireEvent.click(screen.getByLabelText('Primary colour'));
+    const sliders = await screen.findAllByRole('slider');
+    for (const slider of sliders) expect(slider).toHaveAccessibleName(/^Primary colour: /);
   });
 
   it('refuses a text file renamed .png, says why and keeps no logo; takes a real PNG into the preview', async () => {

@@ -306,6 +306,11 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
                     label={t(`ecom.fields.${field}`)}
                     format="hex"
                     withEyeDropper={false}
+                    // The picker's sliders are a pointer aid (not focusable; hex text is the keyboard way) but still need names.
+                    attributes={{
+                      saturation: { title: t('ecom.picker.saturation', { field: t(`ecom.fields.${field}`) }) },
+                      slider: { title: t('ecom.picker.hue', { field: t(`ecom.fields.${field}`) }) },
+                    }}
                     value={draft[field]}
                     onChange={(value) => actor.send({ type: 'COLOUR.CHANGE', field, value })}
                     error={problemText(errors[field] ?? colourProblems[field], field)}
