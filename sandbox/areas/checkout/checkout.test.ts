@@ -548,3 +548,33 @@ describe('the hosted page calls (contract §C)', () => {
     }
   });
 });
+
+describe('the hosted page and embed.js (contract §C, §I)', () => {
+  it('serves the checkout entry at /checkout/, framable only by the sandbox and the merchant site, and embed.js', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    mkdirSync(join(t.dir, 'dist'), { recursive: true });
+    writeFileSync(join(t.dir, 'dist', 'checkout.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    const link = await makeLink();
+    const page = await fetch(`${link.url}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    // The merchant saved https://shop.example.vn/... above.
+    expect(csp).toContain("frame-ancestors 'self' https://shop.example.vn;");
+    expect(csp).toContain("script-src 'self'");
+    const tampered = await fetch(`${t.url}/checkout/?merchantId=${other.id}`);
+    expect(tampered.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://colan.example.vn;");
+    expect((await fetch(`${t.url}/checkout/?merchantId=nobody`)).headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self';",
+    );
+    const portal = await fetch(`${t.url}/portal/`);
+    expect(portal.headers.get('content-security-policy') ?? "frame-ancestors 'none'").toContain("frame-ancestors 'none'");
+    const redirect = await fetch(`${t.url}/checkout?appId=x`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('/checkout/?appId=x');
+    const embed = await fetch(`${t.url}/checkout/embed.js`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('content-type')).toContain('text/javascript');
+    expect(await embed.text()).toContain('data-checkout-link');
+  });
+});

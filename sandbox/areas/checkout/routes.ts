@@ -348,7 +348,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
         if (order.order_code !== input.orderId) throw badRequest('order_id', "order_id must be the order's code");
         const [open] = await ctx.db.query<LinkRow & Record<string, unknown>>(
           `SELECT * FROM (${LINK_SELECT('$4')} WHERE l.merchant_id = $1 AND l.invoice_id = $2 AND l.amount = $3) s
-            WHERE s.status = 'OPEN' ORDER BY s.created_at DESC, s.id DESC LIMIT 1`,
+            WHERE s.status = 'OPEN' ORDER BY s.seq DESC LIMIT 1`,
           [merchantId, input.invoiceId, input.amount, ctx.clock.nowSeconds()],
         );
         if (open) return { status: 200, body: ok(linkOut(ctx, open)) };
@@ -380,7 +380,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
     const base = `SELECT * FROM (${LINK_SELECT('$2')}) s WHERE ${where}`;
     const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${base}) c`, params);
     const rows = await ctx.db.query<LinkRow & Record<string, unknown>>(
-      `${base} ORDER BY s.created_at DESC, s.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      `${base} ORDER BY s.seq DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       params,
     );
     const total = count?.n ?? 0;

@@ -160,7 +160,7 @@ export interface LinkRow {
  */
 export const LINK_SELECT = (
   nowParam: string,
-) => `SELECT l.id, l.merchant_id, l.app_id, l.order_fold, l.order_id, l.amount::float8 AS amount, l.invoice_id,
+) => `SELECT l.id, l.seq, l.merchant_id, l.app_id, l.order_fold, l.order_id, l.amount::float8 AS amount, l.invoice_id,
     l.created_at::float8 AS created_at, l.expires_at::float8 AS expires_at,
     coalesce(l.paid_at, CASE WHEN o.status = 0 THEN floor(o.paid_at / 1000) END)::float8 AS paid_at, l.method,
     CASE WHEN l.paid_at IS NOT NULL OR o.status = 0 THEN 'PAID' WHEN l.expires_at <= ${nowParam} THEN 'EXPIRED' ELSE 'OPEN' END AS status

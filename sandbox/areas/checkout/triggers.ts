@@ -26,7 +26,7 @@ const linkPaidTrigger: TriggerDefinition = {
       const merchantId = await merchantOf(ctx, params);
       [link] = await ctx.db.query<LinkRow & Record<string, unknown>>(
         `SELECT * FROM (${LINK_SELECT('$3')} WHERE l.merchant_id = $1 AND l.order_id = $2) s
-          ORDER BY (s.status = 'OPEN') DESC, s.created_at DESC, s.id DESC LIMIT 1`,
+          ORDER BY (s.status = 'OPEN') DESC, s.seq DESC LIMIT 1`,
         [merchantId, params.order_id.trim(), ctx.clock.nowSeconds()],
       );
       if (!link) throw new ApiError(404, 'NOT_FOUND', `No payment link for order "${params.order_id}"`);

@@ -1,13 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Who may frame a page: nobody, unless its route says otherwise (the hosted checkout page, which
+ * embed.js frames on the merchant's own site, D149).
+ */
+const frameAncestorsOf = new WeakMap<FastifyRequest, readonly string[]>();
+export function allowFraming(request: FastifyRequest, ancestors: readonly string[]): void {
+  frameAncestorsOf.set(request, ancestors);
+}
 
 /** Strict policy: the portal is a static bundle with no inline scripts (Mantine needs inline styles). */
-export function contentSecurityPolicy(connectSrc: readonly string[]): string {
+export function contentSecurityPolicy(connectSrc: readonly string[], frameAncestors: readonly string[] = ["'none'"]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     `connect-src ${connectSrc.join(' ')}`,
@@ -64,7 +73,7 @@ export function registerSecurityHeaders(
       // The Host header has passed the host check by now, so the page's origin is one of ours.
       const pageOrigin = request.host ? `${request.protocol}://${request.host}` : (policy.publicUrl() ?? '');
       const sources = connectSources({ pageOrigin, publicUrl: policy.publicUrl(), realtimeUrl: policy.realtimeUrl() });
-      reply.header('Content-Security-Policy', contentSecurityPolicy(sources));
+      reply.header('Content-Security-Policy', contentSecurityPolicy(sources, frameAncestorsOf.get(request)));
     }
     return payload;
   });

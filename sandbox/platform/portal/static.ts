@@ -1,9 +1,38 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { varyAcceptEncoding } from '../http/compress';
+import { allowFraming } from '../http/security-headers';
+
+/** The checkout's embed script (contract 14 §I), read once: plain JS the merchant's page loads. */
+const EMBED_SCRIPT = readFileSync(new URL('./checkout-embed.js', import.meta.url), 'utf8');
+
+/**
+ * Who may frame the hosted checkout page (D149): the sandbox itself and the merchant's own site, i.e.
+ * the https origins of the return and cancel URLs it saved on /e-com, where its embed.js runs. The
+ * merchantId comes unverified from the query, which is harmless: a page whose values were changed
+ * shows only "this link is not valid".
+ */
+async function checkoutFrameAncestors(ctx: SandboxContext, merchantId: unknown): Promise<string[]> {
+  const ancestors = new Set(["'self'"]);
+  if (typeof merchantId !== 'string' || merchantId === '' || merchantId.length > 64) return [...ancestors];
+  const [row] = await ctx.db
+    .query<{ return_url: string; cancel_url: string }>(`SELECT return_url, cancel_url FROM checkout_merchants WHERE merchant_id = $1`, [
+      merchantId,
+    ])
+    .catch(() => []);
+  for (const raw of [row?.return_url, row?.cancel_url]) {
+    try {
+      const url = new URL(raw ?? '');
+      if (url.protocol === 'https:' && /^[a-z0-9.-]+(:\d+)?$/i.test(url.host)) ancestors.add(url.origin);
+    } catch {
+      // an empty or unusable address frames nothing
+    }
+  }
+  return [...ancestors];
+}
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Portal not built</title>
 <body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
@@ -37,6 +66,25 @@ export async function registerPortalStatic(app: FastifyInstance, ctx: SandboxCon
     reply.header('Cache-Control', 'no-cache');
     return ctx.portalConfig();
   });
+
+  // The hosted checkout page (contract 14 §C): the build's second entry, public, for any link.
+  const sendCheckout = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(join(root, 'checkout.html'))) {
+      return reply.status(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    allowFraming(request, await checkoutFrameAncestors(ctx, (request.query as Record<string, unknown>).merchantId));
+    varyAcceptEncoding(reply);
+    return reply.header('Cache-Control', 'no-cache').sendFile('checkout.html', root, { cacheControl: false });
+  };
+  app.get('/checkout', (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/checkout/${query}`);
+  });
+  app.get('/checkout/', sendCheckout);
+  app.get('/checkout/index.html', sendCheckout);
+  app.get('/checkout/embed.js', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(EMBED_SCRIPT),
+  );
 
   app.get('/portal/*', async (request, reply) => {
     // The router has already percent-decoded the wildcard; `send` refuses paths that leave root too.

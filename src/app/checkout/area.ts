@@ -10,7 +10,7 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'checkout',
   inspector: {
-    machines: ['widgetSettings'],
+    machines: ['widgetSettings', 'hostedCheckout'],
     // The draft (the merchant's URLs), the record and typed values stay masked; these carry no URL, name or secret.
     fields: ['advanced', 'previewMethod', 'showErrors', 'loadError', 'field', 'method', 'active', 'height', 'position'],
   },

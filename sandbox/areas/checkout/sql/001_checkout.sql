@@ -37,6 +37,8 @@ CREATE TABLE checkout_methods (
 
 CREATE TABLE payment_links (
   id          text PRIMARY KEY CHECK (id ~ '^pl_[0-9a-f]{16}$'),
+  -- Creation order (ids are random): newest first within one second too.
+  seq         bigserial NOT NULL,
   merchant_id text NOT NULL REFERENCES merchants(id) ON DELETE CASCADE,
   app_id      text NOT NULL,
   order_id    text NOT NULL,
@@ -52,6 +54,6 @@ CREATE TABLE payment_links (
   card_last4  text CHECK (card_last4 ~ '^[0-9]{4}$'),
   CHECK ((paid_at IS NULL) = (method IS NULL))
 );
-CREATE INDEX payment_links_newest ON payment_links (merchant_id, created_at DESC, id DESC);
+CREATE INDEX payment_links_newest ON payment_links (merchant_id, seq DESC);
 -- The six signed values name one link: a second create with the same ones answers the first (D147).
 CREATE UNIQUE INDEX payment_links_signed_values ON payment_links (merchant_id, app_id, order_id, amount, created_at, expires_at);

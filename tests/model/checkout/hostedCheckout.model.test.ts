@@ -1,0 +1,125 @@
+import {
+  cardProblems,
+  hostedCheckoutMachine,
+  type CardField,
+  type HostedCheckoutContext,
+} from '../../../src/machines/checkout/hostedCheckout.machine';
+import type { LinkParams, PayInfo } from '../../../src/services/checkout/hosted-schemas';
+import { networkError, serviceError } from '../shared/fixtures/auth';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+
+const params: LinkParams = {
+  appId: 'wdg_0123456789ab',
+  orderId: 'DH-42',
+  amount: '150000',
+  merchantId: '10000001',
+  createdAt: '1790000000',
+  expiresAt: '1790086400',
+  sig: 'x'.repeat(43),
+};
+
+const now = Math.floor(Date.now() / 1000);
+const open: PayInfo = {
+  status: 'OPEN',
+  link_id: 'pl_0123456789abcdef',
+  order_id: 'DH-42',
+  amount: 150_000,
+  merchant_name: 'Phở Cổ',
+  expires_at: now + 3600,
+  paid_at: null,
+  method: null,
+  widget: {
+    id: 'wdg_0123456789ab',
+    primary_color: '#ffffff',
+    secondary_color: '#f5f5f5',
+    logo_url: null,
+    logo_height: 100,
+    logo_position: 'center',
+    button_color: '#fafafa',
+    button_border: true,
+    border_radius: 8,
+    button_text: '',
+  },
+  methods: ['qr_code', 'credit_card', 'ewallet'],
+  return_url: 'https://shop.example.vn/ok',
+  cancel_url: 'https://shop.example.vn/cancel',
+};
+const paid: PayInfo = { ...open, status: 'PAID', paid_at: now, method: 'QR' };
+const expired: PayInfo = { ...open, status: 'EXPIRED' };
+
+const events: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadLink', output: open },
+  { type: 'xstate.done.actor.loadLink', output: paid },
+  { type: 'xstate.done.actor.loadLink', output: expired },
+  { type: 'xstate.error.actor.loadLink', error: serviceError('LINK_INVALID') },
+  { type: 'xstate.error.actor.loadLink', error: networkError },
+  { type: 'RETRY' },
+  { type: 'SELECT', method: 'qr_code' },
+  { type: 'SELECT', method: 'credit_card' },
+  { type: 'SELECT', method: 'ewallet' },
+  { type: 'xstate.done.actor.fetchQr', output: '00020101021238570010A000000727' },
+  { type: 'xstate.error.actor.fetchQr', error: serviceError('LINK_PAID', 409) },
+  { type: 'xstate.error.actor.fetchQr', error: serviceError('BAD_REQUEST', 400, { qr: null }) },
+  { type: 'xstate.done.actor.checkLink', output: open },
+  { type: 'xstate.done.actor.checkLink', output: paid },
+  { type: 'xstate.done.actor.checkLink', output: expired },
+  { type: 'xstate.error.actor.checkLink', error: networkError },
+  { type: 'CARD.CHANGE', field: 'number', value: '4111111111111111' },
+  { type: 'CARD.CHANGE', field: 'number', value: '4111 1111 1111 1112' },
+  { type: 'CARD.CHANGE', field: 'expiry', value: '1239' },
+  { type: 'CARD.CHANGE', field: 'cvc', value: '123' },
+  { type: 'CARD.CHANGE', field: 'holder', value: 'Nguyễn Văn A' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.payCard', output: { status: 'PAID', paid_at: now } },
+  { type: 'xstate.error.actor.payCard', error: serviceError('CARD_DECLINED', 402) },
+  { type: 'xstate.error.actor.payCard', error: serviceError('LINK_EXPIRED', 410) },
+  { type: 'xstate.error.actor.payCard', error: serviceError('BAD_REQUEST', 400, { field: 'card.number' }) },
+  { type: 'xstate.error.actor.payCard', error: networkError },
+  { type: 'xstate.done.actor.checkPaid', output: { ...paid, method: 'CARD' } },
+  { type: 'xstate.done.actor.checkPaid', output: open },
+  { type: 'xstate.error.actor.checkPaid', error: networkError },
+];
+
+const FIELDS: CardField[] = ['number', 'expiry', 'cvc', 'holder'];
+// Only the card's readiness decides where the machine can go (cardValid); the method is in the state value.
+// How many fields are right, not which: from any mix the remaining samples complete the card.
+const project = ((c: HostedCheckoutContext) => {
+  const problems = cardProblems(c.card, Date.now());
+  return { okFields: FIELDS.filter((f) => problems[f] === undefined).length };
+}) as (context: never) => unknown;
+
+describeModel({
+  name: 'hostedCheckout',
+  machine: hostedCheckoutMachine,
+  promiseActors: ['loadLink', 'fetchQr', 'payCard'],
+  spyActions: ['forgetIntent', 'announcePaid'],
+  variants: [
+    { variant: 'link', input: { params }, events, project },
+    { variant: 'no values', input: { params: null }, events, project },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      for (const call of step.invoked) {
+        if (call.id === 'payCard') {
+          const card = (call.input as { card: { number: string; expiry: string; cvc: string } }).card;
+          // Nothing reaches the service that the page knows is wrong.
+          if (!/^\d{12,19}$/.test(card.number) || !/^\d{2}\/\d{2}$/.test(card.expiry) || !/^\d{3}$/.test(card.cvc))
+            throw new Error(`sent an unchecked card ${JSON.stringify(card)}`);
+        }
+      }
+      const ctx = step.after.context as HostedCheckoutContext;
+      if (step.event.type === 'xstate.error.actor.payCard' && (step.event as { error: { code: string } }).error.code === 'CARD_DECLINED') {
+        const before = step.before!.context as HostedCheckoutContext;
+        if (ctx.card.cvc !== '' || ctx.card.number !== before.card.number || ctx.card.holder !== before.card.holder)
+          throw new Error('a declined card must keep what was typed except the CVC');
+        if (!step.actions.some((a) => a.action === 'forgetIntent')) throw new Error('declined is definite: the key must be dropped');
+      }
+      if (step.event.type === 'xstate.error.actor.payCard' && (step.event as { error: { code: string } }).error.code === 'NETWORK_ERROR') {
+        if (step.actions.some((a) => a.action === 'forgetIntent')) throw new Error('an unknown outcome must keep the key');
+      }
+      if (step.after.matches('paid') && !step.before?.matches('paid') && !step.actions.some((a) => a.action === 'announcePaid'))
+        throw new Error('paid without telling the framing page');
+    }
+  },
+});
