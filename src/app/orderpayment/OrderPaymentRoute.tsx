@@ -10,12 +10,16 @@ import {
 } from '../../machines/orderpayment/orderPayment.machine';
 import { cardPaymentMachine } from '../../machines/orderpayment/cardPayment.machine';
 import { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
+import { linkPaymentMachine } from '../../machines/orderpayment/linkPayment.machine';
 import { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine';
 import type { OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
 import { displayContentFor } from './display-content';
 import { displayPaths } from '../display/paths';
 import { createIntentKeys, createOrderPaymentActors, createOrderPaymentApi, type OrderPaymentActors } from '../../services/orderpayment';
+import { merchantInfoCall, orderLinkCall, type OrderLinkRequest } from '../../services/shared/checkout';
+import type { MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
 import { createDisplayReceiver, type DisplaySender } from '../../services/shared/display/channel';
+import { createSessionSlots } from '../../services/shared/sessionSlots';
 import type { DisplayMessage } from '../../services/shared/display/messages';
 import { createCashierDisplay } from '../../services/shared/display/relay';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
@@ -23,6 +27,7 @@ import type { ReceiptData } from '../../services/shared/print/receipt';
 import { CustomerDisplay } from '../../screens/orderpayment/CustomerDisplay';
 import { OrderPaymentScreen } from '../../screens/orderpayment/OrderPaymentScreen';
 import { renderReceipt } from '../../screens/shared/receipt/render';
+import type { CopyOutcome } from '../../screens/shared/PaymentLinkResult';
 import { NotFound } from '../../screens/shared/NotFound';
 import { usePortal } from '../../screens/shared/portal-context';
 import { notify } from '../shared/notify';
@@ -64,6 +69,14 @@ function safeSessionStorage(): Storage | null {
     return null;
   }
 }
+
+// The link tab's key per order lives in the same session storage as the other ways' intents (D159).
+const linkSlots = createSessionSlots('', safeSessionStorage);
+
+const notifyLinkCopy = (outcome: CopyOutcome) =>
+  outcome === 'copied'
+    ? notify.success({ title: 'common:paymentLink.copied' })
+    : notify.failureText({ title: 'common:paymentLink.copy_fail' });
 
 // One sender per page load: its seq only grows, and a display that (re)loads gets its last message.
 let display: DisplaySender | null = null;
@@ -177,6 +190,18 @@ function PaymentPage({ orderId }: { orderId: number }) {
           },
           actions: { forgetIntent: forgetIntent('card') },
         }),
+        linkPayment: linkPaymentMachine.provide({
+          actors: {
+            // doc 2 §6: the link's merchant may be named by the profile's ref_id instead of the merchant id.
+            loadMerchant: fromPromise<MerchantInfo, void>(({ signal }) => {
+              const profile = getRuntime().session.getSnapshot().context.profile;
+              return merchantInfoCall(getRuntime().clients.checkout, profile?.merchant.ref_id || profile?.merchant_id || '', signal);
+            }),
+            createOrderLink: fromPromise<PaymentLink, OrderLinkRequest>(({ input, signal }) =>
+              orderLinkCall(getRuntime().clients.checkout, input, { slots: linkSlots }, signal),
+            ),
+          },
+        }),
         printReceipt: fromPromise<void, PrintReceiptInput>(async ({ input }) => {
           await receiptPrinter()(receiptFor(input, shopName(), latest.current.language));
         }),
@@ -210,6 +235,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
       onBackToOrder={() => navigate(orderPaymentPaths.order(orderId))}
       onOpenDisplay={() => window.open(customerHref, 'portal-customer-display', 'popup')}
       pairHref={displayPaths.pairing()}
+      onLinkCopy={notifyLinkCopy}
     />
   );
 }

@@ -10,7 +10,7 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'orderpayment',
   inspector: {
-    machines: ['orderPayment', 'cashPayment', 'qrPayment', 'cardPayment'],
+    machines: ['orderPayment', 'cashPayment', 'qrPayment', 'cardPayment', 'linkPayment'],
     fields: [
       'orderId',
       'invoiceId',
@@ -29,6 +29,8 @@ export default defineArea({
       'failure',
       'reason',
       'terminals',
+      'orderCode',
+      'appId',
     ],
   },
   entries: [

@@ -1,7 +1,34 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
-/** /pay-by-link (doc 2 Pay by Link). Not built yet: its page says so. */
+/** /pay-by-link (doc 2 §2 Pay by Link, flag payByLink): open to staff-type users too (D156). */
 export default defineArea({
   name: 'paylink',
-  entries: [{ path: 'pay-by-link', labelKey: 'nav.payByLink', flag: 'payByLink', nested: true, menu: { section: 'payByLink', order: 1 } }],
+  inspector: {
+    machines: ['payLink', 'payLinkList'],
+    // Order ids and amounts are the shop's; the link itself (signed) and the attempt key stay masked.
+    fields: [
+      'orderId',
+      'amount',
+      'appId',
+      'showErrors',
+      'widgetError',
+      'submitError',
+      'searchDraft',
+      'filter',
+      'q',
+      'status',
+      'totalCount',
+    ],
+  },
+  entries: [
+    {
+      path: 'pay-by-link',
+      labelKey: 'nav.payByLink',
+      flag: 'payByLink',
+      nested: true,
+      menu: { section: 'payByLink', order: 1 },
+      route: lazyPage(() => import('./PayLinkRoute')),
+    },
+  ],
 });

@@ -3,6 +3,7 @@ import { ORDER_COMPLETED, type InvoiceDetail, type PaymentMethod } from '../../s
 import { errorCode, notProvided } from '../shared/serviceError';
 import { cardPaymentMachine } from './cardPayment.machine';
 import { cashPaymentMachine, type WayOutput } from './cashPayment.machine';
+import { linkPaymentMachine } from './linkPayment.machine';
 import { qrPaymentMachine } from './qrPayment.machine';
 
 /**
@@ -77,6 +78,7 @@ export const orderPaymentMachine = setup({
     cashPayment: cashPaymentMachine,
     qrPayment: qrPaymentMachine,
     cardPayment: cardPaymentMachine,
+    linkPayment: linkPaymentMachine,
     printReceipt: fromPromise<void, PrintReceiptInput>(async () => {
       throw notProvided('printReceipt');
     }),
@@ -225,8 +227,21 @@ export const orderPaymentMachine = setup({
                 onError: { target: '#orderPayment.loading' },
               },
             },
-            /** Pay by Link comes with the Pay by Link setup: the tab says so. */
-            link: {},
+            link: {
+              invoke: {
+                id: 'link',
+                src: 'linkPayment',
+                input: ({ context }) => ({
+                  orderId: context.orderId,
+                  invoiceId: context.detail?.invoice_data.invoice_id ?? 0,
+                  orderCode: context.detail?.invoice_data.order_code ?? '',
+                  total: context.detail?.invoice_data.total_price ?? 0,
+                }),
+                // ORDER_PAID: paid by a way this screen did not see; the order itself says how.
+                onDone: { target: '#orderPayment.loading' },
+                onError: { target: '#orderPayment.loading' },
+              },
+            },
           },
         },
         sync: {

@@ -3,6 +3,7 @@ import type { InvoiceDetail } from '../../services/orderpayment/schemas';
 import type { cardPaymentMachine } from './cardPayment.machine';
 import type { cashPaymentMachine } from './cashPayment.machine';
 import type { orderPaymentMachine, PaymentTab } from './orderPayment.machine';
+import type { linkPaymentMachine } from './linkPayment.machine';
 import type { qrPaymentMachine } from './qrPayment.machine';
 
 /** What the payment screens read from the machines; screens never compare state values themselves. */
@@ -11,6 +12,7 @@ export type OrderPaymentSnapshot = SnapshotFrom<typeof orderPaymentMachine>;
 export type CashSnapshot = SnapshotFrom<typeof cashPaymentMachine>;
 export type QrSnapshot = SnapshotFrom<typeof qrPaymentMachine>;
 export type CardSnapshot = SnapshotFrom<typeof cardPaymentMachine>;
+export type LinkSnapshot = SnapshotFrom<typeof linkPaymentMachine>;
 
 export function selectTab(s: OrderPaymentSnapshot): PaymentTab | null {
   if (!s.matches('paying')) return null;
@@ -32,6 +34,7 @@ export const selectChecking = (s: OrderPaymentSnapshot) => s.matches({ paying: {
 export const selectCashChild = (s: OrderPaymentSnapshot) => s.children.cash;
 export const selectQrChild = (s: OrderPaymentSnapshot) => s.children.qr;
 export const selectCardChild = (s: OrderPaymentSnapshot) => s.children.card;
+export const selectLinkChild = (s: OrderPaymentSnapshot) => s.children.link;
 
 export const selectQr = (s: QrSnapshot) => ({
   qr: s.matches('shown') ? s.context.qr : null,
@@ -65,4 +68,12 @@ export const selectCard = (s: CardSnapshot) => ({
   disconnected: s.matches('disconnected'),
   errorCode: s.context.errorCode,
   orderCode: s.context.orderCode,
+});
+
+export const selectLinkWay = (s: LinkSnapshot) => ({
+  link: s.matches('shown') ? s.context.link : null,
+  loading: s.hasTag('loading'),
+  widgetFailed: s.matches('widgetFailed'),
+  uncertain: s.hasTag('uncertain'),
+  errorCode: s.hasTag('error') ? s.context.errorCode : null,
 });

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_TABS, type orderPaymentMachine, type PaymentTab } from '../../machines/orderpayment/orderPayment.machine';
 import {
   selectCardChild,
+  selectLinkChild,
   selectCashChild,
   selectChecking,
   selectDetail,
@@ -18,9 +19,10 @@ import {
 import { errorMessageKey } from '../../services/errors';
 import type { InvoiceDetail } from '../../services/orderpayment/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
+import type { CopyOutcome } from '../shared/PaymentLinkResult';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { formatDateTime, formatVnd } from '../shared/table/format';
-import { CardPanel, CashPanel, LinkPanel, QrPanel, type CardActor, type CashActor, type QrActor } from './WayPanels';
+import { CardPanel, CashPanel, LinkPanel, QrPanel, type CardActor, type CashActor, type LinkActor, type QrActor } from './WayPanels';
 import { READABLE_ALERT } from './alert-styles';
 
 export type OrderPaymentActor = ActorRefFrom<typeof orderPaymentMachine>;
@@ -88,13 +90,15 @@ export interface OrderPaymentScreenProps {
   onOpenDisplay: () => void;
   /** The pairing page for a display on another device. */
   pairHref: string;
+  /** Told after the link tab's copy (the route toasts it, doc 2 §8 copied / copy_fail). */
+  onLinkCopy?: (outcome: CopyOutcome) => void;
 }
 
 /**
  * /sale-order/payment/{order_id} (doc 2 §2 Order payment panel): the back link to the order, the
  * invoice, the ways to pay as tabs, and once paid the success message with Home and Print.
  */
-export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDisplay, pairHref }: OrderPaymentScreenProps) {
+export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDisplay, pairHref, onLinkCopy }: OrderPaymentScreenProps) {
   const { t } = useTranslation(['orderpayment', 'errors']);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectLoadFailed);
@@ -108,6 +112,7 @@ export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDispla
   const cash = useSelector(actor, selectCashChild) as CashActor | undefined;
   const qr = useSelector(actor, selectQrChild) as QrActor | undefined;
   const card = useSelector(actor, selectCardChild) as CardActor | undefined;
+  const link = useSelector(actor, selectLinkChild) as LinkActor | undefined;
 
   if (failed)
     return (
@@ -177,7 +182,7 @@ export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDispla
                 />
               )}
               {tab === 'card' && card && <CardPanel actor={card} hotline={hotline} />}
-              {tab === 'link' && <LinkPanel />}
+              {tab === 'link' && link && <LinkPanel actor={link} onCopy={onLinkCopy} />}
             </Stack>
           )}
         </Card>

@@ -5,19 +5,22 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { cardPaymentMachine } from '../../machines/orderpayment/cardPayment.machine';
 import type { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
+import type { linkPaymentMachine } from '../../machines/orderpayment/linkPayment.machine';
 import type { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine';
 import { CASH_MAX_CHARS, changeFor, canCompleteCash } from '../../machines/orderpayment/rules';
-import { selectCard, selectCash, selectQr } from '../../machines/orderpayment/selectors';
+import { selectCard, selectCash, selectLinkWay, selectQr } from '../../machines/orderpayment/selectors';
 import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
 import { QrImage } from '../shared/QrImage';
+import { PaymentLinkResult, type CopyOutcome } from '../shared/PaymentLinkResult';
 import { READABLE_ALERT } from './alert-styles';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 
 export type CashActor = ActorRefFrom<typeof cashPaymentMachine>;
 export type QrActor = ActorRefFrom<typeof qrPaymentMachine>;
 export type CardActor = ActorRefFrom<typeof cardPaymentMachine>;
+export type LinkActor = ActorRefFrom<typeof linkPaymentMachine>;
 
 const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
@@ -231,12 +234,57 @@ export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: strin
   );
 }
 
-/** Pay by Link for this order comes with the Pay by Link setup (its own issue); the tab says so. */
-export function LinkPanel() {
-  const { t } = useTranslation('orderpayment');
+/**
+ * The link (doc 2 §2 Order payment panel, §4 Pay by Link): this order's payment link, its QR and copy,
+ * for the guest to pay on the checkout page; the paid event is heard by the screen.
+ */
+export function LinkPanel({ actor, onCopy }: { actor: LinkActor; onCopy?: (outcome: CopyOutcome) => void }) {
+  const { t } = useTranslation(['orderpayment', 'errors']);
+  const way = useSelector(actor, selectLinkWay);
+  if (way.loading) return <Loader aria-label={t('link.loading')} />;
+  if (way.widgetFailed)
+    return (
+      <FailureAlert
+        title={t('link.create_payment_link_error')}
+        message={t(errorMessageKey(way.errorCode))}
+        retryLabel={t('retry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        testId="link-widget-failed"
+      />
+    );
+  if (way.uncertain)
+    return (
+      <Alert styles={READABLE_ALERT} color="yellow" role="alert" title={t('link.uncertainTitle')} data-testid="link-uncertain">
+        <Stack gap="xs">
+          <Text size="sm">{t('link.uncertainBody')}</Text>
+          <Button onClick={() => actor.send({ type: 'RETRY' })} data-testid="link-retry">
+            {t('retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  if (way.errorCode)
+    return (
+      <FailureAlert
+        title={t('link.failed')}
+        message={t(errorMessageKey(way.errorCode))}
+        retryLabel={t('retry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        testId="link-failed"
+      />
+    );
+  if (!way.link) return null;
   return (
-    <Alert styles={READABLE_ALERT} color="blue" data-testid="link-panel">
-      {t('link.comingWithSetup')}
-    </Alert>
+    <Stack gap="sm" data-testid="link-panel">
+      <Text size="sm">{t('link.hint')}</Text>
+      <PaymentLinkResult
+        url={way.link.url}
+        orderId={way.link.order_id}
+        amount={way.link.amount}
+        expiresAt={way.link.expires_at}
+        testId="order-link"
+        onCopy={onCopy}
+      />
+    </Stack>
   );
 }

@@ -171,6 +171,23 @@ describe('realtime watch', () => {
     parent.stop();
   });
 
+  it('never takes a free payment link whose order id equals the order code for this order (contract 14 §B)', async () => {
+    const { hub, emit } = fakeHub();
+    const received: unknown[] = [];
+    const xstate = await import('xstate');
+    const parent = createActor(
+      xstate.setup({ actors: { watch: createWatchPayment(hub) } }).createMachine({
+        invoke: { src: 'watch', input: { orderId: 41, invoiceId: 9041, orderCode: 'PHO0041' } },
+        on: { '*': { actions: ({ event }) => void received.push(event) } },
+      }),
+    ).start();
+    emit('payment_success', paid({ payment_method: 'LINK', link_id: 'pl_0123456789abcdef' }));
+    expect(received).toEqual([]);
+    emit('payment_success', paid({ order_id: 41, invoice_id: 9041, payment_method: 'LINK' }));
+    expect(received).toEqual([{ type: 'PAYMENT.SUCCEEDED', method: 'LINK' }]);
+    parent.stop();
+  });
+
   it("hears this invoice's payment_failed with its reason", async () => {
     const { hub, emit } = fakeHub();
     const received: unknown[] = [];

@@ -25,12 +25,16 @@ export function createWatchPayment(hub: RealtimeHub) {
       const parsed = salePaymentSuccessSchema.safeParse(payload);
       if (!parsed.success) return;
       const event = parsed.data.data.invoice_data;
+      // A link made on /pay-by-link names no order (contract 14 §B): its order id is the merchant's own
+      // text, which may equal an order code by chance, so it never pays an order here.
+      const freeLink = event.payment_method === 'LINK' && event.order_id === undefined && event.invoice_id === undefined;
       const mine =
-        event.order_id !== undefined
+        !freeLink &&
+        (event.order_id !== undefined
           ? event.order_id === input.orderId
           : event.invoice_id !== undefined
             ? event.invoice_id === input.invoiceId
-            : event.order_code === input.orderCode;
+            : event.order_code === input.orderCode);
       if (mine) sendBack({ type: 'PAYMENT.SUCCEEDED', method: event.payment_method ?? null } satisfies PaymentWatchEvent);
     });
     const offStatus = hub.onStatus((status) => {

@@ -20,8 +20,11 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.qr', error: new Error('child failed') },
   { type: 'xstate.done.actor.card', output: { method: 'CARD' } },
   { type: 'xstate.error.actor.card', error: new Error('child failed') },
+  { type: 'xstate.done.actor.link', output: { method: null } },
+  { type: 'xstate.error.actor.link', error: new Error('child failed') },
   { type: 'xstate.error.actor.watchPayment', error: new Error('socket gone') },
   { type: 'PAYMENT.SUCCEEDED', method: 'QR' },
+  { type: 'PAYMENT.SUCCEEDED', method: 'LINK' },
   { type: 'REALTIME.RECONNECTED' },
   { type: 'xstate.done.actor.checkOrder', output: paidOrder },
   { type: 'xstate.done.actor.checkOrder', output: openOrder },
@@ -44,7 +47,7 @@ const input = { orderId: 41, merchantId: '10000001', maxPolls: 2 };
 describeModel({
   name: 'orderPayment',
   machine: orderPaymentMachine,
-  promiseActors: ['loadInvoice', 'checkOrder', 'cashPayment', 'qrPayment', 'cardPayment', 'printReceipt'],
+  promiseActors: ['loadInvoice', 'checkOrder', 'cashPayment', 'qrPayment', 'cardPayment', 'linkPayment', 'printReceipt'],
   callbackActors: ['watchPayment'],
   spyActions: ['goHome', 'markSuccess', 'notifyPrintFailed'],
   variants: [

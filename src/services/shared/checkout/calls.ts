@@ -3,9 +3,11 @@ import {
   merchantInfoAnswerSchema,
   paymentLinkPageSchema,
   paymentLinkSchema,
-  type LinkStatus,
+  type CreateLinkBody,
   type MerchantInfo,
   type PaymentLink,
+  type PaymentLinkPage,
+  type PaymentLinkQuery,
 } from './schemas';
 
 /**
@@ -28,15 +30,6 @@ export function merchantInfoCall(client: ServiceClient, id: string, signal?: Abo
   });
 }
 
-export interface CreateLinkBody {
-  app_id: string;
-  /** Trimmed by the caller; 1..64 characters. */
-  order_id: string;
-  amount: number;
-  /** The order being paid (the order payment screen's link tab); absent for a free link. */
-  invoice_id?: number;
-}
-
 /**
  * POST /payment-links. The same Idempotency-Key with the same body answers the first link, so a
  * retry after a lost answer never makes a second one; with `invoice_id` an OPEN link already made for
@@ -57,22 +50,6 @@ export function createPaymentLinkCall(
     schema: paymentLinkSchema,
     signal,
   });
-}
-
-export interface PaymentLinkQuery {
-  page: number;
-  /** 1..100. */
-  pageSize: number;
-  /** Order id contains (case- and accent-insensitive); '' = all. */
-  q?: string;
-  status?: LinkStatus | null;
-}
-
-export interface PaymentLinkPage {
-  rows: PaymentLink[];
-  totalPage: number;
-  totalCount: number;
-  page: number;
 }
 
 /** GET /payment-links, newest first. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../http/client';
 import { createPaymentLinkCall, getPaymentLinkCall, listPaymentLinksCall, merchantInfoCall } from './calls';
+import { orderLinkCall, orderLinkSlot } from './order-link';
 import { merchantInfoSchema, paymentLinkSchema, widgetSchema } from './schemas';
 
 /** Sample answers written from the wire contract (§A, §B), not from the sandbox. */
@@ -147,5 +148,52 @@ describe('checkout calls', () => {
     const { client, calls } = recordingClient(() => ({ status: 200, body: { data: { ...link, status: 'EXPIRED' } } }));
     expect((await getPaymentLinkCall(client, 'pl_0123456789abcdef')).status).toBe('EXPIRED');
     expect(calls[0]!.url).toBe('/api/checkout/payment-links/pl_0123456789abcdef');
+  });
+});
+
+describe('orderLinkCall', () => {
+  const request = { orderId: 41, invoiceId: 9041, orderCode: 'PHO0041', total: 185000, appId: 'wdg_0123456789ab' };
+  const orderLink = { ...link, order_id: 'PHO0041', amount: 185000, invoice_id: 9041 };
+  const memorySlots = () => {
+    const values = new Map<string, string>();
+    return {
+      read: (n: string) => values.get(n) ?? null,
+      write: (n: string, v: string | null) => void (v === null ? values.delete(n) : values.set(n, v)),
+    };
+  };
+
+  it('sends the order code, total and invoice id with one key per order, the same on the next call (a reload)', async () => {
+    const { client, calls } = recordingClient(() => ({ status: 201, body: { data: orderLink } }));
+    const slots = memorySlots();
+    let n = 0;
+    const deps = { slots, now: () => 1_795_000_100_000, makeKey: () => `olink-${++n}` };
+    await orderLinkCall(client, request, deps);
+    await orderLinkCall(client, request, deps);
+    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['olink-1', 'olink-1']);
+    expect(calls[0]!.body).toEqual({ app_id: 'wdg_0123456789ab', order_id: 'PHO0041', amount: 185000, invoice_id: 9041 });
+    expect(slots.read(orderLinkSlot(41))).toBe('olink-1');
+    await orderLinkCall(client, { ...request, orderId: 42 }, deps);
+    expect(calls[2]!.headers.get('idempotency-key')).toBe('olink-2');
+  });
+
+  it('asks again with a new key when the key was used for another total, or the answer can no longer be paid', async () => {
+    const answers = [
+      { status: 422, body: { error_code: 'IDEMPOTENCY_KEY_REUSED', message: 'x', data: null } },
+      { status: 201, body: { data: { ...orderLink, status: 'EXPIRED' } } },
+      { status: 201, body: { data: orderLink } },
+    ];
+    const { client, calls } = recordingClient(() => answers.shift()!);
+    let n = 0;
+    const deps = { slots: memorySlots(), now: () => 1_795_000_100_000, makeKey: () => `k${++n}` };
+    await expect(orderLinkCall(client, request, deps)).resolves.toMatchObject({ status: 'OPEN' });
+    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['k1', 'k2', 'k3']);
+  });
+
+  it('keeps the key when the answer is lost, so the retry repeats it', async () => {
+    const { client, calls } = recordingClient(() => ({ status: 502, body: { error_code: 'SYSTEM_FAIL', message: 'x', data: null } }));
+    const deps = { slots: memorySlots(), now: () => 0, makeKey: () => 'k-lost' };
+    await expect(orderLinkCall(client, request, deps)).rejects.toMatchObject({ status: 502 });
+    await expect(orderLinkCall(client, request, deps)).rejects.toMatchObject({ status: 502 });
+    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['k-lost', 'k-lost']);
   });
 });

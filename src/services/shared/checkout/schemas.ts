@@ -105,3 +105,40 @@ export const paymentLinkPageSchema = z.object({
   page_size: count,
   total_count: count,
 });
+
+/** POST /payment-links body. */
+export interface CreateLinkBody {
+  app_id: string;
+  /** Trimmed by the caller; 1..64 characters. */
+  order_id: string;
+  amount: number;
+  /** The order being paid (the order payment screen's link tab); absent for a free link. */
+  invoice_id?: number;
+}
+
+/** GET /payment-links query. */
+export interface PaymentLinkQuery {
+  page: number;
+  /** 1..100. */
+  pageSize: number;
+  /** Order id contains (case- and accent-insensitive); '' = all. */
+  q?: string;
+  status?: LinkStatus | null;
+}
+
+/** GET /payment-links answer as the list toolkit reads it. */
+export interface PaymentLinkPage {
+  rows: PaymentLink[];
+  totalPage: number;
+  totalCount: number;
+  page: number;
+}
+
+/** The link of one order (the order payment screen's link tab). */
+export interface OrderLinkRequest {
+  orderId: number;
+  invoiceId: number;
+  orderCode: string;
+  total: number;
+  appId: string;
+}

@@ -1,0 +1,53 @@
+import type { LinkPage } from '../../../src/machines/paylink/payLinkList.machine';
+import type { MerchantInfo, PaymentLink } from '../../../src/services/shared/checkout/schemas';
+
+/** Sample checkout answers for the Pay by Link model tests (shapes of contract 14 §A, §B). */
+
+export const merchantInfo: MerchantInfo = {
+  merchant_id: '10000001',
+  merchant_name: 'Phở Cô Lan',
+  checkout_url: 'http://127.0.0.1:5280/checkout/',
+  return_url: '',
+  cancel_url: '',
+  ipn_url: '',
+  widget: {
+    id: 'wdg_0123456789ab',
+    primary_color: '#ffffff',
+    secondary_color: '#f5f5f5',
+    logo_url: null,
+    logo_height: 100,
+    logo_position: 'center',
+    button_color: '#fafafa',
+    button_border: true,
+    border_radius: 8,
+    button_text: '',
+  },
+  payment_methods: [],
+  active_methods: [],
+};
+
+export const openLink: PaymentLink = {
+  id: 'pl_0123456789abcdef',
+  url: 'http://127.0.0.1:5280/checkout/?appId=wdg_0123456789ab&orderId=DH01&amount=150000&merchantId=10000001&createdAt=1795000000&expiresAt=1795086400&sig=x',
+  app_id: 'wdg_0123456789ab',
+  merchant_id: '10000001',
+  order_id: 'DH01',
+  amount: 150_000,
+  invoice_id: null,
+  status: 'OPEN',
+  created_at: 1_795_000_000,
+  expires_at: 1_795_086_400,
+  paid_at: null,
+  method: null,
+};
+export const paidLink: PaymentLink = {
+  ...openLink,
+  id: 'pl_0123456789abcdee',
+  order_id: 'DH00',
+  status: 'PAID',
+  paid_at: 1_795_000_300,
+  method: 'QR',
+};
+
+export const twoPages: LinkPage = { rows: [openLink, paidLink], totalPage: 2, totalCount: 12, page: 1 };
+export const emptyPage: LinkPage = { rows: [], totalPage: 0, totalCount: 0, page: 1 };
