@@ -396,7 +396,7 @@ export const hostedCheckoutMachine = setup({
             uncertain: {
               tags: ['paying'],
               description: 'Still unknown: the same attempt (same card, same key) can be sent again; the card cannot be edited.',
-              on: { RETRY: 'paying', SELECT: {} },
+              on: { RETRY: 'paying', SUBMIT: 'paying', SELECT: {} },
             },
           },
         },

@@ -7,6 +7,7 @@ import {
 import type { LinkParams, PayInfo } from '../../../src/services/checkout/hosted-schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
+import { errorOf } from '../shared/replay';
 import type { SampleEvent } from '../shared/paths';
 
 const params: LinkParams = {
@@ -81,6 +82,8 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.checkPaid', error: networkError },
 ];
 
+const codeOf = (event: Parameters<typeof errorOf>[0]) => (errorOf(event) as { code?: string } | undefined)?.code;
+
 const FIELDS: CardField[] = ['number', 'expiry', 'cvc', 'holder'];
 // Only the card's readiness decides where the machine can go (cardValid); the method is in the state value.
 // How many fields are right, not which: from any mix the remaining samples complete the card.
@@ -109,13 +112,13 @@ describeModel({
         }
       }
       const ctx = step.after.context as HostedCheckoutContext;
-      if (step.event.type === 'xstate.error.actor.payCard' && (step.event as { error: { code: string } }).error.code === 'CARD_DECLINED') {
+      if (step.event.type === 'xstate.error.actor.payCard' && codeOf(step.event) === 'CARD_DECLINED') {
         const before = step.before!.context as HostedCheckoutContext;
         if (ctx.card.cvc !== '' || ctx.card.number !== before.card.number || ctx.card.holder !== before.card.holder)
           throw new Error('a declined card must keep what was typed except the CVC');
         if (!step.actions.some((a) => a.action === 'forgetIntent')) throw new Error('declined is definite: the key must be dropped');
       }
-      if (step.event.type === 'xstate.error.actor.payCard' && (step.event as { error: { code: string } }).error.code === 'NETWORK_ERROR') {
+      if (step.event.type === 'xstate.error.actor.payCard' && codeOf(step.event) === 'NETWORK_ERROR') {
         if (step.actions.some((a) => a.action === 'forgetIntent')) throw new Error('an unknown outcome must keep the key');
       }
       if (step.after.matches('paid') && !step.before?.matches('paid') && !step.actions.some((a) => a.action === 'announcePaid'))
