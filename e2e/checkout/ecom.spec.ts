@@ -61,6 +61,12 @@ test.describe('Issue 14: checkout widget setup (/e-com)', () => {
     expect({ ...saved, logoPath: null }).toEqual({ ...before, logoPath: null });
     expect(saved.logoPath).toMatch(/^\/api\/checkout\/widgets\/wdg_[0-9a-f]{12}\/logo\?v=[0-9a-f]{8}$/);
 
+    // The embed script (contract §I) names this widget and copies as shown.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: e.tx('embed.copy') }).click();
+    await expect(page.getByTestId('ecom-embed-copied')).toHaveText(e.tx('embed.copied'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await e.embed.textContent());
+
     // The payer's side: a link made for this merchant opens the hosted page with the same look.
     const link = await e.createLink({ app_id: await e.widgetId(), order_id: 'E2E-ECOM-1', amount: 150_000 });
     const payer = await browser.newContext();
@@ -76,9 +82,14 @@ test.describe('Issue 14: checkout widget setup (/e-com)', () => {
     }
   });
 
-  test('doc 2 §5, §8: the three URLs are required and must be https; a text file renamed .png is refused', async ({ page, sandbox }) => {
+  test('doc 2 §5, §8 (in English): the three URLs are required and must be https; a text file renamed .png is refused', async ({
+    page,
+    sandbox,
+  }) => {
     const merchant = await sandbox.createMerchant();
-    const e = await EcomPage.open(page, merchant, 'vi');
+    await EcomPage.open(page, merchant);
+    await openInLook(page, '/e-com', { lang: 'en', width: 1280 });
+    const e = new EcomPage(page, 'en');
     await e.ready();
     await e.ipnUrl.fill('');
     // Submit stays disabled while a URL is empty (doc 2 §5).
