@@ -3,7 +3,7 @@ import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { LOOKS, lookName, openInLook } from '../support/looks';
-import { checkoutLook, EcomPage, oversizedPng, pngBytes } from '../pages/checkout';
+import { checkoutLook, EcomPage, oversizedPng, solidPng } from '../pages/checkout';
 
 // Issue 14, /e-com (doc 2 §2 Checkout widget setup, §3 Merchant/widget info, §5 widget form and logo
 // upload, §7 checkout service, §8 Widget save, §9 widget defaults; D152–D155). Tests that save use a
@@ -42,7 +42,7 @@ test.describe('Issue 14: checkout widget setup (/e-com)', () => {
     await expect.poll(async () => (await e.look()).pageBackground).toBe(SECONDARY.rgb);
     await e.setColour(e.button, '#ff6f00');
 
-    await e.logoFile.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(40, [230, 81, 0]) });
+    await e.logoFile.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(40, 40, [230, 81, 0]) });
     await expect(e.preview.getByTestId('checkout-logo')).toBeVisible();
     await e.chooseRadio('logo.height', 'logo.heights.60');
     await e.chooseRadio('logo.position', 'logo.positions.right');

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatVnd } from '../../machines/shared/rules/vnd';
+import { errorMessageKey } from '../../services/errors';
 import {
   hostedCheckoutMachine,
   selectStatus,
@@ -184,6 +185,7 @@ function QrPanel({ actor, context }: { actor: HostedCheckoutActor; context: Host
     return (
       <div className={classes.problem} role="alert" data-testid="hosted-qr-failed">
         <p>{noAccount ? t('hosted.qr.noAccount') : t('hosted.qr.failed')}</p>
+        {noAccount ? null : <p>{t(errorMessageKey(context.errorCode))}</p>}
         <button type="button" className={classes.plainButton} onClick={() => actor.send({ type: 'RETRY' })}>
           {t('hosted.retry')}
         </button>
@@ -230,9 +232,11 @@ function CardPanel({ actor, context }: { actor: HostedCheckoutActor; context: Ho
           {t('hosted.card.declined')}
         </p>
       ) : context.errorCode && editing ? (
-        <p className={classes.problem} role="alert" data-testid="hosted-card-error">
-          {t('hosted.card.failed')}
-        </p>
+        <div className={classes.problem} role="alert" data-testid="hosted-card-error">
+          <p>{t('hosted.card.failed')}</p>
+          {/* The order behind the link changed after it was made: the shop has to send a new link. */}
+          <p>{context.errorCode === 'AMOUNT_MISMATCH' ? t('hosted.card.amountChanged') : t(errorMessageKey(context.errorCode))}</p>
+        </div>
       ) : null}
       {FIELDS.map(({ field, autoComplete, inputMode, placeholder }) => {
         const problem = context.cardErrors[field];
