@@ -1,20 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Code,
-  ColorInput,
-  Group,
-  NumberInput,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, ColorInput, Group, NumberInput, Paper, Radio, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -57,6 +42,16 @@ import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
 import { CheckoutView } from './CheckoutView';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Alert.css';
 
 export type WidgetSettingsActor = ActorRefFrom<typeof widgetSettingsMachine>;
 export type CopyOutcome = 'copied' | 'copy_fail';
@@ -169,8 +164,15 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
   return (
     <Stack gap="md" p="md">
       {header}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
-        <form onSubmit={onSubmit} noValidate aria-label={t('ecom.formLabel')} data-testid="ecom-form">
+      {/* Side by side while both fit; on a narrow screen the preview wraps under the form. */}
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={t('ecom.formLabel')}
+          data-testid="ecom-form"
+          style={{ flex: '1 1 420px', minWidth: 0 }}
+        >
           <Stack gap="lg">
             {saveFailure ? (
               <Alert color="red" variant="light" role="alert" title={saveFailure.code} data-testid="ecom-save-failed">
@@ -405,7 +407,7 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
           </Stack>
         </form>
 
-        <Stack gap="xs" data-testid="ecom-preview">
+        <Stack gap="xs" data-testid="ecom-preview" style={{ flex: '1 1 340px', minWidth: 0, position: 'sticky', top: 72 }}>
           <Title order={2} size="h4">
             {t('ecom.preview.title')}
           </Title>
@@ -427,7 +429,7 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
             {previewSelected ? <Text size="sm">{sample(previewSelected)}</Text> : null}
           </CheckoutView>
         </Stack>
-      </SimpleGrid>
+      </Group>
     </Stack>
   );
 }
