@@ -31,10 +31,10 @@ class Payer {
   }
   async payByCard(card: { number: string; expiry: string; cvc: string; holder: string }): Promise<void> {
     await this.page.getByTestId('checkout-method-credit_card').click();
-    await this.page.getByTestId('checkout-card-number').fill(card.number);
-    await this.page.getByTestId('checkout-card-expiry').fill(card.expiry);
-    await this.page.getByTestId('checkout-card-cvc').fill(card.cvc);
-    await this.page.getByTestId('checkout-card-holder').fill(card.holder);
+    await this.page.getByTestId('hosted-card-number').fill(card.number);
+    await this.page.getByTestId('hosted-card-expiry').fill(card.expiry);
+    await this.page.getByTestId('hosted-card-cvc').fill(card.cvc);
+    await this.page.getByTestId('hosted-card-holder').fill(card.holder);
     await this.page.getByTestId('checkout-pay').click();
   }
 }

@@ -116,15 +116,15 @@ export class PayerPage {
 
   /** The hosted page's VietQR for the link (the QR panel of the checkout area). */
   get qr(): Locator {
-    return this.page.getByTestId('checkout-qr');
+    return this.page.getByTestId('hosted-qr');
   }
 
   async payByCard(card: { number: string; expiry: string; cvc: string; holder: string }): Promise<void> {
     await this.method('credit_card').click();
-    await this.page.getByTestId('checkout-card-number').fill(card.number);
-    await this.page.getByTestId('checkout-card-expiry').fill(card.expiry);
-    await this.page.getByTestId('checkout-card-cvc').fill(card.cvc);
-    await this.page.getByTestId('checkout-card-holder').fill(card.holder);
+    await this.page.getByTestId('hosted-card-number').fill(card.number);
+    await this.page.getByTestId('hosted-card-expiry').fill(card.expiry);
+    await this.page.getByTestId('hosted-card-cvc').fill(card.cvc);
+    await this.page.getByTestId('hosted-card-holder').fill(card.holder);
     await this.pay.click();
   }
 

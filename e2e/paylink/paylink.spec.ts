@@ -139,6 +139,23 @@ test.describe('Issue 14: Pay by Link', () => {
     await expect(page.getByRole('cell', { name: en.tx('list.empty') })).toBeVisible();
   });
 
+  test('D158: the list hears a link paid (payment_success on the sale socket) without a reload, and the state filter follows', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant();
+    const s = await PayLinkPage.open(page, merchant);
+    await s.create('LIVE-1', '75000');
+    await expect(s.row('LIVE-1')).toContainText(s.tx('status.OPEN'));
+    await sandbox.trigger('link-paid', { order_id: 'LIVE-1', merchant: merchant.alias });
+    await expect(s.row('LIVE-1')).toContainText(s.tx('status.PAID'), { timeout: 30_000 });
+    await expect(s.row('LIVE-1')).toContainText(s.tx('method.QR'));
+    await s.statusFilter.click();
+    await page.getByRole('option', { name: s.tx('status.OPEN') }).click();
+    await expect(page).toHaveURL(/status=OPEN/);
+    await expect(s.row('LIVE-1')).toBeHidden();
+  });
+
   test('D156: a staff-type user makes links too', async ({ page }) => {
     const s = await PayLinkPage.open(page, DEMO.staff);
     const orderId = `STAFF-${Date.now() % 1000000}`;

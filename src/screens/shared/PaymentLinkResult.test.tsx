@@ -39,4 +39,11 @@ describe('PaymentLinkResult', () => {
     await waitFor(() => expect(onCopy).toHaveBeenCalledWith('copy_fail'));
     expect(screen.getByTestId('payment-link-url').textContent).toBe(url);
   });
+
+  it('renders an order id with markup as text only', async () => {
+    const hostile = '<img src=x onerror="alert(1)">Đơn\u0000';
+    const { container } = await renderScreen(<PaymentLinkResult url={url} orderId={hostile} amount={1000} expiresAt={1795086400} />);
+    expect(screen.getByTestId('payment-link-order').textContent).toBe(hostile);
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+  });
 });
