@@ -1,0 +1,27 @@
+import { lazyPage } from '../shared/lazy-page';
+import { defineArea } from '../shared/define-area';
+
+/**
+ * /e-com, the checkout widget setup (doc 2 §2, flag `ecom`; the owner's page, D87, D152). Its sidebar
+ * entry sits in the Pay by Link section, beside the links the widget's page takes (D152). The hosted
+ * checkout page the payer opens (src/app/checkout/hosted/) is a separate entry of the build, outside
+ * the portal's router.
+ */
+export default defineArea({
+  name: 'checkout',
+  inspector: {
+    machines: ['widgetSettings', 'hostedCheckout'],
+    // The draft (the merchant's URLs), the record and typed values stay masked; these carry no URL, name or secret.
+    fields: ['advanced', 'previewMethod', 'showErrors', 'loadError', 'field', 'method', 'active', 'height', 'position'],
+  },
+  entries: [
+    {
+      path: 'e-com',
+      labelKey: 'nav.ecom',
+      flag: 'ecom',
+      ownerOnly: true,
+      menu: { section: 'payByLink', order: 2 },
+      route: lazyPage(() => import('./EcomRoute')),
+    },
+  ],
+});
