@@ -3,7 +3,7 @@ import { registerSettingsRoutes } from './routes';
 import { seedSettings } from './seed';
 import { settingsTriggers } from './triggers';
 
-/** Sale settings (doc 2 §3, §7 /saas/merchant): read-only in issue 13; the settings issue adds the form. */
+/** Sale settings (doc 2 §3, §7 /saas/merchant, /saas/image; CONTRACT14 §E) on the sale service. */
 export default defineArea({
   name: 'settings',
   routes: { sale: registerSettingsRoutes },
