@@ -27,8 +27,6 @@ export const UI_TEXT_MAX = 200;
 
 /** The e-order links: https, at most 2048 characters (as the widget's). */
 export const LINK_MAX = 2048;
-/** The e-wallet and QR fields: at most 255 characters each. */
-export const PAYMENT_FIELD_MAX = 255;
 
 /** The stored path of one uploaded sale image (GET with the session, like the product images). */
 export const SAAS_IMAGE_PATH = /^\/api\/sale\/saas\/image\/(\d{1,9})$/;
@@ -62,3 +60,25 @@ export function isPointPercent(value: unknown): value is number {
     Math.abs(Math.round(value * 100) - value * 100) < 1e-6
   );
 }
+
+/**
+ * An e-order link (success, cancel, checkout/result): https, at most 2048 characters, no spaces or
+ * control characters, no user name or password in it. The same rule as the widget's URLs (CONTRACT14 §A).
+ */
+export function isHttpsLink(raw: string): boolean {
+  if (raw.length === 0 || raw.length > LINK_MAX || /[\s\u0000-\u001f\u007f]/.test(raw) || !raw.startsWith('https://')) return false;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The e-wallet access and secret keys: 8..255 visible ASCII characters (8 at least, so the masked last 4 never give a key away). */
+export const WALLET_KEY = /^[\x21-\x7E]{8,255}$/;
+/** The e-wallet partner code and the QR point-of-sale channel id. */
+export const PAYMENT_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+/** A key as answered: '' when none is stored, else '••••' and its last 4 characters. */
+export const MASK = '••••';
+export const maskKey = (key: string) => (key ? `${MASK}${key.slice(-4)}` : '');
