@@ -7,7 +7,7 @@ import {
   UI_BANNERS_MAX,
   UI_TEXT_MAX,
   WALLET_KEY,
-} from '../../../src/services/settings/limits';
+} from '../../../src/services/settings/schemas';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { authenticate, requireOwner } from '../../platform/http/authenticate';

@@ -8,7 +8,7 @@ import {
   SAAS_IMAGE_PATH,
   saasImagePath,
   type SaasImageKind,
-} from '../../../src/services/settings/limits';
+} from '../../../src/services/settings/schemas';
 import type { Database } from '../../platform/db/database';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate, requireOwner, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';

@@ -1,4 +1,4 @@
-import { normaliseWebsite } from '../../../src/services/settings/limits';
+import { normaliseWebsite } from '../../../src/services/settings/schemas';
 import { ApiError } from '../../platform/http/envelope';
 import { MERCHANT_PARAM, merchantOf } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
