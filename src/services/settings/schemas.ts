@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The sale settings' limits (doc 2 §5, §9), shared by the portal's checks and the sandbox's: one
  * number each, so the screen and the service refuse the same things.
@@ -82,3 +84,90 @@ export const PAYMENT_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 /** A key as answered: '' when none is stored, else '••••' and its last 4 characters. */
 export const MASK = '••••';
 export const maskKey = (key: string) => (key ? `${MASK}${key.slice(-4)}` : '');
+
+// --- wire shapes (CONTRACT14 §D, §E) ------------------------------------------------------------------
+
+/** GET/PUT /saas/merchant (the sale service). */
+export const saleMerchantSchema = z.object({
+  merchant_id: z.string(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  address: z.string(),
+  hotline: z.string(),
+  website: z.string().nullable(),
+  point_percent: z.number(),
+  is_fnb: z.boolean(),
+});
+export type SaleMerchant = z.infer<typeof saleMerchantSchema>;
+
+/** PUT /saas/merchant: partial, absent = unchanged. */
+export interface SaleMerchantPatch {
+  logo?: string | null;
+  banner?: string | null;
+  website?: string;
+  point_percent?: number;
+}
+
+export const saasImageSchema = z.object({ url: z.string().regex(SAAS_IMAGE_PATH) });
+
+export const paymentConfigSchema = z.array(
+  z.discriminatedUnion('group', [
+    z.object({
+      group: z.literal('ewallet'),
+      data: z.object({ url: z.string(), access_key: z.string(), secret_key: z.string(), partner_code: z.string() }),
+    }),
+    z.object({ group: z.literal('qr'), data: z.object({ channel_id: z.string() }) }),
+  ]),
+);
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+export const paymentMethodsSchema = z.object({
+  payment_method: z.array(z.object({ id: z.number(), name: z.string(), group: z.enum(['ewallet', 'qr']), active: z.boolean() })),
+  endpoint: z.object({ redirect_url: z.string(), cancel_url: z.string(), ipn_url: z.string() }),
+});
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
+/** What the e-order form shows: the links, each method's switch and values; the keys only as their masks. */
+export interface PaymentSetup {
+  redirectUrl: string;
+  cancelUrl: string;
+  ipnUrl: string;
+  ewallet: { id: number; active: boolean; url: string; accessKeyMask: string; secretKeyMask: string; partnerCode: string };
+  qr: { id: number; active: boolean; channelId: string };
+}
+
+/** POST /payment-method. A key sent '' keeps the stored one. */
+export interface PaymentSetupBody {
+  redirect_url: string;
+  cancel_url: string;
+  ipn_url: string;
+  data: Array<
+    | { id: number; data: { url: string; access_key: string; secret_key: string; partner_code: string } }
+    | { id: number; data: { channel_id: string } }
+  >;
+}
+
+export const uiCustomSchema = z.object({
+  banners: z.array(z.string()).max(UI_BANNERS_MAX),
+  first_welcome: z.string(),
+  second_welcome: z.string(),
+  order_img: z.string(),
+  success_payment_img: z.string(),
+  thank_content: z.string(),
+});
+export type UiCustom = z.infer<typeof uiCustomSchema>;
+
+export const defaultImagesSchema = z.object({ order: z.array(z.string()), success: z.array(z.string()) });
+export type DefaultImages = z.infer<typeof defaultImagesSchema>;
+
+/** What the screen customisation loads at once: the saved look (null before a first save) and the stock images. */
+export interface UiCustomLoad {
+  ui: UiCustom | null;
+  defaults: DefaultImages;
+}
+
+/** The field errors of a VALIDATION_ERROR answer (CONTRACT14 §A). */
+export const validationErrorsSchema = z.object({ errors: z.array(z.object({ field: z.string(), msg: z.string() })) });
+
+/** POST /payment-method answers the plain text 'success' (doc 2 §7). */
+export const paymentSavedSchema = z.literal('success');
