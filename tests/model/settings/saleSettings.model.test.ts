@@ -133,7 +133,7 @@ describeModel({
         }
         if (call.id === 'uploadImage' && !(call.input as { file: unknown }).file) throw new Error('an upload without its file');
       }
-      if (step.event.type === 'POINT.CHANGE' && before && !/^\d*(\.\d*)?$/.test((step.event as { value: string }).value)) {
+      if (step.event.type === 'POINT.CHANGE' && before && !/^\d*(\.\d*)?$/.test((step.event as unknown as { value: string }).value)) {
         if (after.point !== before.point || !after.pointRefused) throw new Error('a non-number changed the field or was silent');
       }
       if (step.event.type === 'xstate.error.actor.uploadImage' && before) {
