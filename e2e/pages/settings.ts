@@ -69,7 +69,7 @@ export class SettingsPage {
     readonly lang: Lang = 'vi',
   ) {
     this.heading = page.getByRole('heading', { level: 1, name: this.tx('title') });
-    this.tabSelect = page.getByRole('textbox', { name: this.tx('tabs.label') });
+    this.tabSelect = page.getByRole('combobox', { name: this.tx('tabs.label') });
     this.website = page.getByTestId('settings-website');
     this.digitalSave = page.getByTestId('digital-save');
     this.percent = page.getByTestId('reward-percent');
