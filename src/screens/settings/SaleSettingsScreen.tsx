@@ -174,7 +174,7 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
           aria-describedby={`settings-${kind}-hint`}
           data-testid={`settings-${kind}-pick`}
         >
-          {t(url ? 'digital.replace' : 'digital.pick', { what: t(`digital.${kind}`) })}
+          {t(url ? 'digital.replace' : 'digital.pick', { what: t(`digital.${kind}What`) })}
         </Button>
       </Group>
       {error ? (
