@@ -2,6 +2,7 @@ import { createSettingsActors, createSettingsApi, type SettingsActors, type Sett
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { ePaymentSetupMachine } from '../../machines/settings/ePaymentSetup.machine';
+import { OWN_CODES } from '../../screens/settings/EPaymentSetupForm';
 
 /** One api and one set of actors per page load, for /sale-setting and /e-order. */
 let api: SettingsApi | null = null;
@@ -16,8 +17,7 @@ export function settingsActors(): SettingsActors {
   return actors;
 }
 
-/** Codes the settings area words itself; the rest come from the shared catalogue (core §8). */
-const OWN_CODES = new Set(['VALIDATION_ERROR', 'IMAGE_TOO_LARGE', 'IMAGE_INVALID_FORMAT']);
+/** Codes the settings area words itself (OWN_CODES); the rest come from the shared catalogue (core §8). */
 export function notifyFailure(title: string, code: string): void {
   if (OWN_CODES.has(code)) notify.failureText({ title, message: `settings:codes.${code}` });
   else notify.failure(title, code);
