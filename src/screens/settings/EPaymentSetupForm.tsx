@@ -1,0 +1,184 @@
+import { Alert, Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectSetup,
+  selectSetupBusy,
+  selectSetupLoadFailed,
+  selectSetupLoading,
+  selectSetupProblems,
+  type ePaymentSetupMachine,
+  type SetupField,
+} from '../../machines/settings/ePaymentSetup.machine';
+import { errorMessageKey } from '../../services/errors';
+import { FailureAlert } from '../shared/FailureAlert';
+
+export type EPaymentSetupActor = ActorRefFrom<typeof ePaymentSetupMachine>;
+
+/** Codes the settings area words itself (not in the shared catalogue). */
+export const OWN_CODES = new Set(['VALIDATION_ERROR', 'IMAGE_TOO_LARGE', 'IMAGE_INVALID_FORMAT']);
+
+/**
+ * The e-order payment form (doc 2 §2 "E-Order payment setup"): /e-order and the payment setting tab
+ * render it the same. Keys: a saved one shows only its mask (as the field's hint); the field holds
+ * what is typed in this visit, hidden unless "show" is pressed; left empty it keeps the stored key.
+ */
+export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const c = useSelector(actor, selectSetup);
+  const loading = useSelector(actor, selectSetupLoading);
+  const loadFailed = useSelector(actor, selectSetupLoadFailed);
+  const busy = useSelector(actor, selectSetupBusy);
+  const problems = useSelector(actor, selectSetupProblems, (a, b) => a.join() === b.join());
+  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
+  const wrong = (field: SetupField) => (problems.includes(field) ? t(`payment.invalid.${field}`) : undefined);
+  const change = (field: SetupField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value });
+
+  if (loadFailed)
+    return (
+      <FailureAlert
+        title={t('payment.loadFailed')}
+        message={message(c.loadError ?? 'UNKNOWN_ERROR')}
+        retryLabel={t('retry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        testId="payment-load-failed"
+      />
+    );
+  if (loading)
+    return (
+      <Text role="status" size="sm">
+        {t('loading')}
+      </Text>
+    );
+
+  const keyInput = (key: 'accessKey' | 'secretKey', mask: string) => (
+    <Stack gap={4}>
+      <PasswordInput
+        label={t(`payment.${key}`)}
+        value={c.ewallet[key]}
+        onChange={change(`ewallet.${key}`)}
+        visible={c.reveal[key]}
+        onVisibilityChange={() => actor.send({ type: 'KEY.REVEAL', key })}
+        visibilityToggleButtonProps={{ 'aria-label': t(c.reveal[key] ? 'payment.hideKey' : 'payment.showKey') }}
+        description={mask ? t('payment.keySaved', { mask }) : t('payment.keyNone')}
+        placeholder={mask || undefined}
+        required={!mask}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={busy}
+        maxLength={255}
+        error={wrong(`ewallet.${key}`)}
+        data-testid={`payment-${key}`}
+      />
+    </Stack>
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+      data-testid="payment-form"
+    >
+      <Stack gap="sm" maw={720}>
+        <Title order={2} size="h4">
+          {t('payment.links')}
+        </Title>
+        {(['redirectUrl', 'cancelUrl', 'ipnUrl'] as const).map((field) => (
+          <TextInput
+            key={field}
+            label={t(`payment.${field}`)}
+            value={c[field]}
+            onChange={change(field)}
+            required
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            disabled={busy}
+            maxLength={2048}
+            error={wrong(field)}
+            data-testid={`payment-${field}`}
+          />
+        ))}
+        <Title order={2} size="h4" mt="sm">
+          {t('payment.methods')}
+        </Title>
+        <Switch
+          label={t('payment.ewallet')}
+          checked={c.ewalletOn}
+          onChange={(e) => actor.send({ type: 'METHOD.TOGGLE', method: 'ewallet', on: e.currentTarget.checked })}
+          disabled={busy}
+          data-testid="payment-ewallet-on"
+        />
+        {c.ewalletOn ? (
+          <Stack gap="sm" pl="md" data-testid="payment-ewallet">
+            <TextInput
+              label={t('payment.url')}
+              value={c.ewallet.url}
+              onChange={change('ewallet.url')}
+              required
+              type="url"
+              placeholder="https://"
+              disabled={busy}
+              maxLength={2048}
+              error={wrong('ewallet.url')}
+              data-testid="payment-url"
+            />
+            {keyInput('accessKey', c.accessKeyMask)}
+            {keyInput('secretKey', c.secretKeyMask)}
+            <TextInput
+              label={t('payment.partnerCode')}
+              value={c.ewallet.partnerCode}
+              onChange={change('ewallet.partnerCode')}
+              required
+              disabled={busy}
+              maxLength={64}
+              error={wrong('ewallet.partnerCode')}
+              data-testid="payment-partnerCode"
+            />
+          </Stack>
+        ) : null}
+        <Switch
+          label={t('payment.qr')}
+          checked={c.qrOn}
+          onChange={(e) => actor.send({ type: 'METHOD.TOGGLE', method: 'qr', on: e.currentTarget.checked })}
+          disabled={busy}
+          data-testid="payment-qr-on"
+        />
+        {c.qrOn ? (
+          <Stack gap="sm" pl="md">
+            <TextInput
+              label={t('payment.channelId')}
+              value={c.channelId}
+              onChange={change('qr.channelId')}
+              required
+              disabled={busy}
+              maxLength={64}
+              error={wrong('qr.channelId')}
+              data-testid="payment-channelId"
+            />
+          </Stack>
+        ) : null}
+        {c.saveError ? (
+          <Alert color="red" variant="light" role="alert" title={t('payment.saveFailed')} data-testid="payment-save-error">
+            {message(c.saveError)}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={busy} data-testid="payment-save">
+            {t('save')}
+          </Button>
+          {problems.length > 0 && !busy ? (
+            <Text size="sm" c="red.9" role="status">
+              {t('fixErrors')}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,315 @@
+import { useRef } from 'react';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  BANNER_SLOTS,
+  selectBannersFull,
+  selectUi,
+  selectUiLoadFailed,
+  selectUiLoading,
+  selectUiProblems,
+  selectUiSaving,
+  selectUploadSlot,
+  type ImageSlot,
+  type screenCustomisationMachine,
+  type UiText,
+} from '../../machines/settings/screenCustomisation.machine';
+import { errorMessageKey } from '../../services/errors';
+import { UI_TEXT_MAX } from '../../services/settings/schemas';
+import { FailureAlert } from '../shared/FailureAlert';
+import { OWN_CODES } from './EPaymentSetupForm';
+import { SettingsImage } from './SettingsImage';
+
+export type ScreenCustomisationActor = ActorRefFrom<typeof screenCustomisationMachine>;
+
+const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+
+/**
+ * The screen customisation tab (doc 2 §2, §5): four banner slots (a new image fills the first empty
+ * one; each filled slot can be replaced or cleared; with four the add button says the limit), the order
+ * and success images (upload or a default one), the welcome and thank-you texts. Each slot shows its
+ * own upload and its own refusal.
+ */
+export function ScreenCustomisationForm({
+  actor,
+  loadImage,
+}: {
+  actor: ScreenCustomisationActor;
+  loadImage: (url: string) => Promise<Blob>;
+}) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const c = useSelector(actor, selectUi);
+  const loading = useSelector(actor, selectUiLoading);
+  const loadFailed = useSelector(actor, selectUiLoadFailed);
+  const saving = useSelector(actor, selectUiSaving);
+  const uploadSlot = useSelector(actor, selectUploadSlot);
+  const full = useSelector(actor, selectBannersFull);
+  const problems = useSelector(actor, selectUiProblems, (a, b) => a.join() === b.join());
+  const addInput = useRef<HTMLInputElement>(null);
+  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
+  const busy = saving || uploadSlot !== null;
+
+  if (loadFailed)
+    return (
+      <FailureAlert
+        title={t('screen.loadFailed')}
+        message={message(c.loadError ?? 'UNKNOWN_ERROR')}
+        retryLabel={t('retry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        testId="screen-load-failed"
+      />
+    );
+  if (loading)
+    return (
+      <Text role="status" size="sm">
+        {t('loading')}
+      </Text>
+    );
+
+  const slotLabel = (slot: ImageSlot) =>
+    slot === 'order'
+      ? t('screen.orderImg')
+      : slot === 'success'
+        ? t('screen.successImg')
+        : t('screen.banner', { n: BANNER_SLOTS.indexOf(slot) + 1 });
+
+  const slotView = (slot: ImageSlot, url: string | null, wide: boolean) => (
+    <Stack gap={4} key={slot} data-testid={`screen-slot-${slot}`}>
+      <Text size="sm" fw={500}>
+        {slotLabel(slot)}
+      </Text>
+      {uploadSlot === slot ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">{t('screen.uploading')}</Text>
+        </Group>
+      ) : url ? (
+        <SettingsImage
+          url={url}
+          load={loadImage}
+          alt={slotLabel(slot)}
+          failedText={t('imageFailed')}
+          width={wide ? 302 : 150}
+          height={wide ? 155 : 78}
+          testId={`screen-image-${slot}`}
+        />
+      ) : (
+        <Text size="sm">{t('screen.empty')}</Text>
+      )}
+      {c.slotErrors[slot] ? (
+        <Alert color="red" variant="light" role="alert" p="xs" data-testid={`screen-error-${slot}`}>
+          {message(c.slotErrors[slot]!)}
+        </Alert>
+      ) : null}
+      {url ? (
+        <Group gap="xs">
+          <FilePick
+            short={t('screen.replaceShort')}
+            label={t('screen.replace', { what: slotLabel(slot) })}
+            disabled={busy}
+            onFile={(file) => actor.send({ type: 'SLOT.PICK', slot, file })}
+            testId={`screen-replace-${slot}`}
+          />
+          {slot.startsWith('banner') ? (
+            <Button
+              variant="default"
+              size="xs"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'BANNER.CLEAR', slot: slot as (typeof BANNER_SLOTS)[number] })}
+              aria-label={t('screen.clear', { what: slotLabel(slot) })}
+              data-testid={`screen-clear-${slot}`}
+            >
+              {t('screen.clearShort')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : slot === 'order' || slot === 'success' ? (
+        <FilePick
+          short={t('screen.uploadShort')}
+          label={t('screen.upload', { what: slotLabel(slot) })}
+          disabled={busy}
+          onFile={(file) => actor.send({ type: 'SLOT.PICK', slot, file })}
+          testId={`screen-upload-${slot}`}
+        />
+      ) : null}
+    </Stack>
+  );
+
+  const defaults = (slot: 'order' | 'success') => (
+    <Stack gap={4}>
+      <Text size="sm">{t('screen.defaults')}</Text>
+      <Group gap="xs">
+        {c.defaults[slot].map((url, i) => {
+          const chosen = (slot === 'order' ? c.orderImg : c.successImg) === url;
+          return (
+            <UnstyledButton
+              key={url}
+              onClick={() => actor.send({ type: 'IMAGE.DEFAULT', slot, url })}
+              disabled={busy}
+              aria-pressed={chosen}
+              aria-label={t('screen.useDefault', { what: slotLabel(slot), n: i + 1 })}
+              style={{ outline: chosen ? '3px solid var(--mantine-color-blue-7)' : undefined, borderRadius: 6 }}
+              data-testid={`screen-default-${slot}-${i}`}
+            >
+              <SettingsImage url={url} load={loadImage} alt="" failedText={t('imageFailed')} width={96} height={50} />
+            </UnstyledButton>
+          );
+        })}
+      </Group>
+    </Stack>
+  );
+
+  const text = (field: UiText, key: string) => (
+    <Textarea
+      label={t(`screen.${field}`)}
+      value={c[field]}
+      onChange={(e) => actor.send({ type: 'TEXT.CHANGE', field, value: e.currentTarget.value })}
+      required
+      autosize
+      minRows={1}
+      maxLength={UI_TEXT_MAX}
+      disabled={saving}
+      error={problems.includes(field) ? t('screen.textInvalid', { max: UI_TEXT_MAX }) : undefined}
+      data-testid={`screen-${key}`}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+      data-testid="screen-form"
+    >
+      <Stack gap="md" maw={960}>
+        <Title order={2} size="h4">
+          {t('screen.banners')}
+        </Title>
+        <Text size="sm" id="screen-banner-hint">
+          {t('screen.bannerHint')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {BANNER_SLOTS.map((slot, i) => slotView(slot, c.banners[i] ?? null, false))}
+        </SimpleGrid>
+        <input
+          ref={addInput}
+          type="file"
+          accept={ACCEPT}
+          hidden
+          aria-label={t('screen.add')}
+          data-testid="screen-add-input"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) actor.send({ type: 'BANNER.ADD', file });
+            e.currentTarget.value = '';
+          }}
+        />
+        <Group gap="sm">
+          <Button
+            variant="default"
+            disabled={busy || full}
+            onClick={() => addInput.current?.click()}
+            aria-describedby="screen-banner-hint"
+            data-testid="screen-add"
+          >
+            {full ? t('screen.full') : t('screen.add')}
+          </Button>
+          {problems.includes('banners') ? (
+            <Text size="sm" c="red.9">
+              {t('screen.bannersRequired')}
+            </Text>
+          ) : null}
+        </Group>
+        {text('firstWelcome', 'first')}
+        {text('secondWelcome', 'second')}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Stack gap="xs">
+            {slotView('order', c.orderImg, true)}
+            {defaults('order')}
+            {problems.includes('orderImg') ? (
+              <Text size="sm" c="red.9">
+                {t('required')}
+              </Text>
+            ) : null}
+          </Stack>
+          <Stack gap="xs">
+            {slotView('success', c.successImg, true)}
+            {defaults('success')}
+            {problems.includes('successImg') ? (
+              <Text size="sm" c="red.9">
+                {t('required')}
+              </Text>
+            ) : null}
+          </Stack>
+        </SimpleGrid>
+        {text('thanks', 'thanks')}
+        {c.saveError ? (
+          <Alert color="red" variant="light" role="alert" title={t('saveFailed')} data-testid="screen-save-error">
+            {message(c.saveError)}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={saving} data-testid="screen-save">
+            {t('save')}
+          </Button>
+          {uploadSlot !== null ? (
+            <Text size="sm" role="status">
+              {t('screen.waitUpload')}
+            </Text>
+          ) : problems.length > 0 ? (
+            <Text size="sm" c="red.9" role="status">
+              {t('fixErrors')}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function FilePick({
+  short,
+  label,
+  disabled,
+  onFile,
+  testId,
+}: {
+  short: string;
+  label: string;
+  disabled: boolean;
+  onFile: (file: File) => void;
+  testId: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        aria-label={label}
+        data-testid={`${testId}-input`}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) onFile(file);
+          e.currentTarget.value = '';
+        }}
+      />
+      <Button
+        variant="default"
+        size="xs"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        aria-label={label}
+        data-testid={testId}
+      >
+        {short}
+      </Button>
+    </>
+  );
+}
