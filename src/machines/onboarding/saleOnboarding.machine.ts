@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SaleSettingsChange } from '../../services/onboarding/api';
-import type { SaleMerchant, Subscription } from '../../services/onboarding/schemas';
+import type { SaleMerchant, SaleSettingsChange, Subscription } from '../../services/onboarding/schemas';
 import { visibleText } from '../shared/rules/text';
 import { errorCode, notProvided } from '../shared/serviceError';
 import {
@@ -181,7 +180,10 @@ export const saleOnboardingMachine = setup({
             id: 'registerFree',
             src: 'registerFree',
             input: ({ context }) => ({ entityId: context.merchantId }),
-            onDone: { target: '#saleOnboarding.wizard', actions: { type: 'assignSubscription', params: ({ event }) => ({ subscription: event.output }) } },
+            onDone: {
+              target: '#saleOnboarding.wizard',
+              actions: { type: 'assignSubscription', params: ({ event }) => ({ subscription: event.output }) },
+            },
             onError: {
               target: 'choosing',
               actions: { type: 'notifyRegisterFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },

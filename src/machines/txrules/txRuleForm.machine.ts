@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { TxRuleChoices } from '../../services/txrules/api';
+import type { TxRuleChoices } from '../../services/txrules/schemas';
 import type { TxRule, TxRuleFields } from '../../services/txrules/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { EMPTY_TX_RULE_FORM, txRuleComplete, txRuleFields, txRuleFormOf, type TxRuleField, type TxRuleForm } from './rules/txRuleForm';
@@ -60,7 +60,9 @@ export const txRuleFormMachine = setup({
     setField: assign(({ context }, params: { field: TxRuleField; value: string | null }) => ({
       form: { ...context.form, [params.field]: params.value || null },
     })),
-    setIssuers: assign(({ context }, params: { values: string[] }) => ({ form: { ...context.form, issuers: [...new Set(params.values)] } })),
+    setIssuers: assign(({ context }, params: { values: string[] }) => ({
+      form: { ...context.form, issuers: [...new Set(params.values)] },
+    })),
     clearSubmitError: assign({ submitError: null }),
     assignSubmitError: assign((_, params: { error: unknown }) => ({ submitError: errorCode(params.error) })),
     // Provided by the app: the toasts.

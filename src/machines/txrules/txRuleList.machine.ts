@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { TxRulePage } from '../../services/txrules/api';
+import type { TxRulePage } from '../../services/txrules/schemas';
 import { TX_RULE_DEFAULT_PAGE_SIZE, TX_RULE_PAGE_SIZES, type TxRule } from '../../services/txrules/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../shared/serviceError';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { OnboardingApi, SaleSettingsChange } from './api';
-import type { SaleMerchant, Subscription } from './schemas';
+import type { OnboardingApi } from './api';
+import type { SaleMerchant, SaleSettingsChange, Subscription } from './schemas';
 
 /** The saleOnboarding machine's actors for `machine.provide({ actors })` in src/app; each request stops with its actor. */
 export function createOnboardingActors(api: OnboardingApi) {

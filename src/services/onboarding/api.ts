@@ -1,16 +1,21 @@
 import type { ServiceClient } from '../http/client';
-import { categoryCreatedSchema, CODE_TYPE_ID, saleMerchantSchema, subscriptionSchema, type SaleMerchant, type Subscription } from './schemas';
+import {
+  categoryCreatedSchema,
+  CODE_TYPE_ID,
+  saleMerchantSchema,
+  subscriptionSchema,
+  type SaleMerchant,
+  type SaleSettingsChange,
+  type Subscription,
+} from './schemas';
+
+export type { SaleSettingsChange };
 
 /**
  * The onboarding's calls on the sale service (doc 2 §7 /saas/*, /category/; CONTRACT E and G;
  * docs/areas/onboarding.md). The wizard writes the sale settings through PUT /saas/merchant (partial:
  * absent fields stay) and the first category through POST /category/. Every answer is validated.
  */
-
-export interface SaleSettingsChange {
-  website?: string;
-  point_percent?: number;
-}
 
 export interface OnboardingApi {
   subscription(signal?: AbortSignal): Promise<Subscription>;
@@ -30,7 +35,8 @@ export function createOnboardingApi(client: ServiceClient): OnboardingApi {
     return { is_active: a.is_active, plan: a.plan, activated_at: a.activated_at ?? null };
   };
   return {
-    subscription: (signal) => client.data({ name: 'onboarding.subscription', path: '/saas/subscription', schema: subscriptionSchema, signal }),
+    subscription: (signal) =>
+      client.data({ name: 'onboarding.subscription', path: '/saas/subscription', schema: subscriptionSchema, signal }),
     merchant: (signal) => client.data({ name: 'onboarding.merchant', path: '/saas/merchant', schema: saleMerchantSchema, signal }),
     registerFree: (entityId, signal) =>
       registered(
@@ -55,7 +61,14 @@ export function createOnboardingApi(client: ServiceClient): OnboardingApi {
         }),
       ),
     saveSettings: (change, signal) =>
-      client.data({ name: 'onboarding.saveSettings', method: 'PUT', path: '/saas/merchant', body: { ...change }, schema: saleMerchantSchema, signal }),
+      client.data({
+        name: 'onboarding.saveSettings',
+        method: 'PUT',
+        path: '/saas/merchant',
+        body: { ...change },
+        schema: saleMerchantSchema,
+        signal,
+      }),
     createCategory: (name, signal) =>
       client.data({
         name: 'onboarding.createCategory',

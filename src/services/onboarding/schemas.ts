@@ -32,3 +32,9 @@ export const saleMerchantSchema = z.object({
   is_fnb: z.boolean(),
 });
 export type SaleMerchant = z.infer<typeof saleMerchantSchema>;
+
+/** PUT /saas/merchant as the wizard sends it: partial, absent fields stay (CONTRACT E). */
+export interface SaleSettingsChange {
+  website?: string;
+  point_percent?: number;
+}

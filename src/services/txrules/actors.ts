@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { TxRuleChoices, TxRulePage, TxRulesApi } from './api';
-import type { TxRule, TxRuleFields } from './schemas';
+import type { TxRulesApi } from './api';
+import type { TxRule, TxRuleChoices, TxRuleFields, TxRulePage } from './schemas';
 
 /** The txrules machines' actors for `machine.provide({ actors })` in src/app; each request stops with its actor. */
 export function createTxRulesActors(api: TxRulesApi) {

@@ -1,23 +1,23 @@
 import type { ServiceClient } from '../http/client';
-import { nameListSchema, txRuleDeletedSchema, txRuleListSchema, txRuleSchema, txRuleSyncedSchema, type TxRule, type TxRuleFields } from './schemas';
+import {
+  nameListSchema,
+  txRuleDeletedSchema,
+  txRuleListSchema,
+  txRuleSchema,
+  txRuleSyncedSchema,
+  type TxRule,
+  type TxRuleChoices,
+  type TxRuleFields,
+  type TxRulePage,
+} from './schemas';
+
+export type { TxRuleChoices, TxRulePage };
 
 /**
  * Transaction-rule calls on the portal service (doc 2 §7; docs/areas/txrules.md, D166): the paths and
  * odd shapes as the spec gives them (PUT with the fields in the query, /metadata/list-accquire).
  * Every answer is validated.
  */
-
-export interface TxRulePage {
-  rows: TxRule[];
-  totalPage: number;
-}
-
-/** The form's choices: the three name lists of doc 2 §7 (the stores come from the shared lookup). */
-export interface TxRuleChoices {
-  cardTypes: string[];
-  issuers: string[];
-  acquirers: string[];
-}
 
 export interface TxRulesApi {
   list(query: { page: number; pageSize: number }, signal?: AbortSignal): Promise<TxRulePage>;
@@ -60,7 +60,14 @@ export function createTxRulesApi(client: ServiceClient): TxRulesApi {
         signal,
       }),
     async remove(id, signal) {
-      await client.data({ name: 'txrules.delete', method: 'DELETE', path: '/metadata/rule', query: { id }, schema: txRuleDeletedSchema, signal });
+      await client.data({
+        name: 'txrules.delete',
+        method: 'DELETE',
+        path: '/metadata/rule',
+        query: { id },
+        schema: txRuleDeletedSchema,
+        signal,
+      });
     },
     async sync(signal) {
       await client.data({ name: 'txrules.sync', method: 'POST', path: '/metadata/rule/sync', schema: txRuleSyncedSchema, signal });

@@ -51,3 +51,15 @@ export interface TxRuleFields {
 }
 
 export const TX_RULE_FIELDS = ['rule_name', 'card_type', 'issuer', 'acquirer'] as const;
+
+export interface TxRulePage {
+  rows: TxRule[];
+  totalPage: number;
+}
+
+/** The form's choices: the three name lists of doc 2 §7 (the stores come from the shared lookup). */
+export interface TxRuleChoices {
+  cardTypes: string[];
+  issuers: string[];
+  acquirers: string[];
+}

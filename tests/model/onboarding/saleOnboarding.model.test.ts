@@ -95,7 +95,8 @@ describeModel({
         }
         if (call.id === 'saveWebsite') {
           const url = String(input.website);
-          if (!url.startsWith(WEBSITE_PREFIX) || /\s/.test(url) || websiteError(after.website) !== null) throw new Error(`sent website ${url}`);
+          if (!url.startsWith(WEBSITE_PREFIX) || /\s/.test(url) || websiteError(after.website) !== null)
+            throw new Error(`sent website ${url}`);
         }
         if (call.id === 'savePoints' && (pointError(after.points) !== null || input.point_percent !== Number(after.points)))
           throw new Error(`sent points ${JSON.stringify(input)}`);
@@ -115,7 +116,8 @@ describeModel({
           throw new Error('a failed save changed the form');
       }
       if (type === 'SKIP_ALL' && !step.after.hasTag('skipping')) throw new Error('skip all did not show the loading popup');
-      if (type === 'xstate.after.skipAllDelay.saleOnboarding.skippingAll' && !step.after.hasTag('success')) throw new Error('skip all did not reach step 4');
+      if (type === 'xstate.after.skipAllDelay.saleOnboarding.skippingAll' && !step.after.hasTag('success'))
+        throw new Error('skip all did not reach step 4');
     }
   },
 });

@@ -1,4 +1,4 @@
-import type { TxRulePage } from '../../../src/services/txrules/api';
+import type { TxRulePage } from '../../../src/services/txrules/schemas';
 import type { TxRule } from '../../../src/services/txrules/schemas';
 
 /** Rules as GET /metadata/rule answers them (phoco's seeded VISA rule, and one added). */

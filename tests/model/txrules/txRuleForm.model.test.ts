@@ -78,7 +78,8 @@ describeModel({
       if (step.event.type === 'xstate.error.actor.saveRule' && before && JSON.stringify(before.form) !== JSON.stringify(after.form))
         throw new Error('a refusal changed the form');
       if (step.event.type === 'xstate.done.actor.loadForm' && after.id !== null && step.after.hasTag('form')) {
-        if (after.form.ruleName !== visaRule.name || after.form.issuers.join() !== visaRule.issuer.join()) throw new Error('the rule was not filled in');
+        if (after.form.ruleName !== visaRule.name || after.form.issuers.join() !== visaRule.issuer.join())
+          throw new Error('the rule was not filled in');
       }
     }
   },

@@ -57,7 +57,6 @@ export function pointField(stored: number): string {
 
 export type CategoryError = 'categoryRequired' | 'categoryTooLong' | 'categoryControl';
 
-// eslint-disable-next-line no-control-regex -- a pasted control character is what this looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function categoryError(typed: string): CategoryError | null {
