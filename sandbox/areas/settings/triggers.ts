@@ -1,9 +1,10 @@
+import { normaliseWebsite } from '../../../src/services/settings/schemas';
 import { ApiError } from '../../platform/http/envelope';
 import { MERCHANT_PARAM, merchantOf } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
 
 /**
- * Until the settings screen exists (a later issue), the ordering website is set or cleared here, so
+ * The ordering website set or cleared without the screen (PUT /saas/merchant cannot clear it), so
  * the tables' QR can be seen with and without one (doc 2 §8 require_setting_eorder_website).
  */
 export const settingsTriggers: TriggerDefinition[] = [
@@ -14,10 +15,8 @@ export const settingsTriggers: TriggerDefinition[] = [
     async run(ctx, params) {
       const merchantId = await merchantOf(ctx, params);
       const url = (params.url ?? '').trim();
-      if (url && (!/^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url) || url.length > 200)) {
-        throw new ApiError(400, 'BAD_REQUEST', 'url is an https address of at most 200 characters', { field: 'url' });
-      }
-      const website = url ? (url.endsWith('/') ? url : `${url}/`) : null;
+      const website = url ? normaliseWebsite(url) : null;
+      if (url && !website) throw new ApiError(400, 'BAD_REQUEST', 'url is an https address of at most 200 characters', { field: 'url' });
       await ctx.db.query(
         `INSERT INTO sale_settings (merchant_id, website, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (merchant_id) DO UPDATE SET website = EXCLUDED.website, updated_at = EXCLUDED.updated_at`,
