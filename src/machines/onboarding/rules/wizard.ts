@@ -7,8 +7,8 @@ import { visibleText } from '../../shared/rules/text';
 
 /** The fixed part of the website field (doc 2 §5 Sale settings: "website has fixed prefix"). */
 export const WEBSITE_PREFIX = 'https://';
-/** The service keeps at most 200 characters with the prefix (CONTRACT E). */
-export const WEBSITE_MAX = 200 - WEBSITE_PREFIX.length;
+/** The service keeps at most 200 characters with the prefix and the '/' it appends (CONTRACT E). */
+export const WEBSITE_MAX = 200 - WEBSITE_PREFIX.length - 1;
 export const CATEGORY_NAME_MAX = 50;
 
 /** What the person typed after the prefix, spaces stripped (doc 2 §5) and a pasted prefix removed. */
@@ -16,8 +16,12 @@ export function websiteRest(typed: string): string {
   return typed.replace(/\s+/g, '').replace(/^https?:\/\//i, '');
 }
 
-/** A host name with a dot, then an optional path: enough for a browser to open it. */
-const WEBSITE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?(?:\/[^\s?#]*)?$/i;
+/**
+ * A host name with a dot, an optional port, then an optional path of the characters the sale service
+ * keeps (no query or fragment: the tables' QR appends order/{table_id} to it).
+ */
+const WEBSITE =
+  /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+(?::\d{1,5})?(?:\/[a-z0-9\-._~%!$&'()*+,;=:@/]*)?$/i;
 
 export type WebsiteError = 'websiteRequired' | 'websiteInvalid' | 'websiteTooLong';
 
