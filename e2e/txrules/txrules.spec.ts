@@ -101,7 +101,7 @@ test.describe('Issue 14: transaction rules (/setting-tx)', () => {
     await expect(r.rowOf('PC02 · NAPAS')).toHaveCount(0);
   });
 
-  test('doc 2 §1 bilingual, 375 px: the list and the form in English, axe clean; a staff-type user is not offered the page', async ({
+  test('doc 2 §1 bilingual, 375 px: the list and the form in English, axe clean', async ({
     page,
     sandbox,
   }, info) => {
