@@ -116,7 +116,13 @@ function Plans({ actor }: { actor: OnboardingActor }) {
           </Stack>
         </Card>
       </SimpleGrid>
-      <Modal opened={popup} onClose={() => (busy ? undefined : actor.send({ type: 'CODE.CLOSE' }))} title={t('code.title')} centered>
+      <Modal
+        opened={popup}
+        onClose={() => (busy ? undefined : actor.send({ type: 'CODE.CLOSE' }))}
+        title={t('code.title')}
+        closeButtonProps={{ 'aria-label': t('code.cancel') }}
+        centered
+      >
         <form
           noValidate
           onSubmit={(e) => {
