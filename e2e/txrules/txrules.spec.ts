@@ -101,10 +101,7 @@ test.describe('Issue 14: transaction rules (/setting-tx)', () => {
     await expect(r.rowOf('PC02 · NAPAS')).toHaveCount(0);
   });
 
-  test('doc 2 §1 bilingual, 375 px: the list and the form in English, axe clean', async ({
-    page,
-    sandbox,
-  }, info) => {
+  test('doc 2 §1 bilingual, 375 px: the list and the form in English, axe clean', async ({ page, sandbox }, info) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const merchant = await sandbox.createMerchant();
     const r = await TxRulesPage.open(page, merchant, 'en');
