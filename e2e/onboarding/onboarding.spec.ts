@@ -4,6 +4,8 @@ import { BASE_URL, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { OnboardingPage } from '../pages/onboarding';
+import { Shell } from '../support/shell';
+import { signIn } from '../support/sign-in';
 
 // Issue 14, sales onboarding: /sale-register (doc 2 §2 "Onboarding of the sales feature", §4
 // Onboarding, §5 code popup, §8 "Free card or code failure", "Onboarding configuration error", §9
@@ -128,5 +130,28 @@ test.describe('Issue 14: sales onboarding (/sale-register)', () => {
     await page.goto(P('/sale-register'));
     await o.expectStep(1);
     await expect(o.freeCard).toHaveCount(0);
+  });
+
+  test('D171: the owner opens the sign-up first in the sales menu; a staff-type user has no entry and gets the owner-only note', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant();
+    await signIn(page, merchant);
+    const shell = new Shell(page);
+    await shell.openFromMenu('sales', 'saleRegister');
+    await expect(page).toHaveURL(new RegExp(`${P('/sale-register')}$`));
+    await expect(new OnboardingPage(page).freeCard).toBeVisible();
+
+    await page.evaluate(() => {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    });
+    await signIn(page, { username: 'phoco.staff', password: 'Staff@2026' });
+    await page.getByRole('button', { name: t('vi', 'shell:nav.sales'), exact: true }).click();
+    await expect(shell.menuLink('saleOrder')).toBeVisible();
+    await expect(shell.menuLink('saleRegister')).toHaveCount(0);
+    await page.goto(P('/sale-register'));
+    await expect(page.getByTestId('owner-only-note')).toContainText(t('vi', 'common:ownerOnly.page'));
   });
 });

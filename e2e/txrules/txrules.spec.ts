@@ -4,6 +4,8 @@ import { P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { TxRulesPage } from '../pages/txrules';
+import { Shell } from '../support/shell';
+import { signIn } from '../support/sign-in';
 
 // Issue 14, transaction rules: /setting-tx, /setting-tx/create, /setting-tx/update (doc 2 §2, §3
 // Transaction rule, §5 "all four fields required", §7 /metadata/rule). Each test uses a throwaway copy
@@ -113,5 +115,32 @@ test.describe('Issue 14: transaction rules (/setting-tx)', () => {
     await expect(r.save).toBeDisabled();
     await expect(page.getByText(r.tx('form.allRequired'))).toBeVisible();
     await expectNoAxeViolations(page, 'rule form 375 en', info);
+  });
+
+  test('D87, D167: the owner opens the rules from the sales menu; a staff-type user has no entry and gets the owner-only note at every rule address', async ({
+    page,
+    sandbox,
+  }, info) => {
+    const merchant = await sandbox.createMerchant();
+    await signIn(page, merchant);
+    const shell = new Shell(page);
+    await shell.openFromMenu('sales', 'settingTx');
+    await expect(page).toHaveURL(new RegExp(`${P('/setting-tx')}$`));
+    await new TxRulesPage(page).waitForRows();
+
+    await page.context().clearCookies();
+    await page.evaluate(() => {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    });
+    await signIn(page, { username: 'phoco.staff', password: 'Staff@2026' });
+    await page.getByRole('button', { name: t('vi', 'shell:nav.sales'), exact: true }).click();
+    await expect(shell.menuLink('saleOrder')).toBeVisible();
+    await expect(shell.menuLink('settingTx')).toHaveCount(0);
+    for (const path of ['/setting-tx', '/setting-tx/create', '/setting-tx/update?id=1']) {
+      await page.goto(P(path));
+      await expect(page.getByTestId('owner-only-note')).toContainText(t('vi', 'common:ownerOnly.page'));
+    }
+    await expectNoAxeViolations(page, 'rules owner-only', info);
   });
 });
