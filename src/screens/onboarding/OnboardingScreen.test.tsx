@@ -25,8 +25,8 @@ function start(subscription: Subscription) {
   const actor = createActor(
     saleOnboardingMachine.provide({
       actors: {
-        loadConfig: fromPromise(async () => ({ subscription, merchant })),
-        registerFree: fromPromise(async () => ({ is_active: true, plan: 'FREE' as const, activated_at: 1 })),
+        loadConfig: fromPromise<{ subscription: Subscription; merchant: SaleMerchant }, void>(async () => ({ subscription, merchant })),
+        registerFree: fromPromise<Subscription, { entityId: string }>(async () => ({ is_active: true, plan: 'FREE', activated_at: 1 })),
         registerCode: fromPromise<Subscription, { code: string; entityId: string }>(async ({ input }) => {
           codes.push(input.code);
           throw Object.assign(new Error('refused'), { code: 'CODE_INVALID', status: 400, data: {}, kind: 'server' });
@@ -35,7 +35,7 @@ function start(subscription: Subscription) {
           saved.push(input);
           return merchant;
         }),
-        createCategory: fromPromise(async () => ({ id: 1 })),
+        createCategory: fromPromise<{ id: number }, { name: string }>(async () => ({ id: 1 })),
       },
     }),
   ).start();

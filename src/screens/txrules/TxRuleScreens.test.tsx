@@ -54,7 +54,12 @@ describe('transaction rule screens (doc 2 §3, §5)', () => {
   it('fills the form from the rule and enables Save only while all four fields are chosen', async () => {
     const actor = createActor(
       txRuleFormMachine.provide({
-        actors: { loadForm: fromPromise(async () => ({ choices, rule: { ...rule, store_name: 'Phố Cổ - Hàng Bạc' } })) },
+        actors: {
+          loadForm: fromPromise<{ choices: TxRuleChoices; rule: TxRule | null }, { id: number | null }>(async () => ({
+            choices,
+            rule: { ...rule, store_name: 'Phố Cổ - Hàng Bạc' },
+          })),
+        },
       }),
       { input: { id: 3 } },
     ).start();
