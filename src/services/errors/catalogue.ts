@@ -66,6 +66,9 @@ export const SERVER_ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   // issue 13, tables: a table with an open bill cannot be removed (D135).
   'TABLE_HAS_ORDER',
+  // issue 14: a transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).
+  'RULE_EXIST',
+  'CODE_INVALID',
 ] as const;
 
 /** Bank-side checks carry a bank-specific suffix (core §8), e.g. ACCOUNT_NAME_INVALID_VCB. */
