@@ -233,6 +233,15 @@ describe('merchant and widget (contract §A)', () => {
     expect(bad.body.message).toBe('merchant_name: must be at most 100 characters');
     const empty = await form('PUT', `/merchants/${m.id}`, m.token, [['merchant_name', '  ']]);
     expect(empty.body.data.errors.map((e: { field: string }) => e.field)).toEqual(['merchant_name', 'return_url', 'cancel_url', 'ipn_url']);
+    // Very long values (beyond the form's field limit) are refused, never saved cut short.
+    const long = await form('PUT', `/merchants/${m.id}`, m.token, [
+      ['merchant_name', 'Ph\u1edf '.repeat(2000)],
+      ['return_url', `https://shop.example.vn/${'a'.repeat(5000)}`],
+      ['cancel_url', 'https://shop.example.vn/<script>'],
+      ['ipn_url', 'https://shop.example.vn/ipn'],
+    ]);
+    expect(long.status).toBe(400);
+    expect(long.body.data.errors.map((e: { field: string }) => e.field)).toEqual(['merchant_name', 'return_url']);
     // Nothing was saved by the refused forms.
     expect((await info()).return_url).toBe('https://shop.example.vn/ok');
   });
