@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withFeatures } from '../support/config';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 
@@ -38,13 +39,9 @@ export class MerchantsPage {
     return this.page.getByRole('textbox', { name: startsWith(this.tx(`form.field.${name}`)) });
   }
 
-  /** Serves /portal/config.json with the master merchant flag on (the sandbox's default is off). */
-  static async withMasterMerchant(page: Page): Promise<void> {
-    await page.route('**/portal/config.json', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as { features?: Record<string, unknown> };
-      await route.fulfill({ response, json: { ...config, features: { ...config.features, masterMerchant: true } } });
-    });
+  /** The master merchant flag on for this page only (the sandbox's default is off). */
+  static withMasterMerchant(page: Page): Promise<void> {
+    return withFeatures(page, { masterMerchant: true });
   }
 
   static async openList(page: Page, lang: Lang = 'vi'): Promise<MerchantsPage> {

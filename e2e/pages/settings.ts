@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withFeatures } from '../support/config';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
@@ -44,17 +45,8 @@ export async function tableQr(page: Page, name: string): Promise<{ tableId: stri
 
 export type SettingsTab = 'digital' | 'reward' | 'payment' | 'screen';
 
-/**
- * The runtime configuration with the screen-customisation flag on for this page only: the sandbox
- * serves the defaults (flag off), and a deployment turns it on in its config.json.
- */
-export async function withScreenCustomisation(page: Page): Promise<void> {
-  await page.route('**/portal/config.json', async (route) => {
-    const res = await route.fetch();
-    const config = (await res.json()) as { features: Record<string, boolean> };
-    await route.fulfill({ response: res, json: { ...config, features: { ...config.features, screenCustomisation: true } } });
-  });
-}
+/** The screen-customisation flag on for this page only (a deployment turns it on in its config.json). */
+export const withScreenCustomisation = (page: Page) => withFeatures(page, { screenCustomisation: true });
 
 export class SettingsPage {
   readonly heading: Locator;

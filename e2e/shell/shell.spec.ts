@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { t } from '../support/i18n';
 import { expectOnLogin, LoginPage, signIn } from '../support/sign-in';
+import { withFeatures } from '../support/config';
 import { NotFoundPage, notBuiltHeading, Shell, switchLanguage } from '../support/shell';
 
 // Issue "Foundation": the shell (core §2 Shell, §9 sidebar 250 / 112, breakpoints) and routes.
@@ -111,7 +112,8 @@ test.describe('Foundation: shell', () => {
     await new Shell(page).openFromMenu('reports', 'txCard');
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('vi', 'reports:title.card') })).toBeVisible();
-    await page.goto(P('/sale-setting'));
-    await expect(notBuiltHeading(page, 'saleSetting')).toBeVisible();
+    await withFeatures(page, { einvoice: true });
+    await page.goto(P('/e-invoice'));
+    await expect(notBuiltHeading(page, 'einvoiceList')).toBeVisible();
   });
 });

@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest';
  * The machine inspector's live view sees only actors created with the runtime's `inspect` callback
  * (undefined unless features.inspector is on, so passing it costs nothing). Every file that starts
  * actors must hand it over: `useActorRef(logic, { ..., inspect })` with `inspect` from getRuntime().
+ * The hosted checkout page (src/app/checkout/hosted/) is not the portal: the bank's page a payer
+ * opens, with no runtime, no sign-in and no inspector, so it has nothing to hand over.
  */
-const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**', '!../screens/test/**'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+const sources = import.meta.glob<string>(
+  ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**', '!../screens/test/**', '!./checkout/hosted/**'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const STARTS_ACTORS = /\b(useActorRef|useActor|useMachine|createActor)\s*\(/;
 

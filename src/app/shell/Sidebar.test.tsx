@@ -47,7 +47,9 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
     const retail = buildMenu({ features: defaults, isFnb: false, accountType: 'personal' });
     const fnb = buildMenu({ features: defaults, isFnb: true, accountType: 'business' });
     expect(childPaths(retail, 'sales')).not.toContain('/sale-table');
+    // Sales sign-up first (D171), card transaction rules last (D167).
     expect(childPaths(fnb, 'sales')).toEqual([
+      '/sale-register',
       '/sale-order',
       '/sale-product',
       '/sale-customer',
@@ -56,6 +58,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
       '/sale-setting',
       '/sale-invoice',
       '/attendance',
+      '/setting-tx',
     ]);
   });
 
