@@ -8,6 +8,7 @@ import { isLinkStatus, LINK_PAGE_SIZES, LINK_STATUS_FILTERS } from '../../machin
 import { ORDER_ID_MAX_LENGTH } from '../../machines/paylink/rules/payLink';
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { LinkStatus, PaymentLink } from '../../services/shared/checkout/schemas';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
@@ -89,6 +90,7 @@ export function LinkListScreen({ actor }: { actor: PayLinkListActor }) {
           allowDeselect={false}
           onChange={(value) => actor.send({ type: 'STATUS.SELECT', status: isLinkStatus(value) ? value : null })}
           w={200}
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
           data-testid="paylink-status-filter"
         />
       </Group>

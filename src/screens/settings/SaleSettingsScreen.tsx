@@ -17,6 +17,7 @@ import {
 import { pointToSave, websiteToSave, type SaleSettingTab } from '../../machines/settings/rules/settings';
 import { errorMessageKey } from '../../services/errors';
 import { WEBSITE_PREFIX } from '../../services/settings/schemas';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatNumber } from '../shared/table/format';
 import { OWN_CODES } from './EPaymentSetupForm';
@@ -104,6 +105,7 @@ export function SaleSettingsScreen({
             value={c.tab}
             onChange={select}
             allowDeselect={false}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
             data-testid="settings-tab-select"
           />
           <div role="region" aria-label={t(`tabs.${c.tab}`)}>
