@@ -17,7 +17,7 @@ import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
-import { readImageUpload } from '../../platform/http/images';
+import { readImageUpload, sendStoredImage, type StoredImage } from '../../platform/http/images';
 
 /**
  * /inventory/product (doc 2 §7, sale service; docs/areas/products.md): list with a search folded on
@@ -262,23 +262,13 @@ export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext)
 
     scope.get('/inventory/product/image/:id', async (request, reply) => {
       const { user } = await caller(request);
-      const raw = (request.params as { id?: string }).id ?? '';
-      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-      const [image] =
-        id === null
-          ? []
-          : await ctx.db.query<{ mime: string; bytes: Uint8Array }>(
-              `SELECT mime, bytes FROM product_images WHERE id = $1 AND merchant_id = $2`,
-              [id, user.merchant_id],
-            );
-      // Another merchant's image answers exactly like a missing one.
-      if (!image) throw new ApiError(404, 'NOT_FOUND', 'No such image');
-      return reply
-        .type(image.mime)
-        .header('Content-Security-Policy', "default-src 'none'")
-        .header('Content-Disposition', 'inline')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(image.bytes));
+      return sendStoredImage(reply, (request.params as { id?: string }).id, async (id) => {
+        const [image] = await ctx.db.query<StoredImage>(`SELECT mime, bytes FROM product_images WHERE id = $1 AND merchant_id = $2`, [
+          id,
+          user.merchant_id,
+        ]);
+        return image;
+      });
     });
   });
 }

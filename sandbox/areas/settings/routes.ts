@@ -13,7 +13,7 @@ import type { Database } from '../../platform/db/database';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate, requireOwner, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok } from '../../platform/http/envelope';
-import { readImageUpload } from '../../platform/http/images';
+import { readImageUpload, sendStoredImage, type StoredImage } from '../../platform/http/images';
 
 const badRequest = (field: string, message: string) => new ApiError(400, 'BAD_REQUEST', message, { field });
 
@@ -169,22 +169,13 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: SandboxContext
 
     scope.get('/saas/image/:id', async (request, reply) => {
       const { user } = await caller(request);
-      const raw = (request.params as { id?: string }).id ?? '';
-      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-      const [image] =
-        id === null
-          ? []
-          : await ctx.db.query<{ mime: string; bytes: Uint8Array }>(
-              `SELECT mime, bytes FROM saas_images WHERE id = $1 AND merchant_id = $2`,
-              [id, user.merchant_id],
-            );
-      if (!image) throw new ApiError(404, 'NOT_FOUND', 'No such image');
-      return reply
-        .type(image.mime)
-        .header('Content-Security-Policy', "default-src 'none'")
-        .header('Content-Disposition', 'inline')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(image.bytes));
+      return sendStoredImage(reply, (request.params as { id?: string }).id, async (id) => {
+        const [image] = await ctx.db.query<StoredImage>(`SELECT mime, bytes FROM saas_images WHERE id = $1 AND merchant_id = $2`, [
+          id,
+          user.merchant_id,
+        ]);
+        return image;
+      });
     });
   });
 }

@@ -147,6 +147,10 @@ describe('POST /saas/image (CONTRACT14 §E; doc 2 §5)', () => {
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await mine.arrayBuffer())).toEqual(png(200));
+    // Served as an inert image (platform sendStoredImage): no active content, no type sniffing; an id that is not one is missing.
+    expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(mine.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect((await fetch(`${t.url}/api/sale/saas/image/1e3`, { headers: { authorization: `Bearer ${m.token}` } })).status).toBe(404);
     const other = await copy();
     const theirs = await fetch(`${t.url}${url}`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(theirs.status).toBe(404);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { imageKind, type ImageMime } from '../../../src/services/shared/images';
 import { ApiError, required } from './envelope';
 
@@ -69,4 +69,29 @@ export async function readImageUpload(
   if (failure) throw failure;
   if (!image && !options.optional) throw required([options.field]);
   return { image, fields };
+}
+
+/** An image as an area stores it (its own table, scoped to the merchant); a type, not an interface, so it is a db row. */
+export type StoredImage = { mime: string; bytes: Uint8Array };
+
+/**
+ * Serves one uploaded image back: `rawId` from the path (1..9 digits, anything else is missing),
+ * `find` the area's look-up, scoped to the caller's merchant, so another merchant's image answers
+ * exactly like a missing one (404 NOT_FOUND). Sent inline with no active content allowed and no
+ * type sniffing: the bytes were checked as PNG/JPEG on upload and must never be read as HTML.
+ */
+export async function sendStoredImage(
+  reply: FastifyReply,
+  rawId: string | undefined,
+  find: (id: number) => Promise<StoredImage | undefined>,
+): Promise<FastifyReply> {
+  const raw = rawId ?? '';
+  const image = /^\d{1,9}$/.test(raw) ? await find(Number(raw)) : undefined;
+  if (!image) throw new ApiError(404, 'NOT_FOUND', 'No such image');
+  return reply
+    .type(image.mime)
+    .header('Content-Security-Policy', "default-src 'none'")
+    .header('Content-Disposition', 'inline')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(Buffer.from(image.bytes));
 }

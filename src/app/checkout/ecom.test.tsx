@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { widgetSettingsMachine } from '../../machines/checkout/widgetSettings.machine';
 import type { MerchantSave, WidgetSave } from '../../services/checkout/schemas';
 import type { MerchantInfo } from '../../services/shared/checkout/schemas';
+import { sampleMerchantInfo } from '../../services/shared/testing/checkout-samples';
 import { checkImageFile } from '../../services/shared/images';
 import { renderScreen } from '../../screens/shared/test/render';
 import { EcomScreen } from '../../screens/checkout/EcomScreen';
@@ -12,35 +13,7 @@ import { EcomScreen } from '../../screens/checkout/EcomScreen';
 
 afterEach(cleanup);
 
-const info: MerchantInfo = {
-  merchant_id: '10000001',
-  merchant_name: 'Phở Cô Lan',
-  checkout_url: 'http://127.0.0.1:5280/checkout/',
-  return_url: 'https://pho.example.vn/done',
-  cancel_url: 'https://pho.example.vn/cancel',
-  ipn_url: '',
-  widget: {
-    id: 'wdg_0123456789ab',
-    primary_color: '#ffffff',
-    secondary_color: '#f5f5f5',
-    logo_url: null,
-    logo_height: 100,
-    logo_position: 'center',
-    button_color: '#fafafa',
-    button_border: true,
-    border_radius: 8,
-    button_text: '',
-  },
-  payment_methods: [
-    { id: 1, widget_type: 'cash', name: 'Tiền mặt', group: 'offline', is_active: true, active: false },
-    { id: 3, widget_type: 'qr_code', name: 'VietQR', group: 'qr', is_active: true, active: true },
-    { id: 4, widget_type: 'credit_card', name: 'Thẻ', group: 'card', is_active: true, active: true },
-  ],
-  active_methods: [
-    { name: 'qr_code', active: true },
-    { name: 'credit_card', active: true },
-  ],
-};
+const info = sampleMerchantInfo;
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
 

@@ -2,7 +2,7 @@ import { createSettingsActors, createSettingsApi, type SettingsActors, type Sett
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { ePaymentSetupMachine } from '../../machines/settings/ePaymentSetup.machine';
-import { OWN_CODES } from '../../screens/settings/EPaymentSetupForm';
+import { OWN_CODES } from '../../screens/settings/parts';
 
 /** One api and one set of actors per page load, for /sale-setting and /e-order. */
 let api: SettingsApi | null = null;

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isHttpsLink, PAYMENT_CODE, WALLET_KEY, type PaymentSetup, type PaymentSetupBody } from '../../services/settings/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
+import { saveFailedActions } from './saveFlow';
 
 /**
  * /e-order and the payment setting tab of /sale-setting (doc 2 §2 "E-Order payment setup", §3
@@ -222,10 +223,7 @@ export const ePaymentSetupMachine = setup({
         onDone: { target: 'reloading', actions: 'notifySaved' },
         onError: {
           target: 'editing',
-          actions: [
-            { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
-          ],
+          actions: saveFailedActions,
         },
       },
     },

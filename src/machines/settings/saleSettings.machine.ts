@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SaasImageKind, SaleMerchant, SaleMerchantPatch } from '../../services/settings/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
+import { saveFailedActions } from './saveFlow';
 import { pointText, pointTextAllowed, pointToSave, tabsFor, websiteRest, websiteToSave, type SaleSettingTab } from './rules/settings';
 
 /**
@@ -210,10 +211,7 @@ export const saleSettingsMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [
-                    { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
-                  ],
+                  actions: saveFailedActions,
                 },
               },
             },
@@ -287,10 +285,7 @@ export const saleSettingsMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [
-                    { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
-                  ],
+                  actions: saveFailedActions,
                 },
               },
             },

@@ -8,6 +8,7 @@ import {
   type UiCustomLoad,
 } from '../../services/settings/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
+import { saveFailedActions } from './saveFlow';
 
 /**
  * The screen customisation tab of /sale-setting (doc 2 §2, §3 Screen customisation, §5, §7 /ui_custom/*,
@@ -221,10 +222,7 @@ export const screenCustomisationMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [
-                    { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
-                  ],
+                  actions: saveFailedActions,
                 },
               },
             },

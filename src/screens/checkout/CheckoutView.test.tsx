@@ -1,19 +1,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleWidget } from '../../services/shared/testing/checkout-samples';
 import { renderScreen } from '../shared/test/render';
 import { CheckoutView, contrastRatio, readableOn, type CheckoutLook, type CheckoutViewProps } from './CheckoutView';
 
-const defaults: CheckoutLook = {
-  primary_color: '#ffffff',
-  secondary_color: '#f5f5f5',
-  logo_url: null,
-  logo_height: 100,
-  logo_position: 'center',
-  button_color: '#fafafa',
-  button_border: true,
-  border_radius: 8,
-  button_text: '',
-};
+// The default look: the sample widget without its id.
+const { id: _widgetId, ...defaults }: { id: string } & CheckoutLook = sampleWidget;
 
 const dark: CheckoutLook = {
   primary_color: '#0B1F3A',

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
+import { useSessionImage } from '../shared/use-session-image';
 
-/**
- * An image the service serves only with the session: fetched as a Blob by `load` (the route's, with
- * the bearer) and shown through an object URL, revoked when the image goes.
- */
+/** An image the service serves only with the session (see useSessionImage; `load` is the route's, with the bearer). */
 export function FeedbackImage({
   url,
   load,
@@ -20,27 +18,7 @@ export function FeedbackImage({
   failedText: string;
   className?: string;
 }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    setSrc(null);
-    setFailed(false);
-    load(url)
-      .then((blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setSrc(objectUrl);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, load]);
+  const { src, failed } = useSessionImage(url, load);
   if (src) return <img src={src} alt={alt} className={className} />;
   if (failed)
     return (

@@ -1,15 +1,10 @@
-import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  acceptAmountPaste,
-  amountDigits,
-  AMOUNT_MAX_LENGTH,
-  insertIntoAmount,
-  isBlockedAmountKey,
-} from '../../machines/paylink/rules/payLink';
+import { AMOUNT_MAX_LENGTH } from '../../machines/paylink/rules/payLink';
 import { formatVnd } from '../shared/table/format';
+import { useDigitsInput } from '../shared/use-digits-input';
 
 /**
  * The link's amount (doc 2 §5 Pay by Link): digits only (e, +, -, comma and dot stopped at the key and
@@ -30,25 +25,7 @@ export function LinkAmountInput({
 }) {
   const { t } = useTranslation('paylink');
   const [focused, setFocused] = useState(false);
-  const [refused, setRefused] = useState(false);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const blocked = isBlockedAmountKey(e.key, e.ctrlKey || e.metaKey || e.altKey);
-    if (blocked) e.preventDefault();
-    setRefused(blocked);
-  };
-
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault();
-    const digits = acceptAmountPaste(e.clipboardData.getData('text'));
-    if (digits === null) {
-      setRefused(true);
-      return;
-    }
-    setRefused(false);
-    const input = e.currentTarget;
-    onChange(insertIntoAmount(value, digits, input.selectionStart ?? value.length, input.selectionEnd ?? value.length));
-  };
+  const { refused, clearRefused, handlers } = useDigitsInput(value, onChange, AMOUNT_MAX_LENGTH);
 
   const shown = !focused && /^[0-9]+$/.test(value) ? formatVnd(Number(value)) : value;
 
@@ -73,12 +50,9 @@ export function LinkAmountInput({
       }}
       onBlur={() => {
         setFocused(false);
-        setRefused(false);
+        clearRefused();
       }}
-      onKeyDown={onKeyDown}
-      onPaste={onPaste}
-      onDrop={(e) => e.preventDefault()}
-      onChange={(e) => onChange(amountDigits(e.currentTarget.value))}
+      {...handlers}
       data-testid="paylink-amount"
     />
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -11,13 +11,9 @@ import {
   type ePaymentSetupMachine,
   type SetupField,
 } from '../../machines/settings/ePaymentSetup.machine';
-import { errorMessageKey } from '../../services/errors';
-import { FailureAlert } from '../shared/FailureAlert';
+import { SaveErrorAlert, SettingsLoadState, submitWith } from './parts';
 
 export type EPaymentSetupActor = ActorRefFrom<typeof ePaymentSetupMachine>;
-
-/** Codes the settings area words itself (not in the shared catalogue). */
-export const OWN_CODES = new Set(['VALIDATION_ERROR', 'IMAGE_TOO_LARGE', 'IMAGE_INVALID_FORMAT']);
 
 /**
  * The e-order payment form (doc 2 §2 "E-Order payment setup"): /e-order and the payment setting tab
@@ -31,26 +27,20 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
   const loadFailed = useSelector(actor, selectSetupLoadFailed);
   const busy = useSelector(actor, selectSetupBusy);
   const problems = useSelector(actor, selectSetupProblems, (a, b) => a.join() === b.join());
-  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
   const wrong = (field: SetupField) => (problems.includes(field) ? t(`payment.invalid.${field}`) : undefined);
   const change = (field: SetupField) => (e: React.ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value });
 
-  if (loadFailed)
+  if (loadFailed || loading)
     return (
-      <FailureAlert
+      <SettingsLoadState
+        loading={loading}
+        loadFailed={loadFailed}
         title={t('payment.loadFailed')}
-        message={message(c.loadError ?? 'UNKNOWN_ERROR')}
-        retryLabel={t('retry')}
+        code={c.loadError}
         onRetry={() => actor.send({ type: 'RETRY' })}
         testId="payment-load-failed"
       />
-    );
-  if (loading)
-    return (
-      <Text role="status" size="sm">
-        {t('loading')}
-      </Text>
     );
 
   const keyInput = (key: 'accessKey' | 'secretKey', mask: string) => (
@@ -76,14 +66,7 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-      data-testid="payment-form"
-    >
+    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="payment-form">
       <Stack gap="sm" maw={720}>
         <Title order={2} size="h4">
           {t('payment.links')}
@@ -163,11 +146,7 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
             />
           </Stack>
         ) : null}
-        {c.saveError ? (
-          <Alert color="red" variant="light" role="alert" title={t('payment.saveFailed')} data-testid="payment-save-error">
-            {message(c.saveError)}
-          </Alert>
-        ) : null}
+        <SaveErrorAlert code={c.saveError} title={t('payment.saveFailed')} testId="payment-save-error" />
         <Group>
           <Button type="submit" loading={busy} data-testid="payment-save">
             {t('save')}

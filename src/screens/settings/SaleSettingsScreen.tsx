@@ -15,12 +15,10 @@ import {
   type saleSettingsMachine,
 } from '../../machines/settings/saleSettings.machine';
 import { pointToSave, websiteToSave, type SaleSettingTab } from '../../machines/settings/rules/settings';
-import { errorMessageKey } from '../../services/errors';
 import { WEBSITE_PREFIX } from '../../services/settings/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
-import { FailureAlert } from '../shared/FailureAlert';
 import { formatNumber } from '../shared/table/format';
-import { OWN_CODES } from './EPaymentSetupForm';
+import { SaveErrorAlert, SettingsLoadState, submitWith, useSettingsMessage } from './parts';
 import { SettingsImage } from './SettingsImage';
 
 export type SaleSettingsActor = ActorRefFrom<typeof saleSettingsMachine>;
@@ -49,7 +47,6 @@ export function SaleSettingsScreen({
   const loading = useSelector(actor, selectLoading);
   const loadFailed = useSelector(actor, selectLoadFailed);
   const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
-  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
   const select = (tab: string | null) => {
     if (tab) actor.send({ type: 'TAB.SELECT', tab: tab as SaleSettingTab });
   };
@@ -70,18 +67,15 @@ export function SaleSettingsScreen({
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      {loadFailed ? (
-        <FailureAlert
+      {loadFailed || loading ? (
+        <SettingsLoadState
+          loading={loading}
+          loadFailed={loadFailed}
           title={t('loadFailed')}
-          message={message(c.loadError ?? 'UNKNOWN_ERROR')}
-          retryLabel={t('retry')}
+          code={c.loadError}
           onRetry={() => actor.send({ type: 'RETRY' })}
           testId="settings-load-failed"
         />
-      ) : loading ? (
-        <Text role="status" size="sm">
-          {t('loading')}
-        </Text>
       ) : wide ? (
         <Tabs value={c.tab} onChange={select} keepMounted={false}>
           <Tabs.List>
@@ -125,7 +119,7 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
   const uploading = useSelector(actor, selectUploading);
   const logoInput = useRef<HTMLInputElement>(null);
   const bannerInput = useRef<HTMLInputElement>(null);
-  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
+  const message = useSettingsMessage();
   const show = c.showDigitalErrors;
   const websiteWrong = show && websiteToSave(c.website) === null;
 
@@ -192,14 +186,7 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'DIGITAL.SAVE' });
-      }}
-      data-testid="digital-form"
-    >
+    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'DIGITAL.SAVE' }))} data-testid="digital-form">
       <Stack gap="md" maw={720}>
         {picker('logo', c.logo, c.logoError, logoInput)}
         {picker('banner', c.banner, c.bannerError, bannerInput)}
@@ -225,11 +212,7 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
         />
         <TextInput label={t('digital.address')} value={c.merchant?.address ?? ''} readOnly data-testid="settings-address" />
         <TextInput label={t('digital.hotline')} value={c.merchant?.hotline ?? ''} readOnly data-testid="settings-hotline" />
-        {c.saveError ? (
-          <Alert color="red" variant="light" role="alert" title={t('saveFailed')} data-testid="settings-save-error">
-            {message(c.saveError)}
-          </Alert>
-        ) : null}
+        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="settings-save-error" />
         <Group>
           <Button type="submit" loading={saving} disabled={!canSave} data-testid="digital-save">
             {t('save')}
@@ -252,14 +235,7 @@ function RewardPointForm({ actor }: { actor: SaleSettingsActor }) {
   const value = pointToSave(c.point);
   const error = c.pointRefused ? t('reward.digitsOnly') : c.showRewardErrors && value === null ? t('reward.invalid') : undefined;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'REWARD.SAVE' });
-      }}
-      data-testid="reward-form"
-    >
+    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'REWARD.SAVE' }))} data-testid="reward-form">
       <Stack gap="md" maw={480}>
         <TextInput
           label={t('reward.percent')}
@@ -279,11 +255,7 @@ function RewardPointForm({ actor }: { actor: SaleSettingsActor }) {
           {t('reward.example')}{' '}
           {value !== null ? t('reward.exampleValue', { points: formatNumber(Math.floor((100_000 * value) / 100)) }) : null}
         </Text>
-        {c.saveError ? (
-          <Alert color="red" variant="light" role="alert" title={t('saveFailed')}>
-            {t(OWN_CODES.has(c.saveError) ? `codes.${c.saveError}` : errorMessageKey(c.saveError))}
-          </Alert>
-        ) : null}
+        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} />
         <Group>
           <Button type="submit" loading={saving} data-testid="reward-save">
             {t('save')}

@@ -16,10 +16,8 @@ import {
   type screenCustomisationMachine,
   type UiText,
 } from '../../machines/settings/screenCustomisation.machine';
-import { errorMessageKey } from '../../services/errors';
 import { UI_TEXT_MAX } from '../../services/settings/schemas';
-import { FailureAlert } from '../shared/FailureAlert';
-import { OWN_CODES } from './EPaymentSetupForm';
+import { SaveErrorAlert, SettingsLoadState, submitWith, useSettingsMessage } from './parts';
 import { SettingsImage } from './SettingsImage';
 
 export type ScreenCustomisationActor = ActorRefFrom<typeof screenCustomisationMachine>;
@@ -48,24 +46,19 @@ export function ScreenCustomisationForm({
   const full = useSelector(actor, selectBannersFull);
   const problems = useSelector(actor, selectUiProblems, (a, b) => a.join() === b.join());
   const addInput = useRef<HTMLInputElement>(null);
-  const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
+  const message = useSettingsMessage();
   const busy = saving || uploadSlot !== null;
 
-  if (loadFailed)
+  if (loadFailed || loading)
     return (
-      <FailureAlert
+      <SettingsLoadState
+        loading={loading}
+        loadFailed={loadFailed}
         title={t('screen.loadFailed')}
-        message={message(c.loadError ?? 'UNKNOWN_ERROR')}
-        retryLabel={t('retry')}
+        code={c.loadError}
         onRetry={() => actor.send({ type: 'RETRY' })}
         testId="screen-load-failed"
       />
-    );
-  if (loading)
-    return (
-      <Text role="status" size="sm">
-        {t('loading')}
-      </Text>
     );
 
   const slotLabel = (slot: ImageSlot) =>
@@ -177,14 +170,7 @@ export function ScreenCustomisationForm({
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-      data-testid="screen-form"
-    >
+    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="screen-form">
       <Stack gap="md" maw={960}>
         <Title order={2} size="h4">
           {t('screen.banners')}
@@ -247,11 +233,7 @@ export function ScreenCustomisationForm({
           </Stack>
         </SimpleGrid>
         {text('thanks', 'thanks')}
-        {c.saveError ? (
-          <Alert color="red" variant="light" role="alert" title={t('saveFailed')} data-testid="screen-save-error">
-            {message(c.saveError)}
-          </Alert>
-        ) : null}
+        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="screen-save-error" />
         <Group>
           <Button type="submit" loading={saving} data-testid="screen-save">
             {t('save')}

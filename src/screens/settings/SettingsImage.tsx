@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
+import { useSessionImage } from '../shared/use-session-image';
 
-/**
- * An image of the settings: uploads are served only with the session, so every image is fetched as a
- * Blob by `load` (the route's) and shown through an object URL, revoked when the image goes.
- */
+/** An image of the settings (uploads are served only with the session: see useSessionImage). */
 export function SettingsImage({
   url,
   load,
@@ -22,27 +19,7 @@ export function SettingsImage({
   height: number;
   testId?: string;
 }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    setSrc(null);
-    setFailed(false);
-    load(url)
-      .then((blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setSrc(objectUrl);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, load]);
+  const { src, failed } = useSessionImage(url, load);
   if (src)
     return (
       <img

@@ -1,8 +1,8 @@
-import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { acceptAmountPaste, AMOUNT_MAX_LENGTH, insertIntoAmount, isBlockedAmountKey } from '../../machines/shopqr/rules/shopQr';
+import { AMOUNT_MAX_LENGTH } from '../../machines/shopqr/rules/shopQr';
 import { formatVnd } from '../shared/table/format';
+import { useDigitsInput } from '../shared/use-digits-input';
 
 /**
  * The BILL amount (core §5 Inputs): digits only. e, E, +, ., comma and minus are stopped at the key
@@ -22,28 +22,7 @@ export function AmountInput({
   disabled: boolean;
 }) {
   const { t } = useTranslation('shopqr');
-  const [refused, setRefused] = useState(false);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (isBlockedAmountKey(e.key, e.ctrlKey || e.metaKey || e.altKey)) {
-      e.preventDefault();
-      setRefused(true);
-    } else {
-      setRefused(false);
-    }
-  };
-
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault();
-    const digits = acceptAmountPaste(e.clipboardData.getData('text'));
-    if (digits === null) {
-      setRefused(true);
-      return;
-    }
-    setRefused(false);
-    const input = e.currentTarget;
-    onChange(insertIntoAmount(value, digits, input.selectionStart ?? value.length, input.selectionEnd ?? value.length));
-  };
+  const { refused, handlers } = useDigitsInput(value, onChange, AMOUNT_MAX_LENGTH);
 
   const amount = /^[0-9]+$/.test(value) && Number(value) > 0 ? formatVnd(Number(value)) : null;
   const description = [t('form.amountHint'), amount ? t('form.amountPreview', { amount }) : null].filter(Boolean).join(' ');
@@ -59,11 +38,7 @@ export function AmountInput({
       value={value}
       disabled={disabled}
       error={error ?? (refused ? t('errors.blockedKey') : null)}
-      onKeyDown={onKeyDown}
-      onPaste={onPaste}
-      onDrop={(e) => e.preventDefault()}
-      // Anything that got past the key filter (autofill, IME) is still stripped of non-digits.
-      onChange={(e) => onChange(e.currentTarget.value.replace(/[^0-9]/g, '').slice(0, AMOUNT_MAX_LENGTH))}
+      {...handlers}
       data-testid="shopqr-amount"
     />
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../http/client';
+import { sampleMerchantInfo } from '../shared/testing/checkout-samples';
 import type { MerchantInfo } from '../shared/checkout/schemas';
 import { createFakeServer } from '../shared/testing/fake-server';
 import { createWidgetApi, merchantForm, widgetForm, type WidgetSave } from './widget';
@@ -7,24 +8,8 @@ import { createWidgetApi, merchantForm, widgetForm, type WidgetSave } from './wi
 /** The /e-com calls (contract §A): the forms they send and the answers they accept. */
 
 const info: MerchantInfo = {
-  merchant_id: '10000001',
-  merchant_name: 'Phở Cô Lan',
-  checkout_url: 'http://127.0.0.1:5280/checkout/',
-  return_url: 'https://pho.example.vn/done',
-  cancel_url: 'https://pho.example.vn/cancel',
+  ...sampleMerchantInfo,
   ipn_url: 'https://pho.example.vn/ipn',
-  widget: {
-    id: 'wdg_0123456789ab',
-    primary_color: '#ffffff',
-    secondary_color: '#f5f5f5',
-    logo_url: null,
-    logo_height: 100,
-    logo_position: 'center',
-    button_color: '#fafafa',
-    button_border: true,
-    border_radius: 8,
-    button_text: '',
-  },
   payment_methods: [{ id: 3, widget_type: 'qr_code', name: 'VietQR', group: 'qr', is_active: true, active: true }],
   active_methods: [{ name: 'qr_code', active: true }],
 };

@@ -1,4 +1,5 @@
 import { z } from '../../config/zod-classic';
+import type { SaleMerchantPatch } from '../shared/schemas/sale-merchant';
 
 /**
  * The sales feature's subscription (doc 2 §2 Onboarding, §7 /saas/subscription/*; CONTRACT G,
@@ -21,20 +22,7 @@ export const CODE_MAX_LENGTH = 64;
 export const categoryCreatedSchema = z.object({ id: z.number().int().positive() });
 
 /** GET /saas/merchant: the fields the wizard shows or fills (the settings area owns the call). */
-export const saleMerchantSchema = z.object({
-  merchant_id: z.string(),
-  logo: z.string().nullable(),
-  banner: z.string().nullable(),
-  address: z.string(),
-  hotline: z.string(),
-  website: z.string().nullable(),
-  point_percent: z.number(),
-  is_fnb: z.boolean(),
-});
-export type SaleMerchant = z.infer<typeof saleMerchantSchema>;
+export { saleMerchantSchema, type SaleMerchant } from '../shared/schemas/sale-merchant';
 
-/** PUT /saas/merchant as the wizard sends it: partial, absent fields stay (CONTRACT E). */
-export interface SaleSettingsChange {
-  website?: string;
-  point_percent?: number;
-}
+/** PUT /saas/merchant as the wizard sends it: only the website and the points, absent fields stay (CONTRACT E). */
+export type SaleSettingsChange = Pick<SaleMerchantPatch, 'website' | 'point_percent'>;

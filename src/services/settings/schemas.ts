@@ -87,26 +87,7 @@ export const maskKey = (key: string) => (key ? `${MASK}${key.slice(-4)}` : '');
 
 // --- wire shapes (CONTRACT14 §D, §E) ------------------------------------------------------------------
 
-/** GET/PUT /saas/merchant (the sale service). */
-export const saleMerchantSchema = z.object({
-  merchant_id: z.string(),
-  logo: z.string().nullable(),
-  banner: z.string().nullable(),
-  address: z.string(),
-  hotline: z.string(),
-  website: z.string().nullable(),
-  point_percent: z.number(),
-  is_fnb: z.boolean(),
-});
-export type SaleMerchant = z.infer<typeof saleMerchantSchema>;
-
-/** PUT /saas/merchant: partial, absent = unchanged. */
-export interface SaleMerchantPatch {
-  logo?: string | null;
-  banner?: string | null;
-  website?: string;
-  point_percent?: number;
-}
+export { saleMerchantSchema, type SaleMerchant, type SaleMerchantPatch } from '../shared/schemas/sale-merchant';
 
 export const saasImageSchema = z.object({ url: z.string().regex(SAAS_IMAGE_PATH) });
 

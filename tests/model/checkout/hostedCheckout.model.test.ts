@@ -4,50 +4,11 @@ import {
   type CardField,
   type HostedCheckoutContext,
 } from '../../../src/machines/checkout/hostedCheckout.machine';
-import type { LinkParams, PayInfo } from '../../../src/services/checkout/hosted-schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import { errorOf } from '../shared/replay';
 import type { SampleEvent } from '../shared/paths';
-
-const params: LinkParams = {
-  appId: 'wdg_0123456789ab',
-  orderId: 'DH-42',
-  amount: '150000',
-  merchantId: '10000001',
-  createdAt: '1790000000',
-  expiresAt: '1790086400',
-  sig: 'x'.repeat(43),
-};
-
-const now = Math.floor(Date.now() / 1000);
-const open: PayInfo = {
-  status: 'OPEN',
-  link_id: 'pl_0123456789abcdef',
-  order_id: 'DH-42',
-  amount: 150_000,
-  merchant_name: 'Phở Cổ',
-  expires_at: now + 3600,
-  paid_at: null,
-  method: null,
-  widget: {
-    id: 'wdg_0123456789ab',
-    primary_color: '#ffffff',
-    secondary_color: '#f5f5f5',
-    logo_url: null,
-    logo_height: 100,
-    logo_position: 'center',
-    button_color: '#fafafa',
-    button_border: true,
-    border_radius: 8,
-    button_text: '',
-  },
-  methods: ['qr_code', 'credit_card', 'ewallet'],
-  return_url: 'https://shop.example.vn/ok',
-  cancel_url: 'https://shop.example.vn/cancel',
-};
-const paid: PayInfo = { ...open, status: 'PAID', paid_at: now, method: 'QR' };
-const expired: PayInfo = { ...open, status: 'EXPIRED' };
+import { expired, now, open, paid, params } from './hostedCheckout.fixtures';
 
 const events: SampleEvent[] = [
   { type: 'xstate.done.actor.loadLink', output: open },

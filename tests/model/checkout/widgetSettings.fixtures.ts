@@ -1,26 +1,10 @@
+import { sampleMerchantInfo } from '../../../src/services/shared/testing/checkout-samples';
 import type { MerchantInfo } from '../../../src/services/shared/checkout/schemas';
 
 /** Sample checkout records for the widgetSettings model test (contract §A shapes, doc 2 §9 defaults). */
 
 export const defaultsInfo: MerchantInfo = {
-  merchant_id: '10000001',
-  merchant_name: 'Phở Cô Lan',
-  checkout_url: 'http://127.0.0.1:5280/checkout/',
-  return_url: 'https://pho.example.vn/done',
-  cancel_url: 'https://pho.example.vn/cancel',
-  ipn_url: '',
-  widget: {
-    id: 'wdg_0123456789ab',
-    primary_color: '#ffffff',
-    secondary_color: '#f5f5f5',
-    logo_url: null,
-    logo_height: 100,
-    logo_position: 'center',
-    button_color: '#fafafa',
-    button_border: true,
-    border_radius: 8,
-    button_text: '',
-  },
+  ...sampleMerchantInfo,
   // The bank does not offer e-wallets to this merchant (is_active false): its switch cannot be turned on.
   payment_methods: [
     { id: 1, widget_type: 'cash', name: 'Tiền mặt', group: 'offline', is_active: true, active: false },

@@ -1,27 +1,13 @@
 import type { LinkPage } from '../../../src/machines/paylink/payLinkList.machine';
+import { sampleMerchantInfo } from '../../../src/services/shared/testing/checkout-samples';
 import type { MerchantInfo, PaymentLink } from '../../../src/services/shared/checkout/schemas';
 
 /** Sample checkout answers for the Pay by Link model tests (shapes of contract 14 §A, §B). */
 
 export const merchantInfo: MerchantInfo = {
-  merchant_id: '10000001',
-  merchant_name: 'Phở Cô Lan',
-  checkout_url: 'http://127.0.0.1:5280/checkout/',
+  ...sampleMerchantInfo,
   return_url: '',
   cancel_url: '',
-  ipn_url: '',
-  widget: {
-    id: 'wdg_0123456789ab',
-    primary_color: '#ffffff',
-    secondary_color: '#f5f5f5',
-    logo_url: null,
-    logo_height: 100,
-    logo_position: 'center',
-    button_color: '#fafafa',
-    button_border: true,
-    border_radius: 8,
-    button_text: '',
-  },
   payment_methods: [],
   active_methods: [],
 };

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../../services/http/client';
 import { ServiceError } from '../../../services/http/errors';
+import { sampleWidget } from '../../../services/shared/testing/checkout-samples';
 import { createSessionSlots } from '../../../services/shared/sessionSlots';
 import { renderScreen } from '../../../screens/shared/test/render';
 import { HostedCheckoutApp } from './HostedCheckoutApp';
@@ -20,18 +21,7 @@ const info = (status: 'OPEN' | 'PAID' = 'OPEN') => ({
   expires_at: Math.floor(Date.now() / 1000) + 3600,
   paid_at: status === 'PAID' ? Math.floor(Date.now() / 1000) : null,
   method: status === 'PAID' ? 'CARD' : null,
-  widget: {
-    id: 'wdg_0123456789ab',
-    primary_color: '#ffffff',
-    secondary_color: '#f5f5f5',
-    logo_url: null,
-    logo_height: 100,
-    logo_position: 'center',
-    button_color: '#fafafa',
-    button_border: true,
-    border_radius: 8,
-    button_text: '',
-  },
+  widget: sampleWidget,
   methods: ['qr_code', 'credit_card'],
   return_url: 'https://shop.example.vn/ok',
   cancel_url: 'javascript:alert(1)',

@@ -3,6 +3,7 @@
  * validates with them, the amount input filters keys and pastes with them, the list machine cleans
  * its search with them.
  */
+import { insertIntoDigits } from '../../shared/rules/amountDigits';
 import { visibleText } from '../../shared/rules/text';
 
 /** Contract §B: order_id is 1..64 characters after trimming. */
@@ -61,35 +62,12 @@ export function validatePayLinkForm(form: { orderId: string; amount: string }): 
   return errors;
 }
 
-/**
- * doc 2 §5: e, E, +, -, comma and dot never enter the amount (nor any other character key). Named
- * keys (Backspace, arrows, Tab) and shortcuts (Ctrl/Cmd + V, A, C) pass.
- */
-export function isBlockedAmountKey(key: string, withShortcutModifier = false): boolean {
-  if (withShortcutModifier) return false;
-  if ([...key].length !== 1) return false;
-  return !/^[0-9]$/.test(key);
-}
-
-/**
- * Pasting into the amount: the digits (surrounding spaces dropped), or null to refuse the paste when
- * it holds anything else. "1.500.000" is refused rather than guessed at: with dot and comma banned,
- * reading separators could silently change the amount ("1.5" would become 15).
- */
-export function acceptAmountPaste(text: string): string | null {
-  const trimmed = text.trim();
-  return /^[0-9]+$/.test(trimmed) ? trimmed : null;
-}
+// doc 2 §5: e, E, +, -, comma and dot never enter the amount; the filter is the shared one.
+export { acceptAmountPaste, isBlockedAmountKey } from '../../shared/rules/amountDigits';
 
 /** The amount after inserting `inserted` over the selection, cut to the field's length. */
-export function insertIntoAmount(current: string, inserted: string, start: number, end: number): string {
-  const before = current.slice(0, Math.max(0, start));
-  const after = current.slice(Math.max(start, end));
-  return (before + inserted + after).slice(0, AMOUNT_MAX_LENGTH);
-}
-
-/** What the amount input holds after a change that slipped past the key filter (autofill, IME): digits only. */
-export const amountDigits = (value: string) => value.replace(/[^0-9]/g, '').slice(0, AMOUNT_MAX_LENGTH);
+export const insertIntoAmount = (current: string, inserted: string, start: number, end: number) =>
+  insertIntoDigits(current, inserted, start, end, AMOUNT_MAX_LENGTH);
 
 /** The list's search (order id contains), as sent: visible, no control characters, bounded. */
 export function linkSearchText(value: string): string {

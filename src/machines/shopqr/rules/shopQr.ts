@@ -2,6 +2,7 @@
  * ShopQR add form rules (core §5 ShopQR add and Inputs, §9 price input 13 characters). Pure: the
  * machine validates with them and the amount input filters keys and pastes with them.
  */
+import { insertIntoDigits } from '../../shared/rules/amountDigits';
 
 export type ShopQrType = 'STORE' | 'STAFF' | 'BILL';
 export type ShopQrField = 'bankAccount' | 'store' | 'staff' | 'channel' | 'amount';
@@ -15,34 +16,12 @@ export const AMOUNT_MAX_LENGTH = 13;
 /** core §5: e, E, +, ., comma and minus never enter the amount (nor any other non-digit character). */
 export const AMOUNT_BLOCKED_KEYS = ['e', 'E', '+', '.', ',', '-'] as const;
 
-/**
- * Whether a keydown must be prevented. Single printable characters other than digits are refused;
- * named keys (Backspace, arrows, Tab) and shortcuts (Ctrl/Cmd + V, A, C) pass.
- */
-export function isBlockedAmountKey(key: string, withShortcutModifier = false): boolean {
-  if (withShortcutModifier) return false;
-  // Named keys have names longer than one character ("Backspace"); a character key is one code point.
-  if ([...key].length !== 1) return false;
-  return !/^[0-9]$/.test(key);
-}
-
-/**
- * What pasting `text` into the amount gives: the digits (surrounding spaces dropped), or null to
- * refuse the paste when it holds any other character. "1.500.000" is refused rather than read as
- * 1500000: with e, +, dot and comma banned, guessing thousands separators could silently change a
- * price ("1.5" would become 15).
- */
-export function acceptAmountPaste(text: string): string | null {
-  const trimmed = text.trim();
-  return /^[0-9]+$/.test(trimmed) ? trimmed : null;
-}
+// The key and paste filter is the shared one (core §5 Inputs).
+export { acceptAmountPaste, isBlockedAmountKey } from '../../shared/rules/amountDigits';
 
 /** The amount after inserting `inserted` over the selection, cut to 13 characters (core §9 truncation). */
-export function insertIntoAmount(current: string, inserted: string, start: number, end: number): string {
-  const before = current.slice(0, Math.max(0, start));
-  const after = current.slice(Math.max(start, end));
-  return (before + inserted + after).slice(0, AMOUNT_MAX_LENGTH);
-}
+export const insertIntoAmount = (current: string, inserted: string, start: number, end: number) =>
+  insertIntoDigits(current, inserted, start, end, AMOUNT_MAX_LENGTH);
 
 /** A whole dong amount above 0 with at most 13 digits. */
 export function validateAmount(text: string): AmountError | null {

@@ -2,39 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../http/client';
 import { createPaymentLinkCall, getPaymentLinkCall, listPaymentLinksCall, merchantInfoCall } from './calls';
 import { orderLinkCall, orderLinkSlot } from './order-link';
+import { sampleMerchantInfo, sampleWidget } from '../testing/checkout-samples';
 import { merchantInfoSchema, paymentLinkSchema, widgetSchema } from './schemas';
 
 /** Sample answers written from the wire contract (§A, §B), not from the sandbox. */
-const widget = {
-  id: 'wdg_0123456789ab',
-  primary_color: '#ffffff',
-  secondary_color: '#f5f5f5',
-  logo_url: null,
-  logo_height: 100,
-  logo_position: 'center',
-  button_color: '#fafafa',
-  button_border: true,
-  border_radius: 8,
-  button_text: '',
-};
+const widget = sampleWidget;
 
 const merchantInfo = {
-  merchant_id: '10000001',
-  merchant_name: 'Phở Cô Lan',
+  ...sampleMerchantInfo,
   checkout_url: 'http://127.0.0.1:4100/checkout/',
   return_url: '',
   cancel_url: '',
-  ipn_url: '',
-  widget,
   payment_methods: [
     { id: 1, widget_type: 'cash', name: 'Tiền mặt', group: 'offline', is_active: true, active: false },
     { id: 2, widget_type: 'ewallet', name: 'Ví điện tử', group: 'wallet', is_active: true, active: false },
     { id: 3, widget_type: 'qr_code', name: 'VietQR', group: 'qr', is_active: true, active: true },
     { id: 4, widget_type: 'credit_card', name: 'Thẻ', group: 'card', is_active: true, active: true },
-  ],
-  active_methods: [
-    { name: 'qr_code', active: true },
-    { name: 'credit_card', active: true },
   ],
 };
 
