@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Code, ColorInput, Group, NumberInput, Paper, Radio, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -184,200 +184,180 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
               </Alert>
             ) : null}
 
-            <Paper withBorder p="md" component="fieldset" disabled={saving}>
-              <Text component="legend" fw={600}>
-                {t('ecom.links.title')}
-              </Text>
-              <Stack gap="sm">
-                {URL_FIELDS.map((field: UrlField) => (
-                  <TextInput
-                    key={field}
-                    label={t(`ecom.fields.${field}`)}
-                    description={t(`ecom.links.help.${field}`)}
-                    placeholder="https://"
-                    required
-                    inputMode="url"
-                    autoComplete="off"
-                    value={draft[field]}
-                    onChange={(e) => actor.send({ type: 'URL.CHANGE', field, value: e.currentTarget.value })}
-                    error={problemText(errors[field], field)}
-                    data-testid={`ecom-${field}`}
-                  />
-                ))}
-                <TextInput label={t('ecom.fields.checkout_url')} value={info.checkout_url} readOnly data-testid="ecom-checkout-url" />
-              </Stack>
-            </Paper>
+            <FormSection title={t('ecom.links.title')} disabled={saving}>
+              {URL_FIELDS.map((field: UrlField) => (
+                <TextInput
+                  key={field}
+                  label={t(`ecom.fields.${field}`)}
+                  description={t(`ecom.links.help.${field}`)}
+                  placeholder="https://"
+                  required
+                  inputMode="url"
+                  autoComplete="off"
+                  value={draft[field]}
+                  onChange={(e) => actor.send({ type: 'URL.CHANGE', field, value: e.currentTarget.value })}
+                  error={problemText(errors[field], field)}
+                  data-testid={`ecom-${field}`}
+                />
+              ))}
+              <TextInput label={t('ecom.fields.checkout_url')} value={info.checkout_url} readOnly data-testid="ecom-checkout-url" />
+            </FormSection>
 
-            <Paper withBorder p="md" component="fieldset" disabled={saving}>
-              <Text component="legend" fw={600}>
-                {t('ecom.logo.title')}
-              </Text>
-              <Stack gap="sm">
-                <Group gap="md" align="center">
-                  {logoUrl ? (
-                    <img
-                      src={logoUrl}
-                      alt={t('ecom.logo.current')}
-                      height={40}
-                      style={{ maxWidth: 160, objectFit: 'contain' }}
-                      data-testid="ecom-logo"
-                    />
-                  ) : (
-                    <Text size="sm" c="dimmed" data-testid="ecom-no-logo">
-                      {t('ecom.logo.none')}
-                    </Text>
-                  )}
-                  <Button variant="default" onClick={() => fileInput.current?.click()} loading={checkingLogo} data-testid="ecom-logo-pick">
-                    {t('ecom.logo.pick')}
+            <FormSection title={t('ecom.logo.title')} disabled={saving}>
+              <Group gap="md" align="center">
+                {logoUrl ? (
+                  <img
+                    src={logoUrl}
+                    alt={t('ecom.logo.current')}
+                    height={40}
+                    style={{ maxWidth: 160, objectFit: 'contain' }}
+                    data-testid="ecom-logo"
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed" data-testid="ecom-no-logo">
+                    {t('ecom.logo.none')}
+                  </Text>
+                )}
+                <Button variant="default" onClick={() => fileInput.current?.click()} loading={checkingLogo} data-testid="ecom-logo-pick">
+                  {t('ecom.logo.pick')}
+                </Button>
+                {logoUrl ? (
+                  <Button variant="subtle" color="red" onClick={() => actor.send({ type: 'LOGO.REMOVE' })} data-testid="ecom-logo-remove">
+                    {t('ecom.logo.remove')}
                   </Button>
-                  {logoUrl ? (
-                    <Button variant="subtle" color="red" onClick={() => actor.send({ type: 'LOGO.REMOVE' })} data-testid="ecom-logo-remove">
-                      {t('ecom.logo.remove')}
-                    </Button>
-                  ) : null}
-                </Group>
-                <input
-                  ref={fileInput}
-                  type="file"
-                  accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-                  hidden
-                  aria-label={t('ecom.logo.pick')}
-                  data-testid="ecom-logo-file"
-                  onChange={(e) => {
-                    const file = e.currentTarget.files?.[0];
-                    e.currentTarget.value = '';
-                    if (file) actor.send({ type: 'LOGO.PICK', file });
-                  }}
-                />
-                <Text size="xs" c="dimmed" id="ecom-logo-help">
-                  {t('ecom.logo.help')}
+                ) : null}
+              </Group>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+                hidden
+                aria-label={t('ecom.logo.pick')}
+                data-testid="ecom-logo-file"
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  e.currentTarget.value = '';
+                  if (file) actor.send({ type: 'LOGO.PICK', file });
+                }}
+              />
+              <Text size="xs" c="dimmed" id="ecom-logo-help">
+                {t('ecom.logo.help')}
+              </Text>
+              {logoRefusal ? (
+                <Text size="sm" c="red.9" role="alert" data-testid="ecom-logo-refused">
+                  {t(`ecom.logo.refused.${logoRefusal.problem}`, { name: logoRefusal.name })}
                 </Text>
-                {logoRefusal ? (
-                  <Text size="sm" c="red.9" role="alert" data-testid="ecom-logo-refused">
-                    {t(`ecom.logo.refused.${logoRefusal.problem}`, { name: logoRefusal.name })}
-                  </Text>
-                ) : null}
-                {refusals.logo !== undefined ? (
-                  <Text size="sm" c="red.9">
-                    {t('ecom.errors.refused', { msg: refusals.logo })}
-                  </Text>
-                ) : null}
-                <Radio.Group
-                  label={t('ecom.logo.height')}
-                  value={String(draft.logo_height)}
-                  onChange={(value) => actor.send({ type: 'LOGO_HEIGHT.SET', height: Number(value) as LogoHeight })}
-                >
-                  <Group gap="md" mt={4}>
-                    {LOGO_HEIGHTS.map((height) => (
-                      <Radio
-                        key={height}
-                        value={String(height)}
-                        label={t(`ecom.logo.heights.${height}`)}
-                        data-testid={`ecom-logo-height-${height}`}
-                      />
-                    ))}
-                  </Group>
-                </Radio.Group>
-                <Radio.Group
-                  label={t('ecom.logo.position')}
-                  value={draft.logo_position}
-                  onChange={(value) => actor.send({ type: 'LOGO_POSITION.SET', position: value as LogoPosition })}
-                >
-                  <Group gap="md" mt={4}>
-                    {LOGO_POSITIONS.map((position) => (
-                      <Radio
-                        key={position}
-                        value={position}
-                        label={t(`ecom.logo.positions.${position}`)}
-                        data-testid={`ecom-logo-position-${position}`}
-                      />
-                    ))}
-                  </Group>
-                </Radio.Group>
-              </Stack>
-            </Paper>
-
-            <Paper withBorder p="md" component="fieldset" disabled={saving}>
-              <Text component="legend" fw={600}>
-                {t('ecom.look.title')}
-              </Text>
-              <Stack gap="sm">
-                {COLOUR_FIELDS.map((field: ColourField) => (
-                  <ColorInput
-                    key={field}
-                    label={t(`ecom.fields.${field}`)}
-                    format="hex"
-                    withEyeDropper={false}
-                    // The picker's sliders are a pointer aid (not focusable; hex text is the keyboard way) but still need names.
-                    attributes={{
-                      saturation: { title: t('ecom.picker.saturation', { field: t(`ecom.fields.${field}`) }) },
-                      slider: { title: t('ecom.picker.hue', { field: t(`ecom.fields.${field}`) }) },
-                    }}
-                    value={draft[field]}
-                    onChange={(value) => actor.send({ type: 'COLOUR.CHANGE', field, value })}
-                    error={problemText(errors[field] ?? colourProblems[field], field)}
-                    data-testid={`ecom-${field}`}
-                  />
-                ))}
-                <Switch
-                  label={t('ecom.fields.button_border')}
-                  checked={draft.button_border}
-                  onChange={(e) => actor.send({ type: 'BUTTON_BORDER.SET', value: e.currentTarget.checked })}
-                  data-testid="ecom-button_border"
-                />
-                <Switch
-                  label={t('ecom.advanced.toggle')}
-                  description={t('ecom.advanced.help')}
-                  checked={advanced}
-                  onChange={() => actor.send({ type: 'ADVANCED.TOGGLE' })}
-                  data-testid="ecom-advanced"
-                />
-                {advanced ? (
-                  <>
-                    <TextInput
-                      label={t('ecom.fields.button_text')}
-                      description={t('ecom.advanced.buttonTextHelp', { max: BUTTON_TEXT_MAX })}
-                      value={draft.button_text}
-                      onChange={(e) => actor.send({ type: 'BUTTON_TEXT.CHANGE', value: e.currentTarget.value })}
-                      error={problemText(errors.button_text, 'button_text')}
-                      data-testid="ecom-button_text"
+              ) : null}
+              {refusals.logo !== undefined ? (
+                <Text size="sm" c="red.9">
+                  {t('ecom.errors.refused', { msg: refusals.logo })}
+                </Text>
+              ) : null}
+              <Radio.Group
+                label={t('ecom.logo.height')}
+                value={String(draft.logo_height)}
+                onChange={(value) => actor.send({ type: 'LOGO_HEIGHT.SET', height: Number(value) as LogoHeight })}
+              >
+                <Group gap="md" mt={4}>
+                  {LOGO_HEIGHTS.map((height) => (
+                    <Radio
+                      key={height}
+                      value={String(height)}
+                      label={t(`ecom.logo.heights.${height}`)}
+                      data-testid={`ecom-logo-height-${height}`}
                     />
-                    <NumberInput
-                      label={t('ecom.fields.border_radius')}
-                      description={t('ecom.advanced.radiusHelp', { max: BORDER_RADIUS_MAX })}
-                      min={0}
-                      max={BORDER_RADIUS_MAX}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      clampBehavior="strict"
-                      value={draft.border_radius}
-                      onChange={(value) =>
-                        actor.send({ type: 'BORDER_RADIUS.SET', value: typeof value === 'number' ? value : Number(value) || 0 })
-                      }
-                      data-testid="ecom-border_radius"
+                  ))}
+                </Group>
+              </Radio.Group>
+              <Radio.Group
+                label={t('ecom.logo.position')}
+                value={draft.logo_position}
+                onChange={(value) => actor.send({ type: 'LOGO_POSITION.SET', position: value as LogoPosition })}
+              >
+                <Group gap="md" mt={4}>
+                  {LOGO_POSITIONS.map((position) => (
+                    <Radio
+                      key={position}
+                      value={position}
+                      label={t(`ecom.logo.positions.${position}`)}
+                      data-testid={`ecom-logo-position-${position}`}
                     />
-                  </>
-                ) : null}
-              </Stack>
-            </Paper>
+                  ))}
+                </Group>
+              </Radio.Group>
+            </FormSection>
 
-            <Paper withBorder p="md" component="fieldset" disabled={saving}>
-              <Text component="legend" fw={600}>
-                {t('ecom.methods.title')}
-              </Text>
-              <Stack gap="sm">
-                {switches.map((method) => (
-                  <Switch
-                    key={method.type}
-                    label={t(`ecom.methods.names.${method.type}`)}
-                    description={method.type === 'cash' ? t('ecom.methods.cashHelp') : undefined}
-                    checked={method.active}
-                    onChange={(e) => actor.send({ type: 'METHOD.SET', method: method.type, active: e.currentTarget.checked })}
-                    data-testid={`ecom-method-${method.type}`}
+            <FormSection title={t('ecom.look.title')} disabled={saving}>
+              {COLOUR_FIELDS.map((field: ColourField) => (
+                <ColorInput
+                  key={field}
+                  label={t(`ecom.fields.${field}`)}
+                  format="hex"
+                  withEyeDropper={false}
+                  // The picker's sliders are a pointer aid (not focusable; hex text is the keyboard way) but still need names.
+                  attributes={{
+                    saturation: { title: t('ecom.picker.saturation', { field: t(`ecom.fields.${field}`) }) },
+                    slider: { title: t('ecom.picker.hue', { field: t(`ecom.fields.${field}`) }) },
+                  }}
+                  value={draft[field]}
+                  onChange={(value) => actor.send({ type: 'COLOUR.CHANGE', field, value })}
+                  error={problemText(errors[field] ?? colourProblems[field], field)}
+                  data-testid={`ecom-${field}`}
+                />
+              ))}
+              <Switch
+                label={t('ecom.fields.button_border')}
+                checked={draft.button_border}
+                onChange={(e) => actor.send({ type: 'BUTTON_BORDER.SET', value: e.currentTarget.checked })}
+                data-testid="ecom-button_border"
+              />
+              <Switch
+                label={t('ecom.advanced.toggle')}
+                description={t('ecom.advanced.help')}
+                checked={advanced}
+                onChange={() => actor.send({ type: 'ADVANCED.TOGGLE' })}
+                data-testid="ecom-advanced"
+              />
+              {advanced ? (
+                <>
+                  <TextInput
+                    label={t('ecom.fields.button_text')}
+                    description={t('ecom.advanced.buttonTextHelp', { max: BUTTON_TEXT_MAX })}
+                    value={draft.button_text}
+                    onChange={(e) => actor.send({ type: 'BUTTON_TEXT.CHANGE', value: e.currentTarget.value })}
+                    error={problemText(errors.button_text, 'button_text')}
+                    data-testid="ecom-button_text"
                   />
-                ))}
-              </Stack>
-            </Paper>
+                  <NumberInput
+                    label={t('ecom.fields.border_radius')}
+                    description={t('ecom.advanced.radiusHelp', { max: BORDER_RADIUS_MAX })}
+                    min={0}
+                    max={BORDER_RADIUS_MAX}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="strict"
+                    value={draft.border_radius}
+                    onChange={(value) =>
+                      actor.send({ type: 'BORDER_RADIUS.SET', value: typeof value === 'number' ? value : Number(value) || 0 })
+                    }
+                    data-testid="ecom-border_radius"
+                  />
+                </>
+              ) : null}
+            </FormSection>
+
+            <FormSection title={t('ecom.methods.title')} disabled={saving}>
+              {switches.map((method) => (
+                <Switch
+                  key={method.type}
+                  label={t(`ecom.methods.names.${method.type}`)}
+                  description={method.type === 'cash' ? t('ecom.methods.cashHelp') : undefined}
+                  checked={method.active}
+                  onChange={(e) => actor.send({ type: 'METHOD.SET', method: method.type, active: e.currentTarget.checked })}
+                  data-testid={`ecom-method-${method.type}`}
+                />
+              ))}
+            </FormSection>
 
             <Group>
               <Button type="submit" disabled={!canSubmit} loading={saving} data-testid="ecom-save">
@@ -435,6 +415,18 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
 }
 
 /** A refused field named as its input is labelled, so "field: msg" reads in the user's language. */
+/** One fieldset of the form: a bordered group with its legend, disabled as a whole while saving. */
+function FormSection({ title, disabled, children }: { title: string; disabled: boolean; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="fieldset" disabled={disabled}>
+      <Text component="legend" fw={600}>
+        {title}
+      </Text>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
 function fieldLabel(t: (key: string) => string, field: string): string {
   const known = [...URL_FIELDS, ...COLOUR_FIELDS, 'button_text', 'border_radius', 'logo', 'logo_height', 'logo_position', 'merchant_name'];
   return known.includes(field) ? t(`ecom.fields.${field}`) : field;
