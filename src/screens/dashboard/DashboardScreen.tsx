@@ -43,6 +43,7 @@ const LEGEND_ROW_GAP_PX = 6;
  * at 375 px), so the figures arriving do not push the next card down.
  */
 const LEGEND_FLEX = { flex: '1 1 220px', minHeight: 4 * LEGEND_ROW_PX + 3 * LEGEND_ROW_GAP_PX } as const;
+const NO_FIGURES_STYLE = { minHeight: 160, display: 'flex', alignItems: 'center' } as const;
 type PeriodKind = 'day' | 'month' | 'year';
 
 interface Split {
@@ -202,7 +203,10 @@ const SplitChart = memo(function SplitChart({
               />
             </div>
           ) : (
-            <Text c="gray.7">{t('noFigures')}</Text>
+            // As tall as the chart it stands in for, so an empty day does not shrink the card either.
+            <Text c="gray.7" style={NO_FIGURES_STYLE}>
+              {t('noFigures')}
+            </Text>
           )}
           <ul style={{ listStyle: 'none', padding: 0, margin: 0, ...LEGEND_FLEX }} data-testid={`${testId}-legend`}>
             {items.map((i) => (
