@@ -107,6 +107,13 @@ async function call(method: string, path: string, body: unknown) {
   return t.api(method, path, { token, ...(body !== undefined && method !== 'GET' && method !== 'DELETE' ? { body } : {}) });
 }
 
+/**
+ * The e-invoice providers' emulators answer in each provider's own shape (Viettel's bad token is a 500
+ * by design); their own route walks (sandbox/areas/einvoice/providers) hold them to that shape instead.
+ */
+const PROVIDER_EMULATOR = /^\/api\/einvoice\/(m-invoice|misa|fpt|viettel)\//;
+const bankService = (url: string) => url.startsWith('/api/') && !PROVIDER_EMULATOR.test(url);
+
 function envelopeProblem(res: { status: number; headers: Headers; body: unknown }): string | null {
   if (res.status >= 500) return `status ${res.status}`;
   if (res.status < 400) return null;
@@ -119,7 +126,7 @@ function envelopeProblem(res: { status: number; headers: Headers; body: unknown 
 
 describe('every /api route against hostile input', () => {
   it("answers 4xx in the envelope (never 500, never fastify's body) for NUL, overflowing integers, long and odd values", async () => {
-    const routes = t.sandbox.routes.filter((r) => r.url.startsWith('/api/'));
+    const routes = t.sandbox.routes.filter((r) => bankService(r.url));
     expect(routes.length).toBeGreaterThan(20);
     const problems: string[] = [];
     for (const route of routes) {
@@ -138,7 +145,7 @@ describe('every /api route against hostile input', () => {
   }, 600_000);
 
   it('path parameters: NUL and over-long values answer 400 in the envelope', async () => {
-    const withParams = t.sandbox.routes.filter((r) => r.url.startsWith('/api/') && r.url.includes(':'));
+    const withParams = t.sandbox.routes.filter((r) => bankService(r.url) && r.url.includes(':'));
     const problems: string[] = [];
     await signIn();
     for (const route of withParams) {

@@ -28,3 +28,12 @@ describe('CSP connect-src names the realtime origin, never any ws:/wss: host (is
     expect(connect.some((s) => /^wss?:$/.test(s))).toBe(false);
   });
 });
+
+describe('CSP frames: only the portal itself and blob: URLs (the e-invoice PDF popup), never plugins', () => {
+  it("frame-src is 'self' blob: and object-src stays 'none'", () => {
+    const policy = contentSecurityPolicy(["'self'"]);
+    expect(/frame-src ([^;]+)/.exec(policy)![1]).toBe("'self' blob:");
+    expect(/object-src ([^;]+)/.exec(policy)![1]).toBe("'none'");
+    expect(/frame-ancestors ([^;]+)/.exec(policy)![1]).toBe("'none'");
+  });
+});

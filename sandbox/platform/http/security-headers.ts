@@ -15,6 +15,8 @@ export function contentSecurityPolicy(connectSrc: readonly string[], frameAncest
     "default-src 'self'",
     "script-src 'self'",
     "object-src 'none'",
+    // The e-invoice PDF popup shows the provider's PDF from a blob: URL in a frame (object/embed stay off).
+    "frame-src 'self' blob:",
     "base-uri 'none'",
     `frame-ancestors ${frameAncestors.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",

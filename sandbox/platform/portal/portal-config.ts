@@ -10,8 +10,11 @@ export const FEATURE_DEFAULTS = DEFAULT_CONFIG.features;
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 export type Features = Record<FeatureName, boolean>;
 
-/** The sandbox differs from a bank deployment only where it must: the inspector is on for demos. */
-export const SANDBOX_FEATURE_DEFAULTS: Features = { ...FEATURE_DEFAULTS, inspector: true };
+/**
+ * The sandbox differs from a bank deployment only where it must: the inspector is on for demos, and so
+ * are e-invoices, whose providers only the sandbox can play here (D212).
+ */
+export const SANDBOX_FEATURE_DEFAULTS: Features = { ...FEATURE_DEFAULTS, inspector: true, einvoice: true };
 
 export function buildPortalConfig(options: { features: Features; idleLimitMinutes: number }): PortalConfig {
   return {

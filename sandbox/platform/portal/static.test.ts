@@ -9,7 +9,7 @@ import { startTestSandbox, type TestSandbox } from '../test/harness';
 
 // Issue 10: connect-src names the sandbox's own socket origin instead of any ws:/wss: host.
 const cspFor = (origin: string) =>
-  `default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; font-src 'self' data:`;
+  `default-src 'self'; script-src 'self'; object-src 'none'; frame-src 'self' blob:; base-uri 'none'; frame-ancestors 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; font-src 'self' data:`;
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/portal/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -144,7 +144,8 @@ describe('GET /portal/config.json', () => {
     expect(config.realtime).toMatchObject({ path: '/socket.io', saleNamespace: '/sale', vaNamespace: '/va' });
     expect(config.features.inspector).toBe(true);
     expect(config.features.unifiedLogin).toBe(true);
-    expect(config.features.einvoice).toBe(false);
+    expect(config.features.einvoice).toBe(true);
+    expect(config.features.masterMerchant).toBe(false);
     expect(config.idleLimitMinutes).toBe(15);
     expect(config.defaultLanguage).toBe('vi');
   });

@@ -1,0 +1,168 @@
+/**
+ * The shared vocabulary of the four provider emulators (M-Invoice, MISA meInvoice, FPT eInvoice,
+ * Viettel S-Invoice). Each provider speaks its own wire shape (providers/<route>/); underneath they all
+ * issue the same thing: an invoice kept in the tax authority's structure (HDon), numbered without
+ * gaps per merchant, provider and series, and drawn as a PDF from that structure.
+ */
+
+/** doc 2 §3 "E-invoice provider" route names; also the URL prefix of each emulator under /api/einvoice. */
+export const PROVIDER_ROUTES = ['m-invoice', 'misa', 'fpt', 'viettel'] as const;
+export type ProviderRoute = (typeof PROVIDER_ROUTES)[number];
+
+export const isProviderRoute = (value: unknown): value is ProviderRoute =>
+  typeof value === 'string' && (PROVIDER_ROUTES as readonly string[]).includes(value);
+
+/** Printed names (PDF header, documentation). */
+export const PROVIDER_NAMES: Record<ProviderRoute, string> = {
+  'm-invoice': 'M-Invoice',
+  misa: 'MISA meInvoice',
+  fpt: 'FPT eInvoice',
+  viettel: 'Viettel S-Invoice',
+};
+
+/** doc 2 §3 "E-invoice buyer". An individual ("Khách lẻ" by default) needs only a name. */
+export interface BuyerInput {
+  isIndividual: boolean;
+  name: string;
+  company?: string;
+  taxCode?: string;
+  address?: string;
+  email?: string;
+  phone?: string;
+  customerCode?: string;
+  idCard?: string;
+}
+
+/** One sold line. Menu prices include VAT (doc 2 §9): the net is worked back from the gross. */
+export interface LineInput {
+  name: string;
+  unit?: string;
+  quantity: number;
+  /** Price of one unit as charged, VAT included, whole đồng. */
+  unitPriceGross: number;
+}
+
+/** Template number (ký hiệu mẫu số): 1 VAT invoice, 2 sales invoice (no VAT line). */
+export type TemplateCode = '1' | '2';
+/** HTTToan: TM cash, CK transfer, TM/CK either. */
+export type PaymentMethod = 'TM' | 'CK' | 'TM/CK';
+/** How the net is worked back from a gross: to the nearest đồng, or up (Viettel, doc 2 §9). */
+export type Rounding = 'round' | 'up';
+/** The serial modal's VAT choices (doc 2 §9). */
+export const VAT_CHOICES = [10, 8, 5, 0] as const;
+export type VatChoice = (typeof VAT_CHOICES)[number];
+
+export interface IssueInput {
+  merchantId: string;
+  provider: ProviderRoute;
+  templateCode: TemplateCode;
+  /** The six-character symbol (ký hiệu), e.g. C26TAA; the template digit is separate. */
+  series: string;
+  /** Unix ms (sandbox clock). */
+  issuedAt: number;
+  buyer: BuyerInput;
+  lines: LineInput[];
+  paymentMethod: PaymentMethod;
+  /** The serial modal's choice; absent: the rate in force on issuedAt (core/vat.ts). Template 2 ignores it (no VAT). */
+  vatRate?: number;
+  rounding: Rounding;
+  /** The caller's idempotency key: M-Invoice/FPT order ref, MISA RefID, Viettel transactionUuid. */
+  clientRef: string;
+}
+
+export interface Seller {
+  name: string;
+  taxCode: string;
+  address: string;
+  phone?: string | null;
+  email?: string | null;
+}
+
+/** Rate code of the XML: '10%', '8%', '5%', '0%' (the providers also know 'KCT', 'KKKNT', 'KHAC:x%'). */
+export type RateCode = string;
+
+/** The tax authority's invoice structure (Circular 78/2021 XML, `HDon` > `DLHDon`), kept as data. */
+export interface HDon {
+  TTChung: {
+    /** Format version of the XML. */
+    PBan: string;
+    /** Invoice name, e.g. "Hóa đơn giá trị gia tăng". */
+    THDon: string;
+    /** Template digit. */
+    KHMSHDon: TemplateCode;
+    /** Symbol, e.g. C26TAA. */
+    KHHDon: string;
+    /** Number within the series. */
+    SHDon: number;
+    /** Issue date, YYYY-MM-DD (Vietnam). */
+    NLap: string;
+    /** Currency. */
+    DVTTe: 'VND';
+    /** Exchange rate. */
+    TGia: number;
+    HTTToan: PaymentMethod;
+    /** Tax code of the provider (the e-invoice service organisation). */
+    MSTTCGP: string;
+  };
+  NDHDon: {
+    NBan: { Ten: string; MST: string; DChi: string };
+    /** SDThoai phone, DCTDTu e-mail, CCCDan ID card: present only when the buyer gave them. */
+    NMua: { Ten: string; MST: string; DChi: string; MKHang: string; HVTNMHang: string; SDThoai?: string; DCTDTu?: string; CCCDan?: string };
+    DSHHDVu: HHDVu[];
+    TToan: {
+      THTTLTSuat: { TSuat: RateCode; ThTien: number; TThue: number }[];
+      /** Total before tax. */
+      TgTCThue: number;
+      /** Total tax. */
+      TgTThue: number;
+      /** Total to pay, in figures. */
+      TgTTTBSo: number;
+      /** Total to pay, in words. */
+      TgTTTBChu: string;
+    };
+  };
+  /** Tax authority code, once coded. */
+  MCCQT?: string;
+}
+
+export interface HHDVu {
+  /** Kind of line: 1 goods or service. */
+  TChat: 1;
+  STT: number;
+  THHDVu: string;
+  DVTinh: string;
+  SLuong: number;
+  /** Unit price before tax. */
+  DGia: number;
+  /** Line amount before tax. */
+  ThTien: number;
+  /** Absent on a sales invoice (template 2): no VAT. */
+  TSuat?: RateCode;
+}
+
+/** A stored invoice (core/store.ts, table einv_invoices). */
+export interface InvoiceRecord {
+  id: number;
+  merchantId: string;
+  provider: ProviderRoute;
+  /** The provider's own id (hoadon68_id / RefID / sid / transactionID). */
+  providerId: string;
+  templateCode: TemplateCode;
+  series: string;
+  number: number;
+  issuedAt: number;
+  hdon: HDon;
+  /** The provider's invoice status code (doc 2 §4). */
+  status: number;
+  /** The provider's tax-authority status, as that provider writes it (a number as text, or a name). */
+  cqtStatus: string | null;
+  /** Tax-authority code (MCCQT) once granted. */
+  cqtCode: string | null;
+  /** The code a buyer types on the provider's lookup page. */
+  lookupCode: string;
+  signedAt: number | null;
+  clientRef: string;
+  /** Provider-specific state (PDF asks so far, when the code arrives, …). */
+  extra: Record<string, unknown>;
+  createdAt: number;
+}

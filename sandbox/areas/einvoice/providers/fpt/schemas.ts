@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * FPT eInvoice's request bodies as the emulator accepts them (docs/areas/einvoice.md "FPT eInvoice").
+ * Credentials may travel in the body (`user`) instead of a bearer token, as FPT's own clients do.
+ */
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).optional();
+
+export const fptCredentialsSchema = z.object({
+  username: text(100).min(1),
+  password: z.string().min(1).max(200),
+});
+
+/** `stax`, when given and not empty, must be the account's tax code (the setup sends the one typed). */
+export const fptSigninSchema = fptCredentialsSchema.extend({ stax: z.string().trim().max(20).optional() });
+
+/** FPT's `sid`: the caller's own id for the invoice, its idempotency key. */
+export const fptSidSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'sid: 1 to 64 letters, digits, _ . : -');
+
+export const FPT_INVOICE_TYPES = { '01GTKT': '1', '02GTTT': '2' } as const;
+
+export const fptItemSchema = z.object({
+  line: z.number().int().min(1).max(10_000).optional(),
+  name: text(400).min(1),
+  unit: optionalText(50),
+  quantity: z.number().positive().max(1_000_000),
+  /** Unit price WITH VAT (menu prices include it); the emulator works the net and the tax back from it. */
+  price: z.number().int().min(0).max(999_999_999_999),
+});
+
+export const fptInvoiceSchema = z.object({
+  sid: fptSidSchema,
+  /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss', Vietnam time; the current time when absent. */
+  idt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+    .optional(),
+  type: z.enum(['01GTKT', '02GTTT']).optional(),
+  form: z.enum(['1', '2']),
+  serial: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{6}$/, 'serial: six capital letters or digits'),
+  paym: z.enum(['TM', 'CK', 'TM/CK']).default('TM/CK'),
+  curr: z.literal('VND').default('VND'),
+  exrt: z.literal(1).default(1),
+  /** Buyer (person) name; "Khách lẻ" for a walk-in customer. */
+  bname: text(200).min(1),
+  /** Buyer company name (business buyers). */
+  buyer: optionalText(400),
+  btax: optionalText(14),
+  baddr: optionalText(400),
+  bmail: optionalText(200),
+  btel: optionalText(20),
+  bcode: optionalText(50),
+  bidc: optionalText(20),
+  /** VAT rate chosen in the serial modal, percent; absent = the rate in force on idt (none for form 2). */
+  vrt: z.enum(['10', '8', '5', '0']).optional(),
+  items: z.array(fptItemSchema).min(1).max(500),
+});
+
+export const fptCreateSchema = z.object({
+  lang: z.enum(['vi', 'en']).optional(),
+  user: fptCredentialsSchema.optional(),
+  inv: fptInvoiceSchema,
+});
+
+export const fptApproveSchema = z.object({
+  lang: z.enum(['vi', 'en']).optional(),
+  user: fptCredentialsSchema.optional(),
+  inv: z.object({
+    sid: fptSidSchema,
+    /** When given, must be the invoice's date ('YYYY-MM-DD', Vietnam time): FPT refuses a mismatch. */
+    idt: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+      .optional(),
+  }),
+});
+
+/** Body carrying only credentials (calls that need nothing else, when no bearer is sent). */
+export const fptUserOnlySchema = z.object({ lang: z.enum(['vi', 'en']).optional(), user: fptCredentialsSchema.optional() });
+
+export type FptCreateBody = z.infer<typeof fptCreateSchema>;
+export type FptInvoiceBody = z.infer<typeof fptInvoiceSchema>;

@@ -1,0 +1,486 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { SandboxContext } from '../../../../platform/context';
+import { vnDateStart, DAY_MS } from '../../../../platform/vn-time';
+import { accountByUsername, bearerToken, checkLogin, getAccount, issueToken, verifyToken, type EinvAccount } from '../../core/accounts';
+import { lookupCompany } from '../../core/companies';
+import { hdonToXml, InvoiceInputError } from '../../core/document';
+import { consumeFault, delay, faultState, type FaultState } from '../../core/faults';
+import { renderInvoicePdf } from '../../core/pdf';
+import { getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
+import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
+import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
+import {
+  fieldsOf,
+  MI_CODES,
+  MI_CODING_DELAY_MS,
+  MI_SIGNABLE,
+  miListQuery,
+  miLoginBody,
+  miSaveBody,
+  miSignBody,
+  type MiCode,
+  type MiInvoiceInput,
+} from './wire';
+
+/**
+ * The M-Invoice emulator (docs/areas/einvoice.md → "Provider emulators" → "M-Invoice"), mounted at
+ * /api/einvoice/m-invoice. The real service has a host per seller (`{taxcode}.minvoice.app`); here the
+ * `TaxCode` header names the seller instead, on every call. Answers are HTTP 200 with the outcome in
+ * `code` ("00" success), as M-Invoice does; only the `down` fault answers 503.
+ */
+
+const PROVIDER = 'm-invoice' as const;
+/** The one unit code (mã đơn vị cơ sở) of every emulated seller. */
+export const MI_UNIT_CODE = 'VP';
+export const MI_LOOKUP_URL = 'https://tracuu.minvoice.com.vn';
+
+/** An answer other than "00": thrown by the checks, sent by `handle` as HTTP 200 `{code, message, …}`. */
+class MiRefusal extends Error {
+  constructor(
+    readonly code: MiCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+/** The `down` fault: HTTP 503. */
+class MiDown extends Error {}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function handle(fn: Handler): Handler {
+  return async (request, reply) => {
+    try {
+      return await fn(request, reply);
+    } catch (error) {
+      if (error instanceof MiDown) return reply.status(503).send({ code: '99', message: 'Hệ thống đang bảo trì, vui lòng thử lại sau' });
+      if (error instanceof MiRefusal) return reply.status(200).send({ code: error.code, message: error.message, ...error.extra });
+      if (error instanceof InvoiceInputError) {
+        return reply.status(200).send({ code: MI_CODES.INVALID, message: error.message, errors: [wireField(error.field)] });
+      }
+      throw error;
+    }
+  };
+}
+
+const ok = (data: unknown, message = 'Thành công') => ({ code: MI_CODES.OK, message, data });
+const invalid = (fields: string[]) => new MiRefusal(MI_CODES.INVALID, `Dữ liệu không hợp lệ: ${fields.join(', ')}`, { errors: fields });
+
+/** core's field names (IssueInput) back to M-Invoice's body paths, so `errors` names what the caller sent as zod does. */
+function wireField(field: string): string {
+  const map: Record<string, string> = {
+    'buyer.name': 'tnmua',
+    'buyer.company': 'ten',
+    'buyer.taxCode': 'mst',
+    'buyer.address': 'dchi',
+    'buyer.customerCode': 'mnmua',
+    series: 'khieu',
+    paymentMethod: 'htttoan',
+    vatRate: 'tsuat',
+    lines: 'details',
+  };
+  const line = /^lines\[(\d+)\]\.(\w+)$/.exec(field);
+  if (line) {
+    const names: Record<string, string> = { name: 'ten', unit: 'dvtinh', quantity: 'sluong', unitPriceGross: 'dgia' };
+    return `data.0.details.0.data.${line[1]}.${names[line[2]!] ?? line[2]}`;
+  }
+  return `data.0.${map[field] ?? field}`;
+}
+
+function headerText(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(fieldsOf(result.error));
+  return result.data;
+}
+
+async function refuseWhenDown(ctx: SandboxContext, merchantId: string): Promise<FaultState> {
+  const faults = await faultState(ctx.db, merchantId, PROVIDER);
+  if (faults.down) throw new MiDown();
+  return faults;
+}
+
+interface Caller {
+  merchantId: string;
+  account: EinvAccount;
+  faults: FaultState;
+}
+
+/**
+ * The seller behind the bearer token. A bad or expired token and a TaxCode header that is not the
+ * token's seller all answer "02" with no hint of whose data was asked for.
+ */
+async function caller(ctx: SandboxContext, request: FastifyRequest): Promise<Caller> {
+  const check = await verifyToken(ctx.db, PROVIDER, bearerToken(request.headers.authorization), ctx.clock.now());
+  if (check.status !== 'ok') {
+    throw new MiRefusal(
+      MI_CODES.UNAUTHORIZED,
+      check.status === 'expired' ? 'Token đã hết hạn, vui lòng đăng nhập lại' : 'Token không hợp lệ',
+    );
+  }
+  const faults = await refuseWhenDown(ctx, check.merchantId);
+  const account = await getAccount(ctx.db, check.merchantId, PROVIDER);
+  if (!account || headerText(request, 'taxcode') !== account.taxCode) {
+    throw new MiRefusal(MI_CODES.UNAUTHORIZED, 'TaxCode không khớp với token');
+  }
+  return { merchantId: check.merchantId, account, faults };
+}
+
+/**
+ * The tax-authority code (MCCQT, 34 characters) an invoice is granted. Derived from the invoice rather
+ * than drawn at random: two reads that settle the same invoice at once write the same code, so the
+ * code a portal saved in `eiv_code` is never overwritten by another.
+ */
+const taxAuthorityCode = (invoice: InvoiceRecord) =>
+  `00${createHash('sha256').update(`mccqt:${invoice.merchantId}:${invoice.provider}:${invoice.providerId}`).digest('hex').slice(0, 32).toUpperCase()}`;
+
+/**
+ * The tax authority's answer arriving: a C-series invoice sent (3) for MI_CODING_DELAY_MS by the
+ * sandbox clock becomes 4 "success" with its `macqt`. Worked out when the invoice is read, so a test
+ * moves the clock instead of waiting.
+ */
+async function settle(ctx: SandboxContext, invoice: InvoiceRecord): Promise<InvoiceRecord> {
+  const codeAt = Number(invoice.extra.codeAt);
+  if (invoice.cqtStatus !== '3' || !Number.isFinite(codeAt) || codeAt > ctx.clock.now()) return invoice;
+  return (await updateInvoice(ctx.db, invoice.id, { cqtStatus: '4', cqtCode: taxAuthorityCode(invoice) })) ?? invoice;
+}
+
+/** Signing: sent at once; a C series (with a tax-authority code) is coded after the delay, a K series never is. */
+function signedPatch(invoice: Pick<InvoiceRecord, 'series'>, now: number) {
+  const coded = invoice.series.startsWith('C');
+  return { signedAt: now, cqtStatus: coded ? '3' : '2', extra: coded ? { codeAt: now + MI_CODING_DELAY_MS } : {} };
+}
+
+/** The invoice in M-Invoice's names (GetInfoInvoice, Save, Sign, GetInvoices). */
+export function toWire(invoice: InvoiceRecord) {
+  const h = invoice.hdon;
+  const buyer = h.NDHDon.NMua;
+  // A business buyer is printed as the company with the person beside it (HVTNMHang); an individual,
+  // even one with a personal tax code, is the person alone.
+  const business = buyer.HVTNMHang !== '';
+  return {
+    hoadon68_id: invoice.providerId,
+    khieu: `${invoice.templateCode}${invoice.series}`,
+    khmshdon: invoice.templateCode,
+    khhdon: invoice.series,
+    shdon: invoice.number,
+    nlap: h.TTChung.NLap,
+    dvtte: h.TTChung.DVTTe,
+    tgia: h.TTChung.TGia,
+    htttoan: h.TTChung.HTTToan,
+    sdhang: invoice.clientRef,
+    tnmua: business ? buyer.HVTNMHang : buyer.Ten,
+    ten: business ? buyer.Ten : '',
+    mst: buyer.MST,
+    dchi: buyer.DChi,
+    mnmua: buyer.MKHang,
+    email: buyer.DCTDTu ?? '',
+    sdtnmua: buyer.SDThoai ?? '',
+    cccdan: buyer.CCCDan ?? '',
+    details: [
+      {
+        data: h.NDHDon.DSHHDVu.map((l) => ({
+          stt: l.STT,
+          ten: l.THHDVu,
+          dvtinh: l.DVTinh,
+          sluong: l.SLuong,
+          dgia: l.DGia,
+          thtien: l.ThTien,
+          tsuat: l.TSuat ?? null,
+        })),
+      },
+    ],
+    thue_suat: h.NDHDon.TToan.THTTLTSuat.map((r) => ({ tsuat: r.TSuat, thtien: r.ThTien, tthue: r.TThue })),
+    tgtcthue: h.NDHDon.TToan.TgTCThue,
+    tgtthue: h.NDHDon.TToan.TgTThue,
+    tgtttbso: h.NDHDon.TToan.TgTTTBSo,
+    tgtttbchu: h.NDHDon.TToan.TgTTTBChu,
+    trang_thai_hd: invoice.status,
+    tthai: Number(invoice.cqtStatus),
+    macqt: invoice.cqtCode,
+    sobaomat: invoice.lookupCode,
+    ngay_ky: invoice.signedAt,
+    ngay_tao: invoice.createdAt,
+  };
+}
+
+function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number, vatRate?: number): IssueInput {
+  // A company name makes a business buyer (which then needs its tax code); a tax code alone is an
+  // individual's personal one.
+  const business = Boolean(body.ten);
+  const line = body.details[0]!.data;
+  return {
+    merchantId,
+    provider: PROVIDER,
+    templateCode: body.khieu[0] as '1' | '2',
+    series: body.khieu.slice(1),
+    issuedAt,
+    buyer: {
+      isIndividual: !business,
+      name: body.tnmua,
+      company: body.ten,
+      taxCode: body.mst,
+      address: body.dchi,
+      email: body.email,
+      phone: body.sdtnmua,
+      customerCode: body.mnmua,
+      idCard: body.cccdan,
+    },
+    lines: line.map((l) => ({ name: l.ten, unit: l.dvtinh, quantity: l.sluong, unitPriceGross: l.dgia })),
+    paymentMethod: body.htttoan,
+    ...(vatRate !== undefined ? { vatRate } : {}),
+    rounding: 'round',
+    clientRef: body.sdhang,
+  };
+}
+
+/** Save (waiting for a signature) or SaveSign (signed and sent at once). */
+async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolean) {
+  const { merchantId, account, faults } = await caller(ctx, request);
+  const body = parse(miSaveBody, request.body).data[0]!;
+  // Fault create-fails (D190): M-Invoice's own field refusal, before anything is stored or numbered.
+  if (await consumeFault(ctx.db, merchantId, PROVIDER, 'create-fails')) {
+    throw new MiRefusal(MI_CODES.INVALID, 'Dữ liệu không hợp lệ: tên người mua không được chấp nhận', { errors: ['data.0.tnmua'] });
+  }
+  const template = body.khieu[0]!;
+  const series = body.khieu.slice(1);
+  if (!account.series.some((s) => s.active && s.value === series && s.template_code === template)) {
+    throw new MiRefusal(MI_CODES.SERIES_UNKNOWN, `Ký hiệu ${body.khieu} không thuộc đơn vị hoặc chưa được đăng ký sử dụng`);
+  }
+  if (account.declarationStatus !== 'APPROVED' || faults.declarationPending) {
+    throw new MiRefusal(MI_CODES.DECLARATION_PENDING, 'Tờ khai đăng ký sử dụng hóa đơn điện tử chưa được cơ quan thuế chấp nhận');
+  }
+  if (body.mst && !isValidTaxCode(body.mst))
+    throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế người mua không hợp lệ', { errors: ['data.0.mst'] });
+  const now = ctx.clock.now();
+  const signed = sign ? signedPatch({ series }, now) : { signedAt: null, cqtStatus: '1', extra: {} };
+  const { invoice, existing } = await issueInvoice(
+    ctx.db,
+    issueInput(merchantId, body, now, body.tsuat === undefined ? undefined : Number(body.tsuat)),
+    {
+      status: 0,
+      now,
+      ...signed,
+    },
+  );
+  // One invoice per order reference: a repeat (a retry whose answer was lost, or a second export of the
+  // order) and the `already-exported` fault both answer the duplicate code with the invoice to fetch.
+  const duplicate = existing || (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported'));
+  const wire = toWire(await settle(ctx, invoice));
+  if (duplicate) throw new MiRefusal(MI_CODES.DUPLICATE, `Đơn hàng ${body.sdhang} đã được lập hóa đơn`, { data: wire });
+  return ok(wire);
+}
+
+function queryOf(request: FastifyRequest): Record<string, unknown> {
+  return typeof request.query === 'object' && request.query !== null ? (request.query as Record<string, unknown>) : {};
+}
+
+function idParam(request: FastifyRequest): string {
+  const id = queryOf(request).id;
+  if (typeof id !== 'string' || !id.trim() || id.length > 64) throw invalid(['id']);
+  return id.trim();
+}
+
+async function findOwn(ctx: SandboxContext, merchantId: string, id: string): Promise<InvoiceRecord> {
+  const invoice = await getInvoice(ctx.db, { merchantId, provider: PROVIDER, providerId: id });
+  if (!invoice) throw new MiRefusal(MI_CODES.NOT_FOUND, 'Không tìm thấy hóa đơn');
+  return settle(ctx, invoice);
+}
+
+function taxCodeQuery(request: FastifyRequest): string {
+  const mst = queryOf(request).mst;
+  if (typeof mst !== 'string' || !mst.trim() || mst.length > 20) throw invalid(['mst']);
+  return mst.trim();
+}
+
+export function registerMInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  void app.register(
+    async (scope) => {
+      scope.post(
+        '/api/Account/Login',
+        handle(async (request) => {
+          const taxCode = headerText(request, 'taxcode');
+          const body = parse(miLoginBody, request.body);
+          if (!taxCode) throw invalid(['TaxCode']);
+          const known = await accountByUsername(ctx.db, PROVIDER, body.username);
+          if (known) await refuseWhenDown(ctx, known.merchantId);
+          const login = await checkLogin(ctx.db, PROVIDER, body.username, body.password, taxCode);
+          if (!login.ok || body.ma_dvcs !== MI_UNIT_CODE) {
+            throw new MiRefusal(MI_CODES.LOGIN_FAILED, 'Tên đăng nhập, mật khẩu hoặc mã đơn vị không đúng');
+          }
+          const token = await issueToken(ctx.db, PROVIDER, login.account.merchantId, ctx.clock.now());
+          return { code: MI_CODES.OK, message: 'Đăng nhập thành công', token: token.token, expires_in: Math.floor(token.ttlMs / 1000) };
+        }),
+      );
+
+      // Before login (doc 2 §5: the tax code is checked with the provider first): no token.
+      scope.get(
+        '/api/Company/CheckTaxCode',
+        handle(async (request) => {
+          const mst = taxCodeQuery(request);
+          const problem = taxCodeProblem(mst);
+          if (problem)
+            throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế không hợp lệ', { data: { mst, valid: false, reason: problem } });
+          return ok({ mst, valid: true });
+        }),
+      );
+
+      scope.get(
+        '/api/Company/GetInfoByTaxCode',
+        handle(async (request) => {
+          await caller(ctx, request);
+          const mst = taxCodeQuery(request);
+          if (!isValidTaxCode(mst)) throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế không hợp lệ');
+          const company = lookupCompany(mst);
+          if (!company) throw new MiRefusal(MI_CODES.TAX_CODE_UNKNOWN, 'Không tìm thấy doanh nghiệp với mã số thuế này');
+          return ok({
+            mst: company.taxCode,
+            ten_cty: company.name,
+            dia_chi: company.address,
+            nguoi_dai_dien: company.representative,
+            email: company.email,
+            dien_thoai: company.phone,
+          });
+        }),
+      );
+
+      scope.get(
+        '/api/Invoice68/GetTypeInvoiceSeries',
+        handle(async (request) => {
+          const { account, faults } = await caller(ctx, request);
+          if (faults.serialSlowMs !== null) await delay(faults.serialSlowMs);
+          return ok(
+            account.series
+              .filter((s) => s.active)
+              .map((s) => ({
+                khhdon: `${s.template_code}${s.value}`,
+                khmshdon: s.template_code,
+                ky_hieu: s.value,
+                ten_loai: s.inv_type_name,
+              })),
+          );
+        }),
+      );
+
+      scope.post(
+        '/api/InvoiceApi78/Save',
+        handle((request) => create(ctx, request, false)),
+      );
+      scope.post(
+        '/api/InvoiceApi78/SaveSign',
+        handle((request) => create(ctx, request, true)),
+      );
+
+      scope.post(
+        '/api/InvoiceApi78/Sign',
+        handle(async (request) => {
+          const { merchantId } = await caller(ctx, request);
+          const { hoadon68_id } = parse(miSignBody, request.body);
+          const invoice = await findOwn(ctx, merchantId, hoadon68_id);
+          // doc 2 §4: only an invoice waiting for its signature (1).
+          if (invoice.cqtStatus !== String(MI_SIGNABLE)) {
+            throw new MiRefusal(MI_CODES.SIGN_REFUSED, 'Hóa đơn không ở trạng thái chờ ký', { data: { tthai: Number(invoice.cqtStatus) } });
+          }
+          const signed = await updateInvoice(ctx.db, invoice.id, signedPatch(invoice, ctx.clock.now()));
+          return ok(toWire(signed ?? invoice), 'Ký hóa đơn thành công');
+        }),
+      );
+
+      scope.get(
+        '/api/InvoiceApi78/GetInfoInvoice',
+        handle(async (request) => {
+          const { merchantId } = await caller(ctx, request);
+          return ok(toWire(await findOwn(ctx, merchantId, idParam(request))));
+        }),
+      );
+
+      scope.get(
+        '/api/InvoiceApi78/GetInvoices',
+        handle(async (request) => {
+          const { merchantId } = await caller(ctx, request);
+          const q = parse(miListQuery, queryOf(request));
+          const from = vnDateStart(q.tu_ngay);
+          const to = vnDateStart(q.den_ngay);
+          if (from === null || to === null || to < from) throw invalid(['tu_ngay', 'den_ngay']);
+          const { rows, total } = await listInvoices(ctx.db, {
+            merchantId,
+            provider: PROVIDER,
+            from,
+            to: to + DAY_MS - 1,
+            ...(q.khieu ? { series: q.khieu.length === 7 ? q.khieu.slice(1) : q.khieu } : {}),
+            ...(q.tim_kiem ? { q: q.tim_kiem } : {}),
+            ...(q.da_phat_hanh ? { released: q.da_phat_hanh === '1' } : {}),
+            page: q.trang,
+            pageSize: q.so_dong,
+          });
+          const settled = [];
+          for (const row of rows) settled.push(toWire(await settle(ctx, row)));
+          return { code: MI_CODES.OK, message: 'Thành công', data: settled, total };
+        }),
+      );
+
+      // PDF bytes on success; every failure is JSON (notes: PDF errors come back as JSON, not PDF).
+      scope.get(
+        '/api/InvoiceApi78/PrintInvoice',
+        handle(async (request, reply) => {
+          const { merchantId } = await caller(ctx, request);
+          const invoice = await findOwn(ctx, merchantId, idParam(request));
+          if (await consumeFault(ctx.db, merchantId, PROVIDER, 'pdf-not-ready')) {
+            throw new MiRefusal(MI_CODES.PDF_NOT_READY, 'Bản thể hiện hóa đơn đang được tạo, vui lòng thử lại');
+          }
+          const pdf = await renderInvoicePdf(invoice.hdon, {
+            lookupCode: invoice.lookupCode,
+            lookupUrl: MI_LOOKUP_URL,
+            providerName: PROVIDER_NAMES[PROVIDER],
+            signedAt: invoice.signedAt,
+          });
+          return reply
+            .type('application/pdf')
+            .header('Content-Disposition', `inline; filename="${invoice.templateCode}${invoice.series}-${invoice.number}.pdf"`)
+            .send(Buffer.from(pdf));
+        }),
+      );
+
+      scope.get(
+        '/api/InvoiceApi78/ExportXml',
+        handle(async (request, reply) => {
+          const { merchantId } = await caller(ctx, request);
+          const invoice = await findOwn(ctx, merchantId, idParam(request));
+          return reply.type('application/xml; charset=utf-8').send(hdonToXml(invoice.hdon));
+        }),
+      );
+
+      // The seller's registration (tờ khai) with the tax authority; doc 2 §4 checks it from 1 January.
+      scope.get(
+        '/api/ToKhai/GetTrangThai',
+        handle(async (request) => {
+          const { account, faults } = await caller(ctx, request);
+          const query = queryOf(request);
+          const bound = (name: string, end: boolean) => {
+            const value = query[name];
+            if (value === undefined || value === '') return end ? Infinity : -Infinity;
+            const start = typeof value === 'string' ? vnDateStart(value) : null;
+            if (start === null) throw invalid([name]);
+            return end ? start + DAY_MS - 1 : start;
+          };
+          const from = bound('tu_ngay', false);
+          const to = bound('den_ngay', true);
+          const status = faults.declarationPending ? 'PENDING' : account.declarationStatus;
+          const records = account.declarations
+            .filter((d) => d.create_date >= from && d.create_date <= to)
+            .sort((a, b) => b.create_date - a.create_date)
+            .map((d) => (faults.declarationPending ? { ...d, status: 'PENDING', status_reply: 'WAITING' } : d));
+          return ok({ mst: account.taxCode, trang_thai: status, ds_to_khai: records });
+        }),
+      );
+    },
+    { prefix: '/m-invoice' },
+  );
+}

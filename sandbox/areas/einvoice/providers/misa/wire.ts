@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * MISA meInvoice's own words on the wire (docs/areas/einvoice.md, "Provider emulators" → "MISA
+ * meInvoice"). Every answer is HTTP 200 `{success, errorCode, descriptionErrorCode, errors, data}`;
+ * invoice calls carry `data` as a JSON TEXT (MISA serialises it twice), which the portal's adapter
+ * must parse a second time. Per-invoice results carry their own `ErrorCode` ("" = success).
+ */
+
+/** Call-level `errorCode` values (the whole request failed). */
+export const MISA_ERRORS = {
+  /** appid is not the integration's. */
+  INVALID_APP_ID: 'InvalidAppID',
+  /** Wrong user name or password, or the account is not this tax code's. */
+  LOGIN_FAILED: 'UserNameOrPasswordIncorrect',
+  /** Missing, unknown or expired token, or a CompanyTaxCode header that is not the token's. */
+  INVALID_TOKEN: 'InvalidTokenCode',
+  /** The body or the query is malformed (`errors`: the field names). */
+  INVALID_PARAMETER: 'InvalidParameter',
+  /** More than 50 ids in one status or download call, or more than 50 invoices in one publish. */
+  TOO_MANY: 'ExceedMaxItemInRequest',
+  /** A tax code that fails the check digit or the format. */
+  INVALID_TAX_CODE: 'InvalidTaxCode',
+  /** A valid tax code the register does not know. */
+  TAX_CODE_NOT_FOUND: 'TaxCodeNotFound',
+  /** MISA signs while it publishes; there is no separate signing (doc 2 §4: misa never). */
+  SIGN_NOT_SUPPORTED: 'SignNotSupported',
+  /** No invoice with that id for this token's seller. */
+  NOT_FOUND: 'InvoiceNotFound',
+} as const;
+
+/** Per-invoice `ErrorCode` values in publish, status and download results. */
+export const MISA_ITEM_ERRORS = {
+  OK: '',
+  /** This RefID already has an invoice; the item carries that invoice's ids (idempotency). */
+  DUPLICATE_REF: 'DuplicateInvoiceRefID',
+  /** The series exists but is not activated (notes: TemplateIsNotUsing). */
+  TEMPLATE_NOT_USING: 'TemplateIsNotUsing',
+  /** The series is not one of this seller's. */
+  TEMPLATE_NOT_FOUND: 'InvoiceTemplateNotExist',
+  /** Buyer tax code fails the check digit. */
+  INVALID_BUYER_TAX_CODE: 'InvalidBuyerTaxCode',
+  /** The seller's registration is not approved yet: no invoice may be issued. */
+  DECLARATION_PENDING: 'RegisterInvoiceNotApproved',
+  /** The item itself is malformed. */
+  INVALID_DATA: 'InvalidInvoiceData',
+  /** The PDF is still being made: ask again (fault `pdf-not-ready`). */
+  FILE_NOT_READY: 'InvoiceFileNotReady',
+  /** Unknown TransactionID/RefID in a status or download call. */
+  NOT_FOUND: 'InvoiceNotFound',
+} as const;
+
+/**
+ * MISA's statuses (doc 2 §4 has no MISA map: the portal shows "waiting to sign" without a received
+ * status; these are what the emulator answers so the adapter can map them). `PublishStatus` 1 = issued;
+ * `SendTaxStatus` 1 = sent to the tax authority and coded (C series) or sent in the summary (K series).
+ */
+export const MISA_PUBLISH_STATUS = { 0: 'not issued', 1: 'issued' } as const;
+export const MISA_EINVOICE_STATUS = {
+  1: 'original',
+  2: 'cancelled',
+  3: 'replaced',
+  4: 'adjusted',
+  5: 'replaced by another',
+  6: 'adjusted by another',
+} as const;
+export const MISA_SEND_TAX_STATUS = { 0: 'not sent', 1: 'sent, accepted', 2: 'sent, rejected' } as const;
+
+/** The integration's app id the emulator accepts (MISA issues one per integrating partner). */
+export const MISA_APP_ID = '0f6e3b1c-5a2d-4c7e-9b8a-2d1f4e6a8c30';
+
+/**
+ * MISA's rate names the emulator accepts: the serial modal's choices (doc 2 §9). MISA also knows KCT,
+ * KKKNT and KHAC:x% (notes); the portal never sends them, so the emulator refuses them as InvalidInvoiceData.
+ */
+export const MISA_VAT_RATE_NAMES = ['10%', '8%', '5%', '0%'] as const;
+
+export const MAX_ITEMS = 50;
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+const amount = (max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().finite().min(0).max(max));
+
+export const misaTokenBody = z.object({
+  appid: text(100).min(1),
+  taxcode: text(14).min(1),
+  username: text(100).min(1),
+  password: z.string().min(1).max(200),
+});
+
+/** One line: `UnitPrice` is the gross price (VAT included: menu prices); the emulator works back the net. */
+export const misaLine = z.object({
+  LineNumber: z.number().int().min(1).max(10_000).optional(),
+  ItemName: text(500).min(1),
+  UnitName: optionalText(50),
+  Quantity: amount(1_000_000).refine((v) => v > 0, 'must be above 0'),
+  /** Whole đồng. */
+  UnitPrice: amount(100_000_000_000).refine(Number.isSafeInteger, 'whole đồng'),
+});
+
+export const misaInvoiceData = z.object({
+  /** The caller's GUID: one invoice per RefID (idempotency key). */
+  RefID: text(64).min(1),
+  /** Template digit + series, e.g. `1C26TAA` (from GET …/templates). */
+  InvSeries: z
+    .string()
+    .trim()
+    .regex(/^\d[A-Z0-9]{6}$/, 'template digit + six-character series'),
+  /** yyyy-MM-dd; absent: today (Vietnam). */
+  InvDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  PaymentMethodName: z.enum(['TM', 'CK', 'TM/CK']),
+  /** Buyer person ("Khách lẻ" for walk-in). */
+  BuyerFullName: text(200).min(1),
+  BuyerLegalName: optionalText(400),
+  BuyerTaxCode: optionalText(14),
+  BuyerAddress: optionalText(400),
+  BuyerCode: optionalText(50),
+  BuyerEmail: optionalText(200),
+  BuyerPhoneNumber: optionalText(20),
+  BuyerIDNumber: optionalText(12),
+  /** Invoice-wide rate (the serial modal's choice); absent: the rate in force on InvDate. */
+  VATRateName: z.enum(MISA_VAT_RATE_NAMES).optional(),
+  OriginalInvoiceDetail: z.array(misaLine).min(1).max(500),
+});
+export type MisaInvoiceData = z.infer<typeof misaInvoiceData>;
+
+export const misaPublishBody = z.object({
+  /** 2 = signed by MISA's server certificate while publishing (the only kind the emulator issues). */
+  SignType: z.literal(2),
+  /** Checked item by item: one bad invoice does not stop the others. */
+  InvoiceData: z.array(z.unknown()).min(1),
+  PublishInvoiceData: z.null().optional(),
+});
+
+/** Status and download bodies: a JSON array of ids (TransactionID, or RefID with inputType=2). */
+export const misaIdList = z.array(text(64).min(1)).min(1);
+
+export const misaPagingBody = z.object({
+  FromDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  ToDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  InvSeries: optionalText(7),
+  Keyword: optionalText(100),
+  /** 1 issued and sent, 0 not yet; absent: both. */
+  PublishStatus: z.union([z.literal(0), z.literal(1)]).nullish(),
+  PageIndex: z.number().int().min(1).max(1_000_000).default(1),
+  PageSize: z.number().int().min(1).max(100).default(10),
+});
+
+export function fieldsOf(error: z.ZodError): string[] {
+  return [...new Set(error.issues.map((i) => i.path.join('.') || '(body)'))].slice(0, 20);
+}
