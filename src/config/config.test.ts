@@ -36,6 +36,15 @@ describe('runtime configuration', () => {
         saleTokenExchange: false,
         inspector: false,
       },
+      einvoice: {
+        providers: {
+          'm-invoice': '/api/einvoice/m-invoice',
+          misa: '/api/einvoice/misa',
+          fpt: '/api/einvoice/fpt',
+          viettel: '/api/einvoice/viettel',
+        },
+        termsUrl: '/portal/einvoice-terms.pdf',
+      },
       sso: { loginUrl: null, registerDoneUrl: '/portal/dashboard' },
       hotlines: { auth: '1900 555 596', business: '1900 555 597', pos: '1900 555 598' },
       supportEmail: 'support@merchant.example.vn',
@@ -89,11 +98,25 @@ describe('runtime configuration', () => {
     ['idle limit out of range', { idleLimitMinutes: -1 }, 'idleLimitMinutes'],
     ['fractional idle limit', { idleLimitMinutes: 1.5 }, 'idleLimitMinutes'],
     ['very long URL', { services: { sale: `/${'a'.repeat(5000)}` } }, 'services.sale'],
+    ['javascript: e-invoice provider URL', { einvoice: { providers: { misa: 'javascript:alert(1)' } } }, 'einvoice.providers.misa'],
+    ['protocol-relative e-invoice terms', { einvoice: { termsUrl: '//evil.example/terms.pdf' } }, 'einvoice.termsUrl'],
   ];
   it.each(hostile)('%s is rejected without echoing the value', (_label, json, field) => {
     const error = invalid(json);
     expect(error.fields).toContain(field);
     expect(error.message).not.toMatch(/alert|evil|<img|<b>/);
+  });
+
+  it('e-invoice providers: one may point at the real service, the others keep the emulators', () => {
+    const config = parseConfig({ einvoice: { providers: { fpt: 'https://api-einvoice.example.vn/fpt' } } });
+    expect(config.einvoice.providers).toEqual({
+      'm-invoice': '/api/einvoice/m-invoice',
+      misa: '/api/einvoice/misa',
+      fpt: 'https://api-einvoice.example.vn/fpt',
+      viettel: '/api/einvoice/viettel',
+    });
+    expect(config.einvoice.termsUrl).toBe('/portal/einvoice-terms.pdf');
+    expect(invalid({ einvoice: { providers: { viettel: 42 } } }).fields).toEqual(['einvoice.providers.viettel']);
   });
 
   it('websocket realtime URL and same-origin paths are accepted', () => {

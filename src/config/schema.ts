@@ -83,6 +83,24 @@ export const appConfigSchema = z.object({
     }),
     {},
   ),
+  // The e-invoice providers' own APIs (doc 2 §7: the portal calls them directly with the provider's
+  // token). The defaults are the sandbox's emulators; a deployment points each at the real provider.
+  einvoice: z.prefault(
+    z.object({
+      providers: z.prefault(
+        z.object({
+          'm-invoice': z._default(serviceUrl, '/api/einvoice/m-invoice'),
+          misa: z._default(serviceUrl, '/api/einvoice/misa'),
+          fpt: z._default(serviceUrl, '/api/einvoice/fpt'),
+          viettel: z._default(serviceUrl, '/api/einvoice/viettel'),
+        }),
+        {},
+      ),
+      // The terms PDF the setup shows before anything else (doc 2 §2 /e-inv-setting).
+      termsUrl: z._default(serviceUrl, '/portal/einvoice-terms.pdf'),
+    }),
+    {},
+  ),
   sso: z.prefault(
     z.object({
       // The identity provider is usually another origin, hence absolute URLs allowed here only.

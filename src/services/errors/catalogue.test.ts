@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en/errors.json';
+import { EINVOICE_ERROR_CODES } from '../shared/einvoice/types';
 import vi from '../../i18n/vi/errors.json';
 import {
   catalogueCode,
@@ -40,6 +41,18 @@ describe('error catalogue', () => {
       expect(vi, code).toHaveProperty(code);
       expect(en, code).toHaveProperty(code);
     }
+  });
+
+  it('knows every e-invoice code (issue 15), in doc 2 §8 words where it gives them', () => {
+    for (const code of EINVOICE_ERROR_CODES) {
+      expect(errorMessageKey(code)).toBe(`errors:${code}`);
+      expect(vi, code).toHaveProperty(code);
+      expect(en, code).toHaveProperty(code);
+    }
+    expect(en.EINV_TAX_CODE_INVALID).toBe('Tax code is invalid.');
+    expect(en.EINV_LOGIN_FAIL).toBe('Username or password is incorrect.');
+    expect(en.EINV_NOT_SET_UP).toBe('Please set up the e-invoice to use this feature.');
+    expect(en.EINV_DECLARATION_PENDING).toBe('Your invoice declaration has not been approved yet, wait for the Tax Authority.');
   });
 
   it('matches bank-specific families by prefix', () => {

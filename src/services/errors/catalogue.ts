@@ -1,3 +1,5 @@
+import { EINVOICE_ERROR_CODES } from '../shared/einvoice/types';
+
 /**
  * Error-code catalogue: every code of core §8 and doc 2 §8 plus the client's own. The texts live in
  * the i18n namespace `errors` (src/i18n/{vi,en}/errors.json) under the same names.
@@ -69,6 +71,8 @@ export const SERVER_ERROR_CODES = [
   // issue 14: a transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).
   'RULE_EXIST',
   'CODE_INVALID',
+  // issue 15: the e-invoice adapters' and the product backend's e-invoice codes (INVOICE_ALREADY_EXPORTED among them).
+  ...EINVOICE_ERROR_CODES,
 ] as const;
 
 /** Bank-side checks carry a bank-specific suffix (core §8), e.g. ACCOUNT_NAME_INVALID_VCB. */

@@ -179,3 +179,23 @@ export function foldOrderText(text: string): string {
     .replace(/[đĐ]/g, 'd')
     .toLowerCase();
 }
+
+// E-invoice export (doc 2 §3 E-invoice buyer, §4 per order and bulk): what the export machines and service share.
+
+/** doc 2 §3: the walk-in customer every individual invoice is made out to unless a name is typed. */
+export const WALK_IN_BUYER = 'Khách lẻ';
+
+/** What one order of a bulk run answers: issued and saved now, or it already had a code (skipped). */
+export interface BulkOutcome {
+  status: 'exported' | 'skipped';
+  eivCode: string;
+}
+
+/** The code INVOICE_ALREADY_EXPORTED carries (`data.eiv_code`): the one the order already has. */
+export function storedCode(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return null;
+  const code = (data as { eiv_code?: unknown }).eiv_code;
+  return typeof code === 'string' && code.length > 0 ? code : null;
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest';
+import type {
+  EinvoiceRow,
+  EinvoiceSettings,
+  InvoiceQuery,
+  ProviderAdapter,
+  ProviderInfo,
+  ProviderRoute,
+} from '../../shared/einvoice/types';
+import { createEinvoiceListApi, pdfFileName, type EinvoiceListDeps, type ListRegistry } from './actors';
+import type { EinvoiceQuery } from './schemas';
+
+const settings: EinvoiceSettings = {
+  provider: 'm-invoice',
+  activeMethod: 'einv_provider_account',
+  taxCode: '0108123455',
+  username: 'phoco-m-invoice',
+  hasPassword: true,
+  serial: '1C26TMV',
+  tax: 8,
+  autoExport: false,
+  printInvoice: false,
+  active: true,
+  updatedAt: 0,
+};
+
+const info = (route: ProviderRoute, features: ProviderInfo['features']): ProviderInfo => ({
+  route,
+  name: route.toUpperCase(),
+  logo: '',
+  features,
+  isSSO: false,
+  showSerial: true,
+  invoiceLookupUrl: 'https://lookup.example.vn',
+  researchUrl: 'https://research.example.vn',
+});
+
+const ALL: ProviderInfo['features'] = ['invoices', 'view', 'export', 'sign', 'serial'];
+
+const row = (seq: number, statusReceived: string | null): EinvoiceRow => ({
+  id: `id-${seq}`,
+  serial: '1C26TMV',
+  seq,
+  invoiceDate: 0,
+  taxAuthorityCode: null,
+  searchCode: 'ABCDEFGHJK',
+  buyerName: 'Khách lẻ',
+  vat: 140_741,
+  total: 1_900_000,
+  status: '0',
+  statusReceived,
+});
+
+const registry: ListRegistry = {
+  providerInfo: (route) => info(route, ALL),
+  cqtStatus: (_route, s) => ({ labelKey: s === null ? 'status.waitingToSign' : `status.cqt.${s}`, color: 'gray' }),
+  invoiceStatus: (_route, s) => (s === null ? null : { labelKey: `status.invoice.${s}`, color: 'blue' }),
+  canSign: (_route, r) => r.statusReceived === '1',
+};
+
+function deps(over: Partial<EinvoiceListDeps> = {}, adapter: Partial<ProviderAdapter> = {}) {
+  const listInvoices = vi.fn(async (_token: string, _query: InvoiceQuery) => ({
+    rows: [row(1, '1'), row(2, '4'), row(3, null)],
+    total: 23,
+  }));
+  const full = { listInvoices, pdf: vi.fn(), sign: vi.fn(), ...adapter } as unknown as ProviderAdapter;
+  const withToken = vi.fn(async <T>(_route: ProviderRoute, fn: (token: string) => Promise<T>) => fn('tok'));
+  const d: EinvoiceListDeps = {
+    getSettings: async () => settings,
+    adapter: () => full,
+    withToken: withToken as EinvoiceListDeps['withToken'],
+    registry,
+    // 24 November 2026, 17:00 in Vietnam.
+    now: () => Date.UTC(2026, 10, 24, 10),
+    ...over,
+  };
+  return { d, listInvoices, adapter: full, withToken };
+}
+
+const query: EinvoiceQuery = {
+  page: 2,
+  pageSize: 10,
+  filter: { range: { preset: 'thisMonth' }, q: 'lan', serial: 'C26TMV', released: 'unreleased' },
+};
+
+describe('/e-invoice list service (doc 2 §2, §4)', () => {
+  it('asks the provider set up for this month in Vietnam days, with the filters and the page', async () => {
+    const { d, listInvoices, withToken } = deps();
+    const page = await createEinvoiceListApi(d).loadPage(query);
+    expect(withToken).toHaveBeenCalledWith('m-invoice', expect.any(Function), undefined);
+    expect(listInvoices.mock.calls[0]![1]).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-24',
+      q: 'lan',
+      serial: 'C26TMV',
+      released: 'unreleased',
+      page: 2,
+      pageSize: 10,
+    });
+    expect(page.totalPage).toBe(3);
+    expect(page.total).toBe(23);
+    expect(page.provider.route).toBe('m-invoice');
+  });
+
+  it("labels each row from the provider's maps and offers signing only where its rule allows", async () => {
+    const { d } = deps();
+    const page = await createEinvoiceListApi(d).loadPage(query);
+    expect(page.rows.map((r) => [r.invoice.seq, r.cqt.labelKey, r.signable, r.viewable, r.provider])).toEqual([
+      [1, 'status.cqt.1', true, true, 'm-invoice'],
+      [2, 'status.cqt.4', false, true, 'm-invoice'],
+      [3, 'status.waitingToSign', false, true, 'm-invoice'],
+    ]);
+  });
+
+  it('a provider without the sign or view feature offers neither, whatever the status', async () => {
+    const { d } = deps({ registry: { ...registry, providerInfo: (route) => info(route, ['invoices', 'export']) } });
+    const page = await createEinvoiceListApi(d).loadPage(query);
+    expect(page.rows.every((r) => !r.signable && !r.viewable)).toBe(true);
+  });
+
+  it('a provider without the list is not asked (the screen says coming soon)', async () => {
+    const { d, listInvoices } = deps({ registry: { ...registry, providerInfo: (route) => info(route, ['export']) } });
+    const page = await createEinvoiceListApi(d).loadPage(query);
+    expect(listInvoices).not.toHaveBeenCalled();
+    expect(page).toMatchObject({ rows: [], totalPage: 0, total: 0 });
+  });
+
+  it.each([
+    ['never set up', null],
+    ['cancelled', { ...settings, active: false }],
+  ])('%s: EINV_NOT_SET_UP, and no provider is asked', async (_label, answer) => {
+    const { d, listInvoices, withToken } = deps({ getSettings: async () => answer });
+    await expect(createEinvoiceListApi(d).loadPage(query)).rejects.toMatchObject({ code: 'EINV_NOT_SET_UP' });
+    expect(listInvoices).not.toHaveBeenCalled();
+    expect(withToken).not.toHaveBeenCalled();
+  });
+
+  it("the PDF and the signature go to the row's provider with its id, symbol and number", async () => {
+    const pdf = vi.fn(async () => new Blob(['%PDF-']));
+    const sign = vi.fn(async () => undefined);
+    const { d } = deps({}, { pdf, sign });
+    const api = createEinvoiceListApi(d);
+    const [first] = (await api.loadPage(query)).rows;
+    await api.loadPdf(first!);
+    expect(pdf.mock.calls[0]).toEqual(['tok', { id: 'id-1', serial: '1C26TMV', seq: 1 }, undefined]);
+    await api.sign(first!);
+    expect(sign.mock.calls[0]).toEqual(['tok', first!.invoice, undefined]);
+  });
+
+  it('names the download by symbol and number, nothing else', () => {
+    expect(pdfFileName({ invoice: row(12, null) } as never)).toBe('1C26TMV-12.pdf');
+    expect(pdfFileName({ invoice: { ...row(3, null), serial: '../<x>' } } as never)).toBe('x-3.pdf');
+  });
+});

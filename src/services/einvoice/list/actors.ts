@@ -1,0 +1,115 @@
+import { fromPromise } from 'xstate';
+import { rangeOf } from '../../../machines/shared/rules/timeRange';
+import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { einvError } from '../../shared/einvoice/http';
+import type { EinvoiceRow, EinvoiceSettings, ProviderAdapter, ProviderInfo, ProviderRoute } from '../../shared/einvoice/types';
+import type { EinvoiceListPage, EinvoiceListProvider, EinvoiceListRow, EinvoiceQuery, StatusLabel } from './schemas';
+
+/**
+ * The /e-invoice list's calls (doc 2 §2, §4, §7): the settings say which provider (none or not active:
+ * EINV_NOT_SET_UP, D203), the provider lists, draws and signs its invoices with a token the caller's
+ * `withToken` supplies (and renews once when it expired). The provider's rules (status labels,
+ * who may sign, which features it has) come from the registry as data and travel with each row, so
+ * the machine and the screens never branch on the provider.
+ */
+
+/** What the list needs of the shared registry (src/services/shared/einvoice/registry.ts). */
+export interface ListRegistry {
+  providerInfo(route: ProviderRoute): ProviderInfo;
+  cqtStatus(route: ProviderRoute, statusReceived: string | null): StatusLabel;
+  invoiceStatus(route: ProviderRoute, status: string | null): StatusLabel | null;
+  canSign(route: ProviderRoute, row: EinvoiceRow): boolean;
+}
+
+export interface EinvoiceListDeps {
+  getSettings(signal?: AbortSignal): Promise<EinvoiceSettings | null>;
+  adapter(route: ProviderRoute): ProviderAdapter;
+  withToken<T>(route: ProviderRoute, fn: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  registry: ListRegistry;
+  now?: () => number;
+}
+
+function providerOf(info: ProviderInfo): EinvoiceListProvider {
+  return { route: info.route, name: info.name, features: info.features, invoiceLookupUrl: info.invoiceLookupUrl };
+}
+
+export function decorateRow(registry: ListRegistry, info: ProviderInfo, invoice: EinvoiceRow): EinvoiceListRow {
+  const route = info.route;
+  return {
+    provider: route,
+    invoice,
+    cqt: registry.cqtStatus(route, invoice.statusReceived),
+    status: registry.invoiceStatus(route, invoice.status),
+    signable: info.features.includes('sign') && registry.canSign(route, invoice),
+    viewable: info.features.includes('view'),
+  };
+}
+
+export function createEinvoiceListApi(deps: EinvoiceListDeps) {
+  const now = deps.now ?? Date.now;
+
+  async function settingsProvider(signal?: AbortSignal): Promise<ProviderRoute> {
+    const settings = await deps.getSettings(signal);
+    if (!settings || !settings.active) throw einvError('EINV_NOT_SET_UP');
+    return settings.provider;
+  }
+
+  return {
+    async loadPage(query: EinvoiceQuery, signal?: AbortSignal): Promise<EinvoiceListPage> {
+      const route = await settingsProvider(signal);
+      const info = deps.registry.providerInfo(route);
+      const provider = providerOf(info);
+      // A provider without the list shows "coming soon" (doc 2 §2); nothing to ask it.
+      if (!info.features.includes('invoices')) return { rows: [], totalPage: 0, total: 0, provider };
+      const { start, end } = rangeOf(query.filter.range, now());
+      const page = await deps.withToken(
+        route,
+        (token) =>
+          deps.adapter(route).listInvoices(
+            token,
+            {
+              from: vnToday(start),
+              to: vnToday(end),
+              q: query.filter.q,
+              serial: query.filter.serial,
+              released: query.filter.released,
+              page: query.page,
+              pageSize: query.pageSize,
+            },
+            signal,
+          ),
+        signal,
+      );
+      return {
+        rows: page.rows.map((invoice) => decorateRow(deps.registry, info, invoice)),
+        total: page.total,
+        totalPage: Math.ceil(page.total / query.pageSize),
+        provider,
+      };
+    },
+    loadPdf(row: EinvoiceListRow, signal?: AbortSignal): Promise<Blob> {
+      const { id, serial, seq } = row.invoice;
+      return deps.withToken(row.provider, (token) => deps.adapter(row.provider).pdf(token, { id, serial, seq }, signal), signal);
+    },
+    sign(row: EinvoiceListRow, signal?: AbortSignal): Promise<void> {
+      return deps.withToken(row.provider, (token) => deps.adapter(row.provider).sign(token, row.invoice, signal), signal);
+    },
+  };
+}
+
+export type EinvoiceListApi = ReturnType<typeof createEinvoiceListApi>;
+
+/** The machines' actors, passing the machine's abort signal on. */
+export function createEinvoiceListActors(api: EinvoiceListApi) {
+  return {
+    loadPage: fromPromise<EinvoiceListPage, EinvoiceQuery>(({ input, signal }) => api.loadPage(input, signal)),
+    loadPdf: fromPromise<Blob, { row: EinvoiceListRow }>(({ input, signal }) => api.loadPdf(input.row, signal)),
+    signInvoice: fromPromise<void, { row: EinvoiceListRow }>(({ input, signal }) => api.sign(input.row, signal)),
+  };
+}
+
+/** The download's file name: symbol and number, as the providers name their PDFs ('1C26TMV-12.pdf'). */
+export function pdfFileName(row: EinvoiceListRow): string {
+  const serial = row.invoice.serial.replace(/[^A-Za-z0-9]/g, '') || 'einvoice';
+  return `${serial}-${row.invoice.seq}.pdf`;
+}

@@ -1,0 +1,2 @@
+export * from './actors';
+export * from './terms-cookie';

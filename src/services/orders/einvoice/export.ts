@@ -1,0 +1,131 @@
+import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { ServiceError } from '../../http/errors';
+import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult, ProviderAdapter, ProviderRoute } from '../../shared/einvoice/types';
+import type { OrdersApi } from '../api';
+import { ORDER_COMPLETED } from '../schemas';
+import { storedCode, type BulkOutcome } from '../schemas';
+import { termsFor, toExportInput, walkInBuyer, type InvoiceTerms } from './mapping';
+
+/**
+ * The orders area's e-invoice export (doc 2 §4, §6, §7): the product backend (settings, saving the
+ * code), the provider's adapter with a token from the backend, and the order read again before it is
+ * issued. Every provider call goes through `withToken`, which asks a new token once when the provider
+ * says it expired.
+ */
+
+/** What this service needs of src/services/shared/einvoice (createEinvoiceServices). */
+export interface EinvoicePorts {
+  getSettings(signal?: AbortSignal): Promise<EinvoiceSettings | null>;
+  saveEivCode(orderId: string, eivCode: string): Promise<{ eivCode: string; cqtCode: string | null }>;
+  adapter(route: ProviderRoute): ProviderAdapter;
+  withToken<T>(route: ProviderRoute, fn: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+const localError = (code: string) => new ServiceError({ code, status: 0, kind: 'server', message: code });
+
+export interface OrderEinvoiceService {
+  settings(signal?: AbortSignal): Promise<EinvoiceSettings | null>;
+  declarationApproved(settings: EinvoiceSettings, signal?: AbortSignal): Promise<boolean>;
+  lookupCompany(settings: EinvoiceSettings, taxCode: string, signal?: AbortSignal): Promise<CompanyInfo | null>;
+  /** Issues the order's invoice (the order id is the provider's key); an order that already has a code answers it, `existing`. */
+  createInvoice(orderId: number, buyer: Buyer, settings: EinvoiceSettings, signal?: AbortSignal): Promise<ExportResult>;
+  saveCode(orderId: number, eivCode: string): Promise<{ eivCode: string }>;
+  /** The bulk run's start: an active set-up whose declaration is approved, or EINV_NOT_SET_UP / EINV_DECLARATION_PENDING. */
+  prepareRun(signal?: AbortSignal): Promise<EinvoiceSettings>;
+  /** One order of a bulk run, for a walk-in buyer (doc 2 §5): skipped when it already has a code. */
+  exportOne(orderId: number, settings: EinvoiceSettings, signal?: AbortSignal): Promise<BulkOutcome>;
+}
+
+export function createOrderEinvoiceService(
+  ports: EinvoicePorts,
+  orders: Pick<OrdersApi, 'get'>,
+  now: () => number = Date.now,
+): OrderEinvoiceService {
+  // The settings' serial resolved against the provider's list, once per saved version of the settings.
+  let terms: { key: string; value: InvoiceTerms } | null = null;
+
+  async function termsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<InvoiceTerms> {
+    const key = `${settings.provider}|${settings.serial}|${settings.tax}|${settings.updatedAt}`;
+    if (terms?.key === key) return terms.value;
+    const serials = await ports.withToken(
+      settings.provider,
+      (token) => ports.adapter(settings.provider).listSerials(token, signal),
+      signal,
+    );
+    const value = termsFor(serials, settings.serial, settings.tax);
+    if (value === null) throw localError('EINV_SERIAL_INVALID');
+    terms = { key, value };
+    return value;
+  }
+
+  /** The order read again: one that got a code meanwhile (another tab, a lost answer) is not issued again. */
+  async function issue(
+    orderId: number,
+    buyer: Buyer,
+    settings: EinvoiceSettings,
+    signal?: AbortSignal,
+  ): Promise<{ had: string } | { issued: ExportResult }> {
+    const detail = await orders.get(orderId, signal);
+    const order = detail.invoice_data;
+    if (order.eiv_code) return { had: order.eiv_code };
+    if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
+    const input = toExportInput(detail, buyer, await termsOf(settings, signal), now());
+    const issued = await ports.withToken(
+      settings.provider,
+      (token) => ports.adapter(settings.provider).createInvoice(token, input, signal),
+      signal,
+    );
+    return { issued };
+  }
+
+  async function createInvoice(orderId: number, buyer: Buyer, settings: EinvoiceSettings, signal?: AbortSignal): Promise<ExportResult> {
+    const outcome = await issue(orderId, buyer, settings, signal);
+    // Saving the code the order has answers the same (D175), so the machine's next step needs no special case.
+    return 'had' in outcome ? { eivCode: outcome.had, providerId: '', existing: true } : outcome.issued;
+  }
+
+  async function saveCode(orderId: number, eivCode: string) {
+    const saved = await ports.saveEivCode(String(orderId), eivCode);
+    return { eivCode: saved.eivCode };
+  }
+
+  async function declarationApproved(settings: EinvoiceSettings, signal?: AbortSignal) {
+    const today = vnToday(now());
+    const range = { from: `${today.slice(0, 4)}-01-01`, to: today };
+    const status = await ports.withToken(
+      settings.provider,
+      (token) => ports.adapter(settings.provider).declarationStatus(token, range, signal),
+      signal,
+    );
+    return status.approved;
+  }
+
+  return {
+    settings: (signal) => ports.getSettings(signal),
+    declarationApproved,
+    lookupCompany: (settings, taxCode, signal) =>
+      ports.withToken(settings.provider, (token) => ports.adapter(settings.provider).lookupCompany(token, taxCode, signal), signal),
+    createInvoice,
+    saveCode,
+    async prepareRun(signal) {
+      const settings = await ports.getSettings(signal);
+      if (settings === null || !settings.active) throw localError('EINV_NOT_SET_UP');
+      if (!(await declarationApproved(settings, signal))) throw localError('EINV_DECLARATION_PENDING');
+      await termsOf(settings, signal);
+      return settings;
+    },
+    async exportOne(orderId, settings, signal) {
+      const outcome = await issue(orderId, walkInBuyer(), settings, signal);
+      if ('had' in outcome) return { status: 'skipped', eivCode: outcome.had };
+      const result = outcome.issued;
+      try {
+        return { status: 'exported', eivCode: (await saveCode(orderId, result.eivCode)).eivCode };
+      } catch (error) {
+        // doc 2 §4: an order exported meanwhile (another tab) is skipped with the code it has.
+        const stored = (error as { code?: unknown }).code === 'INVOICE_ALREADY_EXPORTED' ? storedCode(error) : null;
+        if (stored !== null) return { status: 'skipped', eivCode: stored };
+        throw error;
+      }
+    },
+  };
+}

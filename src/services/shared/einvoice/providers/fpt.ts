@@ -1,0 +1,354 @@
+import { DAY_MS } from '../../../../machines/shared/rules/vnTime';
+import { z } from '../../../../config/zod-classic';
+import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions, type ProviderResponse } from '../http';
+import { eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
+import { sellerToken, splitSellerToken } from '../seller-token';
+import type {
+  CompanyInfo,
+  DeclarationStatus,
+  EinvoiceRow,
+  ExportInput,
+  ExportResult,
+  InvoicePage,
+  ProviderAdapter,
+  Serial,
+} from '../types';
+import {
+  asPdf,
+  cleanBuyer,
+  cleanLine,
+  declarationRecord,
+  paymentCode,
+  retryNotReady,
+  unexpected,
+  vnDateTime,
+  vnDayStart,
+  WALK_IN_BUYER,
+} from './common';
+import type { AdapterOptions } from './options';
+
+/**
+ * FPT eInvoice (docs/areas/einvoice.md "FPT eInvoice"; D181, D182). FPT answers with real HTTP
+ * statuses and `{error, message, field?|reason?|sid?|status?}` on failure. Its token is a plain bearer
+ * (the seller prefix a token source may add is dropped: FPT needs no tax code beside it). The `sid` is
+ * the order id: FPT's idempotency key, so a repeat answers 409 INVOICE_EXISTED and the first invoice is
+ * fetched. Signing is FPT's approval (`/apprs`: sign and send).
+ */
+
+const ROUTE = 'fpt';
+/** search-invoice pages at most this many rows. */
+const FPT_MAX_PAGE_SIZE = 100;
+
+/** FPT's refusals as the portal's codes; the HTTP status decides the rest. */
+const FPT_ERRORS: Readonly<Record<string, string>> = {
+  TOKEN_EXPIRED: 'EINV_TOKEN_EXPIRED',
+  // An unknown token (the sandbox reset, another server): the same remedy, log in again.
+  UNAUTHORIZED: 'EINV_TOKEN_EXPIRED',
+  AUTH_FAILED: 'EINV_LOGIN_FAIL',
+  TAX_CODE_MISMATCH: 'EINV_TAX_CODE_INVALID',
+  TAX_CODE_INVALID: 'EINV_TAX_CODE_INVALID',
+  BUYER_TAX_CODE_INVALID: 'EINV_TAX_CODE_INVALID',
+  FORBIDDEN: 'EINV_TAX_CODE_INVALID',
+  SERIAL_NOT_FOUND: 'EINV_SERIAL_INVALID',
+  SERIAL_NOT_ACTIVE: 'EINV_SERIAL_INVALID',
+  FORM_MISMATCH: 'EINV_SERIAL_INVALID',
+  TYPE_MISMATCH: 'EINV_SERIAL_INVALID',
+  DECLARATION_NOT_APPROVED: 'EINV_DECLARATION_PENDING',
+  INVALID_DATA: 'EINV_INVOICE_REFUSED',
+  INVALID_VAT_RATE: 'EINV_INVOICE_REFUSED',
+  INVALID_DATE: 'EINV_INVOICE_REFUSED',
+  INVOICE_NOT_FOUND: 'NOT_FOUND',
+  TAX_CODE_NOT_FOUND: 'NOT_FOUND',
+  INVOICE_EXISTED: 'INVOICE_ALREADY_EXPORTED',
+  INVOICE_APPROVED: 'EINV_SIGN_REFUSED',
+  INVOICE_CANCELLED: 'EINV_SIGN_REFUSED',
+  PDF_NOT_READY: 'EINV_PDF_NOT_READY',
+};
+
+const errorSchema = z
+  .object({ error: z.string(), message: z.string().optional(), field: z.string().optional(), reason: z.string().optional() })
+  .passthrough();
+
+const rowSchema = z.object({
+  sid: z.string(),
+  form: z.enum(['1', '2']),
+  serial: z.string(),
+  seq: z.number().int().positive(),
+  invoice_date: z.string(),
+  bname: z.string().nullish(),
+  buyer: z.string().nullish(),
+  vat_v: z.number().nullish(),
+  total_v: z.number(),
+  status: z.number().int().nullish(),
+  status_received: z.number().int().nullish(),
+  tax_authority_code: z.string().nullish(),
+  search_code: z.string(),
+});
+type FptRow = z.infer<typeof rowSchema>;
+
+const signinSchema = z.object({ token: z.string().min(1), expires_in: z.number().positive(), stax: z.string().optional() });
+const companySchema = z.object({
+  stax: z.string(),
+  name: z.string(),
+  addr: z.string().nullish(),
+  rep: z.string().nullish(),
+  email: z.string().nullish(),
+  tel: z.string().nullish(),
+});
+const serialsSchema = z.object({
+  data: z.array(z.object({ form: z.enum(['1', '2']), serial: z.string(), type_name: z.string() })),
+});
+const declarationSchema = z.object({
+  status: z.string(),
+  declarations: z.array(
+    z.object({
+      type: z.string(),
+      email: z.string(),
+      create_date: z.union([z.number(), z.string()]),
+      status_sent: z.string(),
+      status_reply: z.string(),
+      sender: z.string(),
+      sent_date: z.union([z.number(), z.string()]).nullable(),
+      status: z.string(),
+    }),
+  ),
+});
+const pageSchema = z.object({ data: z.array(rowSchema), total: z.number().int().nonnegative() });
+
+/** The series as every adapter writes it: template digit + symbol ('1C26TFP'), as M-Invoice and MISA do (D191). */
+const serialOf = (form: string, serial: string) => `${form}${serial}`;
+
+function toRow(row: FptRow): EinvoiceRow {
+  return {
+    id: row.sid,
+    serial: serialOf(row.form, row.serial),
+    seq: row.seq,
+    invoiceDate: vnDateTime(row.invoice_date),
+    taxAuthorityCode: row.tax_authority_code ?? null,
+    searchCode: row.search_code,
+    // The company for a business buyer, else the person (as the other providers' lists show it).
+    buyerName: row.buyer || row.bname || '',
+    vat: row.vat_v ?? 0,
+    total: row.total_v,
+    status: row.status === null || row.status === undefined ? null : String(row.status),
+    statusReceived: row.status_received === null || row.status_received === undefined ? null : String(row.status_received),
+  };
+}
+
+const exportResult = (row: FptRow, existing: boolean): ExportResult => ({
+  eivCode: eivCode(row.tax_authority_code, row.search_code, row.seq),
+  providerId: row.sid,
+  existing,
+});
+
+function invoiceBody(input: ExportInput): Record<string, unknown> {
+  // Control characters out of the user's text (FPT refuses them; a line is one line), the rest as typed.
+  const buyer = cleanBuyer(input.buyer);
+  const sales = isSalesInvoiceSerial(input.serial);
+  const inv: Record<string, unknown> = {
+    // D178: the order is the key, so a repeat (a lost answer, a second tab) finds the first invoice.
+    sid: input.orderId,
+    form: sales ? '2' : '1',
+    serial: serialSymbol(input.serial.value),
+    paym: paymentCode(input.paymentMethod),
+    bname: buyer.name.trim() || WALK_IN_BUYER,
+    items: input.lines.map(cleanLine).map((line, index) => ({
+      line: index + 1,
+      name: line.name,
+      ...(line.unit ? { unit: line.unit } : {}),
+      quantity: line.quantity,
+      price: line.unitPriceGross,
+    })),
+  };
+  if (!buyer.isIndividual) {
+    if (buyer.company) inv.buyer = buyer.company;
+    if (buyer.taxCode) inv.btax = buyer.taxCode;
+  }
+  if (buyer.address) inv.baddr = buyer.address;
+  if (buyer.email) inv.bmail = buyer.email;
+  if (buyer.phone) inv.btel = buyer.phone;
+  // A sales invoice carries no VAT (doc 2 §5); otherwise the serial modal's rate.
+  if (!sales) inv.vrt = String(input.vat);
+  return inv;
+}
+
+export function createFptAdapter(options: AdapterOptions): ProviderAdapter {
+  const { baseURL } = options;
+
+  function request<B = unknown>(
+    token: string | null,
+    spec: Omit<ProviderFetchOptions, 'route' | 'baseURL' | 'fetch' | 'token'>,
+  ): Promise<ProviderResponse<B>> {
+    return providerFetch<B>({
+      ...spec,
+      route: ROUTE,
+      baseURL,
+      ...(token !== null ? { token: splitSellerToken(token).token } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** A failure answer as the portal's code (`fallback` when FPT's code is not one the adapter knows). */
+  function refusal(name: string, res: ProviderResponse, fallback?: string) {
+    const parsed = errorSchema.safeParse(res.body);
+    if (!parsed.success) return unexpected(`fpt.${name}`, res.status);
+    const { error, message, field, reason } = parsed.data;
+    const code = FPT_ERRORS[error] ?? fallback;
+    if (!code) return unexpected(`fpt.${name}`, res.status);
+    const data = field ? { field } : reason ? { reason } : undefined;
+    return einvError(code, data, message, res.status);
+  }
+
+  async function json<S extends z.ZodType>(name: string, token: string, schema: S, spec: Parameters<typeof request>[1]) {
+    const res = await request(token, spec);
+    if (res.status !== 200) throw refusal(name, res);
+    return parseWith(schema, res.body, `fpt.${name}`) as z.infer<S>;
+  }
+
+  /** The invoice by its sid (the order id), or null when FPT has none. */
+  async function bySid(token: string, sid: string, signal?: AbortSignal): Promise<FptRow | null> {
+    const res = await request(token, { path: '/search-invoice', query: { type: 'json', sid }, ...(signal ? { signal } : {}) });
+    if (res.status === 404) return null;
+    if (res.status !== 200) throw refusal('search', res);
+    return parseWith(pageSchema, res.body, 'fpt.search').data[0] ?? null;
+  }
+
+  return {
+    route: ROUTE,
+
+    async checkTaxCode(taxCode, signal) {
+      const res = await request(null, { path: '/taxcode/check', query: { stax: taxCode.trim() }, signal });
+      if (res.status === 200) return;
+      // A missing code (INVALID_DATA) is as invalid as a malformed one for the person typing it.
+      if (res.status === 400) {
+        const parsed = errorSchema.safeParse(res.body);
+        const reason = parsed.success && parsed.data.reason ? { reason: parsed.data.reason } : null;
+        throw einvError('EINV_TAX_CODE_INVALID', reason, parsed.success ? parsed.data.message : undefined, 400);
+      }
+      throw refusal('checkTaxCode', res);
+    },
+
+    async login(credentials, signal) {
+      const taxCode = credentials.taxCode.trim();
+      const res = await request(null, {
+        method: 'POST',
+        path: '/signin',
+        // FPT checks the tax code against the account itself (TAX_CODE_MISMATCH).
+        body: { username: credentials.username.trim(), password: credentials.password, stax: taxCode },
+        signal,
+      });
+      // An empty user name or password (INVALID_DATA) is, for the merchant, a failed login.
+      if (res.status === 400) throw einvError('EINV_LOGIN_FAIL', null, undefined, 400);
+      if (res.status !== 200) throw refusal('login', res);
+      const login = parseWith(signinSchema, res.body, 'fpt.login');
+      const seller = login.stax || taxCode;
+      return { token: sellerToken(login.token, seller), expiresAt: Date.now() + login.expires_in * 1000, taxCode: seller };
+    },
+
+    async lookupCompany(token, taxCode, signal): Promise<CompanyInfo | null> {
+      const res = await request(token, { path: '/taxcode/info', query: { stax: taxCode.trim() }, signal });
+      if (res.status === 404) return null;
+      if (res.status !== 200) throw refusal('lookupCompany', res);
+      const company = parseWith(companySchema, res.body, 'fpt.lookupCompany');
+      return {
+        taxCode: company.stax,
+        name: company.name,
+        address: company.addr ?? '',
+        representative: company.rep ?? '',
+        email: company.email ?? '',
+        phone: company.tel ?? '',
+      };
+    },
+
+    async listSerials(token, signal): Promise<Serial[]> {
+      const body = await json('listSerials', token, serialsSchema, { path: '/serials', signal, timeoutMs: SERIAL_LIST_TIMEOUT_MS });
+      return body.data.map((entry) => {
+        const serial = { value: serialOf(entry.form, entry.serial), invTypeName: entry.type_name, templateCode: entry.form };
+        return { ...serial, isSalesInvoice: isSalesInvoiceSerial(serial) };
+      });
+    },
+
+    async declarationStatus(token, range, signal): Promise<DeclarationStatus> {
+      const body = await json('declarationStatus', token, declarationSchema, { path: '/declaration-status', signal });
+      // FPT answers every record; the portal asks for those of the range (doc 2 §9: 1 January to today).
+      const from = vnDayStart(range.from);
+      const to = vnDayStart(range.to) + DAY_MS - 1;
+      const inRange = (date: number | string) => {
+        const ms = typeof date === 'number' ? date : Date.parse(date);
+        return Number.isNaN(from) || Number.isNaN(to) || Number.isNaN(ms) || (ms >= from && ms <= to);
+      };
+      return {
+        approved: body.status === 'APPROVED',
+        records: body.declarations.filter((d) => inRange(d.create_date)).map(declarationRecord),
+      };
+    },
+
+    async createInvoice(token, input, signal): Promise<ExportResult> {
+      const res = await request(token, { method: 'POST', path: '/create-invoice', body: { lang: 'vi', inv: invoiceBody(input) }, signal });
+      if (res.status === 200) return exportResult(parseWith(rowSchema, res.body, 'fpt.createInvoice'), false);
+      const refused = refusal('createInvoice', res, 'EINV_INVOICE_REFUSED');
+      if (refused.code === 'INVOICE_ALREADY_EXPORTED') {
+        // D182: the duplicate names only the sid; the invoice made the first time is fetched by it.
+        const existing = await bySid(token, input.orderId, signal).catch(() => null);
+        if (existing) return exportResult(existing, true);
+        throw refused;
+      }
+      if (refused.code === 'EINV_TAX_CODE_INVALID')
+        throw einvError('EINV_TAX_CODE_INVALID', { field: 'buyer.taxCode' }, refused.serverMessage, res.status);
+      throw refused;
+    },
+
+    async listInvoices(token, query, signal): Promise<InvoicePage> {
+      const page = await json('listInvoices', token, pageSchema, {
+        path: '/search-invoice',
+        query: {
+          type: 'json',
+          fd: query.from,
+          td: query.to,
+          serial: query.serial.trim() ? serialSymbol(query.serial) : undefined,
+          q: query.q.trim() || undefined,
+          released: query.released === 'all' ? undefined : query.released === 'released' ? '1' : '0',
+          page: query.page,
+          page_size: Math.min(query.pageSize, FPT_MAX_PAGE_SIZE),
+        },
+        signal,
+      });
+      return { rows: page.data.map(toRow), total: page.total };
+    },
+
+    pdf(token, row, signal) {
+      return retryNotReady(
+        async () => {
+          // By sid FPT answers the raw bytes (D182).
+          const res = await request<Blob>(token, {
+            path: '/search-invoice',
+            query: { type: 'pdf', sid: row.id },
+            responseType: 'blob',
+            ...(signal ? { signal } : {}),
+          });
+          if (res.status === 200 && (res.headers.get('content-type') ?? '').includes('application/pdf')) return asPdf(res.body, 'fpt.pdf');
+          let parsed: unknown = null;
+          try {
+            parsed = JSON.parse(await res.body.text());
+          } catch {
+            throw unexpected('fpt.pdf', res.status);
+          }
+          throw refusal('pdf', { ...res, body: parsed });
+        },
+        options,
+        signal,
+      );
+    },
+
+    async sign(token, row, signal) {
+      const res = await request(token, { method: 'POST', path: '/apprs', body: { lang: 'vi', inv: { sid: row.id } }, signal });
+      if (res.status === 200) return;
+      const parsed = errorSchema.safeParse(res.body);
+      if (!parsed.success) throw unexpected('fpt.sign', res.status);
+      const refused = refusal('sign', res, 'EINV_SIGN_REFUSED');
+      // A token to renew keeps its code (withToken logs in again); any other refusal of /apprs is "not signed".
+      if (refused.code === 'EINV_TOKEN_EXPIRED') throw refused;
+      throw einvError('EINV_SIGN_REFUSED', { status: parsed.data.status ?? null }, parsed.data.message, res.status);
+    },
+  };
+}

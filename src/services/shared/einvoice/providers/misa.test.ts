@@ -1,0 +1,283 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeServer } from '../../testing/fake-server';
+import { createEinvoiceBackend } from '../backend';
+import { canSign, cqtStatus, parseEivCode } from '../registry';
+import { splitSellerToken } from '../seller-token';
+import {
+  completedOrders,
+  createMerchant,
+  instantSleep,
+  sampleExport,
+  startSandbox,
+  trigger,
+  vnToday,
+  type TestMerchant,
+  type TestSandbox,
+  providerFault,
+  rejection,
+  todayQuery,
+} from '../testing/sandbox';
+import type { ProviderAdapter, Serial } from '../types';
+import { createMisaAdapter } from './misa';
+
+const PHOCO_TAX = '0108123455';
+const COLAN_TAX = '079185001234';
+
+let t: TestSandbox;
+let m: TestMerchant;
+let adapter: ProviderAdapter;
+let token: string;
+let vatSerial: Serial;
+let salesSerial: Serial;
+const sleeper = instantSleep();
+
+const fault = (name: string, extra: Record<string, string> = {}) => providerFault(t, m, 'misa', name, extra);
+const query = todayQuery;
+let orderSeq = 0;
+const ref = () => `misa-test-${Date.now()}-${++orderSeq}`;
+
+beforeAll(async () => {
+  t = await startSandbox();
+  m = await createMerchant(t, 'phoco');
+  adapter = createMisaAdapter({ baseURL: `${t.url}/api/einvoice/misa`, sleep: sleeper.sleep });
+  token = (await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') })).token;
+  const serials = await adapter.listSerials(token);
+  vatSerial = serials.find((s) => !s.isSalesInvoice)!;
+  salesSerial = serials.find((s) => s.isSalesInvoice)!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('MISA adapter against the emulator', () => {
+  it('checks a tax code before login', async () => {
+    await expect(adapter.checkTaxCode(PHOCO_TAX)).resolves.toBeUndefined();
+    await expect(adapter.checkTaxCode(COLAN_TAX)).resolves.toBeUndefined();
+    expect(await rejection(adapter.checkTaxCode('0100233480'))).toMatchObject({ code: 'EINV_TAX_CODE_INVALID' });
+    expect(await rejection(adapter.checkTaxCode(''))).toMatchObject({ code: 'EINV_TAX_CODE_INVALID' });
+  });
+
+  it('logs in with the seller in the token; a wrong password is EINV_LOGIN_FAIL', async () => {
+    const login = await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') });
+    expect(splitSellerToken(login.token).taxCode).toBe(PHOCO_TAX);
+    const wrong = await rejection(adapter.login({ taxCode: PHOCO_TAX, username: m.account('misa').username, password: 'Nope@2026' }));
+    expect(wrong).toMatchObject({ code: 'EINV_LOGIN_FAIL' });
+    expect(wrong?.message).not.toContain('Nope@2026');
+    expect(await rejection(adapter.login({ taxCode: PHOCO_TAX, username: '', password: '' }))).toMatchObject({ code: 'EINV_LOGIN_FAIL' });
+  });
+
+  it('looks a company up; an unknown valid code is null', async () => {
+    expect(await adapter.lookupCompany(token, '0105872463')).toMatchObject({ taxCode: '0105872463', name: expect.stringMatching(/\S/) });
+    expect(await adapter.lookupCompany(token, '0100233488')).toBeNull();
+    expect(await rejection(adapter.lookupCompany(token, '0100233480'))).toMatchObject({ code: 'EINV_TAX_CODE_INVALID' });
+  });
+
+  it('offers only the activated series (MISA lists the others too)', async () => {
+    const serials = await adapter.listSerials(token);
+    expect(serials.map((s) => s.value).sort()).toEqual([vatSerial.value, salesSerial.value].sort());
+    expect(vatSerial).toMatchObject({ value: expect.stringMatching(/^1C\d\dTMS$/), templateCode: '1', isSalesInvoice: false });
+    expect(salesSerial).toMatchObject({ value: expect.stringMatching(/^2C\d\dTMH$/), templateCode: '2', isSalesInvoice: true });
+  });
+
+  it('reads the declaration status', async () => {
+    const status = await adapter.declarationStatus(token, { from: `${vnToday().slice(0, 4)}-01-01`, to: vnToday() });
+    expect(status).toMatchObject({ approved: true, records: [expect.objectContaining({ status: 'APPROVED' })] });
+  });
+
+  it('publishes an order signed and coded at once; the same RefID answers the first invoice; the code saves on the order', async () => {
+    const [order] = await completedOrders(t, m);
+    const orderId = String(order!.order_id);
+    const first = await adapter.createInvoice(token, sampleExport(orderId, vatSerial));
+    expect(first.existing).toBe(false);
+    const parts = parseEivCode(first.eivCode)!;
+    expect(parts.cqtCode).toMatch(/^00[0-9A-F]{32}$/);
+    expect(parts.searchCode).toBe(first.providerId);
+    const again = await adapter.createInvoice(token, sampleExport(orderId, vatSerial, { total: 1 }));
+    expect(again).toEqual({ ...first, existing: true });
+
+    const backend = createEinvoiceBackend(m);
+    expect(await backend.saveEivCode(orderId, first.eivCode)).toEqual({ eivCode: first.eivCode, cqtCode: parts.cqtCode });
+  });
+
+  it('lists the invoice as sent and accepted; it can never be signed, and sign calls nothing', async () => {
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial, { paymentMethod: 'QR' }));
+    const page = await adapter.listInvoices(token, query({ q: made.providerId }));
+    expect(page.total).toBe(1);
+    const row = page.rows[0]!;
+    expect(row).toMatchObject({
+      id: made.providerId,
+      serial: vatSerial.value,
+      buyerName: 'Khách lẻ',
+      total: 1_900_000,
+      status: '1',
+      statusReceived: '1',
+    });
+    expect(row.taxAuthorityCode).toBe(parseEivCode(made.eivCode)!.cqtCode);
+    expect(cqtStatus('misa', row.statusReceived).labelKey).toBe('status.cqt.sentAccepted');
+    expect(canSign('misa', row)).toBe(false);
+    expect(await rejection(adapter.sign(token, row))).toMatchObject({ code: 'EINV_SIGN_REFUSED' });
+    expect((await adapter.listInvoices(token, query({ released: 'unreleased' }))).total).toBe(0);
+    expect((await adapter.listInvoices(token, query({ released: 'released', q: made.providerId }))).total).toBe(1);
+  });
+
+  it('a sales invoice carries no VAT; serial filter and paging', async () => {
+    await adapter.createInvoice(token, sampleExport(ref(), salesSerial, { vat: 10 }));
+    const sales = await adapter.listInvoices(token, query({ serial: salesSerial.value }));
+    expect(sales.rows.length).toBeGreaterThan(0);
+    expect(sales.rows.every((r) => r.serial === salesSerial.value && r.vat === 0)).toBe(true);
+    const small = await adapter.listInvoices(token, query({ pageSize: 1 }));
+    expect(small.rows).toHaveLength(1);
+    expect(small.total).toBeGreaterThan(1);
+  });
+
+  it('a business buyer is listed by its company; a bad buyer tax code is refused', async () => {
+    const business = { isIndividual: false, name: 'Trần Thị B', company: 'Công ty Cổ phần Mẫu', taxCode: '0105872463' };
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial, { buyer: business }));
+    expect((await adapter.listInvoices(token, query({ q: made.providerId }))).rows[0]!.buyerName).toBe('Công ty Cổ phần Mẫu');
+    const bad = await rejection(
+      adapter.createInvoice(token, sampleExport(ref(), vatSerial, { buyer: { ...business, taxCode: '0100233480' } })),
+    );
+    expect(bad).toMatchObject({ code: 'EINV_TAX_CODE_INVALID', data: { field: 'buyer.taxCode' } });
+  });
+
+  it('an inactive series is EINV_SERIAL_INVALID; a malformed item is EINV_INVOICE_REFUSED', async () => {
+    const inactive: Serial = { value: `1K${vnToday().slice(2, 4)}TMK`, templateCode: '1', invTypeName: 'x', isSalesInvoice: false };
+    expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), inactive)))).toMatchObject({ code: 'EINV_SERIAL_INVALID' });
+    const refused = await rejection(
+      adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines: [{ name: 'x', quantity: 0, unitPriceGross: 1 }] })),
+    );
+    expect(refused).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
+  });
+
+  it('gives the PDF from base64, retrying InvoiceFileNotReady before EINV_PDF_NOT_READY', async () => {
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
+    const row = { id: made.providerId, serial: vatSerial.value, seq: parseEivCode(made.eivCode)!.seq };
+    const pdf = await adapter.pdf(token, row);
+    expect(pdf.type).toBe('application/pdf');
+    expect(new TextDecoder().decode(new Uint8Array(await pdf.slice(0, 5).arrayBuffer()))).toBe('%PDF-');
+
+    sleeper.waits.length = 0;
+    await fault('pdf-not-ready', { count: '3' });
+    expect((await adapter.pdf(token, row)).size).toBeGreaterThan(1000);
+    expect(sleeper.waits).toEqual([500, 500, 500]);
+
+    sleeper.waits.length = 0;
+    await fault('pdf-not-ready', { count: '4' });
+    expect(await rejection(adapter.pdf(token, row))).toMatchObject({ code: 'EINV_PDF_NOT_READY' });
+    expect(sleeper.waits).toEqual([500, 500, 500]);
+    await fault('pdf-not-ready', { off: 'true' });
+    expect(await rejection(adapter.pdf(token, { ...row, id: 'NOSUCHID00' }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('the already-exported fault answers the duplicate with the stored invoice: existing', async () => {
+    await fault('already-exported');
+    const key = ref();
+    const made = await adapter.createInvoice(token, sampleExport(key, vatSerial));
+    expect(made.existing).toBe(true);
+    expect(await adapter.createInvoice(token, sampleExport(key, vatSerial))).toEqual(made);
+  });
+
+  it('a pending registration refuses publishing: colan, and the fault', async () => {
+    const colan = await createMerchant(t, 'colan');
+    const colanToken = (await adapter.login({ taxCode: COLAN_TAX, ...colan.account('misa') })).token;
+    expect((await adapter.declarationStatus(colanToken, { from: `${vnToday().slice(0, 4)}-01-01`, to: vnToday() })).approved).toBe(false);
+    const colanSerial = (await adapter.listSerials(colanToken)).find((s) => !s.isSalesInvoice)!;
+    expect(await rejection(adapter.createInvoice(colanToken, sampleExport(ref(), colanSerial)))).toMatchObject({
+      code: 'EINV_DECLARATION_PENDING',
+    });
+    await fault('declaration-pending');
+    try {
+      expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), vatSerial)))).toMatchObject({
+        code: 'EINV_DECLARATION_PENDING',
+      });
+    } finally {
+      await fault('declaration-pending', { off: 'true' });
+    }
+  });
+
+  it('an expired token is EINV_TOKEN_EXPIRED, as is a token without its seller', async () => {
+    const fresh = (await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') })).token;
+    expect(await rejection(adapter.listSerials(splitSellerToken(fresh).token))).toMatchObject({ code: 'EINV_TOKEN_EXPIRED' });
+    await trigger(t, 'einvoice-expire-tokens', { merchant: m.merchantId, provider: 'misa' });
+    expect(await rejection(adapter.listSerials(fresh))).toMatchObject({ code: 'EINV_TOKEN_EXPIRED' });
+    token = (await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') })).token;
+  });
+
+  it('hostile user text: markup and Vietnamese kept as text, control characters dropped, too many lines refused', async () => {
+    const made = await adapter.createInvoice(
+      token,
+      sampleExport(ref(), vatSerial, { buyer: { isIndividual: true, name: '"><script>alert(1)</script>\u0000 Lê Văn Ánh' } }),
+    );
+    expect((await adapter.listInvoices(token, query({ q: made.providerId }))).rows[0]!.buyerName).toBe(
+      '"><script>alert(1)</script> Lê Văn Ánh',
+    );
+    const lines = Array.from({ length: 501 }, (_, i) => ({ name: `Món ${i}`, quantity: 1, unitPriceGross: 1000 }));
+    expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines })))).toMatchObject({
+      code: 'EINV_INVOICE_REFUSED',
+    });
+  });
+
+  it('the down fault is EINV_PROVIDER_DOWN, token call included; the tax-code check stays up', async () => {
+    await fault('down');
+    try {
+      expect(await rejection(adapter.listSerials(token))).toMatchObject({ code: 'EINV_PROVIDER_DOWN', status: 503 });
+      expect(await rejection(adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') }))).toMatchObject({ code: 'EINV_PROVIDER_DOWN' });
+      await expect(adapter.checkTaxCode(PHOCO_TAX)).resolves.toBeUndefined();
+    } finally {
+      await fault('down', { off: 'true' });
+    }
+  });
+});
+
+describe('MISA adapter: answers the emulator does not give', () => {
+  const ok = (data: unknown) => ({
+    body: { success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: JSON.stringify(data) },
+  });
+  const serial: Serial = { value: '1C26TMS', templateCode: '1', invTypeName: 'VAT', isSalesInvoice: false };
+
+  it('a duplicate without its ids is looked up by RefID', async () => {
+    const server = createFakeServer();
+    server.on('POST', 'http://m/api/integration/invoice', () =>
+      ok([{ RefID: '42', ErrorCode: 'DuplicateInvoiceRefID', DescriptionErrorCode: 'dup' }]),
+    );
+    server.on('POST', 'http://m/api/integration/invoice/status', () =>
+      ok([
+        {
+          RefID: '42',
+          TransactionID: 'ABCDEF1234',
+          InvSeries: '1C26TMS',
+          InvNo: '00000007',
+          InvDate: '2026-11-24',
+          InvoiceCode: null,
+          TotalAmount: 1,
+          ErrorCode: '',
+        },
+      ]),
+    );
+    const misa = createMisaAdapter({ baseURL: 'http://m', fetch: server.fetch });
+    expect(await misa.createInvoice('0108123455|tok', sampleExport('42', serial))).toEqual({
+      eivCode: '::ABCDEF1234::7',
+      providerId: 'ABCDEF1234',
+      existing: true,
+    });
+    const status = server.requests.find((r) => r.path.endsWith('/status'))!;
+    expect(status.url).toContain('inputType=2');
+    expect(status.body).toEqual(['42']);
+  });
+
+  it('a duplicate MISA cannot find is INVOICE_ALREADY_EXPORTED; data that is not JSON is INVALID_RESPONSE', async () => {
+    const server = createFakeServer();
+    server.on('POST', 'http://m/api/integration/invoice', () => ok([{ RefID: '42', ErrorCode: 'DuplicateInvoiceRefID' }]));
+    server.on('POST', 'http://m/api/integration/invoice/status', () => ok([{ RefID: '42', ErrorCode: 'InvoiceNotFound' }]));
+    server.on('GET', 'http://m/api/integration/invoice/templates', () => ({
+      body: { success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: '{not json' },
+    }));
+    const misa = createMisaAdapter({ baseURL: 'http://m', fetch: server.fetch });
+    expect(await rejection(misa.createInvoice('0108123455|tok', sampleExport('42', serial)))).toMatchObject({
+      code: 'INVOICE_ALREADY_EXPORTED',
+    });
+    expect(await rejection(misa.listSerials('0108123455|tok'))).toMatchObject({ code: 'INVALID_RESPONSE' });
+    expect(server.requests.every((r) => !r.url.includes('0108123455|'))).toBe(true);
+  });
+});

@@ -1,0 +1,411 @@
+import { z } from '../../../../config/zod-classic';
+import { LOCAL_ERROR_CODES, ServiceError } from '../../../http/errors';
+import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions } from '../http';
+import { eivCode, isSalesInvoiceSerial } from '../registry';
+import { sellerToken, splitSellerToken } from '../seller-token';
+import type {
+  CompanyInfo,
+  DeclarationStatus,
+  EinvoiceRow,
+  ExportInput,
+  ExportResult,
+  InvoicePage,
+  ProviderAdapter,
+  Serial,
+} from '../types';
+import {
+  asPdf,
+  cleanBuyer,
+  cleanLine,
+  declarationRecord,
+  fromBase64,
+  paymentCode,
+  retryNotReady,
+  unexpected,
+  vnDayStart,
+  WALK_IN_BUYER,
+} from './common';
+import type { AdapterOptions } from './options';
+
+/**
+ * MISA meInvoice (docs/areas/einvoice.md "MISA meInvoice"; D177, D180). Every answer is HTTP 200
+ * `{success, errorCode, descriptionErrorCode, errors, data}` with `data` as JSON text (MISA serialises
+ * twice) except the token call's; invoice calls answer per invoice with their own `ErrorCode`. Calls
+ * carry the bearer and `CompanyTaxCode`, which the adapter's token carries (seller-token.ts). MISA
+ * signs while it publishes, so there is no signing step.
+ */
+
+const ROUTE = 'misa';
+/** The portal's integration id with MISA (MISA issues one per integrating partner). */
+export const MISA_APP_ID = '0f6e3b1c-5a2d-4c7e-9b8a-2d1f4e6a8c30';
+/** MISA's tokens live 14 days; its token answer does not say. */
+export const MISA_TOKEN_LIFETIME_MS = 14 * 86_400_000;
+const MISA_MAX_PAGE_SIZE = 100;
+
+const CALL_ERRORS: Readonly<Record<string, string>> = {
+  InvalidTokenCode: 'EINV_TOKEN_EXPIRED',
+  UserNameOrPasswordIncorrect: 'EINV_LOGIN_FAIL',
+  InvalidTaxCode: 'EINV_TAX_CODE_INVALID',
+  SignNotSupported: 'EINV_SIGN_REFUSED',
+  InvalidParameter: LOCAL_ERROR_CODES.badRequest,
+};
+
+const ITEM_ERRORS: Readonly<Record<string, string>> = {
+  TemplateIsNotUsing: 'EINV_SERIAL_INVALID',
+  InvoiceTemplateNotExist: 'EINV_SERIAL_INVALID',
+  InvalidBuyerTaxCode: 'EINV_TAX_CODE_INVALID',
+  RegisterInvoiceNotApproved: 'EINV_DECLARATION_PENDING',
+  InvoiceFileNotReady: 'EINV_PDF_NOT_READY',
+  InvoiceNotFound: 'NOT_FOUND',
+};
+
+const envelope = z.object({
+  success: z.boolean(),
+  errorCode: z.string().nullish(),
+  descriptionErrorCode: z.string().nullish(),
+  errors: z.array(z.string()).nullish(),
+  data: z.unknown(),
+});
+
+const publishedSchema = z.object({
+  RefID: z.string().nullish(),
+  TransactionID: z.string().nullish(),
+  InvSeries: z.string().nullish(),
+  InvNo: z.string().nullish(),
+  InvoiceCode: z.string().nullish(),
+  ErrorCode: z.string().nullish(),
+  DescriptionErrorCode: z.string().nullish(),
+});
+type Published = z.infer<typeof publishedSchema>;
+
+const invoiceSchema = z.object({
+  RefID: z.string().nullish(),
+  TransactionID: z.string(),
+  InvSeries: z.string(),
+  InvNo: z.string().regex(/^\d+$/),
+  InvDate: z.string(),
+  InvoiceCode: z.string().nullish(),
+  EInvoiceStatus: z.number().nullish(),
+  SendTaxStatus: z.number().nullish(),
+  BuyerFullName: z.string().nullish(),
+  BuyerLegalName: z.string().nullish(),
+  TotalVATAmount: z.number().nullish(),
+  TotalAmount: z.number(),
+});
+type MisaInvoice = z.infer<typeof invoiceSchema>;
+
+const companySchema = z.object({
+  TaxCode: z.string(),
+  CompanyName: z.string(),
+  Address: z.string().nullish(),
+  LegalRepresentative: z.string().nullish(),
+  Email: z.string().nullish(),
+  Phone: z.string().nullish(),
+});
+const templatesSchema = z.array(
+  z.object({ TemplateName: z.string(), InvTemplateNo: z.string(), InvSeries: z.string(), Inactive: z.boolean().nullish() }),
+);
+const declarationSchema = z.object({
+  Status: z.string(),
+  Declarations: z.array(
+    z.object({
+      type: z.string(),
+      email: z.string(),
+      create_date: z.union([z.number(), z.string()]),
+      status_sent: z.string(),
+      status_reply: z.string(),
+      sender: z.string(),
+      sent_date: z.union([z.number(), z.string()]).nullable(),
+      status: z.string(),
+    }),
+  ),
+});
+const pageSchema = z.object({ Total: z.number().int().nonnegative(), Data: z.array(invoiceSchema) });
+const downloadSchema = z.array(z.object({ Data: z.string().nullish(), ErrorCode: z.string().nullish() }).passthrough());
+
+const num = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
+
+function toRow(invoice: MisaInvoice): EinvoiceRow {
+  return {
+    id: invoice.TransactionID,
+    serial: invoice.InvSeries,
+    seq: Number(invoice.InvNo),
+    invoiceDate: vnDayStart(invoice.InvDate),
+    taxAuthorityCode: invoice.InvoiceCode ?? null,
+    searchCode: invoice.TransactionID,
+    buyerName: invoice.BuyerLegalName || invoice.BuyerFullName || '',
+    vat: invoice.TotalVATAmount ?? 0,
+    total: invoice.TotalAmount,
+    status: num(invoice.EInvoiceStatus),
+    statusReceived: num(invoice.SendTaxStatus),
+  };
+}
+
+/** MISA writes the template digit in front of the series ('1C26TMS'); add it if the serial lacks it. */
+function invSeriesOf(input: ExportInput): string {
+  const value = input.serial.value.trim().toUpperCase();
+  return /^\d[A-Z0-9]{6}$/.test(value) ? value : `${input.serial.templateCode}${value}`;
+}
+
+function publishItem(input: ExportInput): Record<string, unknown> {
+  const buyer = cleanBuyer(input.buyer);
+  const item: Record<string, unknown> = {
+    // D178: the order is the RefID, so a repeat answers the invoice made the first time.
+    RefID: input.orderId,
+    InvSeries: invSeriesOf(input),
+    PaymentMethodName: paymentCode(input.paymentMethod),
+    BuyerFullName: buyer.name || WALK_IN_BUYER,
+    OriginalInvoiceDetail: input.lines.map(cleanLine).map((line, index) => ({
+      LineNumber: index + 1,
+      ItemName: line.name,
+      ...(line.unit ? { UnitName: line.unit } : {}),
+      Quantity: line.quantity,
+      UnitPrice: line.unitPriceGross,
+    })),
+  };
+  if (!buyer.isIndividual && buyer.company) item.BuyerLegalName = buyer.company;
+  if (buyer.taxCode) item.BuyerTaxCode = buyer.taxCode;
+  if (buyer.address) item.BuyerAddress = buyer.address;
+  if (buyer.email) item.BuyerEmail = buyer.email;
+  if (buyer.phone) item.BuyerPhoneNumber = buyer.phone;
+  if (!isSalesInvoiceSerial(input.serial)) item.VATRateName = `${input.vat}%`;
+  return item;
+}
+
+export function createMisaAdapter(options: AdapterOptions): ProviderAdapter {
+  const { baseURL } = options;
+
+  /** One call; resolves the (twice-parsed) `data` of a success, rejects a call-level refusal. */
+  async function call(
+    name: string,
+    token: string | null,
+    spec: Omit<ProviderFetchOptions, 'route' | 'baseURL' | 'fetch' | 'token' | 'headers'>,
+    refusals: Readonly<Record<string, string>> = {},
+  ): Promise<unknown> {
+    const headers: Record<string, string> = {};
+    let bearer: string | undefined;
+    if (token !== null) {
+      const seller = splitSellerToken(token);
+      bearer = seller.token;
+      if (seller.taxCode) headers.CompanyTaxCode = seller.taxCode;
+    }
+    const res = await providerFetch({
+      ...spec,
+      route: ROUTE,
+      baseURL,
+      headers,
+      ...(bearer ? { token: bearer } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    if (res.status !== 200 || typeof res.body !== 'object' || res.body === null) throw unexpected(`misa.${name}`, res.status);
+    const body = parseWith(envelope, res.body, `misa.${name}`);
+    if (!body.success) {
+      const code = body.errorCode ?? '';
+      const fields = body.errors && body.errors.length > 0 ? { fields: body.errors } : undefined;
+      throw einvError(
+        refusals[code] ?? CALL_ERRORS[code] ?? LOCAL_ERROR_CODES.unknown,
+        fields,
+        body.descriptionErrorCode ?? undefined,
+        200,
+      );
+    }
+    return body.data;
+  }
+
+  /** `data` is JSON text on every call but the token's. */
+  function json(name: string, data: unknown): unknown {
+    if (typeof data !== 'string') return data;
+    try {
+      return JSON.parse(data) as unknown;
+    } catch (cause) {
+      throw new ServiceError({
+        code: LOCAL_ERROR_CODES.invalidResponse,
+        status: 200,
+        kind: 'invalid-response',
+        message: `misa.${name}: data is not JSON`,
+        cause,
+      });
+    }
+  }
+
+  async function publish(token: string, input: ExportInput, signal?: AbortSignal): Promise<Published> {
+    const data = await call('createInvoice', token, {
+      method: 'POST',
+      path: '/api/integration/invoice',
+      body: { SignType: 2, InvoiceData: [publishItem(input)], PublishInvoiceData: null },
+      signal,
+    });
+    const items = parseWith(z.array(publishedSchema).length(1), json('createInvoice', data), 'misa.createInvoice');
+    return items[0]!;
+  }
+
+  /** The invoice made for this RefID, by MISA's status call (the duplicate's ids missing). */
+  async function byRefId(token: string, refId: string, signal?: AbortSignal): Promise<MisaInvoice | null> {
+    const data = await call('status', token, {
+      method: 'POST',
+      path: '/api/integration/invoice/status',
+      query: { inputType: 2 },
+      body: [refId],
+      signal,
+    });
+    const items = parseWith(z.array(z.object({ ErrorCode: z.string().nullish() }).passthrough()), json('status', data), 'misa.status');
+    const found = items.find((item) => !item.ErrorCode);
+    const parsed = found ? invoiceSchema.safeParse(found) : null;
+    return parsed?.success ? parsed.data : null;
+  }
+
+  const resultOf = (item: { InvoiceCode?: string | null; TransactionID: string; InvNo: string }, existing: boolean): ExportResult => ({
+    eivCode: eivCode(item.InvoiceCode, item.TransactionID, Number(item.InvNo)),
+    providerId: item.TransactionID,
+    existing,
+  });
+
+  return {
+    route: ROUTE,
+
+    async checkTaxCode(taxCode, signal) {
+      await call(
+        'checkTaxCode',
+        null,
+        { path: '/api/integration/company/check-taxcode', query: { taxcode: taxCode.trim() }, signal },
+        {
+          InvalidParameter: 'EINV_TAX_CODE_INVALID',
+        },
+      );
+    },
+
+    async login(credentials, signal) {
+      const taxCode = credentials.taxCode.trim();
+      const asked = Date.now();
+      const data = await call(
+        'login',
+        null,
+        {
+          method: 'POST',
+          path: '/api/integration/auth/token',
+          body: { appid: MISA_APP_ID, taxcode: taxCode, username: credentials.username.trim(), password: credentials.password },
+          signal,
+        },
+        // A field of the login missing or malformed: for the merchant, a failed login.
+        { InvalidParameter: 'EINV_LOGIN_FAIL' },
+      );
+      const token = parseWith(z.string().min(1), data, 'misa.login');
+      return { token: sellerToken(token, taxCode), expiresAt: asked + MISA_TOKEN_LIFETIME_MS, taxCode };
+    },
+
+    async lookupCompany(token, taxCode, signal): Promise<CompanyInfo | null> {
+      let data: unknown;
+      try {
+        data = await call(
+          'lookupCompany',
+          token,
+          { path: '/api/integration/company/info', query: { taxcode: taxCode.trim() }, signal },
+          {
+            TaxCodeNotFound: 'TAX_CODE_NOT_FOUND',
+            InvalidParameter: 'EINV_TAX_CODE_INVALID',
+          },
+        );
+      } catch (error) {
+        if (error instanceof ServiceError && error.code === 'TAX_CODE_NOT_FOUND') return null;
+        throw error;
+      }
+      const company = parseWith(companySchema, json('lookupCompany', data), 'misa.lookupCompany');
+      return {
+        taxCode: company.TaxCode,
+        name: company.CompanyName,
+        address: company.Address ?? '',
+        representative: company.LegalRepresentative ?? '',
+        email: company.Email ?? '',
+        phone: company.Phone ?? '',
+      };
+    },
+
+    async listSerials(token, signal): Promise<Serial[]> {
+      const data = await call('listSerials', token, {
+        path: '/api/integration/invoice/templates',
+        signal,
+        timeoutMs: SERIAL_LIST_TIMEOUT_MS,
+      });
+      return (
+        parseWith(templatesSchema, json('listSerials', data), 'misa.listSerials')
+          // MISA lists series not activated too; publishing to one is refused (TemplateIsNotUsing).
+          .filter((entry) => entry.Inactive !== true)
+          .flatMap((entry) => {
+            // Only VAT (1) and sales (2) invoices are the portal's; other templates are left out.
+            const templateCode = entry.InvTemplateNo === '1' ? '1' : entry.InvTemplateNo === '2' ? '2' : null;
+            if (!templateCode) return [];
+            const serial: Omit<Serial, 'isSalesInvoice'> = { value: entry.InvSeries, invTypeName: entry.TemplateName, templateCode };
+            return [{ ...serial, isSalesInvoice: isSalesInvoiceSerial(serial) }];
+          })
+      );
+    },
+
+    async declarationStatus(token, range, signal): Promise<DeclarationStatus> {
+      const data = await call('declarationStatus', token, {
+        path: '/api/integration/declaration/status',
+        query: { fromDate: range.from, toDate: range.to },
+        signal,
+      });
+      const status = parseWith(declarationSchema, json('declarationStatus', data), 'misa.declarationStatus');
+      return { approved: status.Status === 'APPROVED', records: status.Declarations.map(declarationRecord) };
+    },
+
+    async createInvoice(token, input, signal): Promise<ExportResult> {
+      const item = await publish(token, input, signal);
+      const code = item.ErrorCode ?? '';
+      const complete = item.TransactionID && item.InvNo && /^\d+$/.test(item.InvNo);
+      if (code === '' && complete) return resultOf({ ...item, TransactionID: item.TransactionID!, InvNo: item.InvNo! }, false);
+      if (code === 'DuplicateInvoiceRefID') {
+        // D178: the item carries the invoice made the first time; without its ids, ask MISA by RefID.
+        if (complete) return resultOf({ ...item, TransactionID: item.TransactionID!, InvNo: item.InvNo! }, true);
+        const existing = await byRefId(token, input.orderId, signal);
+        if (existing) return resultOf(existing, true);
+        throw einvError('INVOICE_ALREADY_EXPORTED', null, item.DescriptionErrorCode ?? undefined, 200);
+      }
+      if (code === '') throw unexpected('misa.createInvoice', 200);
+      const data = code === 'InvalidBuyerTaxCode' ? { field: 'buyer.taxCode' } : undefined;
+      throw einvError(ITEM_ERRORS[code] ?? 'EINV_INVOICE_REFUSED', data, item.DescriptionErrorCode ?? undefined, 200);
+    },
+
+    async listInvoices(token, query, signal): Promise<InvoicePage> {
+      const body: Record<string, unknown> = {
+        FromDate: query.from,
+        ToDate: query.to,
+        PageIndex: query.page,
+        PageSize: Math.min(query.pageSize, MISA_MAX_PAGE_SIZE),
+      };
+      if (query.serial.trim()) body.InvSeries = query.serial.trim();
+      if (query.q.trim()) body.Keyword = query.q.trim();
+      if (query.released !== 'all') body.PublishStatus = query.released === 'released' ? 1 : 0;
+      const data = await call('listInvoices', token, { method: 'POST', path: '/api/integration/invoice/paging', body, signal });
+      const page = parseWith(pageSchema, json('listInvoices', data), 'misa.listInvoices');
+      return { rows: page.Data.map(toRow), total: page.Total };
+    },
+
+    pdf(token, row, signal) {
+      return retryNotReady(
+        async () => {
+          const data = await call('pdf', token, {
+            method: 'POST',
+            path: '/api/integration/invoice/download',
+            query: { downloadDataType: 'pdf' },
+            body: [row.id],
+            signal,
+          });
+          const [item] = parseWith(downloadSchema.length(1), json('pdf', data), 'misa.pdf');
+          const code = item!.ErrorCode ?? '';
+          if (code !== '') throw einvError(ITEM_ERRORS[code] ?? LOCAL_ERROR_CODES.unknown, null, undefined, 200);
+          if (!item!.Data) throw unexpected('misa.pdf', 200);
+          return asPdf(fromBase64(item!.Data, 'misa.pdf'), 'misa.pdf');
+        },
+        options,
+        signal,
+      );
+    },
+
+    // MISA signs while it publishes (D180): nothing to call.
+    async sign() {
+      throw einvError('EINV_SIGN_REFUSED', null, 'MISA meInvoice signs invoices when they are published');
+    },
+  };
+}

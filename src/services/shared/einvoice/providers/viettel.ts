@@ -1,0 +1,457 @@
+import { DAY_MS } from '../../../../machines/shared/rules/vnTime';
+import { z } from '../../../../config/zod-classic';
+import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions, type ProviderResponse } from '../http';
+import { canSign, eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
+import { sellerToken, splitSellerToken } from '../seller-token';
+import type {
+  CompanyInfo,
+  DeclarationStatus,
+  EinvoiceRow,
+  ExportInput,
+  ExportLine,
+  ExportResult,
+  InvoicePage,
+  ProviderAdapter,
+  Serial,
+} from '../types';
+import {
+  asPdf,
+  cleanBuyer,
+  cleanLine,
+  declarationRecord,
+  fromBase64,
+  paymentCode,
+  retryNotReady,
+  unexpected,
+  vnDayStart,
+  WALK_IN_BUYER,
+} from './common';
+import type { AdapterOptions } from './options';
+
+/**
+ * Viettel S-Invoice (docs/areas/einvoice.md "Viettel S-Invoice"; D183, D184, D191). Success is HTTP
+ * 200 with `errorCode: null`; a refusal is its HTTP status with `{errorCode, description}`; a bearer
+ * that no longer verifies is HTTP 500 `{message: "GENERAL"}` (read as EINV_TOKEN_EXPIRED: log in again).
+ * Every call after login names the seller (`supplierTaxCode`, `taxCode`), which the adapter takes from
+ * the token (seller-token.ts): Viettel's login takes no tax code, so `login` checks the one typed with
+ * the public check and then asks the declaration status for it, which Viettel answers only for the
+ * token's own company. The order id is the `transactionUuid`; a repeat is TRANSACTION_UUID_INVALID and
+ * the first invoice is fetched by it. Signing is sending to the tax authority, allowed only when not sent.
+ */
+
+const ROUTE = 'viettel';
+/** Viettel's own prefix under its host. */
+const API = '/services/einvoiceapplication/api/InvoiceAPI';
+const VIETTEL_MAX_PAGE_SIZE = 100;
+
+const VIETTEL_ERRORS: Readonly<Record<string, string>> = {
+  UNAUTHORIZED: 'EINV_TOKEN_EXPIRED',
+  INVALID_CREDENTIALS: 'EINV_LOGIN_FAIL',
+  TAX_CODE_INVALID: 'EINV_TAX_CODE_INVALID',
+  // The seller the call names is not the token's company: the set-up's tax code is not this account's.
+  SUPPLIER_TAX_CODE_INVALID: 'EINV_TAX_CODE_INVALID',
+  BUYER_TAX_CODE_INVALID: 'EINV_TAX_CODE_INVALID',
+  BUYER_INFO_INVALID: 'EINV_INVOICE_REFUSED',
+  TEMPLATE_NOT_FOUND: 'EINV_SERIAL_INVALID',
+  INVOICE_TYPE_INVALID: 'EINV_SERIAL_INVALID',
+  TAX_PERCENTAGE_INVALID: 'EINV_INVOICE_REFUSED',
+  INVOICE_ISSUED_DATE_INVALID: 'EINV_INVOICE_REFUSED',
+  BAD_REQUEST: 'EINV_INVOICE_REFUSED',
+  INVOICE_REGISTRATION_NOT_APPROVED: 'EINV_DECLARATION_PENDING',
+  TRANSACTION_UUID_INVALID: 'INVOICE_ALREADY_EXPORTED',
+  INVOICE_ALREADY_SENT: 'EINV_SIGN_REFUSED',
+  INVOICE_FILE_NOT_READY: 'EINV_PDF_NOT_READY',
+  INVOICE_NOT_FOUND: 'NOT_FOUND',
+  TAX_CODE_NOT_FOUND: 'NOT_FOUND',
+};
+
+const errorSchema = z.object({ errorCode: z.string(), description: z.string().nullish() }).passthrough();
+const generalSchema = z.object({ message: z.literal('GENERAL') });
+
+const invoiceSchema = z.object({
+  transactionUuid: z.string(),
+  invoiceType: z.enum(['1', '2']),
+  adjustmentType: z.union([z.string(), z.number()]).nullish(),
+  invoiceSeri: z.string(),
+  invoiceNumber: z.union([z.string(), z.number()]),
+  issueDate: z.number(),
+  buyerName: z.string().nullish(),
+  buyerLegalName: z.string().nullish(),
+  taxAmount: z.number().nullish(),
+  total: z.number(),
+  status: z.union([z.number(), z.string()]).nullish(),
+  reservationCode: z.string(),
+  codeOfTax: z.string().nullish(),
+});
+type ViettelInvoice = z.infer<typeof invoiceSchema>;
+
+const loginSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+const createSchema = z.object({
+  result: z.object({ invoiceNo: z.string(), transactionID: z.string(), reservationCode: z.string(), codeOfTax: z.string().nullish() }),
+});
+const companySchema = z.object({
+  result: z.object({
+    taxCode: z.string(),
+    name: z.string(),
+    address: z.string().nullish(),
+    representative: z.string().nullish(),
+    email: z.string().nullish(),
+    phone: z.string().nullish(),
+  }),
+});
+const templatesSchema = z.object({
+  template: z.array(
+    z.object({ templateCode: z.string(), invoiceSeries: z.string(), invoiceType: z.enum(['1', '2']), invoiceTypeName: z.string() }),
+  ),
+});
+const declarationSchema = z.object({
+  result: z.object({
+    status: z.string(),
+    declarations: z
+      .array(
+        z.object({
+          type: z.string(),
+          email: z.string(),
+          create_date: z.union([z.number(), z.string()]),
+          status_sent: z.string(),
+          status_reply: z.string(),
+          sender: z.string(),
+          sent_date: z.union([z.number(), z.string()]).nullable(),
+          status: z.string(),
+        }),
+      )
+      .optional(),
+  }),
+});
+const searchSchema = z.object({ result: z.array(invoiceSchema).min(1) });
+const pageSchema = z.object({ totalRow: z.number().int().nonnegative(), invoices: z.array(invoiceSchema) });
+const fileSchema = z.object({ fileToBytes: z.string().min(1) });
+
+/** The series as every adapter writes it: template digit + symbol ('1C26TVT'), as M-Invoice and MISA do (D191). */
+const serialOf = (invoiceType: string, series: string) => `${invoiceType}${series}`;
+
+/** Viettel's template code of a kind of invoice: the template digit and the template's number. */
+const templateCodeOf = (templateDigit: string) => `${templateDigit}/001`;
+
+/** The template digit and the six-character series of a serial written either way (with or without the digit). */
+function splitSerial(value: string, templateCode?: string): { digit: string; series: string } {
+  const trimmed = value.trim().toUpperCase();
+  const withDigit = /^(\d)([A-Z0-9]{6})$/.exec(trimmed);
+  if (withDigit) return { digit: withDigit[1]!, series: withDigit[2]! };
+  return { digit: templateCode ?? '1', series: serialSymbol(trimmed) };
+}
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
+
+function toRow(invoice: ViettelInvoice): EinvoiceRow {
+  return {
+    id: invoice.transactionUuid,
+    serial: serialOf(invoice.invoiceType, invoice.invoiceSeri),
+    seq: Number(invoice.invoiceNumber),
+    invoiceDate: invoice.issueDate,
+    taxAuthorityCode: invoice.codeOfTax ?? null,
+    searchCode: invoice.reservationCode,
+    buyerName: invoice.buyerLegalName || invoice.buyerName || '',
+    vat: invoice.taxAmount ?? 0,
+    total: invoice.total,
+    status: text(invoice.adjustmentType),
+    statusReceived: text(invoice.status),
+  };
+}
+
+/**
+ * The totals as Viettel works them out (doc 2 §9: it rounds the net UP): net = ⌈gross × 100 / (100 +
+ * rate)⌉, VAT = gross − net. Sent as `summarizeInfo` and `taxBreakdowns` so the invoice's own totals and
+ * the ones in the request agree (Viettel keeps its own either way).
+ */
+export function viettelTotals(lines: readonly ExportLine[], rate: number): { gross: number; net: number; vat: number } {
+  const gross = Math.round(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceGross, 0));
+  // Whole-number ceiling division: a float quotient could land a hair above a whole net and round it up once more.
+  const net = rate === 0 ? gross : Math.floor((gross * 100 + (100 + rate) - 1) / (100 + rate));
+  return { gross, net, vat: gross - net };
+}
+
+function createBody(input: ExportInput): Record<string, unknown> {
+  // Control characters out of the user's text (Viettel refuses them; a line is one line), the rest as typed.
+  const buyer = cleanBuyer(input.buyer);
+  const lines = input.lines.map(cleanLine);
+  const sales = isSalesInvoiceSerial(input.serial);
+  const { series } = splitSerial(input.serial.value, input.serial.templateCode);
+  const digit = sales ? '2' : '1';
+  const rate = sales ? 0 : input.vat;
+  const totals = viettelTotals(lines, rate);
+  const buyerInfo: Record<string, unknown> = { buyerName: buyer.name.trim() || WALK_IN_BUYER };
+  if (!buyer.isIndividual) {
+    if (buyer.company) buyerInfo.buyerLegalName = buyer.company;
+    if (buyer.taxCode) buyerInfo.buyerTaxCode = buyer.taxCode;
+  }
+  if (buyer.address) buyerInfo.buyerAddressLine = buyer.address;
+  if (buyer.email) buyerInfo.buyerEmail = buyer.email;
+  if (buyer.phone) buyerInfo.buyerPhoneNumber = buyer.phone;
+  return {
+    generalInvoiceInfo: {
+      templateCode: templateCodeOf(digit),
+      invoiceSeries: series,
+      invoiceType: digit,
+      // D178: the order is the key, so a repeat (a lost answer, a second tab) finds the first invoice.
+      transactionUuid: input.orderId,
+      currencyCode: 'VND',
+      adjustmentType: '1',
+    },
+    buyerInfo,
+    payments: [{ paymentMethodName: paymentCode(input.paymentMethod) }],
+    itemInfo: lines.map((line, index) => ({
+      lineNumber: index + 1,
+      itemName: line.name,
+      ...(line.unit ? { unitName: line.unit } : {}),
+      quantity: line.quantity,
+      unitPriceWithTax: line.unitPriceGross,
+      // A sales invoice carries no VAT (doc 2 §5); otherwise the serial modal's rate, the same on every line.
+      ...(sales ? {} : { taxPercentage: rate }),
+    })),
+    summarizeInfo: {
+      sumOfTotalLineAmountWithoutTax: totals.net,
+      totalAmountWithoutTax: totals.net,
+      totalTaxAmount: totals.vat,
+      totalAmountWithTax: totals.gross,
+    },
+    ...(sales ? {} : { taxBreakdowns: [{ taxPercentage: rate, taxableAmount: totals.net, taxAmount: totals.vat }] }),
+  };
+}
+
+export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
+  const { baseURL } = options;
+
+  function request<B = unknown>(bearer: string | null, spec: Omit<ProviderFetchOptions, 'route' | 'baseURL' | 'fetch' | 'token'>) {
+    return providerFetch<B>({
+      ...spec,
+      route: ROUTE,
+      baseURL,
+      ...(bearer !== null ? { token: bearer } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** The bearer and the seller a token names; a token without its seller cannot make a Viettel call. */
+  function seller(token: string): { bearer: string; taxCode: string } {
+    const { token: bearer, taxCode } = splitSellerToken(token);
+    if (!taxCode) throw einvError('EINV_NOT_SET_UP', { reason: 'seller-unknown' }, undefined, 0);
+    return { bearer, taxCode };
+  }
+
+  function refusal(name: string, res: ProviderResponse, fallback?: string) {
+    if (res.status === 500 && generalSchema.safeParse(res.body).success) return einvError('EINV_TOKEN_EXPIRED', null, 'GENERAL', 500);
+    const parsed = errorSchema.safeParse(res.body);
+    if (!parsed.success) return unexpected(`viettel.${name}`, res.status);
+    const code = VIETTEL_ERRORS[parsed.data.errorCode] ?? fallback;
+    if (!code) return unexpected(`viettel.${name}`, res.status);
+    return einvError(code, null, parsed.data.description ?? undefined, res.status);
+  }
+
+  async function call<S extends z.ZodType>(
+    name: string,
+    token: string,
+    schema: S,
+    spec: (taxCode: string) => Omit<ProviderFetchOptions, 'route' | 'baseURL' | 'fetch' | 'token'>,
+    fallback?: string,
+  ): Promise<z.infer<S>> {
+    const { bearer, taxCode } = seller(token);
+    const res = await request(bearer, spec(taxCode));
+    if (res.status !== 200) throw refusal(name, res, fallback);
+    return parseWith(schema, res.body, `viettel.${name}`) as z.infer<S>;
+  }
+
+  async function byUuid(token: string, transactionUuid: string, signal?: AbortSignal): Promise<ViettelInvoice> {
+    const body = await call('search', token, searchSchema, (supplierTaxCode) => ({
+      method: 'POST',
+      path: `${API}/InvoiceWS/searchInvoiceByTransactionUuid`,
+      body: { supplierTaxCode, transactionUuid },
+      ...(signal ? { signal } : {}),
+    }));
+    return body.result[0]!;
+  }
+
+  async function checkTaxCode(taxCode: string, signal?: AbortSignal) {
+    const res = await request(null, { path: `${API}/InvoiceUtilsWS/checkTaxCode`, query: { taxCode: taxCode.trim() }, signal });
+    if (res.status === 200) return;
+    // A missing code (BAD_REQUEST) is as invalid as a malformed one for the person typing it.
+    if (res.status === 400) {
+      const parsed = errorSchema.safeParse(res.body);
+      throw einvError('EINV_TAX_CODE_INVALID', null, parsed.success ? (parsed.data.description ?? undefined) : undefined, 400);
+    }
+    throw refusal('checkTaxCode', res);
+  }
+
+  return {
+    route: ROUTE,
+
+    checkTaxCode,
+
+    async login(credentials, signal) {
+      const taxCode = credentials.taxCode.trim();
+      await checkTaxCode(taxCode, signal);
+      const res = await request(null, {
+        method: 'POST',
+        path: '/auth/login',
+        body: { username: credentials.username.trim(), password: credentials.password },
+        signal,
+      });
+      // An empty user name or password (BAD_REQUEST) is, for the merchant, a failed login.
+      if (res.status === 400) throw einvError('EINV_LOGIN_FAIL', null, undefined, 400);
+      if (res.status !== 200) throw refusal('login', res);
+      const login = parseWith(loginSchema, res.body, 'viettel.login');
+      // Viettel's login takes no tax code: the declaration status answers only for the token's own company.
+      const check = await request(login.access_token, {
+        path: `${API}/InvoiceUtilsWS/getDeclarationStatus`,
+        query: { taxCode },
+        signal,
+      });
+      if (check.status !== 200) throw refusal('login', check);
+      return { token: sellerToken(login.access_token, taxCode), expiresAt: Date.now() + login.expires_in * 1000, taxCode };
+    },
+
+    async lookupCompany(token, taxCode, signal): Promise<CompanyInfo | null> {
+      const { bearer } = seller(token);
+      const res = await request(bearer, { path: `${API}/InvoiceUtilsWS/getCompanyInfo`, query: { taxCode: taxCode.trim() }, signal });
+      if (res.status === 404) return null;
+      if (res.status === 400) throw einvError('EINV_TAX_CODE_INVALID', null, undefined, 400);
+      if (res.status !== 200) throw refusal('lookupCompany', res);
+      const company = parseWith(companySchema, res.body, 'viettel.lookupCompany').result;
+      return {
+        taxCode: company.taxCode,
+        name: company.name,
+        address: company.address ?? '',
+        representative: company.representative ?? '',
+        email: company.email ?? '',
+        phone: company.phone ?? '',
+      };
+    },
+
+    async listSerials(token, signal): Promise<Serial[]> {
+      const body = await call('listSerials', token, templatesSchema, (taxCode) => ({
+        method: 'POST',
+        path: `${API}/InvoiceUtilsWS/getInvoiceTemplates`,
+        body: { taxCode },
+        signal,
+        timeoutMs: SERIAL_LIST_TIMEOUT_MS,
+      }));
+      return body.template.map((entry) => {
+        const serial = {
+          value: serialOf(entry.invoiceType, entry.invoiceSeries),
+          invTypeName: entry.invoiceTypeName,
+          templateCode: entry.invoiceType,
+        };
+        return { ...serial, isSalesInvoice: isSalesInvoiceSerial(serial) };
+      });
+    },
+
+    async declarationStatus(token, range, signal): Promise<DeclarationStatus> {
+      const body = await call('declarationStatus', token, declarationSchema, (taxCode) => ({
+        path: `${API}/InvoiceUtilsWS/getDeclarationStatus`,
+        query: { taxCode },
+        signal,
+      }));
+      const from = vnDayStart(range.from);
+      const to = vnDayStart(range.to) + DAY_MS - 1;
+      const inRange = (date: number | string) => {
+        const ms = typeof date === 'number' ? date : Date.parse(date);
+        return Number.isNaN(from) || Number.isNaN(to) || Number.isNaN(ms) || (ms >= from && ms <= to);
+      };
+      return {
+        approved: body.result.status === 'APPROVED',
+        records: (body.result.declarations ?? []).filter((d) => inRange(d.create_date)).map(declarationRecord),
+      };
+    },
+
+    async createInvoice(token, input, signal): Promise<ExportResult> {
+      const { bearer, taxCode } = seller(token);
+      const res = await request(bearer, {
+        method: 'POST',
+        path: `${API}/InvoiceWS/createInvoice/${encodeURIComponent(taxCode)}`,
+        body: createBody(input),
+        signal,
+      });
+      if (res.status === 200) {
+        const made = parseWith(createSchema, res.body, 'viettel.createInvoice').result;
+        const { series } = splitSerial(input.serial.value, input.serial.templateCode);
+        const seq = Number(made.invoiceNo.startsWith(series) ? made.invoiceNo.slice(series.length) : made.invoiceNo.replace(/^\D+/, ''));
+        return { eivCode: eivCode(made.codeOfTax, made.reservationCode, seq), providerId: input.orderId, existing: false };
+      }
+      const refused = refusal('createInvoice', res, 'EINV_INVOICE_REFUSED');
+      if (refused.code === 'INVOICE_ALREADY_EXPORTED') {
+        // TRANSACTION_UUID_INVALID: this order was exported before; the first invoice is fetched by its uuid.
+        const existing = await byUuid(token, input.orderId, signal).catch(() => null);
+        if (existing) {
+          return {
+            eivCode: eivCode(existing.codeOfTax, existing.reservationCode, Number(existing.invoiceNumber)),
+            providerId: existing.transactionUuid,
+            existing: true,
+          };
+        }
+        throw refused;
+      }
+      throw refused;
+    },
+
+    async listInvoices(token, query, signal): Promise<InvoicePage> {
+      const startDate = vnDayStart(query.from);
+      const endDate = vnDayStart(query.to) + DAY_MS - 1;
+      const body = await call('listInvoices', token, pageSchema, (supplierTaxCode) => ({
+        method: 'POST',
+        path: `${API}/InvoiceUtilsWS/getInvoices`,
+        body: {
+          supplierTaxCode,
+          startDate,
+          endDate,
+          ...(query.serial.trim() ? { invoiceSeries: splitSerial(query.serial).series } : {}),
+          ...(query.q.trim() ? { keyword: query.q.trim() } : {}),
+          ...(query.released === 'all' ? {} : { sent: query.released === 'released' }),
+          rowPerPage: Math.min(query.pageSize, VIETTEL_MAX_PAGE_SIZE),
+          pageNum: query.page,
+        },
+        signal,
+      }));
+      return { rows: body.invoices.map(toRow), total: body.totalRow };
+    },
+
+    pdf(token, row, signal) {
+      // The row's serial carries the template digit (D191): Viettel's file call needs the template code.
+      const { digit, series } = splitSerial(row.serial);
+      return retryNotReady(
+        async () => {
+          const body = await call('pdf', token, fileSchema, (supplierTaxCode) => ({
+            method: 'POST',
+            path: `${API}/InvoiceUtilsWS/getInvoiceRepresentationFile`,
+            body: {
+              supplierTaxCode,
+              invoiceNo: `${series}${row.seq}`,
+              templateCode: templateCodeOf(digit),
+              transactionUuid: row.id,
+              fileType: 'PDF',
+            },
+            ...(signal ? { signal } : {}),
+          }));
+          return asPdf(fromBase64(body.fileToBytes, 'viettel.pdf'), 'viettel.pdf');
+        },
+        options,
+        signal,
+      );
+    },
+
+    async sign(token, row, signal) {
+      // doc 2 §4 "only when not sent": a sent invoice is refused without asking Viettel.
+      if (!canSign(ROUTE, row)) throw einvError('EINV_SIGN_REFUSED', { statusReceived: row.statusReceived }, undefined, 0);
+      const { bearer, taxCode } = seller(token);
+      const res = await request(bearer, {
+        method: 'POST',
+        path: `${API}/InvoiceWS/sendInvoiceByTransactionUuid`,
+        body: { supplierTaxCode: taxCode, transactionUuid: row.id },
+        signal,
+      });
+      if (res.status === 200) return;
+      const refused = refusal('sign', res, 'EINV_SIGN_REFUSED');
+      if (refused.code === 'EINV_TOKEN_EXPIRED' || refused.code === 'EINV_SIGN_REFUSED' || refused.kind !== 'server') throw refused;
+      throw einvError('EINV_SIGN_REFUSED', null, refused.serverMessage, res.status);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Test helper (only *.test.ts import it): a real sandbox in-process, a throwaway merchant signed in,
+ * and the portal's own clients pointed at it, so the e-invoice services are tested against the
+ * emulators they will meet, not against a fake written from the same reading of the docs.
+ */
+import { vi } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../http/client';
+import type { ServiceError } from '../../../http/errors';
+import type { ExportInput, InvoiceQuery, ProviderRoute, Serial } from '../types';
+
+/** The part of sandbox/platform/test/harness these tests use (the app's tsconfig does not compile the sandbox). */
+export interface TestSandbox {
+  url: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, asserted by each test
+  api<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  login(username: string, password: string): Promise<{ access_token: string }>;
+  close(): Promise<void>;
+}
+
+// A computed specifier keeps the type checker out of the sandbox; vitest resolves it at run time.
+const HARNESS = ['..', '..', '..', '..', '..', 'sandbox', 'platform', 'test', 'harness'].join('/');
+
+// Booting a sandbox (PGlite) takes seconds.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+export async function startSandbox(): Promise<TestSandbox> {
+  const { startTestSandbox } = (await import(/* @vite-ignore */ HARNESS)) as {
+    startTestSandbox(options: { seedVolume: 'small' }): Promise<TestSandbox>;
+  };
+  return startTestSandbox({ seedVolume: 'small' });
+}
+
+export const EINV_PASSWORD = 'Einv@2026';
+
+export interface TestMerchant {
+  merchantId: string;
+  alias: string;
+  template: string;
+  /** The owner's portal access token. */
+  token: string;
+  portal: ServiceClient;
+  sale: ServiceClient;
+  /** The merchant's own account with a provider (docs/areas/einvoice.md "Provider accounts"). */
+  account(route: ProviderRoute): { username: string; password: string };
+}
+
+export function clientsFor(t: TestSandbox, token: string): { portal: ServiceClient; sale: ServiceClient } {
+  const tokens = { getToken: async () => token, onRejected: async () => null, onUserLocked: () => {} };
+  return {
+    portal: createServiceClient({ service: 'portal', baseURL: `${t.url}/api/portal`, tokens }),
+    sale: createServiceClient({ service: 'sale', baseURL: `${t.url}/api/sale`, tokens }),
+  };
+}
+
+/** A throwaway copy of a seeded merchant (POST /sandbox/merchants), its owner signed in. */
+export async function createMerchant(t: TestSandbox, template: 'phoco' | 'colan' = 'phoco'): Promise<TestMerchant> {
+  const made = await t.api('POST', '/sandbox/merchants', { body: { template } });
+  if (made.status !== 201) throw new Error(`POST /sandbox/merchants → ${made.status}`);
+  const info = (made.body.data ?? made.body) as {
+    merchant_id: string;
+    alias: string;
+    username: string;
+    password: string;
+    template: string;
+  };
+  const token = (await t.login(info.username, info.password)).access_token;
+  return {
+    merchantId: info.merchant_id,
+    alias: info.alias,
+    template: info.template,
+    token,
+    ...clientsFor(t, token),
+    account: (route) => ({ username: `${info.template}-${info.alias}-${route}`, password: EINV_PASSWORD }),
+  };
+}
+
+export async function trigger(t: TestSandbox, name: string, body: Record<string, string>): Promise<void> {
+  const res = await t.api('POST', `/sandbox/triggers/${name}`, { body });
+  if (res.status !== 200) throw new Error(`trigger ${name} → ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Completed orders of the merchant still without an e-invoice code. */
+export async function completedOrders(t: TestSandbox, m: TestMerchant): Promise<Array<{ order_id: string | number; order_code: string }>> {
+  const res = await t.api('GET', '/api/sale/order?order_status=0&is_eiv_exported=0&page_size=200', { token: m.token });
+  if (res.status !== 200) throw new Error(`GET /order → ${res.status}`);
+  return (res.body.data as Array<{ order_id: string | number; order_code: string; eiv_code: string | null }>).filter((o) => !o.eiv_code);
+}
+
+/** Today in Vietnam, yyyy-MM-dd. */
+export function vnToday(now = Date.now()): string {
+  return new Date(now + 7 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** doc's example sale: two lines, 1,900,000 paid, the walk-in buyer. */
+export function sampleExport(orderId: string, serial: Serial, over: Partial<ExportInput> = {}): ExportInput {
+  return {
+    orderId,
+    orderCode: `ORD-${orderId}`,
+    issuedAt: Date.now(),
+    buyer: { isIndividual: true, name: '' },
+    lines: [
+      { name: 'Lẩu cá kèo', unit: 'nồi', quantity: 1, unitPriceGross: 1_500_000 },
+      { name: 'Bia Hà Nội', unit: 'chai', quantity: 16, unitPriceGross: 25_000 },
+    ],
+    paymentMethod: 'CASH',
+    total: 1_900_000,
+    serial,
+    vat: 8,
+    ...over,
+  };
+}
+
+/** A sleep that does not wait (the not-ready retries), counting its calls. */
+export function instantSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms: number) => void waits.push(ms) };
+}
+
+/** The ServiceError a promise rejects with, or null when it resolves. */
+export const rejection = (promise: Promise<unknown>): Promise<ServiceError | null> =>
+  promise.then(
+    () => null,
+    (e: unknown) => e as ServiceError,
+  );
+
+/** Switches a provider fault for the merchant (the sandbox trigger `einvoice-fault`). */
+export const providerFault = (t: TestSandbox, m: TestMerchant, provider: string, name: string, extra: Record<string, string> = {}) =>
+  trigger(t, 'einvoice-fault', { merchant: m.merchantId, provider, fault: name, ...extra });
+
+/** A list query for today (Vietnam), every series and state, first page of 10. */
+export const todayQuery = (over: Partial<InvoiceQuery> = {}): InvoiceQuery => ({
+  from: vnToday(),
+  to: vnToday(),
+  q: '',
+  serial: '',
+  released: 'all',
+  page: 1,
+  pageSize: 10,
+  ...over,
+});
