@@ -1,0 +1,203 @@
+import { assign, raise } from 'xstate';
+import {
+  EINVOICE_PAGE_SIZES,
+  EINVOICE_SEARCH_MAX,
+  EINVOICE_SERIAL_MAX,
+  type EinvoiceFilter,
+  type EinvoiceListPage,
+  type EinvoiceListProvider,
+  type EinvoiceListRow,
+  type EinvoiceQuery,
+} from '../../services/einvoice/list/schemas';
+import { defineList } from '../shared/list/pagedList';
+import { cleanSearch, DEFAULT_EINVOICE_QUERY, isAcceptableRange, isReleasedFilter } from './list/einvoiceUrl';
+import { invoicePdfMachine } from './invoicePdf.machine';
+import { invoiceSignMachine, type InvoiceSignOutput } from './invoiceSign.machine';
+
+/**
+ * /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and signing rules): the
+ * invoices of the provider the merchant set up, paged on the provider's side, on the shared list
+ * (../shared/list). Filters: time range (this month by default), invoice search and symbol search
+ * (sent 800 ms after the last key), all / released / unreleased; page, size and filters mirrored in
+ * the address bar (QUERY.REPLACE for Back or an edited address). A row opens the PDF popup
+ * (invoicePdf) or, where the provider's rule allows it, the sign confirmation (invoiceSign); the two
+ * are one region, so only one is ever open (doc 2 §2 "exclusive"). A signature that went through, or
+ * one the provider refused because the invoice moved on meanwhile, reloads the page. Each load also
+ * reads the settings: not set up answers EINV_NOT_SET_UP, which the screen turns into a link to
+ * /e-inv-setting (D203).
+ */
+
+export type EinvoiceListEvent =
+  | { type: 'QUERY.REPLACE'; query: EinvoiceQuery }
+  | { type: 'SEARCH.TYPE'; field: 'q' | 'serial'; value: string }
+  | { type: 'VIEW.OPEN'; row: EinvoiceListRow }
+  | { type: 'SIGN.OPEN'; row: EinvoiceListRow };
+
+export interface EinvoiceListExtra {
+  /** What the search boxes show (the filter's once the debounce ran). */
+  typed: { q: string; serial: string };
+  /** Today in Vietnam ('YYYY-MM-DD'), for the custom range rule. */
+  today: string;
+  /** The provider of the last answer (null before the first). */
+  provider: EinvoiceListProvider | null;
+  /** The row the open popup shows. */
+  popupRow: EinvoiceListRow | null;
+}
+
+export const SEARCH_DEBOUNCE_MS = 800;
+
+const typedOf = (filter: EinvoiceFilter) => ({ q: filter.q, serial: filter.serial });
+
+export const einvoiceList = defineList({
+  types: {
+    row: {} as EinvoiceListRow,
+    filter: {} as EinvoiceFilter,
+    page: {} as EinvoiceListPage,
+    loadInput: {} as EinvoiceQuery,
+    context: {} as EinvoiceListExtra,
+    events: {} as EinvoiceListEvent,
+    tags: {} as 'searching' | 'viewing' | 'signing',
+    input: {} as { query?: EinvoiceQuery; today: string },
+  },
+  pageSizes: EINVOICE_PAGE_SIZES,
+  acceptFilter: (patch, context) =>
+    Object.entries(patch).every(([key, value]) => {
+      if (key === 'q') return typeof value === 'string' && value === cleanSearch(value, EINVOICE_SEARCH_MAX);
+      if (key === 'serial') return typeof value === 'string' && value === cleanSearch(value, EINVOICE_SERIAL_MAX).toUpperCase();
+      if (key === 'released') return isReleasedFilter(value);
+      if (key === 'range') return isAcceptableRange(value, context.today);
+      return false;
+    }),
+  loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
+  pageExtras: (page) => ({ provider: page.provider }),
+  actors: { invoicePdf: invoicePdfMachine, invoiceSign: invoiceSignMachine },
+});
+
+const sameQuery = (a: EinvoiceQuery, b: EinvoiceQuery) => JSON.stringify(a) === JSON.stringify(b);
+
+export const einvoiceListMachine = einvoiceList.setup
+  .extend({
+    actions: {
+      replaceQuery: assign((_, params: { query: EinvoiceQuery }) => ({
+        page: params.query.page,
+        pageSize: params.query.pageSize,
+        filter: params.query.filter,
+        typed: typedOf(params.query.filter),
+      })),
+      setTyped: assign(({ context }, params: { field: 'q' | 'serial'; value: string }) => ({
+        typed: {
+          ...context.typed,
+          [params.field]: params.value.slice(0, params.field === 'q' ? EINVOICE_SEARCH_MAX : EINVOICE_SERIAL_MAX),
+        },
+      })),
+      raiseSearch: raise(({ context }) => ({
+        type: 'FILTER.SET' as const,
+        filter: {
+          q: cleanSearch(context.typed.q, EINVOICE_SEARCH_MAX),
+          serial: cleanSearch(context.typed.serial, EINVOICE_SERIAL_MAX).toUpperCase(),
+        },
+      })),
+      openPopup: assign((_, params: { row: EinvoiceListRow }) => ({ popupRow: params.row })),
+      closePopup: assign({ popupRow: null }),
+    },
+    guards: {
+      queryDiffers: ({ context }, params: { query: EinvoiceQuery }) =>
+        !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
+      rowViewable: (_, params: { row: EinvoiceListRow }) => params.row.viewable,
+      rowSignable: (_, params: { row: EinvoiceListRow }) => params.row.signable,
+      signChangedRow: (_, params: { output: InvoiceSignOutput }) => params.output.refresh,
+    },
+    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  })
+  .createMachine({
+    id: 'einvoiceList',
+    type: 'parallel',
+    context: ({ input }) => {
+      const query = input.query ?? DEFAULT_EINVOICE_QUERY;
+      return einvoiceList.context(query, { typed: typedOf(query.filter), today: input.today, provider: null, popupRow: null });
+    },
+    on: {
+      'QUERY.REPLACE': {
+        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
+        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
+        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
+      },
+    },
+    states: {
+      list: einvoiceList.listRegion(),
+      search: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'SEARCH.TYPE': {
+                target: 'waiting',
+                actions: { type: 'setTyped', params: ({ event }) => ({ field: event.field, value: event.value }) },
+              },
+            },
+          },
+          waiting: {
+            tags: ['searching'],
+            description: 'Typing in either search box: the search runs 800 ms after the last key; each key starts the wait again.',
+            on: {
+              'SEARCH.TYPE': {
+                target: 'waiting',
+                reenter: true,
+                actions: { type: 'setTyped', params: ({ event }) => ({ field: event.field, value: event.value }) },
+              },
+            },
+            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
+          },
+        },
+      },
+      popup: {
+        initial: 'none',
+        states: {
+          none: {
+            on: {
+              'VIEW.OPEN': {
+                guard: { type: 'rowViewable', params: ({ event }) => ({ row: event.row }) },
+                target: 'viewing',
+                actions: { type: 'openPopup', params: ({ event }) => ({ row: event.row }) },
+              },
+              'SIGN.OPEN': {
+                guard: { type: 'rowSignable', params: ({ event }) => ({ row: event.row }) },
+                target: 'signing',
+                actions: { type: 'openPopup', params: ({ event }) => ({ row: event.row }) },
+                description: "Only a row the provider's rule lets sign (doc 2 §4): MISA never, M-Invoice at CQT status 1, …",
+              },
+            },
+          },
+          viewing: {
+            tags: ['viewing'],
+            description: 'The PDF popup (invoicePdf); it closes itself, on a load failure too.',
+            invoke: {
+              id: 'pdf',
+              src: 'invoicePdf',
+              input: ({ context }) => ({ row: context.popupRow! }),
+              onDone: { target: 'none', actions: 'closePopup' },
+              onError: { target: 'none', actions: 'closePopup' },
+            },
+          },
+          signing: {
+            tags: ['signing'],
+            description: 'The sign confirmation (invoiceSign); the list reloads when the row changed.',
+            invoke: {
+              id: 'sign',
+              src: 'invoiceSign',
+              input: ({ context }) => ({ row: context.popupRow! }),
+              onDone: [
+                {
+                  guard: { type: 'signChangedRow', params: ({ event }) => ({ output: event.output }) },
+                  target: 'none',
+                  actions: ['closePopup', 'raiseRefresh'],
+                },
+                { target: 'none', actions: 'closePopup' },
+              ],
+              onError: { target: 'none', actions: 'closePopup' },
+            },
+          },
+        },
+      },
+    },
+  });

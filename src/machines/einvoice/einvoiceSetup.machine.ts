@@ -1,0 +1,431 @@
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { Credentials, EinvoiceSettings, LoginMethod, ProviderRoute, SettingsSave } from '../../services/shared/einvoice/types';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { serialVatMachine, type SerialVatOutput } from './serialVat.machine';
+import { ssoLinkMachine, type SsoLinkOutput } from './ssoLink.machine';
+import { credentialsValid, type CredentialField, type SetupProvider } from './setup/rules';
+
+/**
+ * /e-inv-setting (doc 2 §2 "E-invoice setting", §4 setup modal sequence and SSO link, §5 credentials,
+ * §8, §9). First visit: the terms modal (Agree and Continue remembers it for 365 days; closing without
+ * agreeing leaves for /dashboard). Then the stored settings: active ones are shown read-only with
+ * their declaration status and a cancel (asked first); otherwise the form: provider, login method
+ * (only where the provider offers SSO), credentials trimmed and required, auto-export and print.
+ * Save: the provider checks the tax code, then the login, then the product backend stores the
+ * settings; a refusal keeps everything typed and says why. With the merchant account the SSO link
+ * (sso's `ssoLink`, invoked as a child) must be made first. After the save: the success modal, then,
+ * for providers that need it, the serial and VAT modal (`serialVat`); its failure or time-out clears
+ * the set-up again (D194) and says so.
+ */
+
+export interface EinvoiceSetupInput {
+  providers: SetupProvider[];
+  /** The `einv_term_shown` cookie is there (doc 2 §9). */
+  termsAccepted: boolean;
+  /** The merchant's own tax code (session tax_no): the tax code field's first value. */
+  merchantTaxCode: string;
+}
+
+export type Declaration = 'approved' | 'pending' | 'unknown';
+
+export interface EinvoiceSetupContext {
+  providers: SetupProvider[];
+  termsAccepted: boolean;
+  merchantTaxCode: string;
+  settings: EinvoiceSettings | null;
+  provider: ProviderRoute | null;
+  method: LoginMethod;
+  values: Record<CredentialField, string>;
+  /** Fields changed at least once: their problems show (validated on change, doc 2 §5). */
+  touched: Record<CredentialField, boolean>;
+  /** A save was tried: every problem shows. */
+  showErrors: boolean;
+  autoExport: boolean;
+  printInvoice: boolean;
+  /** The merchant account is linked with the chosen provider (SSO check or a link just made). */
+  ssoLinked: boolean;
+  declaration: Declaration | null;
+  /** Why the last check, login, save, link or load failed; typed values stay. */
+  errorCode: string | null;
+}
+
+export type EinvoiceSetupEvent =
+  | { type: 'TERMS.AGREE' }
+  | { type: 'TERMS.CLOSE' }
+  | { type: 'RETRY' }
+  | { type: 'PROVIDER.SELECT'; route: ProviderRoute }
+  | { type: 'METHOD.SELECT'; method: LoginMethod }
+  | { type: 'FIELD.CHANGE'; field: CredentialField; value: string }
+  | { type: 'AUTO_EXPORT.TOGGLE'; value: boolean }
+  | { type: 'PRINT_INVOICE.TOGGLE'; value: boolean }
+  | { type: 'SSO.LINK' }
+  | { type: 'SAVE' }
+  | { type: 'SUCCESS.CLOSE' }
+  | { type: 'CANCEL' }
+  | { type: 'CANCEL.CONFIRM' }
+  | { type: 'CANCEL.BACK' };
+
+const EMPTY_TOUCHED: Record<CredentialField, boolean> = { taxCode: false, username: false, password: false };
+
+function providerOf(context: EinvoiceSetupContext): SetupProvider | undefined {
+  return context.providers.find((p) => p.route === context.provider);
+}
+
+/** The save body of the form as it stands (trimmed; no password with the merchant account). */
+export function saveBody(context: EinvoiceSetupContext): SettingsSave {
+  const base = {
+    provider: context.provider as ProviderRoute,
+    taxCode: context.values.taxCode.trim(),
+    activeMethod: context.method,
+    autoExport: context.autoExport,
+    printInvoice: context.printInvoice,
+  };
+  return context.method === 'merchant_account'
+    ? base
+    : { ...base, username: context.values.username.trim(), password: context.values.password.trim() };
+}
+
+function clearedForm(context: EinvoiceSetupContext): Partial<EinvoiceSetupContext> {
+  return {
+    settings: null,
+    provider: null,
+    method: 'einv_provider_account',
+    values: { taxCode: context.merchantTaxCode, username: '', password: '' },
+    touched: EMPTY_TOUCHED,
+    showErrors: false,
+    autoExport: false,
+    printInvoice: false,
+    ssoLinked: false,
+    declaration: null,
+  };
+}
+
+export const einvoiceSetupMachine = setup({
+  types: {
+    context: {} as EinvoiceSetupContext,
+    events: {} as EinvoiceSetupEvent,
+    input: {} as EinvoiceSetupInput,
+    tags: {} as 'loading' | 'busy' | 'termsOpen' | 'readOnly' | 'successOpen' | 'serialOpen' | 'confirmOpen' | 'linking',
+  },
+  actors: {
+    loadSettings: fromPromise<EinvoiceSettings | null, void>(async () => {
+      throw notProvided('loadSettings');
+    }),
+    checkSso: fromPromise<boolean, { provider: ProviderRoute }>(async () => {
+      throw notProvided('checkSso');
+    }),
+    checkTaxCode: fromPromise<void, { provider: ProviderRoute; taxCode: string }>(async () => {
+      throw notProvided('checkTaxCode');
+    }),
+    login: fromPromise<void, { provider: ProviderRoute; credentials: Credentials }>(async () => {
+      throw notProvided('login');
+    }),
+    saveSettings: fromPromise<EinvoiceSettings, SettingsSave>(async () => {
+      throw notProvided('saveSettings');
+    }),
+    cancelSettings: fromPromise<void, void>(async () => {
+      throw notProvided('cancelSettings');
+    }),
+    loadDeclaration: fromPromise<'approved' | 'pending', { provider: ProviderRoute }>(async () => {
+      throw notProvided('loadDeclaration');
+    }),
+    // sso's machine: the popup, its polling and the link check (CONTRACT15); its own actors come from the app.
+    ssoLink: ssoLinkMachine,
+    serialVat: serialVatMachine,
+  },
+  actions: {
+    assignSettings: assign(({ context }, params: { settings: EinvoiceSettings | null }) => {
+      const s = params.settings;
+      if (!s) return { ...clearedForm(context), errorCode: null };
+      return {
+        settings: s,
+        provider: s.provider,
+        method: s.activeMethod,
+        values: { taxCode: s.taxCode, username: s.username ?? '', password: '' },
+        touched: EMPTY_TOUCHED,
+        autoExport: s.autoExport,
+        printInvoice: s.printInvoice,
+        errorCode: null,
+      };
+    }),
+    clearForm: assign(({ context }) => ({ ...clearedForm(context), errorCode: null })),
+    selectProvider: assign(({ context }, params: { route: ProviderRoute }) => {
+      const info = context.providers.find((p) => p.route === params.route);
+      return {
+        provider: params.route,
+        method: info?.isSSO ? context.method : ('einv_provider_account' as LoginMethod),
+        ssoLinked: false,
+        errorCode: null,
+      };
+    }),
+    selectMethod: assign((_, params: { method: LoginMethod }) => ({ method: params.method, ssoLinked: false, errorCode: null })),
+    assignField: assign(({ context }, params: { field: CredentialField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      touched: { ...context.touched, [params.field]: true },
+      errorCode: null,
+    })),
+    assignAutoExport: assign((_, params: { value: boolean }) => ({ autoExport: params.value })),
+    assignPrintInvoice: assign((_, params: { value: boolean }) => ({ printInvoice: params.value })),
+    assignLinked: assign((_, params: { linked: boolean }) => ({ ssoLinked: params.linked })),
+    showErrors: assign({ showErrors: true }),
+    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
+    assignDeclaration: assign((_, params: { declaration: Declaration }) => ({ declaration: params.declaration })),
+    // Provided by the app: sets the `einv_term_shown` cookie for 365 days (doc 2 §9).
+    rememberTerms: () => {},
+    // Provided by the app: navigate to /dashboard (doc 2 §2: closing the terms without agreeing).
+    leaveToDashboard: () => {},
+    // Provided by the app: toasts (doc 2 §8).
+    notifySaved: () => {},
+    notifySaveFailed: (_, _params: { code: string }) => {},
+    notifyCancelled: () => {},
+    notifyCancelFailed: (_, _params: { code: string }) => {},
+    notifySerialFailed: () => {},
+  },
+  guards: {
+    termsAccepted: ({ context }) => context.termsAccepted,
+    settingsActive: (_, params: { settings: EinvoiceSettings | null }) => params.settings?.active === true,
+    providerChosen: ({ context }) => providerOf(context) !== undefined,
+    isSsoMethod: ({ context }) => context.method === 'merchant_account' && providerOf(context)?.isSSO === true,
+    methodAllowed: ({ context }, params: { method: LoginMethod }) =>
+      params.method === 'einv_provider_account' || providerOf(context)?.isSSO === true,
+    ssoProvider: (_, params: { route: ProviderRoute; providers: SetupProvider[] }) =>
+      params.providers.find((p) => p.route === params.route)?.isSSO === true,
+    credentialsValid: ({ context }) => credentialsValid(context.method, context.values),
+    ssoLinked: ({ context }) => context.ssoLinked,
+    linked: (_, params: { output: SsoLinkOutput }) => params.output.linked,
+    needsSerial: ({ context }) => providerOf(context)?.showSerial === true,
+    serialSaved: (_, params: { output: SerialVatOutput }) => params.output.status === 'saved',
+  },
+}).createMachine({
+  id: 'einvoiceSetup',
+  context: ({ input }) => ({
+    providers: input.providers,
+    termsAccepted: input.termsAccepted,
+    merchantTaxCode: input.merchantTaxCode,
+    settings: null,
+    provider: null,
+    method: 'einv_provider_account',
+    values: { taxCode: input.merchantTaxCode, username: '', password: '' },
+    touched: EMPTY_TOUCHED,
+    showErrors: false,
+    autoExport: false,
+    printInvoice: false,
+    ssoLinked: false,
+    declaration: null,
+    errorCode: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'termsAccepted', target: 'loading' }, { target: 'terms' }],
+    },
+    terms: {
+      tags: ['termsOpen'],
+      on: {
+        'TERMS.AGREE': { target: 'loading', actions: 'rememberTerms' },
+        'TERMS.CLOSE': { target: 'left', actions: 'leaveToDashboard' },
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        onDone: [
+          {
+            guard: { type: 'settingsActive', params: ({ event }) => ({ settings: event.output }) },
+            target: 'active',
+            actions: { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) },
+          },
+          { target: 'form', actions: { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    form: {
+      initial: 'routing',
+      on: {
+        'PROVIDER.SELECT': [
+          {
+            guard: { type: 'ssoProvider', params: ({ event, context }) => ({ route: event.route, providers: context.providers }) },
+            target: '.routing',
+            actions: { type: 'selectProvider', params: ({ event }) => ({ route: event.route }) },
+          },
+          { target: '.editing', actions: { type: 'selectProvider', params: ({ event }) => ({ route: event.route }) } },
+        ],
+        'METHOD.SELECT': {
+          guard: { type: 'methodAllowed', params: ({ event }) => ({ method: event.method }) },
+          target: '.routing',
+          actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) },
+        },
+        'FIELD.CHANGE': { actions: { type: 'assignField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'AUTO_EXPORT.TOGGLE': { actions: { type: 'assignAutoExport', params: ({ event }) => ({ value: event.value }) } },
+        'PRINT_INVOICE.TOGGLE': { actions: { type: 'assignPrintInvoice', params: ({ event }) => ({ value: event.value }) } },
+      },
+      states: {
+        // With the merchant account, first learn whether the link is already there (doc 2 §5: save needs it).
+        routing: {
+          always: [{ guard: 'isSsoMethod', target: 'checkingLink' }, { target: 'editing' }],
+        },
+        checkingLink: {
+          tags: ['busy'],
+          invoke: {
+            id: 'checkSso',
+            src: 'checkSso',
+            input: ({ context }) => ({ provider: context.provider as ProviderRoute }),
+            onDone: { target: 'editing', actions: { type: 'assignLinked', params: ({ event }) => ({ linked: event.output }) } },
+            // Not knowing reads as not linked: the link button is there to make it.
+            onError: { target: 'editing', actions: { type: 'assignLinked', params: () => ({ linked: false }) } },
+          },
+        },
+        editing: {
+          on: {
+            'SSO.LINK': { guard: and(['isSsoMethod', 'credentialsValid']), target: '#einvoiceSetup.linking' },
+            SAVE: [
+              {
+                guard: and(['providerChosen', 'credentialsValid', not('isSsoMethod')]),
+                target: '#einvoiceSetup.checkingTaxCode',
+              },
+              { guard: and(['providerChosen', 'credentialsValid', 'isSsoMethod', 'ssoLinked']), target: '#einvoiceSetup.checkingTaxCode' },
+              { actions: 'showErrors' },
+            ],
+          },
+        },
+      },
+    },
+    linking: {
+      tags: ['linking'],
+      invoke: {
+        id: 'ssoLink',
+        src: 'ssoLink',
+        input: ({ context }) => ({ provider: context.provider as ProviderRoute, taxNo: context.values.taxCode.trim() }),
+        onDone: { target: 'form.editing', actions: { type: 'assignLinked', params: ({ event }) => ({ linked: event.output.linked }) } },
+        onError: { target: 'form.editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    checkingTaxCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkTaxCode',
+        src: 'checkTaxCode',
+        input: ({ context }) => ({ provider: context.provider as ProviderRoute, taxCode: context.values.taxCode.trim() }),
+        onDone: [{ guard: 'isSsoMethod', target: 'saving' }, { target: 'loggingIn' }],
+        onError: { target: 'form.editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loggingIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({
+          provider: context.provider as ProviderRoute,
+          credentials: {
+            taxCode: context.values.taxCode.trim(),
+            username: context.values.username.trim(),
+            password: context.values.password.trim(),
+          },
+        }),
+        onDone: 'saving',
+        onError: { target: 'form.editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveSettings',
+        src: 'saveSettings',
+        input: ({ context }) => saveBody(context),
+        onDone: {
+          target: 'success',
+          actions: [{ type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) }, 'notifySaved'],
+        },
+        onError: {
+          target: 'form.editing',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+          ],
+        },
+      },
+    },
+    success: {
+      tags: ['successOpen', 'readOnly'],
+      on: {
+        'SUCCESS.CLOSE': [{ guard: 'needsSerial', target: 'serial' }, { target: 'active' }],
+      },
+    },
+    serial: {
+      tags: ['serialOpen', 'readOnly'],
+      invoke: {
+        id: 'serialVat',
+        src: 'serialVat',
+        input: ({ context }) => {
+          const { password: _password, ...base } = saveBody(context);
+          // The stored user name is what the backend compares to keep the stored password.
+          return { provider: context.provider as ProviderRoute, base, preferredVat: context.settings?.tax ?? null };
+        },
+        onDone: [
+          {
+            guard: { type: 'serialSaved', params: ({ event }) => ({ output: event.output }) },
+            target: 'active',
+            actions: {
+              type: 'assignSettings',
+              params: ({ event }) => ({ settings: event.output.status === 'saved' ? event.output.settings : null }),
+            },
+          },
+          { target: 'clearing', actions: 'notifySerialFailed' },
+        ],
+        onError: { target: 'clearing', actions: 'notifySerialFailed' },
+      },
+    },
+    // doc 2 §8: the serial list failed or timed out: the set-up, its VAT and serial are cleared (D194).
+    clearing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'clearSettings',
+        src: 'cancelSettings',
+        onDone: { target: 'form', actions: 'clearForm' },
+        // The backend may still hold the set-up: read it again rather than show a form that is not the truth.
+        onError: { target: 'loading' },
+      },
+    },
+    active: {
+      tags: ['readOnly'],
+      initial: 'declaration',
+      on: { CANCEL: 'confirmCancel' },
+      states: {
+        declaration: {
+          invoke: {
+            id: 'loadDeclaration',
+            src: 'loadDeclaration',
+            input: ({ context }) => ({ provider: context.provider as ProviderRoute }),
+            onDone: { target: 'shown', actions: { type: 'assignDeclaration', params: ({ event }) => ({ declaration: event.output }) } },
+            onError: { target: 'shown', actions: { type: 'assignDeclaration', params: () => ({ declaration: 'unknown' as Declaration }) } },
+          },
+        },
+        shown: {},
+      },
+    },
+    confirmCancel: {
+      tags: ['readOnly', 'confirmOpen'],
+      on: { 'CANCEL.CONFIRM': 'cancelling', 'CANCEL.BACK': 'active.shown' },
+    },
+    cancelling: {
+      tags: ['readOnly', 'busy'],
+      invoke: {
+        id: 'cancelSettings',
+        src: 'cancelSettings',
+        onDone: { target: 'form', actions: ['clearForm', 'notifyCancelled'] },
+        onError: {
+          target: 'active.shown',
+          actions: { type: 'notifyCancelFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+        },
+      },
+    },
+    left: { type: 'final' },
+  },
+});

@@ -1,0 +1,154 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { EinvoiceSettings, ProviderRoute, Serial, SettingsSave, VatRate } from '../../services/shared/einvoice/types';
+import { errorCode, notProvided } from '../shared/serviceError';
+import { VAT_OPTIONS, vatFor, vatLocked } from './setup/rules';
+
+/**
+ * The serial and VAT modal that follows a successful save for providers that need it (doc 2 §4 setup
+ * modal sequence, §5 "Serial modal", §8 "Serial list failure or 40 s time-out", §9). The provider's
+ * active series are loaded; no answer within 40 s (`serialTimeout`) or a failure ends the modal with
+ * `{status: 'failed'}`, and the parent clears the e-invoice set-up and says so. A serial is required;
+ * a sales-invoice serial sets VAT 0 and locks it. The backdrop, once serials are there, applies the
+ * first serial with its default VAT. The choice is synced to the product backend (the settings again,
+ * without the password: D176 keeps the stored one).
+ */
+
+export const SERIAL_TIMEOUT_MS = 40_000;
+
+export interface SerialVatInput {
+  provider: ProviderRoute;
+  /** The settings just saved, as a save body without the password (a later sync keeps the stored one). */
+  base: Omit<SettingsSave, 'password' | 'serial' | 'tax'>;
+  /** The merchant's VAT, if the settings carry one (doc 2 §9 "merchant value may override"). */
+  preferredVat: VatRate | null;
+}
+
+export type SerialVatOutput = { status: 'saved'; settings: EinvoiceSettings } | { status: 'failed' };
+
+export interface SerialVatContext {
+  provider: ProviderRoute;
+  base: SerialVatInput['base'];
+  preferredVat: VatRate | null;
+  serials: Serial[];
+  serial: Serial | null;
+  vat: VatRate;
+  /** The serial field says "required" after a submit without one. */
+  showErrors: boolean;
+  /** Why the last sync failed; the choice stays. */
+  errorCode: string | null;
+  result: SerialVatOutput;
+}
+
+export type SerialVatEvent =
+  { type: 'SERIAL.SELECT'; value: string } | { type: 'VAT.SELECT'; vat: VatRate } | { type: 'SUBMIT' } | { type: 'BACKDROP' };
+
+export const serialVatMachine = setup({
+  types: {
+    context: {} as SerialVatContext,
+    events: {} as SerialVatEvent,
+    input: {} as SerialVatInput,
+    output: {} as SerialVatOutput,
+    tags: {} as 'loading' | 'busy',
+  },
+  actors: {
+    loadSerials: fromPromise<Serial[], { provider: ProviderRoute }>(async () => {
+      throw notProvided('loadSerials');
+    }),
+    saveSerial: fromPromise<EinvoiceSettings, SettingsSave>(async () => {
+      throw notProvided('saveSerial');
+    }),
+  },
+  actions: {
+    assignSerials: assign((_, params: { serials: Serial[] }) => ({ serials: params.serials })),
+    selectSerial: assign(({ context }, params: { value: string }) => {
+      const serial = context.serials.find((s) => s.value === params.value) ?? null;
+      // Leaving a sales-invoice serial gives the VAT back its default instead of keeping the forced 0.
+      const vat = vatLocked(serial) || vatLocked(context.serial) || serial === null ? vatFor(serial, context.preferredVat) : context.vat;
+      return { serial, vat, errorCode: null };
+    }),
+    assignVat: assign((_, params: { vat: VatRate }) => ({ vat: params.vat, errorCode: null })),
+    applyFirstSerial: assign(({ context }) => {
+      const serial = context.serials[0] ?? null;
+      return { serial, vat: vatFor(serial, context.preferredVat), errorCode: null };
+    }),
+    showErrors: assign({ showErrors: true }),
+    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
+    assignSaved: assign((_, params: { settings: EinvoiceSettings }) => ({
+      result: { status: 'saved', settings: params.settings } as SerialVatOutput,
+    })),
+    // Provided by the app: "Serial and VAT selected successfully" (doc 2 §8 successes).
+    notifySaved: () => {},
+    // Provided by the app: the sync failed (doc 2 §8 "E-invoice save failure").
+    notifySaveFailed: (_, _params: { code: string }) => {},
+  },
+  guards: {
+    serialChosen: ({ context }) => context.serial !== null,
+    serialsLoaded: ({ context }) => context.serials.length > 0,
+    vatUnlocked: ({ context }, params: { vat: VatRate }) => !vatLocked(context.serial) && VAT_OPTIONS.includes(params.vat),
+  },
+  delays: {
+    serialTimeout: SERIAL_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'serialVat',
+  context: ({ input }) => ({
+    provider: input.provider,
+    base: input.base,
+    preferredVat: input.preferredVat,
+    serials: [],
+    serial: null,
+    vat: vatFor(null, input.preferredVat),
+    showErrors: false,
+    errorCode: null,
+    result: { status: 'failed' },
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      // Leaving on the time-out stops the request (its signal aborts), so a late answer changes nothing.
+      after: { serialTimeout: 'failed' },
+      invoke: {
+        id: 'loadSerials',
+        src: 'loadSerials',
+        input: ({ context }) => ({ provider: context.provider }),
+        onDone: { target: 'choosing', actions: { type: 'assignSerials', params: ({ event }) => ({ serials: event.output }) } },
+        onError: 'failed',
+      },
+    },
+    choosing: {
+      on: {
+        'SERIAL.SELECT': { actions: { type: 'selectSerial', params: ({ event }) => ({ value: event.value }) } },
+        'VAT.SELECT': {
+          guard: { type: 'vatUnlocked', params: ({ event }) => ({ vat: event.vat }) },
+          actions: { type: 'assignVat', params: ({ event }) => ({ vat: event.vat }) },
+        },
+        SUBMIT: [{ guard: 'serialChosen', target: 'saving' }, { actions: 'showErrors' }],
+        // With nothing to choose from there is nothing to apply: the set-up cannot be finished.
+        BACKDROP: [{ guard: 'serialsLoaded', target: 'saving', actions: 'applyFirstSerial' }, { target: 'failed' }],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveSerial',
+        src: 'saveSerial',
+        input: ({ context }) => ({ ...context.base, serial: context.serial?.value, tax: context.vat }),
+        onDone: {
+          target: 'done',
+          actions: [{ type: 'assignSaved', params: ({ event }) => ({ settings: event.output }) }, 'notifySaved'],
+        },
+        onError: {
+          target: 'choosing',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notifySaveFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+          ],
+        },
+      },
+    },
+    done: { type: 'final' },
+    failed: { type: 'final' },
+  },
+  output: ({ context }) => context.result,
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buyerProblem, buyerValid, canLookUp, fillFromCompany, INDIVIDUAL_BUYER, keepTyped, toBuyer, type BuyerForm } from './buyer';
+import { newRun, parseRun, progressOf, requeueFailed, settle } from './bulk';
+
+const business: BuyerForm = {
+  isIndividual: false,
+  name: 'Lê Hoàng Nam',
+  company: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG',
+  taxCode: '0105872463',
+  address: '28 Láng Hạ, Hà Nội',
+  email: '',
+  phone: '',
+};
+
+describe('e-invoice buyer form (doc 2 §5)', () => {
+  it('an individual needs only a name, "Khách lẻ" by default', () => {
+    expect(buyerValid(INDIVIDUAL_BUYER)).toBe(true);
+    expect(buyerProblem({ ...INDIVIDUAL_BUYER, name: '  ' }, 'name')).toBe('required');
+    expect(toBuyer(INDIVIDUAL_BUYER)).toEqual({ isIndividual: true, name: 'Khách lẻ' });
+  });
+
+  it('a business needs tax code, company, address and name; e-mail and phone are optional but checked', () => {
+    expect(buyerValid(business)).toBe(true);
+    for (const field of ['taxCode', 'company', 'address', 'name'] as const)
+      expect(buyerProblem({ ...business, [field]: '' }, field)).toBe('required');
+    expect(buyerProblem({ ...business, taxCode: '01058724' }, 'taxCode')).toBe('format');
+    expect(buyerProblem({ ...business, taxCode: '0105872463-001' }, 'taxCode')).toBeNull();
+    expect(buyerProblem({ ...business, email: 'not-an-email' }, 'email')).toBe('format');
+    expect(buyerProblem({ ...business, phone: '02437712345' }, 'phone')).toBeNull();
+    expect(buyerProblem({ ...business, phone: 'call me' }, 'phone')).toBe('format');
+    expect(toBuyer({ ...business, email: ' a@b.vn ' })).toMatchObject({
+      company: business.company,
+      taxCode: '0105872463',
+      email: 'a@b.vn',
+    });
+    expect(toBuyer(business).phone).toBeUndefined();
+  });
+
+  it('the tax-code field keeps digits and a hyphen; the lookup needs a whole tax code', () => {
+    expect(keepTyped('taxCode', '01 05<b>87x2463')).toBe('0105872463');
+    expect(keepTyped('name', 'x'.repeat(500))).toHaveLength(200);
+    expect(canLookUp({ ...business, taxCode: '010587246' })).toBe(false);
+    expect(canLookUp(business)).toBe(true);
+    expect(canLookUp({ ...business, isIndividual: true })).toBe(false);
+  });
+
+  it('the lookup fills what the provider knows and keeps what was typed otherwise', () => {
+    const filled = fillFromCompany(
+      { ...business, company: '', email: 'typed@x.vn' },
+      { taxCode: '0105872463', name: 'SÔNG HỒNG', address: 'Láng Hạ', representative: 'Nam', email: '', phone: '024' },
+    );
+    expect(filled).toMatchObject({ company: 'SÔNG HỒNG', address: 'Láng Hạ', name: 'Nam', email: 'typed@x.vn', phone: '024' });
+  });
+});
+
+describe('bulk run (doc 2 §4)', () => {
+  const run = newRun([
+    { orderId: 1, orderCode: 'DH1' },
+    { orderId: 2, orderCode: 'DH2' },
+    { orderId: 3, orderCode: 'DH3' },
+  ]);
+
+  it('progress counts exported and skipped over the total', () => {
+    const done = settle(settle(run, 0, { status: 'exported', eivCode: 'a::b::1' }), 1, { status: 'skipped', eivCode: 'a::c::2' });
+    expect(progressOf(done)).toMatchObject({ done: 2, total: 3, percent: 66, exported: 1, skipped: 1 });
+    const failed = settle(done, 2, { status: 'failed', error: 'EINV_INVOICE_REFUSED' });
+    expect(requeueFailed(failed).items.map((i) => i.status)).toEqual(['exported', 'skipped', 'pending']);
+  });
+
+  it('a saved run is read back, and anything else in the slot is dropped', () => {
+    expect(parseRun(JSON.stringify(run))).toEqual(run);
+    expect(parseRun(null)).toBeNull();
+    expect(parseRun('{')).toBeNull();
+    expect(parseRun(JSON.stringify({ items: [] }))).toBeNull();
+    expect(parseRun(JSON.stringify({ items: [{ ...run.items[0], orderId: -1 }] }))).toBeNull();
+    expect(parseRun(JSON.stringify({ items: [{ ...run.items[0], status: 'hacked' }] }))).toBeNull();
+    expect(parseRun(JSON.stringify({ items: [{ ...run.items[0], buyer: 'x' }] }))).toEqual({ items: [run.items[0]] });
+  });
+});

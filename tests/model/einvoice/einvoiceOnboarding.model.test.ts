@@ -1,0 +1,57 @@
+import {
+  einvoiceOnboardingMachine,
+  onboardingProblems,
+  type OnboardingContext,
+} from '../../../src/machines/einvoice/einvoiceOnboarding.machine';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+
+/** doc 2 §2 /e-inv-onboarding (widget → contract → e-mail notice → /dashboard), §8 configuration error, §9 plans. */
+
+const events: SampleEvent[] = [
+  { type: 'PROVIDER.SELECT', provider: 'misa' },
+  { type: 'PLAN.SELECT', plan: 'pro' },
+  { type: 'NAME.CHANGE', value: 'Nguyễn Văn A' },
+  { type: 'EMAIL.CHANGE', value: 'a@phoco.vn' },
+  { type: 'EMAIL.CHANGE', value: 'not-an-email' },
+  { type: 'PHONE.CHANGE', value: '0912345678' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.prepareContract', output: 'EINV-ORDER-1' },
+  { type: 'xstate.error.actor.prepareContract', error: new Error('no crypto') },
+  { type: 'SIGN' },
+  { type: 'BACK' },
+  { type: 'DONE' },
+  { type: 'RETRY' },
+];
+
+const project = ((c: OnboardingContext) => ({
+  problems: onboardingProblems(c),
+  order: c.orderId !== null,
+})) as (context: never) => unknown;
+
+describeModel({
+  name: 'einvoiceOnboarding',
+  machine: einvoiceOnboardingMachine,
+  promiseActors: ['prepareContract'],
+  spyActions: ['reloadPage'],
+  variants: [
+    { variant: 'with tax code', input: { taxNo: '0108123455' }, events, project },
+    { variant: 'without tax code', input: { taxNo: null }, events, project },
+  ],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      const ctx = step.after.context as OnboardingContext;
+      if (step.after.hasTag('contract') && !Object.values(onboardingProblems(ctx)).every((p) => p === null))
+        throw new Error('contract with an invalid form');
+      if (step.event.type === 'RETRY' && step.actions.filter((a) => a.action === 'reloadPage').length !== 1)
+        throw new Error('retry did not reload');
+      if (
+        step.event.type === 'BACK' &&
+        ctx.contactName === '' &&
+        step.before &&
+        (step.before.context as OnboardingContext).contactName !== ''
+      )
+        throw new Error('back lost what was typed');
+    }
+  },
+});

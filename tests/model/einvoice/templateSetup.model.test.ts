@@ -1,0 +1,54 @@
+import { templateSetupMachine, type TemplateSetupContext } from '../../../src/machines/einvoice/templateSetup.machine';
+import { describeModel } from '../shared/harness';
+import type { SampleEvent } from '../shared/paths';
+
+/** doc 2 §2 /e-inv-template (gallery filter types, template setup), §5 template logo, §9 5 MB. */
+
+const file = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+
+const events: SampleEvent[] = [
+  { type: 'FILTER.SET', filter: 'sale' },
+  { type: 'SELECT', templateId: 'gtgt-classic', templateType: 'gtgt' },
+  { type: 'NAME.CHANGE', value: 'Mẫu hóa đơn Phở Cổ' },
+  { type: 'NAME.CHANGE', value: '   ' },
+  { type: 'TYPE.CHANGE', value: 'service' },
+  { type: 'TYPE.CHANGE', value: 'all' },
+  { type: 'LOGO.PICK', file },
+  { type: 'LOGO.CLEAR' },
+  { type: 'xstate.done.actor.checkLogo', output: { name: 'logo.pdf', size: 8, kind: 'application/pdf', problem: null } },
+  { type: 'xstate.done.actor.checkLogo', output: { name: 'big.png', size: 6_000_000, kind: null, problem: 'size' } },
+  { type: 'xstate.done.actor.checkLogo', output: { name: 'fake.png', size: 5, kind: null, problem: 'format' } },
+  { type: 'xstate.error.actor.checkLogo', error: new Error('NotReadableError') },
+  { type: 'SUBMIT' },
+  { type: 'EDIT' },
+  { type: 'BACK' },
+];
+
+// Only what guards and the form's outcome depend on: otherwise the traversal never ends.
+const project = ((c: TemplateSetupContext) => ({
+  named: c.name.trim().length > 0,
+  typed: c.type !== null,
+  logo: c.logo !== null,
+  refused: c.logoProblem !== null,
+})) as (context: never) => unknown;
+
+describeModel({
+  name: 'templateSetup',
+  machine: templateSetupMachine,
+  promiseActors: ['checkLogo'],
+  variants: [{ events, project }],
+  check(outcome) {
+    for (const step of outcome.steps) {
+      const before = step.before?.context as TemplateSetupContext | undefined;
+      const after = step.after.context as TemplateSetupContext;
+      if (step.after.hasTag('ready') && (after.name.trim() === '' || after.type === null))
+        throw new Error('ready without a name and a type');
+      if (step.event.type.startsWith('xstate.done.actor.checkLogo')) {
+        const out = (step.event as { output?: { problem: string | null } }).output!;
+        if (out.problem !== null && after.logo !== before?.logo) throw new Error('a refused file replaced the logo');
+        if (out.problem === null && after.logo?.file !== file) throw new Error('the accepted logo is not the picked file');
+      }
+      for (const call of step.invoked) if ((call.input as { file: Blob }).file !== file) throw new Error('checked another file');
+    }
+  },
+});

@@ -1,0 +1,61 @@
+import type { BulkRun } from '../../../src/machines/orders/einvoice/bulk';
+import type { Order } from '../../../src/services/orders/schemas';
+import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../src/services/shared/einvoice/types';
+import { completed } from './fixtures';
+
+/** Sample answers for the e-invoice export model tests. */
+
+export const settings: EinvoiceSettings = {
+  provider: 'misa',
+  activeMethod: 'einv_provider_account',
+  taxCode: '0312345679',
+  username: 'phoco-misa',
+  hasPassword: true,
+  serial: '1C26TMS',
+  tax: 8,
+  autoExport: false,
+  printInvoice: false,
+  active: true,
+  updatedAt: 1_764_000_000_000,
+};
+export const inactive: EinvoiceSettings = { ...settings, active: false };
+
+export const toExport: Order = {
+  ...completed,
+  order_id: 41,
+  order_code: 'DH412301',
+  eiv_code: null,
+  cqt_code: null,
+  is_eiv_exported: false,
+};
+export const exportedOrder: Order = { ...toExport, order_id: 42, order_code: 'DH412302', eiv_code: 'M1::ABC123::7', is_eiv_exported: true };
+export const handlingOrder: Order = { ...toExport, order_id: 43, order_code: 'DH412303', status: 1, payment_status: 0 };
+export const another: Order = { ...toExport, order_id: 44, order_code: 'DH412304' };
+
+export const company: CompanyInfo = {
+  taxCode: '0100109106',
+  name: 'Công ty Cổ phần Sữa Việt Nam',
+  address: '10 Tân Trào, Quận 7, TP. Hồ Chí Minh',
+  representative: 'Mai Kiều Liên',
+  email: 'ketoan@example.vn',
+  phone: '02854155555',
+};
+
+export const issued: ExportResult = { eivCode: 'M1::K7Q2::12', providerId: 'misa-41', existing: false };
+export const issuedBefore: ExportResult = { ...issued, existing: true };
+
+export const runHalfway: BulkRun = {
+  items: [
+    { orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', error: null },
+    { orderId: 44, orderCode: 'DH412304', status: 'pending', eivCode: null, error: null },
+  ],
+};
+export const runEnded: BulkRun = {
+  items: [{ orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', error: null }],
+};
+export const runInterrupted: BulkRun = {
+  items: [
+    { orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', error: null },
+    { orderId: 44, orderCode: 'DH412304', status: 'failed', eivCode: null, error: 'NETWORK_ERROR' },
+  ],
+};
