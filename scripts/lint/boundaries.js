@@ -34,7 +34,7 @@ const SHARED_FOLDERS = ['src/config', 'src/i18n', 'src/test', 'sandbox/platform'
 /** Files at the root of these folders are shared too (src/app/*.tsx is the composition core). */
 const SHARED_ROOT_FILES_OF = ['src/app'];
 
-/** Page objects: e2e/pages/<area>.ts belongs to <area>. */
+/** Page objects: e2e/pages/<area>.ts belongs to <area>, and so does e2e/pages/<area>-<part>.ts (one per part of a large area). */
 const PAGE_OBJECTS = 'e2e/pages';
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'];
@@ -66,9 +66,19 @@ export function deriveAreas(root) {
     ? readdirSync(pages)
         .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
         .map((f) => f.replace(/\.tsx?$/, ''))
+        .map((name) => pageObjectArea(name, byLayer))
     : [];
   byLayer.set(PAGE_OBJECTS, new Set(pageAreas));
   return byLayer;
+}
+
+/** `einvoice-setup` → `einvoice` when `einvoice` is an area folder of some layer; otherwise the name itself. */
+function pageObjectArea(name, byLayer) {
+  const dash = name.indexOf('-');
+  if (dash <= 0) return name;
+  const prefix = name.slice(0, dash);
+  for (const [layer, names] of byLayer) if (layer !== PAGE_OBJECTS && names.has(prefix)) return prefix;
+  return name;
 }
 
 /**
@@ -82,7 +92,7 @@ export function classify(root, areas, file) {
   const rel = toPosix(path.relative(root, file));
   if (rel.startsWith('..') || path.isAbsolute(rel)) return { layer: null, area: null, shared: false, rel, outside: true };
   if (rel.startsWith(PAGE_OBJECTS + '/')) {
-    const name = rel.slice(PAGE_OBJECTS.length + 1).replace(/\.tsx?$/, '');
+    const name = pageObjectArea(rel.slice(PAGE_OBJECTS.length + 1).replace(/\.tsx?$/, ''), areas);
     if (!name.includes('/') && areas.get(PAGE_OBJECTS).has(name)) return { layer: 'e2e', area: name, shared: false, rel };
     return { layer: 'e2e', area: null, shared: true, rel };
   }

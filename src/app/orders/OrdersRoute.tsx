@@ -18,6 +18,7 @@ import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
 import { useAddressQuery } from '../shared/use-address-query';
+import { ExportPage, useOrderEinvoice } from './einvoice/OrderEinvoice';
 import { ordersPaths, orderSegments } from './paths';
 
 /**
@@ -108,7 +109,27 @@ function ListPage() {
     initialQuery,
   );
 
-  return <OrderListScreen actor={actor} canCreate={isFnb === false} editHref={ordersPaths.detail} />;
+  const einvoice = useOrderEinvoice(actor, ordersApi());
+
+  return (
+    <>
+      <OrderListScreen
+        actor={actor}
+        canCreate={isFnb === false}
+        editHref={ordersPaths.detail}
+        einvoice={einvoice.canExport ? { columns: einvoice.columns, bulk: einvoice.bulk, onExport: einvoice.openExport } : undefined}
+      />
+      {einvoice.exporting ? (
+        <ExportPage
+          key={einvoice.exporting.order_id}
+          order={einvoice.exporting}
+          orders={ordersApi()}
+          list={actor}
+          onClose={einvoice.closeExport}
+        />
+      ) : null}
+    </>
+  );
 }
 
 function EditPage({ orderId }: { orderId: number }) {

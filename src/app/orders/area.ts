@@ -5,9 +5,25 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'orders',
   inspector: {
-    machines: ['orderList', 'orderEdit'],
+    machines: ['orderList', 'orderEdit', 'einvoiceExport', 'bulkExport'],
     // The flow's state only: no search text, customer phone or name (personal data) leaves the tab.
-    fields: ['detailError', 'loadError', 'catalogueError', 'categoryId', 'submitError', 'customerError', 'orderId'],
+    // e-invoice export: outcomes and codes only, never the buyer (tax code, name, e-mail, phone are personal or a company's data).
+    fields: [
+      'detailError',
+      'loadError',
+      'catalogueError',
+      'categoryId',
+      'submitError',
+      'customerError',
+      'orderId',
+      'error',
+      'lookupError',
+      'eivCode',
+      'alreadyExported',
+      'index',
+      'stopCode',
+      'stopRequested',
+    ],
   },
   entries: [
     {

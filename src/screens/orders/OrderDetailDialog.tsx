@@ -11,6 +11,7 @@ import {
   selectDetailOpen,
   selectPrinting,
 } from '../../machines/orders/selectors';
+import { selectable } from '../../machines/orders/einvoice/bulk';
 import { formatVnd } from '../../machines/shared/rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
@@ -37,7 +38,16 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
  * the order's dishes, totals, customer and payment; printing its bill (a completed order's as a copy);
  * a way to open an order that is not completed.
  */
-export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; editHref: (orderId: number) => string }) {
+export function OrderDetailDialog({
+  actor,
+  editHref,
+  onExport,
+}: {
+  actor: OrderListActor;
+  editHref: (orderId: number) => string;
+  /** With the e-invoice flag: the export of a completed order without a code (doc 2 §4). */
+  onExport?: (order: Order) => void;
+}) {
   const { t } = useTranslation(['orders', 'errors']);
   const open = useSelector(actor, selectDetailOpen);
   const row = useSelector(actor, selectDetailOf);
@@ -72,6 +82,9 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
             <Fact label={t('detail.phone')} value={order.phone_number ?? '—'} />
             <Fact label={t('detail.source')} value={t(`source.${order.source}`)} />
             <Fact label={t('detail.updated')} value={formatDateTime(order.updated_at)} />
+            {onExport && order.eiv_code !== null ? (
+              <Fact label={t('einvoice.codeFact')} value={order.eiv_code} testId="order-detail-eiv-code" />
+            ) : null}
           </SimpleGrid>
           {loading ? <LoadingLine label={t('detail.loading')} /> : null}
           {failed ? (
@@ -86,8 +99,9 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
             detail.products_data.length === 0 ? (
               <Text size="sm">{t('detail.noLines')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <Table aria-label={t('detail.linesLabel', { code: order.order_code })} data-testid="order-detail-lines">
+              // A focusable scrolling region: on a 375 px screen the lines scroll sideways (axe scrollable-region-focusable).
+              <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('detail.linesLabel', { code: order.order_code })}>
+                <Table miw={360} aria-label={t('detail.linesLabel', { code: order.order_code })} data-testid="order-detail-lines">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">{t('detail.columns.name')}</Table.Th>
@@ -113,7 +127,7 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </div>
             )
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -146,6 +160,11 @@ export function OrderDetailDialog({ actor, editHref }: { actor: OrderListActor; 
             >
               {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
             </Button>
+            {onExport && selectable(order) ? (
+              <Button variant="default" onClick={() => onExport(order)} data-testid="order-detail-export">
+                {t('einvoice.export')}
+              </Button>
+            ) : null}
             {order.status !== ORDER_COMPLETED ? (
               <Button component={Link} to={editHref(order.order_id)} variant="default">
                 {t('detail.edit')}

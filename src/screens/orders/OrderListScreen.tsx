@@ -21,9 +21,19 @@ import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime } from '../shared/table/format';
+import { BulkBar, BulkRunDialog, PickCheckbox, PickPageCheckbox, type BulkExportActor } from './einvoice/BulkExport';
+import { selectable } from '../../machines/orders/einvoice/bulk';
+import { selectRows } from '../../machines/shared/list/selectors';
 import { OrderDetailDialog } from './OrderDetailDialog';
 
 export type OrderListActor = ActorRefFrom<typeof orderListMachine>;
+
+/** The e-invoice parts of the list (doc 2 §6): the export from the detail with the flag; column and checkboxes with an active set-up too. */
+export interface OrderListEinvoice {
+  columns: boolean;
+  bulk: BulkExportActor;
+  onExport: (order: Order) => void;
+}
 
 export const STATUS_COLOURS: Record<OrderStatus, string> = { 0: 'green.9', 1: 'blue.9', 2: 'orange.9' };
 
@@ -31,15 +41,19 @@ export const STATUS_COLOURS: Record<OrderStatus, string> = { 0: 'green.9', 1: 'b
  * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status): search (sent 800 ms after the last key),
  * status, e-invoice and source filters, the orders with code, table, customer, total, payment method,
  * status and last change; a row's details in a dialog. The create-order button is for merchants
- * without tables only (doc 2 §1); the e-invoice column comes with the e-invoice issue. Order texts are
+ * without tables only (doc 2 §1); with the e-invoice flag and an active set-up, the e-invoice column
+ * (exported, or the export button) and the bulk-export checkboxes (doc 2 §6). Order texts are
  * rendered as text.
  */
 export function OrderListScreen({
   actor,
   canCreate,
   editHref,
+  einvoice,
 }: {
   actor: OrderListActor;
+  /** Absent without the `einvoice` flag. */
+  einvoice?: OrderListEinvoice;
   /** False for food-and-beverage merchants: their orders start from a table. */
   canCreate: boolean;
   editHref: (orderId: number) => string;
@@ -48,9 +62,20 @@ export function OrderListScreen({
   const typed = useSelector(actor, selectTyped);
   const filter = useSelector(actor, selectFilter);
   const creating = useSelector(actor, selectCreating);
+  const rows = useSelector(actor, selectRows<Order>);
+  const showEinvoice = einvoice?.columns === true;
 
   const columns = useMemo<DataColumn<Order>[]>(
     () => [
+      ...(showEinvoice && einvoice
+        ? [
+            {
+              key: 'pick',
+              header: <PickPageCheckbox actor={einvoice.bulk} rows={rows} />,
+              cell: (r: Order) => <PickCheckbox actor={einvoice.bulk} order={r} />,
+            },
+          ]
+        : []),
       { key: 'code', header: t('list.columns.code'), cell: (r) => r.order_code, rowHeader: true },
       { key: 'table', header: t('list.columns.table'), cell: (r) => r.table_name ?? '—' },
       {
@@ -71,6 +96,26 @@ export function OrderListScreen({
         ),
       },
       { key: 'updated', header: t('list.columns.updated'), cell: (r) => formatDateTime(r.updated_at) },
+      ...(showEinvoice && einvoice
+        ? [
+            {
+              key: 'einvoice',
+              header: t('einvoice.column'),
+              cell: (r: Order) =>
+                r.eiv_code !== null || r.is_eiv_exported ? (
+                  <Badge variant="light" color="green.9" data-testid="order-einvoice-exported" title={r.eiv_code ?? undefined}>
+                    {t('einvoice.exported')}
+                  </Badge>
+                ) : selectable(r) ? (
+                  <RowButton kind="open" label={t('einvoice.exportLabel', { code: r.order_code })} onClick={() => einvoice.onExport(r)}>
+                    {t('einvoice.export')}
+                  </RowButton>
+                ) : (
+                  t('einvoice.notExportable')
+                ),
+            },
+          ]
+        : []),
       {
         key: 'actions',
         header: t('list.columns.actions'),
@@ -85,7 +130,7 @@ export function OrderListScreen({
         ),
       },
     ],
-    [t, actor],
+    [t, actor, showEinvoice, einvoice, rows],
   );
 
   const statusOptions = [
@@ -165,6 +210,7 @@ export function OrderListScreen({
           data-testid="order-source-filter"
         />
       </Group>
+      {showEinvoice && einvoice ? <BulkBar actor={einvoice.bulk} /> : null}
       <ListTable<Order>
         actor={actor}
         label={t('list.tableLabel')}
@@ -176,7 +222,8 @@ export function OrderListScreen({
         retryLabel={t('list.retry')}
         testId="order-table"
       />
-      <OrderDetailDialog actor={actor} editHref={editHref} />
+      <OrderDetailDialog actor={actor} editHref={editHref} onExport={einvoice?.onExport} />
+      {einvoice ? <BulkRunDialog actor={einvoice.bulk} /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,96 @@
+import { useMemo, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { i18n } from '../../../i18n';
+import { einvoiceListMachine } from '../../../machines/einvoice/einvoiceList.machine';
+import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine';
+import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
+import { einvoiceQueryFromSearchParams, einvoiceQueryToSearchParams } from '../../../machines/einvoice/list/einvoiceUrl';
+import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
+import { downloadPdf, openPdfInTab, printPdf } from '../../../services/einvoice/list/pdf-actions';
+import type { EinvoiceListRow } from '../../../services/einvoice/list/schemas';
+import { EinvoiceListScreen } from '../../../screens/einvoice/list/EinvoiceListScreen';
+import { NotFound } from '../../../screens/shared/NotFound';
+import { notify } from '../../shared/notify';
+import { getRuntime } from '../../shared/runtime';
+import { useAddressQuery } from '../../shared/use-address-query';
+import { einvoicePaths } from '../paths';
+import { listDeps } from './services';
+
+/**
+ * /e-invoice (doc 2 §2): the list machine with its PDF and sign popups wired to the provider set up
+ * (through the shared e-invoice services: settings, token, adapter). Filters and page live in the
+ * address. The PDF and sign failures are the system_fail toasts of doc 2 §8.
+ */
+
+let api: EinvoiceListApi | null = null;
+function listApi(): EinvoiceListApi {
+  api ??= createEinvoiceListApi(listDeps());
+  return api;
+}
+
+const invoiceName = (row: EinvoiceListRow) => ({
+  name: i18n.t('einvoice:list.invoiceName', { serial: row.invoice.serial, seq: row.invoice.seq }),
+});
+
+function pdfLogic() {
+  const { loadPdf } = createEinvoiceListActors(listApi());
+  return invoicePdfMachine.provide({
+    actors: { loadPdf, printPdf: fromPromise<void, { row: EinvoiceListRow; pdf: Blob }>(({ input }) => printPdf(window, input.pdf)) },
+    actions: {
+      openPdfInTab: (_, p) => openPdfInTab(window, p.pdf),
+      downloadPdf: (_, p) => downloadPdf(p.pdf, pdfFileName(p.row)),
+      notifyPdfFailed: () => notify.failureText({ title: 'einvoice:list.pdf.failTitle', message: 'common:system_fail' }),
+      notifyPrintFailed: () => notify.failureText({ title: 'einvoice:list.pdf.printFailTitle', message: 'common:system_fail' }),
+    },
+  });
+}
+
+function signLogic() {
+  const { signInvoice } = createEinvoiceListActors(listApi());
+  return invoiceSignMachine.provide({
+    actors: { signInvoice },
+    actions: {
+      notifySigned: (_, p) =>
+        notify.success({ title: 'einvoice:list.sign.successTitle', message: 'einvoice:list.sign.successBody', values: invoiceName(p.row) }),
+      notifySignFailed: () => notify.failureText({ title: 'einvoice:list.sign.failTitle', message: 'common:system_fail' }),
+    },
+  });
+}
+
+function ListPage() {
+  const [params] = useSearchParams();
+  const { inspect } = getRuntime();
+  // "Today" for the range rules and presets: fixed for the page's life, like the reports.
+  const [nowMs] = useState(() => Date.now());
+  const initialQuery = useMemo(() => einvoiceQueryFromSearchParams(params, nowMs), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => {
+    const { loadPage } = createEinvoiceListActors(listApi());
+    return einvoiceListMachine.provide({ actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic() } });
+  }, []);
+  const actor = useActorRef(logic, { input: { query: initialQuery, today: vnToday(nowMs) }, inspect });
+
+  useAddressQuery(
+    actor,
+    {
+      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
+      parse: (search) => einvoiceQueryFromSearchParams(search, nowMs),
+      format: einvoiceQueryToSearchParams,
+      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
+    },
+    initialQuery,
+  );
+
+  return <EinvoiceListScreen actor={actor} settingHref={einvoicePaths.setting()} nowMs={nowMs} />;
+}
+
+export default function EinvoiceListRoute() {
+  return (
+    <Routes>
+      <Route index element={<ListPage />} />
+      <Route path="*" element={<NotFound signedIn />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { bulkExportMachine } from '../../../machines/orders/bulkExport.machine';
+import { parseRun, type BulkRun } from '../../../machines/orders/einvoice/bulk';
+import { einvoiceExportMachine, type ExportRequest, type SavedCode } from '../../../machines/orders/einvoiceExport.machine';
+import type { orderListMachine } from '../../../machines/orders/orderList.machine';
+import { createOrderEinvoiceService, type OrderEinvoiceService } from '../../../services/orders/einvoice/export';
+import type { OrdersApi } from '../../../services/orders/api';
+import type { BulkOutcome, Order } from '../../../services/orders/schemas';
+import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/shared/einvoice/types';
+import { createSessionSlots } from '../../../services/shared/sessionSlots';
+import { ExportDialog } from '../../../screens/orders/einvoice/ExportDialog';
+import { notify } from '../../shared/notify';
+import { getRuntime } from '../../shared/runtime';
+import { useSessionSelector } from '../../shared/session-context';
+import { einvoicePorts } from './ports';
+
+/**
+ * The orders area's e-invoice export wired to the shared e-invoice services (doc 2 §4, §6): whether
+ * the list shows the e-invoice column and checkboxes (the `einvoice` flag and an active set-up), the
+ * bulk run kept in the tab's session storage under the merchant, and one order's export dialog.
+ */
+
+/** Where the "not set up" warning sends the merchant (the einvoice area's page). */
+export const EINVOICE_SETTING_PATH = '/e-inv-setting';
+
+type ListActor = ActorRefFrom<typeof orderListMachine>;
+
+let service: OrderEinvoiceService | null = null;
+function exportService(orders: OrdersApi): OrderEinvoiceService {
+  service ??= createOrderEinvoiceService(einvoicePorts(), orders);
+  return service;
+}
+
+const slots = createSessionSlots('portal.orders.einvoice.');
+const slotName = (merchantId: string) => `bulk.${merchantId}`;
+
+/** Settings are read once per visit of the list; an error leaves the column hidden (the export dialog still checks and says why). */
+function useActiveSettings(enabled: boolean, orders: OrdersApi): boolean {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    exportService(orders)
+      .settings(controller.signal)
+      .then((settings) => setActive(settings?.active === true))
+      .catch(() => setActive(false));
+    return () => controller.abort();
+  }, [enabled, orders]);
+  return enabled && active;
+}
+
+export function useOrderEinvoice(list: ListActor, orders: OrdersApi) {
+  const flag = getRuntime().config.features.einvoice;
+  const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
+  const active = useActiveSettings(flag, orders);
+  const [exporting, setExporting] = useState<Order | null>(null);
+  // The machine's logic is built once; the merchant (known once the profile is) is read when a run is saved.
+  const merchantRef = useRef(merchantId);
+  merchantRef.current = merchantId;
+  const { inspect } = getRuntime();
+
+  const bulkLogic = useMemo(
+    () =>
+      bulkExportMachine.provide({
+        actors: {
+          prepareRun: fromPromise<EinvoiceSettings, void>(({ signal }) => exportService(orders).prepareRun(signal)),
+          exportOne: fromPromise<BulkOutcome, { orderId: number; settings: EinvoiceSettings }>(({ input, signal }) =>
+            exportService(orders).exportOne(input.orderId, input.settings, signal),
+          ),
+        },
+        actions: {
+          saveRun: (_, p: { run: BulkRun | null }) => {
+            if (merchantRef.current !== '') slots.write(slotName(merchantRef.current), p.run === null ? null : JSON.stringify(p.run));
+          },
+          refreshList: () => list.send({ type: 'REFRESH' }),
+          notifyFinished: (_, p: { run: BulkRun }) =>
+            notify.success({
+              title: 'orders:einvoice.bulk.finishedToast',
+              message: 'orders:einvoice.bulk.finishedToastBody',
+              values: {
+                exported: p.run.items.filter((i) => i.status === 'exported').length,
+                skipped: p.run.items.filter((i) => i.status === 'skipped').length,
+              },
+            }),
+        },
+      }),
+    [list, orders],
+  );
+  // A run left by a reload resumes only with the flag on and for the merchant it was started for (D209).
+  const resume = flag && merchantId !== '' ? parseRun(slots.read(slotName(merchantId))) : null;
+  const bulk = useActorRef(bulkLogic, { input: { resume }, inspect });
+  // After a reload the page can render before the profile: the run is picked up once the merchant is known.
+  useEffect(() => {
+    if (!flag || merchantId === '') return;
+    const saved = parseRun(slots.read(slotName(merchantId)));
+    if (saved !== null && bulk.getSnapshot().hasTag('picking') && bulk.getSnapshot().context.run === null)
+      bulk.send({ type: 'RESUME', run: saved });
+  }, [flag, merchantId, bulk]);
+
+  return {
+    /** The per-order export (detail dialog): with the flag, whether set up or not (the dialog says). */
+    canExport: flag,
+    /** doc 2 §6: the column and the checkboxes need the flag and an active set-up. */
+    columns: active,
+    bulk,
+    exporting,
+    openExport: (order: Order) => setExporting(order),
+    closeExport: () => setExporting(null),
+  };
+}
+
+export function ExportPage({ order, orders, list, onClose }: { order: Order; orders: OrdersApi; list: ListActor; onClose: () => void }) {
+  const { inspect } = getRuntime();
+  const logic = useMemo(
+    () =>
+      einvoiceExportMachine.provide({
+        actors: {
+          loadSettings: fromPromise<EinvoiceSettings | null, void>(({ signal }) => exportService(orders).settings(signal)),
+          checkDeclaration: fromPromise<{ approved: boolean }, { settings: EinvoiceSettings }>(async ({ input, signal }) => ({
+            approved: await exportService(orders).declarationApproved(input.settings, signal),
+          })),
+          lookupCompany: fromPromise<CompanyInfo | null, { settings: EinvoiceSettings; taxCode: string }>(({ input, signal }) =>
+            exportService(orders).lookupCompany(input.settings, input.taxCode, signal),
+          ),
+          createInvoice: fromPromise<ExportResult, ExportRequest>(({ input, signal }) =>
+            exportService(orders).createInvoice(input.orderId, input.buyer, input.settings, signal),
+          ),
+          saveCode: fromPromise<SavedCode, { orderId: number; eivCode: string }>(({ input }) =>
+            exportService(orders).saveCode(input.orderId, input.eivCode),
+          ),
+        },
+        actions: {
+          orderExported: (_, p: { orderId: number; eivCode: string }) => {
+            list.send({ type: 'REFRESH' });
+            const shown = list.getSnapshot().context.detailOf;
+            if (shown?.order_id === p.orderId)
+              list.send({ type: 'DETAIL.OPEN', row: { ...shown, eiv_code: p.eivCode, is_eiv_exported: true } });
+          },
+          notifyExported: (_, p: { eivCode: string }) =>
+            notify.success({
+              title: 'orders:einvoice.exportedToast',
+              message: 'orders:einvoice.exportedToastBody',
+              values: { code: p.eivCode },
+            }),
+          notifyAlreadyExported: (_, p: { eivCode: string }) =>
+            notify.warning({
+              title: 'orders:einvoice.alreadyToast',
+              message: 'orders:einvoice.exportedToastBody',
+              values: { code: p.eivCode },
+            }),
+          notifyFailed: (_, p: { code: string }) => notify.failure('orders:einvoice.exportFailTitle', p.code),
+        },
+      }),
+    [orders, list],
+  );
+  const actor = useActorRef(logic, { input: { order }, inspect });
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      if (snap.status === 'done') onClose();
+    });
+    return () => sub.unsubscribe();
+  }, [actor, onClose]);
+  return <ExportDialog actor={actor} settingHref={EINVOICE_SETTING_PATH} />;
+}

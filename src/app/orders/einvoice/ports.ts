@@ -1,0 +1,12 @@
+import type { EinvoicePorts } from '../../../services/orders/einvoice/export';
+import { einvoiceServices } from '../../shared/einvoice-services';
+
+/** The shared e-invoice services (one token store with the e-invoice pages) as the export uses them. */
+export function einvoicePorts(): EinvoicePorts {
+  return {
+    getSettings: (signal) => einvoiceServices().backend.getSettings(signal),
+    saveEivCode: (orderId, eivCode) => einvoiceServices().backend.saveEivCode(orderId, eivCode),
+    adapter: (route) => einvoiceServices().adapter(route),
+    withToken: (route, fn, signal) => einvoiceServices().withToken(route, (token) => fn(token), signal),
+  };
+}

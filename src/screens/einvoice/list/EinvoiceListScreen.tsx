@@ -1,0 +1,224 @@
+import { useMemo } from 'react';
+import { Alert, Anchor, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { einvoiceListMachine } from '../../../machines/einvoice/einvoiceList.machine';
+import {
+  NOT_SET_UP,
+  selectFilter,
+  selectListComingSoon,
+  selectNotSetUp,
+  selectPdfActor,
+  selectProvider,
+  selectSignActor,
+  selectTyped,
+} from '../../../machines/einvoice/list/selectors';
+import { formatVndNumber } from '../../../machines/shared/rules/vnd';
+import {
+  EINVOICE_PAGE_SIZES,
+  EINVOICE_SEARCH_MAX,
+  EINVOICE_SERIAL_MAX,
+  RELEASED_FILTERS,
+  type EinvoiceListRow,
+} from '../../../services/einvoice/list/schemas';
+import { errorMessageKey } from '../../../services/errors';
+import type { ReleasedFilter } from '../../../services/shared/einvoice/types';
+import type { TimeRange } from '../../../services/shared/schemas/reportFilters';
+import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
+import { ListTable } from '../../shared/list/ListTable';
+import { RowButton } from '../../shared/list/RowButton';
+import { usePortal } from '../../shared/portal-context';
+import type { DataColumn } from '../../shared/table/DataTable';
+import { formatDate } from '../../shared/table/format';
+import { TimeRangeFilter } from '../../shared/table/TimeRangeFilter';
+import { InvoicePdfDialog, type InvoicePdfActor } from './InvoicePdfDialog';
+import { InvoiceSignDialog, type InvoiceSignActor } from './InvoiceSignDialog';
+
+// A light alert's coloured title is below 4.5:1 on its tint (axe): the title keeps the text colour.
+const ALERT_STYLES = { title: { color: 'var(--mantine-color-gray-9)' } };
+
+export type EinvoiceListActor = ActorRefFrom<typeof einvoiceListMachine>;
+
+/**
+ * /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 statuses): time range, invoice and symbol
+ * search, all/released/unreleased; the invoices with symbol, number, date, buyer, CQT and lookup codes,
+ * VAT, total and the CQT status label and colour from the provider's map; a row's PDF, and signing
+ * where the provider's rule allows it. Not set up: a link to /e-inv-setting. Provider texts (buyer
+ * names, codes) are rendered as text.
+ */
+export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: EinvoiceListActor; settingHref: string; nowMs: number }) {
+  const { t } = useTranslation(['einvoice', 'errors']);
+  const { language } = usePortal();
+  const typed = useSelector(actor, selectTyped);
+  const filter = useSelector(actor, selectFilter);
+  const provider = useSelector(actor, selectProvider);
+  const notSetUp = useSelector(actor, selectNotSetUp);
+  const comingSoon = useSelector(actor, selectListComingSoon);
+  const pdfActor = useSelector(actor, selectPdfActor) as InvoicePdfActor | undefined;
+  const signActor = useSelector(actor, selectSignActor) as InvoiceSignActor | undefined;
+
+  const columns = useMemo<DataColumn<EinvoiceListRow>[]>(
+    () => [
+      { key: 'serial', header: t('list.columns.serial'), cell: (r) => r.invoice.serial, rowHeader: true },
+      { key: 'seq', header: t('list.columns.seq'), cell: (r) => String(r.invoice.seq), align: 'right' },
+      { key: 'date', header: t('list.columns.date'), cell: (r) => formatDate(r.invoice.invoiceDate) },
+      { key: 'buyer', header: t('list.columns.buyer'), cell: (r) => r.invoice.buyerName, minWidth: 160 },
+      {
+        key: 'cqtCode',
+        header: t('list.columns.cqtCode'),
+        cell: (r) =>
+          r.invoice.taxAuthorityCode ? (
+            <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="einvoice-cqt-code">
+              {r.invoice.taxAuthorityCode}
+            </Text>
+          ) : (
+            '—'
+          ),
+        minWidth: 140,
+      },
+      { key: 'searchCode', header: t('list.columns.searchCode'), cell: (r) => r.invoice.searchCode || '—' },
+      { key: 'vat', header: t('list.columns.vat'), cell: (r) => formatVndNumber(r.invoice.vat), align: 'right' },
+      { key: 'total', header: t('list.columns.total'), cell: (r) => formatVndNumber(r.invoice.total), align: 'right' },
+      {
+        key: 'status',
+        header: t('list.columns.status'),
+        cell: (r) => (
+          <Stack gap={4} align="flex-start">
+            <Badge variant="light" color={`${r.cqt.color}.9`} data-testid="einvoice-cqt-status">
+              {t(r.cqt.labelKey, r.cqt.params ?? {})}
+            </Badge>
+            {r.status ? (
+              <Text size="xs" c="gray.8" data-testid="einvoice-status">
+                {t(r.status.labelKey, r.status.params ?? {})}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        key: 'actions',
+        header: t('list.columns.actions'),
+        cell: (r) => {
+          const name = t('list.invoiceName', { serial: r.invoice.serial, seq: r.invoice.seq });
+          return (
+            <Group gap="xs" wrap="nowrap">
+              {r.viewable ? (
+                <RowButton kind="open" label={t('list.viewLabel', { name })} onClick={() => actor.send({ type: 'VIEW.OPEN', row: r })}>
+                  {t('list.view')}
+                </RowButton>
+              ) : (
+                <Text size="xs" c="gray.8">
+                  {t('list.viewComingSoon')}
+                </Text>
+              )}
+              {r.signable ? (
+                <RowButton kind="edit" label={t('list.signLabel', { name })} onClick={() => actor.send({ type: 'SIGN.OPEN', row: r })}>
+                  {t('list.sign.action')}
+                </RowButton>
+              ) : null}
+            </Group>
+          );
+        },
+      },
+    ],
+    [t, actor],
+  );
+
+  const releasedOptions = RELEASED_FILTERS.map((value) => ({ value, label: t(`list.released.${value}`) }));
+  const timeValue = filter.range.preset === 'custom' ? filter.range : { preset: filter.range.preset };
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('list.title')}
+        </Title>
+        {provider ? (
+          <Text size="sm" c="gray.8" data-testid="einvoice-provider">
+            {t('list.provider', { name: provider.name })}
+          </Text>
+        ) : null}
+      </Group>
+      {notSetUp ? (
+        <Alert color="yellow" variant="light" title={t('list.notSetUp.title')} styles={ALERT_STYLES} data-testid="einvoice-not-set-up">
+          <Stack gap="xs">
+            <Text size="sm">{t(errorMessageKey(NOT_SET_UP))}</Text>
+            <Anchor component={Link} to={settingHref} size="sm" data-testid="einvoice-setting-link">
+              {t('list.notSetUp.link')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : comingSoon ? (
+        <Alert color="blue" variant="light" title={t('list.comingSoon.title')} styles={ALERT_STYLES} data-testid="einvoice-coming-soon">
+          <Text size="sm">{t('list.comingSoon.body', { name: provider?.name ?? '' })}</Text>
+        </Alert>
+      ) : (
+        <>
+          <section aria-label={t('list.filters')}>
+            <Group align="flex-end" gap="md" wrap="wrap">
+              <div>
+                <TimeRangeFilter
+                  value={timeValue}
+                  nowMs={nowMs}
+                  language={language}
+                  onChange={(next) => {
+                    const range: TimeRange =
+                      next.preset === 'custom' ? { preset: 'custom', from: next.from ?? '', to: next.to ?? '' } : { preset: next.preset };
+                    actor.send({ type: 'FILTER.SET', filter: { range } });
+                  }}
+                />
+              </div>
+              <TextInput
+                type="search"
+                label={t('list.search')}
+                description={t('list.searchHint')}
+                value={typed.q}
+                maxLength={EINVOICE_SEARCH_MAX}
+                onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
+                style={{ flex: '1 1 220px' }}
+                data-testid="einvoice-search"
+              />
+              <TextInput
+                type="search"
+                label={t('list.serialSearch')}
+                description={t('list.serialHint')}
+                value={typed.serial}
+                maxLength={EINVOICE_SERIAL_MAX}
+                onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'serial', value: e.currentTarget.value })}
+                style={{ flex: '0 1 180px' }}
+                data-testid="einvoice-serial-search"
+              />
+              <Select
+                label={t('list.releasedFilter')}
+                maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+                data={releasedOptions}
+                value={filter.released}
+                allowDeselect={false}
+                onChange={(value) => {
+                  if (value) actor.send({ type: 'FILTER.SET', filter: { released: value as ReleasedFilter } });
+                }}
+                style={{ flex: '0 1 200px' }}
+                data-testid="einvoice-released-filter"
+              />
+            </Group>
+          </section>
+          <ListTable<EinvoiceListRow>
+            actor={actor}
+            label={t('list.tableLabel')}
+            columns={columns}
+            pageSizes={EINVOICE_PAGE_SIZES}
+            emptyText={t('list.empty')}
+            resultText={(info) => t('list.resultCount', info)}
+            failedTitle={t('list.loadFailed')}
+            retryLabel={t('list.retry')}
+            testId="einvoice-table"
+          />
+        </>
+      )}
+      {pdfActor ? <InvoicePdfDialog actor={pdfActor} /> : null}
+      {signActor ? <InvoiceSignDialog actor={signActor} /> : null}
+    </Stack>
+  );
+}

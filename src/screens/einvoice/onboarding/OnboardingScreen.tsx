@@ -1,0 +1,202 @@
+import { Alert, Anchor, Button, Card, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import {
+  ONBOARDING_PLANS,
+  PLAN_INVOICES,
+  selectOnboardingBusy,
+  selectOnboardingContract,
+  selectOnboardingError,
+  selectOnboardingForm,
+  selectOnboardingInForm,
+  selectOnboardingNotice,
+  selectOnboardingProblems,
+  type einvoiceOnboardingMachine,
+  type OnboardingPlan,
+} from '../../../machines/einvoice/einvoiceOnboarding.machine';
+import type { ProviderRoute } from '../../../services/shared/einvoice/types';
+import { PROVIDER_NAMES } from '../sso/providerNames';
+
+export type OnboardingActor = ActorRefFrom<typeof einvoiceOnboardingMachine>;
+
+export interface OnboardingScreenProps {
+  actor: OnboardingActor;
+  /** The setting URL the widget is given (doc 2 §2). */
+  settingHref: string;
+  /** The registration e-mail (mailto:) for the notice, built by the route from the form (D202). */
+  mailHref: string | null;
+}
+
+/** /e-inv-onboarding (doc 2 §2): registration form → contract modal → e-mail notice → /dashboard. */
+export function EinvoiceOnboardingScreen({ actor, settingHref, mailHref }: OnboardingScreenProps) {
+  const { t } = useTranslation('einvoice');
+  const form = useSelector(actor, selectOnboardingForm);
+  const inForm = useSelector(actor, selectOnboardingInForm);
+  const busy = useSelector(actor, selectOnboardingBusy);
+  const contract = useSelector(actor, selectOnboardingContract);
+  const notice = useSelector(actor, selectOnboardingNotice);
+  const error = useSelector(actor, selectOnboardingError);
+  const problems = useSelector(actor, selectOnboardingProblems);
+  const providerName = form.provider ? PROVIDER_NAMES[form.provider] : '';
+  const problem = (field: keyof NonNullable<typeof problems>) =>
+    problems?.[field] ? t(`onboarding.problems.${problems[field]}`) : undefined;
+
+  if (error) {
+    return (
+      <Stack gap="md" maw={560}>
+        <Title order={1} size="h3">
+          {t('onboarding.errorTitle')}
+        </Title>
+        <Text role="alert">{t('onboarding.errorDesc')}</Text>
+        <Group>
+          <Button onClick={() => actor.send({ type: 'RETRY' })}>{t('onboarding.retry')}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('onboarding.title')}
+      </Title>
+      <Card withBorder padding="lg" radius="md" maw={640}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'SUBMIT' });
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">{t('onboarding.intro')}</Text>
+            <TextInput label={t('onboarding.taxCode')} value={form.taxNo ?? ''} readOnly />
+            <Radio.Group
+              label={t('onboarding.provider')}
+              required
+              value={form.provider ?? ''}
+              onChange={(value) => actor.send({ type: 'PROVIDER.SELECT', provider: value as ProviderRoute })}
+              error={problem('provider')}
+            >
+              <Group gap="md" mt={4}>
+                {(Object.keys(PROVIDER_NAMES) as ProviderRoute[]).map((route) => (
+                  <Radio key={route} value={route} label={PROVIDER_NAMES[route]} disabled={!inForm || busy} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <Radio.Group
+              label={t('onboarding.plan')}
+              required
+              value={form.plan ?? ''}
+              onChange={(value) => actor.send({ type: 'PLAN.SELECT', plan: value as OnboardingPlan })}
+              error={problem('plan')}
+            >
+              <Group gap="md" mt={4}>
+                {ONBOARDING_PLANS.map((plan) => (
+                  <Radio
+                    key={plan}
+                    value={plan}
+                    label={t(`onboarding.plans.${plan}`, { count: PLAN_INVOICES[plan] })}
+                    disabled={!inForm || busy}
+                  />
+                ))}
+              </Group>
+            </Radio.Group>
+            <TextInput
+              label={t('onboarding.contactName')}
+              required
+              value={form.contactName}
+              onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
+              error={problem('contactName')}
+            />
+            <TextInput
+              label={t('onboarding.email')}
+              required
+              type="email"
+              value={form.email}
+              onChange={(e) => actor.send({ type: 'EMAIL.CHANGE', value: e.currentTarget.value })}
+              error={problem('email')}
+            />
+            <TextInput
+              label={t('onboarding.phone')}
+              required
+              type="tel"
+              value={form.phone}
+              onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
+              error={problem('phone')}
+            />
+            <Text size="sm">
+              {t('onboarding.already')}{' '}
+              <Anchor component={Link} to={settingHref} c="dark.9" underline="always">
+                {t('onboarding.toSetting')}
+              </Anchor>
+            </Text>
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy} disabled={!inForm}>
+                {t('onboarding.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <Modal
+        opened={contract}
+        onClose={() => actor.send({ type: 'BACK' })}
+        title={t('onboarding.contractTitle')}
+        closeButtonProps={{ 'aria-label': t('onboarding.close') }}
+        centered
+        data-testid="onboarding-contract"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {t('onboarding.contractBody', {
+              provider: providerName,
+              plan: form.plan ? t(`onboarding.plans.${form.plan}`, { count: PLAN_INVOICES[form.plan] }) : '',
+            })}
+          </Text>
+          <Text size="sm" fw={600}>
+            {t('onboarding.orderId', { id: form.orderId ?? '' })}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
+              {t('onboarding.back')}
+            </Button>
+            <Button onClick={() => actor.send({ type: 'SIGN' })}>{t('onboarding.sign')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={notice}
+        onClose={() => actor.send({ type: 'DONE' })}
+        title={t('onboarding.noticeTitle')}
+        closeButtonProps={{ 'aria-label': t('onboarding.close') }}
+        centered
+        data-testid="onboarding-notice"
+      >
+        <Stack gap="sm">
+          <Alert color="blue" variant="light">
+            <Text size="sm" c="dark.9">
+              {t('onboarding.noticeBody', { provider: providerName, email: form.email.trim() })}
+            </Text>
+          </Alert>
+          {mailHref ? (
+            <Anchor href={mailHref} c="dark.9" underline="always" data-testid="onboarding-mail">
+              {t('onboarding.sendMail', { provider: providerName })}
+            </Anchor>
+          ) : null}
+          <Group justify="flex-end">
+            <Button onClick={() => actor.send({ type: 'DONE' })}>{t('onboarding.done')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+export default EinvoiceOnboardingScreen;

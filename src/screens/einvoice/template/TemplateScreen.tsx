@@ -1,0 +1,249 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Input,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectTemplateBusy,
+  selectTemplateFilter,
+  selectTemplateForm,
+  selectTemplateInForm,
+  selectTemplateInGallery,
+  selectTemplateNameProblem,
+  selectTemplateReady,
+  selectTemplateTypeMissing,
+  type templateSetupMachine,
+} from '../../../machines/einvoice/templateSetup.machine';
+import {
+  filterGallery,
+  GALLERY,
+  TEMPLATE_FILTERS,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_TYPES,
+  type TemplateFilter,
+} from '../../../machines/einvoice/template/rules';
+import { TemplatePreview } from './TemplatePreview';
+
+export type TemplateSetupActor = ActorRefFrom<typeof templateSetupMachine>;
+
+export interface TemplateScreenProps {
+  actor: TemplateSetupActor;
+  /** Where each provider registers templates (D201). */
+  providerLinks: readonly { name: string; href: string }[];
+}
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** /e-inv-template (doc 2 §2): the gallery with its type filter, and the template setup form. */
+export function TemplateScreen({ actor, providerLinks }: TemplateScreenProps) {
+  const { t } = useTranslation('einvoice');
+  const inGallery = useSelector(actor, selectTemplateInGallery);
+  const inForm = useSelector(actor, selectTemplateInForm);
+  const ready = useSelector(actor, selectTemplateReady);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('template.title')}
+      </Title>
+      {inGallery ? <Gallery actor={actor} /> : null}
+      {inForm ? <TemplateForm actor={actor} /> : null}
+      {ready ? <Summary actor={actor} providerLinks={providerLinks} /> : null}
+    </Stack>
+  );
+}
+
+function Gallery({ actor }: { actor: TemplateSetupActor }) {
+  const { t } = useTranslation('einvoice');
+  const filter = useSelector(actor, selectTemplateFilter);
+  const shown = filterGallery(filter);
+  return (
+    <>
+      <Chip.Group multiple={false} value={filter} onChange={(value) => actor.send({ type: 'FILTER.SET', filter: value as TemplateFilter })}>
+        <Group gap="xs" role="group" aria-label={t('template.filterLabel')}>
+          {TEMPLATE_FILTERS.map((value) => (
+            <Chip key={value} value={value}>
+              {t(`template.types.${value}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Text size="sm" c="dimmed" role="status">
+        {t('template.count', { count: shown.length })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="template-gallery">
+        {shown.map((template) => {
+          const name = t(`template.names.${template.id}`);
+          return (
+            <Card key={template.id} withBorder padding="sm" radius="md" data-testid="template-card" data-type={template.type}>
+              <Card.Section>
+                <TemplatePreview template={template} title={name} />
+              </Card.Section>
+              <Stack gap={4} mt="sm">
+                <Text fw={600}>{name}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(`template.types.${template.type}`)}
+                </Text>
+                <Button
+                  mt="xs"
+                  variant="light"
+                  aria-label={t('template.useNamed', { name })}
+                  onClick={() => actor.send({ type: 'SELECT', templateId: template.id, templateType: template.type })}
+                >
+                  {t('template.use')}
+                </Button>
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </>
+  );
+}
+
+function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
+  const { t } = useTranslation('einvoice');
+  const form = useSelector(actor, selectTemplateForm);
+  const busy = useSelector(actor, selectTemplateBusy);
+  const nameProblem = useSelector(actor, selectTemplateNameProblem);
+  const typeMissing = useSelector(actor, selectTemplateTypeMissing);
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const template = GALLERY.find((candidate) => candidate.id === form.templateId);
+  const logoError =
+    form.logoProblem === null ? undefined : t(`template.logo.${form.logoProblem}`, { name: form.refusedName ?? '', max: '5 MB' });
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      maw={640}
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('template.formTitle', { name: template ? t(`template.names.${template.id}`) : '' })}
+        </Title>
+        <TextInput
+          label={t('template.name')}
+          required
+          maxLength={TEMPLATE_NAME_MAX + 20}
+          value={form.name}
+          onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
+          error={nameProblem ? t(`template.nameProblems.${nameProblem}`, { max: TEMPLATE_NAME_MAX }) : undefined}
+        />
+        <NativeSelect
+          label={t('template.type')}
+          required
+          value={form.type ?? ''}
+          onChange={(e) => actor.send({ type: 'TYPE.CHANGE', value: e.currentTarget.value })}
+          data={[
+            { value: '', label: t('template.typePlaceholder') },
+            ...TEMPLATE_TYPES.map((value) => ({ value, label: t(`template.types.${value}`) })),
+          ]}
+          error={typeMissing ? t('template.typeRequired') : undefined}
+        />
+        <Input.Wrapper label={t('template.logo.label')} description={t('template.logo.rules')} error={logoError} id={fileId}>
+          <Group gap="sm" mt={4}>
+            <input
+              ref={fileInput}
+              id={fileId}
+              type="file"
+              accept={ACCEPT}
+              disabled={busy}
+              aria-invalid={logoError ? true : undefined}
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                if (file) actor.send({ type: 'LOGO.PICK', file });
+                // The same file picked again after a refusal must reach the check again.
+                e.currentTarget.value = '';
+              }}
+            />
+          </Group>
+        </Input.Wrapper>
+        {form.logo ? (
+          <Group gap="sm" data-testid="template-logo">
+            <Text size="sm">{t('template.logo.chosen', { name: form.logo.name, size: formatSize(form.logo.size) })}</Text>
+            <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'LOGO.CLEAR' })}>
+              {t('template.logo.clear')}
+            </Button>
+          </Group>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
+            {t('template.back')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('template.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Summary({ actor, providerLinks }: TemplateScreenProps) {
+  const { t } = useTranslation('einvoice');
+  const form = useSelector(actor, selectTemplateForm);
+  return (
+    <Card withBorder padding="lg" radius="md" maw={640} data-testid="template-summary">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('template.summaryTitle')}
+        </Title>
+        <List size="sm">
+          <List.Item>{t('template.summaryName', { name: form.name.trim() })}</List.Item>
+          <List.Item>{t('template.summaryType', { type: form.type ? t(`template.types.${form.type}`) : '' })}</List.Item>
+          <List.Item>
+            {form.logo
+              ? t('template.summaryLogo', { name: form.logo.name, size: formatSize(form.logo.size) })
+              : t('template.summaryNoLogo')}
+          </List.Item>
+        </List>
+        <Alert color="blue" variant="light">
+          <Stack gap={4}>
+            <Text size="sm">{t('template.register')}</Text>
+            <Group gap="md">
+              {providerLinks.map((link) => (
+                <Anchor key={link.name} href={link.href} target="_blank" rel="noopener noreferrer" size="sm" c="dark.9" underline="always">
+                  {link.name}
+                </Anchor>
+              ))}
+            </Group>
+          </Stack>
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
+            {t('template.toGallery')}
+          </Button>
+          <Button onClick={() => actor.send({ type: 'EDIT' })}>{t('template.edit')}</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export default TemplateScreen;
