@@ -2,8 +2,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { signIn } from '../support/sign-in';
-import { withFeatures } from '../support/config';
-import { NotFoundPage, notBuiltHeading, Shell } from '../support/shell';
+import { NotFoundPage, Shell } from '../support/shell';
 
 // Issue "Foundation": axe (WCAG 2.0/2.1/2.2 A and AA) finds nothing on the shell and its routes
 // (the sign-in and password screens: e2e/auth/a11y.spec.ts).
@@ -40,15 +39,6 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
     await shell.openDrawer.click();
     await expect(shell.drawer).toBeVisible();
     await expectNoAxeViolations(page, 'mobile-drawer', testInfo);
-  });
-
-  test('core §2 shell: a not-built-yet area', async ({ page }, testInfo) => {
-    await signIn(page, DEMO.phoco);
-    // E-invoices are the last area not built yet (sale settings, the example before, came with issue 14); their flag is off by default.
-    await withFeatures(page, { einvoice: true });
-    await page.goto(P('/e-invoice'));
-    await expect(notBuiltHeading(page, 'einvoiceList')).toBeVisible();
-    await expectNoAxeViolations(page, 'not-built-yet', testInfo);
   });
 
   test('core §2 shell: the English shell', async ({ page }, testInfo) => {

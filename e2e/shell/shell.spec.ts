@@ -3,7 +3,7 @@ import { DEMO, P } from '../support/env';
 import { t } from '../support/i18n';
 import { expectOnLogin, LoginPage, signIn } from '../support/sign-in';
 import { withFeatures } from '../support/config';
-import { NotFoundPage, notBuiltHeading, Shell, switchLanguage } from '../support/shell';
+import { NotFoundPage, Shell, switchLanguage } from '../support/shell';
 
 // Issue "Foundation": the shell (core §2 Shell, §9 sidebar 250 / 112, breakpoints) and routes.
 
@@ -107,13 +107,18 @@ test.describe('Foundation: shell', () => {
     await expect(page).toHaveURL(new RegExp(`${P('/dashboard')}$`));
   });
 
-  test('core §2 sidebar: the card report opens inside the shell; an area not built yet says so', async ({ page }) => {
+  test('core §2 sidebar: the card report opens inside the shell', async ({ page }) => {
     await signIn(page, DEMO.phoco);
     await new Shell(page).openFromMenu('reports', 'txCard');
     await expect(page).toHaveURL(new RegExp(`${P('/tx-card')}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('vi', 'reports:title.card') })).toBeVisible();
-    await withFeatures(page, { einvoice: true });
+  });
+
+  test('core §2 sidebar, doc 2 §6: the e-invoice flag off hides the section and its addresses are not found', async ({ page }) => {
+    await withFeatures(page, { einvoice: false });
+    await signIn(page, DEMO.phoco);
     await page.goto(P('/e-invoice'));
-    await expect(notBuiltHeading(page, 'einvoiceList')).toBeVisible();
+    await expect(new NotFoundPage(page).heading).toBeVisible();
+    await expect(new Shell(page).nav.getByText(t('vi', 'shell:nav.einvoice'))).toHaveCount(0);
   });
 });

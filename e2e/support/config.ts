@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Serves this page's /portal/config.json with some feature flags changed, as a deployment's own
- * configuration would (the sandbox serves the defaults: e-invoice, master merchant and screen
+ * configuration would (the sandbox serves the defaults: e-invoice on, master merchant and screen
  * customisation off). Only this page sees it; the sandbox and other tests are unchanged.
  */
 export async function withFeatures(page: Page, features: Record<string, boolean>): Promise<void> {

@@ -3,7 +3,7 @@ import { t, type Lang } from './i18n';
 
 /**
  * Page objects of the shell: the frame around every signed-in screen (sidebar or drawer, top bar,
- * language switch, cookie banner) and the not-found and not-built screens. Every area's screens sit
+ * language switch, cookie banner) and the not-found screen. Every area's screens sit
  * inside it, so these are used from every e2e folder; the rest of a screen is its area's own.
  */
 
@@ -92,9 +92,4 @@ export class NotFoundPage {
       .or(page.getByRole('button', { name: t(lang, 'shell:notFound.home') }));
     this.login = page.getByRole('link', { name: t(lang, 'shell:notFound.login') });
   }
-}
-
-/** The heading of the placeholder an area not built yet shows, by its `shell:nav.*` key. */
-export function notBuiltHeading(page: Page, navKey: string, lang: Lang = 'vi'): Locator {
-  return page.getByRole('heading', { name: t(lang, 'shell:notBuilt.title', { area: t(lang, `shell:nav.${navKey}`) }) });
 }

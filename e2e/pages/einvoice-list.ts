@@ -1,0 +1,206 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { withFeatures } from '../support/config';
+import { P } from '../support/env';
+import { t, type Lang } from '../support/i18n';
+import { acceptCookies } from '../support/shell';
+import { signIn } from '../support/sign-in';
+import { providerLogin, type EinvoiceMerchant, type PortalApi } from '../support/einvoice';
+
+/** Page object of /e-invoice: filters, the invoice table, the PDF popup and the sign confirmation. */
+
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+export class EinvoiceListPage {
+  readonly heading: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly search: Locator;
+  readonly serialSearch: Locator;
+  readonly released: Locator;
+  readonly timePreset: Locator;
+  readonly provider: Locator;
+  readonly notSetUp: Locator;
+  readonly settingLink: Locator;
+  readonly pdfDialog: Locator;
+  readonly pdfFrame: Locator;
+  readonly pdfDownload: Locator;
+  readonly pdfRefresh: Locator;
+  readonly pdfPrint: Locator;
+  readonly pdfOpenTab: Locator;
+  readonly signDialog: Locator;
+  readonly signConfirm: Locator;
+  readonly signCancel: Locator;
+  readonly noData: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = 'vi',
+  ) {
+    const tx = (key: string) => this.tx(key);
+    this.heading = page.getByRole('heading', { level: 1, name: tx('list.title') });
+    this.table = page.getByRole('table', { name: tx('list.tableLabel') });
+    this.rows = this.table.getByTestId('data-row');
+    this.search = page.getByRole('searchbox', { name: startsWith(tx('list.search')) });
+    this.serialSearch = page.getByRole('searchbox', { name: startsWith(tx('list.serialSearch')) });
+    this.released = page.getByTestId('einvoice-released-filter');
+    this.timePreset = page.getByTestId('time-preset');
+    this.provider = page.getByTestId('einvoice-provider');
+    this.notSetUp = page.getByTestId('einvoice-not-set-up');
+    this.settingLink = page.getByTestId('einvoice-setting-link');
+    this.pdfDialog = page.getByTestId('einvoice-pdf-dialog');
+    this.pdfFrame = page.getByTestId('einvoice-pdf-frame');
+    this.pdfDownload = page.getByTestId('pdf-download');
+    this.pdfRefresh = page.getByTestId('pdf-refresh');
+    this.pdfPrint = page.getByTestId('pdf-print');
+    this.pdfOpenTab = page.getByTestId('pdf-open-tab');
+    this.signDialog = page.getByTestId('einvoice-sign-dialog');
+    this.signConfirm = page.getByTestId('sign-confirm');
+    this.signCancel = page.getByTestId('sign-cancel');
+    this.noData = this.table.getByTestId('no-data');
+  }
+
+  tx(key: string, params: Record<string, string | number> = {}): string {
+    return t(this.lang, `einvoice:${key}`, params);
+  }
+
+  /** Signs in, turns the `einvoice` flag on for this page only and opens /e-invoice (or `path`). */
+  static async open(
+    page: Page,
+    user: { username: string; password: string },
+    path = '/e-invoice',
+    lang: Lang = 'vi',
+  ): Promise<EinvoiceListPage> {
+    await withFeatures(page, { einvoice: true });
+    await signIn(page, user);
+    await page.goto(P(path));
+    await acceptCookies(page, lang);
+    return new EinvoiceListPage(page, lang);
+  }
+
+  async waitForRows(): Promise<void> {
+    await expect(this.heading).toBeVisible({ timeout: 15_000 });
+    await expect(this.table.getByTestId('skeleton-row')).toHaveCount(0, { timeout: 20_000 });
+  }
+
+  /** The row of invoice number `seq` (the number column holds it alone). */
+  row(seq: number): Locator {
+    return this.rows.filter({ has: this.page.getByRole('cell', { name: String(seq), exact: true }) });
+  }
+
+  viewButton(seq: number): Locator {
+    return this.row(seq).getByRole('button', { name: startsWith(this.tx('list.view')) });
+  }
+
+  signButton(seq: number): Locator {
+    return this.row(seq).getByRole('button', { name: startsWith(this.tx('list.sign.action')) });
+  }
+
+  cqtStatus(seq: number): Locator {
+    return this.row(seq).getByTestId('einvoice-cqt-status');
+  }
+
+  async chooseReleased(value: 'all' | 'released' | 'unreleased'): Promise<void> {
+    await this.released.click();
+    await this.page.getByRole('option', { name: this.tx(`list.released.${value}`), exact: true }).click();
+  }
+
+  toast(title: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: title });
+  }
+
+  /** Downloads the open PDF and answers its bytes. */
+  async downloadPdf(): Promise<{ name: string; bytes: Buffer }> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.pdfDownload.click()]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  }
+}
+
+// ---- Node side: invoices issued straight at an emulator for a buyer of the test's choosing ----
+
+export interface IssuedInvoice {
+  serial: string;
+  seq: number;
+  searchCode: string;
+}
+
+const yy = () => String(new Date().getUTCFullYear()).slice(2);
+
+/**
+ * An invoice issued straight at the provider's emulator (as an export from another till would), for a
+ * named buyer and one line at `total` đồng VAT included, without an order (e2e/support/einvoice.ts
+ * `issueInvoiceFor` issues an order's walk-in invoice; the list's search needs a buyer's name).
+ */
+export async function issueInvoice(
+  api: PortalApi,
+  merchant: EinvoiceMerchant,
+  route: 'm-invoice' | 'fpt' | 'misa' | 'viettel',
+  invoice: { ref: string; buyer: string; item: string; total: number },
+): Promise<IssuedInvoice> {
+  const session = await providerLogin(api, merchant, route);
+  const post = <T>(path: string, body: unknown) =>
+    api.request<T>('POST', `/api/einvoice/${route}${path}`, { token: session.token, headers: session.headers, body });
+  if (route === 'm-invoice') {
+    const saved = await post<{ code: string; data: { khieu: string; shdon: number; sobaomat: string } }>('/api/InvoiceApi78/Save', {
+      editmode: 1,
+      data: [
+        {
+          khieu: `1C${yy()}TMV`,
+          sdhang: invoice.ref,
+          htttoan: 'TM',
+          tnmua: invoice.buyer,
+          details: [{ data: [{ ten: invoice.item, dvtinh: 'phần', sluong: 1, dgia: invoice.total }] }],
+        },
+      ],
+    });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe('00');
+    return { serial: saved.body.data.khieu, seq: saved.body.data.shdon, searchCode: saved.body.data.sobaomat };
+  }
+  if (route === 'fpt') {
+    const made = await post<{ serial: string; form: string; seq: number; sec: string }>('/create-invoice', {
+      lang: 'vi',
+      inv: {
+        sid: invoice.ref,
+        form: '1',
+        serial: `C${yy()}TFP`,
+        paym: 'TM',
+        bname: invoice.buyer,
+        items: [{ name: invoice.item, unit: 'phần', quantity: 1, price: invoice.total }],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    return { serial: `${made.body.form}${made.body.serial}`, seq: made.body.seq, searchCode: made.body.sec };
+  }
+  if (route === 'viettel') {
+    const created = await post<{ errorCode: string | null; result: { invoiceNo: string; reservationCode: string } }>(
+      `/services/einvoiceapplication/api/InvoiceAPI/InvoiceWS/createInvoice/${session.taxCode}`,
+      {
+        generalInvoiceInfo: { templateCode: '1/001', invoiceSeries: `C${yy()}TVT`, transactionUuid: invoice.ref },
+        buyerInfo: { buyerName: invoice.buyer },
+        payments: [{ paymentMethodName: 'TM' }],
+        itemInfo: [{ itemName: invoice.item, unitName: 'phần', quantity: 1, unitPriceWithTax: invoice.total }],
+      },
+    );
+    expect(created.body.errorCode, JSON.stringify(created.body)).toBeNull();
+    const { invoiceNo, reservationCode } = created.body.result;
+    return { serial: invoiceNo.slice(0, 6), seq: Number(invoiceNo.slice(6)), searchCode: reservationCode };
+  }
+  const published = await post<{ data: string }>('/api/integration/invoice', {
+    SignType: 2,
+    PublishInvoiceData: null,
+    InvoiceData: [
+      {
+        RefID: invoice.ref,
+        InvSeries: `1C${yy()}TMS`,
+        PaymentMethodName: 'TM',
+        BuyerFullName: invoice.buyer,
+        OriginalInvoiceDetail: [{ ItemName: invoice.item, UnitName: 'phần', Quantity: 1, UnitPrice: invoice.total }],
+      },
+    ],
+  });
+  const [item] = JSON.parse(published.body.data) as Array<{ InvSeries: string; InvNo: string; TransactionID: string; ErrorCode: string }>;
+  expect(item?.ErrorCode, published.body.data).toBe('');
+  return { serial: item!.InvSeries, seq: Number(item!.InvNo), searchCode: item!.TransactionID };
+}
