@@ -1,24 +1,13 @@
 import type { BulkRun } from '../../../src/machines/orders/einvoice/bulk';
 import type { Order } from '../../../src/services/orders/schemas';
-import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../src/services/shared/einvoice/types';
+import type { ExportResult } from '../../../src/services/shared/einvoice/types';
 import { completed } from './fixtures';
+import { sampleCompany, sampleSettings } from '../../../src/services/shared/testing/einvoice-samples';
 
 /** Sample answers for the e-invoice export model tests. */
 
-export const settings: EinvoiceSettings = {
-  provider: 'misa',
-  activeMethod: 'einv_provider_account',
-  taxCode: '0312345679',
-  username: 'phoco-misa',
-  hasPassword: true,
-  serial: '1C26TMS',
-  tax: 8,
-  autoExport: false,
-  printInvoice: false,
-  active: true,
-  updatedAt: 1_764_000_000_000,
-};
-export const inactive: EinvoiceSettings = { ...settings, active: false };
+export const settings = sampleSettings({ taxCode: '0312345679' });
+export const inactive = { ...settings, active: false };
 
 export const toExport: Order = {
   ...completed,
@@ -32,14 +21,7 @@ export const exportedOrder: Order = { ...toExport, order_id: 42, order_code: 'DH
 export const handlingOrder: Order = { ...toExport, order_id: 43, order_code: 'DH412303', status: 1, payment_status: 0 };
 export const another: Order = { ...toExport, order_id: 44, order_code: 'DH412304' };
 
-export const company: CompanyInfo = {
-  taxCode: '0100109106',
-  name: 'Công ty Cổ phần Sữa Việt Nam',
-  address: '10 Tân Trào, Quận 7, TP. Hồ Chí Minh',
-  representative: 'Mai Kiều Liên',
-  email: 'ketoan@example.vn',
-  phone: '02854155555',
-};
+export const company = sampleCompany;
 
 export const issued: ExportResult = { eivCode: 'M1::K7Q2::12', providerId: 'misa-41', existing: false };
 export const issuedBefore: ExportResult = { ...issued, existing: true };

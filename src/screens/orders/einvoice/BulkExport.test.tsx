@@ -8,22 +8,11 @@ import type { Order } from '../../../services/orders/schemas';
 import type { EinvoiceSettings } from '../../../services/shared/einvoice/types';
 import { renderScreen } from '../../shared/test/render';
 import { BulkBar, BulkRunDialog, PickCheckbox, PickPageCheckbox } from './BulkExport';
+import { sampleSettings } from '../../../services/shared/testing/einvoice-samples';
 
 afterEach(cleanup);
 
-const settings: EinvoiceSettings = {
-  provider: 'misa',
-  activeMethod: 'einv_provider_account',
-  taxCode: '0312345679',
-  username: 'phoco-misa',
-  hasPassword: true,
-  serial: '1C26TMS',
-  tax: 8,
-  autoExport: false,
-  printInvoice: false,
-  active: true,
-  updatedAt: 1_764_000_000_000,
-};
+const settings = sampleSettings();
 /** A completed, paid order without a code: one that can be exported. */
 const done = (id: number, extra: Partial<Order> = {}): Order => ({
   ...sampleOrder,

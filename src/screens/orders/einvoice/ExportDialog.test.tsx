@@ -7,31 +7,14 @@ import type { Order } from '../../../services/orders/schemas';
 import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/shared/einvoice/types';
 import { renderScreen } from '../../shared/test/render';
 import { ExportDialog } from './ExportDialog';
+import { sampleSettings } from '../../../services/shared/testing/einvoice-samples';
+import { sampleCompany } from '../../../services/shared/testing/einvoice-samples';
 
 afterEach(cleanup);
 
-const settings: EinvoiceSettings = {
-  provider: 'misa',
-  activeMethod: 'einv_provider_account',
-  taxCode: '0312345679',
-  username: 'phoco-misa',
-  hasPassword: true,
-  serial: '1C26TMS',
-  tax: 8,
-  autoExport: false,
-  printInvoice: false,
-  active: true,
-  updatedAt: 1_764_000_000_000,
-};
+const settings = sampleSettings();
 const order: Order = { ...sampleOrder, order_id: 41, order_code: 'DH412301', eiv_code: null, cqt_code: null, is_eiv_exported: false };
-const company: CompanyInfo = {
-  taxCode: '0100109106',
-  name: 'Công ty Cổ phần Sữa Việt Nam',
-  address: '10 Tân Trào, Quận 7, TP. Hồ Chí Minh',
-  representative: 'Mai Kiều Liên',
-  email: 'ketoan@example.vn',
-  phone: '02854155555',
-};
+const company = sampleCompany;
 
 interface Answers {
   settings?: EinvoiceSettings | null;

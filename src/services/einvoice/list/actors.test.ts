@@ -1,28 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type {
-  EinvoiceRow,
-  EinvoiceSettings,
-  InvoiceQuery,
-  ProviderAdapter,
-  ProviderInfo,
-  ProviderRoute,
-} from '../../shared/einvoice/types';
+import type { EinvoiceRow, InvoiceQuery, ProviderAdapter, ProviderInfo, ProviderRoute } from '../../shared/einvoice/types';
 import { createEinvoiceListApi, pdfFileName, type EinvoiceListDeps, type ListRegistry } from './actors';
 import type { EinvoiceQuery } from './schemas';
+import { sampleSettings } from '../../shared/testing/einvoice-samples';
 
-const settings: EinvoiceSettings = {
-  provider: 'm-invoice',
-  activeMethod: 'einv_provider_account',
-  taxCode: '0108123455',
-  username: 'phoco-m-invoice',
-  hasPassword: true,
-  serial: '1C26TMV',
-  tax: 8,
-  autoExport: false,
-  printInvoice: false,
-  active: true,
-  updatedAt: 0,
-};
+const settings = sampleSettings({ provider: 'm-invoice', username: 'phoco-m-invoice', serial: '1C26TMV', updatedAt: 0 });
 
 const info = (route: ProviderRoute, features: ProviderInfo['features']): ProviderInfo => ({
   route,

@@ -1,23 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../http/errors';
-import type { EinvoiceSettings, ExportInput, ProviderAdapter, Serial } from '../../shared/einvoice/types';
+import type { ExportInput, ProviderAdapter, Serial } from '../../shared/einvoice/types';
 import { sampleOrder } from '../samples';
 import type { OrderDetail } from '../schemas';
 import { createOrderEinvoiceService, type EinvoicePorts } from './export';
+import { sampleSettings } from '../../shared/testing/einvoice-samples';
 
-const settings: EinvoiceSettings = {
-  provider: 'misa',
-  activeMethod: 'einv_provider_account',
-  taxCode: '0108123455',
-  username: 'phoco-misa',
-  hasPassword: true,
-  serial: 'C26TMS',
-  tax: 8,
-  autoExport: false,
-  printInvoice: false,
-  active: true,
-  updatedAt: 1,
-};
+const settings = sampleSettings({ serial: 'C26TMS', updatedAt: 1 });
 const serials: Serial[] = [
   { value: '1C26TMS', invTypeName: 'Hóa đơn GTGT', templateCode: '1', isSalesInvoice: false },
   { value: '2C26TMH', invTypeName: 'Hóa đơn bán hàng', templateCode: '2', isSalesInvoice: true },
