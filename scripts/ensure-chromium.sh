@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make sure Debian's Chromium and fonts with Vietnamese glyphs are installed (e2e and bench use
 # /usr/bin/chromium; Playwright's own browser downloads are not reachable from these machines), and
-# zbar-tools, whose zbarimg decodes the QR codes the e2e tests capture from the screen (issue 4).
+# zbar-tools, whose zbarimg decodes the QR codes the e2e tests capture from the screen (issue 4), and
+# poppler-utils, whose pdftotext reads back the invoices the e-invoice emulators draw (unit and e2e).
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 
@@ -10,6 +11,8 @@ missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
 ZBARIMG=/usr/bin/zbarimg
 [ -x "$ZBARIMG" ] || missing+=(zbar-tools)
+PDFTOTEXT=/usr/bin/pdftotext
+[ -x "$PDFTOTEXT" ] || missing+=(poppler-utils)
 
 # Any of these families has the Vietnamese glyphs (ă â đ ê ô ơ ư and the tone marks).
 if ! dpkg-query -W -f='${Status}\n' fonts-noto-core 2>/dev/null | grep -q 'install ok installed' \
@@ -34,7 +37,7 @@ fi
 # Concurrent runs (two terminals, test-all beside a bench) wait for one install.
 exec 9>/tmp/portal-ensure-chromium.lock
 flock 9
-if [ -x "$CHROMIUM" ] && [ -x "$ZBARIMG" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
+if [ -x "$CHROMIUM" ] && [ -x "$ZBARIMG" ] && [ -x "$PDFTOTEXT" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
   exit 0
 fi
 
@@ -43,7 +46,7 @@ export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -qq </dev/null
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 
-for required in "$CHROMIUM" "$ZBARIMG"; do
+for required in "$CHROMIUM" "$ZBARIMG" "$PDFTOTEXT"; do
   if [ ! -x "$required" ]; then
     echo "ensure-chromium: $required still missing after install" >&2
     exit 1

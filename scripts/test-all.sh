@@ -96,6 +96,11 @@ one_check "format check" npm run --silent format:check
 one_check "lint boundaries fixture" bash scripts/check-lint-boundaries.sh
 
 # --- 3. unit --------------------------------------------------------------------------------
+# The system packages first: the e-invoice adapter tests read their PDFs back with pdftotext.
+step "system packages (scripts/ensure-system-deps.sh)"
+if ! bash scripts/ensure-system-deps.sh; then
+  finish_layer "system packages" 1 "0 1"
+fi
 step "unit (vitest run)"
 npx vitest run --passWithNoTests --reporter=default --reporter=json --outputFile.json="$OUT/unit.json"
 rc=$?
