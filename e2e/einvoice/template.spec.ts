@@ -25,12 +25,12 @@ test.describe('Issue 15: invoice templates (/e-inv-template)', () => {
       ['electronic', 1],
       ['all', 8],
     ] as const) {
-      await tp.filter(type).click();
+      await tp.chooseFilter(type);
       await expect(tp.cards).toHaveCount(count);
       if (type !== 'all') for (const card of await tp.cards.all()) await expect(card).toHaveAttribute('data-type', type);
     }
 
-    await tp.filter('service').click();
+    await tp.chooseFilter('service');
     await tp.cards.first().getByRole('button').click();
     await expect(tp.type).toHaveValue('service');
     // Required name: said beside the field, nothing else lost.

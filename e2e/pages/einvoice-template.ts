@@ -34,8 +34,15 @@ export class TemplatePage {
     return t(this.lang, `einvoice:${key}`, params);
   }
 
+  /** A filter type's radio (a chip: the input is visually hidden, so a pointer clicks its label). */
   filter(type: string): Locator {
     return this.page.getByRole('radio', { name: this.tx(`template.types.${type}`), exact: true });
+  }
+
+  async chooseFilter(type: string): Promise<void> {
+    const id = await this.filter(type).getAttribute('id');
+    await this.page.locator(`label[for="${id}"]`).click();
+    await expect(this.filter(type)).toBeChecked();
   }
 
   static async open(page: Page, user: { username: string; password: string }, lang: Lang = 'vi'): Promise<TemplatePage> {

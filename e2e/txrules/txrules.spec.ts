@@ -1,20 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { TxRulesPage } from '../pages/txrules';
-import { Shell } from '../support/shell';
+import { Shell, toastsGone } from '../support/shell';
 import { signIn } from '../support/sign-in';
 
 // Issue 14, transaction rules: /setting-tx, /setting-tx/create, /setting-tx/update (doc 2 §2, §3
 // Transaction rule, §5 "all four fields required", §7 /metadata/rule). Each test uses a throwaway copy
 // of phoco (three seeded rules, one per store).
-
-/** The shared toasts' close button has no accessible name (not this area's to fix): axe runs without a toast. */
-async function toastsGone(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
 
 test.describe('Issue 14: transaction rules (/setting-tx)', () => {
   test('doc 2 §3, §5, §7: the list with its logos; a rule needs all four fields, is added, applied, edited, refused when it overlaps, and deleted (vi, desktop)', async ({

@@ -19,6 +19,7 @@ import type { DeclarationRecord } from '../../../services/shared/einvoice/types'
 import { FailureAlert } from '../../shared/FailureAlert';
 import { formatDateTime } from '../../shared/table/format';
 import { providerName } from '../sso/providerNames';
+import '../styles';
 
 export type DeclarationListActor = ActorRefFrom<typeof declarationListMachine>;
 

@@ -35,6 +35,7 @@ import { formatDate } from '../../shared/table/format';
 import { TimeRangeFilter } from '../../shared/table/TimeRangeFilter';
 import { InvoicePdfDialog, type InvoicePdfActor } from './InvoicePdfDialog';
 import { InvoiceSignDialog, type InvoiceSignActor } from './InvoiceSignDialog';
+import '../styles';
 
 // A light alert's coloured title is below 4.5:1 on its tint (axe): the title keeps the text colour.
 const ALERT_STYLES = { title: { color: 'var(--mantine-color-gray-9)' } };

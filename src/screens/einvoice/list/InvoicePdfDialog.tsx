@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine';
 import { selectPdf, selectPdfLoading, selectPdfPrinting, selectPdfRow, selectPdfShowing } from '../../../machines/einvoice/list/selectors';
 import { LoadingLine } from '../../shared/LoadingLine';
+import '../styles';
 
 export type InvoicePdfActor = ActorRefFrom<typeof invoicePdfMachine>;
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
 import { selectSignBusy, selectSignRow } from '../../../machines/einvoice/list/selectors';
+import '../styles';
 
 export type InvoiceSignActor = ActorRefFrom<typeof invoiceSignMachine>;
 

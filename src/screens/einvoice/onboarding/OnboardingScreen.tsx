@@ -3,10 +3,6 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import {
   ONBOARDING_PLANS,
   PLAN_INVOICES,
@@ -22,6 +18,7 @@ import {
 } from '../../../machines/einvoice/einvoiceOnboarding.machine';
 import type { ProviderRoute } from '../../../services/shared/einvoice/types';
 import { PROVIDER_NAMES } from '../sso/providerNames';
+import '../styles';
 
 export type OnboardingActor = ActorRefFrom<typeof einvoiceOnboardingMachine>;
 

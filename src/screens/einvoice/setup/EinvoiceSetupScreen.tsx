@@ -30,21 +30,7 @@ import { FailureAlert } from '../../shared/FailureAlert';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { SsoLinkDialogs } from '../sso/SsoLinkDialogs';
 import { SerialVatModal } from './SerialVatModal';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Image.css';
+import '../styles';
 
 export type EinvoiceSetupActor = ActorRefFrom<typeof einvoiceSetupMachine>;
 

@@ -8,16 +8,7 @@ import { errorMessageKey } from '../../../services/errors';
 import type { VatRate } from '../../../services/shared/einvoice/types';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Alert.css';
+import '../styles';
 
 export type SerialVatActor = ActorRefFrom<typeof serialVatMachine>;
 

@@ -17,6 +17,7 @@ import {
 } from '../../../machines/einvoice/ssoConsent.machine';
 import { errorMessageKey } from '../../../services/errors';
 import { providerName } from './providerNames';
+import '../styles';
 
 export type SsoConsentActor = ActorRefFrom<typeof ssoConsentMachine>;
 

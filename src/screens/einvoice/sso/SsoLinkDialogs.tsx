@@ -2,10 +2,6 @@ import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import {
   selectSsoBlocked,
   selectSsoChecking,
@@ -18,6 +14,7 @@ import {
 } from '../../../machines/einvoice/ssoLink.machine';
 import { errorMessageKey } from '../../../services/errors';
 import { providerName } from './providerNames';
+import '../styles';
 
 export type SsoLinkActor = ActorRefFrom<typeof ssoLinkMachine>;
 

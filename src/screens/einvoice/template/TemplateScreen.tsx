@@ -38,6 +38,7 @@ import {
   type TemplateFilter,
 } from '../../../machines/einvoice/template/rules';
 import { TemplatePreview } from './TemplatePreview';
+import '../styles';
 
 export type TemplateSetupActor = ActorRefFrom<typeof templateSetupMachine>;
 

@@ -6,6 +6,7 @@ import type { bulkExportMachine } from '../../../machines/orders/bulkExport.mach
 import { progressOf, selectable } from '../../../machines/orders/einvoice/bulk';
 import { errorMessageKey } from '../../../services/errors';
 import type { Order } from '../../../services/orders/schemas';
+import './styles';
 
 export type BulkExportActor = ActorRefFrom<typeof bulkExportMachine>;
 type Snap = SnapshotFrom<typeof bulkExportMachine>;

@@ -8,6 +8,7 @@ import type { einvoiceExportMachine } from '../../../machines/orders/einvoiceExp
 import { errorMessageKey } from '../../../services/errors';
 import { FailureAlert } from '../../shared/FailureAlert';
 import { LoadingLine } from '../../shared/LoadingLine';
+import './styles';
 
 export type EinvoiceExportActor = ActorRefFrom<typeof einvoiceExportMachine>;
 type Snap = SnapshotFrom<typeof einvoiceExportMachine>;
