@@ -62,9 +62,7 @@ test.describe('Issue 15: e-invoice setup with the merchant account (SSO)', () =>
     await expect(consent.taxCode).toHaveText(account.taxCode);
     expect(await ssoLinked(page, 'm-invoice')).toBe(false);
 
-    const closed = popup.waitForEvent('close');
-    await consent.allow.click();
-    await closed;
+    await consent.clickAndClose(consent.allow);
     await expect(dialogs.success).toBeVisible({ timeout: 15_000 });
     await expect(dialogs.waiting).toBeHidden();
     expect(await ssoLinked(page, 'm-invoice')).toBe(true);
@@ -119,9 +117,7 @@ test.describe('Issue 15: e-invoice setup with the merchant account (SSO)', () =>
     let popup = await popupOpened;
     let consent = new ConsentPage(popup, 'en');
     await expectConsentShown(consent);
-    let closed = popup.waitForEvent('close');
-    await consent.refuse.click();
-    await closed;
+    await consent.clickAndClose(consent.refuse);
 
     await expect(dialogs.failed).toBeVisible({ timeout: 15_000 });
     await expect(dialogs.failed).toContainText(dialogs.tx('sso.link.failBody', { provider: PROVIDER_NAMES.viettel }));
@@ -136,9 +132,7 @@ test.describe('Issue 15: e-invoice setup with the merchant account (SSO)', () =>
     await expect(dialogs.failed).toBeHidden();
     consent = new ConsentPage(popup, 'en');
     await expectConsentShown(consent);
-    closed = popup.waitForEvent('close');
-    await consent.allow.click();
-    await closed;
+    await consent.clickAndClose(consent.allow);
     await expect(dialogs.success).toBeVisible({ timeout: 15_000 });
     await expectNoAxeViolations(page, 'e-invoice SSO link success (en, 375 px)', info);
     await dialogs.button(dialogs.success, 'ok').click();

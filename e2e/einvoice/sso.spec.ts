@@ -29,10 +29,8 @@ test.describe('Issue 15: SSO consent (/login-merchant-account)', () => {
     await expect(consent.taxCode).toHaveText(PHOCO_TAX);
     await expectNoAxeViolations(popup, 'SSO consent (vi)', info);
 
-    const closed = popup.waitForEvent('close');
     const started = Date.now();
-    await consent.allow.click();
-    await closed;
+    await consent.clickAndClose(consent.allow);
     // doc 2 §9: 500 ms between the click and the request.
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     expect(await ssoLinked(page, 'm-invoice')).toBe(true);
@@ -54,9 +52,7 @@ test.describe('Issue 15: SSO consent (/login-merchant-account)', () => {
     await expectConsentShown(consent);
     await expect(consent.provider).toHaveText('Viettel S-Invoice');
     await expectNoAxeViolations(popup, 'SSO consent (en, 375)', info);
-    const closed = popup.waitForEvent('close');
-    await consent.refuse.click();
-    await closed;
+    await consent.clickAndClose(consent.refuse);
     expect(await ssoLinked(page, 'viettel')).toBe(false);
   });
 
@@ -76,9 +72,7 @@ test.describe('Issue 15: SSO consent (/login-merchant-account)', () => {
     await consent.allow.click();
     await expect(consent.alert('sso.consent.failedTitle')).toBeVisible();
     await expectNoAxeViolations(popup, 'SSO consent failure', info);
-    const closed = popup.waitForEvent('close');
-    await consent.close.click();
-    await closed;
+    await consent.clickAndClose(consent.close);
     expect(await ssoLinked(page, 'm-invoice')).toBe(false);
   });
 

@@ -34,6 +34,19 @@ export class ConsentPage {
   alert(key: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: this.tx(key) });
   }
+
+  /**
+   * Clicks a button that closes the window and waits until it is closed. The page may close before
+   * the click's own round trip ends (Refuse closes at once), which Playwright reports as "Target page
+   * closed": that is the expected outcome here, any other error is not.
+   */
+  async clickAndClose(button: Locator): Promise<void> {
+    const closed = this.page.waitForEvent('close');
+    await button.click().catch((error: unknown) => {
+      if (!this.page.isClosed()) throw error;
+    });
+    await closed;
+  }
 }
 
 /** The portal's dialogs while it links the merchant account (SsoLinkDialogs), on the page that opened the window. */
