@@ -1,19 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { BASE_URL, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { OnboardingPage } from '../pages/onboarding';
-import { Shell } from '../support/shell';
+import { Shell, toastsGone } from '../support/shell';
 import { signIn } from '../support/sign-in';
 
 // Issue 14, sales onboarding: /sale-register (doc 2 §2 "Onboarding of the sales feature", §4
 // Onboarding, §5 code popup, §8 "Free card or code failure", "Onboarding configuration error", §9
 // timings). Throwaway copies are not active (CONTRACT G); colan is seeded active.
-
-async function toastsGone(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
 
 test.describe('Issue 14: sales onboarding (/sale-register)', () => {
   test('doc 2 §2, §4, §9: from the free card through the three steps to step 4 and the customer list, each step saved (vi, desktop)', async ({
