@@ -1,4 +1,4 @@
-import '@mantine/core/styles/Progress.css';
+import './styles';
 import type { MouseEvent, ReactNode } from 'react';
 import { Alert, Button, Card, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';

@@ -1,4 +1,5 @@
 import { Anchor, Stack, Title } from '@mantine/core';
+import './styles';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EPaymentSetupForm, type EPaymentSetupActor } from './EPaymentSetupForm';

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Alert, Button, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import './styles';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';

@@ -16,6 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { QrImage } from '../shared/QrImage';
 import { useTranslation } from 'react-i18next';
