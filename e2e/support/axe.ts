@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expectMantineStyled } from './styles';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
@@ -28,6 +29,8 @@ export function formatViolations(violations: Violation[]): string {
 /**
  * Runs axe with the WCAG 2.2 AA tag set on the page as it is now and fails with a readable list of
  * violations. `screen` names the screen in the message; the full results are attached to the report.
+ * The same look at the page also checks that every Mantine component on it has its CSS (styles.ts):
+ * an unstyled control is as unusable as an unlabelled one, and it is only visible on a first load.
  */
 export async function expectNoAxeViolations(page: Page, screen: string, testInfo?: TestInfo): Promise<void> {
   // Let entrance transitions (Mantine modals and drawers animate opacity) finish, or axe measures
@@ -45,4 +48,5 @@ export async function expectNoAxeViolations(page: Page, screen: string, testInfo
       ? ''
       : `axe found ${results.violations.length} violation(s) on "${screen}" (${page.url()}):\n\n${formatViolations(results.violations)}`;
   expect(results.violations.length, message).toBe(0);
+  await expectMantineStyled(page, screen);
 }
