@@ -31,7 +31,7 @@ describe('i18n', () => {
     await setLanguage('vi');
     expect(local.getItem(STORAGE_KEYS.language)).toBe('vi');
     expect(document.documentElement.lang).toBe('vi');
-    expect(i18n.t('common:button.cancel')).toBe('Huỷ');
+    expect(i18n.t('common:button.cancel')).toBe('Hủy');
     expect(i18n.t('validation:password.mismatch')).toBe('Mật khẩu không khớp');
     // Interpolated values are not HTML-escaped here; React escapes them when rendering.
     expect(i18n.t('validation:tooLong', { max: '<5>' })).toBe('Tối đa <5> ký tự');
