@@ -1,8 +1,7 @@
 import { resetSandboxClockAroundTests } from '../support/clock';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { portalApi, setUpEinvoice } from '../support/einvoice';
-import { EinvoiceListPage, issueInvoice } from '../pages/einvoice-list';
+import { EinvoiceListPage, merchantWithInvoices } from '../pages/einvoice-list';
 
 // Issue 15 point 6 with the sandbox clock: an M-Invoice signature is "sent" at once and gets its
 // tax-authority (CQT) code 5 s of provider time later (docs/areas/einvoice.md, M-Invoice statuses).
@@ -11,15 +10,10 @@ resetSandboxClockAroundTests();
 
 test('doc 2 §4: after signing on M-Invoice the CQT code appears once the provider grants it', async ({ page, sandbox }) => {
   test.slow();
-  const merchant = await sandbox.createMerchant('phoco');
-  const api = await portalApi(sandbox, merchant);
-  await setUpEinvoice(api, merchant, { provider: 'm-invoice' });
-  const inv = await issueInvoice(api, merchant, 'm-invoice', {
-    ref: `ORD-CLK-${Date.now()}`,
-    buyer: 'Khách lẻ',
-    item: 'Phở gà',
-    total: 60_000,
-  });
+  const {
+    merchant,
+    invoices: [inv],
+  } = await merchantWithInvoices(sandbox, 'm-invoice', [{ buyer: 'Khách lẻ', item: 'Phở gà', total: 60_000 }]);
   const l = await EinvoiceListPage.open(page, merchant);
   await l.waitForRows();
   await expect(l.row(inv.seq).getByTestId('einvoice-cqt-code')).toHaveCount(0);

@@ -2,14 +2,12 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { switchLanguage } from '../support/shell';
-import { einvoiceFault, pdfText, portalApi, setUpEinvoice } from '../support/einvoice';
-import { EinvoiceListPage, issueInvoice } from '../pages/einvoice-list';
+import { einvoiceFault, pdfText } from '../support/einvoice';
+import { EinvoiceListPage, merchantWithInvoices } from '../pages/einvoice-list';
 
 // Issue 15 point 6, /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and
 // signing rules, §8 PDF and sign failures). Each test sets up its own throwaway merchant's provider
 // through the sandbox and issues invoices straight at the provider's emulator.
-
-const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
 
 test.describe('Issue 15: e-invoice list', () => {
   test('doc 2 §2, §4: M-Invoice rows with their status, search, symbol and released filters, the PDF, and signing', async ({
@@ -17,21 +15,13 @@ test.describe('Issue 15: e-invoice list', () => {
     sandbox,
   }, info) => {
     test.slow();
-    const merchant = await sandbox.createMerchant('phoco');
-    const api = await portalApi(sandbox, merchant);
-    await setUpEinvoice(api, merchant, { provider: 'm-invoice' });
-    const a = await issueInvoice(api, merchant, 'm-invoice', {
-      ref: `ORD-${uid()}`,
-      buyer: 'Nguyễn Văn An',
-      item: 'Lẩu cua đồng',
-      total: 1_900_000,
-    });
-    const b = await issueInvoice(api, merchant, 'm-invoice', {
-      ref: `ORD-${uid()}`,
-      buyer: 'Khách lẻ',
-      item: 'Phở bò tái',
-      total: 250_000,
-    });
+    const {
+      merchant,
+      invoices: [a, b],
+    } = await merchantWithInvoices(sandbox, 'm-invoice', [
+      { buyer: 'Nguyễn Văn An', item: 'Lẩu cua đồng', total: 1_900_000 },
+      { buyer: 'Khách lẻ', item: 'Phở bò tái', total: 250_000 },
+    ]);
 
     const l = await EinvoiceListPage.open(page, merchant);
     await l.waitForRows();
@@ -107,15 +97,10 @@ test.describe('Issue 15: e-invoice list', () => {
     sandbox,
   }, info) => {
     test.slow();
-    const merchant = await sandbox.createMerchant('phoco');
-    const api = await portalApi(sandbox, merchant);
-    await setUpEinvoice(api, merchant, { provider: 'fpt' });
-    const inv = await issueInvoice(api, merchant, 'fpt', {
-      ref: `ORD-${uid()}`,
-      buyer: 'Trần Thị Bình',
-      item: 'Bún chả',
-      total: 120_000,
-    });
+    const {
+      merchant,
+      invoices: [inv],
+    } = await merchantWithInvoices(sandbox, 'fpt', [{ buyer: 'Trần Thị Bình', item: 'Bún chả', total: 120_000 }]);
     await page.setViewportSize({ width: 375, height: 812 });
     await EinvoiceListPage.open(page, merchant);
     await switchLanguage(page, 'en');
@@ -139,15 +124,10 @@ test.describe('Issue 15: e-invoice list', () => {
 
   test('doc 2 §2, §4: Viettel shows its PDF once drawn, and sends an unsent invoice once', async ({ page, sandbox }) => {
     test.slow();
-    const merchant = await sandbox.createMerchant('phoco');
-    const api = await portalApi(sandbox, merchant);
-    await setUpEinvoice(api, merchant, { provider: 'viettel' });
-    const inv = await issueInvoice(api, merchant, 'viettel', {
-      ref: `ORD-${uid()}`,
-      buyer: 'Phạm Thị Dung',
-      item: 'Gỏi cuốn',
-      total: 90_000,
-    });
+    const {
+      merchant,
+      invoices: [inv],
+    } = await merchantWithInvoices(sandbox, 'viettel', [{ buyer: 'Phạm Thị Dung', item: 'Gỏi cuốn', total: 90_000 }]);
     const l = await EinvoiceListPage.open(page, merchant);
     await l.waitForRows();
     await expect(l.cqtStatus(inv.seq)).toHaveText(t('vi', 'einvoice:status.cqt.notSentWithCode'));
@@ -167,15 +147,10 @@ test.describe('Issue 15: e-invoice list', () => {
   });
 
   test('doc 2 §4 "misa never": MISA rows offer the PDF but no signing', async ({ page, sandbox }) => {
-    const merchant = await sandbox.createMerchant('phoco');
-    const api = await portalApi(sandbox, merchant);
-    await setUpEinvoice(api, merchant, { provider: 'misa' });
-    const inv = await issueInvoice(api, merchant, 'misa', {
-      ref: `ORD-${uid()}`,
-      buyer: 'Lê Văn Cường',
-      item: 'Cà phê sữa đá',
-      total: 35_000,
-    });
+    const {
+      merchant,
+      invoices: [inv],
+    } = await merchantWithInvoices(sandbox, 'misa', [{ buyer: 'Lê Văn Cường', item: 'Cà phê sữa đá', total: 35_000 }]);
     const l = await EinvoiceListPage.open(page, merchant);
     await l.waitForRows();
     await expect(l.row(inv.seq)).toBeVisible();
@@ -185,15 +160,11 @@ test.describe('Issue 15: e-invoice list', () => {
 
   test('doc 2 §8: a PDF that never gets ready closes the popup with the system_fail toast', async ({ page, sandbox }) => {
     test.slow();
-    const merchant = await sandbox.createMerchant('phoco');
-    const api = await portalApi(sandbox, merchant);
-    await setUpEinvoice(api, merchant, { provider: 'm-invoice' });
-    const inv = await issueInvoice(api, merchant, 'm-invoice', {
-      ref: `ORD-${uid()}`,
-      buyer: 'Khách lẻ',
-      item: 'Trà đá',
-      total: 5_000,
-    });
+    const {
+      merchant,
+      api,
+      invoices: [inv],
+    } = await merchantWithInvoices(sandbox, 'm-invoice', [{ buyer: 'Khách lẻ', item: 'Trà đá', total: 5_000 }]);
     await einvoiceFault(api, merchant, 'm-invoice', 'pdf-not-ready', { count: 1000 });
     const l = await EinvoiceListPage.open(page, merchant);
     await l.waitForRows();

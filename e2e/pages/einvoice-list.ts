@@ -4,7 +4,8 @@ import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
-import { providerLogin, type EinvoiceMerchant, type PortalApi } from '../support/einvoice';
+import { portalApi, providerLogin, setUpEinvoice, type EinvoiceMerchant, type PortalApi, type ProviderRoute } from '../support/einvoice';
+import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 
 /** Page object of /e-invoice: filters, the invoice table, the PDF popup and the sign confirmation. */
 
@@ -203,4 +204,32 @@ export async function issueInvoice(
   const [item] = JSON.parse(published.body.data) as Array<{ InvSeries: string; InvNo: string; TransactionID: string; ErrorCode: string }>;
   expect(item?.ErrorCode, published.body.data).toBe('');
   return { serial: item!.InvSeries, seq: Number(item!.InvNo), searchCode: item!.TransactionID };
+}
+
+/** One line of a sale to invoice: a named buyer, one item, its total in đồng VAT included. */
+export interface InvoicedSale {
+  buyer: string;
+  item: string;
+  total: number;
+}
+
+/** An order reference no other invoice of the run has (the providers key their invoices on it). */
+const orderRef = () => `ORD-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
+
+/**
+ * The list specs' starting point: a throwaway copy of phoco set up on `route` through the sandbox, and
+ * one invoice per sale issued at the provider's emulator, each under an order reference of its own.
+ */
+export async function merchantWithInvoices<const Sales extends readonly InvoicedSale[]>(
+  sandbox: SandboxClient,
+  route: ProviderRoute,
+  sales: Sales,
+): Promise<{ merchant: ThrowawayMerchant; api: PortalApi; invoices: { [K in keyof Sales]: IssuedInvoice } }> {
+  const merchant = await sandbox.createMerchant('phoco');
+  const api = await portalApi(sandbox, merchant);
+  await setUpEinvoice(api, merchant, { provider: route });
+  const invoices: IssuedInvoice[] = [];
+  for (const sale of sales) invoices.push(await issueInvoice(api, merchant, route, { ref: orderRef(), ...sale }));
+  // One invoice per sale, in order: the tuple the caller passed, typed position by position.
+  return { merchant, api, invoices: invoices as { [K in keyof Sales]: IssuedInvoice } };
 }
