@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Code, ColorInput, Group, NumberInput, Paper, Radio, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -42,16 +43,6 @@ import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
 import { CheckoutView } from './CheckoutView';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ColorSwatch.css';
-import '@mantine/core/styles/ColorPicker.css';
-import '@mantine/core/styles/ColorInput.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/Alert.css';
 
 export type WidgetSettingsActor = ActorRefFrom<typeof widgetSettingsMachine>;
 export type CopyOutcome = 'copied' | 'copy_fail';

@@ -1,4 +1,5 @@
 import { Loader, Stack, Text } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';

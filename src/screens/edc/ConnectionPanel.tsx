@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../services/edc/schemas';
-import '@mantine/core/styles/Switch.css';
 import { usePosHotline } from './Hotline';
 import type { ConnectionActor } from './actors';
 import { errorMessageKey } from '../../services/errors';

@@ -1,4 +1,5 @@
 import { Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EdcDevice } from '../../services/edc/schemas';

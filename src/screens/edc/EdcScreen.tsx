@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { openDevice, type EdcFilter } from '../../machines/edc/edcList.machine';

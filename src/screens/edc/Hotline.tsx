@@ -1,4 +1,5 @@
 import { Anchor } from '@mantine/core';
+import './styles';
 import { useTranslation } from 'react-i18next';
 import { usePortal } from '../shared/portal-context';
 

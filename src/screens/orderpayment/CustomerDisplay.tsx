@@ -1,4 +1,5 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import './styles';
 import { useTranslation } from 'react-i18next';
 import type { DisplayMessage } from '../../services/shared/display/messages';
 import { formatDateTime, formatVnd } from '../shared/table/format';

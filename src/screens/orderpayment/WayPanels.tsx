@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

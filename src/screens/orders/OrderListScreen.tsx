@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Badge, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import './styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';

@@ -13,6 +13,7 @@ import {
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';

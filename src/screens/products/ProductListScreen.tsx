@@ -1,6 +1,7 @@
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { useMemo } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

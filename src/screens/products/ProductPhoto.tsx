@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
+import './styles';
 
 /**
  * A product image: the service serves it only with the session, so it is fetched as a Blob by `load`

@@ -1,4 +1,7 @@
 import { NativeSelect } from '@mantine/core';
+// Its own styles: it is drawn on pages outside the shell (sign-in, password), which load only the base set.
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
 import { useTranslation } from 'react-i18next';
 import { usePortal, type Language } from './portal-context';
 

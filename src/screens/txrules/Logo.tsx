@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import './styles';
 
 /** Only same-origin paths and https addresses from the service become an image source. */
 function safeSource(src: string | undefined): string | null {

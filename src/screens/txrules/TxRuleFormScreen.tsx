@@ -1,4 +1,5 @@
 import { Alert, Button, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
