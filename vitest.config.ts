@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -9,5 +10,9 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, which made the
+    // unit layer take 13.6 min instead of 7.5. The test files do not share state (each sandbox has its
+    // own database or schema), so every core runs one.
+    maxWorkers: availableParallelism(),
   },
 });
