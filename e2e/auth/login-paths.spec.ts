@@ -81,13 +81,12 @@ async function withoutSsoAddress(page: Page): Promise<void> {
  * Why a path cannot run in this project, or null. Each path runs once: unified-login paths in the
  * `unified` project (its sandbox has features.unifiedLogin on), the others in `main`.
  */
-function skipReason(path: ModelPath, project: string): string | null {
-  const unifiedProject = project === 'unified';
-  if (isUnifiedPath(path) !== unifiedProject) {
-    return unifiedProject
-      ? 'a password-login path: it runs in the main project (flag off)'
-      : 'a unified-login path: it runs in the unified project (sandbox with features.unifiedLogin on)';
-  }
+function projectFor(path: ModelPath): 'main' | 'unified' {
+  return isUnifiedPath(path) ? 'unified' : 'main';
+}
+
+/** Why a path runs in neither project, or null. */
+function skipReason(path: ModelPath): string | null {
   if (lacksSsoAddress(path) && path.steps.at(-1)?.event.type !== 'SSO.START') {
     // Without an address the screen differs only at the unified-identity button; the other steps are
     // the same as the unified variant's, which runs them already.
@@ -266,109 +265,117 @@ async function assertState(page: Page, step: ModelStep, expected: Expectation): 
 
 test.describe('Foundation: login machine paths in the browser (core §4, §5)', () => {
   for (const path of paths) {
-    test(`core §4 login path: ${path.description}`, async ({ page, sandbox, makeUser }, testInfo) => {
-      const reason = skipReason(path, testInfo.project.name);
-      if (reason) {
-        console.log(`skipped: ${path.description}\n  reason: ${reason}`);
-        testInfo.annotations.push({ type: 'skip-reason', description: reason });
-        test.skip(true, reason);
-        return;
-      }
-
-      const user = await makeUser({ sso_registered: ssoRegisteredFor(path) });
-      await arrangeUser(sandbox, user, path);
-      const gate = new LoginGate();
-      await gate.install(page);
-      const profileGate = new ProfileGate();
-      await profileGate.install(page);
-      if (lacksSsoAddress(path)) await withoutSsoAddress(page);
-      const screen = await LoginPage.open(page);
-      const expected: Expectation = { remember: false, failedCount: null };
-
-      for (const [index, step] of path.steps.entries()) {
-        const event = step.event as EventObject & { value?: string };
-        await test.step(`${event.type} → ${formatState(step.state)}`, async () => {
-          switch (event.type) {
-            case 'xstate.init':
-              break;
-            case 'USERNAME.CHANGE': {
-              const value = event.value ?? '';
-              const name = value.trim() === '' ? value : value.replace(value.trim(), user.username);
-              await typeInto(screen.username, name);
-              break;
-            }
-            case 'PASSWORD.CHANGE': {
-              const value = event.value ?? '';
-              const next = nextLoginResult(path.steps, index);
-              await typeInto(screen.password, value === '' ? '' : next?.kind === 'done' ? user.password : WRONG_PASSWORD);
-              break;
-            }
-            case 'REMEMBER.TOGGLE':
-              await screen.remember.click();
-              expected.remember = !expected.remember;
-              break;
-            case 'SUBMIT': {
-              const before = gate.requests;
-              const abortedBefore = gate.aborted;
-              const nextResult = nextLoginResult(path.steps, index);
-              gate.networkDown = nextResult?.kind === 'NETWORK_ERROR';
-              if (await screen.submit.isEnabled()) {
-                await screen.submit.click();
-              } else {
-                await screen.password.press('Enter');
-              }
-              if (formatState(step.state) === 'submitting') {
-                if (gate.networkDown) {
-                  // The request must meet the "network down" before the network comes back.
-                  await expect.poll(() => gate.aborted, { message: 'the POST /user/login to fail' }).toBeGreaterThan(abortedBefore);
-                } else {
-                  await gate.waitForHeld();
-                  await assertState(page, step, expected);
-                  profileGate.armed = isUnifiedPath(path);
-                  await gate.release();
-                }
-                return;
-              }
-              // Refused by the guard: nothing may leave the browser.
-              await page.waitForTimeout(200);
-              expect(gate.requests, 'a refused SUBMIT sends no request').toBe(before);
-              break;
-            }
-            case 'LOCK_MODAL.CLOSE':
-              await new LockModal(page).close.click();
-              break;
-            case 'SSO.START':
-              if (isUnifiedPath(path) && lacksSsoAddress(path)) {
-                // No address: the button is there but refuses, and says why.
-                await expect(screen.sso).toBeDisabled();
-              } else if (isUnifiedPath(path)) {
-                await screen.sso.click();
-              } else {
-                // Flag off: the screen offers no way to send it.
-                await expect(screen.sso).toHaveCount(0);
-              }
-              break;
-            case 'xstate.done.actor.login':
-              if (formatState(step.state) === 'checkingRegistration') await profileGate.waitForHeld();
-              break;
-            case 'xstate.done.actor.loadProfile':
-              await profileGate.settle('continue');
-              break;
-            case 'xstate.error.actor.loadProfile':
-              await profileGate.settle('abort');
-              break;
-            case 'xstate.error.actor.login': {
-              const result = loginResultOf(event);
-              if (result?.kind === 'LOGIN_FAIL') expected.failedCount = result.failedCount;
-              gate.networkDown = false;
-              break;
-            }
-            default:
-              throw new Error(`login-paths: no browser action for event "${event.type}"`);
-          }
-          await assertState(page, step, expected);
-        });
-      }
+    // Decided before the test's fixtures: a skipped path opens no page.
+    test.describe(() => {
+      const project = projectFor(path);
+      test.skip(
+        ({ projectName }) => projectName !== project,
+        project === 'unified'
+          ? 'a unified-login path: it runs in the unified project (sandbox with features.unifiedLogin on)'
+          : 'a password-login path: it runs in the main project (flag off)',
+      );
+      const reason = skipReason(path);
+      test.skip(reason !== null, reason ?? '');
+      definePathTest(path);
     });
   }
 });
+
+function definePathTest(path: ModelPath): void {
+  test(`core §4 login path: ${path.description}`, async ({ page, sandbox, makeUser }) => {
+    const user = await makeUser({ sso_registered: ssoRegisteredFor(path) });
+    await arrangeUser(sandbox, user, path);
+    const gate = new LoginGate();
+    await gate.install(page);
+    const profileGate = new ProfileGate();
+    await profileGate.install(page);
+    if (lacksSsoAddress(path)) await withoutSsoAddress(page);
+    const screen = await LoginPage.open(page);
+    const expected: Expectation = { remember: false, failedCount: null };
+
+    for (const [index, step] of path.steps.entries()) {
+      const event = step.event as EventObject & { value?: string };
+      await test.step(`${event.type} → ${formatState(step.state)}`, async () => {
+        switch (event.type) {
+          case 'xstate.init':
+            break;
+          case 'USERNAME.CHANGE': {
+            const value = event.value ?? '';
+            const name = value.trim() === '' ? value : value.replace(value.trim(), user.username);
+            await typeInto(screen.username, name);
+            break;
+          }
+          case 'PASSWORD.CHANGE': {
+            const value = event.value ?? '';
+            const next = nextLoginResult(path.steps, index);
+            await typeInto(screen.password, value === '' ? '' : next?.kind === 'done' ? user.password : WRONG_PASSWORD);
+            break;
+          }
+          case 'REMEMBER.TOGGLE':
+            await screen.remember.click();
+            expected.remember = !expected.remember;
+            break;
+          case 'SUBMIT': {
+            const before = gate.requests;
+            const abortedBefore = gate.aborted;
+            const nextResult = nextLoginResult(path.steps, index);
+            gate.networkDown = nextResult?.kind === 'NETWORK_ERROR';
+            if (await screen.submit.isEnabled()) {
+              await screen.submit.click();
+            } else {
+              await screen.password.press('Enter');
+            }
+            if (formatState(step.state) === 'submitting') {
+              if (gate.networkDown) {
+                // The request must meet the "network down" before the network comes back.
+                await expect.poll(() => gate.aborted, { message: 'the POST /user/login to fail' }).toBeGreaterThan(abortedBefore);
+              } else {
+                await gate.waitForHeld();
+                await assertState(page, step, expected);
+                profileGate.armed = isUnifiedPath(path);
+                await gate.release();
+              }
+              return;
+            }
+            // Refused by the guard: nothing may leave the browser.
+            await page.waitForTimeout(200);
+            expect(gate.requests, 'a refused SUBMIT sends no request').toBe(before);
+            break;
+          }
+          case 'LOCK_MODAL.CLOSE':
+            await new LockModal(page).close.click();
+            break;
+          case 'SSO.START':
+            if (isUnifiedPath(path) && lacksSsoAddress(path)) {
+              // No address: the button is there but refuses, and says why.
+              await expect(screen.sso).toBeDisabled();
+            } else if (isUnifiedPath(path)) {
+              await screen.sso.click();
+            } else {
+              // Flag off: the screen offers no way to send it.
+              await expect(screen.sso).toHaveCount(0);
+            }
+            break;
+          case 'xstate.done.actor.login':
+            if (formatState(step.state) === 'checkingRegistration') await profileGate.waitForHeld();
+            break;
+          case 'xstate.done.actor.loadProfile':
+            await profileGate.settle('continue');
+            break;
+          case 'xstate.error.actor.loadProfile':
+            await profileGate.settle('abort');
+            break;
+          case 'xstate.error.actor.login': {
+            const result = loginResultOf(event);
+            if (result?.kind === 'LOGIN_FAIL') expected.failedCount = result.failedCount;
+            gate.networkDown = false;
+            break;
+          }
+          default:
+            throw new Error(`login-paths: no browser action for event "${event.type}"`);
+        }
+        await assertState(page, step, expected);
+      });
+    }
+  });
+}

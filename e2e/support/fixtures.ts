@@ -7,10 +7,18 @@ import { SandboxClient, type ThrowawayUser } from './sandbox';
  * violations and missing portal files: a test fails on either (issue 10: zod's eval probe put a
  * `script-src eval` violation on every signed-in page, and the favicon answered 404).
  */
-export const test = base.extend<{
-  sandbox: SandboxClient;
-  makeUser: (partial?: Partial<ThrowawayUser>) => Promise<ThrowawayUser>;
-}>({
+export const test = base.extend<
+  {
+    sandbox: SandboxClient;
+    makeUser: (partial?: Partial<ThrowawayUser>) => Promise<ThrowawayUser>;
+  },
+  {
+    /** The Playwright project running the test, for skip conditions decided before any page opens. */
+    projectName: string;
+  }
+>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none.
+  projectName: [async ({}, use, workerInfo) => use(workerInfo.project.name), { scope: 'worker' }],
   page: async ({ page }, use) => {
     const violations: string[] = [];
     const missing: string[] = [];
