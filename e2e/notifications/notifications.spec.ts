@@ -154,7 +154,11 @@ test.describe('Issue 4 realtime: notification bell', () => {
     await page.keyboard.press('Enter');
     await expect(bar.bellTab(0)).toBeVisible();
     await expect(bar.items.first()).toBeVisible();
+    // The open bell traps focus, and closing it gives focus back to the bell.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     await expectNoAxeViolations(page, 'notification-bell', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(bar.bell).toBeFocused();
   });
 });
 
