@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
+// Shown by the shell (profile failed) on any page, so it brings its own CSS (docs/architecture.md).
+import '@mantine/core/styles/Alert.css';
 
 export interface FailureAlertProps {
   title: string;
