@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { P } from '../support/env';
 import { t } from '../support/i18n';
 import { LoginPage } from '../support/sign-in';
+import { expectMantineStyled } from '../support/styles';
 
 // Issue 10: core §8 "Get merchant info failed". Every signed-in page needs GET /user/info; when it
 // fails the shell says so with a retry instead of waiting forever. The sandbox fault is armed for
@@ -24,6 +25,8 @@ test.describe('Issue 10: merchant info', () => {
       const failed = page.getByTestId('profile-failed');
       await expect(failed).toBeVisible({ timeout: 15_000 });
       await expect(failed).toContainText(t('vi', 'shell:profileFailed.title'));
+      // The first page of the tab: the alert brings its own CSS (the dashboard draws none).
+      await expectMantineStyled(page, 'profile-failed');
       await expect(page.getByTestId('user-menu')).not.toContainText(MERCHANT_NAME);
     } finally {
       await sandbox.faults({ userInfo: { username: user.username, failing: false } });
