@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
+    globalSetup: ['sandbox/platform/test/template.ts'],
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, which made the
     // unit layer take 13.6 min instead of 7.5. The test files do not share state (each sandbox has its

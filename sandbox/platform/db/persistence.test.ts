@@ -4,7 +4,7 @@ import { startTestSandbox, type TestSandbox } from '../test/harness';
 
 let t: TestSandbox;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestSandbox({}, { emptyDatabase: true });
 });
 afterAll(() => t.close());
 

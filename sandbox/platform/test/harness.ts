@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import type { SandboxOptions } from '../options';
 import { createSandbox, type Sandbox } from '../server';
+import { TEMPLATE_DIR_KEY } from './template';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -42,10 +43,14 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 let counter = 0;
 
 /**
- * A sandbox on port 0 with a temporary PGlite folder, or, when DATABASE_URL is set (scripts/
- * test-postgres.sh), a schema of its own on that server so parallel test files do not collide.
+ * A sandbox on port 0 with a temporary PGlite folder (a copy of the run's seeded template, see
+ * ./template.ts), or, when DATABASE_URL is set (scripts/test-postgres.sh), a schema of its own on
+ * that server so parallel test files do not collide.
  */
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  options: SandboxOptions = {},
+  { emptyDatabase = false }: { /** Start from no database at all (tests of the first boot's seed). */ emptyDatabase?: boolean } = {},
+): Promise<TestSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -61,6 +66,12 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     dashboardChunkDelayMs: 0,
     ...options,
   };
+  // The seeded template (./template.ts) holds the small seed on PGlite; another volume or a folder of
+  // the test's own starts from nothing.
+  const template = inject(TEMPLATE_DIR_KEY);
+  if (template && !emptyDatabase && !databaseUrl && base.seedVolume === 'small' && options.dataDir === undefined) {
+    cpSync(template, base.dataDir!, { recursive: true });
+  }
   let sandbox = await createSandbox(base);
 
   const self: TestSandbox = {
