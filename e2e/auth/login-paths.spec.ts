@@ -78,8 +78,8 @@ async function withoutSsoAddress(page: Page): Promise<void> {
 }
 
 /**
- * Why a path cannot run in this project, or null. Each path runs once: unified-login paths in the
- * `unified` project (its sandbox has features.unifiedLogin on), the others in `main`.
+ * The project a path runs in. Each path runs once: unified-login paths in the `unified` project (its
+ * sandbox has features.unifiedLogin on), the others in `main`.
  */
 function projectFor(path: ModelPath): 'main' | 'unified' {
   return isUnifiedPath(path) ? 'unified' : 'main';

@@ -28,22 +28,6 @@ const CSS_IMPORT = /import\s+'@mantine\/core\/styles\/([\w-]+)\.css'/g;
 const CORE_IMPORT = /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@mantine\/core'/g;
 const RELATIVE_IMPORT = /(?:import|export)\s[^'";]*?from\s*'(\.{1,2}\/[^']+)'|import\s*'(\.{1,2}\/[^']+)'/g;
 
-/** Export name → the ES module that defines it, from @mantine/core's index. */
-function mantineExports(): Map<string, string> {
-  const index = readFileSync(join(MANTINE, 'index.mjs'), 'utf8');
-  const files = new Map<string, string>();
-  for (const match of index.matchAll(/import \{([^}]*)\} from "(\.[^"]+)"/g)) {
-    for (const part of (match[1] ?? '').split(',')) {
-      const name = part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop();
-      if (name) files.set(name, resolve(MANTINE, match[2] ?? ''));
-    }
-  }
-  return files;
-}
-
 /**
  * Imports Mantine makes only to compare against, never to draw: a Modal checks whether its scroll
  * component is ScrollArea.Autosize (its default is a plain div).
@@ -73,6 +57,14 @@ function moduleImports(file: string, text: string): ModuleImport[] {
   }));
 }
 
+/** Export name → the ES module that defines it, from @mantine/core's index. */
+function mantineExports(): Map<string, string> {
+  const index = join(MANTINE, 'index.mjs');
+  const files = new Map<string, string>();
+  for (const { names, file } of moduleImports(index, readFileSync(index, 'utf8'))) for (const name of names) files.set(name, file);
+  return files;
+}
+
 /**
  * The styles/<Part>.css files a Mantine component needs: every `.module.mjs` its module reaches.
  * Parts attached as statics (`Radio.Card = RadioCard`) and not drawn by the component itself are
@@ -81,14 +73,14 @@ function moduleImports(file: string, text: string): ModuleImport[] {
 function createMantineNeeds() {
   const exports = mantineExports();
   const cache = new Map<string, Set<string>>();
-  const attachedOnly = (text: string, owner: string, names: string[]): Map<string, string> => {
-    const attached = new Map<string, string>();
+  /** The identifiers `owner` only attaches (`Radio.Card = RadioCard`) and never draws itself. */
+  const attachedOnly = (text: string, owner: string): Set<string> => {
+    const attached = new Set<string>();
     const body = text.replace(/^import .*$/gm, '');
-    for (const match of body.matchAll(new RegExp(`^${owner}\\.([A-Z]\\w*) = (\\w+);$`, 'gm'))) {
-      const [, property = '', identifier = ''] = match;
-      const uses = body.match(new RegExp(`\\b${identifier}\\b`, 'g'))?.length ?? 0;
-      // Named by the assignment only: the component does not draw it itself.
-      if (names.includes(identifier) && uses === 1) attached.set(identifier, property);
+    for (const match of body.matchAll(new RegExp(`^${owner}\\.[A-Z]\\w* = (\\w+);$`, 'gm'))) {
+      const identifier = match[1] ?? '';
+      // Named by the assignment only.
+      if (body.match(new RegExp(`\\b${identifier}\\b`, 'g'))?.length === 1) attached.add(identifier);
     }
     return attached;
   };
@@ -97,9 +89,9 @@ function createMantineNeeds() {
     seen.add(file);
     const text = readFileSync(file, 'utf8');
     const skip = new Set(Object.entries(REFERENCE_ONLY).flatMap(([suffix, names]) => (file.endsWith(`/${suffix}`) ? names : [])));
+    if (owner) for (const identifier of attachedOnly(text, owner)) skip.add(identifier);
     for (const { names, file: target } of moduleImports(file, text)) {
-      const attached = owner ? attachedOnly(text, owner, names) : new Map<string, string>();
-      if (names.length > 0 && names.every((name) => attached.has(name) || skip.has(name))) continue;
+      if (names.length > 0 && names.every((name) => skip.has(name))) continue;
       reach(target, seen, null);
     }
   };
@@ -175,22 +167,20 @@ function areaStyles(area: string): AreaStyles {
     seen.add(file);
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(CSS_IMPORT)) result.css.add(match[1] ?? '');
+    const addUser = (component: string) => {
+      const users = result.components.get(component) ?? new Set<string>();
+      users.add(relative(SRC, file));
+      result.components.set(component, users);
+    };
     for (const match of text.matchAll(CORE_IMPORT)) {
-      if (/^\s*import\s+type\b/.test(match[0].slice(0, 14))) continue;
+      if (/^import\s+type\b/.test(match[0])) continue;
       for (const part of (match[1] ?? '').split(',')) {
         const piece = part.trim();
         if (!piece || piece.startsWith('type ')) continue;
         const name = piece.split(/\s+as\s+/)[0] ?? '';
         if (!/^[A-Z]/.test(name)) continue;
-        const users = result.components.get(name) ?? new Set<string>();
-        users.add(relative(SRC, file));
-        result.components.set(name, users);
-        for (const use of text.matchAll(new RegExp(`\\b${name}\\.([A-Z]\\w*)`, 'g'))) {
-          const part = `${name}.${use[1] ?? ''}`;
-          const partUsers = result.components.get(part) ?? new Set<string>();
-          partUsers.add(relative(SRC, file));
-          result.components.set(part, partUsers);
-        }
+        addUser(name);
+        for (const attached of text.matchAll(new RegExp(`\\b${name}\\.([A-Z]\\w*)`, 'g'))) addUser(`${name}.${attached[1] ?? ''}`);
       }
     }
     for (const match of text.matchAll(RELATIVE_IMPORT)) {

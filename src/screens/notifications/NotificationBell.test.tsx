@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { i18n } from '../../i18n';
 import { notificationClickMachine } from '../../machines/notifications/notificationClick.machine';
@@ -14,16 +14,15 @@ afterEach(cleanup);
 // warns with the whole DOM node (thousands of log lines). Focus moving into the open bell is a
 // browser matter, left to the e2e; every other warning still prints.
 const FOCUS_TRAP_WARNING = '[@mantine/hooks/use-focus-trap] Failed to find focusable element';
-let restoreWarn: () => void = () => {};
+let warnSpy: MockInstance<typeof console.warn> | undefined;
 beforeAll(() => {
   const warn = console.warn.bind(console);
-  const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+  warnSpy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     if (typeof args[0] === 'string' && args[0].startsWith(FOCUS_TRAP_WARNING)) return;
     warn(...args);
   });
-  restoreWarn = () => spy.mockRestore();
 });
-afterAll(() => restoreWarn());
+afterAll(() => warnSpy?.mockRestore());
 
 const NOW = Date.UTC(2026, 10, 22, 5, 0, 0);
 const sec = (msAgo: number) => Math.floor((NOW - msAgo) / 1000);
