@@ -177,3 +177,104 @@ describe('issue 10: a socket lives no longer than its session and its token (cor
     t.sandbox.clock.reset();
   });
 });
+
+describe('issue 24 §2: a socket never hears another merchant (recovery only for the session that dropped, D218)', () => {
+  async function throwaway(template: 'phoco' | 'colan') {
+    const made = await t.api('POST', '/sandbox/merchants', { body: { template } });
+    expect(made.status).toBe(201);
+    const { access_token, refresh_token } = await t.login(made.body.username, made.body.password);
+    return { id: made.body.merchant_id as string, token: access_token, refresh: refresh_token };
+  }
+
+  /** A till's /sale socket that reconnects only when told, with every packet that reaches it on the wire. */
+  async function till(token: string) {
+    const socket = io(`${t.url}/sale`, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    const wire: unknown[][] = [];
+    // The manager sees every decoded packet, also those written before a handshake is refused.
+    socket.io.on('packet', (packet: { data?: unknown }) => {
+      if (Array.isArray(packet.data)) wire.push(packet.data);
+    });
+    // The greeting gives the client its recovery offset.
+    const welcomed = new Promise((resolve) => socket.once('welcome', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await welcomed;
+    return { socket, payments: () => wire.filter((d) => d[0] === 'payment_success').map((d) => d[1]) };
+  }
+
+  async function drop(socket: Socket, merchantId: string) {
+    const lost = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect(t.sandbox.realtime.dropMerchant(merchantId)).toBe(1);
+    expect(await lost).toBe('transport close');
+  }
+
+  const reconnect = (socket: Socket, token: string) =>
+    new Promise<Outcome>((resolve) => {
+      socket.auth = { token };
+      socket.once('connect', () => resolve({ ok: true }));
+      socket.once('connect_error', (err) => resolve({ ok: false, message: err.message }));
+      socket.connect();
+    });
+
+  const pay = (merchantId: string, n: unknown) => t.sandbox.realtime.emitToMerchant('sale', merchantId, 'payment_success', { n });
+  const signOut = async (token: string) => expect((await t.api('POST', '/api/portal/user/logout1', { token, body: {} })).status).toBe(200);
+
+  it("issue 24 §2: a till that recovers with another merchant's token starts clean: no old room, no replayed or later event of the old merchant", async () => {
+    const a = await throwaway('phoco');
+    const b = await throwaway('colan');
+    const { socket, payments } = await till(a.token);
+    await drop(socket, a.id);
+    pay(a.id, 'a missed');
+    await signOut(a.token);
+    pay(a.id, 'a after sign-out');
+    expect(await reconnect(socket, b.token)).toEqual({ ok: true });
+    expect(socket.recovered).toBe(false);
+    pay(a.id, 'a later');
+    const heard = new Promise((resolve) => socket.once('payment_success', resolve));
+    pay(b.id, 'b');
+    expect(await heard).toEqual({ n: 'b' });
+    expect(payments()).toEqual([{ n: 'b' }]);
+  });
+
+  it('issue 24 §2: another session of the same merchant (the next cashier on the till) starts clean too', async () => {
+    const a = await throwaway('phoco');
+    const { socket, payments } = await till(a.token);
+    const sameMerchant = (await t.api('POST', '/api/portal/user/refresh-token', { body: { refresh_token: a.refresh } })).status;
+    expect(sameMerchant).toBe(200);
+    const made = await t.api('POST', '/sandbox/users', {
+      body: { username: `till.${a.id}`, password: 'Till@Pass2026', email: `till.${a.id}@merchant.example.vn`, merchant: a.id },
+    });
+    expect(made.status).toBe(201);
+    const next = await t.login(`till.${a.id}`, 'Till@Pass2026');
+    await drop(socket, a.id);
+    pay(a.id, 'missed by the first cashier');
+    expect(await reconnect(socket, next.access_token)).toEqual({ ok: true });
+    expect(socket.recovered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(payments()).toEqual([]);
+  });
+
+  it('issue 24 §2: a socket whose session signed out during the drop is refused and nothing it missed reaches the wire', async () => {
+    const a = await throwaway('phoco');
+    const { socket, payments } = await till(a.token);
+    await drop(socket, a.id);
+    pay(a.id, 'missed');
+    await signOut(a.token);
+    pay(a.id, 'after sign-out');
+    expect(await reconnect(socket, a.token)).toEqual({ ok: false, message: 'AUTHEN_FAIL' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(payments()).toEqual([]);
+  });
+
+  it('issue 24 §2: the same session (its renewed token) still recovers and gets what it missed', async () => {
+    const a = await throwaway('phoco');
+    const { socket, payments } = await till(a.token);
+    const renewed = await t.api('POST', '/api/portal/user/refresh-token', { body: { refresh_token: a.refresh } });
+    expect(renewed.status).toBe(200);
+    await drop(socket, a.id);
+    pay(a.id, 'missed');
+    expect(await reconnect(socket, renewed.body.data.access_token)).toEqual({ ok: true });
+    expect(socket.recovered).toBe(true);
+    await expect.poll(() => payments()).toEqual([{ n: 'missed' }]);
+  });
+});

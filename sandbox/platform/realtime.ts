@@ -36,7 +36,29 @@ interface SocketAuth {
   sessionId: string;
   /** The handshake token's exp, unix seconds of the sandbox clock. */
   expiresAt: number;
+  /** How many session endings had been announced when the token was checked (see `endings`). */
+  checkedAt: number;
 }
+
+type Refusal = 'AUTHEN_FAIL' | 'TOKEN_EXPIRED' | 'USER_LOCKED_USING';
+
+/** What socket.io's in-memory adapter keeps of a dropped socket and hands back on recovery. */
+interface RecoveredSession {
+  rooms: string[];
+  data: unknown;
+  missedPackets: unknown[];
+}
+
+/** socket.io's own steps this module wraps (socket.io 4.8; a start fails loudly if they move). */
+interface NamespaceInternals {
+  _createSocket(client: unknown, auth: Record<string, unknown> | undefined): Promise<Socket>;
+}
+interface AdapterInternals {
+  restoreSession(pid: string, offset: string): Promise<RecoveredSession | null>;
+}
+
+/** Session endings a handshake in flight may have missed are looked up this long (a handshake takes ms). */
+const ENDINGS_KEPT_MS = 60_000;
 
 const ACCEPTED: Record<RealtimeNamespace | 'root', readonly TokenKind[]> = {
   va: ['access'],
@@ -52,8 +74,12 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 /**
  * socket.io on /socket.io with namespaces /va and /sale (and a root namespace that only authenticates).
  * The handshake must carry `auth: {token}`; each socket joins the room of its merchant. Recovery
- * replays events missed during short drops; the token is checked again on recovery (skipMiddlewares
- * false) so an ended session cannot resume.
+ * replays events missed during short drops, but only to the session that missed them (D218):
+ * socket.io restores a dropped socket's rooms and writes its missed events while it builds the new
+ * socket, before any middleware runs, so the handshake's token is checked first and the session is
+ * restored only when the token is valid and names the same merchant, user and session as the dropped
+ * socket. Any other token (a shared till where another person signed in within the two minutes, a
+ * session ended during the drop) gets a clean socket: no old room, nothing replayed, `recovered` false.
  *
  * A socket lives no longer than its session and its token (issue 10): sign-out, a password reset and
  * a refresh refused for reuse end the session's sockets; a lock ends the user's; a socket whose
@@ -74,6 +100,10 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   const forgotten = new Set<string>();
   const expiryTimers = new Map<Socket, NodeJS.Timeout>();
   const namespaces: Namespace[] = [];
+  // A socket joins its namespace only after its handshake's checks, so a session that ends between the
+  // check and the connection misses onSessionsEnded's walk; the connection looks here (D218).
+  let endings = 0;
+  const recentEndings: Array<{ seq: number; at: number; ended: SessionsEnded }> = [];
 
   const authOf = (socket: Socket) => socket.data as Partial<SocketAuth>;
 
@@ -113,32 +143,83 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     for (const socket of allSockets()) armExpiry(socket);
   });
 
+  const endedFor = (ended: SessionsEnded, auth: Partial<SocketAuth>) =>
+    'sessionId' in ended ? auth.sessionId === ended.sessionId : auth.userId === ended.userId;
+
   const offEnded = tokens.onSessionsEnded((ended: SessionsEnded) => {
-    for (const socket of allSockets()) {
-      const auth = authOf(socket);
-      if ('sessionId' in ended ? auth.sessionId === ended.sessionId : auth.userId === ended.userId) end(socket);
-    }
+    endings += 1;
+    const now = Date.now();
+    while (recentEndings.length > 0 && recentEndings[0]!.at < now - ENDINGS_KEPT_MS) recentEndings.shift();
+    recentEndings.push({ seq: endings, at: now, ended });
+    for (const socket of allSockets()) if (endedFor(ended, authOf(socket))) end(socket);
   });
 
+  /** A session ended after this socket's token was checked (and before it joined its namespace). */
+  const endedSinceCheck = (auth: Partial<SocketAuth>) =>
+    recentEndings.some((e) => e.seq > (auth.checkedAt ?? Number.POSITIVE_INFINITY) && endedFor(e.ended, auth));
+
+  /** The handshake's token: who it proves, or why it is refused. */
+  async function check(token: unknown, accept: readonly TokenKind[]): Promise<{ auth: SocketAuth } | { refusal: Refusal }> {
+    if (typeof token !== 'string' || !token) return { refusal: 'AUTHEN_FAIL' };
+    const checkedAt = endings;
+    try {
+      const claims = await tokens.verify(token, accept);
+      if (!(await tokens.isSessionActive(claims.sid))) return { refusal: 'AUTHEN_FAIL' };
+      const user = await findUserById(db, Number(claims.sub));
+      if (!user || user.merchant_id !== claims.merchant_id) return { refusal: 'AUTHEN_FAIL' };
+      if (isLocked(user, clock.now())) return { refusal: 'USER_LOCKED_USING' };
+      return { auth: { merchantId: claims.merchant_id, userId: user.id, sessionId: claims.sid, expiresAt: claims.exp, checkedAt } };
+    } catch (error) {
+      return { refusal: (error as { code?: string }).code === 'TOKEN_EXPIRED' ? 'TOKEN_EXPIRED' : 'AUTHEN_FAIL' };
+    }
+  }
+
+  /**
+   * Recovery only for the session that dropped (D218). socket.io's `_createSocket` asks the adapter to
+   * restore the handshake's pid and, when it does, joins the old rooms and writes the missed events at
+   * once, before the middleware. So the token is checked first, and the restore call that follows in
+   * the same tick hands the session back only to that token's merchant, user and session; otherwise
+   * socket.io makes a fresh socket. A restore nobody vouched for (socket.io calling it from elsewhere)
+   * finds nothing, so a change inside socket.io fails closed (the recovery tests notice).
+   */
+  function guardRecovery(nsp: Namespace, accept: readonly TokenKind[]): void {
+    const internals = nsp as unknown as Partial<NamespaceInternals>;
+    const adapter = nsp.adapter as unknown as Partial<AdapterInternals>;
+    if (typeof internals._createSocket !== 'function' || typeof adapter.restoreSession !== 'function') {
+      throw new Error('socket.io no longer has Namespace._createSocket / adapter.restoreSession: the recovery guard needs updating');
+    }
+    const create = internals._createSocket.bind(nsp);
+    const restore = adapter.restoreSession.bind(adapter);
+    const claimants = new Map<string, SocketAuth | null>();
+    adapter.restoreSession = async (pid, offset) => {
+      const claimant = claimants.get(pid);
+      claimants.delete(pid);
+      if (!claimant || forgotten.has(pid)) return null;
+      const session = await restore(pid, offset);
+      const owner = (session?.data ?? {}) as Partial<SocketAuth>;
+      const same = owner.merchantId === claimant.merchantId && owner.userId === claimant.userId && owner.sessionId === claimant.sessionId;
+      return session && same ? session : null;
+    };
+    internals._createSocket = async (client, auth) => {
+      const pid = auth?.pid;
+      if (typeof pid !== 'string') return create(client, auth);
+      const checked = await check(auth?.token, accept);
+      claimants.set(pid, 'auth' in checked ? checked.auth : null);
+      // socket.io calls restoreSession synchronously inside create; whatever it did not take is dropped.
+      const created = create(client, auth);
+      claimants.delete(pid);
+      return created;
+    };
+  }
+
   function authenticate(nsp: Namespace, accept: readonly TokenKind[]): void {
+    guardRecovery(nsp, accept);
     nsp.use((socket, next) => {
-      const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-      if (typeof token !== 'string' || !token) return next(new Error('AUTHEN_FAIL'));
-      tokens
-        .verify(token, accept)
-        .then(async (claims) => {
-          if (!(await tokens.isSessionActive(claims.sid))) return next(new Error('AUTHEN_FAIL'));
-          const user = await findUserById(db, Number(claims.sub));
-          if (!user || user.merchant_id !== claims.merchant_id) return next(new Error('AUTHEN_FAIL'));
-          if (isLocked(user, clock.now())) return next(new Error('USER_LOCKED_USING'));
-          const auth: SocketAuth = { merchantId: claims.merchant_id, userId: user.id, sessionId: claims.sid, expiresAt: claims.exp };
-          Object.assign(socket.data as object, auth);
-          next();
-        })
-        .catch((error: unknown) => {
-          const code = (error as { code?: string }).code === 'TOKEN_EXPIRED' ? 'TOKEN_EXPIRED' : 'AUTHEN_FAIL';
-          next(new Error(code));
-        });
+      void check((socket.handshake.auth as Record<string, unknown> | undefined)?.token, accept).then((checked) => {
+        if ('refusal' in checked) return next(new Error(checked.refusal));
+        Object.assign(socket.data as object, checked.auth);
+        next();
+      });
     });
     nsp.on('connection', (socket) => {
       socket.on('disconnect', () => {
@@ -146,6 +227,10 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
         if (timer) clearTimeout(timer);
         expiryTimers.delete(socket);
       });
+      if (endedSinceCheck(authOf(socket))) {
+        end(socket);
+        return;
+      }
       armExpiry(socket);
     });
     namespaces.push(nsp);
@@ -154,9 +239,6 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   authenticate(io.of('/'), ACCEPTED.root);
   for (const name of ['va', 'sale'] as const) {
     const nsp = io.of(`/${name}`);
-    const adapter = nsp.adapter as unknown as { restoreSession(pid: string, offset: string): Promise<unknown> };
-    const restore = adapter.restoreSession.bind(adapter);
-    adapter.restoreSession = (pid, offset) => (forgotten.has(pid) ? Promise.resolve(null) : restore(pid, offset));
     authenticate(nsp, ACCEPTED[name]);
     nsp.on('connection', (socket) => {
       if (!socket.connected) return;
