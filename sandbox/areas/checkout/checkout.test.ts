@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseVietQr } from '../../../src/services/qr/vietqr';
 import { merchantInfoAnswerSchema, paymentLinkPageSchema, paymentLinkSchema } from '../../../src/services/shared/checkout/schemas';
 import { jwtPayload, startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+import { described } from '../../platform/test/images';
 import { luhnValid, qrPurpose } from './pay-routes';
 import { signLink } from './signing';
 
@@ -276,7 +277,8 @@ describe('merchant and widget (contract §A)', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toContain('immutable');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(logo);
+    // Stored re-encoded (D220): the same 40×40 PNG, not the same bytes.
+    expect(await described(new Uint8Array(await served.arrayBuffer()))).toMatchObject({ format: 'png', width: 40, height: 40 });
     expect((await fetch(`${t.url}/api/checkout/widgets/${widget}/logo?v=00000000`)).status).toBe(404);
 
     const big = new Uint8Array(102_401);
@@ -585,5 +587,100 @@ describe('the hosted page and embed.js (contract §C, §I)', () => {
     expect(embed.status).toBe(200);
     expect(embed.headers.get('content-type')).toContain('text/javascript');
     expect(await embed.text()).toContain('data-checkout-link');
+  });
+});
+
+describe('a link made for an order holds its amount (issue 24 §1, D214–D216)', () => {
+  let me: Merchant;
+  const sale = (method: string, path: string, body?: unknown) =>
+    t.api(method, `/api/sale${path}`, { token: me.token, ...(body ? { body } : {}) });
+  beforeAll(async () => {
+    me = await copyOf('phoco');
+  });
+
+  /** A confirmed order of two dishes, and its link. */
+  async function orderWithLink() {
+    const orderId = (await sale('POST', '/order', { table_id: null })).body.data.order_id as number;
+    const dishes = (await sale('GET', '/inventory/product?status=0&page_size=2')).body.data as Array<{ product_id: number; price: number }>;
+    await sale('PUT', '/order/confirm', { order_id: orderId });
+    const added = (await sale('PUT', '/order/product', { order_id: orderId, products: [{ product_id: dishes[0]!.product_id, amount: 2 }] }))
+      .body.data.invoice_data;
+    const link = await makeLink(me, { order_id: added.order_code, amount: added.total_price, invoice_id: added.invoice_id });
+    const add = () => sale('PUT', '/order/product', { order_id: orderId, products: [{ product_id: dishes[1]!.product_id, amount: 1 }] });
+    return { orderId, invoiceId: added.invoice_id as number, total: added.total_price as number, link, add, extra: dishes[1]!.price };
+  }
+  const orderOf = async (orderId: number) => (await sale('GET', `/order/${orderId}`)).body.data.invoice_data;
+
+  it('issue 24 §1: adding dishes is refused while the order’s link is open (ORDER_PAYMENT_PENDING LINK), and link-paid pays the link’s amount', async () => {
+    const o = await orderWithLink();
+    const refused = await o.add();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error_code: 'ORDER_PAYMENT_PENDING', data: { method: 'LINK', id: o.link.id, amount: o.total } });
+    expect((await orderOf(o.orderId)).total_price).toBe(o.total);
+    const paid = await t.api('POST', '/sandbox/triggers/link-paid', { body: { link: o.link.id } });
+    expect(paid.status).toBe(200);
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 0, payment_method: 'LINK', total_price: o.total, receive_amount: o.total });
+    const payments = (await sale('GET', `/payment?invoice_id=${o.invoiceId}`)).body.data;
+    expect(payments.map((p: { method: string; status: string; amount: number }) => [p.method, p.status, p.amount])).toEqual([
+      ['LINK', 'SUCCESS', o.total],
+    ]);
+  });
+
+  it('issue 24 §1: a link payment whose amount differs from the order total is refused (AMOUNT_MISMATCH): the order stays unpaid, the link is cancelled', async () => {
+    const o = await orderWithLink();
+    // What the lock cannot see (a race on a real server, an old row): the total moved behind it.
+    await t.sandbox.db.query(`UPDATE sale_orders SET total_price = total_price + 60000 WHERE id = $1`, [o.orderId]);
+    const byQr = await t.api('POST', '/sandbox/triggers/link-paid', { body: { link: o.link.id } });
+    expect(byQr.status).toBe(409);
+    expect(byQr.body).toMatchObject({ error_code: 'AMOUNT_MISMATCH', data: { amount: o.total, total_price: o.total + 60_000 } });
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 1, payment_status: 0 });
+    expect((await sale('GET', `/payment?invoice_id=${o.invoiceId}`)).body.data).toEqual([]);
+    // It can never be paid now: it reads EXPIRED, the card is refused, and the order is free again.
+    expect((await api(me.token)('GET', `/payment-links/${o.link.id}`)).body.data.status).toBe('EXPIRED');
+    const card = await pub('POST', '/pay/card', { ...valuesOf(o.link.url), card: VALID_CARD }, key());
+    expect([card.status, card.body.error_code]).toEqual([410, 'LINK_EXPIRED']);
+    expect((await o.add()).status).toBe(201);
+  });
+
+  it('issue 24 §1: the hosted card payment of a link whose order total moved is refused too, never re-priced', async () => {
+    const o = await orderWithLink();
+    await t.sandbox.db.query(`UPDATE sale_orders SET total_price = total_price + 60000 WHERE id = $1`, [o.orderId]);
+    const card = await pub('POST', '/pay/card', { ...valuesOf(o.link.url), card: VALID_CARD }, key());
+    expect([card.status, card.body.error_code]).toEqual([409, 'AMOUNT_MISMATCH']);
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 1, payment_status: 0 });
+  });
+
+  it('issue 24 §1: the merchant cancels the open link (POST /payment-links/{id}/cancel): it reads EXPIRED, takes no money, and the order can change', async () => {
+    const o = await orderWithLink();
+    const cancelled = await api(me.token)('POST', `/payment-links/${o.link.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(paymentLinkSchema.parse(cancelled.body.data)).toMatchObject({ id: o.link.id, status: 'EXPIRED', paid_at: null });
+    // A repeat answers it as it is; the hosted page shows it expired and takes nothing.
+    expect((await api(me.token)('POST', `/payment-links/${o.link.id}/cancel`)).body.data.status).toBe('EXPIRED');
+    expect((await pub('GET', payQuery(valuesOf(o.link.url)))).body.data.status).toBe('EXPIRED');
+    expect((await t.api('POST', '/sandbox/triggers/link-paid', { body: { link: o.link.id } })).status).toBe(410);
+    const added = await o.add();
+    expect(added.status).toBe(201);
+    // A new link for the new total.
+    const next = await makeLink(me, {
+      order_id: added.body.data.invoice_data.order_code,
+      amount: o.total + o.extra,
+      invoice_id: o.invoiceId,
+    });
+    expect(next.status).toBe('OPEN');
+    // Another merchant's, a malformed id: not found; a paid link: 409 LINK_PAID.
+    expect((await api(other.token)('POST', `/payment-links/${next.id}/cancel`)).status).toBe(404);
+    expect((await api(me.token)('POST', '/payment-links/pl_nope/cancel')).status).toBe(404);
+    await t.api('POST', '/sandbox/triggers/link-paid', { body: { link: next.id } });
+    const paid = await api(me.token)('POST', `/payment-links/${next.id}/cancel`);
+    expect([paid.status, paid.body.error_code]).toEqual([409, 'LINK_PAID']);
+    // Staff make links, and cancel them.
+    const free = await makeLink(me);
+    const cashier = `cashier24.${process.pid}`;
+    await t.api('POST', '/sandbox/users', {
+      body: { username: cashier, password: 'Staff@2026', email: `${cashier}@example.test`, merchant: me.id, role: 'Staff' },
+    });
+    const staffToken = (await t.login(cashier, 'Staff@2026')).access_token;
+    expect((await api(staffToken)('POST', `/payment-links/${free.id}/cancel`)).body.data.status).toBe('EXPIRED');
   });
 });

@@ -5,9 +5,10 @@ import type { SandboxContext } from '../../platform/context';
 import { authenticate, requireOwner } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
-import { readImageUpload } from '../../platform/http/images';
+import { imageReply, readImageUpload } from '../../platform/http/images';
 import { queryInt } from '../../platform/http/query';
 import { findPayable, orderPaid } from '../../platform/sale/settlement';
+import { linkPaid } from './pay';
 import {
   checkoutRecord,
   ensureRecord,
@@ -327,9 +328,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
         )
       : [];
     if (!row || (v !== undefined && v !== row.logo_hash)) throw notFound('logo');
-    return reply
+    // The same headers as every stored image (D220), public and cacheable on top.
+    return imageReply(reply, row.logo_mime)
       .header('Cache-Control', v === undefined ? 'no-cache' : 'public, max-age=31536000, immutable')
-      .type(row.logo_mime)
       .send(Buffer.from(row.logo_bytes));
   });
 
@@ -398,6 +399,22 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
     const { id } = request.params as { id: string };
     const link = LINK_ID.test(id) ? await linkById(ctx, user.merchant_id, id) : undefined;
     if (!link) throw notFound('payment link');
+    return ok(linkOut(ctx, link));
+  });
+
+  // The merchant cancels an open link (D216): it can no longer take money and reads EXPIRED, and a link
+  // made for an order stops holding the order's dishes (D214). A repeat answers the link as it is; a
+  // paid link is 409 LINK_PAID. Staff may, as they make links.
+  app.post('/payment-links/:id/cancel', async (request) => {
+    const { user } = await caller(request);
+    const { id } = request.params as { id: string };
+    if (!LINK_ID.test(id) || !(await linkById(ctx, user.merchant_id, id))) throw notFound('payment link');
+    await ctx.db.query(
+      `UPDATE payment_links SET cancelled_at = $3 WHERE id = $1 AND merchant_id = $2 AND paid_at IS NULL AND cancelled_at IS NULL`,
+      [id, user.merchant_id, ctx.clock.nowSeconds()],
+    );
+    const link = (await linkById(ctx, user.merchant_id, id))!;
+    if (link.status === 'PAID') throw linkPaid();
     return ok(linkOut(ctx, link));
   });
 }

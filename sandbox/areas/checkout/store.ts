@@ -156,14 +156,16 @@ export interface LinkRow {
 
 /**
  * A link with its computed state. A link made for an order whose order was then paid at the counter
- * reads PAID (with that payment's time and no link method): it must not take a second payment.
+ * reads PAID (with that payment's time and no link method): it must not take a second payment. A link
+ * the merchant cancelled reads EXPIRED (D216): it can no longer take money.
  */
 export const LINK_SELECT = (
   nowParam: string,
 ) => `SELECT l.id, l.seq, l.merchant_id, l.app_id, l.order_fold, l.order_id, l.amount::float8 AS amount, l.invoice_id,
     l.created_at::float8 AS created_at, l.expires_at::float8 AS expires_at,
     coalesce(l.paid_at, CASE WHEN o.status = 0 THEN floor(o.paid_at / 1000) END)::float8 AS paid_at, l.method,
-    CASE WHEN l.paid_at IS NOT NULL OR o.status = 0 THEN 'PAID' WHEN l.expires_at <= ${nowParam} THEN 'EXPIRED' ELSE 'OPEN' END AS status
+    CASE WHEN l.paid_at IS NOT NULL OR o.status = 0 THEN 'PAID' WHEN l.cancelled_at IS NOT NULL OR l.expires_at <= ${nowParam} THEN 'EXPIRED'
+      ELSE 'OPEN' END AS status
   FROM payment_links l LEFT JOIN sale_orders o ON l.invoice_id IS NOT NULL AND o.merchant_id = l.merchant_id AND o.invoice_id = l.invoice_id`;
 
 export const linkValues = (

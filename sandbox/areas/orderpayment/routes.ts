@@ -7,7 +7,9 @@ import { sendOnce } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
 import {
   approveCard,
+  cancelPayment,
   findPayable,
+  holdQr,
   invoiceNotFound,
   orderQr,
   orderEmpty,
@@ -24,7 +26,9 @@ import {
  * Paying an order (doc 2 §4 card terminal, cash; §7 /payment/qr, /payment/pos, cash, devices;
  * docs/areas/orderpayment.md "Service calls"): the order's VietQR, cash (POST /payment/cash, D116),
  * a card payment sent to one of the merchant's POS terminals, the payments of an invoice (what a
- * client reads when an answer was lost), the terminals and their connection. The money calls take an
+ * client reads when an answer was lost), cancelling a pending payment (D216), the terminals and their
+ * connection. A card payment and a VietQR are PENDING payments holding the order's total until they
+ * end; meanwhile the order's dishes are locked (D214). The money calls take an
  * Idempotency-Key (platform/http/idempotency.ts). Scoped to the caller's merchant; open to the owner
  * and staff-type users (a cashier is staff, D115).
  */
@@ -112,7 +116,8 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
     return order;
   }
 
-  // The same order and amount always give the same string (the guest may scan a printed bill).
+  // The same order and amount always give the same string (the guest may scan a printed bill). The QR
+  // made holds its amount as the order's PENDING QR payment until paid, cancelled or replaced (D214).
   app.get('/payment/qr/:invoice_id', async (request) => {
     const { user } = await caller(request);
     const invoiceId = idIn((request.params as { invoice_id?: string }).invoice_id);
@@ -132,6 +137,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
     const order = await payable(user.merchant_id, invoiceId);
     const account = await receivingAccount(ctx.db, user.merchant_id);
     if (!account) throw new ApiError(400, 'BAD_REQUEST', 'The merchant has no account to receive QR payments', { qr: null });
+    await holdQr(ctx, user.merchant_id, order.id, order.total_price);
     return ok({ qr: orderQr(account, order.total_price, order.order_code), amount: order.total_price, order_code: order.order_code });
   });
 
@@ -194,11 +200,14 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
         throw new ApiError(409, 'TERMINAL_BUSY', 'The terminal is busy with another payment', { field: 'serial_number' });
       } else {
         const now = ctx.clock.now();
+        // The amount is the order's total as this statement reads it: what the terminal is asked for,
+        // and what its approval must still be (D215).
         const [row] = await ctx.db
           .query<{ id: number }>(
             `INSERT INTO sale_payments (merchant_id, order_id, method, status, amount, receive_amount, serial_number, created_at, updated_at)
-             VALUES ($1, $2, 'CARD', 'PENDING', $3, $3, $4, $5, $5) RETURNING id`,
-            [user.merchant_id, order.id, order.total_price, terminal.serial_number, now],
+             SELECT $1, o.id, 'CARD', 'PENDING', o.total_price, o.total_price, $3, $4, $4 FROM sale_orders o
+              WHERE o.id = $2 AND o.merchant_id = $1 AND o.status <> 0 AND o.total_price > 0 RETURNING id`,
+            [user.merchant_id, order.id, terminal.serial_number, now],
           )
           .catch((error: unknown) => {
             if ((error as { code?: unknown }).code === '23505') {
@@ -206,11 +215,29 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
             }
             throw error;
           });
+        if (!row) {
+          // Paid or emptied since it was read: say which.
+          await payable(user.merchant_id, invoiceId);
+          throw new ApiError(409, 'CONFLICT', 'The order changed meanwhile; read it again');
+        }
         payment = await paymentById(ctx.db, row!.id);
         scheduleTerminal(ctx, row!.id);
       }
       return { status: 200, body: ok({ invoice_id: order.invoice_id, payment: paymentOut(payment!) }) };
     });
+  });
+
+  // The merchant cancels a pending card payment or QR to change the order (D216): the card stops waiting
+  // on its terminal, the QR stops holding the order's amount. Cancelling one that has already ended
+  // answers it as it is (a repeat after a lost answer); one that paid the order is 409 ORDER_PAID.
+  app.post('/payment/:payment_id/cancel', async (request) => {
+    const { user } = await caller(request);
+    const paymentId = idIn((request.params as { payment_id?: string }).payment_id);
+    if (paymentId === null) throw badRequest('payment_id', 'payment_id is a whole number');
+    const payment = await cancelPayment(ctx, user.merchant_id, paymentId);
+    if (!payment) throw new ApiError(404, 'NOT_FOUND', 'No such payment');
+    if (payment.status === 'SUCCESS') throw await orderPaid(ctx.db, payment.order_id);
+    return ok(paymentOut(payment));
   });
 
   // The invoice's payments, newest first: read this before retrying when an answer was lost.

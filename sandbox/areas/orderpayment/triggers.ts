@@ -1,19 +1,27 @@
+import type { SandboxContext } from '../../platform/context';
 import { ApiError } from '../../platform/http/envelope';
 import { amountParam, MERCHANT_PARAM, merchantOf } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
 import {
+  amountMismatch,
   approveCard,
   failCard,
+  failPendingQr,
+  orderEmpty,
   orderPaid,
   paymentOut,
   payNow,
   pendingOnTerminal,
+  pendingQr,
   type PaymentRecord,
+  whyNotPaid,
 } from '../../platform/sale/settlement';
 
 /**
  * Triggers of the orderpayment area: a guest pays an order's VietQR, a card terminal answers its
- * pending payment or changes connection. Each answers what it stored and emitted.
+ * pending payment or changes connection. Each answers what it stored and emitted. Money is taken at
+ * the amount that came in (the credit, the approval) only when it is the order's total at that
+ * instant; otherwise it is refused and the payment fails (D215).
  */
 
 /** The payment_success payload as pay.ts emitted it, for the trigger's answer. */
@@ -31,13 +39,24 @@ const successPayload = (p: PaymentRecord) => ({
 
 const MAX_AMOUNT = 9_999_999_999_999;
 
+async function findOrderTotal(ctx: SandboxContext, orderId: number): Promise<number> {
+  const [row] = await ctx.db.query<{ total_price: number }>(`SELECT total_price::float8 AS total_price FROM sale_orders WHERE id = $1`, [
+    orderId,
+  ]);
+  return Number(row?.total_price ?? 0);
+}
+
 function orderQrPaid(name: string, summary: string): TriggerDefinition {
   return {
     name,
     summary,
     params: [
       { name: 'order_code', description: 'the order (or give amount alone for a new paid counter order)' },
-      { name: 'amount', description: "đồng paid; must equal the order's total (sets it on an order without dishes)" },
+      {
+        name: 'amount',
+        description:
+          "đồng paid (default: the amount of the order's pending QR, else its total); refused unless it is the order's total (sets it on an order without dishes)",
+      },
       MERCHANT_PARAM,
     ],
     async run(ctx, params) {
@@ -59,10 +78,6 @@ function orderQrPaid(name: string, summary: string): TriggerDefinition {
             amount,
             now,
           ]);
-        } else if (amount !== null && amount !== Number(order.total_price)) {
-          throw new ApiError(409, 'AMOUNT_MISMATCH', `The order's total is ${Number(order.total_price)}, not ${amount}`, {
-            total_price: Number(order.total_price),
-          });
         }
       } else {
         if (amount === null)
@@ -76,8 +91,19 @@ function orderQrPaid(name: string, summary: string): TriggerDefinition {
           [merchantId, amount, now],
         );
       }
-      const payment = await payNow(ctx, merchantId, order!.id, { method: 'QR' });
-      if (!payment) throw await orderPaid(ctx.db, order!.id);
+      // What came in: the amount given, else what the QR the guest scanned shows (the order's pending
+      // QR), else the order's total (a QR made now would show it).
+      const credit = amount ?? Number((await pendingQr(ctx.db, order!.id))?.amount ?? order!.total_price);
+      const payment = await payNow(ctx, merchantId, order!.id, { method: 'QR', amount: credit });
+      if (!payment) {
+        const why = await whyNotPaid(ctx.db, order!.id, credit);
+        if (why === 'PAID') throw await orderPaid(ctx.db, order!.id);
+        if (why === 'CHANGED') throw credit === 0 ? orderEmpty() : new ApiError(409, 'CONFLICT', 'The order changed meanwhile; try again');
+        // Never re-priced (D215): the credit is refused, and a QR made for that amount has failed.
+        const failed = await failPendingQr(ctx, order!.id, credit);
+        const current = await findOrderTotal(ctx, order!.id);
+        throw amountMismatch(credit, current, { failed_payment: failed ? paymentOut(failed) : null });
+      }
       return {
         merchant_id: merchantId,
         namespace: 'sale',
@@ -121,9 +147,24 @@ const terminal: TriggerDefinition = {
       const failed = await failCard(ctx, pending.id, 'DECLINED');
       return { ...base, namespace: 'sale', event: 'payment_failed', payment: failed ? paymentOut(failed) : null };
     }
-    const paid = await approveCard(ctx, pending.id);
-    if (!paid) return { ...base, event: null, payment: null, note: 'The order had been paid another way; the card request was cancelled' };
-    return { ...base, namespace: 'sale', event: 'payment_success', payload: successPayload(paid), payment: paymentOut(paid) };
+    const approved = await approveCard(ctx, pending.id);
+    if (approved.outcome === 'SUCCESS') {
+      return {
+        ...base,
+        namespace: 'sale',
+        event: 'payment_success',
+        payload: successPayload(approved.payment),
+        payment: paymentOut(approved.payment),
+      };
+    }
+    if (approved.outcome === 'AMOUNT_MISMATCH') {
+      // The terminal was asked for another amount than the order now totals: refused, never re-priced (D215).
+      return { ...base, namespace: 'sale', event: 'payment_failed', reason: 'AMOUNT_MISMATCH', payment: paymentOut(approved.payment) };
+    }
+    if (approved.outcome === 'PAID_OTHERWISE') {
+      return { ...base, event: null, payment: null, note: 'The order had been paid another way; the card request was cancelled' };
+    }
+    throw new ApiError(409, 'NO_PENDING_PAYMENT', 'The terminal has no card payment waiting');
   },
 };
 

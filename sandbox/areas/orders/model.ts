@@ -1,6 +1,7 @@
 import { stripVietnameseDiacritics } from '../../../src/services/qr/vietqr';
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
+import { noPendingPaymentSql } from '../../platform/sale/settlement';
 
 /**
  * The order as the sale service answers it (doc 2 §3 Order/invoice, Order products): one row of
@@ -186,11 +187,13 @@ export async function findTable(
 /**
  * Adds amounts to an unpaid order's lines, at the line's price (the catalogue's when the line is new);
  * only the merchant's products on sale (status 0). The lines and the total move in one statement, and
- * only while the order is unpaid: false when it was paid (or is not the merchant's).
+ * only while the order is unpaid and no payment is pending on it (D214): false when it was paid, a
+ * payment holds its amount, or it is not the merchant's (the caller reads it again to say which).
  */
 export async function addLines(db: Database, merchantId: string, orderId: number, productIds: number[], amounts: number[], now: number) {
+  const unlocked = await noPendingPaymentSql(db, '$1::int', '$5');
   const [changed] = await db.query<{ id: number }>(
-    `WITH o AS (SELECT id FROM sale_orders WHERE id = $1 AND merchant_id = $2 AND status <> 0 FOR UPDATE),
+    `WITH o AS (SELECT id FROM sale_orders WHERE id = $1 AND merchant_id = $2 AND status <> 0 AND ${unlocked} FOR UPDATE),
      lines AS (
        SELECT o.id AS order_id, p.id AS product_id, p.code, p.name,
               CASE WHEN p.image_id IS NULL THEN NULL ELSE '/api/sale/inventory/product/image/' || p.image_id END AS img,

@@ -435,3 +435,58 @@ describe('tables: one open bill per table', () => {
     expect((await trigger('table-order', { table: 'Bàn Thử 2', products: 'PC001:0' })).status).toBe(400);
   });
 });
+
+describe('a pending payment locks the order’s dishes (issue 24 §1, D214)', () => {
+  it('issue 24 §1: PUT /order/product is refused with 409 ORDER_PAYMENT_PENDING while the order’s VietQR is pending, and works again once it is cancelled', async () => {
+    const id = await newOrder();
+    const dishes = (await products()).filter((p) => p.status === 0);
+    await sale('PUT', '/order/product', { order_id: id, products: [{ product_id: dishes[0]!.product_id, amount: 1 }] });
+    const before = await detail(id);
+    await sale('GET', `/payment/qr/${before.invoice_data.invoice_id}`);
+    const [qr] = (await sale('GET', `/payment?invoice_id=${before.invoice_data.invoice_id}`)).body.data as Array<{ payment_id: number }>;
+
+    const add = (headers?: Record<string, string>) =>
+      sale('PUT', '/order/product', { order_id: id, products: [{ product_id: dishes[1]!.product_id, amount: 2 }] }, headers);
+    const refused = await add({ 'idempotency-key': `lock-${Date.now()}` });
+    expect(refused.status).toBe(409);
+    expect(errorSchema.parse(refused.body)).toMatchObject({
+      error_code: 'ORDER_PAYMENT_PENDING',
+      data: { method: 'QR', id: qr!.payment_id, amount: before.invoice_data.total_price },
+    });
+    expect(await detail(id)).toEqual(before);
+    // Confirming and choosing the customer do not change the total: still allowed.
+    expect((await sale('PUT', '/order/confirm', { order_id: id })).status).toBe(200);
+    expect((await sale('PUT', '/order/customer', { order_id: id, customer_id: 0 })).status).toBe(200);
+
+    expect((await sale('POST', `/payment/${qr!.payment_id}/cancel`)).status).toBe(200);
+    const added = await add();
+    expect(added.status).toBe(201);
+    expect(added.body.data.invoice_data.total_price).toBe(before.invoice_data.total_price + 2 * dishes[1]!.price);
+  });
+
+  it('issue 24 §1: a guest’s table order on a bill with a pending payment is refused (409 ORDER_PAYMENT_PENDING): no dish, no notification', async () => {
+    await t.sandbox.db.exec(FNB_TABLES_IF_ABSENT);
+    await t.sandbox.db.query(
+      `INSERT INTO fnb_tables (merchant_id, table_name, folded_name, max_slot, available_slot, created_at)
+       VALUES ($1, 'Bàn Khoá 1', 'ban khoa 1', 4, 4, 0) ON CONFLICT DO NOTHING`,
+      [m.id],
+    );
+    const dishes = (await products()).filter((p) => p.status === 0);
+    const opened = await trigger('table-order', { table: 'Bàn Khoá 1', products: dishes[0]!.code });
+    expect(opened.status).toBe(200);
+    const orderId = opened.body.order.invoice_data.order_id as number;
+    const bill = await detail(orderId);
+    await sale('GET', `/payment/qr/${bill.invoice_data.invoice_id}`);
+    const notes = async () => (await t.sandbox.db.query(`SELECT count(*)::int AS n FROM notifications WHERE order_id = $1`, [orderId]))[0];
+
+    const before = await notes();
+    const refused = await trigger('table-order', { table: 'Bàn Khoá 1', products: `${dishes[1]!.code}:3` });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      error_code: 'ORDER_PAYMENT_PENDING',
+      data: { method: 'QR', amount: bill.invoice_data.total_price },
+    });
+    expect(await detail(orderId)).toEqual(bill);
+    expect(await notes()).toEqual(before);
+  });
+});

@@ -4,6 +4,7 @@ import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
+import { assertNoPendingPayment } from '../../platform/sale/settlement';
 import {
   findOrder,
   findTable,
@@ -27,7 +28,9 @@ import {
  * The sale service's orders (doc 2 §7 /order, /invoice/{id}; docs/areas/orders.md "Service calls"):
  * the paged list with its filters and search, opening a bill (one per table), the order with its
  * lines, confirm (2 selecting → 1 handling), add dishes at the catalogue's price, the customer. A
- * completed (paid) order refuses every change. Scoped to the caller's merchant (another merchant's
+ * completed (paid) order refuses every change; while a payment is pending on an order (a card on a
+ * terminal, a VietQR made for it, an open link made for it) its dishes are locked: 409
+ * ORDER_PAYMENT_PENDING naming the payment (D214). Scoped to the caller's merchant (another merchant's
  * order answers 404 as a missing one); open to the owner and staff-type users alike (a cashier is
  * staff, D115).
  */
@@ -231,6 +234,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
         wanted.set(productId, (wanted.get(productId) ?? 0) + amount);
       }
       const order = await openOrder(user.merchant_id, orderId);
+      // The amount being charged must not move under a pending payment (D214).
+      await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
       const ids = [...wanted.keys()];
       const available = await ctx.db.query<{ id: number }>(
         `SELECT id FROM products WHERE merchant_id = $1 AND id = ANY($2::int[]) AND status = 0`,
@@ -253,8 +258,12 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
       if (Number(check?.total) > ORDER_MAX_TOTAL) throw badRequest('amount', 'The order total would pass 13 digits');
 
       const changed = await addLines(ctx.db, user.merchant_id, order.id, ids, amounts, ctx.clock.now());
-      // Paid between the check and the statement: nothing was added.
-      if (!changed) throw orderCompleted();
+      if (!changed) {
+        // Paid, or a payment made pending, between the checks and the statement: nothing was added.
+        await openOrder(user.merchant_id, orderId);
+        await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
+        throw orderCompleted();
+      }
       return { status: 201, body: { code: 201, message: 'Created', data: await orderDetail(ctx.db, user.merchant_id, { id: order.id }) } };
     });
   });

@@ -1,12 +1,16 @@
 import { ApiError } from '../../platform/http/envelope';
 import { MERCHANT_PARAM, merchantOf } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
+import { assertNoPendingPayment } from '../../platform/sale/settlement';
 import { addLines, fold, hasTablesArea, NEW_ORDER_CODE, orderDetail } from './model';
 
 /**
  * Triggers of the orders area: a guest orders from a table's QR (the ordering website). It opens the
  * table's bill or adds to the open one, stores a notification (0 new order, 2 add dishes; the
- * notifications area's table) and emits it on the sale socket.
+ * notifications area's table) and emits it on the sale socket. A bill with a payment pending (a card
+ * on a terminal, its VietQR shown or printed, an open link) takes no dishes: the guest's order is
+ * refused with 409 ORDER_PAYMENT_PENDING and nothing is stored nor emitted, so the amount being
+ * charged never moves; the ordering website tells the guest to ask the staff (D214).
  */
 
 const NEW_ORDER = 0;
@@ -80,6 +84,7 @@ const tableOrder: TriggerDefinition = {
         )
       )[0];
     let order = await open();
+    if (order) await assertNoPendingPayment(ctx.db, order.id, now);
     const type = order ? ADD_DISHES : NEW_ORDER;
     if (!order) {
       [order] = await ctx.db.query<{ id: number; order_code: string }>(
@@ -104,6 +109,7 @@ const tableOrder: TriggerDefinition = {
         now,
       ))
     ) {
+      if (order) await assertNoPendingPayment(ctx.db, order.id, now);
       throw new ApiError(409, 'CONFLICT', 'The bill changed meanwhile; try again');
     }
     const [note] = await ctx.db.query<{ id: number }>(

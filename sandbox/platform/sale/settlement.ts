@@ -10,13 +10,23 @@ import { ApiError } from '../http/envelope';
  * Taking an order's money, the one way every method goes (cash, VietQR, card approval, link): the
  * order becomes completed (0) and paid in the same statement that records the SUCCESS payment, and
  * only while it is unpaid; the unique index sale_payments_one_success is the last guard. Then the
- * customer earns the order's points, other pending card payments of the order are cancelled, and
+ * customer earns the order's points, other pending payments of the order are cancelled, and
  * `payment_success` goes to the merchant's sale sockets.
+ *
+ * A payment is taken at the amount it was made for, or not at all (D214, D215): a card payment sent
+ * to a terminal, a VietQR made for the order and a payment link made for it each carry their amount,
+ * and the statement that completes the order compares it with the order's total at that instant. While
+ * one of them is pending the order's dishes are locked (`pendingPayments`, `noPendingPaymentSql`), so
+ * the amount being charged cannot move under it; the merchant releases the lock by cancelling it.
  */
 
 export type Method = 'CASH' | 'QR' | 'CARD' | 'LINK';
 export type PaymentStatus = 'PENDING' | 'SUCCESS' | 'DECLINED' | 'CANCELLED';
-export type FailReason = 'DECLINED' | 'TERMINAL_OFFLINE';
+/**
+ * Why a card payment ended without money: the terminal declined, dropped off, the approval was for
+ * another amount than the order's total (D215), or the merchant cancelled it (D216).
+ */
+export type FailReason = 'DECLINED' | 'TERMINAL_OFFLINE' | 'AMOUNT_MISMATCH' | 'CANCELLED';
 
 export interface PaymentRecord {
   id: number;
@@ -119,7 +129,7 @@ interface Completed {
   point: number;
 }
 
-/** What follows every completion: points, stale card requests, the event. */
+/** What follows every completion: points, the order's other pending payments cancelled, the event. */
 async function afterPaid(ctx: SandboxContext, merchantId: string, done: Completed, method: Method): Promise<PaymentRecord> {
   const now = ctx.clock.now();
   await ctx.db.query(
@@ -150,16 +160,18 @@ async function afterPaid(ctx: SandboxContext, merchantId: string, done: Complete
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
 
 /**
- * Pays an unpaid order with a new SUCCESS payment (cash, QR, link). Cash carries what was handed over
- * and the change, which must be exactly received − total. Answers the payment, or null when the order
- * was not payable at that instant (paid meanwhile, emptied, or the cash no longer matches): the caller
- * reads the order again to say why.
+ * Pays an unpaid order with a SUCCESS payment (cash, QR, link). Cash carries what was handed over and
+ * the change, which must be exactly received − total. A QR or link payment carries `amount`, the money
+ * that came in: the order is completed only if its total is that amount in the same statement (D215);
+ * a QR payment turns the order's pending QR of that amount into the SUCCESS one. Answers the payment,
+ * or null when the order was not payable at that instant (paid meanwhile, emptied, the cash or the
+ * amount no longer matches): the caller reads the order again to say why (`whyNotPaid`).
  */
 export async function payNow(
   ctx: SandboxContext,
   merchantId: string,
   orderId: number,
-  input: { method: Exclude<Method, 'CARD'>; receive?: number; change?: number },
+  input: { method: Exclude<Method, 'CARD'>; receive?: number; change?: number; amount?: number },
 ): Promise<PaymentRecord | null> {
   const now = ctx.clock.now();
   const percent = await pointPercent(ctx.db, merchantId);
@@ -174,12 +186,19 @@ export async function payNow(
                 point = floor(total_price * $7::numeric / 100), paid_at = $8, updated_at = $8
           WHERE id = $1 AND merchant_id = $2 AND status <> 0 AND total_price > 0
             AND (NOT $4 OR ($5::bigint >= total_price AND $6::bigint = $5::bigint - total_price))
+            AND ($9::bigint IS NULL OR total_price = $9::bigint)
           RETURNING id, order_code, invoice_id, total_price, customer_id, point, receive_amount, return_amount),
+       q AS (
+         UPDATE sale_payments s SET status = 'SUCCESS', receive_amount = o.total_price, return_amount = 0, updated_at = $8
+           FROM o WHERE $3 = 'QR' AND s.order_id = o.id AND s.method = 'QR' AND s.status = 'PENDING' AND s.amount = o.total_price
+         RETURNING s.id),
        p AS (
          INSERT INTO sale_payments (merchant_id, order_id, method, status, amount, receive_amount, return_amount, created_at, updated_at)
-         SELECT $2, o.id, $3, 'SUCCESS', o.total_price, o.receive_amount, o.return_amount, $8, $8 FROM o RETURNING id)
-       SELECT p.id AS payment_id, o.id AS order_id, o.order_code, o.invoice_id, o.total_price, o.customer_id, o.point FROM p, o`,
-      [orderId, merchantId, input.method, cash, input.receive ?? 0, input.change ?? 0, percent, now],
+         SELECT $2, o.id, $3, 'SUCCESS', o.total_price, o.receive_amount, o.return_amount, $8, $8 FROM o
+          WHERE NOT EXISTS (SELECT 1 FROM q) RETURNING id)
+       SELECT x.id AS payment_id, o.id AS order_id, o.order_code, o.invoice_id, o.total_price, o.customer_id, o.point
+         FROM o, (SELECT id FROM q UNION ALL SELECT id FROM p) x`,
+      [orderId, merchantId, input.method, cash, input.receive ?? 0, input.change ?? 0, percent, now, input.amount ?? null],
     );
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -188,14 +207,38 @@ export async function payNow(
   return done ? afterPaid(ctx, merchantId, done, input.method) : null;
 }
 
+/** Why `payNow` or an approval took no money: the order was paid meanwhile, or its total is not the amount. */
+export async function whyNotPaid(db: Database, orderId: number, amount: number): Promise<'PAID' | 'AMOUNT_MISMATCH' | 'CHANGED'> {
+  const [order] = await db.query<{ status: number; total_price: number }>(
+    `SELECT status, total_price::float8 AS total_price FROM sale_orders WHERE id = $1`,
+    [orderId],
+  );
+  if (!order || order.status === 0) return 'PAID';
+  return Number(order.total_price) !== amount ? 'AMOUNT_MISMATCH' : 'CHANGED';
+}
+
+/** 409 AMOUNT_MISMATCH: the money offered is not the order's total (D215). */
+export const amountMismatch = (amount: number, total: number, data: Record<string, unknown> = {}) =>
+  new ApiError(409, 'AMOUNT_MISMATCH', `The order's total is ${total}, not ${amount}`, { amount, total_price: total, ...data });
+
+export type ApproveResult =
+  | { outcome: 'SUCCESS'; payment: PaymentRecord }
+  /** The approval was for another amount than the order's total: the payment failed (D215). */
+  | { outcome: 'AMOUNT_MISMATCH'; payment: PaymentRecord }
+  /** The order had been paid another way: the card request was cancelled instead. */
+  | { outcome: 'PAID_OTHERWISE'; payment: null }
+  | { outcome: 'NOT_PENDING'; payment: null };
+
 /**
  * The terminal approved its pending card payment: that payment becomes the SUCCESS one and the order
- * is paid. Answers null when the payment was no longer pending; when the order had been paid another
- * way meanwhile, the card request is cancelled instead (the guest is not charged twice).
+ * is paid, at the amount the terminal was asked for and only if that is still the order's total, in
+ * one statement (D215): an approval is never re-priced. Another total fails the payment with
+ * `payment_failed` AMOUNT_MISMATCH and leaves the order unpaid; an order paid another way meanwhile
+ * cancels the card request (the guest is not charged twice).
  */
-export async function approveCard(ctx: SandboxContext, paymentId: number): Promise<PaymentRecord | null> {
+export async function approveCard(ctx: SandboxContext, paymentId: number): Promise<ApproveResult> {
   const pending = await paymentById(ctx.db, paymentId);
-  if (!pending || pending.status !== 'PENDING') return null;
+  if (!pending || pending.status !== 'PENDING') return { outcome: 'NOT_PENDING', payment: null };
   const [order] = await ctx.db.query<{ merchant_id: string }>(`SELECT merchant_id FROM sale_orders WHERE id = $1`, [pending.order_id]);
   const merchantId = order!.merchant_id;
   const now = ctx.clock.now();
@@ -203,14 +246,14 @@ export async function approveCard(ctx: SandboxContext, paymentId: number): Promi
   let done: Completed | undefined;
   try {
     [done] = await ctx.db.query<Completed & Record<string, unknown>>(
-      `WITH pay AS (SELECT id, order_id FROM sale_payments WHERE id = $1 AND status = 'PENDING' FOR UPDATE),
+      `WITH pay AS (SELECT id, order_id, amount FROM sale_payments WHERE id = $1 AND status = 'PENDING' FOR UPDATE),
        o AS (
          UPDATE sale_orders SET status = 0, payment_status = 1, invoice_status = 1, payment_method = 'CARD',
                 receive_amount = total_price, return_amount = 0, point = floor(total_price * $3::numeric / 100), paid_at = $2, updated_at = $2
-          WHERE id = (SELECT order_id FROM pay) AND status <> 0 AND total_price > 0
+          WHERE id = (SELECT order_id FROM pay) AND status <> 0 AND total_price > 0 AND total_price = (SELECT amount FROM pay)
           RETURNING id, order_code, invoice_id, total_price, customer_id, point),
        p AS (
-         UPDATE sale_payments s SET status = 'SUCCESS', amount = o.total_price, receive_amount = o.total_price, updated_at = $2
+         UPDATE sale_payments s SET status = 'SUCCESS', receive_amount = o.total_price, updated_at = $2
            FROM o WHERE s.id = $1 RETURNING s.id)
        SELECT p.id AS payment_id, o.id AS order_id, o.order_code, o.invoice_id, o.total_price, o.customer_id, o.point FROM p, o`,
       [paymentId, now, percent],
@@ -218,12 +261,19 @@ export async function approveCard(ctx: SandboxContext, paymentId: number): Promi
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  if (done) return afterPaid(ctx, merchantId, done, 'CARD');
+  if (done) return { outcome: 'SUCCESS', payment: await afterPaid(ctx, merchantId, done, 'CARD') };
+  const why = await whyNotPaid(ctx.db, pending.order_id, Number(pending.amount));
+  if (why === 'AMOUNT_MISMATCH') {
+    const failed = await failCard(ctx, paymentId, 'AMOUNT_MISMATCH');
+    return failed ? { outcome: 'AMOUNT_MISMATCH', payment: failed } : { outcome: 'NOT_PENDING', payment: null };
+  }
+  // Ended meanwhile by another answer of the terminal, or by the merchant's cancel.
+  if (why === 'CHANGED') return { outcome: 'NOT_PENDING', payment: null };
   await ctx.db.query(
     `UPDATE sale_payments SET status = 'CANCELLED', reason = 'PAID_OTHERWISE', updated_at = $2 WHERE id = $1 AND status = 'PENDING'`,
     [paymentId, now],
   );
-  return null;
+  return { outcome: 'PAID_OTHERWISE', payment: null };
 }
 
 /** The terminal declined, or dropped off mid-payment: the pending card payment ends and `payment_failed` says why. */
@@ -247,6 +297,163 @@ export async function pendingOnTerminal(db: Database, serial: string): Promise<P
     [serial],
   );
   return row;
+}
+
+/** A payment waiting on an order: a card payment on a terminal, a VietQR made for it, a payment link made for it. */
+export interface PendingPayment {
+  method: Method;
+  /** The sale payment's id; a link's `pl_…` id. */
+  id: number | string;
+  amount: number;
+  serial_number: string | null;
+  /** Unix seconds. */
+  created_at: number;
+}
+
+/** Whether a table of another area exists in this database (the checkout area's links live beside the sale service). */
+async function hasTable(db: Database, name: string): Promise<boolean> {
+  const [row] = await db.query<{ t: string | null }>(`SELECT to_regclass($1)::text AS t`, [name]);
+  return Boolean(row?.t);
+}
+
+/** An open link made for the order: not paid, not cancelled, not expired (checkout area, D214). */
+const openLinkOf = (orderIdSql: string, nowSecondsSql: string) =>
+  `SELECT 1 FROM payment_links pl JOIN sale_orders po ON po.merchant_id = pl.merchant_id AND po.invoice_id = pl.invoice_id
+    WHERE po.id = ${orderIdSql} AND pl.paid_at IS NULL AND pl.cancelled_at IS NULL AND pl.expires_at > ${nowSecondsSql}`;
+
+/**
+ * The payments holding an order's amount, newest first (D214): PENDING sale payments (a card payment
+ * on a terminal, a VietQR made for the order) and open links made for the order.
+ */
+export async function pendingPayments(db: Database, orderId: number, nowMs: number): Promise<PendingPayment[]> {
+  type Row = { method: Method; id: string; amount: number; serial_number: string | null; created_ms: number };
+  const rows: Row[] = [];
+  if (await hasTable(db, 'sale_payments')) {
+    rows.push(
+      ...(await db.query<Row>(
+        `SELECT method, id::text AS id, amount::float8 AS amount, serial_number, created_at::float8 AS created_ms
+           FROM sale_payments WHERE order_id = $1 AND status = 'PENDING'`,
+        [orderId],
+      )),
+    );
+  }
+  if (await hasTable(db, 'payment_links')) {
+    rows.push(
+      ...(await db.query<Row>(
+        `SELECT 'LINK' AS method, pl.id, pl.amount::float8 AS amount, NULL AS serial_number, pl.created_at::float8 * 1000 AS created_ms
+           FROM payment_links pl JOIN sale_orders po ON po.merchant_id = pl.merchant_id AND po.invoice_id = pl.invoice_id
+          WHERE po.id = $1 AND pl.paid_at IS NULL AND pl.cancelled_at IS NULL AND pl.expires_at > $2`,
+        [orderId, Math.floor(nowMs / 1000)],
+      )),
+    );
+  }
+  return rows
+    .sort((a, b) => Number(b.created_ms) - Number(a.created_ms))
+    .map((r) => ({
+      method: r.method,
+      id: r.method === 'LINK' ? r.id : Number(r.id),
+      amount: Number(r.amount),
+      serial_number: r.serial_number,
+      created_at: Math.floor(Number(r.created_ms) / 1000),
+    }));
+}
+
+/**
+ * An SQL condition true when the order (`orderIdSql`, an expression of the caller's statement) has no
+ * pending payment at `nowMsSql`: put in the statement that changes the order's total, so the check and
+ * the change are one (D214).
+ */
+export async function noPendingPaymentSql(db: Database, orderIdSql: string, nowMsSql: string): Promise<string> {
+  const conditions: string[] = [];
+  if (await hasTable(db, 'sale_payments')) {
+    conditions.push(`NOT EXISTS (SELECT 1 FROM sale_payments sp WHERE sp.order_id = ${orderIdSql} AND sp.status = 'PENDING')`);
+  }
+  if (await hasTable(db, 'payment_links')) conditions.push(`NOT EXISTS (${openLinkOf(orderIdSql, `floor(${nowMsSql}::bigint / 1000)`)})`);
+  return conditions.length ? conditions.join(' AND ') : 'TRUE';
+}
+
+/**
+ * 409 ORDER_PAYMENT_PENDING: the order's dishes are locked while a payment is pending (D214). Names
+ * the newest (`method`, `id`, `amount`) and lists every one in `pending`, so the merchant can cancel
+ * them (POST /payment/{id}/cancel, POST /payment-links/{id}/cancel) and then change the order.
+ */
+export function orderPaymentPending(pending: readonly PendingPayment[]): ApiError {
+  const first = pending[0]!;
+  return new ApiError(
+    409,
+    'ORDER_PAYMENT_PENDING',
+    `A ${first.method} payment (${first.id}) of ${first.amount} is pending on this order; cancel it before changing the order`,
+    { method: first.method, id: first.id, amount: first.amount, pending },
+  );
+}
+
+/** Refuses a change of the order's total while a payment is pending on it (D214). */
+export async function assertNoPendingPayment(db: Database, orderId: number, nowMs: number): Promise<void> {
+  const pending = await pendingPayments(db, orderId, nowMs);
+  if (pending.length > 0) throw orderPaymentPending(pending);
+}
+
+/**
+ * The order's VietQR is being shown or printed: it holds the order's total as a PENDING QR payment
+ * until it is paid, cancelled or replaced (D214). One per order (sale_payments_qr_pending); a pending
+ * QR of another amount (the total moved by a way the lock does not see) is replaced.
+ */
+export async function holdQr(ctx: SandboxContext, merchantId: string, orderId: number, amount: number): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.query(
+    `UPDATE sale_payments SET status = 'CANCELLED', reason = 'REPLACED', updated_at = $3
+      WHERE order_id = $1 AND method = 'QR' AND status = 'PENDING' AND amount <> $2`,
+    [orderId, amount, now],
+  );
+  await ctx.db.query(
+    `INSERT INTO sale_payments (merchant_id, order_id, method, status, amount, receive_amount, created_at, updated_at)
+     SELECT $2, o.id, 'QR', 'PENDING', o.total_price, o.total_price, $4, $4 FROM sale_orders o
+      WHERE o.id = $1 AND o.merchant_id = $2 AND o.status <> 0 AND o.total_price = $3
+     ON CONFLICT (order_id) WHERE status = 'PENDING' AND method = 'QR' DO NOTHING`,
+    [orderId, merchantId, amount, now],
+  );
+}
+
+/** A credit for the order's pending QR arrived while the order totals something else: that QR failed (D215). */
+export async function failPendingQr(ctx: SandboxContext, orderId: number, amount: number): Promise<PaymentRecord | undefined> {
+  const [row] = await ctx.db.query<{ id: number }>(
+    `UPDATE sale_payments SET status = 'CANCELLED', reason = 'AMOUNT_MISMATCH', updated_at = $3
+      WHERE order_id = $1 AND method = 'QR' AND status = 'PENDING' AND amount = $2 RETURNING id`,
+    [orderId, amount, ctx.clock.now()],
+  );
+  return row ? paymentById(ctx.db, row.id) : undefined;
+}
+
+/** The order's pending QR, if any: what a guest who scanned it pays. */
+export async function pendingQr(db: Database, orderId: number): Promise<PaymentRecord | undefined> {
+  const [row] = await db.query<PaymentRecord & Record<string, unknown>>(
+    `${PAYMENT_SELECT} WHERE p.order_id = $1 AND p.method = 'QR' AND p.status = 'PENDING'`,
+    [orderId],
+  );
+  return row;
+}
+
+/**
+ * The merchant cancels a pending payment to release the order (D216): a card payment stops waiting on
+ * its terminal (`payment_failed` CANCELLED tells the payment screen), a QR stops holding its amount (a
+ * credit for it later is compared with the order's total like any other). Answers the payment as it
+ * is now, or undefined when it is not the merchant's.
+ */
+export async function cancelPayment(ctx: SandboxContext, merchantId: string, paymentId: number): Promise<PaymentRecord | undefined> {
+  const [mine] = await ctx.db.query<{ method: Method }>(`SELECT method FROM sale_payments WHERE id = $1 AND merchant_id = $2`, [
+    paymentId,
+    merchantId,
+  ]);
+  if (!mine) return undefined;
+  if (mine.method === 'CARD') {
+    await failCard(ctx, paymentId, 'CANCELLED');
+  } else {
+    await ctx.db.query(
+      `UPDATE sale_payments SET status = 'CANCELLED', reason = 'CANCELLED', updated_at = $2 WHERE id = $1 AND status = 'PENDING'`,
+      [paymentId, ctx.clock.now()],
+    );
+  }
+  return paymentById(ctx.db, paymentId);
 }
 
 /**

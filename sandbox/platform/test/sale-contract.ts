@@ -100,7 +100,8 @@ export const paymentFailedSchema = z.strictObject({
     order_id: id,
     order_code: z.string().min(1),
     payment_method: z.literal('CARD'),
-    reason: z.enum(['DECLINED', 'TERMINAL_OFFLINE']),
+    // AMOUNT_MISMATCH: approved for another amount than the order's total (D215); CANCELLED by the merchant (D216).
+    reason: z.enum(['DECLINED', 'TERMINAL_OFFLINE', 'AMOUNT_MISMATCH', 'CANCELLED']),
   }),
 });
 
