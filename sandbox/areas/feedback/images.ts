@@ -1,28 +1,25 @@
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_MAX_IMAGES } from '../../../src/services/feedback/schemas';
 import { ApiError } from '../../platform/http/envelope';
-import { detectImage, type ImageMime } from '../../platform/http/images';
+import { decodeImage, type CheckedImage, type ImageRefusals } from '../../platform/http/images';
 
-export { detectImage };
+export type { CheckedImage };
 
 /**
- * Feedback images (core §5: png, jpeg or jpg, at most 102,400 bytes each; D90). The kind is read from
- * the bytes, never from the file's name or declared type: a text file renamed .png is not an image.
+ * Feedback images (core §5: png, jpeg or jpg, at most 102,400 bytes each; D90). Each is decoded and
+ * stored re-encoded by the platform (D220): the kind is what decodes, never the file's name or
+ * declared type, and nothing but the pixels is kept.
  */
 
 export const MAX_IMAGE_BYTES = FEEDBACK_IMAGE_MAX_BYTES;
 /** At most this many images on one feedback, kept ones and new ones together (D90). */
 export const MAX_IMAGES = FEEDBACK_MAX_IMAGES;
 
-export interface CheckedImage {
-  mime: ImageMime;
-  bytes: Uint8Array;
-}
-
-export const imageTooLarge = (index: number) =>
+export const imageTooLarge = (index: number, extra: Record<string, unknown> = {}) =>
   new ApiError(413, 'IMAGE_TOO_LARGE', `Image ${index + 1} is larger than ${MAX_IMAGE_BYTES} bytes`, {
     field: 'images',
     index,
     max_bytes: MAX_IMAGE_BYTES,
+    ...extra,
   });
 
 export const imageInvalidFormat = (index: number) =>
@@ -31,13 +28,13 @@ export const imageInvalidFormat = (index: number) =>
 export const tooManyImages = () =>
   new ApiError(400, 'BAD_REQUEST', `At most ${MAX_IMAGES} images per feedback`, { field: 'images', max: MAX_IMAGES });
 
-/** The size first (a huge upload is refused as too large whatever it holds), then the kind. */
-export function checkImage(bytes: Uint8Array, index: number): CheckedImage {
-  if (bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge(index);
-  const mime = detectImage(bytes);
-  if (!mime) throw imageInvalidFormat(index);
-  return { mime, bytes };
-}
+const refusals = (index: number): ImageRefusals => ({
+  tooLarge: (extra) => imageTooLarge(index, extra),
+  invalid: () => imageInvalidFormat(index),
+});
+
+/** Image `index` of a report: the size first, then the decode (D220). */
+export const checkImage = (bytes: Uint8Array, index: number): Promise<CheckedImage> => decodeImage(bytes, MAX_IMAGE_BYTES, refusals(index));
 
 const DATA_URL = /^data:([a-z/+.-]{1,40});base64,([A-Za-z0-9+/]*={0,2})$/;
 const BARE_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -46,9 +43,9 @@ const MAX_BASE64_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 
 /**
  * A new image in the JSON update (D91): a `data:` URL or bare base64. The declared type in a data:
- * URL is ignored like a file name is; only the decoded bytes count.
+ * URL is ignored like a file name is; only the decoded image counts.
  */
-export function decodeBase64Image(value: unknown, index: number): CheckedImage {
+export async function decodeBase64Image(value: unknown, index: number): Promise<CheckedImage> {
   if (typeof value !== 'string') throw imageInvalidFormat(index);
   const match = DATA_URL.exec(value);
   const base64 = match ? match[2]! : BARE_BASE64.test(value) ? value : null;

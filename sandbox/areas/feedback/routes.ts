@@ -13,6 +13,7 @@ import type { Database } from '../../platform/db/database';
 import { authenticate, type Caller } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
+import { imageReply } from '../../platform/http/images';
 import { checkImage, decodeBase64Image, imageTooLarge, MAX_IMAGE_BYTES, MAX_IMAGES, tooManyImages, type CheckedImage } from './images';
 import { findFeedback, insertFeedback, insertImages, listFeedback, toWire, type FeedbackValues } from './rows';
 
@@ -105,27 +106,24 @@ function multipartFailure(error: unknown): ApiError {
   return badRequest('body', 'Malformed multipart form data');
 }
 
-/** Reads the create form: text fields (first value of each) and every `images` file, checked by content. */
+/** An `images` file as it arrived: its bytes, or cut at the limit (throwFileSizeLimit off: it was larger than allowed). */
+interface RawImage {
+  bytes: Buffer;
+  truncated: boolean;
+}
+
+/** Reads the create form: text fields (first value of each) and every `images` file as sent (decoded later). */
 async function readCreateForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw new ApiError(415, 'BAD_REQUEST', 'Create feedback as multipart/form-data', { field: 'body' });
   const fields: Record<string, unknown> = {};
-  const images: CheckedImage[] = [];
-  let imageError: ApiError | null = null;
-  let index = 0;
+  const files: RawImage[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // Read (or skip) every file, so the whole body is consumed before answering.
         const bytes = await part.toBuffer();
         if (part.fieldname !== 'images' && part.fieldname !== 'images[]') continue;
-        const at = index++;
-        try {
-          // Cut at the limit (throwFileSizeLimit off): a cut file was larger than allowed.
-          if (part.file.truncated) throw imageTooLarge(at);
-          images.push(checkImage(new Uint8Array(bytes), at));
-        } catch (error) {
-          imageError ??= error as ApiError;
-        }
+        files.push({ bytes, truncated: part.file.truncated });
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(part.fieldname.slice(0, 40), 'A form field is too long');
         if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
@@ -134,7 +132,17 @@ async function readCreateForm(request: FastifyRequest) {
   } catch (error) {
     throw multipartFailure(error);
   }
-  return { fields, images, imageCount: index, imageError };
+  return { fields, files };
+}
+
+/** Every image decoded and re-encoded, in order (D220); the first one refused is the answer. */
+async function decodeAll(files: RawImage[]): Promise<CheckedImage[]> {
+  const images: CheckedImage[] = [];
+  for (const [at, file] of files.entries()) {
+    if (file.truncated) throw imageTooLarge(at);
+    images.push(await checkImage(new Uint8Array(file.bytes), at));
+  }
+  return images;
 }
 
 function ownerOf(caller: Caller) {
@@ -180,9 +188,9 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: SandboxContext
       const caller = await authenticate(ctx, request);
       const merchantId = ownerOf(caller);
       const form = await readCreateForm(request);
-      const values = await checkFields(ctx.db, merchantId, form.fields as unknown as RawFields, form.imageCount);
-      if (form.imageError) throw form.imageError;
-      const id = await insertFeedback(ctx.db, merchantId, values, form.images, { userId: caller.user.id, now: ctx.clock.now() });
+      const values = await checkFields(ctx.db, merchantId, form.fields as unknown as RawFields, form.files.length);
+      const images = await decodeAll(form.files);
+      const id = await insertFeedback(ctx.db, merchantId, values, images, { userId: caller.user.id, now: ctx.clock.now() });
       return ok(toWire((await findFeedback(ctx.db, merchantId, id))!));
     });
 
@@ -216,7 +224,8 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: SandboxContext
         { ...(raw as unknown as RawFields), type: existing.type },
         kept.length + newImages.length,
       );
-      const added = newImages.map((value, i) => decodeBase64Image(value, kept.length + i));
+      const added: CheckedImage[] = [];
+      for (const [i, value] of newImages.entries()) added.push(await decodeBase64Image(value, kept.length + i));
 
       const now = ctx.clock.now();
       await ctx.db.query(
@@ -255,11 +264,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: SandboxContext
             );
       // Another merchant's image answers exactly like a missing one.
       if (!image) throw new ApiError(404, 'NOT_FOUND', 'No such image');
-      return reply
-        .type(image.mime)
-        .header('Content-Security-Policy', "default-src 'none'")
-        .header('Content-Disposition', 'inline')
-        .send(Buffer.from(image.bytes));
+      return imageReply(reply, image.mime).send(Buffer.from(image.bytes));
     });
   });
 }

@@ -1,19 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
-import { PRODUCT_IMAGE_MAX_BYTES } from '../../../src/services/products/schemas';
-import { checkImage as checkImageBytes, imageTooLarge as platformTooLarge, type ImageMime } from '../../platform/http/images';
-
-export { detectImage } from '../../platform/http/images';
+import type { ImageMime } from '../../platform/http/images';
 
 /**
- * Product images (doc 2 §5, §9: PNG, JPG or JPEG, at most 10,485,760 bytes). The kind is read from the
- * bytes, never from the file's name or declared type. The seed's photos are drawn here, deterministic
- * per index, so every copy of a merchant shows the same pictures.
+ * Product images (doc 2 §5, §9: PNG, JPG or JPEG, at most 10,485,760 bytes): each upload is decoded
+ * and stored re-encoded by the platform (readImageUpload, D220), never taken by the file's name or
+ * declared type. The seed's photos are drawn here, deterministic per index, so every copy of a
+ * merchant shows the same pictures.
  */
-
-export const imageTooLarge = () => platformTooLarge(PRODUCT_IMAGE_MAX_BYTES);
-
-export const checkImage = (bytes: Uint8Array) => checkImageBytes(bytes, PRODUCT_IMAGE_MAX_BYTES);
 
 // --- drawing the seed's photos -------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ import {
   type Product,
 } from '../../../src/services/products/schemas';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
-import { detectImage, encodePng, seedPhoto } from './images';
+import { described } from '../../platform/test/images';
+import { encodePng, seedPhoto } from './images';
 import { COLAN_PRODUCT_COUNT } from './seed';
 
 let t: TestSandbox;
@@ -71,7 +72,7 @@ describe('seed (issue 12 point 1)', () => {
     expect(pho.categories.map((c) => c.category_name)).toContain('Phở');
     const photo = await image(m.token, pho.img!);
     expect(photo.status).toBe(200);
-    expect(detectImage(photo.bytes)).toBe(photo.type);
+    expect(`image/${(await described(photo.bytes)).format}`).toBe(photo.type);
     const kinds = new Set(await Promise.all(rows.slice(0, 4).map(async (r) => (await image(m.token, r.img!)).type)));
     expect(kinds).toEqual(new Set(['image/png', 'image/jpeg']));
   });
@@ -85,11 +86,11 @@ describe('seed (issue 12 point 1)', () => {
     expect(rowsOf(last).at(-1)?.code).toBe('CL00001');
   });
 
-  it('draws deterministic photos that decode', () => {
+  it('draws deterministic photos that decode', async () => {
     expect(seedPhoto(3).bytes).toEqual(seedPhoto(3).bytes);
     const decoded = jpeg.decode(seedPhoto(3).bytes, { useTArray: true });
     expect([decoded.width, decoded.height]).toEqual([96, 96]);
-    expect(detectImage(seedPhoto(4).bytes)).toBe('image/png');
+    expect(await described(seedPhoto(4).bytes)).toMatchObject({ format: 'png', width: 96, height: 96 });
   });
 });
 
@@ -239,7 +240,7 @@ describe('create, get, update, stop-sale (doc 2 §5, §7, §8)', () => {
 });
 
 describe('image upload (doc 2 §5, §9)', () => {
-  it('takes PNG and JPEG by their bytes, whatever the name or declared type says', async () => {
+  it('takes PNG and JPEG by what decodes, whatever the name or declared type says, and answers the stored size (D220)', async () => {
     const m = await freshMerchant();
     const asJpg = await upload(m.token, seedPhoto(4).bytes, { name: 'anh.jpg', type: 'image/jpeg' });
     expect(asJpg.status).toBe(200);
@@ -247,7 +248,9 @@ describe('image upload (doc 2 §5, §9)', () => {
     const jpegBytes = seedPhoto(5).bytes;
     const asText = await upload(m.token, jpegBytes, { name: 'notes.txt', type: 'text/plain' });
     expect(asText.status).toBe(200);
-    expect(asText.body.data.size).toBe(jpegBytes.length);
+    const stored = await image(m.token, asText.body.data.image_url);
+    expect(stored.type).toBe('image/jpeg');
+    expect(asText.body.data.size).toBe(stored.bytes.length);
   });
 
   it('refuses what is not an image, is too large, is missing or is not multipart', async () => {

@@ -23,7 +23,7 @@ import { readImageUpload, sendStoredImage, type StoredImage } from '../../platfo
  * /inventory/product (doc 2 §7, sale service; docs/areas/products.md): list with a search folded on
  * the service ("pho" finds "Phở") and a status filter, one product by code (`data.product`,
  * `data.categories`), create (HTTP 201 with `code: 201`), update by code, stop-sale (DELETE by code:
- * the product is closed, not removed, D105), image upload (multipart `file`, checked by its bytes)
+ * the product is closed, not removed, D105), image upload (multipart `file`, decoded and stored re-encoded, D220)
  * and each image back at /inventory/product/image/{id}. Every call is scoped to the caller's
  * merchant: another merchant's product or image answers as a missing one. Open to staff-type users
  * as to the owner (D102).
@@ -147,7 +147,7 @@ function searchClause(q: string, params: unknown[]): string {
     .join('');
 }
 
-/** The one image file of POST /inventory/product/image, checked by content. */
+/** The one image file of POST /inventory/product/image, decoded and re-encoded (D220); `size` answers the stored bytes. */
 const readImage = async (request: FastifyRequest) =>
   (await readImageUpload(request, { field: 'file', maxBytes: PRODUCT_IMAGE_MAX_BYTES })).image!;
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+import { pngOf } from '../../platform/test/images';
 
 // CONTRACT14 §D shapes.
 const configSchema = z.tuple([
@@ -213,14 +214,10 @@ describe('e-order payment setup (CONTRACT14 §D)', () => {
 
 // --- screen customisation ---------------------------------------------------------------------------
 
-const png = (size = 64) => {
-  const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  return bytes;
-};
 async function uploadBackground(token: string, kind = 'background') {
   const form = new FormData();
-  form.append('file', new Blob([png() as BlobPart], { type: 'image/png' }), 'bg.png');
+  // A real image: uploads are decoded (D220).
+  form.append('file', new Blob([(await pngOf(16, 9)) as BlobPart], { type: 'image/png' }), 'bg.png');
   const res = await fetch(`${t.url}/api/sale/saas/image?kind=${kind}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -1,7 +1,8 @@
 /**
  * What kind of image a file is, read from its first bytes, never from its name or the type the system
  * guessed from the name: a text file renamed .png is not an image. The browser checks a picked file
- * this way before uploading, and the sandbox checks the upload the same way (the same function).
+ * this way before uploading, for an early message; the service decides by decoding the whole image
+ * (D220: the sandbox stores it re-encoded), so a file that passes here may still be refused there.
  */
 
 export type ImageMime = 'image/png' | 'image/jpeg';
