@@ -14,13 +14,30 @@ import { ApiError, ok } from '../../platform/http/envelope';
  * socket of the sandbox refuses it as AUTHEN_FAIL, and the stream refuses every other token. The
  * cashier's payment screen posts each display message; the newest per merchant is kept and streamed
  * to the merchant's paired displays. Revoking closes the device's stream and the token for good.
+ *
+ * Guessing codes (issue 24 §3, D217): a wrong code cannot be traced to the code it aimed at, so every
+ * wrong guess, from anywhere, counts against every code live at that moment, and a code dies at its
+ * MAX_CODE_GUESSES-th: whatever the number of addresses, one code is hit with at most 10 chances in a
+ * million. The guesses a merchant's codes absorbed in the last hour cap its new codes, so a shop that
+ * keeps making codes under attack does not hand out chance after chance. The per-address limit is
+ * only a brake on one source (below the code's limit, so one typing device alone does not kill a code
+ * within the minute), short so that devices sharing an address (a shop's NAT, a proxy) wait a minute
+ * at most; no failure anywhere refuses a claim from another address.
  */
 
 export const PAIR_CODE_TTL_MS = 5 * 60_000;
 /** Pending codes plus paired displays per merchant: a shop has a few screens, not hundreds. */
 export const MAX_LIVE_PAIRINGS = 20;
-/** Wrong codes per client address in PAIR_CODE_TTL_MS before claims are refused: 10 guesses in a million. */
-export const MAX_CLAIM_FAILURES = 10;
+/** Wrong guesses (from anywhere) a pending code survives; the next one kills it (D217). */
+export const MAX_CODE_GUESSES = 10;
+/** Wrong guesses a merchant's codes may absorb within MERCHANT_GUESS_WINDOW_MS; then it makes no new code (D217). */
+export const MAX_MERCHANT_GUESSES = 50;
+export const MERCHANT_GUESS_WINDOW_MS = 60 * 60_000;
+/** Wrong codes from one client address within CLAIM_FAILURE_WINDOW_MS before its claims wait (D217): a brake, not the guard. */
+export const MAX_CLAIM_FAILURES = 5;
+export const CLAIM_FAILURE_WINDOW_MS = 60_000;
+/** Addresses remembered before the old ones are swept. */
+const MAX_TRACKED_ADDRESSES = 10_000;
 const HEARTBEAT_MS = 25_000;
 /** A state older than this is not replayed to a (re)connecting display: yesterday's QR must not greet today's guest. */
 export const STATE_REPLAY_MS = 30 * 60_000;
@@ -94,21 +111,37 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
   const cashier = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
 
   const recentFailures = (address: string, now: number) => {
-    const kept = (claimFailures.get(address) ?? []).filter((at) => at > now - PAIR_CODE_TTL_MS);
+    if (claimFailures.size > MAX_TRACKED_ADDRESSES) {
+      for (const [known, times] of claimFailures) if (!times.some((at) => at > now - CLAIM_FAILURE_WINDOW_MS)) claimFailures.delete(known);
+    }
+    const kept = (claimFailures.get(address) ?? []).filter((at) => at > now - CLAIM_FAILURE_WINDOW_MS);
     claimFailures.set(address, kept);
     return kept;
   };
 
+  /** Pending codes and paired displays: what a merchant has live (a code guessed out is not). */
+  const LIVE = `revoked_at IS NULL AND (claimed_at IS NOT NULL OR (code_expires_at > $2 AND guessed_out_at IS NULL))`;
+
   app.post('/display/pair', async (request, reply) => {
     const user = await cashier(request);
     const now = ctx.clock.now();
-    const [live] = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM display_pairings
-        WHERE merchant_id = $1 AND revoked_at IS NULL AND (claimed_at IS NOT NULL OR code_expires_at > $2)`,
-      [user.merchant_id, now],
-    );
+    const [live] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM display_pairings WHERE merchant_id = $1 AND ${LIVE}`, [
+      user.merchant_id,
+      now,
+    ]);
     if ((live?.n ?? 0) >= MAX_LIVE_PAIRINGS) {
       throw new ApiError(409, 'DISPLAY_LIMIT', `At most ${MAX_LIVE_PAIRINGS} displays; unpair one first`, { max: MAX_LIVE_PAIRINGS });
+    }
+    const [absorbed] = await ctx.db.query<{ n: number; oldest: number | null }>(
+      `SELECT coalesce(sum(wrong_guesses), 0)::int AS n, min(created_at) FILTER (WHERE wrong_guesses > 0)::float8 AS oldest
+         FROM display_pairings WHERE merchant_id = $1 AND created_at > $2`,
+      [user.merchant_id, now - MERCHANT_GUESS_WINDOW_MS],
+    );
+    if ((absorbed?.n ?? 0) >= MAX_MERCHANT_GUESSES) {
+      const freeAt = (absorbed?.oldest ?? now) + MERCHANT_GUESS_WINDOW_MS;
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many wrong codes were tried against this shop’s codes; make a new one later', {
+        retry_after: Math.max(1, Math.ceil((freeAt - now) / 1000)),
+      });
     }
     // Codes are claimed without a merchant, so a live one must be unique across all merchants.
     for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -133,13 +166,15 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
   app.post('/display/claim', async (request) => {
     const now = ctx.clock.now();
     const address = request.ip;
-    if (recentFailures(address, now).length >= MAX_CLAIM_FAILURES) {
-      throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many wrong codes; wait a few minutes');
+    const failures = recentFailures(address, now);
+    if (failures.length >= MAX_CLAIM_FAILURES) {
+      const retryAfter = Math.max(1, Math.ceil((failures[0]! + CLAIM_FAILURE_WINDOW_MS - now) / 1000));
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many wrong codes from this address; wait a minute', { retry_after: retryAfter });
     }
     const body = request.body as Record<string, unknown> | null;
     const code = typeof body === 'object' && body !== null ? body.pair_code : undefined;
+    // Not a code at all: it can open nothing and tells a guesser nothing, so it counts nowhere.
     if (typeof code !== 'string' || !/^\d{6}$/.test(code)) {
-      recentFailures(address, now).push(now);
       throw new ApiError(400, 'BAD_REQUEST', 'pair_code must be 6 digits', { field: 'pair_code' });
     }
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -151,7 +186,16 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
       [code, now, sha256(token)],
     );
     if (!row) {
-      recentFailures(address, now).push(now);
+      failures.push(now);
+      // Every code live now may have been the target: each takes the guess, and dies at its limit.
+      await ctx.db.query(
+        `UPDATE display_pairings
+            SET wrong_guesses = wrong_guesses + 1,
+                code = CASE WHEN wrong_guesses + 1 >= $2 THEN NULL ELSE code END,
+                guessed_out_at = CASE WHEN wrong_guesses + 1 >= $2 THEN $1 ELSE guessed_out_at END
+          WHERE code IS NOT NULL AND code_expires_at > $1 AND revoked_at IS NULL AND claimed_at IS NULL`,
+        [now, MAX_CODE_GUESSES],
+      );
       // One answer for unknown, expired, used and revoked: a guesser learns nothing.
       throw new ApiError(404, 'PAIR_CODE_INVALID', 'This code is wrong, used or expired');
     }
@@ -163,9 +207,7 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
     const user = await cashier(request);
     const now = ctx.clock.now();
     const rows = await ctx.db.query<{ id: number; created_at: number; code_expires_at: number; claimed_at: number | null }>(
-      `SELECT id, created_at, code_expires_at, claimed_at FROM display_pairings
-        WHERE merchant_id = $1 AND revoked_at IS NULL AND (claimed_at IS NOT NULL OR code_expires_at > $2)
-        ORDER BY id DESC`,
+      `SELECT id, created_at, code_expires_at, claimed_at FROM display_pairings WHERE merchant_id = $1 AND ${LIVE} ORDER BY id DESC`,
       [user.merchant_id, now],
     );
     const connected = hub.connected(user.merchant_id);

@@ -25,10 +25,13 @@ export default function PairingRoute() {
         notifyPaired: () => notify.success({ title: 'display:pairing.pairedToast' }),
         notifyUnpaired: () => notify.success({ title: 'display:pairing.unpairedToast' }),
         notifyFailed: (_, params: { error: unknown }) => {
-          // DISPLAY_LIMIT is this area's own refusal: its text says what to do.
-          if (errorCode(params.error) === 'DISPLAY_LIMIT')
-            notify.failureText({ title: 'display:pairing.failedToast', message: 'display:pairing.limit' });
-          else notify.failure('display:pairing.failedToast', errorCode(params.error));
+          // DISPLAY_LIMIT and TOO_MANY_REQUESTS (the shop's codes drew too many wrong guesses, D217) are
+          // this area's own refusals: their texts say what to do.
+          const code = errorCode(params.error);
+          if (code === 'DISPLAY_LIMIT') notify.failureText({ title: 'display:pairing.failedToast', message: 'display:pairing.limit' });
+          else if (code === 'TOO_MANY_REQUESTS')
+            notify.failureText({ title: 'display:pairing.failedToast', message: 'display:pairing.tooManyGuesses' });
+          else notify.failure('display:pairing.failedToast', code);
         },
       },
     });
