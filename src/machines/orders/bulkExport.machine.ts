@@ -90,7 +90,12 @@ export const bulkExportMachine = setup({
     setSettings: assign((_, params: { settings: EinvoiceSettings }) => ({ settings: params.settings })),
     takeNext: assign(({ context }) => ({ index: nextPending(context.run!) })),
     settleDone: assign(({ context }, params: { outcome: BulkOutcome }) => ({
-      run: settle(context.run!, context.index, { status: params.outcome.status, eivCode: params.outcome.eivCode, error: null }),
+      run: settle(context.run!, context.index, {
+        status: params.outcome.status,
+        eivCode: params.outcome.eivCode,
+        serial: params.outcome.serial,
+        error: null,
+      }),
     })),
     settleFailed: assign(({ context }, params: { code: string }) => ({
       run: settle(context.run!, context.index, { status: 'failed', error: params.code }),

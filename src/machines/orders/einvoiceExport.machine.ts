@@ -64,6 +64,14 @@ export type EinvoiceExportEvent =
   | { type: 'RETRY' }
   | { type: 'CLOSE' };
 
+/**
+ * The serial of the invoice this dialog issued, for the code the order now carries (D224): the stored
+ * code has no serial, so only the provider's answer names it, and only when the code is that invoice's.
+ */
+export function issuedSerial(context: Pick<EinvoiceExportContext, 'issued'>, eivCode: string | null): string | null {
+  return context.issued !== null && eivCode !== null && context.issued.eivCode === eivCode ? context.issued.serial : null;
+}
+
 const businessForm = (form: BuyerForm): BuyerForm => ({
   ...form,
   isIndividual: false,
@@ -130,7 +138,7 @@ export const einvoiceExportMachine = setup({
     })),
     // Provided by the app: the list and the detail show the order exported; the toasts.
     orderExported: (_, _params: { orderId: number; eivCode: string }) => {},
-    notifyExported: (_, _params: { eivCode: string }) => {},
+    notifyExported: (_, _params: { eivCode: string; serial: string | null }) => {},
     notifyAlreadyExported: (_, _params: { eivCode: string }) => {},
     notifyFailed: (_, _params: { code: string }) => {},
   },
@@ -263,7 +271,10 @@ export const einvoiceExportMachine = setup({
           actions: [
             { type: 'setSaved', params: ({ event }) => ({ eivCode: event.output.eivCode, already: false }) },
             { type: 'orderExported', params: ({ context, event }) => ({ orderId: context.order.order_id, eivCode: event.output.eivCode }) },
-            { type: 'notifyExported', params: ({ event }) => ({ eivCode: event.output.eivCode }) },
+            {
+              type: 'notifyExported',
+              params: ({ context, event }) => ({ eivCode: event.output.eivCode, serial: issuedSerial(context, event.output.eivCode) }),
+            },
           ],
         },
         onError: [

@@ -13,11 +13,13 @@ import {
   selectPrinting,
 } from '../../machines/orders/selectors';
 import { selectable } from '../../machines/orders/einvoice/bulk';
+import { parseEivCode } from '../../machines/shared/rules/einvoiceCode';
 import { formatVnd } from '../../machines/shared/rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
+import { invoiceCodeText } from './einvoice/code';
 import { formatDateTime } from '../shared/table/format';
 import type { OrderListActor } from './OrderListScreen';
 
@@ -84,7 +86,10 @@ export function OrderDetailDialog({
             <Fact label={t('detail.source')} value={t(`source.${order.source}`)} />
             <Fact label={t('detail.updated')} value={formatDateTime(order.updated_at)} />
             {onExport && order.eiv_code !== null ? (
-              <Fact label={t('einvoice.codeFact')} value={order.eiv_code} testId="order-detail-eiv-code" />
+              <Fact label={t('einvoice.codeFact')} value={invoiceCodeText(t, order.eiv_code)} testId="order-detail-eiv-code" />
+            ) : null}
+            {onExport && order.eiv_code !== null && parseEivCode(order.eiv_code)?.cqtCode ? (
+              <Fact label={t('einvoice.code.cqt')} value={parseEivCode(order.eiv_code)!.cqtCode!} testId="order-detail-cqt-code" />
             ) : null}
           </SimpleGrid>
           {loading ? <LoadingLine label={t('detail.loading')} /> : null}

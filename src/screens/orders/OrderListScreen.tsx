@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime } from '../shared/table/format';
 import { BulkBar, BulkRunDialog, PickCheckbox, PickPageCheckbox, type BulkExportActor } from './einvoice/BulkExport';
+import { invoiceCodeText } from './einvoice/code';
 import { selectable } from '../../machines/orders/einvoice/bulk';
 import { selectRows } from '../../machines/shared/list/selectors';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -104,9 +105,16 @@ export function OrderListScreen({
               header: t('einvoice.column'),
               cell: (r: Order) =>
                 r.eiv_code !== null || r.is_eiv_exported ? (
-                  <Badge variant="light" color="green.9" data-testid="order-einvoice-exported" title={r.eiv_code ?? undefined}>
-                    {t('einvoice.exported')}
-                  </Badge>
+                  <Stack gap={2} align="flex-start">
+                    <Badge variant="light" color="green.9" data-testid="order-einvoice-exported">
+                      {t('einvoice.exported')}
+                    </Badge>
+                    {r.eiv_code !== null ? (
+                      <Text size="xs" data-testid="order-einvoice-code">
+                        {invoiceCodeText(t, r.eiv_code)}
+                      </Text>
+                    ) : null}
+                  </Stack>
                 ) : selectable(r) ? (
                   <RowButton kind="open" label={t('einvoice.exportLabel', { code: r.order_code })} onClick={() => einvoice.onExport(r)}>
                     {t('einvoice.export')}

@@ -189,6 +189,8 @@ export const WALK_IN_BUYER = 'Khách lẻ';
 export interface BulkOutcome {
   status: 'exported' | 'skipped';
   eivCode: string;
+  /** The serial of the invoice just issued (the provider's answer, D224); null for a code the order already had. */
+  serial: string | null;
 }
 
 /** The code INVOICE_ALREADY_EXPORTED carries (`data.eiv_code`): the one the order already has. */

@@ -23,21 +23,21 @@ export const another: Order = { ...toExport, order_id: 44, order_code: 'DH412304
 
 export const company = sampleCompany;
 
-export const issued: ExportResult = { eivCode: 'M1::K7Q2::12', providerId: 'misa-41', existing: false };
+export const issued: ExportResult = { eivCode: 'M1::K7Q2::12', serial: '1C26TMS', providerId: 'misa-41', existing: false };
 export const issuedBefore: ExportResult = { ...issued, existing: true };
 
 export const runHalfway: BulkRun = {
   items: [
-    { orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', error: null },
-    { orderId: 44, orderCode: 'DH412304', status: 'pending', eivCode: null, error: null },
+    { orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', serial: '1C26TMS', error: null },
+    { orderId: 44, orderCode: 'DH412304', status: 'pending', eivCode: null, serial: null, error: null },
   ],
 };
 export const runEnded: BulkRun = {
-  items: [{ orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', error: null }],
+  items: [{ orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', serial: '1C26TMS', error: null }],
 };
 export const runInterrupted: BulkRun = {
   items: [
-    { orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', error: null },
-    { orderId: 44, orderCode: 'DH412304', status: 'failed', eivCode: null, error: 'NETWORK_ERROR' },
+    { orderId: 41, orderCode: 'DH412301', status: 'exported', eivCode: 'M1::K7Q2::12', serial: '1C26TMS', error: null },
+    { orderId: 44, orderCode: 'DH412304', status: 'failed', eivCode: null, serial: null, error: 'NETWORK_ERROR' },
   ],
 };

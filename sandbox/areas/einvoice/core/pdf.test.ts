@@ -84,7 +84,9 @@ describe('invoice PDF', () => {
         '140.741',
         '1.900.000',
         'Một triệu chín trăm nghìn đồng',
-        '1C26TVT',
+        // The template and the symbol as two fields (D224): never '1C26TVT' glued.
+        'Mẫu số (Form): 1',
+        'Ký hiệu (Serial): C26TVT',
         '00000042',
         'Ngày 10 tháng 03 năm 2026',
         'M1-26-8QW3E-00000000042',

@@ -177,7 +177,9 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   w.text(`Phát hành qua ${options.providerName}`, MARGIN, { size: 8, color: MUTED, y: w.y - 11 });
   const right = A4[0] - MARGIN - 150;
   w.text(`Mẫu số (Form): ${t.KHMSHDon}`, right, { size: 9 });
-  w.text(`Ký hiệu (Serial): ${t.KHMSHDon}${t.KHHDon}`, right, { size: 9, y: w.y - 12 });
+  // Circular 78 art. 4: the template digit (mẫu số, above) and the six-character symbol (ký hiệu) are two
+  // fields, printed apart, as the portal writes the serial (D224).
+  w.text(`Ký hiệu (Serial): ${t.KHHDon}`, right, { size: 9, y: w.y - 12 });
   w.text(`Số (No.): ${String(t.SHDon).padStart(8, '0')}`, right, { size: 9, bold: true, y: w.y - 24 });
   w.y -= 44;
   w.centered(t.THDon.toUpperCase(), 16, true);

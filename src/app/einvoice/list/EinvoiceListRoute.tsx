@@ -8,6 +8,7 @@ import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
 import { einvoiceQueryFromSearchParams, einvoiceQueryToSearchParams } from '../../../machines/einvoice/list/einvoiceUrl';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { serialText } from '../../../machines/shared/rules/einvoiceCode';
 import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
 import { downloadPdf, openPdfInTab, printPdf } from '../../../services/einvoice/list/pdf-actions';
 import type { EinvoiceListRow } from '../../../services/einvoice/list/schemas';
@@ -32,7 +33,7 @@ function listApi(): EinvoiceListApi {
 }
 
 const invoiceName = (row: EinvoiceListRow) => ({
-  name: i18n.t('einvoice:list.invoiceName', { serial: row.invoice.serial, seq: row.invoice.seq }),
+  name: i18n.t('einvoice:list.invoiceName', { serial: serialText(row.invoice.serial), seq: row.invoice.seq }),
 });
 
 function pdfLogic() {

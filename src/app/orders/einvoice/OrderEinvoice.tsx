@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bulkExportMachine } from '../../../machines/orders/bulkExport.machine';
 import { parseRun, type BulkRun } from '../../../machines/orders/einvoice/bulk';
+import { invoiceCodeView } from '../../../machines/shared/rules/einvoiceCode';
 import { einvoiceExportMachine, type ExportRequest, type SavedCode } from '../../../machines/orders/einvoiceExport.machine';
 import type { orderListMachine } from '../../../machines/orders/orderList.machine';
 import { createOrderEinvoiceService, type OrderEinvoiceService } from '../../../services/orders/einvoice/export';
@@ -11,7 +12,7 @@ import type { BulkOutcome, Order } from '../../../services/orders/schemas';
 import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/shared/einvoice/types';
 import { createSessionSlots } from '../../../services/shared/sessionSlots';
 import { ExportDialog } from '../../../screens/orders/einvoice/ExportDialog';
-import { notify } from '../../shared/notify';
+import { notify, type ToastText } from '../../shared/notify';
 import { getRuntime } from '../../shared/runtime';
 import { useSessionSelector } from '../../shared/session-context';
 import { einvoicePorts } from './ports';
@@ -31,6 +32,12 @@ let service: OrderEinvoiceService | null = null;
 function exportService(orders: OrdersApi): OrderEinvoiceService {
   service ??= createOrderEinvoiceService(einvoicePorts(), orders);
   return service;
+}
+
+/** A toast naming the order's invoice as the dialog does (D224). */
+function codeToast(title: 'exportedToast' | 'alreadyToast', eivCode: string, serial: string | null): ToastText {
+  const view = invoiceCodeView(eivCode, serial);
+  return { title: `orders:einvoice.${title}`, message: `orders:einvoice.code.${view.kind}`, values: view };
 }
 
 const slots = createSessionSlots('portal.orders.einvoice.');
@@ -138,18 +145,10 @@ export function ExportPage({ order, orders, list, onClose }: { order: Order; ord
             if (shown?.order_id === p.orderId)
               list.send({ type: 'DETAIL.OPEN', row: { ...shown, eiv_code: p.eivCode, is_eiv_exported: true } });
           },
-          notifyExported: (_, p: { eivCode: string }) =>
-            notify.success({
-              title: 'orders:einvoice.exportedToast',
-              message: 'orders:einvoice.exportedToastBody',
-              values: { code: p.eivCode },
-            }),
-          notifyAlreadyExported: (_, p: { eivCode: string }) =>
-            notify.warning({
-              title: 'orders:einvoice.alreadyToast',
-              message: 'orders:einvoice.exportedToastBody',
-              values: { code: p.eivCode },
-            }),
+          // The invoice as the merchant reads it (D224): symbol, number, lookup code; never the stored triple.
+          notifyExported: (_, p: { eivCode: string; serial: string | null }) =>
+            notify.success(codeToast('exportedToast', p.eivCode, p.serial)),
+          notifyAlreadyExported: (_, p: { eivCode: string }) => notify.warning(codeToast('alreadyToast', p.eivCode, null)),
           notifyFailed: (_, p: { code: string }) => notify.failure('orders:einvoice.exportFailTitle', p.code),
         },
       }),

@@ -15,6 +15,8 @@ export interface BulkItem {
   orderCode: string;
   status: BulkItemStatus;
   eivCode: string | null;
+  /** The issued invoice's serial as the provider answered it (D224), shown with the code; null when not known. */
+  serial: string | null;
   error: string | null;
 }
 
@@ -37,7 +39,7 @@ export interface Picked {
 }
 
 export const newRun = (picked: readonly Picked[]): BulkRun => ({
-  items: picked.map((p) => ({ orderId: p.orderId, orderCode: p.orderCode, status: 'pending', eivCode: null, error: null })),
+  items: picked.map((p) => ({ orderId: p.orderId, orderCode: p.orderCode, status: 'pending', eivCode: null, serial: null, error: null })),
 });
 
 export const nextPending = (run: BulkRun): number => run.items.findIndex((item) => item.status === 'pending');
@@ -90,10 +92,21 @@ export function parseRun(text: string | null): BulkRun | null {
         item.orderCode.length <= 100 &&
         ['pending', 'exported', 'skipped', 'failed'].includes(item.status) &&
         (item.eivCode === null || (typeof item.eivCode === 'string' && item.eivCode.length <= 320)) &&
+        // A run saved before serials were kept has none (read as null).
+        (item.serial === undefined || item.serial === null || (typeof item.serial === 'string' && item.serial.length <= 20)) &&
         (item.error === null || (typeof item.error === 'string' && item.error.length <= 100)),
     );
     return ok
-      ? { items: items.map(({ orderId, orderCode, status, eivCode, error }) => ({ orderId, orderCode, status, eivCode, error })) }
+      ? {
+          items: items.map(({ orderId, orderCode, status, eivCode, serial, error }) => ({
+            orderId,
+            orderCode,
+            status,
+            eivCode,
+            serial: serial ?? null,
+            error,
+          })),
+        }
       : null;
   } catch {
     return null;

@@ -76,4 +76,13 @@ describe('bulk run (doc 2 §4)', () => {
     expect(parseRun(JSON.stringify({ items: [{ ...run.items[0], status: 'hacked' }] }))).toBeNull();
     expect(parseRun(JSON.stringify({ items: [{ ...run.items[0], buyer: 'x' }] }))).toEqual({ items: [run.items[0]] });
   });
+
+  it('issue 24 §7: the serial of each exported invoice is kept with the run; a run saved before serials were kept reads as none', () => {
+    const exported = settle(run, 0, { status: 'exported', eivCode: '::DLBGLTG52H::1', serial: '1C26TMV' });
+    expect(parseRun(JSON.stringify(exported))).toEqual(exported);
+    const { serial: _serial, ...legacy } = exported.items[0]!;
+    expect(parseRun(JSON.stringify({ items: [legacy] }))).toEqual({ items: [{ ...legacy, serial: null }] });
+    expect(parseRun(JSON.stringify({ items: [{ ...legacy, serial: 42 }] }))).toBeNull();
+    expect(parseRun(JSON.stringify({ items: [{ ...legacy, serial: 'X'.repeat(21) }] }))).toBeNull();
+  });
 });

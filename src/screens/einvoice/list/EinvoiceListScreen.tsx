@@ -16,6 +16,7 @@ import {
   selectTyped,
 } from '../../../machines/einvoice/list/selectors';
 import { formatVndNumber } from '../../../machines/shared/rules/vnd';
+import { serialText } from '../../../machines/shared/rules/einvoiceCode';
 import {
   EINVOICE_PAGE_SIZES,
   EINVOICE_SEARCH_MAX,
@@ -62,7 +63,7 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
 
   const columns = useMemo<DataColumn<EinvoiceListRow>[]>(
     () => [
-      { key: 'serial', header: t('list.columns.serial'), cell: (r) => r.invoice.serial, rowHeader: true },
+      { key: 'serial', header: t('list.columns.serial'), cell: (r) => serialText(r.invoice.serial), rowHeader: true },
       { key: 'seq', header: t('list.columns.seq'), cell: (r) => String(r.invoice.seq), align: 'right' },
       { key: 'date', header: t('list.columns.date'), cell: (r) => formatDate(r.invoice.invoiceDate) },
       { key: 'buyer', header: t('list.columns.buyer'), cell: (r) => r.invoice.buyerName, minWidth: 160 },
@@ -102,7 +103,7 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
         key: 'actions',
         header: t('list.columns.actions'),
         cell: (r) => {
-          const name = t('list.invoiceName', { serial: r.invoice.serial, seq: r.invoice.seq });
+          const name = t('list.invoiceName', { serial: serialText(r.invoice.serial), seq: r.invoice.seq });
           return (
             <Group gap="xs" wrap="nowrap">
               {r.viewable ? (

@@ -129,6 +129,30 @@ describe('e-invoice setup screen (doc 2 §2, §5)', () => {
     expect(await within(modal).findByText('Please choose an invoice series')).toBeTruthy();
   });
 
+  it('issue 24 §7, D224: the series picker and the saved summary write the serial the same way (the symbol)', async () => {
+    const { actor, saved } = start();
+    await renderScreen(<EinvoiceSetupScreen actor={actor} providers={providers} terms={terms} />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'MISA meInvoice' }));
+    fireEvent.change(screen.getByLabelText(/User name/), { target: { value: 'phoco-misa' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Einv@2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const success = await screen.findByRole('dialog', { name: 'E-invoice set up successfully' });
+    fireEvent.click(within(success).getByRole('button', { name: 'Continue' }));
+    const modal = await screen.findByRole('dialog', { name: 'Invoice series and VAT' });
+    fireEvent.click(within(modal).getByRole('combobox', { name: /^Invoice series/ }));
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(['C26TMS · Hóa đơn giá trị gia tăng', 'C26TMH · Hóa đơn bán hàng']);
+    fireEvent.click(screen.getByRole('option', { name: 'C26TMS · Hóa đơn giá trị gia tăng', hidden: true }));
+    expect((within(modal).getByRole('combobox', { name: /^Invoice series/ }) as HTMLInputElement).value).toBe(
+      'C26TMS · Hóa đơn giá trị gia tăng',
+    );
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByTestId('einv-active-summary');
+    expect(saved.at(-1)).toMatchObject({ serial: '1C26TMS' });
+    expect(summary.textContent).toContain('Invoice series: C26TMS');
+    expect(summary.textContent).not.toContain('1C26TMS');
+  }, 20_000);
+
   it('shows an active setting read-only with its declaration status and asks before cancelling', async () => {
     const { actor } = start({
       settings: settingsOf({

@@ -24,6 +24,7 @@ import type { einvoiceSetupMachine } from '../../../machines/einvoice/einvoiceSe
 import type { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
 import type { ssoLinkMachine } from '../../../machines/einvoice/ssoLink.machine';
 import { credentialProblem, fieldsFor, type CredentialField } from '../../../machines/einvoice/setup/rules';
+import { serialText } from '../../../machines/shared/rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
 import type { LoginMethod, ProviderInfo } from '../../../services/shared/einvoice/types';
 import { FailureAlert } from '../../shared/FailureAlert';
@@ -243,7 +244,7 @@ export function EinvoiceSetupScreen({
               {readOnly && c.settings && (
                 <Stack gap={4} data-testid="einv-active-summary">
                   <Text size="sm">
-                    {t('setup.active.serial')}: {c.settings.serial ?? t('setup.active.none')}
+                    {t('setup.active.serial')}: {c.settings.serial ? serialText(c.settings.serial) : t('setup.active.none')}
                   </Text>
                   <Text size="sm">
                     {t('setup.active.vat')}:{' '}

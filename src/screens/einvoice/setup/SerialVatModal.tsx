@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
 import { VAT_OPTIONS, vatLocked } from '../../../machines/einvoice/setup/rules';
+import { serialText } from '../../../machines/shared/rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
 import type { VatRate } from '../../../services/shared/einvoice/types';
 import { LoadingLine } from '../../shared/LoadingLine';
@@ -49,7 +50,8 @@ export function SerialVatModal({ actor, providerName }: { actor: SerialVatActor;
             <Select
               label={t('setup.serial.serial')}
               placeholder={t('setup.serial.serialPlaceholder')}
-              data={serials.map((s) => ({ value: s.value, label: `${s.value} · ${s.invTypeName}` }))}
+              // The serial written one way (D224): the symbol, with the kind of invoice (its template) in words.
+              data={serials.map((s) => ({ value: s.value, label: `${serialText(s.value)} · ${s.invTypeName}` }))}
               value={serial?.value ?? null}
               onChange={(value) => value !== null && actor.send({ type: 'SERIAL.SELECT', value })}
               error={showErrors && serial === null ? t('setup.serial.serialRequired') : undefined}

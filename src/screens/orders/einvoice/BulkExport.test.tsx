@@ -61,7 +61,7 @@ async function renderList(actor: ReturnType<typeof bulkActor>['actor']) {
 
 describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
   it('doc 2 §6: only completed orders without a code can be picked; the page checkbox picks those', async () => {
-    const { actor } = bulkActor(async () => ({ status: 'exported', eivCode: 'x' }));
+    const { actor } = bulkActor(async () => ({ status: 'exported', eivCode: 'x', serial: null }));
     await renderList(actor);
     expect(screen.getAllByTestId('order-pick')).toHaveLength(3);
     expect(screen.queryByRole('checkbox', { name: 'Pick order DH4 for bulk export' })).toBeNull();
@@ -73,15 +73,15 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
     expect((screen.getByTestId('order-pick-page') as HTMLInputElement).indeterminate).toBe(true);
   });
 
-  it('doc 2 §4: one at a time, an already exported order is skipped, another error stops the run with its message; retry finishes it', async () => {
+  it('doc 2 §4: one at a time, an already exported order is skipped, another error stops the run with its message; retry finishes it; issue 24 §7: each result names symbol, number and lookup code', async () => {
     let failed = false;
     const { actor, calls } = bulkActor(async (id) => {
-      if (id === 2) return { status: 'skipped', eivCode: 'M1::OLD::2' };
+      if (id === 2) return { status: 'skipped', eivCode: 'M1::OLD::2', serial: null };
       if (id === 3 && !failed) {
         failed = true;
         throw Object.assign(new Error('down'), { code: 'EINV_PROVIDER_DOWN' });
       }
-      return { status: 'exported', eivCode: `M1::NEW::${id}` };
+      return { status: 'exported', eivCode: `M1::NEW::${id}`, serial: '1C26TMS' };
     });
     await renderList(actor);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Pick every order of this page that can be exported' }));
@@ -91,7 +91,10 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
     expect(screen.getByTestId('bulk-progress').textContent).toBe('2/3 exported (66%)');
     const results = within(screen.getByTestId('bulk-results'));
     expect(results.getAllByTestId('bulk-result').map((row) => row.getAttribute('data-status'))).toEqual(['exported', 'skipped', 'failed']);
-    expect(results.getByText('M1::NEW::1')).toBeTruthy();
+    // issue 24 §7: each code as the merchant reads it; the skipped one's symbol is not known (the order keeps none).
+    expect(results.getByText('Symbol C26TMS · No. 1 · Lookup code NEW')).toBeTruthy();
+    expect(results.getByText('No. 2 · Lookup code OLD')).toBeTruthy();
+    expect(within(screen.getByTestId('bulk-results')).queryByText(/::/)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Try the failed again' }));
     expect((await screen.findByTestId('bulk-finished')).textContent).toContain('2 exported, 1 already exported and skipped.');
@@ -107,7 +110,7 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
     const { actor, calls } = bulkActor(
       (id) =>
         new Promise<BulkOutcome>((resolve) => {
-          release = () => resolve({ status: 'exported', eivCode: `M1::NEW::${id}` });
+          release = () => resolve({ status: 'exported', eivCode: `M1::NEW::${id}`, serial: null });
         }),
     );
     await renderList(actor);

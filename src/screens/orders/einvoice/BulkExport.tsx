@@ -6,6 +6,7 @@ import type { bulkExportMachine } from '../../../machines/orders/bulkExport.mach
 import { progressOf, selectable } from '../../../machines/orders/einvoice/bulk';
 import { errorMessageKey } from '../../../services/errors';
 import type { Order } from '../../../services/orders/schemas';
+import { invoiceCodeText } from './code';
 import './styles';
 
 export type BulkExportActor = ActorRefFrom<typeof bulkExportMachine>;
@@ -153,7 +154,13 @@ export function BulkRunDialog({ actor }: { actor: BulkExportActor }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{item.error !== null ? t(errorMessageKey(item.error)) : (item.eivCode ?? '')}</Text>
+                    <Text size="sm">
+                      {item.error !== null
+                        ? t(errorMessageKey(item.error))
+                        : item.eivCode !== null
+                          ? invoiceCodeText(t, item.eivCode, item.serial)
+                          : ''}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -25,7 +25,10 @@ interface Answers {
 }
 
 function exportActor(answers: Answers = {}) {
-  const create = vi.fn(answers.create ?? (async () => ({ eivCode: 'M1::K7Q2::12', providerId: 'misa-41', existing: false })));
+  const create = vi.fn(
+    answers.create ??
+      (async (): Promise<ExportResult> => ({ eivCode: 'M1::K7Q2::12', serial: '1C26TMS', providerId: 'misa-41', existing: false })),
+  );
   const save = vi.fn(answers.save ?? (async () => ({ eivCode: 'M1::K7Q2::12' })));
   const actor = createActor(
     einvoiceExportMachine.provide({
@@ -47,15 +50,44 @@ const submit = () => fireEvent.click(screen.getByTestId('einvoice-submit'));
 const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement;
 
 describe('order e-invoice export dialog (doc 2 §4, §5)', () => {
-  it('doc 2 §5: an individual buyer is "Khách lẻ" by default and the export shows the code it saved', async () => {
+  it('doc 2 §5: an individual buyer is "Khách lẻ" by default and the export shows the invoice it saved', async () => {
     const { actor, create } = exportActor();
     await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />);
     expect(await screen.findByRole('dialog', { name: 'E-invoice of order DH412301' })).toBeTruthy();
     expect(field("Buyer's name").value).toBe('Khách lẻ');
     submit();
-    expect((await screen.findByTestId('einvoice-done')).textContent).toContain('M1::K7Q2::12');
+    await screen.findByTestId('einvoice-done');
+    expect(screen.getByTestId('einvoice-code').textContent).toBe('Symbol C26TMS · No. 12 · Lookup code K7Q2');
     expect(create).toHaveBeenCalledTimes(1);
     expect(create.mock.calls[0]![0].orderId).toBe(41);
+  });
+
+  it('issue 24 §7: the export message names the symbol, number and lookup code, never the stored "cqt::lookup::number" (vi)', async () => {
+    const { actor } = exportActor({
+      create: async () => ({ eivCode: '::DLBGLTG52H::1', serial: '1C26TMV', providerId: 'mi-41', existing: false }),
+      save: async () => ({ eivCode: '::DLBGLTG52H::1' }),
+    });
+    await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />, { language: 'vi' });
+    await screen.findByTestId('einvoice-submit');
+    submit();
+    const done = await screen.findByTestId('einvoice-done');
+    expect(screen.getByTestId('einvoice-code').textContent).toBe('Ký hiệu C26TMV · Số 1 · Mã tra cứu DLBGLTG52H');
+    expect(done.textContent).toContain('Hóa đơn điện tử của đơn đã được phát hành');
+    expect(done.textContent).not.toContain('::');
+  });
+
+  it("issue 24 §7: a code the backend says the order already had is shown without a symbol (the order keeps none), not the issued invoice's", async () => {
+    const { actor } = exportActor({
+      save: async () => {
+        throw Object.assign(new Error('exported'), { code: 'INVOICE_ALREADY_EXPORTED', data: { eiv_code: 'M1-X::OTHER7::3' } });
+      },
+    });
+    await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />);
+    await screen.findByTestId('einvoice-submit');
+    submit();
+    const done = await screen.findByTestId('einvoice-done');
+    expect(done.textContent).toContain('The invoice had already been exported');
+    expect(screen.getByTestId('einvoice-code').textContent).toBe('No. 3 · Lookup code OTHER7');
   });
 
   it('doc 2 §5: a business buyer is checked on submit, and the tax-code lookup fills the company, address and contact', async () => {
@@ -78,7 +110,7 @@ describe('order e-invoice export dialog (doc 2 §4, §5)', () => {
       create: async () => {
         calls += 1;
         if (calls === 1) throw Object.assign(new Error('down'), { code: 'NETWORK_ERROR' });
-        return { eivCode: 'M1::K7Q2::12', providerId: 'misa-41', existing: false };
+        return { eivCode: 'M1::K7Q2::12', serial: '1C26TMS', providerId: 'misa-41', existing: false };
       },
     });
     await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />);

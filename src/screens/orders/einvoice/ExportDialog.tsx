@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { buyerProblem, canLookUp, type BuyerField } from '../../../machines/orders/einvoice/buyer';
-import type { einvoiceExportMachine } from '../../../machines/orders/einvoiceExport.machine';
+import { issuedSerial, type einvoiceExportMachine } from '../../../machines/orders/einvoiceExport.machine';
 import { errorMessageKey } from '../../../services/errors';
 import { FailureAlert } from '../../shared/FailureAlert';
 import { LoadingLine } from '../../shared/LoadingLine';
+import { invoiceCodeText } from './code';
 import './styles';
 
 export type EinvoiceExportActor = ActorRefFrom<typeof einvoiceExportMachine>;
@@ -59,6 +60,7 @@ export function ExportDialog({ actor, settingHref }: { actor: EinvoiceExportActo
   const error = useSelector(actor, (s) => s.context.error);
   const eivCode = useSelector(actor, (s) => s.context.eivCode);
   const already = useSelector(actor, (s) => s.context.alreadyExported);
+  const serial = useSelector(actor, (s) => issuedSerial(s.context, s.context.eivCode));
   const lookingUp = useSelector(actor, (s) => s.hasTag('lookingUp'));
   const busy = useSelector(actor, (s) => s.hasTag('exporting') || s.hasTag('saving'));
   const busyText = useSelector(actor, (s) => (s.hasTag('saving') ? 'einvoice.saving' : 'einvoice.exporting'));
@@ -205,7 +207,12 @@ export function ExportDialog({ actor, settingHref }: { actor: EinvoiceExportActo
         {view === 'done' ? (
           <>
             <Alert color="green" variant="light" title={t('einvoice.doneTitle')} data-testid="einvoice-done">
-              <Text size="sm">{t(already ? 'einvoice.already' : 'einvoice.done', { code: eivCode })}</Text>
+              <Text size="sm">{t(already ? 'einvoice.already' : 'einvoice.done')}</Text>
+              {eivCode !== null ? (
+                <Text size="sm" fw={600} data-testid="einvoice-code">
+                  {invoiceCodeText(t, eivCode, serial)}
+                </Text>
+              ) : null}
             </Alert>
             <Group justify="flex-end">
               <Button onClick={close}>{t('einvoice.close')}</Button>

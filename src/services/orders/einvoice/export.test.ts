@@ -35,7 +35,7 @@ function setup(detail: OrderDetail = completed, overrides: Partial<ProviderAdapt
     declarationStatus: vi.fn(async () => ({ approved: true, records: [] })),
     createInvoice: vi.fn(async (_token: string, input: ExportInput) => {
       created.push(input);
-      return { eivCode: 'M1::K7Q2::12', providerId: 'x', existing: false };
+      return { eivCode: 'M1::K7Q2::12', serial: '1C26TMS', providerId: 'x', existing: false };
     }),
     ...overrides,
   } as unknown as ProviderAdapter;
@@ -72,6 +72,7 @@ describe('order e-invoice export service', () => {
     const had = setup({ ...completed, invoice_data: { ...completed.invoice_data, eiv_code: 'M1::OLD::3', is_eiv_exported: true } });
     await expect(had.service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).resolves.toMatchObject({
       eivCode: 'M1::OLD::3',
+      serial: null,
       existing: true,
     });
     expect(had.created).toHaveLength(0);
@@ -92,17 +93,17 @@ describe('order e-invoice export service', () => {
     expect(created).toHaveLength(0);
   });
 
-  it('bulk: skips an order whose code was saved meanwhile, and stops on another error', async () => {
+  it('bulk: skips an order whose code was saved meanwhile, and stops on another error; issue 24 §7: the serial only for the invoice just issued', async () => {
     const race = setup(completed, {}, async () => {
       throw new ServiceError({ code: 'INVOICE_ALREADY_EXPORTED', status: 409, kind: 'server', data: { eiv_code: 'M1::OTHER::9' } });
     });
-    await expect(race.service.exportOne(41, settings)).resolves.toEqual({ status: 'skipped', eivCode: 'M1::OTHER::9' });
+    await expect(race.service.exportOne(41, settings)).resolves.toEqual({ status: 'skipped', eivCode: 'M1::OTHER::9', serial: null });
     const down = setup(completed, {}, async () => {
       throw new ServiceError({ code: 'NETWORK_ERROR', status: 0, kind: 'network' });
     });
     await expect(down.service.exportOne(41, settings)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
     const ok = setup();
-    await expect(ok.service.exportOne(41, settings)).resolves.toEqual({ status: 'exported', eivCode: 'M1::K7Q2::12' });
+    await expect(ok.service.exportOne(41, settings)).resolves.toEqual({ status: 'exported', eivCode: 'M1::K7Q2::12', serial: '1C26TMS' });
     expect(ok.created[0]!.buyer).toEqual({ isIndividual: true, name: 'Khách lẻ' });
   });
 

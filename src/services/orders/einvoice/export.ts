@@ -81,7 +81,7 @@ export function createOrderEinvoiceService(
   async function createInvoice(orderId: number, buyer: Buyer, settings: EinvoiceSettings, signal?: AbortSignal): Promise<ExportResult> {
     const outcome = await issue(orderId, buyer, settings, signal);
     // Saving the code the order has answers the same (D175), so the machine's next step needs no special case.
-    return 'had' in outcome ? { eivCode: outcome.had, providerId: '', existing: true } : outcome.issued;
+    return 'had' in outcome ? { eivCode: outcome.had, serial: null, providerId: '', existing: true } : outcome.issued;
   }
 
   async function saveCode(orderId: number, eivCode: string) {
@@ -116,14 +116,16 @@ export function createOrderEinvoiceService(
     },
     async exportOne(orderId, settings, signal) {
       const outcome = await issue(orderId, walkInBuyer(), settings, signal);
-      if ('had' in outcome) return { status: 'skipped', eivCode: outcome.had };
+      if ('had' in outcome) return { status: 'skipped', eivCode: outcome.had, serial: null };
       const result = outcome.issued;
       try {
-        return { status: 'exported', eivCode: (await saveCode(orderId, result.eivCode)).eivCode };
+        const saved = (await saveCode(orderId, result.eivCode)).eivCode;
+        // The serial names this invoice only (D224): a code the backend answered otherwise is shown without one.
+        return { status: 'exported', eivCode: saved, serial: saved === result.eivCode ? result.serial : null };
       } catch (error) {
         // doc 2 §4: an order exported meanwhile (another tab) is skipped with the code it has.
         const stored = (error as { code?: unknown }).code === 'INVOICE_ALREADY_EXPORTED' ? storedCode(error) : null;
-        if (stored !== null) return { status: 'skipped', eivCode: stored };
+        if (stored !== null) return { status: 'skipped', eivCode: stored, serial: null };
         throw error;
       }
     },

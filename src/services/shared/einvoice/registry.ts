@@ -1,3 +1,4 @@
+import { composeEivCode, parseEivCode, serialText, type EivCodeParts } from '../../../machines/shared/rules/einvoiceCode';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
 import fptLogo from './logos/fpt.svg';
 import mInvoiceLogo from './logos/m-invoice.svg';
@@ -221,36 +222,15 @@ export function canSign(route: ProviderRoute, row: Pick<EinvoiceRow, 'status' | 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The order's e-invoice code (doc 2 §3: "tax authority code::search code::sequence", D175)
+// The order's e-invoice code (doc 2 §3: "tax authority code::search code::sequence", D175): composed and
+// read by the one shared rule (D224), which the screens use too.
 
-const EIV_PART = /^[A-Za-z0-9._/-]{1,100}$/;
-
-export interface EivCodeParts {
-  /** Null when the invoice has no tax-authority code yet (the first part is empty). */
-  cqtCode: string | null;
-  searchCode: string;
-  seq: number;
-}
+export type { EivCodeParts };
+export { parseEivCode };
 
 /** Throws on parts the backend would refuse, so an adapter's mistake surfaces here, not as EIV_CODE_UNKNOWN later. */
 export function eivCode(cqtCode: string | null | undefined, searchCode: string, seq: number): string {
-  const cqtPart = cqtCode?.trim() ?? '';
-  if (cqtPart !== '' && !EIV_PART.test(cqtPart)) throw new Error('eivCode: tax-authority code has characters the backend refuses');
-  if (!EIV_PART.test(searchCode)) throw new Error('eivCode: search code missing or malformed');
-  if (!Number.isInteger(seq) || seq < 1 || seq > 2_147_483_647) throw new Error('eivCode: sequence out of range');
-  return `${cqtPart}::${searchCode}::${seq}`;
-}
-
-export function parseEivCode(code: string | null | undefined): EivCodeParts | null {
-  if (!code) return null;
-  const parts = code.split('::');
-  if (parts.length !== 3) return null;
-  const [cqtPart, searchCode, seqText] = parts as [string, string, string];
-  if (cqtPart !== '' && !EIV_PART.test(cqtPart)) return null;
-  if (!EIV_PART.test(searchCode) || !/^\d{1,10}$/.test(seqText)) return null;
-  const seq = Number(seqText);
-  if (seq < 1 || seq > 2_147_483_647) return null;
-  return { cqtCode: cqtPart === '' ? null : cqtPart, searchCode, seq };
+  return composeEivCode(cqtCode, searchCode, seq);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -271,8 +251,7 @@ export function isSalesInvoiceSerial(serial: Pick<Serial, 'value' | 'templateCod
  * the saved serial against the provider's list with `sameSerial`.
  */
 export function serialSymbol(value: string): string {
-  const trimmed = value.trim().toUpperCase();
-  return /^\d[A-Z0-9]{6}$/.test(trimmed) ? trimmed.slice(1) : trimmed;
+  return serialText(value);
 }
 
 export function sameSerial(a: string, b: string): boolean {

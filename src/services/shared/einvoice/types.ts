@@ -125,6 +125,12 @@ export interface ExportInput {
 export interface ExportResult {
   /** `{CQT code}::{lookup code}::{number}` (doc 2 §3), what POST /invoice/eiv/{id} stores. */
   eivCode: string;
+  /**
+   * The invoice's serial as the provider answered it (template digit + symbol, '1C26TMV', D191): the
+   * stored code carries none, so this is how the export's message names the symbol (D224). Null when
+   * not known (an order that already had a code).
+   */
+  serial: string | null;
   /** The provider's own id of the invoice (hoadon68_id, TransactionID, sid, transactionUuid). */
   providerId: string;
   /** True when the provider answered "already exported" and the existing invoice was fetched. */

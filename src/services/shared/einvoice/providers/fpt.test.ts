@@ -111,6 +111,8 @@ describe('FPT adapter against the emulator', () => {
     const [order] = await completedOrders(t, m);
     const orderId = String(order!.order_id);
     const first = await adapter.createInvoice(token, sampleExport(orderId, vatSerial));
+    // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
+    expect(first.serial).toBe(vatSerial.value);
     expect(first).toMatchObject({ providerId: orderId, existing: false });
     const parts = parseEivCode(first.eivCode)!;
     expect(parts).toMatchObject({ cqtCode: null, seq: expect.any(Number) });

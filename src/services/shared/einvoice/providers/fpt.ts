@@ -137,6 +137,7 @@ function toRow(row: FptRow): EinvoiceRow {
 
 const exportResult = (row: FptRow, existing: boolean): ExportResult => ({
   eivCode: eivCode(row.tax_authority_code, row.search_code, row.seq),
+  serial: serialOf(row.form, row.serial),
   providerId: row.sid,
   existing,
 });

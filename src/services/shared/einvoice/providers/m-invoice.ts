@@ -112,7 +112,12 @@ function toRow(invoice: MiInvoice): EinvoiceRow {
 }
 
 function exportResult(invoice: MiInvoice, existing: boolean): ExportResult {
-  return { eivCode: eivCode(invoice.macqt, invoice.sobaomat, invoice.shdon), providerId: invoice.hoadon68_id, existing };
+  return {
+    eivCode: eivCode(invoice.macqt, invoice.sobaomat, invoice.shdon),
+    serial: invoice.khieu,
+    providerId: invoice.hoadon68_id,
+    existing,
+  };
 }
 
 /** M-Invoice writes the template digit in front of the series ('1C26TMV'); add it if the serial lacks it. */

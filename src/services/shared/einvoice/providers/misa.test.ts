@@ -89,6 +89,8 @@ describe('MISA adapter against the emulator', () => {
     const [order] = await completedOrders(t, m);
     const orderId = String(order!.order_id);
     const first = await adapter.createInvoice(token, sampleExport(orderId, vatSerial));
+    // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
+    expect(first.serial).toBe(vatSerial.value);
     expect(first.existing).toBe(false);
     const parts = parseEivCode(first.eivCode)!;
     expect(parts.cqtCode).toMatch(/^00[0-9A-F]{32}$/);
@@ -258,6 +260,7 @@ describe('MISA adapter: answers the emulator does not give', () => {
     const misa = createMisaAdapter({ baseURL: 'http://m', fetch: server.fetch });
     expect(await misa.createInvoice('0108123455|tok', sampleExport('42', serial))).toEqual({
       eivCode: '::ABCDEF1234::7',
+      serial: '1C26TMS',
       providerId: 'ABCDEF1234',
       existing: true,
     });

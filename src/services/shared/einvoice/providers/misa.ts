@@ -254,8 +254,13 @@ export function createMisaAdapter(options: AdapterOptions): ProviderAdapter {
     return parsed?.success ? parsed.data : null;
   }
 
-  const resultOf = (item: { InvoiceCode?: string | null; TransactionID: string; InvNo: string }, existing: boolean): ExportResult => ({
+  const resultOf = (
+    item: { InvoiceCode?: string | null; TransactionID: string; InvNo: string; InvSeries?: string | null },
+    existing: boolean,
+  ): ExportResult => ({
     eivCode: eivCode(item.InvoiceCode, item.TransactionID, Number(item.InvNo)),
+    // MISA writes the template digit in front ('1C26TMS'); an answer without the series names none.
+    serial: item.InvSeries?.trim() ? item.InvSeries.trim() : null,
     providerId: item.TransactionID,
     existing,
   });

@@ -373,9 +373,15 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
       });
       if (res.status === 200) {
         const made = parseWith(createSchema, res.body, 'viettel.createInvoice').result;
-        const { series } = splitSerial(input.serial.value, input.serial.templateCode);
+        const { digit, series } = splitSerial(input.serial.value, input.serial.templateCode);
         const seq = Number(made.invoiceNo.startsWith(series) ? made.invoiceNo.slice(series.length) : made.invoiceNo.replace(/^\D+/, ''));
-        return { eivCode: eivCode(made.codeOfTax, made.reservationCode, seq), providerId: input.orderId, existing: false };
+        // Viettel's answer names the series inside invoiceNo ('C26TVT12') without the digit: the series sent.
+        return {
+          eivCode: eivCode(made.codeOfTax, made.reservationCode, seq),
+          serial: serialOf(digit, series),
+          providerId: input.orderId,
+          existing: false,
+        };
       }
       const refused = refusal('createInvoice', res, 'EINV_INVOICE_REFUSED');
       if (refused.code === 'INVOICE_ALREADY_EXPORTED') {
@@ -384,6 +390,7 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
         if (existing) {
           return {
             eivCode: eivCode(existing.codeOfTax, existing.reservationCode, Number(existing.invoiceNumber)),
+            serial: serialOf(existing.invoiceType, existing.invoiceSeri),
             providerId: existing.transactionUuid,
             existing: true,
           };
