@@ -30,7 +30,8 @@ import { ordersPaths, orderSegments } from './paths';
 let api: OrdersApi | null = null;
 let actors: OrdersActors | null = null;
 function ordersApi(): OrdersApi {
-  api ??= createOrdersApi(getRuntime().clients.sale);
+  // The checkout client cancels a payment link that holds an order (D216).
+  api ??= createOrdersApi(getRuntime().clients.sale, getRuntime().clients.checkout);
   return api;
 }
 function ordersActors(): OrdersActors {
@@ -136,13 +137,17 @@ function EditPage({ orderId }: { orderId: number }) {
   const navigate = useNavigate();
   const { inspect } = getRuntime();
   const logic = useMemo(() => {
-    const { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer } = ordersActors();
+    const { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending } =
+      ordersActors();
     return orderEditMachine.provide({
-      actors: { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer },
+      actors: { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending },
       actions: {
         // doc 2 §8: "Thêm món thất bại" / "Adding dishes failed", with the catalogue's reason.
         notifySubmitFailed: (_, p) => notify.failure('orders:edit.addFailTitle', p.code),
         notifyCustomerFailed: (_, p) => notify.failure('orders:edit.customerFailTitle', p.code),
+        // D216: the payment that held the order is cancelled; the basket is still there to send.
+        notifyPaymentCancelled: () =>
+          notify.success({ title: 'orders:edit.pendingCancelledTitle', message: 'orders:edit.pendingCancelledBody' }),
         notifyCustomerAttached: (_, p) =>
           notify.success({
             title: 'orders:edit.customerAttachedTitle',

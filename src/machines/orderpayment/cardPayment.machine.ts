@@ -18,7 +18,9 @@ import { paidByOther, TERMINAL_MAX_POLLS, TERMINAL_POLL_MS } from './rules';
  * the timer and the request). Pay is possible only while the terminal says ONLINE. After /payment/pos
  * the waiting popup shows the order code until the terminal answers: approval arrives as the order's
  * payment_success (heard by orderPayment, which ends this way), a decline or a terminal gone offline
- * as payment_failed (heard here). Never twice: as for cash, one Idempotency-Key per intent, forgotten
+ * as payment_failed (heard here), as are an approval refused because the order's total is no longer
+ * what the terminal was asked for (D215) and a payment cancelled by the merchant (D216): the declined
+ * popup then says which. Never twice: as for cash, one Idempotency-Key per intent, forgotten
  * only after a definite outcome; a lost answer is looked up before a retry is offered.
  */
 
@@ -129,7 +131,8 @@ export const cardPaymentMachine = setup({
     answerLost: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     hasSuccess: (_, params: { payments: readonly Payment[] }) => succeeded(params.payments) !== null,
     hasPendingCard: (_, params: { payments: readonly Payment[] }) => pendingCard(params.payments) !== null,
-    declined: (_, params: { reason: CardFailureReason }) => params.reason === 'DECLINED',
+    /** Ended without charging while the terminal stays connected: declined, refused for its amount (D215), cancelled (D216). */
+    declined: (_, params: { reason: CardFailureReason }) => params.reason !== 'TERMINAL_OFFLINE',
   },
   delays: {
     pollInterval: TERMINAL_POLL_MS,

@@ -65,6 +65,8 @@ export const selectCard = (s: CardSnapshot) => ({
   waiting: s.hasTag('waiting'),
   uncertain: s.hasTag('uncertain'),
   declined: s.matches('declined'),
+  /** Why the declined popup shows: DECLINED, AMOUNT_MISMATCH (D215) or CANCELLED (D216). */
+  failure: s.context.failure,
   disconnected: s.matches('disconnected'),
   errorCode: s.context.errorCode,
   orderCode: s.context.orderCode,

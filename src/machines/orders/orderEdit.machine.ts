@@ -7,10 +7,17 @@ import type {
   OrderCustomer,
   OrderDetail,
   OrderProduct,
+  PendingPayment,
   PickableProduct,
   QuickCustomer,
 } from '../../services/orders/schemas';
-import { ORDER_COMPLETED, ORDER_SEARCH_MAX, ORDER_SELECTING, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
+import {
+  ORDER_COMPLETED,
+  ORDER_SEARCH_MAX,
+  ORDER_SELECTING,
+  orderPaymentPendingSchema,
+  WALK_IN_CUSTOMER_ID,
+} from '../../services/orders/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
 import { outcomeUnknown } from '../shared/rules/idempotency';
@@ -35,7 +42,9 @@ import {
  *    and then adds the basket with the attempt's Idempotency-Key (D124). A lost answer keeps the basket
  *    frozen and the key, and RETRY sends the very same attempt (the service answers what it did the
  *    first time); a refusal keeps the basket and says "Adding dishes failed"; success shows the popup 2 s;
- *    a second click while sending is ignored;
+ *    a second click while sending is ignored. A payment pending on the order (409 ORDER_PAYMENT_PENDING,
+ *    D214: a card on a terminal, its VietQR, its link) locks its dishes: the basket is kept and the
+ *    screen offers to cancel that payment (D216), after which the dishes can be sent again;
  *  - customer: the phone is looked up 500 ms after the last key; found: attach on request; not found:
  *    quick-create (name and phone) and attach it 1 s later; or back to the walk-in customer.
  * An order found completed meanwhile (409 ORDER_COMPLETED) ends the screen like a completed load.
@@ -79,6 +88,10 @@ export interface OrderEditContext {
   customerError: string | null;
   /** The customer being attached (0 = walk-in). */
   attachId: number | null;
+  /** The payments holding the order's amount, from the last ORDER_PAYMENT_PENDING (D214), newest first. */
+  pendingPayments: PendingPayment[];
+  /** Why cancelling them failed, if it did. */
+  cancelError: string | null;
 }
 
 export type OrderEditEvent =
@@ -91,6 +104,8 @@ export type OrderEditEvent =
   | { type: 'BASKET.CLEAR' }
   | { type: 'SUBMIT' }
   | { type: 'SUBMIT.RETRY' }
+  | { type: 'PENDING.CANCEL' }
+  | { type: 'PENDING.KEEP' }
   | { type: 'POPUP.CLOSE' }
   | { type: 'CUSTOMER.OPEN' }
   | { type: 'CUSTOMER.CLOSE' }
@@ -109,6 +124,16 @@ export const CUSTOMER_ATTACH_DELAY_MS = 1000;
 
 const isCompletedError = (error: unknown) => errorCode(error) === 'ORDER_COMPLETED';
 
+/** The payments an ORDER_PAYMENT_PENDING names, or null when it names none this screen can read. */
+function pendingOf(error: unknown): PendingPayment[] | null {
+  if (errorCode(error) !== 'ORDER_PAYMENT_PENDING') return null;
+  const parsed = orderPaymentPendingSchema.safeParse((error as { data?: unknown }).data);
+  return parsed.success ? parsed.data.pending : null;
+}
+
+/** Cancelling found the order paid meanwhile: by that payment (ORDER_PAID, LINK_PAID) or another (ORDER_COMPLETED). */
+const PAID_MEANWHILE = ['ORDER_PAID', 'LINK_PAID', 'ORDER_COMPLETED'];
+
 export const orderEditMachine = setup({
   types: {
     context: {} as OrderEditContext,
@@ -125,6 +150,8 @@ export const orderEditMachine = setup({
       | 'submitting'
       | 'uncertain'
       | 'added'
+      | 'paymentPending'
+      | 'cancellingPayment'
       | 'customerOpen'
       | 'customerSearch'
       | 'customerLooking'
@@ -157,6 +184,9 @@ export const orderEditMachine = setup({
     }),
     attachCustomer: fromPromise<Order, { orderId: number; customerId: number }>(async () => {
       throw notProvided('attachCustomer');
+    }),
+    cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async () => {
+      throw notProvided('cancelPending');
     }),
   },
   actions: {
@@ -191,6 +221,10 @@ export const orderEditMachine = setup({
     })),
     setSubmitError: assign((_, params: { code: string }) => ({ submitError: params.code })),
     clearSubmitError: assign({ submitError: null, pending: null }),
+    setPendingPayments: assign((_, params: { error: unknown }) => ({ pendingPayments: pendingOf(params.error) ?? [], cancelError: null })),
+    clearPendingPayments: assign({ pendingPayments: [], cancelError: null, submitError: null }),
+    setCancelError: assign((_, params: { code: string }) => ({ cancelError: params.code })),
+    clearCancelError: assign({ cancelError: null }),
     setPhone: assign((_, params: { value: string }) => ({
       phone: params.value.slice(0, QUICK_PHONE_MAX),
       found: null,
@@ -209,6 +243,7 @@ export const orderEditMachine = setup({
     notifySubmitFailed: (_, _params: { code: string }) => {},
     notifyCustomerFailed: (_, _params: { code: string }) => {},
     notifyCustomerAttached: (_, _params: { order: Order }) => {},
+    notifyPaymentCancelled: () => {},
   },
   guards: {
     completed: (_, params: { loaded: LoadedOrder }) => params.loaded.detail.invoice_data.status === ORDER_COMPLETED,
@@ -216,6 +251,8 @@ export const orderEditMachine = setup({
     /** Something to send: dishes, or a selecting order that only needs confirming. */
     canSubmit: ({ context }) => context.basket.length > 0 || context.order?.status === ORDER_SELECTING,
     completedError: (_, params: { error: unknown }) => isCompletedError(params.error),
+    paymentPendingError: (_, params: { error: unknown }) => pendingOf(params.error) !== null,
+    paidMeanwhile: (_, params: { error: unknown }) => PAID_MEANWHILE.includes(errorCode(params.error)),
     outcomeUnknown: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     phoneSearchable: ({ context }) => searchablePhone(context.phone) !== null,
     customerValid: ({ context }) => quickNameProblem(context.name) === null && quickPhoneProblem(context.phone) === null,
@@ -250,6 +287,8 @@ export const orderEditMachine = setup({
     found: null,
     customerError: null,
     attachId: null,
+    pendingPayments: [],
+    cancelError: null,
   }),
   initial: 'loading',
   states: {
@@ -377,6 +416,14 @@ export const orderEditMachine = setup({
                     actions: { type: 'setSubmitError', params: ({ event }) => ({ code: errorCode(event.error) }) },
                   },
                   {
+                    guard: { type: 'paymentPendingError', params: ({ event }) => ({ error: event.error }) },
+                    target: 'paymentPending',
+                    actions: [
+                      { type: 'setSubmitError', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                      { type: 'setPendingPayments', params: ({ event }) => ({ error: event.error }) },
+                    ],
+                  },
+                  {
                     target: 'editing',
                     actions: [
                       { type: 'setSubmitError', params: ({ event }) => ({ code: errorCode(event.error) }) },
@@ -391,6 +438,34 @@ export const orderEditMachine = setup({
               description:
                 'No answer (or one we could not read): the dishes may have been added. The basket is frozen and RETRY sends the same attempt with the same key, which the service answers with its first result.',
               on: { 'SUBMIT.RETRY': { target: 'submitting', actions: 'clearSubmitError' } },
+            },
+            paymentPending: {
+              tags: ['paymentPending'],
+              description:
+                "A payment holds the order's amount (409 ORDER_PAYMENT_PENDING, D214): nothing was added and the basket is kept. CANCEL cancels that payment (D216); KEEP leaves it and goes back to the basket.",
+              on: {
+                'PENDING.CANCEL': { target: 'cancellingPayment', actions: 'clearCancelError' },
+                'PENDING.KEEP': { target: 'editing', actions: 'clearPendingPayments' },
+              },
+            },
+            cancellingPayment: {
+              tags: ['paymentPending', 'cancellingPayment'],
+              description:
+                'POST /payment/{id}/cancel or POST /payment-links/{id}/cancel for every payment the refusal named; then the basket can be sent again (not sent by itself).',
+              invoke: {
+                id: 'cancelPending',
+                src: 'cancelPending',
+                input: ({ context }) => ({ pending: context.pendingPayments }),
+                onDone: { target: 'editing', actions: ['clearPendingPayments', 'notifyPaymentCancelled'] },
+                onError: [
+                  // The payment went through meanwhile: the order is paid and can no longer change.
+                  { guard: { type: 'paidMeanwhile', params: ({ event }) => ({ error: event.error }) }, target: '#orderEdit.completed' },
+                  {
+                    target: 'paymentPending',
+                    actions: { type: 'setCancelError', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                  },
+                ],
+              },
             },
             added: {
               tags: ['added'],

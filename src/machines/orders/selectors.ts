@@ -45,6 +45,11 @@ export const selectSubmitting = (s: EditSnapshot) => s.hasTag('submitting');
 export const selectUncertain = (s: EditSnapshot) => s.hasTag('uncertain');
 export const selectAdded = (s: EditSnapshot) => s.hasTag('added');
 export const selectSubmitError = (s: EditSnapshot) => s.context.submitError;
+/** A payment holds the order's amount (D214): what it is, and whether it is being cancelled (D216). */
+export const selectPaymentPending = (s: EditSnapshot) => s.hasTag('paymentPending');
+export const selectCancellingPayment = (s: EditSnapshot) => s.hasTag('cancellingPayment');
+export const selectPendingPayments = (s: EditSnapshot) => s.context.pendingPayments;
+export const selectCancelError = (s: EditSnapshot) => s.context.cancelError;
 /** A selecting order confirms even with nothing new; otherwise there must be dishes to send. */
 export const selectCanSubmit = (s: EditSnapshot) =>
   s.hasTag('editing') && (s.context.basket.length > 0 || s.context.order?.status === ORDER_SELECTING);

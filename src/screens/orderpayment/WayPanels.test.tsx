@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { cardPaymentMachine, type PayCardInput } from '../../machines/orderpayment/cardPayment.machine';
 import { cashPaymentMachine, type PayCashInput } from '../../machines/orderpayment/cashPayment.machine';
-import type { Payment } from '../../services/orderpayment/schemas';
+import type { CardFailureReason, Payment, Terminal, TerminalStatus } from '../../services/orderpayment/schemas';
 import { renderScreen } from '../shared/test/render';
-import { CashPanel } from './WayPanels';
+import { CardPanel, CashPanel } from './WayPanels';
 
 afterEach(cleanup);
 
@@ -67,4 +68,54 @@ describe('cash panel (doc 2 §4 cash, §5, §9)', () => {
     expect((screen.getByTestId('cash-received') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByTestId('payment-retry')).toBeTruthy();
   });
+});
+
+describe('card panel (doc 2 §4 card terminal)', () => {
+  const terminal: Terminal = { serial_number: 'PB0100000101', pos_id: 'POS01', type_edc: 1, status: 'ONLINE' };
+
+  /** A card payment waiting on the terminal; `fail` plays the sale socket's payment_failed. */
+  async function waitingCard(language: 'vi' | 'en') {
+    let fail: (reason: CardFailureReason) => void = () => {};
+    const actor = createActor(
+      cardPaymentMachine.provide({
+        actors: {
+          loadTerminals: fromPromise<Terminal[], void>(async () => [terminal]),
+          checkConnection: fromPromise<TerminalStatus, { serial: string }>(async () => 'ONLINE'),
+          payCard: fromPromise<Payment, PayCardInput>(async () => ({ ...payment, method: 'CARD', status: 'PENDING' })),
+          findPayments: fromPromise<Payment[], { invoiceId: number }>(async () => []),
+          watchCardResult: fromCallback<EventObject, { invoiceId: number }>(({ sendBack }) => {
+            fail = (reason) => sendBack({ type: 'CARD.FAILED', reason });
+          }),
+        },
+      }),
+      { input: { orderId: 41, invoiceId: 9041, orderCode: 'PHO0041', maxPolls: 1 } },
+    ).start();
+    await renderScreen(<CardPanel actor={actor} hotline="1900 0000" />, { language });
+    await waitFor(() => expect(actor.getSnapshot().matches('choosing')).toBe(true));
+    actor.send({ type: 'TERMINAL.SELECT', serial: terminal.serial_number });
+    await waitFor(() => expect(actor.getSnapshot().context.connection).toBe('ONLINE'));
+    actor.send({ type: 'PAY' });
+    await screen.findByTestId('card-waiting');
+    return { actor, fail: (reason: CardFailureReason) => fail(reason) };
+  }
+
+  it.each([
+    ['en', 'AMOUNT_MISMATCH', 'Card payment refused', /another amount than the order's total/],
+    ['vi', 'AMOUNT_MISMATCH', 'Thanh toán thẻ bị từ chối', /khác với tổng tiền hiện tại/],
+    ['en', 'CANCELLED', 'Card payment cancelled', /was cancelled \(to change the order\)/],
+    ['vi', 'CANCELLED', 'Đã hủy thanh toán thẻ', /đã được hủy \(để thay đổi đơn hàng\)/],
+  ] as const)(
+    'issue 24 §1 (%s): a card payment ended with %s says why, and that nothing was charged',
+    async (language, reason, title, body) => {
+      const { actor, fail } = await waitingCard(language);
+      fail(reason);
+      const popup = await screen.findByTestId('card-declined');
+      expect(popup.getAttribute('data-failure')).toBe(reason);
+      expect(screen.getByText(title)).toBeTruthy();
+      expect(popup.textContent).toMatch(body);
+      fireEvent.click(screen.getAllByRole('button', { name: language === 'en' ? 'Close' : 'Đóng' }).at(-1)!);
+      await waitFor(() => expect(actor.getSnapshot().matches('choosing')).toBe(true));
+    },
+    20_000,
+  );
 });

@@ -143,6 +143,8 @@ const CONNECTION_COLOURS = { ONLINE: '#216e33', OFFLINE: 'red.9', NOT_CONNECTED:
 export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: string }) {
   const { t } = useTranslation(['orderpayment', 'errors']);
   const card = useSelector(actor, selectCard);
+  // Why the card payment ended without charging: declined, refused for its amount (D215) or cancelled (D216).
+  const ended = card.failure === 'AMOUNT_MISMATCH' ? 'mismatch' : card.failure === 'CANCELLED' ? 'cancelled' : 'declined';
   if (card.loading) return <Loader aria-label={t('card.loading')} />;
   if (card.terminalsFailed)
     return (
@@ -223,11 +225,11 @@ export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: strin
         opened={card.declined || card.disconnected}
         onClose={() => actor.send({ type: 'CLOSE' })}
         centered
-        title={card.declined ? t('card.declinedTitle') : t('card.disconnectedTitle')}
+        title={card.declined ? t(`card.${ended}Title`) : t('card.disconnectedTitle')}
         closeButtonProps={{ 'aria-label': t('close') }}
       >
-        <Stack data-testid={card.declined ? 'card-declined' : 'card-disconnected'}>
-          <Text>{card.declined ? t('card.declinedBody') : t('card.disconnectedBody', { hotline })}</Text>
+        <Stack data-testid={card.declined ? 'card-declined' : 'card-disconnected'} data-failure={card.failure ?? undefined}>
+          <Text>{card.declined ? t(`card.${ended}Body`) : t('card.disconnectedBody', { hotline })}</Text>
           <Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('close')}</Button>
         </Stack>
       </Modal>

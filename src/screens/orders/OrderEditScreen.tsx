@@ -11,6 +11,8 @@ import {
   selectBasketCount,
   selectBasketEditable,
   selectBasketTotal,
+  selectCancelError,
+  selectCancellingPayment,
   selectCanPay,
   selectCanSubmit,
   selectLines,
@@ -19,6 +21,8 @@ import {
   selectLoading,
   selectNeedsConfirm,
   selectOrder,
+  selectPaymentPending,
+  selectPendingPayments,
   selectSubmitting,
   selectUncertain,
 } from '../../machines/orders/selectors';
@@ -37,7 +41,9 @@ export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
  * /sale-order/{order_id} (doc 2 §2 "pick dishes, confirm order, open order summary", §4, §8, §9): the
  * dishes to pick on one side; on the other the order (what it already has, its customer and total)
  * and the basket of dishes to add, sent with "Confirm order" (a selecting order) or "Add dishes".
- * While an answer is unknown the basket is frozen and "Send again" repeats the same attempt.
+ * While an answer is unknown the basket is frozen and "Send again" repeats the same attempt. When a
+ * payment waiting on the order locks its dishes (D214) the basket is kept and the screen says which
+ * payment, with a way to cancel it (D216) before sending again.
  */
 export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEditActor; listHref: string; payHref: string }) {
   const { t } = useTranslation(['orders', 'errors']);
@@ -56,6 +62,10 @@ export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEdit
   const uncertain = useSelector(actor, selectUncertain);
   const added = useSelector(actor, selectAdded);
   const canPay = useSelector(actor, selectCanPay);
+  const paymentPending = useSelector(actor, selectPaymentPending);
+  const pendingPayments = useSelector(actor, selectPendingPayments);
+  const cancelling = useSelector(actor, selectCancellingPayment);
+  const cancelError = useSelector(actor, selectCancelError);
 
   const back = (
     <Anchor component={Link} to={listHref} size="sm">
@@ -213,6 +223,45 @@ export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEdit
                       <Group>
                         <Button size="xs" onClick={() => actor.send({ type: 'SUBMIT.RETRY' })} data-testid="order-send-again">
                           {t('edit.sendAgain')}
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </Alert>
+                ) : null}
+                {paymentPending ? (
+                  <Alert color="yellow" variant="light" role="alert" title={t('edit.pendingTitle')} data-testid="order-payment-pending">
+                    <Stack gap="xs">
+                      <Text size="sm">{t('edit.pendingBody')}</Text>
+                      <Stack gap={2} component="ul" style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+                        {pendingPayments.map((payment) => (
+                          <Text component="li" size="sm" key={`${payment.method}-${payment.id}`} data-testid="order-pending-payment">
+                            {t('edit.pendingLine', { what: t(`edit.pendingMethod.${payment.method}`), amount: formatVnd(payment.amount) })}
+                          </Text>
+                        ))}
+                      </Stack>
+                      <Text size="sm">{t('edit.pendingHint')}</Text>
+                      {cancelError ? (
+                        <Text size="sm" fw={600} data-testid="order-pending-cancel-failed">
+                          {t('edit.pendingCancelFailed')}: {t(errorMessageKey(cancelError))}
+                        </Text>
+                      ) : null}
+                      <Group>
+                        <Button
+                          size="xs"
+                          loading={cancelling}
+                          onClick={() => actor.send({ type: 'PENDING.CANCEL' })}
+                          data-testid="order-pending-cancel"
+                        >
+                          {t('edit.pendingCancel', { count: pendingPayments.length })}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={cancelling}
+                          onClick={() => actor.send({ type: 'PENDING.KEEP' })}
+                          data-testid="order-pending-keep"
+                        >
+                          {t('edit.pendingKeep')}
                         </Button>
                       </Group>
                     </Stack>

@@ -11,6 +11,7 @@ import type {
   OrderCustomer,
   OrderDetail,
   OrderPage,
+  PendingPayment,
   PickableProduct,
   QuickCustomer,
 } from '../../services/orders/schemas';
@@ -39,8 +40,15 @@ const pho: PickableProduct = { product_id: 7, code: 'PC001', name: 'Phở bò t�
 const tra: PickableProduct = { product_id: 8, code: 'PC002', name: '<b>Trà đá</b>', img: null, price: 5_000, status: 0, category_ids: [] };
 const categories: OrderCategory[] = [{ category_id: 3, category_name: 'Phở' }];
 
-function editActor(options: { submit?: (input: SubmitInput) => Promise<OrderDetail>; find?: OrderCustomer | null } = {}) {
+function editActor(
+  options: {
+    submit?: (input: SubmitInput) => Promise<OrderDetail>;
+    find?: OrderCustomer | null;
+    cancel?: (pending: PendingPayment[]) => Promise<void>;
+  } = {},
+) {
   const submits: SubmitInput[] = [];
+  const cancelled: PendingPayment[][] = [];
   const attached: number[] = [];
   const created: QuickCustomer[] = [];
   const actor = createActor(
@@ -69,12 +77,24 @@ function editActor(options: { submit?: (input: SubmitInput) => Promise<OrderDeta
           attached.push(input.customerId);
           return { ...order, customer_id: input.customerId, name: 'Nguyễn Lan' };
         }),
+        cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async ({ input }) => {
+          cancelled.push(input.pending);
+          await options.cancel?.(input.pending);
+        }),
       },
     }),
     { input: { orderId: 41 } },
   ).start();
-  return { actor, submits, attached, created };
+  return { actor, submits, attached, created, cancelled };
 }
+
+/** 409 ORDER_PAYMENT_PENDING (D214): the order's 12,000 ₫ card payment is waiting on the terminal. */
+const cardPending: PendingPayment = { method: 'CARD', id: 9, amount: 12_000, serial_number: '18501000000101', created_at: 1_780_000_000 };
+const paymentPendingError = {
+  code: 'ORDER_PAYMENT_PENDING',
+  status: 409,
+  data: { method: 'CARD', id: 9, amount: 12_000, pending: [cardPending] },
+};
 
 // The screens render 2 products with Mantine: slow on the shared machine, so each test gets 20 s.
 const SLOW = 20_000;
@@ -131,6 +151,90 @@ describe('order editing screen (doc 2 §2, §4, §5, §9)', () => {
       fireEvent.click(screen.getByTestId('order-send-again'));
       await waitFor(() => expect(submits).toHaveLength(3));
       expect(submits[2]!.lines).toEqual(submits[1]!.lines);
+    },
+    SLOW,
+  );
+
+  it.each([
+    {
+      language: 'en' as const,
+      add: /^Add Phở bò tái/,
+      submit: 'Confirm order',
+      title: 'A payment is waiting on this order',
+      line: /Card payment on the terminal: 12[.,]000/,
+      cancel: 'Cancel the payment',
+      failed: /The payment could not be cancelled/,
+    },
+    {
+      language: 'vi' as const,
+      add: /^Thêm Phở bò tái/,
+      submit: 'Xác nhận đơn',
+      title: 'Đơn hàng đang chờ thanh toán',
+      line: /Thanh toán thẻ trên máy POS: 12[.,]000/,
+      cancel: 'Hủy thanh toán đang chờ',
+      failed: /Không hủy được thanh toán/,
+    },
+  ])(
+    'issue 24 §1 ($language): a payment waiting on the order keeps the basket, names the payment, and cancels it on request before the dishes are sent again',
+    async (text) => {
+      let refuse = true;
+      let cancelFails = true;
+      const { actor, submits, cancelled } = editActor({
+        submit: async () => {
+          if (refuse) throw paymentPendingError;
+          return { invoice_data: { ...order, status: 1 }, products_data: [] };
+        },
+        cancel: async () => {
+          if (cancelFails) throw { code: 'NETWORK_ERROR', status: 0 };
+        },
+      });
+      await renderScreen(<OrderEditScreen actor={actor} listHref="/sale-order" payHref="/sale-order/payment/41" />, {
+        language: text.language,
+      });
+      fireEvent.click(await screen.findByRole('button', { name: text.add }));
+      fireEvent.click(screen.getByRole('button', { name: text.submit }));
+      const alert = await screen.findByTestId('order-payment-pending');
+      expect(within(alert).getByText(text.title)).toBeTruthy();
+      expect(within(alert).getByTestId('order-pending-payment').textContent).toMatch(text.line);
+      // Nothing was added, and what was being added is kept (frozen while the choice is open).
+      expect(screen.getAllByTestId('order-basket-line')).toHaveLength(1);
+      expect((screen.getAllByTestId('order-basket-amount')[0] as HTMLInputElement).disabled).toBe(true);
+
+      // A failed cancel says so and can be tried again.
+      fireEvent.click(within(alert).getByRole('button', { name: text.cancel }));
+      expect(await screen.findByTestId('order-pending-cancel-failed')).toBeTruthy();
+      expect(screen.getByTestId('order-pending-cancel-failed').textContent).toMatch(text.failed);
+      expect(cancelled).toEqual([[cardPending]]);
+      cancelFails = false;
+      fireEvent.click(screen.getByTestId('order-pending-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('order-payment-pending')).toBeNull());
+      expect(cancelled).toEqual([[cardPending], [cardPending]]);
+      // The basket is back to edit and is not sent by itself: the cashier sends it again.
+      expect(submits).toHaveLength(1);
+      expect(screen.getAllByTestId('order-basket-line')).toHaveLength(1);
+      refuse = false;
+      fireEvent.click(screen.getByRole('button', { name: text.submit }));
+      await waitFor(() => expect(submits).toHaveLength(2));
+      expect(submits[1]!.lines).toEqual(submits[0]!.lines);
+    },
+    SLOW,
+  );
+
+  it(
+    'issue 24 §1: keeping the waiting payment gives the basket back untouched and cancels nothing',
+    async () => {
+      const { actor, cancelled } = editActor({
+        submit: async () => {
+          throw paymentPendingError;
+        },
+      });
+      await renderScreen(<OrderEditScreen actor={actor} listHref="/sale-order" payHref="/sale-order/payment/41" />);
+      fireEvent.click(await screen.findByRole('button', { name: /^Add Phở bò tái/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
+      fireEvent.click(await screen.findByTestId('order-pending-keep'));
+      await waitFor(() => expect(screen.queryByTestId('order-payment-pending')).toBeNull());
+      expect(cancelled).toEqual([]);
+      expect((screen.getAllByTestId('order-basket-amount')[0] as HTMLInputElement).disabled).toBe(false);
     },
     SLOW,
   );

@@ -66,6 +66,10 @@ export const SERVER_ERROR_CODES = [
   'TERMINAL_OFFLINE',
   'TERMINAL_BUSY',
   'IDEMPOTENCY_KEY_REUSED',
+  // issue 24: an order's dishes are locked while a payment is pending on it (D214); money offered that
+  // is not the order's total is refused (D215).
+  'ORDER_PAYMENT_PENDING',
+  'AMOUNT_MISMATCH',
   // issue 13, tables: a table with an open bill cannot be removed (D135).
   'TABLE_HAS_ORDER',
   // issue 14: a transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).

@@ -97,6 +97,10 @@ export const terminalListSchema = z.array(terminalSchema);
 
 export const connectionSchema = z.object({ serial_number: text(64), status: terminalStatusSchema });
 
-/** The sale socket's `payment_failed` (beyond doc 2: how a card decline reaches the screen). */
-export const FAILURE_REASONS = ['DECLINED', 'TERMINAL_OFFLINE'] as const;
+/**
+ * The sale socket's `payment_failed` (beyond doc 2: how a card decline reaches the screen); also an
+ * approval refused because the order's total is not what the terminal was asked for (D215), and a
+ * payment the merchant cancelled to change the order (D216).
+ */
+export const FAILURE_REASONS = ['DECLINED', 'TERMINAL_OFFLINE', 'AMOUNT_MISMATCH', 'CANCELLED'] as const;
 export type CardFailureReason = (typeof FAILURE_REASONS)[number];

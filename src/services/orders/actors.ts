@@ -11,6 +11,7 @@ import type {
   OrderCustomer,
   OrderDetail,
   OrderPage,
+  PendingPayment,
   PickableProduct,
   QuickCustomer,
 } from './schemas';
@@ -58,6 +59,10 @@ export function createOrdersActors(orders: OrdersApi, attempts: AttemptStore = c
         if (attempt && !outcomeUnknown(error)) attempts.finish(input.orderId);
         throw error;
       }
+    }),
+    /** Cancels every payment holding the order's amount, newest first (D216), so the dishes can be added. */
+    cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async ({ input, signal }) => {
+      for (const payment of input.pending) await orders.cancelPendingPayment(payment, signal);
     }),
     findCustomer: fromPromise<OrderCustomer | null, { phone: string }>(({ input, signal }) => orders.customerByPhone(input.phone, signal)),
     createCustomer: fromPromise<OrderCustomer, QuickCustomer>(({ input, signal }) => orders.createCustomer(input, signal)),

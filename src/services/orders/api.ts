@@ -1,8 +1,10 @@
 import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
+import { cancelPaymentLinkCall } from '../shared/checkout/calls';
 import {
   CATEGORY_PAGE_SIZE,
   PICKER_PAGE_SIZE,
+  cancelledPaymentSchema,
   customerCreatedSchema,
   customerSearchSchema,
   orderCategoriesSchema,
@@ -21,6 +23,7 @@ import {
   type OrderDetail,
   type OrderFilter,
   type OrderPage,
+  type PendingPayment,
   type PickableProduct,
   type QuickCustomer,
 } from './schemas';
@@ -49,9 +52,16 @@ export interface OrdersApi {
   createCustomer(body: QuickCustomer, signal?: AbortSignal): Promise<OrderCustomer>;
   /** The order's VietQR for its bill, or null when the merchant has no account to receive (400 BAD_REQUEST) or it is paid. */
   billQr(invoiceId: number, signal?: AbortSignal): Promise<string | null>;
+  /**
+   * Cancels a payment holding the order's amount (D216) so its dishes can change: a card payment or a
+   * VietQR on the sale service (POST /payment/{id}/cancel), a payment link on the checkout service
+   * (POST /payment-links/{id}/cancel).
+   */
+  cancelPendingPayment(payment: PendingPayment, signal?: AbortSignal): Promise<void>;
 }
 
-export function createOrdersApi(sale: ServiceClient): OrdersApi {
+/** `checkout` is the checkout service's client (payment links); without it a link cannot be cancelled here. */
+export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): OrdersApi {
   return {
     async list({ page, pageSize, filter }, signal) {
       const q = filter.q.trim();
@@ -153,6 +163,20 @@ export function createOrdersApi(sale: ServiceClient): OrdersApi {
         if (error instanceof ServiceError && (error.code === 'BAD_REQUEST' || error.code === 'ORDER_PAID')) return null;
         throw error;
       }
+    },
+    async cancelPendingPayment(payment, signal) {
+      if (payment.method === 'LINK') {
+        if (!checkout) throw new Error('cancelPendingPayment: no checkout client to cancel a payment link');
+        await cancelPaymentLinkCall(checkout, String(payment.id), signal);
+        return;
+      }
+      await sale.data({
+        name: 'orders.cancelPayment',
+        method: 'POST',
+        path: `/payment/${encodeURIComponent(String(payment.id))}/cancel`,
+        schema: cancelledPaymentSchema,
+        signal,
+      });
     },
     async createCustomer(body, signal) {
       const created = await sale.data({

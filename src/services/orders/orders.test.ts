@@ -37,7 +37,13 @@ function setup() {
     () => storage,
     () => `key-${++n}`,
   );
-  const api = createOrdersApi(client);
+  const checkout = createServiceClient({
+    service: 'checkout',
+    baseURL: '/api/checkout',
+    fetch,
+    tokens: { getToken: async () => 'T', onRejected: async () => null, onUserLocked: () => {} },
+  });
+  const api = createOrdersApi(client, checkout);
   return { server, keys, calls, api, attempts, storage, actors: createOrdersActors(api, attempts) };
 }
 
@@ -153,5 +159,40 @@ describe('orders service (doc 2 §7 /order)', () => {
       ward_code: '',
       address: '',
     });
+  });
+
+  it('issue 24 §1: cancels the payments holding an order, newest first: a card or QR on the sale service, a link on the checkout service', async () => {
+    const { server, calls, actors } = setup();
+    server.on('POST', '/api/sale/payment/9/cancel', () => ({ body: { data: { payment_id: 9, status: 'CANCELLED' } } }));
+    server.on('POST', '/api/checkout/payment-links/pl_0123456789abcdef/cancel', () => ({
+      body: {
+        data: {
+          id: 'pl_0123456789abcdef',
+          url: 'https://sandbox.example/checkout/?x=1',
+          app_id: 'wdg_0123456789ab',
+          merchant_id: 'm1',
+          order_id: 'DH0001000041',
+          amount: 12_000,
+          invoice_id: 5_000_041,
+          status: 'EXPIRED',
+          created_at: 1_780_000_000,
+          expires_at: 1_780_086_400,
+          paid_at: null,
+          method: null,
+        },
+      },
+    }));
+    const pending = [
+      { method: 'LINK' as const, id: 'pl_0123456789abcdef', amount: 12_000 },
+      { method: 'CARD' as const, id: 9, amount: 12_000, serial_number: '18501000000101' },
+    ];
+    await toPromise(createActor(actors.cancelPending, { input: { pending } }).start());
+    expect(calls).toEqual(['POST /api/checkout/payment-links/pl_0123456789abcdef/cancel', 'POST /api/sale/payment/9/cancel']);
+  });
+
+  it('issue 24 §1: a cancel refused (the payment went through meanwhile) rejects with its code', async () => {
+    const { server, api } = setup();
+    server.on('POST', '/api/sale/payment/9/cancel', () => ({ status: 409, body: { error_code: 'ORDER_PAID', message: 'paid', data: {} } }));
+    await expect(api.cancelPendingPayment({ method: 'QR', id: 9, amount: 12_000 })).rejects.toMatchObject({ code: 'ORDER_PAID' });
   });
 });

@@ -96,6 +96,23 @@ export interface OrderCreated {
 /** GET /payment/qr/{invoice_id}: the order's VietQR (printed on an unpaid bill). */
 export const orderQrSchema = z.object({ qr: z.string().min(1).max(512), amount: money, order_code: z.string() });
 
+/**
+ * A payment holding the order's amount (D214): a card payment on a terminal, a VietQR made for the
+ * order (sale payment ids), or a payment link made for it (the checkout service's `pl_…` id).
+ */
+export const pendingPaymentSchema = z.object({
+  method: paymentMethodSchema,
+  id: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+  amount: money,
+  serial_number: z.string().max(64).nullish(),
+  created_at: seconds.nullish(),
+});
+export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
+/** 409 ORDER_PAYMENT_PENDING's data: every pending payment of the order, newest first. */
+export const orderPaymentPendingSchema = z.object({ pending: z.array(pendingPaymentSchema).min(1).max(50) });
+/** POST /payment/{id}/cancel (D216): the payment as it is now. */
+export const cancelledPaymentSchema = z.object({ payment_id: z.number().int().positive(), status: z.string() });
+
 /** A product the cashier can pick (GET /inventory/product?status=0): only what the picker reads. */
 export const pickableProductSchema = z.object({
   product_id: z.number().int().positive(),

@@ -56,14 +56,18 @@ export const salePaymentSuccessSchema = z.object({
 });
 export type SalePaymentSuccess = z.infer<typeof salePaymentSuccessSchema>;
 
-/** sale `payment_failed` (beyond the spec): the terminal declined a card payment, or went offline during it. */
+/**
+ * sale `payment_failed` (beyond the spec): the terminal declined a card payment, or went offline during
+ * it; the approval was for another amount than the order's total (AMOUNT_MISMATCH, D215); the merchant
+ * cancelled it to change the order (CANCELLED, D216).
+ */
 export const salePaymentFailedSchema = z.object({
   data: z.object({
     invoice_id: z.number().int().positive(),
     order_id: z.number().int().positive().optional(),
     order_code: z.string().max(64).optional(),
     payment_method: z.literal('CARD'),
-    reason: z.enum(['DECLINED', 'TERMINAL_OFFLINE']),
+    reason: z.enum(['DECLINED', 'TERMINAL_OFFLINE', 'AMOUNT_MISMATCH', 'CANCELLED']),
   }),
 });
 export type SalePaymentFailed = z.infer<typeof salePaymentFailedSchema>;

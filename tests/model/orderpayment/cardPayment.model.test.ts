@@ -27,6 +27,9 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.watchCardResult', error: new Error('socket gone') },
   { type: 'CARD.FAILED', reason: 'DECLINED' },
   { type: 'CARD.FAILED', reason: 'TERMINAL_OFFLINE' },
+  // issue 24 §1: an approval refused for its amount (D215), a payment cancelled by the merchant (D216).
+  { type: 'CARD.FAILED', reason: 'AMOUNT_MISMATCH' },
+  { type: 'CARD.FAILED', reason: 'CANCELLED' },
   { type: 'RETRY' },
   { type: 'CLOSE' },
 ];
@@ -60,6 +63,12 @@ describeModel({
       for (const call of step.invoked) {
         if (call.id === 'payCard' && (call.input as { serialNumber: string }).serialNumber !== context.serial)
           throw new Error('paid on another terminal');
+      }
+      if (step.event.type === 'CARD.FAILED') {
+        const reason = (step.event as unknown as { reason: string }).reason;
+        const shown =
+          reason === 'TERMINAL_OFFLINE' ? step.after.matches('disconnected') : step.after.matches('declined') && context.failure === reason;
+        if (!shown) throw new Error(`issue 24 §1: a card payment ended (${reason}) without saying why`);
       }
       const forgot = step.actions.some((call) => call.action === 'forgetIntent');
       if (forgot && (step.after.hasTag('uncertain') || step.after.hasTag('waiting')))

@@ -19,7 +19,11 @@ const CATALOGUE = [
   'xstate.done.actor.loadCategories',
   'xstate.error.actor.loadCategories',
 ];
-const BASKET = ['BASKET.ADD', 'BASKET.SET', 'BASKET.CLEAR', 'SUBMIT', 'SUBMIT.RETRY', 'POPUP.CLOSE'];
+const BASKET = ['BASKET.ADD', 'BASKET.SET', 'BASKET.CLEAR', 'SUBMIT', 'SUBMIT.RETRY', 'POPUP.CLOSE', 'PENDING.CANCEL', 'PENDING.KEEP'];
+
+/** 409 ORDER_PAYMENT_PENDING as the service answers it (D214): a card payment holds the order's 12,000 ₫. */
+const cardPending = { method: 'CARD', id: 9, amount: 12_000, serial_number: '18501000000101', created_at: 1_780_000_000 };
+const paymentPending = serviceError('ORDER_PAYMENT_PENDING', 409, { method: 'CARD', id: 9, amount: 12_000, pending: [cardPending] });
 const CUSTOMER = ['CUSTOMER.OPEN', 'CUSTOMER.CLOSE', 'PHONE.TYPE', 'NAME.TYPE', 'CUSTOMER.ATTACH', 'CUSTOMER.NEW', 'CUSTOMER.BACK'];
 const CUSTOMER_MORE = ['CUSTOMER.CREATE', 'CUSTOMER.WALK_IN'];
 
@@ -34,14 +38,25 @@ function project(c: OrderEditContext) {
     shown: c.showCustomerErrors,
     found: c.found?.customer_id ?? null,
     attach: c.attachId,
+    pendingPayments: c.pendingPayments.map((p) => `${p.method}:${p.id}`).join(','),
+    cancelError: c.cancelError,
   };
 }
 
 describeModel({
   name: 'orderEdit',
   machine: orderEditMachine,
-  promiseActors: ['loadOrder', 'loadProducts', 'loadCategories', 'submitDishes', 'findCustomer', 'createCustomer', 'attachCustomer'],
-  spyActions: ['notifySubmitFailed', 'notifyCustomerFailed', 'notifyCustomerAttached'],
+  promiseActors: [
+    'loadOrder',
+    'loadProducts',
+    'loadCategories',
+    'submitDishes',
+    'findCustomer',
+    'createCustomer',
+    'attachCustomer',
+    'cancelPending',
+  ],
+  spyActions: ['notifySubmitFailed', 'notifyCustomerFailed', 'notifyCustomerAttached', 'notifyPaymentCancelled'],
   variants: [
     {
       input: { orderId: 41 },
@@ -93,6 +108,14 @@ describeModel({
         { type: 'xstate.error.actor.submitDishes', error: serviceError('PRODUCT_NOT_AVAILABLE', 409) },
         { type: 'xstate.error.actor.submitDishes', error: serviceError('ORDER_COMPLETED', 409) },
         { type: 'xstate.error.actor.submitDishes', error: networkError },
+        // issue 24 §1 (D214): a payment holds the order's amount; one the screen cannot read is a plain refusal.
+        { type: 'xstate.error.actor.submitDishes', error: paymentPending },
+        { type: 'xstate.error.actor.submitDishes', error: serviceError('ORDER_PAYMENT_PENDING', 409) },
+        { type: 'PENDING.CANCEL' },
+        { type: 'PENDING.KEEP' },
+        { type: 'xstate.done.actor.cancelPending', output: undefined },
+        { type: 'xstate.error.actor.cancelPending', error: serviceError('ORDER_PAID', 409) },
+        { type: 'xstate.error.actor.cancelPending', error: networkError },
         { type: 'xstate.after.addedPopup.orderEdit.ready.basket.added' },
         { type: 'POPUP.CLOSE' },
       ],
@@ -152,6 +175,15 @@ describeModel({
         if (call.id === 'createCustomer' && (quickNameProblem(after.name) !== null || quickPhoneProblem(after.phone) !== null))
           throw new Error('created a customer from an invalid form');
         if (call.id === 'attachCustomer' && type === 'xstate.done.actor.createCustomer') throw new Error('attached at once, not 1 s later');
+        // issue 24 §1: only the payments the refusal named are cancelled, and only when asked.
+        if (call.id === 'cancelPending') {
+          if (type !== 'PENDING.CANCEL') throw new Error('cancelled a payment nobody asked to cancel');
+          const input = call.input as { pending: Array<{ method: string; id: unknown }> };
+          if (JSON.stringify(input.pending) !== JSON.stringify([cardPending]))
+            throw new Error('cancelled other payments than the ones named');
+        }
+        if (call.id === 'submitDishes' && type === 'xstate.done.actor.cancelPending')
+          throw new Error('sent the dishes without being asked');
       }
       if (type === 'PHONE.TYPE' && step.invoked.some((c) => c.id === 'findCustomer'))
         throw new Error('a keystroke looked the phone up at once');
@@ -164,7 +196,36 @@ describeModel({
         if (code === 'PRODUCT_NOT_AVAILABLE' && !actions.includes('notifySubmitFailed')) throw new Error('a refusal said nothing');
         if (code === 'NETWORK_ERROR' && !step.after.hasTag('uncertain')) throw new Error('a lost answer was taken as a refusal');
         if (code === 'ORDER_COMPLETED' && step.after.status !== 'done') throw new Error('stayed on a completed order');
+        const data = (step.event as unknown as { error: { data?: unknown } }).error.data;
+        if (code === 'ORDER_PAYMENT_PENDING' && data !== undefined && !step.after.hasTag('paymentPending'))
+          throw new Error('issue 24 §1: a pending payment was not offered to be cancelled');
+        if (code === 'ORDER_PAYMENT_PENDING' && data === undefined && !actions.includes('notifySubmitFailed'))
+          throw new Error('an unreadable pending payment said nothing');
       }
+      // Cancelling keeps the dishes picked, whatever its outcome (unless the order was paid meanwhile).
+      if (
+        before &&
+        type.includes('.cancelPending') &&
+        step.after.status !== 'done' &&
+        JSON.stringify(after.basket) !== JSON.stringify(before.basket)
+      )
+        throw new Error('lost the basket while cancelling the pending payment');
+      if (type === 'xstate.done.actor.cancelPending' && (!step.after.hasTag('editing') || !actions.includes('notifyPaymentCancelled')))
+        throw new Error('a cancelled payment did not give the basket back with a word');
+      if (type === 'xstate.error.actor.cancelPending') {
+        const code = (step.event as unknown as { error: { code: string } }).error.code;
+        if (code === 'ORDER_PAID' && step.after.status !== 'done') throw new Error('stayed on an order its payment completed');
+        if (code === 'NETWORK_ERROR' && (!step.after.hasTag('paymentPending') || after.cancelError !== 'NETWORK_ERROR'))
+          throw new Error('a failed cancel was not said');
+      }
+      // The basket cannot change while a payment holds the order (the choice comes first).
+      if (
+        before &&
+        step.before?.hasTag('paymentPending') &&
+        type.startsWith('BASKET.') &&
+        JSON.stringify(after.basket) !== JSON.stringify(before.basket)
+      )
+        throw new Error('the basket changed while a payment held the order');
       // While the answer is unknown the basket cannot change (the retry must send the same lines).
       if (
         before &&

@@ -78,3 +78,18 @@ export function getPaymentLinkCall(client: ServiceClient, id: string, signal?: A
     signal,
   });
 }
+
+/**
+ * POST /payment-links/{id}/cancel (D216): the link can no longer take money and reads EXPIRED; a link
+ * made for an order stops holding the order's dishes (D214). A repeat answers the link as it is; a
+ * paid link is refused with LINK_PAID.
+ */
+export function cancelPaymentLinkCall(client: ServiceClient, id: string, signal?: AbortSignal): Promise<PaymentLink> {
+  return client.data({
+    name: 'checkout.cancelPaymentLink',
+    method: 'POST',
+    path: `/payment-links/${encodeURIComponent(id)}/cancel`,
+    schema: paymentLinkSchema,
+    signal,
+  });
+}
