@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { isLoopbackHost } from './http/host-check';
+import type { VatRateTable } from '../../src/machines/shared/rules/vatRates';
 import { parseFeatureOverrides, SANDBOX_FEATURE_DEFAULTS, type Features } from './portal/portal-config';
+import { loadVatRates } from './portal/vat-rates';
 
 export interface SandboxOptions {
   /** 0 picks a free port (tests). Default 5280. */
@@ -36,6 +38,10 @@ export interface SandboxOptions {
    * many ms. Default: never (a test or a person answers with the `terminal` trigger).
    */
   terminalDelayMs?: number;
+  /** A VAT table file to serve instead of the repository's (D226). */
+  vatRatesFile?: string;
+  /** The VAT table itself (tests); wins over vatRatesFile. */
+  vatRates?: VatRateTable;
 }
 
 export interface ResolvedOptions {
@@ -54,6 +60,8 @@ export interface ResolvedOptions {
   dashboardChunkDelayMs: number;
   controls: boolean;
   terminalDelayMs: number | undefined;
+  /** VAT of each product tax class by day, published in config.json (D226). */
+  vatRates: VatRateTable;
 }
 
 export function resolveOptions(options: SandboxOptions): ResolvedOptions {
@@ -73,6 +81,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     dashboardChunkDelayMs: options.dashboardChunkDelayMs ?? 150,
     controls: options.controls ?? true,
     terminalDelayMs: options.terminalDelayMs,
+    vatRates: options.vatRates ?? loadVatRates(options.vatRatesFile),
   };
 }
 
@@ -114,6 +123,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     seedVolume: seedVolumeFromEnv(env.SANDBOX_SEED_VOLUME),
     controls: controlsFromEnv(env.SANDBOX_CONTROLS),
     terminalDelayMs: positiveNumber(env, 'SANDBOX_TERMINAL_DELAY_MS'),
+    vatRatesFile: env.SANDBOX_VAT_RATES_FILE || undefined,
   };
 }
 

@@ -74,7 +74,8 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       tokens,
       mailbox: createMailbox(db, clock),
       options,
-      portalConfig: () => buildPortalConfig({ features: options.features, idleLimitMinutes: options.idleLimitMinutes }),
+      portalConfig: () =>
+        buildPortalConfig({ features: options.features, idleLimitMinutes: options.idleLimitMinutes, vatRates: options.vatRates }),
       publicUrl: () => options.publicUrl ?? listeningUrl,
       realtime,
       faults,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rateFor, REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../machines/shared/rules/vatRates';
 import { ConfigError, configUrl, defaultConfig, loadConfig, parseConfig } from '.';
 
 function respond(body: string, status = 200): typeof globalThis.fetch {
@@ -47,6 +48,7 @@ describe('runtime configuration', () => {
       },
       sso: { loginUrl: null, registerDoneUrl: '/portal/dashboard' },
       hotlines: { auth: '1900 555 596', business: '1900 555 597', pos: '1900 555 598' },
+      vatRates: vatRateTableSchema.parse(REPO_VAT_RATES_INPUT),
       supportEmail: 'support@merchant.example.vn',
       idleLimitMinutes: 30,
       defaultLanguage: 'vi',
@@ -117,6 +119,28 @@ describe('runtime configuration', () => {
     });
     expect(config.einvoice.termsUrl).toBe('/portal/einvoice-terms.pdf');
     expect(invalid({ einvoice: { providers: { viettel: 42 } } }).fields).toEqual(['einvoice.providers.viettel']);
+  });
+
+  it('issue 25 §1, D226: vatRates defaults to the repository table; another valid table replaces it, a bad one stops the start', () => {
+    const repo = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
+    const noon2027 = Date.parse('2027-03-01T12:00:00+07:00');
+    expect(rateFor(defaultConfig.vatRates, 'REDUCED_ELIGIBLE', noon2027)).toBe('10%');
+    // An operator extends the cut through 2027: rows change, nothing else.
+    const extended = {
+      periods: [
+        ...repo.periods.filter((p) => p.class !== 'REDUCED_ELIGIBLE'),
+        { class: 'REDUCED_ELIGIBLE', from: '2009-01-01', to: '2027-12-31', rate: '8%' },
+        { class: 'REDUCED_ELIGIBLE', from: '2028-01-01', to: null, rate: '10%' },
+      ],
+    };
+    expect(rateFor(parseConfig({ vatRates: extended }).vatRates, 'REDUCED_ELIGIBLE', noon2027)).toBe('8%');
+    // Two rates for one day, a rate code no provider knows, or no table at all: the start-up error, naming the field.
+    const overlapping = { periods: [...repo.periods, { class: 'STANDARD', from: '2026-01-01', to: null, rate: '10%' }] };
+    expect(invalid({ vatRates: overlapping }).issues).toEqual([
+      { path: `vatRates.periods.${repo.periods.length}.from`, problem: 'overlaps another period of STANDARD' },
+    ]);
+    expect(invalid({ vatRates: { periods: [{ ...repo.periods[0], rate: '9%' }] } }).fields).toContain('vatRates.periods.0.rate');
+    expect(invalid({ vatRates: [] }).fields).toEqual(['vatRates']);
   });
 
   it('websocket realtime URL and same-origin paths are accepted', () => {

@@ -1,3 +1,4 @@
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../machines/shared/rules/vatRates';
 import { z } from './zod-mini';
 
 /**
@@ -121,6 +122,10 @@ export const appConfigSchema = z.object({
     }),
     {},
   ),
+  // VAT of each product tax class by Vietnam calendar day (D226): the repository's table unless the
+  // deployment publishes another; checked like the rest (no gap or overlap per class), so a bad table
+  // stops the portal with the start-up page instead of pricing an invoice wrongly.
+  vatRates: z.prefault(vatRateTableSchema, REPO_VAT_RATES_INPUT),
   supportEmail: z._default(z.email().check(z.maxLength(254)), 'support@merchant.example.vn'),
   idleLimitMinutes: z._default(z.int().check(z.minimum(1), z.maximum(1440)), 30),
   defaultLanguage: z._default(z.enum(['vi', 'en']), 'vi'),

@@ -16,10 +16,16 @@ export type Features = Record<FeatureName, boolean>;
  */
 export const SANDBOX_FEATURE_DEFAULTS: Features = { ...FEATURE_DEFAULTS, inspector: true, einvoice: true };
 
-export function buildPortalConfig(options: { features: Features; idleLimitMinutes: number }): PortalConfig {
+export function buildPortalConfig(options: {
+  features: Features;
+  idleLimitMinutes: number;
+  vatRates: PortalConfig['vatRates'];
+}): PortalConfig {
   return {
     ...DEFAULT_CONFIG,
     features: options.features,
+    // The table the sandbox was started with (SANDBOX_VAT_RATES_FILE or the repository's, D226).
+    vatRates: options.vatRates,
     // With the unified login on, the portal's SSO button goes to the sandbox's stand-in provider.
     sso: { ...DEFAULT_CONFIG.sso, loginUrl: options.features.unifiedLogin ? '/sandbox/sso/authorize' : null },
     idleLimitMinutes: options.idleLimitMinutes,
