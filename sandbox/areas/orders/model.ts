@@ -90,6 +90,7 @@ interface ItemRecord {
   img: string | null;
   amount: number;
   price: number;
+  tax_class: string;
 }
 
 export const itemOut = (r: ItemRecord) => ({
@@ -99,6 +100,9 @@ export const itemOut = (r: ItemRecord) => ({
   img: r.img,
   amount: r.amount,
   price: Number(r.price),
+  // The product's VAT tax class when the line was added (002_line_tax_class.sql, D226): an invoice of
+  // this order takes its rate from it, whatever the product says later.
+  tax_class: r.tax_class,
 });
 
 export const orderNotFound = () => new ApiError(404, 'NOT_FOUND', 'No such order');
@@ -124,7 +128,7 @@ export async function findOrder(
 
 export async function orderItems(db: Database, orderId: number) {
   const rows = await db.query<ItemRecord & Record<string, unknown>>(
-    `SELECT product_id, code, name, img, amount, price FROM sale_order_items WHERE order_id = $1 ORDER BY added_at, id`,
+    `SELECT product_id, code, name, img, amount, price, tax_class FROM sale_order_items WHERE order_id = $1 ORDER BY added_at, id`,
     [orderId],
   );
   return rows.map(itemOut);

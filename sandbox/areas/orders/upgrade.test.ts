@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SandboxArea } from '../../platform/area';
 import { loadAreas } from '../../platform/areas';
@@ -81,7 +81,13 @@ describe('upgrading a data folder made before issue 13', () => {
       );
 
       const ran = await migrate(db, areas);
-      expect([...ran].sort()).toEqual(['notifications/002_order_link.sql', 'orderpayment/001_orderpayment.sql', 'orders/001_orders.sql']);
+      expect([...ran].sort()).toEqual([
+        'notifications/002_order_link.sql',
+        'orderpayment/001_orderpayment.sql',
+        'orderpayment/002_pending_qr.sql',
+        'orders/001_orders.sql',
+        'orders/002_line_tax_class.sql',
+      ]);
       const rows = await db.query<{
         order_code: string;
         status: number;
@@ -118,5 +124,68 @@ describe('upgrading a data folder made before issue 13', () => {
     } finally {
       await close();
     }
-  });
+    // Two runs of every area's migrations on a fresh database: tens of seconds on a busy machine.
+  }, 120_000);
+});
+
+describe('upgrading a data folder made before product tax classes (issue 25 §1, D226)', () => {
+  it('order lines written before take their product’s class, a removed product’s lines REDUCED_ELIGIBLE, and new lines copy theirs', async () => {
+    const { db, close } = await openTestDatabase();
+    try {
+      const areas = await loadAreas();
+      // Orders without their second file: lines without a class (the products' class is set below).
+      const before = areas.map((a) => {
+        if (a.name !== 'orders') return a;
+        const dir = mkdtempSync(join(tmpdir(), 'old-orders-'));
+        dirs.push(dir);
+        copyFileSync(join(fileURLToPath(a.sql!), '001_orders.sql'), join(dir, '001_orders.sql'));
+        return { ...a, sql: pathToFileURL(dir + '/') };
+      });
+      await migrate(db, before);
+      await db.query(
+        `INSERT INTO merchants (id, alias, name, account_type, is_fnb, tax_no, merchant_code) VALUES ('90000002', 'old2', 'Quán cũ', 'business', true, '0102', 'M2')`,
+      );
+      const [product] = await db.query<{ id: number }>(
+        `INSERT INTO products (merchant_id, code, name, search_text, price, status, created_at, updated_at)
+         VALUES ('90000002', 'P1', 'Bia', 'bia', 50000, 0, 1, 1) RETURNING id`,
+      );
+      const [order] = await db.query<{ id: number }>(
+        `INSERT INTO sale_orders (merchant_id, order_code, created_at, updated_at) VALUES ('90000002', 'DH1', 1, 1) RETURNING id`,
+      );
+      await db.query(
+        `INSERT INTO sale_order_items (order_id, product_id, code, name, price, amount, added_at) VALUES ($1, $2, 'P1', 'Bia', 50000, 1, 1),
+           ($1, 999999, 'GONE', 'Món đã xóa', 10000, 1, 1)`,
+        [order!.id, product!.id],
+      );
+
+      await db.query(`UPDATE products SET tax_class = 'STANDARD' WHERE id = $1`, [product!.id]);
+      expect(await migrate(db, areas)).toEqual(['orders/002_line_tax_class.sql']);
+      const classes = async () =>
+        (await db.query<{ code: string; tax_class: string }>(`SELECT code, tax_class FROM sale_order_items ORDER BY id`)).map((r) => [
+          r.code,
+          r.tax_class,
+        ]);
+      expect(await classes()).toEqual([
+        ['P1', 'STANDARD'],
+        ['GONE', 'REDUCED_ELIGIBLE'],
+      ]);
+      await db.query(`UPDATE products SET tax_class = 'FIVE' WHERE id = $1`, [product!.id]);
+      const [next] = await db.query<{ id: number }>(
+        `INSERT INTO sale_orders (merchant_id, order_code, created_at, updated_at) VALUES ('90000002', 'DH2', 2, 2) RETURNING id`,
+      );
+      await db.query(
+        `INSERT INTO sale_order_items (order_id, product_id, code, name, price, amount, added_at) VALUES ($1, $2, 'P1', 'Bia', 50000, 1, 2)`,
+        [next!.id, product!.id],
+      );
+      expect(await classes()).toEqual([
+        ['P1', 'STANDARD'],
+        ['GONE', 'REDUCED_ELIGIBLE'],
+        ['P1', 'FIVE'],
+      ]);
+      await expect(db.query(`UPDATE sale_order_items SET tax_class = 'BEER'`)).rejects.toThrow();
+    } finally {
+      await close();
+    }
+    // Two runs of every area's migrations on a fresh database: tens of seconds on a busy machine.
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import {
   productsSchema,
   type Product,
 } from '../../../src/services/products/schemas';
+import { TAX_CLASSES } from '../../../src/machines/shared/rules/vatRates';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { described } from '../../platform/test/images';
 import { encodePng, seedPhoto } from './images';
@@ -91,6 +92,74 @@ describe('seed (issue 12 point 1)', () => {
     const decoded = jpeg.decode(seedPhoto(3).bytes, { useTArray: true });
     expect([decoded.width, decoded.height]).toEqual([96, 96]);
     expect(await described(seedPhoto(4).bytes)).toMatchObject({ format: 'png', width: 96, height: 96 });
+  });
+});
+
+describe('tax class (issue 25 §1, D226, D227)', () => {
+  it('D227: the seed classes beer as STANDARD, canned sugary drinks as SUGARY_DRINK, fresh produce at 5%, the rest reduced', async () => {
+    const phoco = rowsOf(await list((await freshMerchant()).token, '?page_size=100'));
+    const classOf = (rows: Product[], name: string) => rows.find((r) => r.name === name)?.tax_class;
+    expect(classOf(phoco, 'Bia Hà Nội')).toBe('STANDARD');
+    expect(classOf(phoco, 'Coca-Cola')).toBe('SUGARY_DRINK');
+    for (const name of ['Phở bò tái', 'Nước cam ép', 'Trà sữa trân châu', 'Nước suối', 'Cà phê sữa đá']) {
+      expect(classOf(phoco, name), name).toBe('REDUCED_ELIGIBLE');
+    }
+    expect(
+      phoco
+        .filter((r) => r.tax_class !== 'REDUCED_ELIGIBLE')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['Bia Hà Nội', 'Coca-Cola']);
+
+    const colan = rowsOf(await list((await freshMerchant('colan')).token, '?page_size=2000'));
+    expect(colan).toHaveLength(COLAN_PRODUCT_COUNT);
+    for (const [name, taxClass] of [
+      ['Bia Sài Gòn lon', 'STANDARD'],
+      ['Bia Hà Nội thùng 24', 'STANDARD'],
+      ['Coca-Cola chai 1.5L', 'SUGARY_DRINK'],
+      ['Pepsi lon', 'SUGARY_DRINK'],
+      ['Trà xanh Không Độ lon', 'SUGARY_DRINK'],
+      ['Rau muống 300g', 'FIVE'],
+      ['Thịt ba chỉ 500g', 'FIVE'],
+      ['Xoài cát 1kg', 'FIVE'],
+      ['Gạo ST25 5kg', 'FIVE'],
+      ['Đậu xanh 1kg', 'FIVE'],
+      ['Yến mạch 1kg', 'REDUCED_ELIGIBLE'],
+      ['Sữa tươi Vinamilk 1L', 'REDUCED_ELIGIBLE'],
+      ['Nước suối Lavie lon', 'REDUCED_ELIGIBLE'],
+      ['Bột giặt OMO vừa', 'REDUCED_ELIGIBLE'],
+    ] as const) {
+      expect(classOf(colan, name), name).toBe(taxClass);
+    }
+  });
+
+  it('is sent on create (REDUCED_ELIGIBLE when left out), changed on update, kept when an update leaves it out', async () => {
+    const m = await freshMerchant();
+    const plain = await create(m.token, { name: 'Bánh chưng', code: 'BC01', price: 60000, cost: 0, tax: 0 });
+    expect(productCreatedSchema.parse(plain.body).data.tax_class).toBe('REDUCED_ELIGIBLE');
+    const beer = await create(m.token, { name: 'Bia Trúc Bạch', code: 'BTB01', price: 35000, cost: 0, tax: 0, tax_class: 'STANDARD' });
+    expect(productCreatedSchema.parse(beer.body).data.tax_class).toBe('STANDARD');
+    expect(productDetailSchema.parse((await get(m.token, 'BTB01')).body.data).product.tax_class).toBe('STANDARD');
+    const changed = await update(m.token, 'BC01', { name: 'Bánh chưng', price: 60000, tax_class: 'FIVE' });
+    expect(productSchema.parse(changed.body.data).tax_class).toBe('FIVE');
+    const kept = await update(m.token, 'BC01', { name: 'Bánh chưng lớn', price: 80000 });
+    expect(productSchema.parse(kept.body.data)).toMatchObject({ name: 'Bánh chưng lớn', tax_class: 'FIVE' });
+  });
+
+  it('every class of the table is stored; anything else is refused with REQUIRED naming tax_class', async () => {
+    const m = await freshMerchant();
+    for (const [i, taxClass] of TAX_CLASSES.entries()) {
+      const res = await create(m.token, { name: `Hàng ${taxClass}`, code: `TC${i}`, price: 1000, tax_class: taxClass });
+      expect(res.status, taxClass).toBe(201);
+      expect(res.body.data.tax_class).toBe(taxClass);
+    }
+    for (const bad of ['BEER', '8%', 10, null, '', 'reduced_eligible']) {
+      const res = await create(m.token, { name: 'Hàng lạ', code: 'BAD1', price: 1000, tax_class: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.body).toMatchObject({ error_code: 'REQUIRED', data: { fields: ['tax_class'] } });
+      expect((await update(m.token, 'TC0', { name: 'x', price: 1, tax_class: bad })).status, String(bad)).toBe(400);
+    }
+    expect((await get(m.token, 'TC0')).body.data.product.tax_class).toBe(TAX_CLASSES[0]);
   });
 });
 

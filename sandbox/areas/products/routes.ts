@@ -12,6 +12,7 @@ import {
   type Product,
   type ProductCategory,
 } from '../../../src/services/products/schemas';
+import { DEFAULT_TAX_CLASS, type TaxClass } from '../../../src/machines/shared/rules/vatRates';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
@@ -24,7 +25,8 @@ import { readImageUpload, sendStoredImage, type StoredImage } from '../../platfo
  * the service ("pho" finds "Phở") and a status filter, one product by code (`data.product`,
  * `data.categories`), create (HTTP 201 with `code: 201`), update by code, stop-sale (DELETE by code:
  * the product is closed, not removed, D105), image upload (multipart `file`, decoded and stored re-encoded, D220)
- * and each image back at /inventory/product/image/{id}. Every call is scoped to the caller's
+ * and each image back at /inventory/product/image/{id}. A product carries its VAT tax class
+ * (`tax_class`, D226), which order lines copy when they are added. Every call is scoped to the caller's
  * merchant: another merchant's product or image answers as a missing one. Open to staff-type users
  * as to the owner (D102).
  */
@@ -37,11 +39,12 @@ interface ProductRow {
   cost: string | number;
   tax: string | number;
   status: number;
+  tax_class: TaxClass;
   image_id: number | null;
   categories: ProductCategory[] | null;
 }
 
-const SELECT = `SELECT p.id, p.code, p.name, p.price, p.cost, p.tax, p.status, p.image_id,
+const SELECT = `SELECT p.id, p.code, p.name, p.price, p.cost, p.tax, p.status, p.tax_class, p.image_id,
   (SELECT json_agg(json_build_object('category_id', c.id, 'category_name', c.name) ORDER BY pc.position)
      FROM product_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.product_id = p.id) AS categories
   FROM products p`;
@@ -59,6 +62,7 @@ export function toWire(r: ProductRow): Product {
     cost: Number(r.cost),
     tax: Number(r.tax),
     status: r.status as Product['status'],
+    tax_class: r.tax_class,
     category_ids: categories.map((c) => c.category_id),
     categories,
   };
@@ -90,6 +94,8 @@ interface CheckedBody {
   imageId: number | null | undefined;
   price: number;
   status: number | undefined;
+  /** undefined: not sent (a create takes REDUCED_ELIGIBLE, an update keeps the class; D226). */
+  taxClass: TaxClass | undefined;
   /** undefined: not sent (an update keeps the categories). */
   categoryIds: number[] | undefined;
 }
@@ -124,7 +130,7 @@ async function checkBody(db: Database, merchantId: string, body: unknown, existi
     ]);
     if (found.length !== categoryIds.length) throw badRequest('category_ids', 'Not a category of this merchant');
   }
-  return { name: v.name, code: v.code, imageId, price: v.price, status: v.status, categoryIds };
+  return { name: v.name, code: v.code, imageId, price: v.price, status: v.status, taxClass: v.tax_class, categoryIds };
 }
 
 async function setCategories(db: Database, productId: number, categoryIds: number[]): Promise<void> {
@@ -195,9 +201,19 @@ export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext)
       const now = ctx.clock.now();
       const [row] = await ctx.db
         .query<{ id: number }>(
-          `INSERT INTO products (merchant_id, code, name, search_text, price, status, image_id, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-          [user.merchant_id, v.code, v.name, foldProductText(`${v.name} ${v.code}`), v.price, v.status ?? 0, v.imageId ?? null, now],
+          `INSERT INTO products (merchant_id, code, name, search_text, price, status, image_id, created_at, updated_at, tax_class)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
+          [
+            user.merchant_id,
+            v.code,
+            v.name,
+            foldProductText(`${v.name} ${v.code}`),
+            v.price,
+            v.status ?? 0,
+            v.imageId ?? null,
+            now,
+            v.taxClass ?? DEFAULT_TAX_CLASS,
+          ],
         )
         .catch((error: unknown) => {
           // Two parallel requests for one code both pass the check; the unique index decides.
@@ -225,7 +241,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext)
       const v = await checkBody(ctx.db, user.merchant_id, request.body, existing.code);
       await ctx.db.query(
         `UPDATE products SET name = $2, search_text = $3, price = $4, status = COALESCE($5, status),
-                image_id = CASE WHEN $6 THEN image_id ELSE $7 END, updated_at = $8 WHERE id = $1`,
+                image_id = CASE WHEN $6 THEN image_id ELSE $7 END, updated_at = $8, tax_class = COALESCE($9, tax_class) WHERE id = $1`,
         [
           existing.id,
           v.name,
@@ -235,6 +251,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext)
           v.imageId === undefined,
           v.imageId ?? null,
           ctx.clock.now(),
+          v.taxClass ?? null,
         ],
       );
       if (v.categoryIds) await setCategories(ctx.db, existing.id, v.categoryIds);

@@ -1,5 +1,6 @@
 import type { SeededMerchant } from '../../platform/area';
 import type { Database } from '../../platform/db/database';
+import type { TaxClass } from '../../../src/machines/shared/rules/vatRates';
 import { foldProductText, type ProductStatus } from '../../../src/services/products/schemas';
 import { seedPhoto } from './images';
 
@@ -7,7 +8,8 @@ import { seedPhoto } from './images';
  * Products of each seeded merchant and every throwaway copy (by template), filed under the categories
  * the categories seed made (by name). phoco, a restaurant: about 60 dishes and drinks, each with a
  * photo; colan, a grocery: 2,000 products without photos, so search and paging have something to
- * work on. Everything is derived from the index, so every copy has the same catalogue.
+ * work on. Everything is derived from the index, so every copy has the same catalogue. Each product
+ * has the VAT tax class its kind of goods has (D227).
  */
 
 interface Plan {
@@ -17,6 +19,27 @@ interface Plan {
   status: ProductStatus;
   categories: string[];
   photo: number | null;
+  taxClass: TaxClass;
+}
+
+/**
+ * D227: beer (and wine, spirits, tobacco, none of which these shops sell) is under special consumption
+ * tax and never had the cut; bottled and canned soft drinks over 5 g of sugar per 100 ml came under it
+ * on 1 January 2026 (their own class, whose rows say so). Drinks made in the shop (juices, smoothies,
+ * tea, coffee), milk and soy milk, and water stay REDUCED_ELIGIBLE. A grocery's fresh vegetables, fruit,
+ * meat and fish, rice and dried beans sold to consumers are at 5% (unprocessed farm produce at the
+ * trading stage); everything else REDUCED_ELIGIBLE.
+ */
+const SPECIAL_CONSUMPTION = /^Bia /;
+const SUGARY_SOFT_DRINKS = /^(Coca-Cola|Pepsi|Trà xanh Không Độ)( |$)/;
+const FIVE_PERCENT_CATEGORIES = new Set(['Rau củ', 'Trái cây', 'Thịt cá']);
+const FIVE_PERCENT_GRAINS = /^(Gạo|Đậu xanh|Đậu đỏ)/;
+
+function taxClassOf(name: string, category: string): TaxClass {
+  if (SPECIAL_CONSUMPTION.test(name)) return 'STANDARD';
+  if (SUGARY_SOFT_DRINKS.test(name)) return 'SUGARY_DRINK';
+  if (FIVE_PERCENT_CATEGORIES.has(category) || (category === 'Gạo & ngũ cốc' && FIVE_PERCENT_GRAINS.test(name))) return 'FIVE';
+  return 'REDUCED_ELIGIBLE';
 }
 
 const MENU: Record<string, readonly (readonly [name: string, price: number])[]> = {
@@ -109,7 +132,16 @@ function phocoPlans(): Plan[] {
       if (['Phở', 'Bún', 'Cơm'].includes(category) && n % 2 === 0) extra.push('Món chính');
       // A few out of stock, a couple discontinued, so every status shows on the first pages.
       const status: ProductStatus = n % 13 === 4 ? 1 : n % 17 === 9 ? 2 : 0;
-      plans.push({ code: `PC${String(n).padStart(3, '0')}`, name, price, status, categories: [category, ...extra], photo: n });
+      plans.push({
+        code: `PC${String(n).padStart(3, '0')}`,
+        name,
+        price,
+        status,
+        categories: [category, ...extra],
+        photo: n,
+        // A restaurant's dishes are a service at the reduced rate; only what it resells may differ.
+        taxClass: category === 'Đồ uống' ? taxClassOf(name, category) : 'REDUCED_ELIGIBLE',
+      });
     }
   }
   return plans;
@@ -168,7 +200,15 @@ function colanPlans(): Plan[] {
     const name = batch === 0 ? item.name : `${item.name} (lô ${batch + 1})`;
     const price = 5_000 + ((n * 7919) % 400) * 500;
     const status: ProductStatus = n % 23 === 0 ? 1 : n % 37 === 0 ? 2 : 0;
-    plans.push({ code: `CL${String(n).padStart(5, '0')}`, name, price, status, categories: [item.category], photo: null });
+    plans.push({
+      code: `CL${String(n).padStart(5, '0')}`,
+      name,
+      price,
+      status,
+      categories: [item.category],
+      photo: null,
+      taxClass: taxClassOf(name, item.category),
+    });
   }
   return plans;
 }
@@ -199,10 +239,10 @@ export async function seedProducts(db: Database, merchant: SeededMerchant): Prom
 
   // Oldest first, a minute apart, so the newest-first list is stable.
   const rows = await db.query<{ id: number; code: string }>(
-    `INSERT INTO products (merchant_id, code, name, search_text, price, status, image_id, created_at, updated_at)
-     SELECT $1, c, n, s, p, st, img, t, t
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::smallint[], $7::int[], $8::bigint[])
-            WITH ORDINALITY AS u(c, n, s, p, st, img, t, i)
+    `INSERT INTO products (merchant_id, code, name, search_text, price, status, image_id, created_at, updated_at, tax_class)
+     SELECT $1, c, n, s, p, st, img, t, t, tc
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::smallint[], $7::int[], $8::bigint[], $9::text[])
+            WITH ORDINALITY AS u(c, n, s, p, st, img, t, tc, i)
       ORDER BY i
      RETURNING id, code`,
     [
@@ -214,6 +254,7 @@ export async function seedProducts(db: Database, merchant: SeededMerchant): Prom
       plans.map((p) => p.status),
       plans.map((p) => imageOf.get(p) ?? null),
       plans.map((_, i) => merchant.now - (plans.length - i) * 60_000),
+      plans.map((p) => p.taxClass),
     ],
   );
   const idOf = new Map(rows.map((r) => [r.code, r.id]));

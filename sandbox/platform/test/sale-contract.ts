@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_CLASSES } from '../../../src/machines/shared/rules/vatRates';
 
 /**
  * The sale service's wire shapes (orders and orderpayment areas) as the issue-13 contract writes them, for the
@@ -46,6 +47,8 @@ export const orderProductSchema = z.strictObject({
   img: z.string().nullable(),
   amount: z.number().int().positive(),
   price: money,
+  /** The product's VAT tax class when the line was added (D226). */
+  tax_class: z.enum(TAX_CLASSES),
 });
 
 export const orderDetailSchema = z.strictObject({ invoice_data: orderSchema, products_data: z.array(orderProductSchema) });

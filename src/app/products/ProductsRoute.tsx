@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { productFormMachine } from '../../machines/products/productForm.machine';
@@ -59,7 +59,18 @@ function ListPage() {
     initialQuery,
   );
 
-  return <ProductListScreen actor={actor} addHref={productPaths.create()} editHref={productPaths.update} loadImage={loadImage} />;
+  // The VAT column shows each class's rate on the day the page opened (D226).
+  const [now] = useState(() => Date.now());
+  return (
+    <ProductListScreen
+      actor={actor}
+      addHref={productPaths.create()}
+      editHref={productPaths.update}
+      loadImage={loadImage}
+      vatRates={getRuntime().config.vatRates}
+      now={now}
+    />
+  );
 }
 
 function FormPage({ code }: { code: string | null }) {
@@ -95,7 +106,9 @@ function FormPage({ code }: { code: string | null }) {
     });
     return () => sub.unsubscribe();
   }, [actor, navigate]);
-  return <ProductFormScreen actor={actor} loadImage={loadImage} />;
+  // The tax-class choices show each class's rate on the day the form opened, from config.json (D226).
+  const [now] = useState(() => Date.now());
+  return <ProductFormScreen actor={actor} loadImage={loadImage} vatRates={getRuntime().config.vatRates} now={now} />;
 }
 
 function UpdatePage() {

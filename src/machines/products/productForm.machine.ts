@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type { Product, ProductBody, ProductCategory, ProductDetail, ProductImage, ProductStatus } from '../../services/products/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
+import { isTaxClass, type TaxClass } from '../shared/rules/vatRates';
 import {
   EMPTY_PRODUCT_FORM,
   formOfProduct,
@@ -15,7 +16,7 @@ import {
 /**
  * /sale-product/create and /sale-product/update?id={code} (doc 2 §2, §3, §5, §7, §8, §9). Loads the
  * merchant's categories (and, to edit, the product), then the form: name, code (read-only on edit),
- * price, status, categories, image. Picking an image checks it, shrinks it when it is over 716,800
+ * price, status, VAT tax class (D226), categories, image. Picking an image checks it, shrinks it when it is over 716,800
  * bytes (actor `shrinkImage`, 90% steps) and uploads it (actor `uploadImage`); the result's size shows;
  * an upload that fails keeps the local preview and says so (region `image`). Submit waits for the
  * image; a refusal (NAME_CODE_EXIST…) keeps everything typed, says why on the form and in a toast
@@ -51,6 +52,7 @@ export interface ProductFormContext {
 export type ProductFormEvent =
   | { type: 'FIELD.CHANGE'; field: ProductTextField; value: string }
   | { type: 'STATUS.SET'; status: ProductStatus }
+  | { type: 'TAX_CLASS.SET'; taxClass: TaxClass }
   | { type: 'CATEGORIES.SET'; ids: number[] }
   | { type: 'IMAGE.PICK'; file: Blob }
   | { type: 'IMAGE.REMOVE' }
@@ -114,6 +116,10 @@ export const productFormMachine = setup({
       form: { ...context.form, [params.field]: params.field === 'price' ? priceDigits(params.value) : params.value },
     })),
     setStatus: assign(({ context }, params: { status: ProductStatus }) => ({ form: { ...context.form, status: params.status } })),
+    // Only a class the table knows (the service refuses any other).
+    setTaxClass: assign(({ context }, params: { taxClass: TaxClass }) => ({
+      form: { ...context.form, taxClass: isTaxClass(params.taxClass) ? params.taxClass : context.form.taxClass },
+    })),
     setCategories: assign(({ context }, params: { ids: number[] }) => ({
       // Only the merchant's categories, each once, in the order chosen.
       form: { ...context.form, categoryIds: [...new Set(params.ids)].filter((id) => context.categories.some((c) => c.category_id === id)) },
@@ -190,6 +196,7 @@ export const productFormMachine = setup({
               on: {
                 'FIELD.CHANGE': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
                 'STATUS.SET': { actions: { type: 'setStatus', params: ({ event }) => ({ status: event.status }) } },
+                'TAX_CLASS.SET': { actions: { type: 'setTaxClass', params: ({ event }) => ({ taxClass: event.taxClass }) } },
                 'CATEGORIES.SET': { actions: { type: 'setCategories', params: ({ event }) => ({ ids: event.ids }) } },
                 SUBMIT: [
                   { guard: 'formValid', target: 'submitting', actions: 'clearSubmitError' },

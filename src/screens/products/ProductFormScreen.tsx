@@ -38,6 +38,8 @@ import {
   selectUploading,
 } from '../../machines/products/selectors';
 import { formatVndNumber } from '../../machines/shared/rules/vnd';
+import { TAX_CLASSES, isTaxClass, type VatRateTable } from '../../machines/shared/rules/vatRates';
+import { useTaxClassLabel } from './taxClassLabel';
 import { PRODUCT_CODE_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX_LENGTH, type ProductStatus } from '../../services/products/schemas';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { ChipList } from '../shared/Chips';
@@ -65,7 +67,18 @@ const kb = (bytes: number, lng: string) =>
  * price (formatted when not focused, the digits while typing), status, categories (shown as chips),
  * image with its size after shrinking. Save is disabled until name, code and price are filled.
  */
-export function ProductFormScreen({ actor, loadImage }: { actor: ProductFormActor; loadImage: (url: string) => Promise<Blob> }) {
+export function ProductFormScreen({
+  actor,
+  loadImage,
+  vatRates,
+  now,
+}: {
+  actor: ProductFormActor;
+  loadImage: (url: string) => Promise<Blob>;
+  /** The dated VAT table of config.json (D226) and the moment whose rates the choices show. */
+  vatRates: VatRateTable;
+  now: number;
+}) {
   const { t, i18n } = useTranslation(['products', 'errors']);
   const mode = useSelector(actor, selectMode);
   const form = useSelector(actor, selectForm);
@@ -84,6 +97,7 @@ export function ProductFormScreen({ actor, loadImage }: { actor: ProductFormActo
   const showsForm = useSelector(actor, selectShowsForm);
   const busy = useSelector(actor, selectBusy);
   const saved = useSelector(actor, selectSaved);
+  const taxClassLabel = useTaxClassLabel(vatRates, now);
   const [priceFocused, setPriceFocused] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const readOnly = busy || saved;
@@ -191,6 +205,17 @@ export function ProductFormScreen({ actor, loadImage }: { actor: ProductFormActo
             readOnly={readOnly}
             onChange={(value) => value !== null && actor.send({ type: 'STATUS.SET', status: Number(value) as ProductStatus })}
             data-testid="product-status"
+          />
+          <Select
+            label={t('form.taxClass')}
+            description={`${t(`taxClassHelp.${form.taxClass}`)} ${t('form.taxClassHint')}`}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            data={TAX_CLASSES.map((c) => ({ value: c, label: taxClassLabel(c) }))}
+            value={form.taxClass}
+            allowDeselect={false}
+            readOnly={readOnly}
+            onChange={(value) => isTaxClass(value) && actor.send({ type: 'TAX_CLASS.SET', taxClass: value })}
+            data-testid="product-tax-class"
           />
           <MultiSelect
             label={t('form.categories')}

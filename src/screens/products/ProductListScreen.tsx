@@ -9,6 +9,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/products/productList.machine';
 import { selectStatusFilter, selectStopping, selectStopConfirming, selectStopTarget, selectTyped } from '../../machines/products/selectors';
 import { formatVndNumber } from '../../machines/shared/rules/vnd';
+import type { VatRateTable } from '../../machines/shared/rules/vatRates';
+import { useTaxClassLabel } from './taxClassLabel';
 import { PRODUCT_CLOSED, PRODUCT_PAGE_SIZES, PRODUCT_SEARCH_MAX, type Product, type ProductStatus } from '../../services/products/schemas';
 import { ChipList } from '../shared/Chips';
 import { ListTable } from '../shared/list/ListTable';
@@ -28,13 +30,19 @@ export function ProductListScreen({
   addHref,
   editHref,
   loadImage,
+  vatRates,
+  now,
 }: {
   actor: ProductListActor;
   addHref: string;
   editHref: (code: string) => string;
   loadImage: (url: string) => Promise<Blob>;
+  /** The dated VAT table of config.json (D226) and the moment whose rates the VAT column shows. */
+  vatRates: VatRateTable;
+  now: number;
 }) {
   const { t } = useTranslation(['products', 'errors']);
+  const taxClassLabel = useTaxClassLabel(vatRates, now);
   const typed = useSelector(actor, selectTyped);
   const status = useSelector(actor, selectStatusFilter);
   const stopTarget = useSelector(actor, selectStopTarget);
@@ -65,6 +73,20 @@ export function ProductListScreen({
       { key: 'name', header: t('list.columns.name'), cell: (r) => r.name, rowHeader: true, minWidth: 180 },
       { key: 'code', header: t('list.columns.code'), cell: (r) => r.code },
       { key: 'price', header: t('list.columns.price'), cell: (r) => formatVndNumber(r.price), align: 'right' },
+      {
+        key: 'tax',
+        header: t('list.columns.tax'),
+        // The rate today, with the class it comes from (D226).
+        cell: (r) => (
+          <Stack gap={0}>
+            <Text size="sm">{taxClassLabel.code(r.tax_class)}</Text>
+            <Text size="xs" c="dimmed">
+              {t(`taxClass.${r.tax_class}`)}
+            </Text>
+          </Stack>
+        ),
+        minWidth: 140,
+      },
       {
         key: 'categories',
         header: t('list.columns.categories'),
@@ -97,7 +119,7 @@ export function ProductListScreen({
         ),
       },
     ],
-    [t, actor, editHref, loadImage],
+    [t, actor, editHref, loadImage, taxClassLabel],
   );
 
   const statusOptions = [

@@ -1,4 +1,5 @@
 import { z } from '../../config/zod-classic';
+import { TAX_CLASSES } from '../../machines/shared/rules/vatRates';
 
 /**
  * Products of the sale service (doc 2 §3 Product, §4 product status, §5 product create and image,
@@ -38,10 +39,12 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const visible = (value: string) => value.replace(INVISIBLE, '').trim();
 
 export const productStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** The product's VAT tax class (D226): its rate on a given day comes from the dated table in config.json. */
+export const productTaxClassSchema = z.enum(TAX_CLASSES);
 
 /**
  * A create or update body (doc 2 §7: name, code, img, cost, tax, price, category_ids; status on the
- * edit form). cost and tax are always 0 (doc 2 §3); the code is only read on create.
+ * edit form; tax_class, D226). cost and tax are always 0 (doc 2 §3); the code is only read on create.
  */
 export const productBodySchema = z.object({
   name: z
@@ -60,10 +63,12 @@ export const productBodySchema = z.object({
   cost: z.literal(0).optional(),
   tax: z.literal(0).optional(),
   status: productStatusSchema.optional(),
+  /** Left out: a create takes REDUCED_ELIGIBLE, an update keeps the product's class. */
+  tax_class: productTaxClassSchema.optional(),
   category_ids: z.array(z.number().int().positive()).max(PRODUCT_MAX_CATEGORIES).optional(),
 });
 export type ProductBody = z.input<typeof productBodySchema>;
-export const PRODUCT_BODY_FIELDS = ['name', 'code', 'img', 'price', 'cost', 'tax', 'status', 'category_ids'] as const;
+export const PRODUCT_BODY_FIELDS = ['name', 'code', 'img', 'price', 'cost', 'tax', 'status', 'tax_class', 'category_ids'] as const;
 
 export const productCategorySchema = z.object({ category_id: z.number().int().positive(), category_name: z.string() });
 export type ProductCategory = z.infer<typeof productCategorySchema>;
@@ -82,6 +87,7 @@ export const productSchema = z.object({
   cost: z.number(),
   tax: z.number(),
   status: productStatusSchema,
+  tax_class: productTaxClassSchema,
   category_ids: z.array(z.number().int().positive()),
   categories: z.array(productCategorySchema),
 });

@@ -14,10 +14,13 @@ export const phoBo: Product = {
   cost: 0,
   tax: 0,
   status: 0,
+  tax_class: 'REDUCED_ELIGIBLE',
   category_ids: [3],
   categories: [phoCategory],
 };
 export const closed: Product = { ...phoBo, product_id: 2, code: 'PC017', name: 'Bún ốc', status: 2 };
+/** A product outside the VAT cut (D226): the edit form must start from its class. */
+export const beer: Product = { ...phoBo, product_id: 3, code: 'PC033', name: 'Bia Hà Nội', img: null, price: 20000, tax_class: 'STANDARD' };
 
 export const twoPages: ProductPage = { rows: [phoBo, closed], totalPage: 2 };
 export const emptyPage: ProductPage = { rows: [], totalPage: 1 };

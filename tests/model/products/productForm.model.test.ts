@@ -1,10 +1,11 @@
 import { productFormMachine, type ProductFormContext } from '../../../src/machines/products/productForm.machine';
 import { hasProductErrors, validateProduct } from '../../../src/machines/products/rules/productForm';
+import { isTaxClass } from '../../../src/machines/shared/rules/vatRates';
 import type { ProductBody } from '../../../src/services/products/schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
-import { newCategory, phoBo, phoCategory } from './fixtures';
+import { beer, newCategory, phoBo, phoCategory } from './fixtures';
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
 const categories = [newCategory, phoCategory];
@@ -33,6 +34,7 @@ function project(c: ProductFormContext) {
     preview: c.image.preview !== null,
     problem: c.imageProblem,
     loaded: c.categories.length > 0,
+    taxClass: c.form.taxClass,
   };
 }
 
@@ -55,6 +57,8 @@ describeModel({
         ...validFields,
         { type: 'FIELD.CHANGE', field: 'code', value: 'P-1' },
         { type: 'STATUS.SET', status: 1 },
+        { type: 'TAX_CLASS.SET', taxClass: 'STANDARD' },
+        { type: 'TAX_CLASS.SET', taxClass: 'BEER' },
         { type: 'CATEGORIES.SET', ids: [3, 99] },
         { type: 'SUBMIT' },
         { type: 'xstate.done.actor.createProduct', output: phoBo },
@@ -74,14 +78,14 @@ describeModel({
         { type: 'CANCEL' },
         { type: 'xstate.done.actor.createProduct', output: phoBo },
       ],
-      ignore: ['STATUS.SET', 'CATEGORIES.SET', 'RETRY', 'xstate.error.actor.loadForm', 'xstate.error.actor.createProduct'],
+      ignore: ['STATUS.SET', 'TAX_CLASS.SET', 'CATEGORIES.SET', 'RETRY', 'xstate.error.actor.loadForm', 'xstate.error.actor.createProduct'],
       project: project as (context: never) => unknown,
     },
     {
       input: { code: 'PC001' },
       variant: 'edit',
       events: [
-        { type: 'xstate.done.actor.loadForm', output: { detail: { product: phoBo, categories: [phoCategory] }, categories } },
+        { type: 'xstate.done.actor.loadForm', output: { detail: { product: beer, categories: [phoCategory] }, categories } },
         { type: 'xstate.error.actor.loadForm', error: serviceError('NOT_FOUND', 404) },
         { type: 'FIELD.CHANGE', field: 'name', value: '' },
         { type: 'FIELD.CHANGE', field: 'name', value: 'Phở bò tái lăn' },
@@ -91,7 +95,7 @@ describeModel({
         { type: 'xstate.error.actor.updateProduct', error: networkError },
         { type: 'xstate.after.returnAfterUpdate.productForm.ready.form.saved' },
       ],
-      ignore: ['IMAGE.PICK', 'IMAGE.REMOVE', 'STATUS.SET', 'CATEGORIES.SET', 'RETRY'],
+      ignore: ['IMAGE.PICK', 'IMAGE.REMOVE', 'STATUS.SET', 'TAX_CLASS.SET', 'CATEGORIES.SET', 'RETRY'],
       project: project as (context: never) => unknown,
     },
   ],
@@ -106,6 +110,8 @@ describeModel({
         // doc 2 §3: cost and tax are always 0; the price is a number of digits only.
         if (body.cost !== 0 || body.tax !== 0) throw new Error('cost or tax not 0');
         if (!Number.isInteger(body.price)) throw new Error('price is not a whole number');
+        // Issue 25 §1, D226: the class chosen on the form is the one sent, and it is one the table knows.
+        if (body.tax_class !== after.form.taxClass || !isTaxClass(body.tax_class)) throw new Error('sent another tax class');
         if (!step.after.matches({ ready: { image: 'idle' } })) throw new Error('saved while the image was still being shrunk or uploaded');
         if (call.id === 'updateProduct' && (call.input as { code: string }).code !== 'PC001') throw new Error('updated another product');
         if ((body.img ?? '') !== (after.image.url ?? '')) throw new Error('sent an image other than the uploaded one');
@@ -119,6 +125,10 @@ describeModel({
         throw new Error('a failed upload dropped the preview or said nothing');
       if (after.form.price.length > 13 || /\D/.test(after.form.price)) throw new Error('price is not at most 13 digits');
       if (after.form.categoryIds.includes(99)) throw new Error('kept a category that is not the merchant’s');
+      if (!isTaxClass(after.form.taxClass)) throw new Error('kept a tax class the table does not know');
+      // Editing starts from the product's own class.
+      if (step.event.type === 'xstate.done.actor.loadForm' && after.product && after.form.taxClass !== after.product.tax_class)
+        throw new Error('the form did not start from the product’s tax class');
       // An update returns to the list only after 2 s.
       if (type === 'xstate.done.actor.updateProduct' && step.after.status === 'done') throw new Error('left at once after an update');
     }

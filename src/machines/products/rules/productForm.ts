@@ -8,6 +8,7 @@ import {
   type ProductStatus,
 } from '../../../services/products/schemas';
 import { visibleText } from '../../shared/rules/text';
+import { DEFAULT_TAX_CLASS, type TaxClass } from '../../shared/rules/vatRates';
 
 /** The product form (doc 2 §5 product create: name not whitespace-only, code letters and digits, price required, 13 characters). */
 
@@ -17,6 +18,8 @@ export interface ProductForm {
   /** Digits only, at most 13 (doc 2 §5: number inputs take no e, +, -, comma or dot). */
   price: string;
   status: ProductStatus;
+  /** The product's VAT tax class (D226); its rate on a day comes from the table in config.json. */
+  taxClass: TaxClass;
   categoryIds: number[];
 }
 
@@ -36,7 +39,7 @@ export type ProductFieldErrors = Partial<
   >
 >;
 
-export const EMPTY_PRODUCT_FORM: ProductForm = { name: '', code: '', price: '', status: 0, categoryIds: [] };
+export const EMPTY_PRODUCT_FORM: ProductForm = { name: '', code: '', price: '', status: 0, taxClass: DEFAULT_TAX_CLASS, categoryIds: [] };
 
 /** What the price field keeps of what was typed or pasted: its digits, at most 13 (doc 2 §5). */
 export const priceDigits = (value: string) => value.replace(/\D/g, '').slice(0, PRODUCT_PRICE_MAX_LENGTH);
@@ -63,7 +66,7 @@ export const hasProductErrors = (errors: ProductFieldErrors) => Object.keys(erro
 /** doc 2 §5: submit is disabled until name, code and price are filled. */
 export const requiredFilled = (form: ProductForm) => visibleText(form.name) !== '' && form.code.trim() !== '' && form.price !== '';
 
-/** The body of POST and PUT: cost and tax always 0 (doc 2 §3), the image's address or empty. */
+/** The body of POST and PUT: cost and tax always 0 (doc 2 §3; the VAT is the tax class's, D226), the image's address or empty. */
 export function productBody(form: ProductForm, imageUrl: string | null): ProductBody {
   return {
     name: visibleText(form.name),
@@ -73,6 +76,7 @@ export function productBody(form: ProductForm, imageUrl: string | null): Product
     tax: 0,
     price: Number(form.price),
     status: form.status,
+    tax_class: form.taxClass,
     category_ids: form.categoryIds,
   };
 }
@@ -82,5 +86,6 @@ export const formOfProduct = (p: Product): ProductForm => ({
   code: p.code,
   price: String(p.price),
   status: p.status,
+  taxClass: p.tax_class,
   categoryIds: p.category_ids,
 });
