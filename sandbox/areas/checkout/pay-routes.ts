@@ -127,7 +127,7 @@ export function registerPayRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     const fingerprint = `POST /pay/card ${keyedDigest(
       JSON.stringify([...LINK_PARAMS.map((name) => body[name]), card.number, c.expiry, c.cvc, c.holder?.trim()]),
     )}`;
-    const answer = await once(ctx, link.merchant_id, `pay:${key}`, fingerprint, async () => {
+    const answer = await once(ctx, { merchantId: link.merchant_id, payerOfLink: link.id }, key, fingerprint, async () => {
       const now = await linkByValues(ctx, {
         appId: link.app_id,
         orderId: link.order_id,

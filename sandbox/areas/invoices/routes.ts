@@ -13,6 +13,7 @@ import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
+import { stableJson } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
 
 /**
@@ -95,17 +96,6 @@ export function checkSale(body: unknown): SaleInput {
     payment_method: b.payment_method as SaleInput['payment_method'],
     note,
   };
-}
-
-/** Same body, same hash: keys sorted at every level, so {a, b} and {b, a} are one request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value ?? null);
 }
 
 /** Records the sale: a completed, paid order without a table, its lines at the catalogue price; the customer's points and spending grow. */
@@ -228,7 +218,9 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext)
     if (typeof rawKey !== 'string' || !IDEMPOTENCY_KEY.test(rawKey))
       throw bad('Idempotency-Key', 'Idempotency-Key is 1..255 visible characters');
     const hash = createHash('sha256')
-      .update(canonical(request.body ?? null))
+      // Same body, same hash: keys sorted at every level, so {a, b} and {b, a} are one request; the
+      // platform's iterative writer, so a deep body costs no stack (D219).
+      .update(stableJson(request.body ?? null))
       .digest('hex');
     const slot = `${user.merchant_id}\u0000${rawKey}`;
     const before = inFlight.get(slot) ?? Promise.resolve();

@@ -76,6 +76,40 @@ describe('GET/PUT /notification, GET /order', () => {
     expect((await sale('PUT', '/notification', { id: unseen.id, status: 1 })).status).toBe(400);
   });
 
+  it('issue 24 §4: PUT /notification answers 400 for an object, array, boolean, fraction or huge number where the id or status goes, never 500', async () => {
+    const list = notificationListSchema.parse((await sale('GET', '/notification?notification_type=2')).body);
+    const unseen = list.data.find((n) => n.status !== 2)!;
+    // An object with its own toString and valueOf cannot become a number or a string: Number() throws on it.
+    const unconvertible = { toString: 1, valueOf: 1 };
+    const bodies: unknown[] = [
+      { id: unconvertible, status: 2 },
+      { id: [unconvertible], status: 2 },
+      { id: [unseen.id], status: 2 },
+      { id: { id: unseen.id }, status: 2 },
+      { id: true, status: 2 },
+      { id: 1.5, status: 2 },
+      { id: 1e300, status: 2 },
+      { id: '1e3', status: 2 },
+      { id: unseen.id, status: unconvertible },
+      { id: unseen.id, status: [2] },
+      [{ id: unseen.id, status: 2 }],
+    ];
+    for (const body of bodies) {
+      const res = await sale('PUT', '/notification', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body).sort()).toEqual(['data', 'error_code', 'message']);
+    }
+    // Huge number literals parse to Infinity: still 400.
+    const raw = await fetch(`${t.url}/api/sale/notification`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"id": 1e400, "status": 2}',
+    });
+    expect(raw.status).toBe(400);
+    // Digits as text still mark it seen.
+    expect((await sale('PUT', '/notification', { id: String(unseen.id), status: '2' })).body.data).toEqual({ id: unseen.id, status: 2 });
+  });
+
   it("answers the order of a notification, by path and by query; 404 for another merchant's", async () => {
     const list = notificationListSchema.parse((await sale('GET', '/notification?notification_type=0')).body);
     const orderId = list.data[0]!.order_id!;

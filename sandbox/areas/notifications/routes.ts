@@ -42,6 +42,12 @@ function positiveInt(value: unknown, fallback: number, max = Number.MAX_SAFE_INT
   return Number.isInteger(n) && n >= 1 && n <= max ? n : null;
 }
 
+/** A positive whole number sent as a JSON number or as digits; null for anything else (objects, arrays, 1.5, "1e3"). */
+function wholeId(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
 export async function unseenCounts(ctx: SandboxContext, merchantId: string): Promise<Record<'0' | '1' | '2', number>> {
   const rows = await ctx.db.query<{ notification_type: number; n: number }>(
     `SELECT notification_type, count(*)::int AS n FROM notifications
@@ -83,10 +89,12 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
 
   app.put('/notification', async (request) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const id = Number(body.id);
-    if (!Number.isInteger(id) || id < 1) throw required(['id']);
-    if (body.status !== undefined && Number(body.status) !== SEEN) {
+    const body = request.body;
+    const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    // Types first: Number() of an object that has its own toString/valueOf throws (a 500 before, issue 24 §4).
+    const id = wholeId(fields.id);
+    if (id === null) throw required(['id']);
+    if (fields.status !== undefined && wholeId(fields.status) !== SEEN) {
       throw new ApiError(400, 'BAD_REQUEST', 'status can only become 2 (seen)', { fields: ['status'] });
     }
     const [row] = await ctx.db.query<{ id: number; status: number }>(

@@ -1,8 +1,11 @@
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
 import { rawRequest } from '../test/raw-http';
-import { MAX_URL_LENGTH } from './hygiene';
+import { jsonTooDeep, MAX_JSON_DEPTH, MAX_URL_LENGTH } from './hygiene';
 
 /** Issue 10 point 7: hostile input answers 4xx in the wire contract's envelope across the portal's services. */
 
@@ -71,18 +74,55 @@ const NAMES = [
   'columns',
 ];
 
+/**
+ * Every field name the areas' code reads (issue 24 §4): `body.x`, `fields.x`, `l.x`… and the snake_case
+ * names quoted in it, harvested from the source so a new field is walked without anyone listing it.
+ * Only the type-confusion cases send them all (in a body: the long-string case would pass the body limit).
+ */
+function harvestedNames(): string[] {
+  const names = new Set(NAMES);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (path.endsWith('.ts') && !path.endsWith('.test.ts')) {
+        const source = readFileSync(path, 'utf8');
+        for (const m of source.matchAll(/\b(?:body|b|fields|input|l|line|item|c|card|raw|query|q|params)\??\.([a-z][a-z0-9_]*)\b/g))
+          names.add(m[1]!);
+        for (const m of source.matchAll(/['"]([a-z][a-z0-9]*(?:_[a-z0-9]+)+)['"]/g)) names.add(m[1]!);
+      }
+    }
+  };
+  walk(fileURLToPath(new URL('../../areas/', import.meta.url)));
+  return [...names].sort();
+}
+const ALL_NAMES = harvestedNames();
+
+/** An object that has its own toString and valueOf: Number(), String() and `${}` throw on it. */
+const UNCONVERTIBLE = { toString: 1, valueOf: 1 };
+const nested = (depth: number): unknown => {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+};
+
 const INT_OVERFLOWS = ['2147483648', '-2147483649', '9223372036854775808', '99999999999999999999999999999999', '1e400', '-1'];
 
 interface Case {
   name: string;
   query?: string;
   body?: unknown;
+  /** The body's JSON text as sent (what JSON.stringify cannot write, such as 1e400). */
+  raw?: string;
   /** NUL is refused before any route code runs: exactly 400. */
   exact400?: boolean;
 }
 
 const q = (value: string) => NAMES.map((n) => `${n}=${encodeURIComponent(value)}`).join('&');
 const b = (value: unknown) => Object.fromEntries(NAMES.map((n) => [n, value]));
+/** Every harvested name at once (issue 24 §4: a type check missing anywhere). */
+const every = (value: unknown) => Object.fromEntries(ALL_NAMES.map((n) => [n, value]));
+const everyRaw = (jsonValue: string) => `{${ALL_NAMES.map((n) => `${JSON.stringify(n)}:${jsonValue}`).join(',')}}`;
 
 const CASES: Case[] = [
   { name: 'NUL in every query parameter', query: q('1\u0000'), exact400: true },
@@ -95,6 +135,14 @@ const CASES: Case[] = [
   { name: 'body numbers -2^63-1', body: b(-(2 ** 63) - 4096) },
   { name: 'body long strings', body: b('7'.repeat(10_000)) },
   { name: 'body arrays and objects', body: b([{ a: 1 }]) },
+  // issue 24 §4: an object, an array, a boolean, a number beyond a double and deep JSON where a scalar goes.
+  { name: 'query parameters given twice (arrays)', query: NAMES.map((n) => `${n}=1&${n}=2`).join('&') },
+  { name: 'every field an object without toString/valueOf', body: every(UNCONVERTIBLE) },
+  { name: 'every field an array of such objects', body: every([UNCONVERTIBLE]) },
+  { name: 'every field an empty object', body: every({}) },
+  { name: 'every field a boolean', body: every(true) },
+  { name: 'every field 1e400 (Infinity once parsed)', raw: everyRaw('1e400') },
+  { name: `every field nested ${MAX_JSON_DEPTH - 4} deep`, body: every(nested(MAX_JSON_DEPTH - 4)) },
 ];
 
 function fillParams(url: string, value: string): string {
@@ -103,8 +151,26 @@ function fillParams(url: string, value: string): string {
     .replace(/\*$/, 'x');
 }
 
-async function call(method: string, path: string, body: unknown) {
-  return t.api(method, path, { token, ...(body !== undefined && method !== 'GET' && method !== 'DELETE' ? { body } : {}) });
+let keys = 0;
+/**
+ * One call of the walk, signed in and with a fresh Idempotency-Key, so the routes that require one
+ * run their own checks (and fingerprint the body) instead of stopping at the missing header.
+ */
+async function call(method: string, path: string, c: Pick<Case, 'body' | 'raw'> = {}) {
+  const headers = { authorization: `Bearer ${token}`, 'idempotency-key': `walk-${(keys += 1)}` };
+  if (c.raw === undefined || method === 'GET')
+    return t.api(method, path, { headers, ...(c.body !== undefined && method !== 'GET' ? { body: c.body } : {}) });
+  const res = await fetch(t.url + path, { method, headers: { ...headers, 'content-type': 'application/json' }, body: c.raw });
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('json') && text ? (JSON.parse(text) as unknown) : text;
+  return { status: res.status, headers: res.headers, body: json };
+}
+
+/** Signed out along the way (a route ended the session)? Sign in again and answer true. */
+async function signedInAgain(): Promise<boolean> {
+  if ((await t.api('GET', '/api/portal/user/info', { token })).status === 200) return false;
+  await signIn();
+  return true;
 }
 
 /**
@@ -128,21 +194,47 @@ describe('every /api route against hostile input', () => {
   it("answers 4xx in the envelope (never 500, never fastify's body) for NUL, overflowing integers, long and odd values", async () => {
     const routes = t.sandbox.routes.filter((r) => bankService(r.url));
     expect(routes.length).toBeGreaterThan(20);
+    expect(ALL_NAMES.length).toBeGreaterThan(NAMES.length);
     const problems: string[] = [];
+    await signIn();
     for (const route of routes) {
-      await signIn();
       for (const c of CASES) {
-        if (c.body !== undefined && (route.method === 'GET' || route.method === 'DELETE')) continue;
+        if ((c.body !== undefined || c.raw !== undefined) && route.method === 'GET') continue;
         const path = fillParams(route.url, '1') + (c.query ? `?${c.query}` : '');
-        const res = await call(route.method, path, c.body);
+        let res = await call(route.method, path, c);
+        // A 401 from a session this walk ended (sign-out) would hide the route's own answer: again, signed in.
+        if (res.status === 401 && (await signedInAgain())) res = await call(route.method, path, c);
         const problem = envelopeProblem(res) ?? (c.exact400 && res.status !== 400 ? `status ${res.status}, want 400` : null);
         if (problem) problems.push(`${route.method} ${route.url} — ${c.name}: ${problem}`);
-        // Still signed in? (sign-out ends the session; anything else answering 401 would hide the rest.)
-        if ((await t.api('GET', '/api/portal/user/info', { token })).status !== 200) await signIn();
       }
     }
     expect(problems).toEqual([]);
   }, 600_000);
+
+  it("issue 24 §4: a JSON body nested 100,000 deep answers 400 in the envelope on every route, the providers' emulators too (five answered 500)", async () => {
+    const routes = t.sandbox.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'GET');
+    const problems: string[] = [];
+    await signIn();
+    const deepArray = '['.repeat(100_000) + ']'.repeat(100_000);
+    const deepField = `{"id":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
+    for (const route of routes) {
+      for (const raw of [deepArray, deepField]) {
+        // call() sends a key: the idempotent routes fingerprint the body (where the stack overflowed).
+        const send = () => call(route.method, fillParams(route.url, '1'), { raw });
+        let res = await send();
+        if (res.status === 401 && (await signedInAgain())) res = await send();
+        const problem = envelopeProblem(res) ?? (res.status !== 400 ? `status ${res.status}, want 400` : null);
+        if (problem) problems.push(`${route.method} ${route.url} — ${raw.slice(0, 8)}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The limit itself: MAX_JSON_DEPTH levels pass the parser, one more does not; brackets in strings do not count.
+    expect(jsonTooDeep(JSON.stringify(nested(MAX_JSON_DEPTH)), MAX_JSON_DEPTH)).toBe(false);
+    expect(jsonTooDeep(JSON.stringify(nested(MAX_JSON_DEPTH + 1)), MAX_JSON_DEPTH)).toBe(true);
+    expect(jsonTooDeep(JSON.stringify({ a: '['.repeat(1000), b: '\\"[[' }), 4)).toBe(false);
+    const atLimit = await call('PUT', '/api/sale/notification', { raw: JSON.stringify({ id: nested(MAX_JSON_DEPTH - 1) }) });
+    expect([atLimit.status, (atLimit.body as { error_code?: string }).error_code]).toEqual([400, 'REQUIRED']);
+  });
 
   it('path parameters: NUL and over-long values answer 400 in the envelope', async () => {
     const withParams = t.sandbox.routes.filter((r) => bankService(r.url) && r.url.includes(':'));
@@ -153,7 +245,7 @@ describe('every /api route against hostile input', () => {
         const res = await call(
           route.method,
           fillParams(route.url.replace(/:(\w+)/g, value), value),
-          route.method === 'GET' ? undefined : {},
+          route.method === 'GET' ? {} : { body: {} },
         );
         const problem = envelopeProblem(res) ?? (value !== '9'.repeat(40) && res.status !== 400 ? `status ${res.status}, want 400` : null);
         if (problem) problems.push(`${route.method} ${route.url} — ${value.slice(0, 12)}: ${problem}`);

@@ -11,6 +11,11 @@ import { ApiError } from './envelope';
 export const MAX_URL_LENGTH = 8192;
 /** fastify's router refuses longer path parameters (its default); they answer 400 here. */
 export const MAX_PARAM_LENGTH = 100;
+/**
+ * JSON bodies nest at most this deep (D219): no call of the bank's services needs more than a few
+ * levels, and code that walks a body (idempotency fingerprints, NUL checks) may then recurse safely.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 const envelope = (code: string, message: string) => JSON.stringify({ error_code: code, message, data: {} });
 
@@ -48,10 +53,33 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
   );
 }
 
+/**
+ * True when JSON text nests arrays and objects deeper than `max`. One pass without recursion over the
+ * raw text (brackets inside strings do not count), so a body of 100,000 `[` costs a loop, not a stack.
+ */
+export function jsonTooDeep(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
 /** First path of a string with a NUL in it (`body.name`, `query.page`), or null. */
 export function findNul(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  // The parser caps bodies at MAX_JSON_DEPTH, so this bound only stops a value built some other way.
+  if (depth > MAX_JSON_DEPTH || typeof value !== 'object' || value === null) return null;
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     if (key.includes('\u0000')) return `${path}.${key.split('\u0000').join('\\0')}`;
     const found = findNul(inner, `${path}.${key}`, depth + 1);
@@ -61,6 +89,17 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
 }
 
 export function registerInputHygiene(app: FastifyInstance): void {
+  // application/json: fastify's own parser (proto and constructor poisoning refused as before), after a
+  // depth check on the raw text, so no route sees a body nested deeper than MAX_JSON_DEPTH (D219).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(body as string, MAX_JSON_DEPTH)) {
+      done(new ApiError(400, 'BAD_REQUEST', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { max_depth: MAX_JSON_DEPTH }), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH)
       throw new ApiError(414, 'URI_TOO_LONG', `The request URL is longer than ${MAX_URL_LENGTH} characters`);

@@ -10,6 +10,10 @@ import { ApiError, required } from './envelope';
  * wait for its answer, so 20 concurrent calls with one key have one effect. The key is claimed by a
  * row insert (primary key), which decides between racing callers whatever the database is. An
  * unexpected failure (500) is not stored: the claim is released so the caller may retry.
+ *
+ * A key belongs to whoever sends it (D219): a merchant's signed-in calls share the merchant's keys;
+ * the payer of a payment link on the public checkout page (no sign-in) has keys of that link only, so
+ * one payer's key never meets another payer's, nor one the merchant sent.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -40,19 +44,59 @@ export function idempotencyKeyOf(request: FastifyRequest, options: { required: b
   return raw;
 }
 
-/** JSON with object keys sorted, so a body's key order never makes two fingerprints. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+/**
+ * JSON with object keys sorted (UTF-16 order), so a body's key order never makes two fingerprints.
+ * Iterative, with its own stack of what is left to write: the parser already caps a body's depth
+ * (MAX_JSON_DEPTH), and a value nested deeper still costs a loop, never the call stack (D219).
+ */
+export function stableJson(value: unknown): string {
+  const out: string[] = [];
+  // Popped from the end: a string is written as is, a { value } is expanded in place.
+  const todo: Array<string | { value: unknown }> = [{ value }];
+  while (todo.length > 0) {
+    const next = todo.pop()!;
+    if (typeof next === 'string') {
+      out.push(next);
+      continue;
+    }
+    const v = next.value;
+    if (Array.isArray(v)) {
+      todo.push(']');
+      for (let i = v.length - 1; i >= 0; i -= 1) {
+        todo.push({ value: v[i] });
+        if (i > 0) todo.push(',');
+      }
+      todo.push('[');
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      todo.push('}');
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, inner] = entries[i]!;
+        todo.push({ value: inner });
+        todo.push(`${JSON.stringify(key)}:`);
+        if (i > 0) todo.push(',');
+      }
+      todo.push('{');
+    } else out.push(JSON.stringify(v) ?? 'null');
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 export function fingerprintOf(request: FastifyRequest): string {
   const url = request.url.split('?')[0];
   return `${request.method} ${url} ${stableJson(request.body ?? null)}`;
+}
+
+/** Who sends the key: a merchant's id, or the payer of one of its payment links. */
+export type KeyOwner = string | { merchantId: string; payerOfLink: string };
+
+/**
+ * The row's (merchant_id, key). A payer's key is stored as `payer <link> <key>`: a client's key has no
+ * space (IDEMPOTENCY_KEY), so it never equals a merchant's key nor another link's.
+ */
+function slotOf(owner: KeyOwner, key: string): { merchantId: string; stored: string } {
+  if (typeof owner === 'string') return { merchantId: owner, stored: key };
+  return { merchantId: owner.merchantId, stored: `payer ${owner.payerOfLink} ${key}` };
 }
 
 const toAnswer = (error: ApiError): Answer => ({
@@ -73,16 +117,17 @@ interface KeyRow {
 }
 
 /**
- * Runs `run` once per (merchant, key) and answers its stored result to every call with that key. `run`
+ * Runs `run` once per (owner, key) and answers its stored result to every call with that key. `run`
  * answers the success (status and body); an ApiError it throws is stored as that error's answer.
  */
 export async function once(
   ctx: SandboxContext,
-  merchantId: string,
-  key: string,
+  owner: KeyOwner,
+  clientKey: string,
   fingerprint: string,
   run: () => Promise<Answer>,
 ): Promise<Answer & { replayed: boolean }> {
+  const { merchantId, stored: key } = slotOf(owner, clientKey);
   const now = ctx.clock.now();
   // An expired answer is forgotten, and so is an abandoned claim; the key then starts afresh.
   await ctx.db.query(
@@ -133,7 +178,7 @@ export async function once(
       [merchantId, key],
     );
     // Released after an unexpected failure: this call may claim it now.
-    if (!row) return once(ctx, merchantId, key, fingerprint, run);
+    if (!row) return once(ctx, owner, clientKey, fingerprint, run);
     if (row.fingerprint !== fingerprint) {
       throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request', { field: 'Idempotency-Key' });
     }
