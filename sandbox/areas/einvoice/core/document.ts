@@ -1,4 +1,4 @@
-import { rateOn, splitGross, vnDay } from './vat';
+import { rateOn, splitGross, VAT_PERIODS, vnDay } from './vat';
 import { amountInWords, MAX_AMOUNT_IN_WORDS } from './words';
 import { VAT_CHOICES, type HDon, type HHDVu, type IssueInput, type ProviderRoute, type Seller } from './types';
 
@@ -42,13 +42,31 @@ function text(value: unknown, field: string, options: { required?: boolean } = {
   return trimmed;
 }
 
+/**
+ * The first day an invoice may carry: the first of the VAT periods the sandbox knows (core/vat.ts).
+ * An earlier date has no rate to work the tax with; it is the caller's input, refused as such (D219).
+ */
+export const EARLIEST_INVOICE_DAY = VAT_PERIODS[0]!.from;
+/** The last instant a JavaScript date can show (8.64e15 ms); beyond it a day cannot even be written. */
+const LAST_INSTANT_MS = 8_640_000_000_000_000 - 7 * 3600_000;
+
+/** The invoice's Vietnam day, YYYY-MM-DD, or an InvoiceInputError for an instant no invoice can have. */
+export function issueDay(issuedAt: unknown): string {
+  if (typeof issuedAt !== 'number' || !Number.isSafeInteger(issuedAt) || Math.abs(issuedAt) > LAST_INSTANT_MS) {
+    throw new InvoiceInputError('issuedAt', 'issuedAt must be an instant in unix milliseconds');
+  }
+  const day = vnDay(issuedAt);
+  if (day < EARLIEST_INVOICE_DAY) throw new InvoiceInputError('issuedAt', `the invoice date must be ${EARLIEST_INVOICE_DAY} or later`);
+  return day;
+}
+
 const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
   value ? ({ [key]: value } as Record<K, string>) : {};
 
 /** The VAT rate of an invoice: none for a sales invoice, else the serial modal's choice or the rate in force. */
 export function invoiceRate(input: Pick<IssueInput, 'templateCode' | 'vatRate' | 'issuedAt'>): number | null {
   if (input.templateCode === '2') return null;
-  if (input.vatRate === undefined || input.vatRate === null) return rateOn(input.issuedAt);
+  if (input.vatRate === undefined || input.vatRate === null) return rateOn(issueDay(input.issuedAt));
   if (!(VAT_CHOICES as readonly number[]).includes(input.vatRate)) {
     throw new InvoiceInputError('vatRate', `vatRate must be one of ${VAT_CHOICES.join(', ')}`);
   }
@@ -68,6 +86,7 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     throw new InvoiceInputError('paymentMethod', "paymentMethod must be 'TM', 'CK' or 'TM/CK'");
   if (!Array.isArray(input.lines) || input.lines.length === 0) throw new InvoiceInputError('lines', 'an invoice needs at least one line');
   if (input.lines.length > LIMITS.lines) throw new InvoiceInputError('lines', `an invoice carries at most ${LIMITS.lines} lines`);
+  const day = issueDay(input.issuedAt);
   const rate = invoiceRate(input);
   const rounding = input.rounding === 'up' ? 'up' : 'round';
 
@@ -124,7 +143,7 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       KHMSHDon: input.templateCode,
       KHHDon: text(input.series, 'series', { required: true }),
       SHDon: number,
-      NLap: vnDay(input.issuedAt),
+      NLap: day,
       DVTTe: 'VND',
       TGia: 1,
       HTTToan: input.paymentMethod,

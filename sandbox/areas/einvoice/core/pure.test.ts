@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COMPANIES, lookupCompany } from './companies';
-import { buildHDon, escapeXml, hdonToXml, InvoiceInputError } from './document';
+import { buildHDon, EARLIEST_INVOICE_DAY, escapeXml, hdonToXml, InvoiceInputError } from './document';
 import { checkDigit, isValidTaxCode, taxCodeProblem } from './taxcode';
 import type { IssueInput, Seller } from './types';
 import { rateOn, splitGross, VAT_PERIODS, vnDay } from './vat';
@@ -167,6 +167,23 @@ describe('HDon and its XML', () => {
     const up = buildHDon({ ...base, lines: [{ name: 'Lẩu', quantity: 1, unitPriceGross: 1_900_000 }], rounding: 'up' }, seller, 1);
     expect(up.NDHDon.TToan).toMatchObject({ TgTCThue: 1_759_260, TgTThue: 140_740 });
     expect(() => buildHDon({ ...base, vatRate: 7 }, seller, 1)).toThrow(InvoiceInputError);
+  });
+
+  it('issue 24 §4: an invoice dated before the first VAT period (2000-01-01), or at no real instant, is the input refused (InvoiceInputError on issuedAt), never a RangeError', () => {
+    expect(EARLIEST_INVOICE_DAY).toBe(VAT_PERIODS[0]!.from);
+    const refusal = (issuedAt: unknown, vatRate?: number) => {
+      try {
+        buildHDon({ ...base, issuedAt: issuedAt as number, ...(vatRate !== undefined ? { vatRate } : {}) }, seller, 1);
+        return 'built';
+      } catch (error) {
+        return error instanceof InvoiceInputError ? error.field : String(error);
+      }
+    };
+    for (const issuedAt of [Date.parse('1999-12-31T23:59:59+07:00'), 0, -1, Date.parse('0001-01-01T00:00:00Z'), NaN, 1e300, 8.64e15, 1.5])
+      expect(refusal(issuedAt), String(issuedAt)).toBe('issuedAt');
+    // With a chosen rate too: no invoice dates from before the table.
+    expect(refusal(Date.parse('1999-06-01T12:00:00+07:00'), 10)).toBe('issuedAt');
+    expect(buildHDon({ ...base, issuedAt: Date.parse('2000-01-01T00:00:00+07:00') }, seller, 1).TTChung.NLap).toBe('2000-01-01');
   });
 
   it('names a business buyer by its company and keeps the person who bought', () => {

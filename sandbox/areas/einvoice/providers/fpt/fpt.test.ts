@@ -257,6 +257,20 @@ describe('FPT eInvoice: creating invoices', () => {
     expect((await create(m, invoice(m))).body.seq).toBe(2);
   });
 
+  it("issue 24 §4: an invoice dated before 2000 answers FPT's own 400 INVALID_DATE on inv.idt (was a 500 'no VAT rate'), with or without a chosen rate, taking no number", async () => {
+    const m = await freshMerchant();
+    for (const over of [{ idt: '1999-12-31' }, { idt: '1999-12-31 23:59:59' }, { idt: '0001-01-01' }, { idt: '1999-06-01', vrt: '10' }]) {
+      const res = await create(m, invoice(m, over));
+      expect([JSON.stringify(over), res.status, res.body]).toEqual([
+        JSON.stringify(over),
+        400,
+        { error: 'INVALID_DATE', message: expect.stringContaining('2000-01-01'), field: 'inv.idt' },
+      ]);
+    }
+    const first = await create(m, invoice(m, { idt: '2000-01-01' }));
+    expect([first.status, first.body.seq, first.body.vrt]).toEqual([200, 1, '10']);
+  });
+
   it("accepts FPT's credentials in the body instead of a bearer, and refuses wrong ones", async () => {
     const m = await freshMerchant();
     const inv = invoice(m);
@@ -510,6 +524,10 @@ describe('FPT eInvoice: faults, tokens and hostile input', () => {
       'x'.repeat(10_000),
       [{ a: 1 }],
       { deep: { er: 1 } },
+      // issue 24 §4: objects Number()/String() throw on, and deep nesting where a scalar goes.
+      { toString: 1, valueOf: 1 },
+      [{ toString: 1, valueOf: 1 }],
+      JSON.parse(`${'['.repeat(60)}1${']'.repeat(60)}`),
       true,
       null,
       '<b>ư</b>',

@@ -4,7 +4,7 @@ import { ZodError, type z } from 'zod';
 import type { SandboxContext } from '../../../../platform/context';
 import { accountByUsername, bearerToken, checkLogin, getAccount, issueToken, verifyToken, type EinvAccount } from '../../core/accounts';
 import { lookupCompany } from '../../core/companies';
-import { InvoiceInputError } from '../../core/document';
+import { EARLIEST_INVOICE_DAY, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
 import { findByClientRef, getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
@@ -207,6 +207,9 @@ function checkInvoice(account: EinvAccount, inv: FptInvoiceBody, issuedAt: numbe
       field: inv.btax ? 'inv.buyer' : 'inv.btax',
     });
   }
+  // Before the first VAT period the sandbox knows there is no rate to work the tax with (D219).
+  if (vnDay(issuedAt) < EARLIEST_INVOICE_DAY)
+    throw new FptError(400, 'INVALID_DATE', `Ngày hóa đơn không được trước ngày ${EARLIEST_INVOICE_DAY}`, { field: 'inv.idt' });
   if (vnDay(issuedAt) > vnDay(now))
     throw new FptError(400, 'INVALID_DATE', 'Ngày hóa đơn không được sau ngày hiện tại', { field: 'inv.idt' });
   if (!approved) {

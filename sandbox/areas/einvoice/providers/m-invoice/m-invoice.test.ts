@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -512,6 +512,43 @@ describe('hostile input', () => {
     const control = await save(phoco, invoice(phoco.vat, { tnmua: 'Bell\u0007' }));
     expect(control.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.tnmua'] });
   });
+
+  it('issue 24 §4: walks every M-Invoice route with objects, arrays, booleans, huge numbers and deep JSON where a scalar goes: never a 500', async () => {
+    // The SSO authorize step under the same prefix is the product backend's (backend/sso.ts), tested there.
+    const routes = t.sandbox.routes.filter((r) => r.url.startsWith(`${BASE}/`) && !r.url.includes('/sso/'));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    // The emulator's own field names: its schemas' keys and the query names its routes read.
+    const source = ['routes.ts', 'wire.ts'].map((f) => readFileSync(new URL(`./${f}`, import.meta.url), 'utf8')).join('\n');
+    const names = [
+      ...new Set(
+        [...source.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\??:\s*z\./g), ...source.matchAll(/query\w*\??\.([A-Za-z_]\w*)/g)].map((m) => m[1]!),
+      ),
+    ];
+    expect(names.length).toBeGreaterThan(10);
+    const values: unknown[] = [
+      { toString: 1, valueOf: 1 },
+      [{ toString: 1, valueOf: 1 }],
+      {},
+      true,
+      1e300,
+      -(2 ** 63),
+      JSON.parse(`${'['.repeat(60)}1${']'.repeat(60)}`),
+      '1e400',
+    ];
+    const problems: string[] = [];
+    for (const route of routes) {
+      for (const value of values) {
+        const query = typeof value === 'string' ? `?${names.map((n) => `${n}=${n}&${n}=${encodeURIComponent(value)}`).join('&')}` : '';
+        const body = route.method === 'POST' ? Object.fromEntries(names.map((n) => [n, value])) : undefined;
+        const res = await call(route.method, `${route.url.slice(BASE.length)}${query}`, phoco, body);
+        if (res.status >= 500)
+          problems.push(
+            `${route.method} ${route.url} ${JSON.stringify(value).slice(0, 20)}: ${res.status} ${JSON.stringify(res.body).slice(0, 80)}`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 
   it('NUL anywhere answers 400 in the sandbox envelope; unicode and HTML are kept as text', async () => {
     const nul = await save(phoco, invoice(phoco.vat, { tnmua: 'a\u0000b' }));

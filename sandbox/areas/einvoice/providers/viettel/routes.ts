@@ -4,7 +4,7 @@ import { ZodError, type z } from 'zod';
 import type { SandboxContext } from '../../../../platform/context';
 import { accountByUsername, bearerToken, checkLogin, getAccount, issueToken, verifyToken, type EinvAccount } from '../../core/accounts';
 import { lookupCompany } from '../../core/companies';
-import { InvoiceInputError } from '../../core/document';
+import { EARLIEST_INVOICE_DAY, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
 import { findByClientRef, getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
@@ -206,6 +206,9 @@ function checkCreate(account: EinvAccount, body: ViettelCreateBody, issuedAt: nu
   if ((buyer.buyerTaxCode || buyer.buyerLegalName) && !(buyer.buyerTaxCode && buyer.buyerLegalName)) {
     throw new ViettelError(400, 'BUYER_INFO_INVALID', 'Người mua là doanh nghiệp cần cả buyerLegalName và buyerTaxCode');
   }
+  // Before the first VAT period the sandbox knows there is no rate to work the tax with (D219).
+  if (vnDay(issuedAt) < EARLIEST_INVOICE_DAY)
+    throw new ViettelError(400, 'INVOICE_ISSUED_DATE_INVALID', `Ngày lập không được trước ngày ${EARLIEST_INVOICE_DAY}`);
   if (vnDay(issuedAt) > vnDay(now)) throw new ViettelError(400, 'INVOICE_ISSUED_DATE_INVALID', 'Ngày lập không được sau ngày hiện tại');
   if (!approved) {
     throw new ViettelError(400, 'INVOICE_REGISTRATION_NOT_APPROVED', 'Tờ khai đăng ký sử dụng hóa đơn chưa được CQT chấp nhận');

@@ -240,6 +240,25 @@ describe('Viettel S-Invoice: creating', () => {
     expect((await create(m, invoiceBody(m))).body.result.invoiceNo).toBe(`${m.vatSeries}2`);
   });
 
+  it("issue 24 §4: an invoice dated before 2000 answers Viettel's own 400 INVOICE_ISSUED_DATE_INVALID (was a 500), with or without a tax rate, taking no number", async () => {
+    const m = await freshMerchant();
+    const before2000 = Date.parse('1999-12-31T23:59:59+07:00');
+    const bodies = [
+      invoiceBody(m, { general: { invoiceIssuedDate: before2000 } }),
+      invoiceBody(m, { general: { invoiceIssuedDate: 0 } }),
+      invoiceBody(m, {
+        general: { invoiceIssuedDate: before2000 },
+        items: [{ itemName: 'Phở bò', quantity: 1, unitPriceWithTax: 65_000, taxPercentage: 10 }],
+      }),
+    ];
+    for (const body of bodies) {
+      const res = await create(m, body);
+      expect([res.status, res.body.errorCode, res.body.result]).toEqual([400, 'INVOICE_ISSUED_DATE_INVALID', null]);
+      expect(res.body.description).toContain('2000-01-01');
+    }
+    expect((await create(m, invoiceBody(m))).body.result.invoiceNo).toBe(`${m.vatSeries}1`);
+  });
+
   it('refuses what no invoice can be made from, taking no number', async () => {
     const m = await freshMerchant();
     const cases: [unknown, string, string?][] = [
@@ -484,6 +503,10 @@ describe('Viettel S-Invoice: list and PDF', () => {
       'x'.repeat(10_000),
       [{ a: 1 }],
       { deep: { er: 1 } },
+      // issue 24 §4: objects Number()/String() throw on, and deep nesting where a scalar goes.
+      { toString: 1, valueOf: 1 },
+      [{ toString: 1, valueOf: 1 }],
+      JSON.parse(`${'['.repeat(60)}1${']'.repeat(60)}`),
       true,
       null,
       '<b>ư</b>',
