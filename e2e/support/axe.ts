@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { clippedLabels } from './clipping';
+import { lowContrastText } from './contrast';
 import { expectMantineStyled } from './styles';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -31,6 +33,10 @@ export function formatViolations(violations: Violation[]): string {
  * violations. `screen` names the screen in the message; the full results are attached to the report.
  * The same look at the page also checks that every Mantine component on it has its CSS (styles.ts):
  * an unstyled control is as unusable as an unlabelled one, and it is only visible on a first load.
+ * And two things axe passes but a reader does not: text whose contrast axe left "to review" (a
+ * background it could not work out, or text the colour of its background), measured against what is
+ * painted behind it (contrast.ts, D223); and a label, button, tab, badge or header whose text is wider
+ * than its visible box (clipping.ts, D222).
  */
 export async function expectNoAxeViolations(page: Page, screen: string, testInfo?: TestInfo): Promise<void> {
   // Let entrance transitions (Mantine modals and drawers animate opacity) finish, or axe measures
@@ -49,4 +55,11 @@ export async function expectNoAxeViolations(page: Page, screen: string, testInfo
       : `axe found ${results.violations.length} violation(s) on "${screen}" (${page.url()}):\n\n${formatViolations(results.violations)}`;
   expect(results.violations.length, message).toBe(0);
   await expectMantineStyled(page, screen);
+  const lowContrast = await lowContrastText(page, results.incomplete);
+  const clipped = await clippedLabels(page);
+  const unreadable = [
+    ...(lowContrast.length > 0 ? [`text under WCAG 1.4.3 contrast, measured against what is painted behind it:`, ...lowContrast] : []),
+    ...(clipped.length > 0 ? [`labels whose text is wider than their visible box:`, ...clipped] : []),
+  ];
+  expect(unreadable, `Unreadable text on "${screen}" (${page.url()}):\n  ${unreadable.join('\n  ')}`).toEqual([]);
 }
