@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './test/harness';
+import { jwtPayload, startTestSandbox, type TestSandbox } from './test/harness';
 
 let t: TestSandbox;
 const sockets: Socket[] = [];
@@ -264,6 +264,39 @@ describe('issue 24 §2: a socket never hears another merchant (recovery only for
     expect(await reconnect(socket, a.token)).toEqual({ ok: false, message: 'AUTHEN_FAIL' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(payments()).toEqual([]);
+  });
+
+  it('issue 24 §2: a session signed out while its handshake is between the check and the connection: the socket is ended as it connects', async () => {
+    const user = await t.makeUser();
+    const session = await t.login(user.username, user.password);
+    const userId = Number(jwtPayload(session.access_token).sub);
+    // Hold the handshake's user lookup (after its session check passed) until the sign-out is done.
+    const db = t.sandbox.db;
+    const query = db.query.bind(db);
+    let release = () => {};
+    let armed = true;
+    const held = new Promise<void>((reached) => {
+      db.query = (async (sql: string, params?: unknown[]) => {
+        if (armed && sql.includes('FROM users WHERE id = $1') && params?.[0] === userId) {
+          armed = false;
+          reached();
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        return query(sql, params);
+      }) as typeof db.query;
+    });
+    try {
+      const socket = connect('/sale', session.access_token);
+      await held;
+      await signOut(session.access_token);
+      const cut = disconnection(socket);
+      release();
+      expect(await outcome(socket)).toEqual({ ok: true });
+      expect(await cut).toBe('io server disconnect');
+    } finally {
+      db.query = query;
+      release();
+    }
   });
 
   it('issue 24 §2: the same session (its renewed token) still recovers and gets what it missed', async () => {
