@@ -50,6 +50,11 @@ export class OrdersPage {
   readonly customerName: Locator;
   readonly customerCreate: Locator;
   readonly pay: Locator;
+  /** A payment waiting on the order locks its dishes (issue 24 §1, D214): the alert, its lines and buttons. */
+  readonly paymentPending: Locator;
+  readonly pendingPayments: Locator;
+  readonly pendingCancel: Locator;
+  readonly pendingKeep: Locator;
 
   constructor(
     readonly page: Page,
@@ -81,6 +86,10 @@ export class OrdersPage {
     this.customerName = page.getByTestId('order-customer-name');
     this.customerCreate = page.getByTestId('order-customer-create-submit');
     this.pay = page.getByTestId('order-pay');
+    this.paymentPending = page.getByTestId('order-payment-pending');
+    this.pendingPayments = page.getByTestId('order-pending-payment');
+    this.pendingCancel = page.getByTestId('order-pending-cancel');
+    this.pendingKeep = page.getByTestId('order-pending-keep');
   }
 
   tx(key: string, params: Record<string, string | number> = {}): string {

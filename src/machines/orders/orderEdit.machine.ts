@@ -442,8 +442,13 @@ export const orderEditMachine = setup({
             paymentPending: {
               tags: ['paymentPending'],
               description:
-                "A payment holds the order's amount (409 ORDER_PAYMENT_PENDING, D214): nothing was added and the basket is kept. CANCEL cancels that payment (D216); KEEP leaves it and goes back to the basket.",
+                "A payment holds the order's amount (409 ORDER_PAYMENT_PENDING, D214): nothing was added and the basket is kept, still editable, but nothing is sent until the cashier chooses. CANCEL cancels that payment (D216); KEEP leaves it and goes back to the basket.",
               on: {
+                'BASKET.ADD': { actions: { type: 'addToBasket', params: ({ event }) => ({ product: event.product }) } },
+                'BASKET.SET': {
+                  actions: { type: 'setAmount', params: ({ event }) => ({ productId: event.productId, amount: event.amount }) },
+                },
+                'BASKET.CLEAR': { actions: 'clearBasket' },
                 'PENDING.CANCEL': { target: 'cancellingPayment', actions: 'clearCancelError' },
                 'PENDING.KEEP': { target: 'editing', actions: 'clearPendingPayments' },
               },

@@ -39,8 +39,12 @@ export const selectCatalogueError = (s: EditSnapshot) => s.context.catalogueErro
 export const selectBasket = (s: EditSnapshot) => s.context.basket;
 export const selectBasketTotal = (s: EditSnapshot) => basketTotal(s.context.basket);
 export const selectBasketCount = (s: EditSnapshot) => basketCount(s.context.basket);
-/** The basket can change only while editing (not while sending, nor while an answer is unknown). */
-export const selectBasketEditable = (s: EditSnapshot) => s.hasTag('editing');
+/**
+ * The basket can change while editing and while a payment holding the order awaits the cashier's
+ * choice (D214), not while sending, cancelling that payment, or while an answer is unknown.
+ */
+export const selectBasketEditable = (s: EditSnapshot) =>
+  s.hasTag('editing') || (s.hasTag('paymentPending') && !s.hasTag('cancellingPayment'));
 export const selectSubmitting = (s: EditSnapshot) => s.hasTag('submitting');
 export const selectUncertain = (s: EditSnapshot) => s.hasTag('uncertain');
 export const selectAdded = (s: EditSnapshot) => s.hasTag('added');

@@ -37,6 +37,9 @@ import { ProductPicker } from './ProductPicker';
 
 export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
 
+/** Mantine's light alert writes its title in yellow 9, below 4.5:1 on its tint (axe color-contrast): black keeps the tint. */
+const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message: { color: 'var(--mantine-color-black)' } } as const;
+
 /**
  * /sale-order/{order_id} (doc 2 §2 "pick dishes, confirm order, open order summary", §4, §8, §9): the
  * dishes to pick on one side; on the other the order (what it already has, its customer and total)
@@ -229,7 +232,14 @@ export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEdit
                   </Alert>
                 ) : null}
                 {paymentPending ? (
-                  <Alert color="yellow" variant="light" role="alert" title={t('edit.pendingTitle')} data-testid="order-payment-pending">
+                  <Alert
+                    color="yellow"
+                    variant="light"
+                    role="alert"
+                    title={t('edit.pendingTitle')}
+                    styles={READABLE_ALERT}
+                    data-testid="order-payment-pending"
+                  >
                     <Stack gap="xs">
                       <Text size="sm">{t('edit.pendingBody')}</Text>
                       <Stack gap={2} component="ul" style={{ margin: 0, paddingInlineStart: '1.25rem' }}>

@@ -196,9 +196,10 @@ describe('order editing screen (doc 2 §2, §4, §5, §9)', () => {
       const alert = await screen.findByTestId('order-payment-pending');
       expect(within(alert).getByText(text.title)).toBeTruthy();
       expect(within(alert).getByTestId('order-pending-payment').textContent).toMatch(text.line);
-      // Nothing was added, and what was being added is kept (frozen while the choice is open).
+      // Nothing was added, and what was being added is kept (still editable, but not sent until the cashier chooses).
       expect(screen.getAllByTestId('order-basket-line')).toHaveLength(1);
-      expect((screen.getAllByTestId('order-basket-amount')[0] as HTMLInputElement).disabled).toBe(true);
+      expect((screen.getAllByTestId('order-basket-amount')[0] as HTMLInputElement).disabled).toBe(false);
+      expect((screen.getByRole('button', { name: text.submit }) as HTMLButtonElement).disabled).toBe(true);
 
       // A failed cancel says so and can be tried again.
       fireEvent.click(within(alert).getByRole('button', { name: text.cancel }));

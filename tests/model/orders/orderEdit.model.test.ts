@@ -218,14 +218,17 @@ describeModel({
         if (code === 'NETWORK_ERROR' && (!step.after.hasTag('paymentPending') || after.cancelError !== 'NETWORK_ERROR'))
           throw new Error('a failed cancel was not said');
       }
-      // The basket cannot change while a payment holds the order (the choice comes first).
+      // The basket cannot change while the payment holding the order is being cancelled.
       if (
         before &&
-        step.before?.hasTag('paymentPending') &&
+        step.before?.hasTag('cancellingPayment') &&
         type.startsWith('BASKET.') &&
         JSON.stringify(after.basket) !== JSON.stringify(before.basket)
       )
-        throw new Error('the basket changed while a payment held the order');
+        throw new Error('the basket changed while the pending payment was being cancelled');
+      // Nothing is sent while a payment holds the order: the cashier chooses first.
+      if (step.before?.hasTag('paymentPending') && step.invoked.some((c) => c.id === 'submitDishes'))
+        throw new Error('sent the dishes while a payment held the order');
       // While the answer is unknown the basket cannot change (the retry must send the same lines).
       if (
         before &&
