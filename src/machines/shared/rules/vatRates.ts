@@ -1,5 +1,5 @@
 import { z } from '../../../config/zod-mini';
-import repoTable from './vat-rates.json';
+import repoTable from './vat-rates.json' with { type: 'json' };
 import { DAY_MS, parseVnDate, vnDateOf, vnToday } from './vnTime';
 
 /**
