@@ -23,6 +23,7 @@ export class ProductsPage {
   readonly code: Locator;
   readonly price: Locator;
   readonly categories: Locator;
+  readonly taxClass: Locator;
   readonly imageInput: Locator;
   readonly imageSize: Locator;
   readonly imageProblem: Locator;
@@ -48,6 +49,7 @@ export class ProductsPage {
     this.code = page.getByTestId('product-code');
     this.price = page.getByTestId('product-price');
     this.categories = page.getByTestId('product-categories');
+    this.taxClass = page.getByTestId('product-tax-class');
     this.imageInput = page.getByTestId('product-image-input');
     this.imageSize = page.getByTestId('product-image-size');
     this.imageProblem = page.getByTestId('product-image-problem');
@@ -96,6 +98,13 @@ export class ProductsPage {
     await this.categories.fill(search);
     await this.page.getByRole('option', { name, exact: true }).click();
     await this.page.keyboard.press('Escape');
+  }
+
+  /** Picks a VAT tax class by the words of its option (name and today's rate). */
+  async chooseTaxClass(label: string): Promise<void> {
+    await this.taxClass.click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await expect(this.taxClass).toHaveValue(label);
   }
 
   text(text: string): Locator {
