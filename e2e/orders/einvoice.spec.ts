@@ -59,10 +59,12 @@ test.describe('Issue 15: e-invoice export from the orders', () => {
     await o.submit.click();
     await expect(o.done).toBeVisible({ timeout: 20_000 });
     const one = await misaPdfOf(api, merchant, first!.order_id);
-    await expect(o.done).toContainText(one.eivCode);
+    const symbol = ((await api.request('GET', '/api/portal/einvoice/setting')).body.data as { serial: string }).serial;
+    // Issue 24 §7: the invoice named by symbol, number and lookup code, not the stored code.
+    await expect(o.code).toHaveText(o.codeText(one.eivCode, symbol));
     await o.dialog.getByRole('button', { name: o.tx('einvoice.close') }).click();
-    // The detail now carries the code and no export button.
-    await expect(page.getByTestId('order-detail-eiv-code')).toHaveText(one.eivCode, { timeout: 10_000 });
+    // The detail now carries the code (number and lookup code: the order keeps no symbol) and no export button.
+    await expect(page.getByTestId('order-detail-eiv-code')).toHaveText(o.codeText(one.eivCode), { timeout: 10_000 });
     await expect(page.getByTestId('order-detail-export')).toHaveCount(0);
     expect(one.text).toContain('Khách lẻ');
     expect(one.text).toContain(vnd(first!.total_money));

@@ -9,6 +9,8 @@ export class OrdersEinvoicePage extends OrdersPage {
   readonly dialog: Locator;
   readonly submit: Locator;
   readonly done: Locator;
+  /** The exported invoice as the dialog names it: symbol, number and lookup code (issue 24 §7, D224). */
+  readonly code: Locator;
   readonly notSetUp: Locator;
   readonly pending: Locator;
   readonly business: Locator;
@@ -27,6 +29,7 @@ export class OrdersEinvoicePage extends OrdersPage {
     this.dialog = page.getByTestId('einvoice-export');
     this.submit = page.getByTestId('einvoice-submit');
     this.done = page.getByTestId('einvoice-done');
+    this.code = page.getByTestId('einvoice-code');
     this.notSetUp = page.getByTestId('einvoice-not-set-up');
     this.pending = page.getByTestId('einvoice-pending');
     this.business = page.getByTestId('einvoice-business');
@@ -81,5 +84,15 @@ export class OrdersEinvoicePage extends OrdersPage {
 
   pick(row: Locator): Locator {
     return row.getByTestId('order-pick');
+  }
+
+  /**
+   * A stored code `{CQT code}::{lookup code}::{number}` as the screens write it (D224): with the
+   * symbol where the export named it, else number and lookup code.
+   */
+  codeText(eivCode: string, symbol?: string): string {
+    const [, lookupCode, number] = eivCode.split('::') as [string, string, string];
+    const values = { serial: symbol ?? '', number: String(Number(number)), lookupCode };
+    return this.tx(symbol ? 'einvoice.code.full' : 'einvoice.code.noSerial', values);
   }
 }
