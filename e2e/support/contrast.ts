@@ -1,5 +1,5 @@
 import type AxeBuilder from '@axe-core/playwright';
-import type { Frame, Page } from '@playwright/test';
+import type { Frame, Locator, Page } from '@playwright/test';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -364,4 +364,39 @@ export async function lowContrastText(page: Page, incomplete: AxeResults['incomp
     }
   }
   return [...failures, ...described.values()];
+}
+
+/**
+ * The contrast of an element's text against the background it sits on, from computed styles: its
+ * colour over its own and its ancestors' background colours, composed until one is opaque (for a
+ * part with a plain background, such as a badge; the guard above measures the painted pixels).
+ */
+export async function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const rgba = (css: string): [number, number, number, number] => {
+      const canvas = new OffscreenCanvas(1, 1);
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.fillStyle = css;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const layers: [number, number, number, number][] = [];
+    for (let a: Element | null = el; a; a = a.parentElement) {
+      const bg = rgba(getComputedStyle(a).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    let back: [number, number, number] = [255, 255, 255];
+    for (const [r, g, b, a] of layers.reverse()) back = [r * a + back[0] * (1 - a), g * a + back[1] * (1 - a), b * a + back[2] * (1 - a)];
+    const [r, g, b, a] = rgba(getComputedStyle(el).color);
+    const text = [r * a + back[0] * (1 - a), g * a + back[1] * (1 - a), b * a + back[2] * (1 - a)];
+    const channel = (v: number) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const lum = ([x, y, z]: number[]) => 0.2126 * channel(x!) + 0.7152 * channel(y!) + 0.0722 * channel(z!);
+    const [hi, lo] = [lum(text), lum(back)].sort((p, q) => q - p) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  });
 }

@@ -10,7 +10,18 @@ export const LOOKS = [
   { lang: 'en', width: 375 },
 ] as const satisfies ReadonlyArray<{ lang: Lang; width: number }>;
 
-export type Look = (typeof LOOKS)[number];
+/**
+ * The looks issue 24's review read the portal in (§6: text people can read, labels never cut): a
+ * common laptop's 1366 px and a phone's 375 px, in both languages.
+ */
+export const REVIEW_LOOKS = [
+  { lang: 'vi', width: 1366 },
+  { lang: 'en', width: 1366 },
+  { lang: 'vi', width: 375 },
+  { lang: 'en', width: 375 },
+] as const satisfies ReadonlyArray<{ lang: Lang; width: number }>;
+
+export type Look = (typeof LOOKS)[number] | (typeof REVIEW_LOOKS)[number];
 
 export const lookName = (look: Look): string => `${look.lang}, ${look.width} px`;
 

@@ -20,6 +20,9 @@ export interface InspectorScreenProps {
 
 const FLASH_MS = 1600;
 
+/** A button whose label may take two lines: Mantine's label never wraps and hides what does not fit. */
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal', textAlign: 'left', overflow: 'visible' } } as const;
+
 function useLiveActors(openChannel: InspectorScreenProps['openChannel']): LiveState {
   const [state, dispatch] = useReducer(applyLiveMessage, new Map() as LiveState);
   useEffect(() => {
@@ -194,7 +197,8 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
                 <Title order={2} size="h3">
                   {title} <Code>{selected.id}</Code>
                 </Title>
-                <Text size="sm">
+                {/* A machine's file path is one long word: it breaks anywhere rather than widen the page at 375 px (D222). */}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {t('specLabel', { spec: t(`machines:${selected.id}.spec`) })} · {t('fileLabel', { file: selected.file })} ·{' '}
                   {t('stats', { states: model.states.length - 1, transitions: model.transitions.length })}
                 </Text>
@@ -228,7 +232,16 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
                       data-testid="coverage-file"
                     />
                     <Group gap="xs">
-                      <Button size="xs" variant="default" onClick={() => fileInput.current?.click()}>
+                      {/* Its label names the report file and is wider than a phone: it wraps inside the button (D222). */}
+                      <Button
+                        size="xs"
+                        variant="default"
+                        h="auto"
+                        mih={30}
+                        py={4}
+                        styles={WRAPPING_LABEL}
+                        onClick={() => fileInput.current?.click()}
+                      >
                         {t('coverage.load')}
                       </Button>
                       {coverage ? (

@@ -23,6 +23,7 @@ import type { OrderEditActor } from './OrderEditScreen';
 
 const ROW_HEIGHT = 56;
 const LIST_HEIGHT = 420;
+const ROW_AS_WIDE_AS_ITS_BUTTONS = { content: { width: 'max-content' } } as const;
 
 /**
  * The dishes to pick from (doc 2 §2 "pick dishes"): search (asked of the service), the category tabs
@@ -68,7 +69,11 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
         onChange={(e) => actor.send({ type: 'SEARCH.TYPE', q: e.currentTarget.value })}
         data-testid="order-product-search"
       />
-      <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+      {/* One row that scrolls sideways, as wide as its buttons: each category keeps its whole name
+          (the row was as wide as the box, so the buttons shrank and cut their names, and the scroll
+          bar never showed, D222). Tab reaches every one; the focused one is scrolled wholly into view
+          (Chrome leaves a button that is partly in view where it is). */}
+      <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} styles={ROW_AS_WIDE_AS_ITS_BUTTONS}>
         <Group gap={6} wrap="nowrap" role="group" aria-label={t('edit.categories')} pb={4}>
           {tabs.map((tab) => (
             <Button
@@ -77,6 +82,7 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
               variant={tab.id === categoryId ? 'filled' : 'default'}
               aria-pressed={tab.id === categoryId}
               onClick={() => actor.send({ type: 'CATEGORY.SELECT', categoryId: tab.id })}
+              onFocus={(e) => e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
               data-testid="order-category"
             >
               {tab.name}

@@ -106,7 +106,8 @@ export function TopBar(props: TopBarProps) {
             <Avatar color="blue" radius="xl" size="sm" aria-hidden="true">
               {initials}
             </Avatar>
-            <span className={`${classes.userName} ${classes.hideMobile}`}>
+            {/* A long merchant name ends in an ellipsis; the tooltip holds the whole of it (D222). */}
+            <span className={`${classes.userName} ${classes.hideMobile}`} title={props.merchantName}>
               <Text component="span" size="sm" fw={600}>
                 {props.merchantName}
               </Text>
