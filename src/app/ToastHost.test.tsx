@@ -31,4 +31,17 @@ describe('ToastHost (issue 10 §8, D84; core §8 toasts)', () => {
     });
     expect(await screen.findByText('Tài khoản đã được thêm')).toBeTruthy();
   });
+
+  it('issue 24 §7, D225: toasts show at the bottom right, away from the top bar', async () => {
+    render(
+      <MantineProvider>
+        <ToastHost />
+      </MantineProvider>,
+    );
+    act(() => {
+      notifications.show({ message: 'Đã chọn ký hiệu' });
+    });
+    const toast = await screen.findByText('Đã chọn ký hiệu');
+    expect(toast.closest('.mantine-Notifications-root')?.getAttribute('data-position')).toBe('bottom-right');
+  });
 });

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { notificationsStore } from '@mantine/notifications';
-import { TOAST_LAYOUT } from './shared/toast-layout';
+import { TOAST_LAYOUT, TOAST_POSITION } from './shared/toast-layout';
 
 // The toast store works before this loads: shown toasts queue in it and appear once it mounts.
 const Toasts = lazy(() => import('./Toasts'));
 
 // Toasts raised before the container mounts are placed by the store's own limit: make it core §8's.
-notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LAYOUT.limit, defaultPosition: TOAST_LAYOUT.position }));
+notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LAYOUT.limit, defaultPosition: TOAST_POSITION.wide }));
 
 const hasToasts = () => {
   const { notifications, queue } = notificationsStore.getState();
