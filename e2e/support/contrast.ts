@@ -266,6 +266,39 @@ async function resolveTarget(page: Page, target: readonly unknown[]): Promise<Om
   return typeof selector === 'string' ? { frame, selector, offset } : null;
 }
 
+/** Every pending text's probe, in the main page's viewport. */
+async function probeAll(frames: Frame[], pending: Target[]): Promise<Probe[]> {
+  const probes: Probe[] = [];
+  for (const frame of frames) {
+    const here = pending.filter((n) => n.frame === frame);
+    if (here.length === 0) continue;
+    const found = (await frame.evaluate(probeInPage, { mark: MARK, keys: here.map((n) => n.key), scroll: false })) as Probe[];
+    const offset = here[0]!.offset;
+    const shift = (r: Box) => ({ ...r, x: r.x + offset.x, y: r.y + offset.y });
+    for (const p of found) probes.push({ ...p, rects: p.rects.map(shift), excluded: p.excluded.map(shift) });
+  }
+  return probes;
+}
+
+/**
+ * The probes once the page has stopped moving. A scroll makes floating parts follow their anchor a
+ * frame later (a popover placed by floating-ui listens for the scroll): boxes read at once would be
+ * where the text was, and the picture would show the page behind the popover. So after a scroll the
+ * boxes are read again, a frame apart, until two readings agree.
+ */
+async function settledProbes(frames: Frame[], pending: Target[], scrolled: boolean): Promise<Probe[]> {
+  let probes = await probeAll(frames, pending);
+  if (!scrolled) return probes;
+  const boxes = (list: Probe[]) => JSON.stringify(list.map((p) => [p.seen, p.rects, p.excluded]));
+  for (let i = 0; i < 20; i++) {
+    await frames[0]!.page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const again = await probeAll(frames, pending);
+    if (boxes(again) === boxes(probes)) return again;
+    probes = again;
+  }
+  return probes;
+}
+
 /**
  * axe leaves colour contrast it cannot decide "to review" (its `incomplete` list): a background
  * image or gradient, text over another element, an SVG label, or text the same colour as its
@@ -297,19 +330,8 @@ export async function lowContrastText(page: Page, incomplete: AxeResults['incomp
     let pending = nodes;
     let scrollNext = false;
     while (pending.length > 0) {
-      const probes: Probe[] = [];
-      for (const frame of frames) {
-        const here = pending.filter((n) => n.frame === frame);
-        if (here.length === 0) continue;
-        const found = (await frame.evaluate(probeInPage, {
-          mark: MARK,
-          keys: here.map((n) => n.key),
-          scroll: scrollNext && frame === pending[0]!.frame,
-        })) as Probe[];
-        const offset = here[0]!.offset;
-        const shift = (r: Box) => ({ ...r, x: r.x + offset.x, y: r.y + offset.y });
-        for (const p of found) probes.push({ ...p, rects: p.rects.map(shift), excluded: p.excluded.map(shift) });
-      }
+      if (scrollNext) await pending[0]!.frame.evaluate(probeInPage, { mark: MARK, keys: [pending[0]!.key], scroll: true });
+      const probes = await settledProbes(frames, pending, scrollNext);
       // What needs no picture: gone since axe looked, hidden under something, or no colour to compare.
       const settled = new Set(probes.filter((p) => p.seen === 'gone' || p.seen === 'covered' || p.fg === null).map((p) => p.key));
       // After a scroll, the first one is measured even if only part of it can be seen (a label cut
