@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
 import { decodeVietQrPng } from '../support/qr';
 import { signIn } from '../support/sign-in';
-import { acceptCookies, switchLanguage, toastsGone } from '../support/shell';
+import { acceptCookies, switchLanguage } from '../support/shell';
 import { decodeQrText, DisplayPage, installCashierChannel, PairingPage, relayFromTab, sendOnChannel } from '../pages/display';
 
 // Issue 13 point 5: the customer display (core §2 /ecr-slide, /ecr-order-info, /ecr-success-payment;
@@ -166,9 +166,6 @@ test('a paired device (375 px, en) follows the cashier through the sandbox, reco
     // Pairing again by the QR's address: the device pairs at once, without typing.
     await pairing.pairDevice.click();
     await expect(pairing.codeValue).toHaveText(/^\d{6}$/);
-    // The "paired" and "unpaired" toasts stand over the QR's corner (bottom right, D225) until they
-    // close, as they would for a device's camera.
-    await toastsGone(page);
     const url = new URL(decodeQrText(await pairing.qr.screenshot()));
     await screenPage.goto(url.pathname + url.search);
     // Paired again, it shows where the till is now (the thanks of the last payment), then follows it.

@@ -10,8 +10,8 @@ import { EinvoiceSetupPage } from '../pages/einvoice-setup';
 
 // Issue 24 point 7 on /e-inv-setting: the serial is written one way in the series picker and in the
 // saved summary (D224: the six-character symbol, the kind of invoice named beside it in the picker),
-// and the toasts that follow the save cover neither the bell nor the account name (D225: bottom right
-// from 48em up, above the cookie notice while it shows; below the top bar on a phone). FPT lists its
+// and the toasts that follow the save cover neither the bell nor the account name (D225: top centre,
+// just below the top bar, at every width). FPT lists its
 // series with the template digit in front ('1C26TFP'), the summary reads the backend's six characters
 // ('C26TFP'): the two used to differ.
 

@@ -98,7 +98,7 @@ export class NotFoundPage {
  * Waits until every toast has closed (5 s, core §8). Screens are checked by axe without a toast over
  * them (a toast over page content makes axe report what it covers). A toast under the pointer stays
  * open (Mantine pauses it, so a reader is not cut off), and a test's pointer rests where it last
- * clicked, which can be where a toast shows (D225: bottom right, below the top bar on a phone): the
+ * clicked, which can be where a toast shows (D225: top centre, below the top bar): the
  * pointer goes to the top bar's corner first.
  */
 export async function toastsGone(page: Page): Promise<void> {

@@ -32,7 +32,7 @@ describe('ToastHost (issue 10 §8, D84; core §8 toasts)', () => {
     expect(await screen.findByText('Tài khoản đã được thêm')).toBeTruthy();
   });
 
-  it('issue 24 §7, D225: toasts show at the bottom right, away from the top bar', async () => {
+  it('issue 24 §7, D225: toasts show at the top centre below the top bar, never at the bottom where the Save buttons are', async () => {
     render(
       <MantineProvider>
         <ToastHost />
@@ -42,6 +42,6 @@ describe('ToastHost (issue 10 §8, D84; core §8 toasts)', () => {
       notifications.show({ message: 'Đã chọn ký hiệu' });
     });
     const toast = await screen.findByText('Đã chọn ký hiệu');
-    expect(toast.closest('.mantine-Notifications-root')?.getAttribute('data-position')).toBe('bottom-right');
+    expect(toast.closest('.mantine-Notifications-root')?.getAttribute('data-position')).toBe('top-center');
   });
 });

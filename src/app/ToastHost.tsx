@@ -6,7 +6,7 @@ import { TOAST_LAYOUT, TOAST_POSITION } from './shared/toast-layout';
 const Toasts = lazy(() => import('./Toasts'));
 
 // Toasts raised before the container mounts are placed by the store's own limit: make it core §8's.
-notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LAYOUT.limit, defaultPosition: TOAST_POSITION.wide }));
+notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LAYOUT.limit, defaultPosition: TOAST_POSITION }));
 
 const hasToasts = () => {
   const { notifications, queue } = notificationsStore.getState();

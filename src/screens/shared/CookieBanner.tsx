@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './shared.module.css';
@@ -15,36 +15,13 @@ function writeConsentCookie() {
   document.cookie = `${COOKIE_NAME}=accepted; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
-/** The notice's height on the page's root, so the toasts (bottom right, D225) stand above it, never over its button. */
-export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';
-
-function usePublishedHeight(visible: boolean) {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!visible || !element) return;
-    const root = document.documentElement;
-    const publish = () => root.style.setProperty(COOKIE_BANNER_HEIGHT_VAR, `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    publish();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
-    };
-  }, [visible]);
-  return ref;
-}
-
 /** Shown until a cookie named `cookie` exists (core §2, §9). The caller leaves it off /ecr pages. */
 export function CookieBanner() {
   const { t } = useTranslation('shell');
   const [visible, setVisible] = useState(() => !hasConsentCookie());
-  const ref = usePublishedHeight(visible);
   if (!visible) return null;
   return (
     <Paper
-      ref={ref}
       component="section"
       aria-label={t('cookie.label')}
       className={classes.cookieBanner}
