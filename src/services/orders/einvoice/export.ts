@@ -1,3 +1,4 @@
+import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
 import { ServiceError } from '../../http/errors';
 import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult, ProviderAdapter, ProviderRoute } from '../../shared/einvoice/types';
@@ -39,20 +40,22 @@ export interface OrderEinvoiceService {
 export function createOrderEinvoiceService(
   ports: EinvoicePorts,
   orders: Pick<OrdersApi, 'get'>,
+  /** The dated VAT table of the runtime configuration (D226). */
+  vatRates: VatRateTable,
   now: () => number = Date.now,
 ): OrderEinvoiceService {
   // The settings' serial resolved against the provider's list, once per saved version of the settings.
   let terms: { key: string; value: InvoiceTerms } | null = null;
 
   async function termsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<InvoiceTerms> {
-    const key = `${settings.provider}|${settings.serial}|${settings.tax}|${settings.updatedAt}`;
+    const key = `${settings.provider}|${settings.serial}|${settings.updatedAt}`;
     if (terms?.key === key) return terms.value;
     const serials = await ports.withToken(
       settings.provider,
       (token) => ports.adapter(settings.provider).listSerials(token, signal),
       signal,
     );
-    const value = termsFor(serials, settings.serial, settings.tax);
+    const value = termsFor(serials, settings.serial);
     if (value === null) throw localError('EINV_SERIAL_INVALID');
     terms = { key, value };
     return value;
@@ -69,7 +72,7 @@ export function createOrderEinvoiceService(
     const order = detail.invoice_data;
     if (order.eiv_code) return { had: order.eiv_code };
     if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
-    const input = toExportInput(detail, buyer, await termsOf(settings, signal), now());
+    const input = toExportInput(detail, buyer, await termsOf(settings, signal), now(), vatRates);
     const issued = await ports.withToken(
       settings.provider,
       (token) => ports.adapter(settings.provider).createInvoice(token, input, signal),

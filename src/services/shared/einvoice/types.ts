@@ -5,6 +5,8 @@
  * Every method rejects with a ServiceError whose `code` is one of EINVOICE_ERROR_CODES or a shared
  * local code (NETWORK_ERROR, TIMEOUT, INVALID_RESPONSE, UNKNOWN_ERROR).
  */
+import type { InvoiceTax } from '../../../machines/shared/rules/invoiceTax';
+import type { TaxClass } from '../../../machines/shared/rules/vatRates';
 
 export type ProviderRoute = 'm-invoice' | 'misa' | 'fpt' | 'viettel';
 export const PROVIDER_ROUTES: readonly ProviderRoute[] = ['m-invoice', 'misa', 'fpt', 'viettel'];
@@ -102,24 +104,32 @@ export interface ExportLine {
   name: string;
   unit?: string;
   quantity: number;
-  /** Whole đồng, VAT included (menu prices include VAT, D173). */
+  /** Whole đồng, VAT included: the menu price the guest paid for one unit. */
   unitPriceGross: number;
+  /** The product's tax class when the line was added (D226): its rate comes from the dated table. */
+  taxClass: TaxClass;
 }
 
 export interface ExportInput {
   /** The idempotency key sent to the provider (D178: the order, never a per-click key). */
   orderId: string;
   orderCode: string;
-  /** Unix ms of the sale. */
+  /** Unix ms of the payment: the sale's moment (Decree 70), whose Vietnam day took the rates of `tax`. */
+  paidAt: number;
+  /** Unix ms of the invoice date the request states (the payment, or now where the provider dates it itself). */
   issuedAt: number;
   buyer: Buyer;
   lines: ExportLine[];
   paymentMethod: 'CASH' | 'QR' | 'CARD' | 'LINK';
-  /** Whole đồng, VAT included: what the buyer paid. */
+  /** Whole đồng, VAT included: what the buyer paid (= tax.totals.gross). */
   total: number;
   serial: Serial;
-  /** The serial modal's VAT; ignored for a sales-invoice serial. */
-  vat: VatRate;
+  /**
+   * The invoice's tax, worked once by the portal (invoiceTotals, D226): per line its rate, amount
+   * before tax, VAT and unit price before tax (in the order of `lines`), the breakdown by rate and the
+   * totals. Adapters send these figures in the fields the provider reads them from; none works tax out.
+   */
+  tax: InvoiceTax;
 }
 
 export interface ExportResult {
