@@ -150,8 +150,14 @@ export function cleanBuyer(buyer: Buyer): Buyer {
   return out;
 }
 
-/** A line with its texts cleaned (cleanText). */
+/** A line with its texts cleaned (cleanText); its figures and tax class as they were. */
 export function cleanLine(line: ExportLine): ExportLine {
   const unit = cleanText(line.unit);
-  return { name: cleanText(line.name), ...(unit ? { unit } : {}), quantity: line.quantity, unitPriceGross: line.unitPriceGross };
+  return {
+    name: cleanText(line.name),
+    ...(unit ? { unit } : {}),
+    quantity: line.quantity,
+    unitPriceGross: line.unitPriceGross,
+    taxClass: line.taxClass,
+  };
 }
