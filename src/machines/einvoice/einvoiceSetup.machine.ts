@@ -366,7 +366,7 @@ export const einvoiceSetupMachine = setup({
         input: ({ context }) => {
           const { password: _password, ...base } = saveBody(context);
           // The stored user name is what the backend compares to keep the stored password.
-          return { provider: context.provider as ProviderRoute, base, preferredVat: context.settings?.tax ?? null };
+          return { provider: context.provider as ProviderRoute, base };
         },
         onDone: [
           {

@@ -258,11 +258,6 @@ export function sameSerial(a: string, b: string): boolean {
   return serialSymbol(a) === serialSymbol(b);
 }
 
-/** The serial modal's default VAT: 0 for a sales invoice (locked), otherwise 10 (doc 2 §9). */
-export function defaultVat(serial: Pick<Serial, 'value' | 'templateCode'>): VatRate {
-  return isSalesInvoiceSerial(serial) ? 0 : 10;
-}
-
 /**
  * The declaration status is asked from 1 January of this year to today (doc 2 §4, §9), Vietnam
  * calendar days, yyyy-MM-dd.
