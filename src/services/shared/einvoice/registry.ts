@@ -4,7 +4,7 @@ import fptLogo from './logos/fpt.svg';
 import mInvoiceLogo from './logos/m-invoice.svg';
 import misaLogo from './logos/misa.svg';
 import viettelLogo from './logos/viettel.svg';
-import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRoute, type Serial, type VatRate } from './types';
+import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRoute, type Serial } from './types';
 
 /**
  * The four providers as data (doc 2 §3 "E-invoice provider", §4 status maps and signing rules). Screens
