@@ -56,7 +56,7 @@ function setup(detail: OrderDetail = completed, overrides: Partial<ProviderAdapt
 }
 
 describe('order e-invoice export service', () => {
-  it('issue 25 §1: issues the order with its lines at bill prices, each at its class\'s rate on the payment\'s Vietnam day, the order id as key', async () => {
+  it("issue 25 §1: issues the order with its lines at bill prices, each at its class's rate on the payment's Vietnam day, the order id as key", async () => {
     const { service, created } = setup();
     const result = await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings);
     expect(result.eivCode).toBe('M1::K7Q2::12');
@@ -90,6 +90,28 @@ describe('order e-invoice export service', () => {
     });
     await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings);
     expect(created[0]!.tax.breakdown).toEqual([{ rateCode: '10%', net: 104_545, vat: 10_455, gross: 115_000 }]);
+  });
+
+  it('issue 25 §4, D230: on 1 January 2027 a "26" serial issues nothing and says to choose this year\'s', async () => {
+    const { service, created, adapter } = setup();
+    const late = createOrderEinvoiceService(
+      {
+        getSettings: async () => settings,
+        saveEivCode: async (_id, eivCode) => ({ eivCode, cqtCode: null }),
+        adapter: () => adapter,
+        withToken: (_r, fn) => fn('t'),
+      },
+      { get: async () => completed },
+      REPO_VAT_RATES,
+      () => Date.parse('2027-01-01T00:05:00+07:00'),
+    );
+    await expect(late.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).rejects.toMatchObject({
+      code: 'EINV_SERIAL_YEAR',
+    });
+    await expect(late.exportOne(41, settings)).rejects.toMatchObject({ code: 'EINV_SERIAL_YEAR' });
+    expect(created).toHaveLength(0);
+    // The same serial the day before issues.
+    await expect(service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).resolves.toMatchObject({ existing: false });
   });
 
   it('issue 25 §1: a sales-invoice serial carries no VAT on its lines and the reduction note while the cut lasts', async () => {

@@ -5,6 +5,7 @@ import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult, ProviderAdapte
 import type { OrdersApi } from '../api';
 import { ORDER_COMPLETED } from '../schemas';
 import { storedCode, type BulkOutcome } from '../schemas';
+import { serialSymbol } from '../../shared/einvoice/registry';
 import { termsFor, toExportInput, walkInBuyer, type InvoiceTerms } from './mapping';
 
 /**
@@ -72,7 +73,12 @@ export function createOrderEinvoiceService(
     const order = detail.invoice_data;
     if (order.eiv_code) return { had: order.eiv_code };
     if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
-    const input = toExportInput(detail, buyer, await termsOf(settings, signal), now(), vatRates);
+    const terms = await termsOf(settings, signal);
+    const at = now();
+    // D230: the symbol's two year digits are the invoice date's year; from 1 January the merchant
+    // chooses the new year's serial before anything is issued.
+    if (serialSymbol(terms.serial.value).slice(1, 3) !== vnToday(at).slice(2, 4)) throw localError('EINV_SERIAL_YEAR');
+    const input = toExportInput(detail, buyer, terms, at, vatRates);
     const issued = await ports.withToken(
       settings.provider,
       (token) => ports.adapter(settings.provider).createInvoice(token, input, signal),

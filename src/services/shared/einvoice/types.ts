@@ -60,6 +60,8 @@ export interface Serial {
   templateCode: '1' | '2';
   /** A sales-invoice serial: VAT 0 and locked (doc 2 §5 serial modal). */
   isSalesInvoice: boolean;
+  /** The provider's own code of the serial's template where its create names it (Viettel '1/001', '1/0224'; D231). */
+  providerTemplate?: string;
 }
 
 export interface CompanyInfo {
@@ -213,6 +215,8 @@ export const EINVOICE_ERROR_CODES = [
   'EINV_TAX_CODE_INVALID',
   'EINV_LOGIN_FAIL',
   'EINV_SERIAL_INVALID',
+  /** The saved serial's year is not the invoice date's (D230): a 2027 invoice never goes out on a "26" serial. */
+  'EINV_SERIAL_YEAR',
   'EINV_SSO_NOT_LINKED',
   'EINV_SSO_FAILED',
   'EINV_SSO_UNSUPPORTED',
