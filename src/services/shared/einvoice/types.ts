@@ -100,6 +100,8 @@ export interface Buyer {
   address?: string;
   email?: string;
   phone?: string;
+  /** An individual's 12-digit personal identification number (Decree 70: CCCDan), when given. */
+  idCard?: string;
 }
 
 export interface ExportLine {
