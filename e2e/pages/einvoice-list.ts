@@ -4,7 +4,15 @@ import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
-import { portalApi, providerLogin, setUpEinvoice, type EinvoiceMerchant, type PortalApi, type ProviderRoute } from '../support/einvoice';
+import {
+  portalApi,
+  providerLogin,
+  setUpEinvoice,
+  viettelLines,
+  type EinvoiceMerchant,
+  type PortalApi,
+  type ProviderRoute,
+} from '../support/einvoice';
 import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 
 /** Page object of /e-invoice: filters, the invoice table, the PDF popup and the sign confirmation. */
@@ -178,10 +186,10 @@ export async function issueInvoice(
     const created = await post<{ errorCode: string | null; result: { invoiceNo: string; reservationCode: string } }>(
       `/services/einvoiceapplication/api/InvoiceAPI/InvoiceWS/createInvoice/${session.taxCode}`,
       {
-        generalInvoiceInfo: { templateCode: '1/001', invoiceSeries: `C${yy()}TVT`, transactionUuid: invoice.ref },
+        generalInvoiceInfo: { templateCode: '1/001', invoiceSeries: `C${yy()}TVT`, transactionUuid: invoice.ref, paymentStatus: true },
         buyerInfo: { buyerName: invoice.buyer },
         payments: [{ paymentMethodName: 'TM' }],
-        itemInfo: [{ itemName: invoice.item, unitName: 'phần', quantity: 1, unitPriceWithTax: invoice.total }],
+        ...viettelLines([{ name: invoice.item, unit: 'phần', quantity: 1, price: invoice.total }]),
       },
     );
     expect(created.body.errorCode, JSON.stringify(created.body)).toBeNull();

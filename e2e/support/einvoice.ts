@@ -315,6 +315,32 @@ export interface IssuedInvoice {
   eivCode: string;
 }
 
+/**
+ * Viettel's goods lines for VAT-inclusive prices (issue 25 §2, D231): each line at 10 %, its amount
+ * before tax the gross's net rounded to the đồng, the unit price that amount over the quantity (6
+ * decimals), the VAT the rest, so the invoice's total is what was paid; and the breakdown of that rate.
+ */
+export function viettelLines(lines: ReadonlyArray<{ name: string; quantity: number; price: number; unit?: string }>) {
+  const itemInfo = lines.map((l) => {
+    const gross = Math.round(l.quantity * l.price);
+    const net = Math.round((gross * 100) / 110);
+    return {
+      itemName: l.name,
+      ...(l.unit ? { unitName: l.unit } : {}),
+      quantity: l.quantity,
+      unitPrice: Math.round((net / l.quantity) * 1e6) / 1e6,
+      itemTotalAmountWithoutTax: net,
+      taxPercentage: 10,
+      taxAmount: gross - net,
+    };
+  });
+  const sum = (pick: (i: (typeof itemInfo)[number]) => number) => itemInfo.reduce((total, i) => total + pick(i), 0);
+  return {
+    itemInfo,
+    taxBreakdowns: [{ taxPercentage: 10, taxableAmount: sum((i) => i.itemTotalAmountWithoutTax), taxAmount: sum((i) => i.taxAmount) }],
+  };
+}
+
 const paym = (method: OrderSummary['payment_method']) => (method === 'CASH' ? 'TM' : method ? 'CK' : 'TM/CK');
 
 /**
@@ -416,12 +442,14 @@ export async function issueInvoiceFor(
       break;
     }
     case 'viettel': {
+      // As the adapter sends it (D231): the order as a 10–36 character transactionUuid, the lines before tax with their rate and VAT.
+      const uuid = `order-${ref.padStart(4, '0')}`;
       const body = expectOk(
         await call(api, s, 'POST', `${VIETTEL_API}/InvoiceWS/createInvoice/${s.taxCode}`, {
-          generalInvoiceInfo: { templateCode: '1/001', invoiceSeries: serial, transactionUuid: ref },
+          generalInvoiceInfo: { templateCode: '1/001', invoiceSeries: serial, transactionUuid: uuid, paymentStatus: true },
           buyerInfo: { buyerName: 'Khách lẻ' },
           payments: [{ paymentMethodName: method }],
-          itemInfo: lines.map((l) => ({ itemName: l.name, quantity: l.quantity, unitPriceWithTax: l.price })),
+          ...viettelLines(lines),
         }),
         what,
       );
@@ -429,7 +457,7 @@ export async function issueInvoiceFor(
         expectOk(
           await call(api, s, 'POST', `${VIETTEL_API}/InvoiceWS/sendInvoiceByTransactionUuid`, {
             supplierTaxCode: s.taxCode,
-            transactionUuid: ref,
+            transactionUuid: uuid,
           }),
           `${what}: send`,
         );
