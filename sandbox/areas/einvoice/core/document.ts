@@ -84,7 +84,11 @@ const isWholeDong = (value: unknown): value is number => typeof value === 'numbe
 
 /** A number with at most 6 decimals (XML DGia), not negative. */
 const isUnitPrice = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_AMOUNT_IN_WORDS && Math.abs(value * 1e6 - Math.round(value * 1e6)) < 1e-3;
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  value >= 0 &&
+  value <= MAX_AMOUNT_IN_WORDS &&
+  Math.abs(value * 1e6 - Math.round(value * 1e6)) < 1e-3;
 
 const within = (a: number, b: number) => Math.abs(a - b) <= TOLERANCE + 1e-9;
 
@@ -106,7 +110,10 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
   const series = text(input.series, 'series', { required: true });
   if (!SERIES_FORMAT.test(series)) throw new InvoiceInputError('series', `series ${series} is not a symbol such as C26TAA`);
   if (series.slice(1, 3) !== day.slice(2, 4)) {
-    throw new InvoiceInputError('series', `series ${series} is for 20${series.slice(1, 3)}; an invoice dated ${day} needs a 20${day.slice(2, 4)} series`);
+    throw new InvoiceInputError(
+      'series',
+      `series ${series} is for 20${series.slice(1, 3)}; an invoice dated ${day} needs a 20${day.slice(2, 4)} series`,
+    );
   }
   const sales = input.templateCode === '2';
 
@@ -118,12 +125,16 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0 || quantity > LIMITS.quantity) {
       throw new InvoiceInputError(`${at}.quantity`, `${at}.quantity must be a number above 0 and at most ${LIMITS.quantity}`);
     }
-    if (!isUnitPrice(line?.unitPrice)) throw new InvoiceInputError(`${at}.unitPrice`, `${at}.unitPrice must be a price before tax with at most 6 decimals`);
+    if (!isUnitPrice(line?.unitPrice))
+      throw new InvoiceInputError(`${at}.unitPrice`, `${at}.unitPrice must be a price before tax with at most 6 decimals`);
     if (!isWholeDong(line?.amount) || line.amount > MAX_AMOUNT_IN_WORDS) {
       throw new InvoiceInputError(`${at}.amount`, `${at}.amount must be a whole number of đồng`);
     }
     if (!within(quantity * line.unitPrice, line.amount)) {
-      throw new InvoiceInputError(`${at}.amount`, `${at}.amount ${line.amount} is not quantity × unit price (${quantity} × ${line.unitPrice})`);
+      throw new InvoiceInputError(
+        `${at}.amount`,
+        `${at}.amount ${line.amount} is not quantity × unit price (${quantity} × ${line.unitPrice})`,
+      );
     }
     const rate = line.rate ?? null;
     if (sales && rate !== null) throw new InvoiceInputError(`${at}.rate`, `a sales invoice (template 2) carries no VAT rate`);
@@ -169,7 +180,8 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       }
       return { TSuat: r.rate, ThTien: r.net, TThue: r.vat };
     });
-    if (new Set(rates.map((r) => r.TSuat)).size !== rates.length) throw new InvoiceInputError('rates', 'a rate appears twice in the breakdown');
+    if (new Set(rates.map((r) => r.TSuat)).size !== rates.length)
+      throw new InvoiceInputError('rates', 'a rate appears twice in the breakdown');
   } else {
     rates = present.map((code) => ({ TSuat: code, ThTien: linesNet(code), TThue: linesVat(code) }));
   }
@@ -179,8 +191,10 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
   let gross = net + vat;
   if (input.totals !== undefined) {
     const t = input.totals;
-    if (!isWholeDong(t?.net) || t.net !== net) throw new InvoiceInputError('totals.net', `totals.net ${String(t?.net)} is not the sum of the lines (${net})`);
-    if (!isWholeDong(t.vat) || t.vat !== vat) throw new InvoiceInputError('totals.vat', `totals.vat ${String(t.vat)} is not the sum of the rates (${vat})`);
+    if (!isWholeDong(t?.net) || t.net !== net)
+      throw new InvoiceInputError('totals.net', `totals.net ${String(t?.net)} is not the sum of the lines (${net})`);
+    if (!isWholeDong(t.vat) || t.vat !== vat)
+      throw new InvoiceInputError('totals.vat', `totals.vat ${String(t.vat)} is not the sum of the rates (${vat})`);
     if (!isWholeDong(t.gross) || t.gross !== net + vat) {
       throw new InvoiceInputError('totals.gross', `totals.gross ${String(t.gross)} is not net + VAT (${net + vat})`);
     }

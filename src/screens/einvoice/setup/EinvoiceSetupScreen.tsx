@@ -338,6 +338,11 @@ export function EinvoiceSetupScreen({
         >
           <Stack gap="md">
             <Text size="sm">{t('setup.confirm.body')}</Text>
+            {c.settings?.activeMethod === 'merchant_account' && (
+              <Text size="sm" data-testid="einv-cancel-unlink">
+                {t('setup.confirm.unlink', { provider: providerName })}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => actor.send({ type: 'CANCEL.BACK' })}>
                 {t('setup.confirm.back')}
