@@ -143,7 +143,7 @@ export { einvError };
 /** The buyer with every text cleaned (cleanText); an empty optional field is left out. */
 export function cleanBuyer(buyer: Buyer): Buyer {
   const out: Buyer = { isIndividual: buyer.isIndividual, name: cleanText(buyer.name) };
-  for (const key of ['company', 'taxCode', 'address', 'email', 'phone'] as const) {
+  for (const key of ['company', 'taxCode', 'address', 'email', 'phone', 'idCard'] as const) {
     const value = cleanText(buyer[key]);
     if (value) out[key] = value;
   }

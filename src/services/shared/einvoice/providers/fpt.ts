@@ -205,6 +205,8 @@ function invoiceBody(input: ExportInput): Record<string, unknown> {
   if (buyer.address) inv.baddr = buyer.address;
   if (buyer.email) inv.bmail = buyer.email;
   if (buyer.phone) inv.btel = buyer.phone;
+  // The buyer's personal identification number (D237; FPT `bidc`).
+  if (buyer.idCard) inv.bidc = buyer.idCard;
   return inv;
 }
 

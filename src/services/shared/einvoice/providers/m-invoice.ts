@@ -166,6 +166,8 @@ function invoiceInput(input: ExportInput): Record<string, unknown> {
   if (buyer.address) item.dchi = buyer.address;
   if (buyer.email) item.email = buyer.email;
   if (buyer.phone) item.sdtnmua = buyer.phone;
+  // The buyer's personal identification number (D237; the XML's CCCDan).
+  if (buyer.idCard) item.cccdan = buyer.idCard;
   return item;
 }
 

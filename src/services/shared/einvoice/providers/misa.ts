@@ -209,6 +209,8 @@ function publishItem(input: ExportInput): Record<string, unknown> {
   if (buyer.address) item.BuyerAddress = buyer.address;
   if (buyer.email) item.BuyerEmail = buyer.email;
   if (buyer.phone) item.BuyerPhoneNumber = buyer.phone;
+  // The buyer's personal identification number (D237; MISA `BuyerIDNumber`).
+  if (buyer.idCard) item.BuyerIDNumber = buyer.idCard;
   return item;
 }
 

@@ -208,6 +208,8 @@ export function createBody(input: ExportInput, templateCode: string): Record<str
   if (buyer.address) buyerInfo.buyerAddressLine = buyer.address;
   if (buyer.email) buyerInfo.buyerEmail = buyer.email;
   if (buyer.phone) buyerInfo.buyerPhoneNumber = buyer.phone;
+  // The buyer's personal identification number (D237; Viettel `buyerIdNo`).
+  if (buyer.idCard) buyerInfo.buyerIdNo = buyer.idCard;
   const note = input.tax.notes.join(' ').trim();
   return {
     generalInvoiceInfo: {
