@@ -117,12 +117,10 @@ export function toBuyer(form: BuyerForm): Buyer {
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
   if (form.isIndividual) {
     const buyer: Buyer = { isIndividual: true, name };
-    const idCard = optional(form.idCard);
-    const email = optional(form.email);
-    const address = optional(form.address);
-    if (idCard) buyer.idCard = idCard;
-    if (email) buyer.email = email;
-    if (address) buyer.address = address;
+    for (const key of ['idCard', 'email', 'address'] as const) {
+      const value = optional(form[key]);
+      if (value) buyer[key] = value;
+    }
     return buyer;
   }
   return {
