@@ -95,13 +95,14 @@ test.describe('Issue 15: e-invoice setup', () => {
     await expect(s.serialModal.getByText(s.tx('serial.serialRequired'))).toBeVisible();
     await expectNoAxeViolations(page, 'e-invoice serial modal', info);
     await s.chooseSerial(SERIES['m-invoice'].sales);
-    await expect(s.vat(0)).toBeChecked();
-    await expect(s.vat(10)).toBeDisabled();
+    // D235: no rate to pick; a sales invoice writes none on its lines.
+    await expect(s.vatNote).toHaveText(s.tx('serial.salesInvoice'));
+    await expect(s.serialModal.getByRole('radio')).toHaveCount(0);
     await s.serialModal.getByRole('button', { name: s.tx('serial.save') }).click();
     await expect(s.serialModal).toBeHidden({ timeout: 15_000 });
 
     await expect(s.summary).toContainText(SERIES['m-invoice'].sales);
-    await expect(s.summary).toContainText('0%');
+    await expect(s.summary).toContainText(s.tx('active.vatPerItem'));
     await expect(s.declaration).toHaveText(s.tx('declaration.approved'), { timeout: 15_000 });
     await expect(s.username).toHaveAttribute('readonly', '');
     await expect(s.save).toBeHidden();
@@ -146,19 +147,18 @@ test.describe('Issue 15: e-invoice setup', () => {
       await s.success.getByRole('button', { name: s.tx('success.continue') }).click();
       await expect(s.serialSelect).toBeVisible({ timeout: 20_000 });
       if (route === 'fpt') {
-        // The backdrop (here Escape, the same close) applies the first series with the default VAT.
+        // The backdrop (here Escape, the same close) applies the first series.
         await page.keyboard.press('Escape');
       } else {
         await s.chooseSerial(SERIES[route].vat);
-        await s.vat(8).check();
-        await expect(s.vat(8)).toBeChecked();
+        await expect(s.vatNote).toHaveText(s.tx('serial.vatPerItem'));
         if (route === 'misa') await expectNoAxeViolations(page, 'e-invoice serial modal (en, 375 px)', info);
         await s.serialModal.getByRole('button', { name: s.tx('serial.save') }).click();
       }
       await expect(s.serialModal).toBeHidden({ timeout: 20_000 });
       await expect(page.getByText(s.tx('toast.serialSavedTitle'))).toBeVisible();
       await expect(s.summary).toContainText(SERIES[route].vat);
-      await expect(s.summary).toContainText(route === 'fpt' ? '10%' : '8%');
+      await expect(s.summary).toContainText(s.tx('active.vatPerItem'));
       await expect(s.declaration).toHaveText(s.tx('declaration.approved'), { timeout: 20_000 });
       if (route === 'viettel') {
         await toastsGone(page);

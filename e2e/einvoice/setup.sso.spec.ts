@@ -79,12 +79,11 @@ test.describe('Issue 15: e-invoice setup with the merchant account (SSO)', () =>
     // The series come with the provider token the backend holds for the link (no password anywhere).
     await expect(s.serialSelect).toBeVisible({ timeout: 15_000 });
     await s.chooseSerial(MI_VAT_SERIES);
-    await s.vat(8).check();
     await s.serialModal.getByRole('button', { name: s.tx('serial.save') }).click();
     await expect(s.serialModal).toBeHidden({ timeout: 15_000 });
 
     await expect(s.summary).toContainText(MI_VAT_SERIES);
-    await expect(s.summary).toContainText('8%');
+    await expect(s.summary).toContainText(s.tx('active.vatPerItem'));
     await expect(s.declaration).toHaveText(s.tx('declaration.approved'), { timeout: 15_000 });
     await expect(s.save).toBeHidden();
     await page.reload();
@@ -92,6 +91,16 @@ test.describe('Issue 15: e-invoice setup with the merchant account (SSO)', () =>
     await expect(s.method('merchant_account', PROVIDER_NAMES['m-invoice'])).toBeChecked();
     await expect(s.username).toBeHidden();
     await expectNoAxeViolations(page, 'e-invoice setting active with the merchant account', info);
+
+    // Issue 25 §8, D238: cancelling a merchant-account set-up removes the account's link too, and says so first.
+    await s.cancel.click();
+    await expect(s.confirm.getByTestId('einv-cancel-unlink')).toHaveText(s.tx('confirm.unlink', { provider: PROVIDER_NAMES['m-invoice'] }));
+    await s.confirm.getByRole('button', { name: s.tx('confirm.confirm') }).click();
+    await expect(s.save).toBeVisible({ timeout: 15_000 });
+    await s.provider('m-invoice').check();
+    await s.method('merchant_account', PROVIDER_NAMES['m-invoice']).check();
+    await s.taxCode.fill(account.taxCode);
+    await expect(s.ssoStatus(false)).toBeVisible({ timeout: 15_000 });
   });
 
   test('doc 2 §8: refusing in the popup shows the failure dialog; retry opens the window again and allowing there links (en, 375 px, Viettel)', async ({

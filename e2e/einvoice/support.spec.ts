@@ -55,7 +55,8 @@ test.describe('Issue 15: e-invoice spec helpers', () => {
     await setUpEinvoice(api, merchant, { provider: 'fpt' });
     const [order] = await completedOrders(api, 1);
     expect(await einvoiceFault(api, merchant, 'fpt', 'create-fails')).toMatchObject({ fault: 'create-fails', on: true });
-    await expect(issueInvoiceFor(api, merchant, 'fpt', order!.order_id)).rejects.toThrow(/HTTP 400.*INVALID_DATA/);
+    // Through the portal's own FPT adapter (D234), as the export meets it: the provider's refusal.
+    await expect(issueInvoiceFor(api, merchant, 'fpt', order!.order_id)).rejects.toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
     expect((await api.request('GET', `/api/sale/order/${order!.order_id}`)).body.data.invoice_data.eiv_code).toBeNull();
     const issued = await issueInvoiceFor(api, merchant, 'fpt', order!.order_id);
     expect(issued.number).toBe(1);

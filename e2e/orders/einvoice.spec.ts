@@ -78,7 +78,12 @@ test.describe('Issue 15: e-invoice export from the orders', () => {
     await expect(o.lookup).toBeDisabled();
     await o.submit.click();
     await expect(o.dialog.getByText(o.tx('einvoice.problem.required')).first()).toBeVisible();
+    // Issue 25 §6: a mistyped digit breaks the check digit; the portal says so and offers no lookup.
+    await o.field('taxCode').fill('0105872464');
+    await expect(o.dialog.getByText(o.tx('einvoice.problem.checkDigit'))).toBeVisible();
+    await expect(o.lookup).toBeDisabled();
     await o.field('taxCode').fill('0105872463');
+    await expect(o.dialog.getByText(o.tx('einvoice.problem.checkDigit'))).toHaveCount(0);
     await expect(o.lookup).toBeEnabled();
     await o.lookup.click();
     await expect(o.field('company')).toHaveValue('CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG', { timeout: 15_000 });

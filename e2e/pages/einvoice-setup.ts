@@ -97,8 +97,9 @@ export class EinvoiceSetupPage {
     return this.serialModal.getByRole('combobox', { name: startsWith(this.tx('serial.serial')) });
   }
 
-  vat(rate: number): Locator {
-    return this.serialModal.getByRole('radio', { name: this.tx('serial.vatOption', { vat: rate }), exact: true });
+  /** What the modal says of VAT (D235: per item, or none on a sales invoice); it offers no rate to pick. */
+  get vatNote(): Locator {
+    return this.serialModal.getByTestId('einv-serial-vat');
   }
 
   /** By the six-character symbol; providers write the template digit in front or not (registry `serialSymbol`). */

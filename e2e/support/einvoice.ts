@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import type { SandboxClient } from './sandbox';
+import { toExportInput, walkInBuyer } from '../../src/services/orders/einvoice/mapping';
+import { orderDetailSchema } from '../../src/services/orders/schemas';
+import { createFptAdapter } from '../../src/services/shared/einvoice/providers/fpt';
+import { createMInvoiceAdapter } from '../../src/services/shared/einvoice/providers/m-invoice';
+import { createMisaAdapter } from '../../src/services/shared/einvoice/providers/misa';
+import { createViettelAdapter } from '../../src/services/shared/einvoice/providers/viettel';
+import type { ExportInput, ExportResult, Serial } from '../../src/services/shared/einvoice/types';
+import type { OrderDetail } from '../../src/services/orders/schemas';
 
 /**
  * Node-side helpers for the e-invoice specs (docs/areas/einvoice.md): they reach the sandbox's
@@ -315,142 +323,130 @@ export interface IssuedInvoice {
   eivCode: string;
 }
 
-const paym = (method: OrderSummary['payment_method']) => (method === 'CASH' ? 'TM' : method ? 'CK' : 'TM/CK');
+/**
+ * The dated VAT table the sandbox publishes to the portal (config.json's `vatRates`, D226), as the
+ * export reads it: e2e takes the deployment's table rather than a copy of its own.
+ */
+export async function vatRatesOf(api: PortalApi): Promise<Parameters<typeof toExportInput>[4]> {
+  const res = await fetch(`${api.baseURL}/portal/config.json`);
+  if (!res.ok) throw new Error(`config.json → HTTP ${res.status}`);
+  return ((await res.json()) as { vatRates: Parameters<typeof toExportInput>[4] }).vatRates;
+}
+
+const ADAPTERS = { 'm-invoice': createMInvoiceAdapter, misa: createMisaAdapter, fpt: createFptAdapter, viettel: createViettelAdapter };
 
 /**
- * Issues an invoice for a completed order straight at the provider's emulator (walk-in buyer, the
- * order's lines at their prices, the account's VAT series; the order id is the idempotency key, as
- * the export sends it) and saves its eiv_code on the order (POST /api/sale/invoice/eiv/{id}), so a
- * list spec has real invoices without driving the export.
+ * Issues an invoice through the portal's own adapter of the provider (the same request the export
+ * sends, issue 25 §2: the figures worked once by invoiceTotals in the provider's fields), logged in
+ * with the merchant's own provider account, on the account's VAT series. So e2e fixtures never
+ * carry a second, hand-written copy of four providers' request shapes.
+ */
+export async function issueThroughAdapter(
+  api: PortalApi,
+  merchant: EinvoiceMerchant,
+  route: ProviderRoute,
+  build: (serial: Serial) => ExportInput,
+): Promise<ExportResult & { number: number; lookupCode: string; cqtCode: string | null }> {
+  const adapter = ADAPTERS[route]({ baseURL: `${api.baseURL}/api/einvoice/${route}` });
+  const { username, password, taxCode } = providerAccount(merchant, route);
+  const token = (await adapter.login({ taxCode, username, password })).token;
+  const serials = await adapter.listSerials(token);
+  const serial = serials.find((e) => e.templateCode === '1' && /^\d?C/.test(e.value));
+  if (!serial) throw new Error(`${route}: no active VAT series`);
+  const result = await adapter.createInvoice(token, build(serial));
+  const [cqt, lookupCode, number] = result.eivCode.split('::');
+  return { ...result, number: Number(number), lookupCode: lookupCode!, cqtCode: cqt ? cqt : null };
+}
+
+/**
+ * A paid order of one line as the sale service would answer it, to issue an invoice for a sale that
+ * has no order here (the list specs' named buyers): one dish at `total` đồng VAT included, paid now.
+ */
+export function oneLineSale(ref: string, item: string, total: number): OrderDetail {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    invoice_data: {
+      order_id: 1,
+      order_code: ref,
+      invoice_id: 1,
+      invoice_code: ref,
+      status: 0,
+      payment_status: 1,
+      total_price: total,
+      total_money: total,
+      sub_total: total,
+      point: 0,
+      updated_at: now,
+      created_at: now,
+      paid_at: now,
+      table_id: null,
+      table_name: null,
+      customer_id: 0,
+      name: 'Khách lẻ',
+      phone_number: null,
+      payment_method: 'CASH',
+      receive_amount: total,
+      return_amount: 0,
+      eiv_code: null,
+      cqt_code: null,
+      is_eiv_exported: false,
+      product_amount: 1,
+      source: 'IN_STORE',
+    },
+    products_data: [{ product_id: 1, code: 'SP1', name: item, img: null, amount: 1, price: total, tax_class: 'REDUCED_ELIGIBLE' }],
+  };
+}
+
+/** An invoice for a one-line sale to a named buyer, its own reference as the provider's key (as another till's export would send its order id). */
+export async function issueOneLineSale(
+  api: PortalApi,
+  merchant: EinvoiceMerchant,
+  route: ProviderRoute,
+  sale: { ref: string; buyer: string; item: string; total: number },
+): ReturnType<typeof issueThroughAdapter> {
+  const detail = oneLineSale(sale.ref, sale.item, sale.total);
+  const rates = await vatRatesOf(api);
+  return issueThroughAdapter(api, merchant, route, (serial) => ({
+    ...toExportInput(detail, { isIndividual: true, name: sale.buyer }, { serial }, Date.now(), rates),
+    orderId: sale.ref,
+  }));
+}
+
+/**
+ * Issues an invoice for a completed order through the provider's adapter (walk-in buyer, the order's
+ * lines at their prices and tax classes, the rates of its payment's day; the order id is the
+ * idempotency key, as the export sends it) and saves its eiv_code on the order (POST
+ * /api/sale/invoice/eiv/{id}), so a list spec has real invoices without driving the export.
  */
 export async function issueInvoiceFor(
   api: PortalApi,
   merchant: EinvoiceMerchant,
   provider: ProviderRoute,
   orderId: number | string,
-  options: { sign?: boolean } = {},
 ): Promise<IssuedInvoice> {
-  const detail = expectOk(await api.request('GET', `/api/sale/order/${orderId}`), `order ${orderId}`).data as {
-    invoice_data: OrderSummary;
-    products_data: Array<{ name: string; amount: number; price: number }>;
-  };
+  const detail = orderDetailSchema.parse(expectOk(await api.request('GET', `/api/sale/order/${orderId}`), `order ${orderId}`).data);
   const order = detail.invoice_data;
   if (order.status !== 0) throw new Error(`order ${orderId} is not completed (status ${order.status})`);
-  const lines = detail.products_data.length
-    ? detail.products_data.map((p) => ({ name: p.name, quantity: p.amount, price: p.price }))
-    : [{ name: `Đơn hàng ${order.order_code}`, quantity: 1, price: order.total_money }];
-  const ref = String(order.order_id);
-  const s = await providerLogin(api, merchant, provider);
-  const { serial } = await vatSeries(api, s);
-  const method = paym(order.payment_method);
-  const what = `${provider} invoice for order ${orderId}`;
-  let issued: Omit<IssuedInvoice, 'eivCode' | 'provider'>;
-  switch (provider) {
-    case 'm-invoice': {
-      const body = expectOk(
-        await call(api, s, 'POST', `/api/InvoiceApi78/${options.sign ? 'SaveSign' : 'Save'}`, {
-          editmode: 1,
-          data: [
-            {
-              khieu: `1${serial}`,
-              sdhang: ref,
-              htttoan: method,
-              tnmua: 'Khách lẻ',
-              details: [{ data: lines.map((l) => ({ ten: l.name, sluong: l.quantity, dgia: l.price })) }],
-            },
-          ],
-        }),
-        what,
-      );
-      if (body.code !== '00') throw new Error(`${what} → code ${body.code}: ${body.message}`);
-      const inv = body.data;
-      issued = { providerId: inv.hoadon68_id, serial, number: inv.shdon, lookupCode: inv.sobaomat, cqtCode: inv.macqt };
-      break;
-    }
-    case 'misa': {
-      const body = expectOk(
-        await call(api, s, 'POST', '/api/integration/invoice', {
-          SignType: 2,
-          PublishInvoiceData: null,
-          InvoiceData: [
-            {
-              RefID: ref,
-              InvSeries: `1${serial}`,
-              PaymentMethodName: method,
-              BuyerFullName: 'Khách lẻ',
-              OriginalInvoiceDetail: lines.map((l) => ({ ItemName: l.name, Quantity: l.quantity, UnitPrice: l.price })),
-            },
-          ],
-        }),
-        what,
-      );
-      if (!body.success) throw new Error(`${what} → ${body.errorCode}`);
-      const [item] = JSON.parse(body.data) as Array<Record<string, Json>>;
-      if (!item || item.ErrorCode !== '') throw new Error(`${what} → ${item?.ErrorCode}: ${item?.DescriptionErrorCode}`);
-      issued = {
-        providerId: item.TransactionID,
-        serial,
-        number: Number(item.InvNo),
-        lookupCode: item.TransactionID,
-        cqtCode: item.InvoiceCode ?? null,
-      };
-      break;
-    }
-    case 'fpt': {
-      const row = expectOk(
-        await call(api, s, 'POST', '/create-invoice', {
-          lang: 'vi',
-          inv: {
-            sid: ref,
-            form: '1',
-            serial,
-            paym: method,
-            bname: 'Khách lẻ',
-            items: lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
-          },
-        }),
-        what,
-      );
-      if (options.sign) expectOk(await call(api, s, 'POST', '/apprs', { lang: 'vi', inv: { sid: ref } }), `${what}: approve`);
-      issued = { providerId: row.sid, serial, number: row.seq, lookupCode: row.search_code, cqtCode: row.tax_authority_code };
-      break;
-    }
-    case 'viettel': {
-      const body = expectOk(
-        await call(api, s, 'POST', `${VIETTEL_API}/InvoiceWS/createInvoice/${s.taxCode}`, {
-          generalInvoiceInfo: { templateCode: '1/001', invoiceSeries: serial, transactionUuid: ref },
-          buyerInfo: { buyerName: 'Khách lẻ' },
-          payments: [{ paymentMethodName: method }],
-          itemInfo: lines.map((l) => ({ itemName: l.name, quantity: l.quantity, unitPriceWithTax: l.price })),
-        }),
-        what,
-      );
-      if (options.sign) {
-        expectOk(
-          await call(api, s, 'POST', `${VIETTEL_API}/InvoiceWS/sendInvoiceByTransactionUuid`, {
-            supplierTaxCode: s.taxCode,
-            transactionUuid: ref,
-          }),
-          `${what}: send`,
-        );
-      }
-      const r = body.result;
-      issued = {
-        providerId: r.transactionID,
-        serial,
-        number: Number(String(r.invoiceNo).slice(serial.length)),
-        lookupCode: r.reservationCode,
-        cqtCode: r.codeOfTax ?? null,
-      };
-      break;
-    }
-  }
-  const eivCode = `${issued.cqtCode ?? ''}::${issued.lookupCode}::${issued.number}`;
+  const rates = await vatRatesOf(api);
+  const issued = await issueThroughAdapter(api, merchant, provider, (serial) =>
+    toExportInput(detail, walkInBuyer(), { serial }, Date.now(), rates),
+  );
+  const serial = issued.serial ?? '';
+  const eivCode = issued.eivCode;
   expectOk(
     await api.request('POST', `/api/sale/invoice/eiv/${order.order_id}?is_orderid=true`, { body: { eiv_code: eivCode } }),
     `saving ${eivCode} on order ${orderId}`,
   );
-  return { provider, eivCode, ...issued };
+  return {
+    provider,
+    eivCode,
+    providerId: issued.providerId,
+    // The symbol without the template digit (C26TFP), as the settings keep it.
+    serial: serial.replace(/^\d(?=[CK])/, ''),
+    number: issued.number,
+    lookupCode: issued.lookupCode,
+    cqtCode: issued.cqtCode,
+  };
 }
 
 /**

@@ -27,6 +27,8 @@ export interface OrderRecord {
   point: number;
   updated_at: number;
   created_at: number;
+  /** Unix ms of the payment; null while unpaid. */
+  paid_at: number | null;
   table_id: number | null;
   table_name: string | null;
   customer_id: number;
@@ -44,7 +46,7 @@ export interface OrderRecord {
 
 /** The order with its customer's name and phone (the customers area's rows, read live) and the count of dishes. */
 export const ORDER_SELECT = `SELECT o.id, o.order_code, o.invoice_id, o.status, o.payment_status, o.total_price, o.point, o.updated_at,
-    o.created_at, o.table_id, o.table_name, o.customer_id, c.name AS customer_name, c.phone_number AS customer_phone, o.payment_method,
+    o.created_at, o.paid_at, o.table_id, o.table_name, o.customer_id, c.name AS customer_name, c.phone_number AS customer_phone, o.payment_method,
     o.receive_amount, o.return_amount, o.eiv_code, o.cqt_code, o.is_eiv_exported, o.source,
     COALESCE((SELECT sum(i.amount) FROM sale_order_items i WHERE i.order_id = o.id), 0)::int AS product_amount
   FROM sale_orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.merchant_id = o.merchant_id`;
@@ -66,6 +68,8 @@ export function orderOut(r: OrderRecord) {
     point: Number(r.point),
     updated_at: Math.floor(Number(r.updated_at) / 1000),
     created_at: Math.floor(Number(r.created_at) / 1000),
+    // Issue 25 §1, §3: the payment's moment dates the invoice and picks its VAT rates (seconds, as the others).
+    paid_at: r.paid_at === null ? null : Math.floor(Number(r.paid_at) / 1000),
     table_id: r.table_id,
     table_name: r.table_name,
     customer_id: r.customer_id,

@@ -24,6 +24,8 @@ export const orderSchema = z.strictObject({
   point: money,
   updated_at: seconds,
   created_at: seconds,
+  /** Issue 25 §1: the payment's moment, seconds; null while unpaid. */
+  paid_at: seconds.nullable(),
   table_id: id.nullable(),
   table_name: z.string().nullable(),
   customer_id: z.number().int().nonnegative(),

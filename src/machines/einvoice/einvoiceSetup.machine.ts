@@ -123,7 +123,8 @@ export const einvoiceSetupMachine = setup({
     saveSettings: fromPromise<EinvoiceSettings, SettingsSave>(async () => {
       throw notProvided('saveSettings');
     }),
-    cancelSettings: fromPromise<void, void>(async () => {
+    // `unlink`: the set-up used the merchant account, whose link the provider holds for it (D238).
+    cancelSettings: fromPromise<void, { provider: ProviderRoute | null; unlink: boolean }>(async () => {
       throw notProvided('cancelSettings');
     }),
     loadDeclaration: fromPromise<'approved' | 'pending', { provider: ProviderRoute }>(async () => {
@@ -366,7 +367,7 @@ export const einvoiceSetupMachine = setup({
         input: ({ context }) => {
           const { password: _password, ...base } = saveBody(context);
           // The stored user name is what the backend compares to keep the stored password.
-          return { provider: context.provider as ProviderRoute, base, preferredVat: context.settings?.tax ?? null };
+          return { provider: context.provider as ProviderRoute, base };
         },
         onDone: [
           {
@@ -388,6 +389,8 @@ export const einvoiceSetupMachine = setup({
       invoke: {
         id: 'clearSettings',
         src: 'cancelSettings',
+        // The link stays: the merchant is setting up again (the serial list failed, not the link).
+        input: ({ context }) => ({ provider: context.provider as ProviderRoute, unlink: false }),
         onDone: { target: 'form', actions: 'clearForm' },
         // The backend may still hold the set-up: read it again rather than show a form that is not the truth.
         onError: { target: 'loading' },
@@ -419,6 +422,11 @@ export const einvoiceSetupMachine = setup({
       invoke: {
         id: 'cancelSettings',
         src: 'cancelSettings',
+        // Issue 25 §8, D238: cancelling a merchant-account set-up also removes the account's link.
+        input: ({ context }) => ({
+          provider: (context.settings?.provider ?? context.provider) as ProviderRoute,
+          unlink: context.settings?.activeMethod === 'merchant_account',
+        }),
         onDone: { target: 'form', actions: ['clearForm', 'notifyCancelled'] },
         onError: {
           target: 'active.shown',

@@ -1,16 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { EinvoiceSettings, ProviderRoute, Serial, SettingsSave, VatRate } from '../../services/shared/einvoice/types';
+import type { EinvoiceSettings, ProviderRoute, Serial, SettingsSave } from '../../services/shared/einvoice/types';
 import { errorCode, notProvided } from '../shared/serviceError';
-import { VAT_OPTIONS, vatFor, vatLocked } from './setup/rules';
 
 /**
- * The serial and VAT modal that follows a successful save for providers that need it (doc 2 §4 setup
- * modal sequence, §5 "Serial modal", §8 "Serial list failure or 40 s time-out", §9). The provider's
- * active series are loaded; no answer within 40 s (`serialTimeout`) or a failure ends the modal with
- * `{status: 'failed'}`, and the parent clears the e-invoice set-up and says so. A serial is required;
- * a sales-invoice serial sets VAT 0 and locks it. The backdrop, once serials are there, applies the
- * first serial with its default VAT. The choice is synced to the product backend (the settings again,
- * without the password: D176 keeps the stored one).
+ * The serial modal that follows a successful save for providers that need it (doc 2 §4 setup modal
+ * sequence, §5 "Serial modal", §8 "Serial list failure or 40 s time-out"). The provider's active
+ * series are loaded; no answer within 40 s (`serialTimeout`) or a failure ends the modal with
+ * `{status: 'failed'}`, and the parent clears the e-invoice set-up and says so. A serial is required.
+ * The backdrop, once serials are there, applies the first serial. The choice is synced to the product
+ * backend (the settings again, without the password: D176 keeps the stored one).
+ *
+ * Doc 2 §5 also had the merchant pick one VAT rate for every invoice here. Each line now takes its
+ * product's tax class's rate on the day of the sale (D226, D235), so the modal asks no VAT: a rate
+ * chosen here would be saved and never read. The save body leaves `tax` out.
  */
 
 export const SERIAL_TIMEOUT_MS = 40_000;
@@ -19,8 +21,6 @@ export interface SerialVatInput {
   provider: ProviderRoute;
   /** The settings just saved, as a save body without the password (a later sync keeps the stored one). */
   base: Omit<SettingsSave, 'password' | 'serial' | 'tax'>;
-  /** The merchant's VAT, if the settings carry one (doc 2 §9 "merchant value may override"). */
-  preferredVat: VatRate | null;
 }
 
 export type SerialVatOutput = { status: 'saved'; settings: EinvoiceSettings } | { status: 'failed' };
@@ -28,10 +28,8 @@ export type SerialVatOutput = { status: 'saved'; settings: EinvoiceSettings } | 
 export interface SerialVatContext {
   provider: ProviderRoute;
   base: SerialVatInput['base'];
-  preferredVat: VatRate | null;
   serials: Serial[];
   serial: Serial | null;
-  vat: VatRate;
   /** The serial field says "required" after a submit without one. */
   showErrors: boolean;
   /** Why the last sync failed; the choice stays. */
@@ -39,8 +37,7 @@ export interface SerialVatContext {
   result: SerialVatOutput;
 }
 
-export type SerialVatEvent =
-  { type: 'SERIAL.SELECT'; value: string } | { type: 'VAT.SELECT'; vat: VatRate } | { type: 'SUBMIT' } | { type: 'BACKDROP' };
+export type SerialVatEvent = { type: 'SERIAL.SELECT'; value: string } | { type: 'SUBMIT' } | { type: 'BACKDROP' };
 
 export const serialVatMachine = setup({
   types: {
@@ -62,21 +59,15 @@ export const serialVatMachine = setup({
     assignSerials: assign((_, params: { serials: Serial[] }) => ({ serials: params.serials })),
     selectSerial: assign(({ context }, params: { value: string }) => {
       const serial = context.serials.find((s) => s.value === params.value) ?? null;
-      // Leaving a sales-invoice serial gives the VAT back its default instead of keeping the forced 0.
-      const vat = vatLocked(serial) || vatLocked(context.serial) || serial === null ? vatFor(serial, context.preferredVat) : context.vat;
-      return { serial, vat, errorCode: null };
+      return { serial, errorCode: null };
     }),
-    assignVat: assign((_, params: { vat: VatRate }) => ({ vat: params.vat, errorCode: null })),
-    applyFirstSerial: assign(({ context }) => {
-      const serial = context.serials[0] ?? null;
-      return { serial, vat: vatFor(serial, context.preferredVat), errorCode: null };
-    }),
+    applyFirstSerial: assign(({ context }) => ({ serial: context.serials[0] ?? null, errorCode: null })),
     showErrors: assign({ showErrors: true }),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
     assignSaved: assign((_, params: { settings: EinvoiceSettings }) => ({
       result: { status: 'saved', settings: params.settings } as SerialVatOutput,
     })),
-    // Provided by the app: "Serial and VAT selected successfully" (doc 2 §8 successes).
+    // Provided by the app: "Serial selected successfully" (doc 2 §8 successes).
     notifySaved: () => {},
     // Provided by the app: the sync failed (doc 2 §8 "E-invoice save failure").
     notifySaveFailed: (_, _params: { code: string }) => {},
@@ -84,7 +75,6 @@ export const serialVatMachine = setup({
   guards: {
     serialChosen: ({ context }) => context.serial !== null,
     serialsLoaded: ({ context }) => context.serials.length > 0,
-    vatUnlocked: ({ context }, params: { vat: VatRate }) => !vatLocked(context.serial) && VAT_OPTIONS.includes(params.vat),
   },
   delays: {
     serialTimeout: SERIAL_TIMEOUT_MS,
@@ -94,10 +84,8 @@ export const serialVatMachine = setup({
   context: ({ input }) => ({
     provider: input.provider,
     base: input.base,
-    preferredVat: input.preferredVat,
     serials: [],
     serial: null,
-    vat: vatFor(null, input.preferredVat),
     showErrors: false,
     errorCode: null,
     result: { status: 'failed' },
@@ -119,10 +107,6 @@ export const serialVatMachine = setup({
     choosing: {
       on: {
         'SERIAL.SELECT': { actions: { type: 'selectSerial', params: ({ event }) => ({ value: event.value }) } },
-        'VAT.SELECT': {
-          guard: { type: 'vatUnlocked', params: ({ event }) => ({ vat: event.vat }) },
-          actions: { type: 'assignVat', params: ({ event }) => ({ vat: event.vat }) },
-        },
         SUBMIT: [{ guard: 'serialChosen', target: 'saving' }, { actions: 'showErrors' }],
         // With nothing to choose from there is nothing to apply: the set-up cannot be finished.
         BACKDROP: [{ guard: 'serialsLoaded', target: 'saving', actions: 'applyFirstSerial' }, { target: 'failed' }],
@@ -133,7 +117,7 @@ export const serialVatMachine = setup({
       invoke: {
         id: 'saveSerial',
         src: 'saveSerial',
-        input: ({ context }) => ({ ...context.base, serial: context.serial?.value, tax: context.vat }),
+        input: ({ context }) => ({ ...context.base, serial: context.serial?.value }),
         onDone: {
           target: 'done',
           actions: [{ type: 'assignSaved', params: ({ event }) => ({ settings: event.output }) }, 'notifySaved'],

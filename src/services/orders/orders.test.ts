@@ -10,7 +10,7 @@ import type { BasketLine } from './schemas';
 
 /** The orders calls against a fake sale service: what is sent (query, body, Idempotency-Key) and what is accepted. */
 
-const line = { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000 };
+const line = { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' };
 const basket: BasketLine[] = [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', price: 55_000, amount: 2 }];
 
 function setup() {

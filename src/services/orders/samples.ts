@@ -17,6 +17,7 @@ export const sampleOrder: Order = {
   point: 0,
   updated_at: 1_790_000_000,
   created_at: 1_790_000_000,
+  paid_at: null,
   table_id: null,
   table_name: null,
   customer_id: 0,

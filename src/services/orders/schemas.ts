@@ -1,3 +1,4 @@
+import { TAX_CLASSES } from '../../machines/shared/rules/vatRates';
 import { z } from '../../config/zod-classic';
 
 /**
@@ -48,6 +49,8 @@ export const orderSchema = z.object({
   point: money,
   updated_at: seconds,
   created_at: seconds,
+  /** When the order was paid (issue 25 §1: its Vietnam day picks the VAT rates); null while unpaid. */
+  paid_at: seconds.nullable(),
   table_id: z.number().int().positive().nullable(),
   table_name: z.string().nullable(),
   customer_id: z.number().int().nonnegative(),
@@ -73,6 +76,8 @@ export const orderProductSchema = z.object({
   img: z.string().nullable(),
   amount: z.number().int().positive(),
   price: money,
+  /** The product's VAT class when the line was added (D226). */
+  tax_class: z.enum(TAX_CLASSES),
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 

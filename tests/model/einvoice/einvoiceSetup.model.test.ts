@@ -30,6 +30,8 @@ const entryEvents: SampleEvent[] = [
   { type: 'TERMS.CLOSE' },
   { type: 'xstate.done.actor.loadSettings', output: null },
   { type: 'xstate.done.actor.loadSettings', output: settings() },
+  // Issue 25 §8: a merchant-account set-up, whose cancel also removes the link (D238).
+  { type: 'xstate.done.actor.loadSettings', output: settings({ provider: 'viettel', activeMethod: 'merchant_account', username: null }) },
   { type: 'xstate.error.actor.loadSettings', error: serviceFailure('NETWORK_ERROR') },
   { type: 'RETRY' },
   { type: 'xstate.done.actor.loadDeclaration', output: 'pending' },
@@ -195,6 +197,11 @@ describeModel({
           if (after.method === 'einv_provider_account' && type !== 'xstate.done.actor.login') throw new Error('saved without a login');
         }
         if (call.id === 'serialVat' && 'password' in ((body.base as Record<string, unknown>) ?? {})) throw new Error('password sent again');
+        // Issue 25 §8, D238: the merchant's cancel removes the merchant account's link with the set-up that used it; the
+        // clearing after a failed serial list keeps it (the merchant sets up again).
+        if (call.id === 'cancelSettings' && body.unlink !== (before?.settings?.activeMethod === 'merchant_account'))
+          throw new Error(`cancel unlink ${String(body.unlink)} for ${String(before?.settings?.activeMethod)}`);
+        if (call.id === 'clearSettings' && body.unlink !== false) throw new Error('clearing removed the link');
       }
     }
   },

@@ -13,7 +13,6 @@ const input: SerialVatInput = {
     autoExport: false,
     printInvoice: true,
   },
-  preferredVat: null,
 };
 
 const events: SampleEvent[] = [
@@ -23,10 +22,9 @@ const events: SampleEvent[] = [
   { type: 'xstate.after.serialTimeout.serialVat.loading' },
   { type: 'SERIAL.SELECT', value: vatSerial.value },
   { type: 'SERIAL.SELECT', value: salesSerial.value },
-  { type: 'VAT.SELECT', vat: 8 },
   { type: 'SUBMIT' },
   { type: 'BACKDROP' },
-  { type: 'xstate.done.actor.saveSerial', output: settings({ serial: vatSerial.value, tax: 8 }) },
+  { type: 'xstate.done.actor.saveSerial', output: settings({ serial: vatSerial.value, tax: null }) },
   { type: 'xstate.error.actor.saveSerial', error: serviceFailure('EINV_SERIAL_INVALID') },
 ];
 
@@ -42,7 +40,6 @@ describeModel({
       project: ((c: SerialVatContext) => ({
         serials: c.serials.length,
         serial: c.serial?.value ?? null,
-        vat: c.vat,
         showErrors: c.showErrors,
         error: c.errorCode,
       })) as (context: never) => unknown,
@@ -53,9 +50,6 @@ describeModel({
       const after = step.after.context as SerialVatContext;
       const before = step.before?.context as SerialVatContext | undefined;
       const actions = step.actions.map((a) => a.action);
-      // A sales-invoice serial always carries VAT 0, whatever was chosen before or after.
-      if (after.serial?.isSalesInvoice && after.vat !== 0) throw new Error('sales-invoice serial with VAT');
-      if (step.event.type === 'VAT.SELECT' && before?.serial?.isSalesInvoice && after.vat !== 0) throw new Error('locked VAT changed');
       // The 40 s time-out ends the modal as a failure (the parent clears the set-up).
       if (step.event.type.startsWith('xstate.after.serialTimeout')) {
         if (step.after.status !== 'done' || (step.after.output as { status: string }).status !== 'failed')
@@ -63,13 +57,13 @@ describeModel({
       }
       if (step.event.type === 'BACKDROP' && before && before.serials.length > 0) {
         if (after.serial?.value !== before.serials[0]?.value) throw new Error('backdrop did not apply the first serial');
-        if (after.vat !== (after.serial?.isSalesInvoice ? 0 : 10)) throw new Error('backdrop did not apply the default VAT');
       }
       if (step.event.type === 'SUBMIT' && before?.serial === null && !after.showErrors) throw new Error('no serial, no message');
       for (const call of step.invoked) {
         if (call.id === 'saveSerial') {
           const body = call.input as Record<string, unknown>;
-          if (body.serial !== after.serial?.value || body.tax !== after.vat || 'password' in body)
+          // D235: no VAT is saved: each line takes its product's rate on the day of the sale.
+          if (body.serial !== after.serial?.value || 'tax' in body || 'password' in body)
             throw new Error(`synced ${JSON.stringify(body)}`);
         }
       }

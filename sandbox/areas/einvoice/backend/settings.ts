@@ -5,7 +5,10 @@ import { authenticate, authenticateOwner } from '../../../platform/http/authenti
 import { ApiError, ok } from '../../../platform/http/envelope';
 import { checkLogin, getAccount } from '../core/accounts';
 import { isValidTaxCode } from '../core/taxcode';
-import { VAT_CHOICES, type ProviderRoute } from '../core/types';
+import type { ProviderRoute } from '../core/types';
+
+/** The settings' VAT choices of doc 2 §9, kept on the wire for the spec's call; invoices take each line's own rate (D229). */
+const VAT_CHOICES = [10, 8, 5, 0] as const;
 import { badRequest, bodyOf, optionalBoolean, optionalText, providerOf, SSO_PROVIDERS, upper } from './common';
 
 /**

@@ -22,6 +22,11 @@ export interface SeriesEntry {
   inv_type_name: string;
   template_code: TemplateCode;
   active: boolean;
+  /**
+   * The provider's own code of the registered template where its API names one (Viettel's
+   * templateCode, e.g. '1/001' or '1/0224'); absent: the kind's first template, '1/001' (D231).
+   */
+  provider_template?: string;
 }
 
 /** doc 2 §3 "Invoice email / declaration record". */

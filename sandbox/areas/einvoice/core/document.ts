@@ -1,6 +1,6 @@
-import { rateOn, splitGross, VAT_PERIODS, vnDay } from './vat';
+import { vnDay } from './vat';
 import { amountInWords, MAX_AMOUNT_IN_WORDS } from './words';
-import { VAT_CHOICES, type HDon, type HHDVu, type IssueInput, type ProviderRoute, type Seller } from './types';
+import { RATE_CODES, type HDon, type HHDVu, type IssueInput, type ProviderRoute, type RateCode, type Seller } from './types';
 
 /** The providers' own tax codes (MSTTCGP: the organisation that transmits the invoice). */
 export const PROVIDER_TAX_CODES: Record<ProviderRoute, string> = {
@@ -43,10 +43,10 @@ function text(value: unknown, field: string, options: { required?: boolean } = {
 }
 
 /**
- * The first day an invoice may carry: the first of the VAT periods the sandbox knows (core/vat.ts).
- * An earlier date has no rate to work the tax with; it is the caller's input, refused as such (D219).
+ * The first day an invoice may carry: e-invoices under Decree 119/2018 began long after; an earlier
+ * date is the caller's mistake, refused as such (D219).
  */
-export const EARLIEST_INVOICE_DAY = VAT_PERIODS[0]!.from;
+export const EARLIEST_INVOICE_DAY = '2000-01-01';
 /** The last instant a JavaScript date can show (8.64e15 ms); beyond it a day cannot even be written. */
 const LAST_INSTANT_MS = 8_640_000_000_000_000 - 7 * 3600_000;
 
@@ -63,21 +63,41 @@ export function issueDay(issuedAt: unknown): string {
 const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
   value ? ({ [key]: value } as Record<K, string>) : {};
 
-/** The VAT rate of an invoice: none for a sales invoice, else the serial modal's choice or the rate in force. */
-export function invoiceRate(input: Pick<IssueInput, 'templateCode' | 'vatRate' | 'issuedAt'>): number | null {
-  if (input.templateCode === '2') return null;
-  if (input.vatRate === undefined || input.vatRate === null) return rateOn(issueDay(input.issuedAt));
-  if (!(VAT_CHOICES as readonly number[]).includes(input.vatRate)) {
-    throw new InvoiceInputError('vatRate', `vatRate must be one of ${VAT_CHOICES.join(', ')}`);
-  }
-  return input.vatRate;
-}
+/** The percentage a rate code applies; null for the codes without VAT. */
+const RATE_PERCENT: Record<RateCode, number | null> = { '10%': 10, '8%': 8, '5%': 5, '0%': 0, KCT: null, KKKNT: null };
 
 /**
- * The tax authority's structure of one invoice. Prices include VAT (doc 2 §9): the rate's total is
- * split once (core/vat.ts) so the invoice's total is exactly what the buyer paid, and the lines' net
- * amounts are split the same way with the last rounding difference put on the largest line, so the
- * lines add up to the printed net.
+ * How far a request's figures may stray from the products they state, in đồng: the tax authority's
+ * validation allows a rounding difference of one đồng on a line's amount against quantity × unit price
+ * and on a VAT against amount × rate (D229). Sums (lines to their rate, rates to the totals) are exact.
+ */
+export const TOLERANCE = 1;
+
+/**
+ * The symbol of Circular 78/2021 art. 4 (kept by Decree 70/2025): C (coded) or K (uncoded), the
+ * year's last two digits, the kind (T registered, D special, L per sale, M cash register, N, B, G, H),
+ * and two characters the seller chooses. D230: issue 25 §4.
+ */
+export const SERIES_FORMAT = /^[CK]\d{2}[TDLMNBGH][A-Z0-9]{2}$/;
+
+const isWholeDong = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** A number with at most 6 decimals (XML DGia), not negative. */
+const isUnitPrice = (value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  value >= 0 &&
+  value <= MAX_AMOUNT_IN_WORDS &&
+  Math.abs(value * 1e6 - Math.round(value * 1e6)) < 1e-3;
+
+const within = (a: number, b: number) => Math.abs(a - b) <= TOLERANCE + 1e-9;
+
+/**
+ * The tax authority's structure of one invoice, from a request that states its own figures (issue 25
+ * §2, D229): each line's unit price and amount before tax and its rate, the breakdown by rate and the
+ * totals. What a real provider refuses is refused here with the field that is wrong: an amount that is
+ * not quantity × unit price, a VAT that is not the rate of its amount, sums that do not add up, a rate
+ * on a sales invoice or a line without one on a VAT invoice, a symbol whose year is not the invoice's.
  */
 export function buildHDon(input: IssueInput, seller: Seller, number: number): HDon {
   if (input.templateCode !== '1' && input.templateCode !== '2')
@@ -87,8 +107,15 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
   if (!Array.isArray(input.lines) || input.lines.length === 0) throw new InvoiceInputError('lines', 'an invoice needs at least one line');
   if (input.lines.length > LIMITS.lines) throw new InvoiceInputError('lines', `an invoice carries at most ${LIMITS.lines} lines`);
   const day = issueDay(input.issuedAt);
-  const rate = invoiceRate(input);
-  const rounding = input.rounding === 'up' ? 'up' : 'round';
+  const series = text(input.series, 'series', { required: true });
+  if (!SERIES_FORMAT.test(series)) throw new InvoiceInputError('series', `series ${series} is not a symbol such as C26TAA`);
+  if (series.slice(1, 3) !== day.slice(2, 4)) {
+    throw new InvoiceInputError(
+      'series',
+      `series ${series} is for 20${series.slice(1, 3)}; an invoice dated ${day} needs a 20${day.slice(2, 4)} series`,
+    );
+  }
+  const sales = input.templateCode === '2';
 
   const lines = input.lines.map((line, i) => {
     const at = `lines[${i}]`;
@@ -98,35 +125,95 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0 || quantity > LIMITS.quantity) {
       throw new InvoiceInputError(`${at}.quantity`, `${at}.quantity must be a number above 0 and at most ${LIMITS.quantity}`);
     }
-    const price = line?.unitPriceGross;
-    if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0 || price > MAX_AMOUNT_IN_WORDS) {
-      throw new InvoiceInputError(`${at}.unitPriceGross`, `${at}.unitPriceGross must be a whole number of đồng`);
+    if (!isUnitPrice(line?.unitPrice))
+      throw new InvoiceInputError(`${at}.unitPrice`, `${at}.unitPrice must be a price before tax with at most 6 decimals`);
+    if (!isWholeDong(line?.amount) || line.amount > MAX_AMOUNT_IN_WORDS) {
+      throw new InvoiceInputError(`${at}.amount`, `${at}.amount must be a whole number of đồng`);
     }
-    const gross = Math.round(quantity * price);
-    return { name, unit, quantity, price, gross };
+    if (!within(quantity * line.unitPrice, line.amount)) {
+      throw new InvoiceInputError(
+        `${at}.amount`,
+        `${at}.amount ${line.amount} is not quantity × unit price (${quantity} × ${line.unitPrice})`,
+      );
+    }
+    const rate = line.rate ?? null;
+    if (sales && rate !== null) throw new InvoiceInputError(`${at}.rate`, `a sales invoice (template 2) carries no VAT rate`);
+    if (!sales) {
+      if (rate === null || !(RATE_CODES as readonly string[]).includes(rate)) {
+        throw new InvoiceInputError(`${at}.rate`, `${at}.rate must be one of ${RATE_CODES.join(', ')}`);
+      }
+      if (line.vat !== undefined) {
+        const percent = RATE_PERCENT[rate] ?? 0;
+        if (!isWholeDong(line.vat) || !within(line.vat, (line.amount * percent) / 100)) {
+          throw new InvoiceInputError(`${at}.vat`, `${at}.vat ${String(line.vat)} is not ${rate} of ${line.amount}`);
+        }
+      }
+    }
+    return { name, unit, quantity, unitPrice: line.unitPrice, amount: line.amount, rate: rate as RateCode | null, vat: line.vat };
   });
 
-  const gross = lines.reduce((sum, l) => sum + l.gross, 0);
-  if (gross > MAX_AMOUNT_IN_WORDS) throw new InvoiceInputError('lines', 'the invoice total is beyond 999 billion đồng');
-  const total = rate === null ? { net: gross, vat: 0 } : splitGross(gross, rate, rounding);
-
-  const nets = lines.map((l) => (rate === null ? l.gross : splitGross(l.gross, rate, rounding).net));
-  const difference = total.net - nets.reduce((sum, n) => sum + n, 0);
-  if (difference !== 0) {
-    const largest = lines.reduce((best, l, i) => (l.gross > lines[best]!.gross ? i : best), 0);
-    nets[largest]! += difference;
+  // The breakdown: as the request states it, checked against its lines; or worked from the lines.
+  const present = RATE_CODES.filter((code) => lines.some((l) => l.rate === code));
+  const linesNet = (code: RateCode) => lines.filter((l) => l.rate === code).reduce((sum, l) => sum + l.amount, 0);
+  const linesVat = (code: RateCode) => {
+    const members = lines.filter((l) => l.rate === code);
+    const percent = RATE_PERCENT[code] ?? 0;
+    return members.every((l) => l.vat !== undefined)
+      ? members.reduce((sum, l) => sum + l.vat!, 0)
+      : Math.round((linesNet(code) * percent) / 100);
+  };
+  let rates: { TSuat: RateCode; ThTien: number; TThue: number }[];
+  if (input.rates !== undefined) {
+    if (!Array.isArray(input.rates)) throw new InvoiceInputError('rates', 'rates must be a list');
+    if (sales && input.rates.length > 0) throw new InvoiceInputError('rates', 'a sales invoice (template 2) has no breakdown by rate');
+    const stated = new Set(input.rates.map((r) => r?.rate));
+    for (const code of present) if (!stated.has(code)) throw new InvoiceInputError('rates', `the breakdown has no row for ${code}`);
+    rates = input.rates.map((r, i) => {
+      const at = `rates[${i}]`;
+      if (!present.includes(r?.rate)) throw new InvoiceInputError(`${at}.rate`, `${at}.rate ${String(r?.rate)} is on no line`);
+      if (!isWholeDong(r.net) || r.net !== linesNet(r.rate)) {
+        throw new InvoiceInputError(`${at}.net`, `${at}.net ${String(r.net)} is not the sum of its lines (${linesNet(r.rate)})`);
+      }
+      const percent = RATE_PERCENT[r.rate] ?? 0;
+      if (!isWholeDong(r.vat) || !within(r.vat, (r.net * percent) / 100)) {
+        throw new InvoiceInputError(`${at}.vat`, `${at}.vat ${String(r.vat)} is not ${r.rate} of ${r.net}`);
+      }
+      return { TSuat: r.rate, ThTien: r.net, TThue: r.vat };
+    });
+    if (new Set(rates.map((r) => r.TSuat)).size !== rates.length)
+      throw new InvoiceInputError('rates', 'a rate appears twice in the breakdown');
+  } else {
+    rates = present.map((code) => ({ TSuat: code, ThTien: linesNet(code), TThue: linesVat(code) }));
   }
-  const rateCode = rate === null ? undefined : `${rate}%`;
+
+  const net = sales ? lines.reduce((sum, l) => sum + l.amount, 0) : rates.reduce((sum, r) => sum + r.ThTien, 0);
+  const vat = rates.reduce((sum, r) => sum + r.TThue, 0);
+  let gross = net + vat;
+  if (input.totals !== undefined) {
+    const t = input.totals;
+    if (!isWholeDong(t?.net) || t.net !== net)
+      throw new InvoiceInputError('totals.net', `totals.net ${String(t?.net)} is not the sum of the lines (${net})`);
+    if (!isWholeDong(t.vat) || t.vat !== vat)
+      throw new InvoiceInputError('totals.vat', `totals.vat ${String(t.vat)} is not the sum of the rates (${vat})`);
+    if (!isWholeDong(t.gross) || t.gross !== net + vat) {
+      throw new InvoiceInputError('totals.gross', `totals.gross ${String(t.gross)} is not net + VAT (${net + vat})`);
+    }
+    gross = t.gross;
+  }
+  if (gross > MAX_AMOUNT_IN_WORDS) throw new InvoiceInputError('lines', 'the invoice total is beyond 999 billion đồng');
+
   const items: HHDVu[] = lines.map((l, i) => ({
     TChat: 1,
     STT: i + 1,
     THHDVu: l.name,
     DVTinh: l.unit,
     SLuong: l.quantity,
-    DGia: rate === null ? l.price : splitGross(l.price, rate, rounding).net,
-    ThTien: nets[i]!,
-    ...(rateCode ? { TSuat: rateCode } : {}),
+    DGia: l.unitPrice,
+    ThTien: l.amount,
+    ...(l.rate !== null ? { TSuat: l.rate } : {}),
+    ...(l.vat !== undefined ? { TThue: l.vat } : {}),
   }));
+  const notes = (input.notes ?? []).map((note, i) => text(note, `notes[${i}]`)).filter(Boolean);
 
   const buyer = input.buyer ?? { isIndividual: true, name: WALK_IN_BUYER };
   const individual = buyer.isIndividual !== false;
@@ -141,7 +228,7 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       PBan: '2.1.0',
       THDon: INVOICE_NAMES[input.templateCode],
       KHMSHDon: input.templateCode,
-      KHHDon: text(input.series, 'series', { required: true }),
+      KHHDon: series,
       SHDon: number,
       NLap: day,
       DVTTe: 'VND',
@@ -163,12 +250,13 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       },
       DSHHDVu: items,
       TToan: {
-        THTTLTSuat: rateCode ? [{ TSuat: rateCode, ThTien: total.net, TThue: total.vat }] : [],
-        TgTCThue: total.net,
-        TgTThue: total.vat,
+        THTTLTSuat: rates,
+        TgTCThue: net,
+        TgTThue: vat,
         TgTTTBSo: gross,
         TgTTTBChu: amountInWords(gross),
       },
+      ...(notes.length > 0 ? { GChu: notes } : {}),
     },
   };
 }
@@ -186,7 +274,7 @@ export function hdonToXml(hdon: HDon): string {
   const items = n.DSHHDVu.map(
     (l) =>
       `<HHDVu>${el('TChat', l.TChat)}${el('STT', l.STT)}${el('THHDVu', l.THHDVu)}${el('DVTinh', l.DVTinh)}${el('SLuong', l.SLuong)}` +
-      `${el('DGia', l.DGia)}${el('ThTien', l.ThTien)}${el('TSuat', l.TSuat)}</HHDVu>`,
+      `${el('DGia', l.DGia)}${el('ThTien', l.ThTien)}${el('TSuat', l.TSuat)}${el('TThue', l.TThue)}</HHDVu>`,
   ).join('');
   const rates = n.TToan.THTTLTSuat.map(
     (r) => `<LTSuat>${el('TSuat', r.TSuat)}${el('ThTien', r.ThTien)}${el('TThue', r.TThue)}</LTSuat>`,

@@ -130,21 +130,45 @@ class Writer {
   }
 }
 
+/** The lines' table: each line with its own rate and VAT (issue 25 §2, D229). Widths add up to the page's 515 pt. */
 const COLUMNS = [
-  { title: 'STT', width: 28, align: 'center' },
-  { title: 'Tên hàng hóa, dịch vụ', width: 190, align: 'left' },
-  { title: 'ĐVT', width: 42, align: 'center' },
-  { title: 'Số lượng', width: 50, align: 'right' },
-  { title: 'Đơn giá', width: 70, align: 'right' },
-  { title: 'Thành tiền', width: 84, align: 'right' },
-  { title: 'Thuế suất', width: 51, align: 'center' },
+  { title: 'STT', width: 24, align: 'center' },
+  { title: 'Tên hàng hóa, dịch vụ', width: 160, align: 'left' },
+  { title: 'ĐVT', width: 36, align: 'center' },
+  { title: 'Số lượng', width: 42, align: 'right' },
+  { title: 'Đơn giá', width: 66, align: 'right' },
+  { title: 'Thành tiền', width: 72, align: 'right' },
+  { title: 'Thuế suất', width: 45, align: 'center' },
+  { title: 'Tiền thuế', width: 70, align: 'right' },
 ] as const;
 
-function tableHeader(w: Writer) {
+/** The breakdown by rate (THTTLTSuat): one row per rate, its amount before tax, its VAT and both. */
+const RATE_COLUMNS = [
+  { title: 'Thuế suất (VAT rate)', width: 115, align: 'left' },
+  { title: 'Thành tiền trước thuế', width: 130, align: 'right' },
+  { title: 'Tiền thuế GTGT', width: 130, align: 'right' },
+  { title: 'Cộng (Total)', width: 140, align: 'right' },
+] as const;
+
+type Column = { title: string; width: number; align: 'left' | 'right' | 'center' };
+
+/** One row of a table, each cell in its column, on one baseline. */
+function row(w: Writer, columns: readonly Column[], cells: string[], bold = false) {
+  let x = MARGIN;
+  columns.forEach((c, i) => {
+    const value = w.wrap(cells[i] ?? '', 8.5, c.width - 4)[0] ?? '';
+    const tw = w.width(value, 8.5, bold);
+    const tx = c.align === 'left' ? x + 3 : c.align === 'right' ? x + c.width - tw - 3 : x + (c.width - tw) / 2;
+    w.text(value, tx, { size: 8.5, bold });
+    x += c.width;
+  });
+}
+
+function tableHeader(w: Writer, columns: readonly Column[] = COLUMNS) {
   w.ensure(30);
   let x = MARGIN;
   w.page.drawRectangle({ x: MARGIN, y: w.y - 5, width: A4[0] - 2 * MARGIN, height: 16, color: rgb(0.92, 0.93, 0.96) });
-  for (const c of COLUMNS) {
+  for (const c of columns) {
     const tw = w.width(c.title, 8, true);
     const tx = c.align === 'left' ? x + 3 : c.align === 'right' ? x + c.width - tw - 3 : x + (c.width - tw) / 2;
     w.text(c.title, tx, { size: 8, bold: true });
@@ -222,19 +246,27 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
       formatVnd(line.DGia),
       formatVnd(line.ThTien),
       line.TSuat ?? '',
+      // The line's VAT as the request stated it; a provider that states none per line (M-Invoice) leaves it to the breakdown.
+      line.TThue !== undefined ? formatVnd(line.TThue) : '',
     ];
-    let x = MARGIN;
-    COLUMNS.forEach((c, i) => {
-      if (i === 1) nameLines.forEach((l, k) => w.text(l, x + 3, { size: 8.5, y: w.y - k * 11 }));
-      else {
-        const value = w.wrap(cells[i]!, 8.5, c.width - 4)[0]!;
-        const tw = w.width(value, 8.5);
-        const tx = c.align === 'right' ? x + c.width - tw - 3 : x + (c.width - tw) / 2;
-        w.text(value, tx, { size: 8.5 });
-      }
-      x += c.width;
-    });
+    row(w, COLUMNS, cells);
+    nameLines.forEach((l, k) => w.text(l, MARGIN + COLUMNS[0].width + 3, { size: 8.5, y: w.y - k * 11 }));
     w.y -= height;
+    w.rule();
+  }
+
+  // The breakdown by rate: one row per rate, so a mixed bill (8 % food, 10 % beer) shows each.
+  if (n.TToan.THTTLTSuat.length > 0) {
+    w.y -= 4;
+    w.ensure(30 + 14 * n.TToan.THTTLTSuat.length);
+    w.text('Tổng hợp theo thuế suất (By VAT rate)', MARGIN, { size: 9, bold: true });
+    w.y -= 14;
+    tableHeader(w, RATE_COLUMNS);
+    for (const r of n.TToan.THTTLTSuat) {
+      w.ensure(16);
+      row(w, RATE_COLUMNS, [r.TSuat, formatVnd(r.ThTien), formatVnd(r.TThue), formatVnd(r.ThTien + r.TThue)]);
+      w.y -= 13;
+    }
     w.rule();
   }
 
@@ -245,15 +277,13 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
     w.text(text, A4[0] - MARGIN - 3 - w.width(text, 9, strong), { size: 9, bold: strong });
     w.y -= 13;
   };
-  for (const r of n.TToan.THTTLTSuat) {
-    amountRow(`Tiền chịu thuế suất ${r.TSuat}`, r.ThTien);
-    amountRow(`Tiền thuế GTGT ${r.TSuat}`, r.TThue);
-  }
   amountRow('Cộng tiền hàng (Total before tax)', n.TToan.TgTCThue);
   amountRow('Tiền thuế GTGT (VAT amount)', n.TToan.TgTThue);
   amountRow('Tổng cộng tiền thanh toán (Total)', n.TToan.TgTTTBSo, true);
   w.y -= 2;
   w.field('Số tiền viết bằng chữ (In words)', n.TToan.TgTTTBChu);
+  // Notes under the totals (GChu): a sales invoice's reduction note under Resolution 204 (issue 25 §1).
+  for (const note of n.GChu ?? []) w.field('Ghi chú (Note)', note);
   w.y -= 10;
 
   w.ensure(70);

@@ -1,50 +1,16 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COMPANIES, lookupCompany } from './companies';
-import { buildHDon, EARLIEST_INVOICE_DAY, escapeXml, hdonToXml, InvoiceInputError } from './document';
+import { buildHDon, EARLIEST_INVOICE_DAY, escapeXml, hdonToXml, InvoiceInputError, SERIES_FORMAT } from './document';
 import { checkDigit, isValidTaxCode, taxCodeProblem } from './taxcode';
 import type { IssueInput, Seller } from './types';
-import { rateOn, splitGross, VAT_PERIODS, vnDay } from './vat';
+import { vnDay } from './vat';
 import { amountInWords } from './words';
 
-describe('VAT', () => {
-  it('reads the rate from the table by Vietnam day: 10% before July 2025, 8% to the end of 2026, 10% after', () => {
-    expect(rateOn('2025-06-30')).toBe(10);
-    expect(rateOn('2025-07-01')).toBe(8);
-    expect(rateOn('2026-12-31')).toBe(8);
-    expect(rateOn('2027-01-01')).toBe(10);
-    // 31 Dec 2026 23:30 in Vietnam is still 2026 there, though 16:30 UTC.
-    expect(rateOn(Date.parse('2026-12-31T23:30:00+07:00'))).toBe(8);
-    expect(rateOn(Date.parse('2027-01-01T00:10:00+07:00'))).toBe(10);
+describe('Vietnam days', () => {
+  it('reads an instant as its Vietnam calendar day (UTC+7)', () => {
+    expect(vnDay(Date.parse('2026-12-31T16:59:59Z'))).toBe('2026-12-31');
     expect(vnDay(Date.parse('2026-12-31T17:00:00Z'))).toBe('2027-01-01');
-    expect(() => rateOn('1999-01-01')).toThrow(RangeError);
-    // Data, not code: another table answers from its own rows.
-    expect(rateOn('2026-01-01', [{ from: '2026-01-01', to: null, rate: 5, why: 'test' }])).toBe(5);
-    expect(VAT_PERIODS.every((p, i) => i === 0 || p.from > VAT_PERIODS[i - 1]!.from)).toBe(true);
-  });
-
-  it('splits a gross so net + vat = gross, rounded or (Viettel) up', () => {
-    expect(splitGross(1_900_000, 8)).toEqual({ net: 1_759_259, vat: 140_741 });
-    expect(splitGross(1_900_000, 8, 'up')).toEqual({ net: 1_759_260, vat: 140_740 });
-    expect(splitGross(110_000, 10)).toEqual({ net: 100_000, vat: 10_000 });
-    expect(splitGross(110_000, 10, 'up')).toEqual({ net: 100_000, vat: 10_000 });
-    expect(splitGross(65_000, 8)).toEqual({ net: 60_185, vat: 4_815 });
-    expect(splitGross(105, 5)).toEqual({ net: 100, vat: 5 });
-    expect(splitGross(99_999, 0)).toEqual({ net: 99_999, vat: 0 });
-    expect(splitGross(0, 8)).toEqual({ net: 0, vat: 0 });
-    // 14 / 1.08 = 12.96: the nearest đồng is 13.
-    expect(splitGross(14, 8)).toEqual({ net: 13, vat: 1 });
-    expect(splitGross(999_999_999_999, 8).net + splitGross(999_999_999_999, 8).vat).toBe(999_999_999_999);
-    for (const gross of [1, 7, 13, 99, 1001, 123_457, 5_432_109]) {
-      for (const rate of [0, 5, 8, 10]) {
-        const { net, vat } = splitGross(gross, rate);
-        expect(net + vat).toBe(gross);
-        expect(Math.abs(net - gross / (1 + rate / 100))).toBeLessThanOrEqual(0.5);
-      }
-    }
-    expect(() => splitGross(-1, 8)).toThrow(RangeError);
-    expect(() => splitGross(1.5, 8)).toThrow(RangeError);
-    expect(() => splitGross(100, Number.NaN)).toThrow(RangeError);
   });
 });
 
@@ -116,74 +82,152 @@ describe('tax codes', () => {
 
 describe('HDon and its XML', () => {
   const seller: Seller = { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', taxCode: '0108123455', address: '36 Hàng Bạc, Hà Nội' };
+  /**
+   * Issue 25's bill as a provider states it, paid at 23:59 on 31 December 2026: phở 65,000 × 2 at 8 %
+   * (net 120,370, VAT 9,630) and beer 25,000 × 3 at 10 % (net 68,182, VAT 6,818), 205,000 paid.
+   */
   const base: IssueInput = {
     merchantId: '10000001',
     provider: 'm-invoice',
     templateCode: '1',
     series: 'C26TMV',
-    issuedAt: Date.parse('2026-03-10T10:00:00+07:00'),
+    issuedAt: Date.parse('2026-12-31T23:59:00+07:00'),
     buyer: { isIndividual: true, name: '' },
     lines: [
-      { name: 'Phở bò tái', unit: 'bát', quantity: 3, unitPriceGross: 65_000 },
-      { name: 'Nem rán', unit: 'đĩa', quantity: 1, unitPriceGross: 45_000 },
-      { name: 'Trà đá', unit: 'cốc', quantity: 3, unitPriceGross: 5_000 },
+      { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 60_185, amount: 120_370, rate: '8%', vat: 9_630 },
+      { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, unitPrice: 22_727.33, amount: 68_182, rate: '10%', vat: 6_818 },
     ],
     paymentMethod: 'TM/CK',
-    rounding: 'round',
     clientRef: 'x',
   };
+  const stated: Pick<IssueInput, 'rates' | 'totals'> = {
+    rates: [
+      { rate: '8%', net: 120_370, vat: 9_630 },
+      { rate: '10%', net: 68_182, vat: 6_818 },
+    ],
+    totals: { net: 188_552, vat: 16_448, gross: 205_000 },
+  };
+  const refused = (over: Partial<IssueInput>) => {
+    try {
+      buildHDon({ ...base, ...over }, seller, 1);
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvoiceInputError);
+      return (error as InvoiceInputError).field;
+    }
+    return 'accepted';
+  };
 
-  it('works the net and the VAT back from gross prices; the lines add up to the printed totals', () => {
-    const h = buildHDon(base, seller, 7);
+  it("issue 25 §2: keeps the request's own figures, each line at its rate, one breakdown row per rate, totals that add up", () => {
+    const h = buildHDon({ ...base, ...stated }, seller, 7);
     expect(h.TTChung).toMatchObject({
       KHMSHDon: '1',
       KHHDon: 'C26TMV',
       SHDon: 7,
-      NLap: '2026-03-10',
+      NLap: '2026-12-31',
       HTTToan: 'TM/CK',
       MSTTCGP: '0106026495',
     });
     expect(h.NDHDon.NMua).toMatchObject({ Ten: 'Khách lẻ', MST: '', HVTNMHang: '' });
-    const t = h.NDHDon.TToan;
-    expect(t.TgTTTBSo).toBe(255_000);
-    expect(t.TgTCThue + t.TgTThue).toBe(255_000);
-    expect(t).toMatchObject({ TgTCThue: 236_111, TgTThue: 18_889, THTTLTSuat: [{ TSuat: '8%', ThTien: 236_111, TThue: 18_889 }] });
-    expect(h.NDHDon.DSHHDVu.reduce((s, l) => s + l.ThTien, 0)).toBe(236_111);
-    expect(h.NDHDon.DSHHDVu.map((l) => l.TSuat)).toEqual(['8%', '8%', '8%']);
-    expect(h.NDHDon.DSHHDVu[0]).toMatchObject({ STT: 1, THHDVu: 'Phở bò tái', DVTinh: 'bát', SLuong: 3, DGia: 60_185 });
-    expect(t.TgTTTBChu).toBe('Hai trăm năm mươi lăm nghìn đồng');
+    expect(h.NDHDon.DSHHDVu).toEqual([
+      { TChat: 1, STT: 1, THHDVu: 'Phở bò tái', DVTinh: 'bát', SLuong: 2, DGia: 60_185, ThTien: 120_370, TSuat: '8%', TThue: 9_630 },
+      { TChat: 1, STT: 2, THHDVu: 'Bia Hà Nội', DVTinh: 'chai', SLuong: 3, DGia: 22_727.33, ThTien: 68_182, TSuat: '10%', TThue: 6_818 },
+    ]);
+    expect(h.NDHDon.TToan).toEqual({
+      THTTLTSuat: [
+        { TSuat: '8%', ThTien: 120_370, TThue: 9_630 },
+        { TSuat: '10%', ThTien: 68_182, TThue: 6_818 },
+      ],
+      TgTCThue: 188_552,
+      TgTThue: 16_448,
+      TgTTTBSo: 205_000,
+      TgTTTBChu: amountInWords(205_000),
+    });
+    expect(h.NDHDon).not.toHaveProperty('GChu');
   });
 
-  it("takes the serial modal's rate, none on a sales invoice, the rate of the day otherwise; Viettel rounds up", () => {
-    const ten = buildHDon({ ...base, vatRate: 10 }, seller, 1).NDHDon.TToan;
-    expect(ten.THTTLTSuat[0]!.TSuat).toBe('10%');
-    expect(ten.TgTCThue).toBe(231_818);
-    const sales = buildHDon({ ...base, templateCode: '2', vatRate: 10 }, seller, 1);
+  it('issue 25 §2: without a stated breakdown (M-Invoice), works one row per rate from the lines, 10 % first', () => {
+    const t = buildHDon(base, seller, 1).NDHDon.TToan;
+    expect(t.THTTLTSuat).toEqual([
+      { TSuat: '10%', ThTien: 68_182, TThue: 6_818 },
+      { TSuat: '8%', ThTien: 120_370, TThue: 9_630 },
+    ]);
+    expect([t.TgTCThue, t.TgTThue, t.TgTTTBSo]).toEqual([188_552, 16_448, 205_000]);
+    // Lines without their own VAT: the rate's VAT is its net × rate, rounded.
+    const noVat = buildHDon({ ...base, lines: base.lines.map(({ vat: _vat, ...line }) => line) }, seller, 1).NDHDon.TToan;
+    expect(noVat.THTTLTSuat).toEqual([
+      { TSuat: '10%', ThTien: 68_182, TThue: 6_818 },
+      { TSuat: '8%', ThTien: 120_370, TThue: 9_630 },
+    ]);
+    // KCT and KKKNT carry no VAT.
+    const exempt = buildHDon(
+      { ...base, lines: [{ name: 'Sách', quantity: 1, unitPrice: 50_000, amount: 50_000, rate: 'KCT', vat: 0 }] },
+      seller,
+      1,
+    ).NDHDon.TToan;
+    expect(exempt).toMatchObject({ THTTLTSuat: [{ TSuat: 'KCT', ThTien: 50_000, TThue: 0 }], TgTThue: 0, TgTTTBSo: 50_000 });
+  });
+
+  it('issue 25 §2: the same bill at 00:01 on 1 January 2027 is 10 % on both lines, on a C27 symbol', () => {
+    const h = buildHDon(
+      {
+        ...base,
+        series: 'C27TMV',
+        issuedAt: Date.parse('2027-01-01T00:01:00+07:00'),
+        lines: [
+          { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 59_091, amount: 118_182, rate: '10%', vat: 11_818 },
+          { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, unitPrice: 22_727.33, amount: 68_182, rate: '10%', vat: 6_818 },
+        ],
+        rates: [{ rate: '10%', net: 186_364, vat: 18_636 }],
+        totals: { net: 186_364, vat: 18_636, gross: 205_000 },
+      },
+      seller,
+      1,
+    );
+    expect(h.TTChung.NLap).toBe('2027-01-01');
+    expect(h.NDHDon.TToan.THTTLTSuat).toEqual([{ TSuat: '10%', ThTien: 186_364, TThue: 18_636 }]);
+    expect(h.NDHDon.TToan.TgTTTBSo).toBe(205_000);
+  });
+
+  it("issue 25 §2: the symbol's year is the invoice's: 2027-01-01 on C26TAA is refused, on C27TAA accepted; the format is checked", () => {
+    const newYear = Date.parse('2027-01-01T00:01:00+07:00');
+    expect(refused({ series: 'C26TAA', issuedAt: newYear })).toBe('series');
+    expect(refused({ series: 'C27TAA', issuedAt: newYear })).toBe('accepted');
+    expect(refused({ series: 'C27TAA' })).toBe('series');
+    for (const series of ['C26TA', '1C26TAA', 'X26TAA', 'C26ZAA', 'c26taa', 'C2ATAA', ''])
+      expect([series, refused({ series })]).toEqual([series, 'series']);
+    for (const series of ['C26TAA', 'K26MAB', 'C26L01']) expect(SERIES_FORMAT.test(series)).toBe(true);
+  });
+
+  it('issue 25 §1: a sales invoice (template 2) carries no rate and no VAT, and prints its reduction note in GChu', () => {
+    const note = 'giảm 20% mức tỷ lệ % để tính thuế GTGT theo Nghị quyết 204/2025/QH15';
+    const salesLines = [
+      { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 65_000, amount: 130_000, rate: null },
+      { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, unitPrice: 25_000, amount: 75_000, rate: null },
+    ];
+    const sales = buildHDon(
+      { ...base, templateCode: '2', lines: salesLines, rates: [], totals: { net: 205_000, vat: 0, gross: 205_000 }, notes: [note] },
+      seller,
+      1,
+    );
     expect(sales.TTChung.THDon).toBe('Hóa đơn bán hàng');
-    expect(sales.NDHDon.TToan).toMatchObject({ TgTThue: 0, TgTCThue: 255_000, THTTLTSuat: [] });
-    expect(sales.NDHDon.DSHHDVu[0]!.TSuat).toBeUndefined();
-    const in2027 = buildHDon({ ...base, issuedAt: Date.parse('2027-02-01T09:00:00+07:00') }, seller, 1);
-    expect(in2027.NDHDon.TToan.THTTLTSuat[0]!.TSuat).toBe('10%');
-    const up = buildHDon({ ...base, lines: [{ name: 'Lẩu', quantity: 1, unitPriceGross: 1_900_000 }], rounding: 'up' }, seller, 1);
-    expect(up.NDHDon.TToan).toMatchObject({ TgTCThue: 1_759_260, TgTThue: 140_740 });
-    expect(() => buildHDon({ ...base, vatRate: 7 }, seller, 1)).toThrow(InvoiceInputError);
+    expect(sales.NDHDon.TToan).toMatchObject({ TgTThue: 0, TgTCThue: 205_000, TgTTTBSo: 205_000, THTTLTSuat: [] });
+    expect(sales.NDHDon.DSHHDVu.map((l) => [l.TSuat, l.TThue])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+    expect(sales.NDHDon.GChu).toEqual([note]);
+    expect(hdonToXml(sales)).not.toContain('<TSuat>');
+    expect(refused({ templateCode: '2', lines: [{ ...salesLines[0]!, rate: '8%' }] })).toBe('lines[0].rate');
+    expect(refused({ templateCode: '2', lines: salesLines, rates: [{ rate: '8%', net: 1, vat: 0 }] })).toBe('rates');
   });
 
-  it('issue 24 §4: an invoice dated before the first VAT period (2000-01-01), or at no real instant, is the input refused (InvoiceInputError on issuedAt), never a RangeError', () => {
-    expect(EARLIEST_INVOICE_DAY).toBe(VAT_PERIODS[0]!.from);
-    const refusal = (issuedAt: unknown, vatRate?: number) => {
-      try {
-        buildHDon({ ...base, issuedAt: issuedAt as number, ...(vatRate !== undefined ? { vatRate } : {}) }, seller, 1);
-        return 'built';
-      } catch (error) {
-        return error instanceof InvoiceInputError ? error.field : String(error);
-      }
-    };
+  it('issue 24 §4: an invoice dated before 2000-01-01, or at no real instant, is the input refused (InvoiceInputError on issuedAt), never a RangeError', () => {
+    expect(EARLIEST_INVOICE_DAY).toBe('2000-01-01');
     for (const issuedAt of [Date.parse('1999-12-31T23:59:59+07:00'), 0, -1, Date.parse('0001-01-01T00:00:00Z'), NaN, 1e300, 8.64e15, 1.5])
-      expect(refusal(issuedAt), String(issuedAt)).toBe('issuedAt');
-    // With a chosen rate too: no invoice dates from before the table.
-    expect(refusal(Date.parse('1999-06-01T12:00:00+07:00'), 10)).toBe('issuedAt');
-    expect(buildHDon({ ...base, issuedAt: Date.parse('2000-01-01T00:00:00+07:00') }, seller, 1).TTChung.NLap).toBe('2000-01-01');
+      expect(refused({ issuedAt: issuedAt as number }), String(issuedAt)).toBe('issuedAt');
+    expect(buildHDon({ ...base, series: 'C00TMV', issuedAt: Date.parse('2000-01-01T00:00:00+07:00') }, seller, 1).TTChung.NLap).toBe(
+      '2000-01-01',
+    );
   });
 
   it('names a business buyer by its company and keeps the person who bought', () => {
@@ -221,25 +265,45 @@ describe('HDon and its XML', () => {
     expect(buildHDon(base, seller, 1).NDHDon.NMua).not.toHaveProperty('DCTDTu');
   });
 
-  it('refuses input no invoice can be made from, naming the field', () => {
-    const refused = (over: Partial<IssueInput>) => {
-      try {
-        buildHDon({ ...base, ...over }, seller, 1);
-      } catch (error) {
-        expect(error).toBeInstanceOf(InvoiceInputError);
-        return (error as InvoiceInputError).field;
-      }
-      return 'accepted';
-    };
+  it('issue 25 §2: refuses figures that do not add up, each refusal naming its field', () => {
+    const line = (over: Record<string, unknown>) => ({ lines: [{ ...base.lines[0]!, ...over }, base.lines[1]!] as IssueInput['lines'] });
     expect(refused({ lines: [] })).toBe('lines');
-    expect(refused({ lines: [{ name: ' ', quantity: 1, unitPriceGross: 1 }] })).toBe('lines[0].name');
-    expect(refused({ lines: [{ name: 'a', quantity: 0, unitPriceGross: 1 }] })).toBe('lines[0].quantity');
-    expect(refused({ lines: [{ name: 'a', quantity: Number.NaN, unitPriceGross: 1 }] })).toBe('lines[0].quantity');
-    expect(refused({ lines: [{ name: 'a', quantity: 1, unitPriceGross: -1 }] })).toBe('lines[0].unitPriceGross');
-    expect(refused({ lines: [{ name: 'a', quantity: 1, unitPriceGross: '1' as unknown as number }] })).toBe('lines[0].unitPriceGross');
-    expect(refused({ lines: [{ name: 'a\u0000b', quantity: 1, unitPriceGross: 1 }] })).toBe('lines[0].name');
-    expect(refused({ lines: [{ name: 'x'.repeat(401), quantity: 1, unitPriceGross: 1 }] })).toBe('lines[0].name');
-    expect(refused({ lines: [{ name: 'a', quantity: 2, unitPriceGross: 900_000_000_000 }] })).toBe('lines');
+    expect(refused(line({ name: ' ' }))).toBe('lines[0].name');
+    expect(refused(line({ name: 'a\u0000b' }))).toBe('lines[0].name');
+    expect(refused(line({ name: 'x'.repeat(401) }))).toBe('lines[0].name');
+    expect(refused(line({ quantity: 0 }))).toBe('lines[0].quantity');
+    expect(refused(line({ quantity: Number.NaN }))).toBe('lines[0].quantity');
+    // The unit price before tax: a number, not negative, at most 6 decimals (XML DGia).
+    expect(refused(line({ unitPrice: -1 }))).toBe('lines[0].unitPrice');
+    expect(refused(line({ unitPrice: '60185' }))).toBe('lines[0].unitPrice');
+    expect(refused(line({ unitPrice: 60_185.0000001 }))).toBe('lines[0].unitPrice');
+    // The amount: whole đồng, and quantity × unit price within one đồng.
+    expect(refused(line({ amount: 120_370.5 }))).toBe('lines[0].amount');
+    expect(refused(line({ amount: 130_000 }))).toBe('lines[0].amount');
+    expect(refused(line({ amount: 120_372, vat: 9_630 }))).toBe('lines[0].amount');
+    expect(refused({ ...line({ amount: 120_371, vat: 9_630 }) })).toBe('accepted');
+    // The rate: one of the tax authority's codes on every line of a VAT invoice.
+    expect(refused(line({ rate: null }))).toBe('lines[0].rate');
+    expect(refused(line({ rate: '7%' }))).toBe('lines[0].rate');
+    expect(refused(line({ rate: '8' }))).toBe('lines[0].rate');
+    // The line's VAT: the rate of its amount within one đồng; none on KCT.
+    expect(refused(line({ vat: 9_632 }))).toBe('lines[0].vat');
+    expect(refused(line({ vat: 10_407 }))).toBe('lines[0].vat');
+    expect(refused(line({ rate: 'KCT', vat: 9_630 }))).toBe('lines[0].vat');
+    // The breakdown: one row for each rate on the lines, each the exact sum of its lines.
+    const rates = stated.rates!;
+    expect(refused({ ...stated, rates: [rates[0]!] })).toBe('rates');
+    expect(refused({ ...stated, rates: [...rates, { rate: '5%', net: 0, vat: 0 }] })).toBe('rates[2].rate');
+    expect(refused({ ...stated, rates: [{ ...rates[0]!, net: 120_371 }, rates[1]!] })).toBe('rates[0].net');
+    expect(refused({ ...stated, rates: [{ ...rates[0]!, vat: 9_700 }, rates[1]!] })).toBe('rates[0].vat');
+    expect(refused({ ...stated, rates: [...rates, rates[1]!] })).toBe('rates');
+    // The totals: exact sums.
+    expect(refused({ ...stated, totals: { net: 188_553, vat: 16_448, gross: 205_001 } })).toBe('totals.net');
+    expect(refused({ ...stated, totals: { net: 188_552, vat: 16_447, gross: 204_999 } })).toBe('totals.vat');
+    expect(refused({ ...stated, totals: { net: 188_552, vat: 16_448, gross: 205_001 } })).toBe('totals.gross');
+    expect(refused({ lines: [{ name: 'a', quantity: 2, unitPrice: 500_000_000_000, amount: 1_000_000_000_000, rate: '0%' }] })).not.toBe(
+      'accepted',
+    );
     expect(refused({ buyer: { isIndividual: true, name: 42 as unknown as string } })).toBe('buyer.name');
     expect(refused({ paymentMethod: 'BTC' as 'TM' })).toBe('paymentMethod');
     expect(refused({ templateCode: '3' as '1' })).toBe('templateCode');
@@ -247,12 +311,17 @@ describe('HDon and its XML', () => {
 
   it('writes well-formed, escaped XML in the tax authority element names', () => {
     const hostile = '<script>alert("x")</script> & \'Bún chả\' 🍜';
-    const h = buildHDon({ ...base, lines: [{ name: hostile, unit: 'suất', quantity: 1, unitPriceGross: 50_000 }] }, seller, 3);
+    const h = buildHDon(
+      { ...base, lines: [{ name: hostile, unit: 'suất', quantity: 1, unitPrice: 46_296, amount: 46_296, rate: '8%', vat: 3_704 }] },
+      seller,
+      3,
+    );
     const xml = hdonToXml({ ...h, MCCQT: 'M1-26-XYZ' });
     expect(xml).toContain('<THHDVu>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;Bún chả&apos; 🍜</THHDVu>');
     expect(xml).not.toContain('<script>');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><HDon><DLHDon Id="data"><TTChung><PBan>/);
     expect(xml).toContain('<SHDon>3</SHDon>');
+    expect(xml).toContain('<DGia>46296</DGia><ThTien>46296</ThTien><TSuat>8%</TSuat><TThue>3704</TThue></HHDVu>');
     expect(xml).toContain('<LTSuat><TSuat>8%</TSuat><ThTien>46296</ThTien><TThue>3704</TThue></LTSuat>');
     expect(xml).toContain('</DLHDon><MCCQT>M1-26-XYZ</MCCQT></HDon>');
     // Balanced: every opening tag closes, in order.

@@ -28,11 +28,11 @@ function input(over: Partial<IssueInput> = {}): IssueInput {
     issuedAt: MARCH,
     buyer: { isIndividual: true, name: 'Khách lẻ' },
     lines: [
-      { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPriceGross: 65_000 },
-      { name: 'Trà đá', unit: 'cốc', quantity: 2, unitPriceGross: 5_000 },
+      // 140,000 paid at 8 % (issue 25 §2: the request states its own figures).
+      { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 60_185, amount: 120_370, rate: '8%', vat: 9_630 },
+      { name: 'Trà đá', unit: 'cốc', quantity: 2, unitPrice: 4_629.5, amount: 9_259, rate: '8%', vat: 741 },
     ],
     paymentMethod: 'TM',
-    rounding: 'round',
     clientRef: `ref-${Math.random()}`,
     ...over,
   };
@@ -41,10 +41,14 @@ function input(over: Partial<IssueInput> = {}): IssueInput {
 describe('store: issuing invoices', () => {
   it('numbers per merchant, provider and series without gaps, and answers the same invoice for the same client ref', async () => {
     const first = await issueInvoice(db(), input({ clientRef: 'order-1' }), { status: 0, now: MARCH });
-    const again = await issueInvoice(db(), input({ clientRef: 'order-1', lines: [{ name: 'X', quantity: 1, unitPriceGross: 1 }] }), {
-      status: 0,
-      now: MARCH,
-    });
+    const again = await issueInvoice(
+      db(),
+      input({ clientRef: 'order-1', lines: [{ name: 'X', quantity: 1, unitPrice: 1, amount: 1, rate: '0%' }] }),
+      {
+        status: 0,
+        now: MARCH,
+      },
+    );
     expect(first.existing).toBe(false);
     expect(again).toMatchObject({ existing: true, invoice: { id: first.invoice.id, number: first.invoice.number } });
     expect(again.invoice.hdon.NDHDon.TToan.TgTTTBSo).toBe(140_000);
@@ -54,7 +58,8 @@ describe('store: issuing invoices', () => {
     expect(second.invoice.number).toBe(first.invoice.number + 1);
     expect(second.invoice.hdon.TTChung.SHDon).toBe(second.invoice.number);
     // Another series and another provider count on their own.
-    const sales = await issueInvoice(db(), input({ series: 'C26TMH', templateCode: '2' }), { status: 0, now: MARCH });
+    const salesLines = [{ name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 65_000, amount: 130_000, rate: null }];
+    const sales = await issueInvoice(db(), input({ series: 'C26TMH', templateCode: '2', lines: salesLines }), { status: 0, now: MARCH });
     expect(sales.invoice.number).toBe(1);
     expect(sales.invoice.hdon.NDHDon.TToan.TgTThue).toBe(0);
     const fpt = await issueInvoice(db(), input({ provider: 'fpt', series: 'C26TFP', clientRef: 'order-1' }), { status: 1, now: MARCH });
@@ -75,8 +80,9 @@ describe('store: issuing invoices', () => {
     expect(new Set(answers.slice(8).map((a) => a.invoice.id)).size).toBe(1);
   });
 
-  it('keeps the 8% split of the gross in the HDon and reads only within the merchant', async () => {
-    const { invoice } = await issueInvoice(db(), input({ lines: [{ name: 'Lẩu', quantity: 1, unitPriceGross: 1_900_000 }] }), {
+  it("keeps the request's own net and VAT in the HDon and reads only within the merchant", async () => {
+    const lau = { name: 'Lẩu', quantity: 1, unitPrice: 1_759_259, amount: 1_759_259, rate: '8%' as const, vat: 140_741 };
+    const { invoice } = await issueInvoice(db(), input({ lines: [lau], totals: { net: 1_759_259, vat: 140_741, gross: 1_900_000 } }), {
       status: 0,
       now: MARCH,
       providerId: 'prov-abc',
@@ -93,7 +99,7 @@ describe('store: issuing invoices', () => {
 
   it('lists by time, series, search and released, newest first, paged', async () => {
     const other = (await t.api('POST', '/sandbox/merchants', { body: { template: 'colan' } })).body.merchant_id as string;
-    const base = { merchantId: other, provider: 'viettel' as const, series: 'C26TVT', rounding: 'up' as const };
+    const base = { merchantId: other, provider: 'viettel' as const, series: 'C26TVT' };
     const a = await issueInvoice(db(), input({ ...base, issuedAt: MARCH - 86_400_000 }), { status: 1, now: MARCH });
     const b = await issueInvoice(
       db(),

@@ -33,24 +33,50 @@ export interface BuyerInput {
   idCard?: string;
 }
 
-/** One sold line. Menu prices include VAT (doc 2 §9): the net is worked back from the gross. */
+/**
+ * One line as the provider's request states it (issue 25 §2, D229): the unit price and amount before
+ * tax, the line's own rate, and its VAT where the provider's API carries one. The emulator checks what
+ * the real API checks (quantity × unit price against the amount, the rate's sums, the totals) and keeps
+ * what was sent; it never works a net back from a gross.
+ */
 export interface LineInput {
   name: string;
   unit?: string;
   quantity: number;
-  /** Price of one unit as charged, VAT included, whole đồng. */
-  unitPriceGross: number;
+  /** Price of one unit before tax, in đồng, at most 6 decimals (XML DGia). */
+  unitPrice: number;
+  /** The line's amount before tax, whole đồng (XML ThTien). */
+  amount: number;
+  /** The line's rate (XML TSuat): '10%', '8%', '5%', '0%', 'KCT', 'KKKNT'; null on a sales invoice. */
+  rate: RateCode | null;
+  /** The line's VAT when the provider's request carries one (Viettel taxAmount, MISA VATAmount). */
+  vat?: number;
+}
+
+/** One row of the invoice's breakdown by rate, as the request states it (XML LTSuat). */
+export interface RateInput {
+  rate: RateCode;
+  /** Sum of the rate's lines before tax. */
+  net: number;
+  vat: number;
+}
+
+/** The invoice's totals as the request states them. */
+export interface TotalsInput {
+  /** Before tax (TgTCThue). */
+  net: number;
+  /** VAT (TgTThue). */
+  vat: number;
+  /** To pay (TgTTTBSo). */
+  gross: number;
 }
 
 /** Template number (ký hiệu mẫu số): 1 VAT invoice, 2 sales invoice (no VAT line). */
 export type TemplateCode = '1' | '2';
 /** HTTToan: TM cash, CK transfer, TM/CK either. */
 export type PaymentMethod = 'TM' | 'CK' | 'TM/CK';
-/** How the net is worked back from a gross: to the nearest đồng, or up (Viettel, doc 2 §9). */
-export type Rounding = 'round' | 'up';
-/** The serial modal's VAT choices (doc 2 §9). */
-export const VAT_CHOICES = [10, 8, 5, 0] as const;
-export type VatChoice = (typeof VAT_CHOICES)[number];
+/** The rate codes a line may carry (Circular 78/2021 TSuat; Decision 1450/QĐ-TCT's list). */
+export const RATE_CODES = ['10%', '8%', '5%', '0%', 'KCT', 'KKKNT'] as const;
 
 export interface IssueInput {
   merchantId: string;
@@ -58,16 +84,19 @@ export interface IssueInput {
   templateCode: TemplateCode;
   /** The six-character symbol (ký hiệu), e.g. C26TAA; the template digit is separate. */
   series: string;
-  /** Unix ms (sandbox clock). */
+  /** Unix ms of the invoice date (NLap): the request's date where the provider takes one, else now. */
   issuedAt: number;
   buyer: BuyerInput;
   lines: LineInput[];
+  /** Absent: worked from the lines (a provider whose request has no breakdown, e.g. M-Invoice). */
+  rates?: RateInput[];
+  /** Absent: worked from the lines and rates. */
+  totals?: TotalsInput;
   paymentMethod: PaymentMethod;
-  /** The serial modal's choice; absent: the rate in force on issuedAt (core/vat.ts). Template 2 ignores it (no VAT). */
-  vatRate?: number;
-  rounding: Rounding;
   /** The caller's idempotency key: M-Invoice/FPT order ref, MISA RefID, Viettel transactionUuid. */
   clientRef: string;
+  /** Printed under the lines (a sales invoice's reduction note under Resolution 204). */
+  notes?: string[];
 }
 
 export interface Seller {
@@ -79,7 +108,7 @@ export interface Seller {
 }
 
 /** Rate code of the XML: '10%', '8%', '5%', '0%' (the providers also know 'KCT', 'KKKNT', 'KHAC:x%'). */
-export type RateCode = string;
+export type RateCode = (typeof RATE_CODES)[number];
 
 /** The tax authority's invoice structure (Circular 78/2021 XML, `HDon` > `DLHDon`), kept as data. */
 export interface HDon {
@@ -120,6 +149,8 @@ export interface HDon {
       /** Total to pay, in words. */
       TgTTTBChu: string;
     };
+    /** Notes printed under the lines (a sales invoice's reduction note, issue 25 §1). */
+    GChu?: string[];
   };
   /** Tax authority code, once coded. */
   MCCQT?: string;
@@ -138,6 +169,8 @@ export interface HHDVu {
   ThTien: number;
   /** Absent on a sales invoice (template 2): no VAT. */
   TSuat?: RateCode;
+  /** The line's VAT, when the request stated it. */
+  TThue?: number;
 }
 
 /** A stored invoice (core/store.ts, table einv_invoices). */

@@ -30,7 +30,7 @@ type ListActor = ActorRefFrom<typeof orderListMachine>;
 
 let service: OrderEinvoiceService | null = null;
 function exportService(orders: OrdersApi): OrderEinvoiceService {
-  service ??= createOrderEinvoiceService(einvoicePorts(), orders);
+  service ??= createOrderEinvoiceService(einvoicePorts(), orders, getRuntime().config.vatRates);
   return service;
 }
 

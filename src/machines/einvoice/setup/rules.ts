@@ -1,4 +1,4 @@
-import type { LoginMethod, ProviderRoute, Serial, VatRate } from '../../../services/shared/einvoice/types';
+import type { LoginMethod, ProviderRoute } from '../../../services/shared/einvoice/types';
 
 /**
  * The setup form's rules (doc 2 §5 "E-invoice credentials", "Serial modal"; §9 VAT choices), pure so
@@ -11,9 +11,6 @@ export interface SetupProvider {
   isSSO: boolean;
   showSerial: boolean;
 }
-
-/** doc 2 §9 VAT choices, the first the default (the types' VAT_CHOICES, which machines may not import as a value). */
-export const VAT_OPTIONS: readonly VatRate[] = [10, 8, 5, 0];
 
 export type CredentialField = 'taxCode' | 'username' | 'password';
 export const CREDENTIAL_FIELDS: readonly CredentialField[] = ['taxCode', 'username', 'password'];
@@ -48,14 +45,4 @@ export function fieldsFor(method: LoginMethod): readonly CredentialField[] {
 
 export function credentialsValid(method: LoginMethod, values: Record<CredentialField, string>): boolean {
   return fieldsFor(method).every((field) => credentialProblem(field, values[field]) === null);
-}
-
-/** doc 2 §5: a sales-invoice serial has no VAT (0, locked); otherwise the merchant's VAT, else the first choice (10). */
-export function vatFor(serial: Serial | null, preferred: VatRate | null): VatRate {
-  if (serial?.isSalesInvoice) return 0;
-  return preferred ?? 10;
-}
-
-export function vatLocked(serial: Serial | null): boolean {
-  return serial?.isSalesInvoice === true;
 }

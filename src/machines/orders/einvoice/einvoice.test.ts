@@ -7,16 +7,39 @@ const business: BuyerForm = {
   name: 'Lê Hoàng Nam',
   company: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG',
   taxCode: '0105872463',
+  idCard: '',
   address: '28 Láng Hạ, Hà Nội',
   email: '',
   phone: '',
 };
 
 describe('e-invoice buyer form (doc 2 §5)', () => {
-  it('an individual needs only a name, "Khách lẻ" by default', () => {
+  it('issue 25 §6: an individual may give a name, a 12-digit personal ID, an e-mail and an address, all optional', () => {
     expect(buyerValid(INDIVIDUAL_BUYER)).toBe(true);
-    expect(buyerProblem({ ...INDIVIDUAL_BUYER, name: '  ' }, 'name')).toBe('required');
+    expect(buyerProblem({ ...INDIVIDUAL_BUYER, name: '  ' }, 'name')).toBeNull();
+    expect(toBuyer({ ...INDIVIDUAL_BUYER, name: '  ' })).toEqual({ isIndividual: true, name: 'Khách lẻ' });
     expect(toBuyer(INDIVIDUAL_BUYER)).toEqual({ isIndividual: true, name: 'Khách lẻ' });
+    const person = {
+      ...INDIVIDUAL_BUYER,
+      name: 'Trần Thị Mai',
+      idCard: '001185012345',
+      email: ' mai@example.vn ',
+      address: '12 Hàng Bạc, Hà Nội',
+    };
+    expect(buyerValid(person)).toBe(true);
+    expect(toBuyer(person)).toEqual({
+      isIndividual: true,
+      name: 'Trần Thị Mai',
+      idCard: '001185012345',
+      email: 'mai@example.vn',
+      address: '12 Hàng Bạc, Hà Nội',
+    });
+    expect(buyerProblem({ ...person, idCard: '00118501234' }, 'idCard')).toBe('idCard');
+    expect(buyerProblem({ ...person, email: 'mai@' }, 'email')).toBe('format');
+    expect(keepTyped('idCard', '001 185-012 345')).toBe('001185012345');
+    // A business's fields left from before the switch are neither checked nor sent.
+    expect(buyerValid({ ...person, taxCode: 'x' })).toBe(true);
+    expect(toBuyer({ ...person, company: 'X', taxCode: '1' })).not.toHaveProperty('taxCode');
   });
 
   it('a business needs tax code, company, address and name; e-mail and phone are optional but checked', () => {
@@ -24,7 +47,8 @@ describe('e-invoice buyer form (doc 2 §5)', () => {
     for (const field of ['taxCode', 'company', 'address', 'name'] as const)
       expect(buyerProblem({ ...business, [field]: '' }, field)).toBe('required');
     expect(buyerProblem({ ...business, taxCode: '01058724' }, 'taxCode')).toBe('format');
-    expect(buyerProblem({ ...business, taxCode: '0105872463-001' }, 'taxCode')).toBeNull();
+    expect(buyerProblem({ ...business, taxCode: '0105872463-000' }, 'taxCode')).toBe('format');
+    expect(buyerProblem({ ...business, idCard: '1' }, 'idCard')).toBeNull();
     expect(buyerProblem({ ...business, email: 'not-an-email' }, 'email')).toBe('format');
     expect(buyerProblem({ ...business, phone: '02437712345' }, 'phone')).toBeNull();
     expect(buyerProblem({ ...business, phone: 'call me' }, 'phone')).toBe('format');
@@ -34,6 +58,15 @@ describe('e-invoice buyer form (doc 2 §5)', () => {
       email: 'a@b.vn',
     });
     expect(toBuyer(business).phone).toBeUndefined();
+  });
+
+  it('issue 25 §6: branch (10-3) and 12-digit personal and household codes are accepted; a wrong check digit is refused', () => {
+    expect(buyerProblem({ ...business, taxCode: '0105872463-001' }, 'taxCode')).toBeNull();
+    expect(buyerProblem({ ...business, taxCode: '001085012345' }, 'taxCode')).toBeNull();
+    expect(buyerProblem({ ...business, taxCode: '0105872464' }, 'taxCode')).toBe('checkDigit');
+    expect(buyerProblem({ ...business, taxCode: '0105872464-001' }, 'taxCode')).toBe('checkDigit');
+    expect(canLookUp({ ...business, taxCode: '0105872464' })).toBe(false);
+    expect(canLookUp({ ...business, taxCode: '001085012345' })).toBe(true);
   });
 
   it('the tax-code field keeps digits and a hyphen; the lookup needs a whole tax code', () => {

@@ -1,3 +1,5 @@
+import { taxCodeValid } from '../../shared/rules/taxCode';
+
 /**
  * The store form's tax number (core §5 Store and Inputs): the field takes only digits and hyphens,
  * typed or pasted; the rule is non-blank, no spaces, at least 10 characters. The check digit is a
@@ -22,23 +24,8 @@ export function taxNoProblem(value: string): TaxNoProblem {
   return null;
 }
 
-const WEIGHTS = [31, 29, 23, 19, 17, 13, 7, 5, 3] as const;
-
 /**
- * Whether a code that passes the rule looks like a real tax code: 10 digits, optionally a hyphen and a
- * branch number 001–999, digits 3–9 not all zero, and the 10th digit the check digit (weights 31, 29,
- * 23, 19, 17, 13, 7, 5, 3; r = sum mod 11; check = 10 − r, r = 0 invalid). A 12-digit personal
- * identity number (used as tax code since July 2025) has no check digit and passes.
+ * Whether a code that passes the rule looks like a real tax code (the shared rule: 10 digits with
+ * the right check digit, a branch 001–999 after a hyphen, or a 12-digit personal code).
  */
-export function taxNoLooksValid(value: string): boolean {
-  if (/^\d{12}$/.test(value)) return true;
-  const m = /^(\d{10})(?:-(\d{3}))?$/.exec(value);
-  if (!m) return false;
-  const digits = m[1]!;
-  if (m[2] === '000') return false;
-  if (/^0{7}$/.test(digits.slice(2, 9))) return false;
-  const sum = WEIGHTS.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
-  const r = sum % 11;
-  if (r === 0) return false;
-  return (10 - r) % 10 === Number(digits[9]);
-}
+export const taxNoLooksValid = taxCodeValid;

@@ -124,7 +124,7 @@ describe('e-invoice setup screen (doc 2 §2, §5)', () => {
     const success = await screen.findByRole('dialog', { name: 'E-invoice set up successfully' });
     expect(saved[0]).toMatchObject({ provider: 'misa', taxCode: '0108123455', username: 'phoco-misa', password: 'Einv@2026' });
     fireEvent.click(within(success).getByRole('button', { name: 'Continue' }));
-    const modal = await screen.findByRole('dialog', { name: 'Invoice series and VAT' });
+    const modal = await screen.findByRole('dialog', { name: 'Invoice series' });
     fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
     expect(await within(modal).findByText('Please choose an invoice series')).toBeTruthy();
   });
@@ -138,7 +138,7 @@ describe('e-invoice setup screen (doc 2 §2, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const success = await screen.findByRole('dialog', { name: 'E-invoice set up successfully' });
     fireEvent.click(within(success).getByRole('button', { name: 'Continue' }));
-    const modal = await screen.findByRole('dialog', { name: 'Invoice series and VAT' });
+    const modal = await screen.findByRole('dialog', { name: 'Invoice series' });
     fireEvent.click(within(modal).getByRole('combobox', { name: /^Invoice series/ }));
     const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
     expect(options).toEqual(['C26TMS · Hóa đơn giá trị gia tăng', 'C26TMH · Hóa đơn bán hàng']);

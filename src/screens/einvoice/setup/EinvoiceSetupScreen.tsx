@@ -247,8 +247,8 @@ export function EinvoiceSetupScreen({
                     {t('setup.active.serial')}: {c.settings.serial ? serialText(c.settings.serial) : t('setup.active.none')}
                   </Text>
                   <Text size="sm">
-                    {t('setup.active.vat')}:{' '}
-                    {c.settings.tax === null ? t('setup.active.none') : t('setup.active.vatValue', { vat: c.settings.tax })}
+                    {/* Per item, not one rate saved here (D235). */}
+                    {t('setup.active.vat')}: {t('setup.active.vatPerItem')}
                   </Text>
                   <Group gap="xs">
                     <Text size="sm">{t('setup.declaration.label')}:</Text>
@@ -338,6 +338,11 @@ export function EinvoiceSetupScreen({
         >
           <Stack gap="md">
             <Text size="sm">{t('setup.confirm.body')}</Text>
+            {c.settings?.activeMethod === 'merchant_account' && (
+              <Text size="sm" data-testid="einv-cancel-unlink">
+                {t('setup.confirm.unlink', { provider: providerName })}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => actor.send({ type: 'CANCEL.BACK' })}>
                 {t('setup.confirm.back')}

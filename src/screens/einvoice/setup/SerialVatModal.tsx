@@ -1,12 +1,10 @@
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
-import { VAT_OPTIONS, vatLocked } from '../../../machines/einvoice/setup/rules';
 import { serialText } from '../../../machines/shared/rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
-import type { VatRate } from '../../../services/shared/einvoice/types';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
 import '../styles';
@@ -14,9 +12,10 @@ import '../styles';
 export type SerialVatActor = ActorRefFrom<typeof serialVatMachine>;
 
 /**
- * The serial and VAT modal (doc 2 §5): a series is required, a sales-invoice series shows VAT 0
- * locked. Closing it (backdrop, Escape) is the machine's BACKDROP: with series loaded it applies the
- * first one with its default VAT; the modal says so beforehand.
+ * The serial modal (doc 2 §5): a series is required. VAT is not chosen here (D235): each line takes
+ * its product's tax class's rate on the day of the sale, which the modal says; a sales-invoice series
+ * writes no VAT on its lines. Closing it (backdrop, Escape) is the machine's BACKDROP: with series
+ * loaded it applies the first one; the modal says so beforehand.
  */
 export function SerialVatModal({ actor, providerName }: { actor: SerialVatActor; providerName: string }) {
   const { t } = useTranslation(['einvoice', 'errors']);
@@ -24,10 +23,8 @@ export function SerialVatModal({ actor, providerName }: { actor: SerialVatActor;
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const serials = useSelector(actor, (s) => s.context.serials);
   const serial = useSelector(actor, (s) => s.context.serial);
-  const vat = useSelector(actor, (s) => s.context.vat);
   const showErrors = useSelector(actor, (s) => s.context.showErrors);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const locked = vatLocked(serial);
 
   return (
     <Modal
@@ -63,23 +60,9 @@ export function SerialVatModal({ actor, providerName }: { actor: SerialVatActor;
               data-testid="einv-serial-select"
             />
           )}
-          <Radio.Group
-            label={t('setup.serial.vat')}
-            value={String(vat)}
-            onChange={(value) => actor.send({ type: 'VAT.SELECT', vat: Number(value) as VatRate })}
-            description={locked ? t('setup.serial.vatLocked') : undefined}
-          >
-            <Group mt="xs">
-              {VAT_OPTIONS.map((option) => (
-                <Radio
-                  key={option}
-                  value={String(option)}
-                  label={t('setup.serial.vatOption', { vat: option })}
-                  disabled={busy || (locked && option !== 0)}
-                />
-              ))}
-            </Group>
-          </Radio.Group>
+          <Text size="sm" data-testid="einv-serial-vat">
+            {serial?.isSalesInvoice ? t('setup.serial.salesInvoice') : t('setup.serial.vatPerItem')}
+          </Text>
           {errorCode && (
             <Alert color="red" variant="light" role="alert">
               {t(errorMessageKey(errorCode))}

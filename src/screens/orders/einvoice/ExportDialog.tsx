@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { buyerProblem, canLookUp, type BuyerField } from '../../../machines/orders/einvoice/buyer';
+import { BUSINESS_FIELDS, buyerProblem, canLookUp, INDIVIDUAL_FIELDS, type BuyerField } from '../../../machines/orders/einvoice/buyer';
 import { issuedSerial, type einvoiceExportMachine } from '../../../machines/orders/einvoiceExport.machine';
 import { errorMessageKey } from '../../../services/errors';
 import { FailureAlert } from '../../shared/FailureAlert';
@@ -32,11 +32,9 @@ const selectView = (s: Snap) =>
 /** Mantine's yellow title on its light yellow is 2.7:1; a dark title keeps AA contrast. */
 const WARNING_STYLES = { title: { color: 'var(--mantine-color-dark-7)' }, label: { color: 'var(--mantine-color-dark-7)' } };
 
-/** doc 2 §5: the tax code first (its lookup fills the rest). */
-const BUSINESS_ORDER: readonly BuyerField[] = ['taxCode', 'company', 'address', 'name', 'email', 'phone'];
-
 const FIELD_LABEL: Record<BuyerField, string> = {
   name: 'einvoice.name',
+  idCard: 'einvoice.idCard',
   company: 'einvoice.company',
   taxCode: 'einvoice.taxCode',
   address: 'einvoice.address',
@@ -66,7 +64,8 @@ export function ExportDialog({ actor, settingHref }: { actor: EinvoiceExportActo
   const busyText = useSelector(actor, (s) => (s.hasTag('saving') ? 'einvoice.saving' : 'einvoice.exporting'));
   const close = () => actor.send({ type: 'CLOSE' });
 
-  const fields: readonly BuyerField[] = form.isIndividual ? ['name'] : BUSINESS_ORDER;
+  // doc 2 §5: a business's tax code first (its lookup fills the rest); issue 25 §6: an individual's optional details.
+  const fields: readonly BuyerField[] = form.isIndividual ? INDIVIDUAL_FIELDS : BUSINESS_FIELDS;
   const problem = (field: BuyerField) => {
     if (!submitted && !touched[field]) return null;
     const p = buyerProblem(form, field);
@@ -147,10 +146,24 @@ export function ExportDialog({ actor, settingHref }: { actor: EinvoiceExportActo
                   <TextInput
                     style={{ flex: 1 }}
                     label={t(field === 'name' && !form.isIndividual ? 'einvoice.nameBusiness' : FIELD_LABEL[field])}
-                    description={field === 'taxCode' ? t('einvoice.taxCodeHint') : undefined}
-                    required={field === 'name' || (!form.isIndividual && field !== 'email' && field !== 'phone')}
+                    description={
+                      field === 'taxCode'
+                        ? t('einvoice.taxCodeHint')
+                        : field === 'name' && form.isIndividual
+                          ? t('einvoice.nameHint')
+                          : undefined
+                    }
+                    required={!form.isIndividual && field !== 'email' && field !== 'phone'}
                     value={form[field]}
-                    inputMode={field === 'taxCode' || field === 'phone' ? 'tel' : field === 'email' ? 'email' : undefined}
+                    inputMode={
+                      field === 'taxCode' || field === 'phone'
+                        ? 'tel'
+                        : field === 'idCard'
+                          ? 'numeric'
+                          : field === 'email'
+                            ? 'email'
+                            : undefined
+                    }
                     error={
                       problem(field) ??
                       (field === 'taxCode' && lookupError !== null

@@ -20,6 +20,7 @@ export interface SetupServices {
     saveSettings(body: SettingsSave): Promise<EinvoiceSettings>;
     cancelSettings(): Promise<void>;
     ssoCheck(route: ProviderRoute): Promise<boolean>;
+    ssoSignOut(route: ProviderRoute): Promise<void>;
   };
   tokens: { seed(route: ProviderRoute, token: ProviderToken): void };
   adapter(route: ProviderRoute): ProviderAdapter;
@@ -47,7 +48,12 @@ export function createSetupActors(services: SetupServices, now: () => number = D
       services.tokens.seed(input.provider, token);
     }),
     saveSettings: fromPromise<EinvoiceSettings, SettingsSave>(({ input }) => services.backend.saveSettings(input)),
-    cancelSettings: fromPromise<void, void>(() => services.backend.cancelSettings()),
+    // The settings first: a failure there leaves everything as it was. Then the merchant account's
+    // link (D238), which only the cleared set-up used.
+    cancelSettings: fromPromise<void, { provider: ProviderRoute | null; unlink: boolean }>(async ({ input }) => {
+      await services.backend.cancelSettings();
+      if (input.unlink && input.provider) await services.backend.ssoSignOut(input.provider);
+    }),
     loadDeclaration: fromPromise<'approved' | 'pending', { provider: ProviderRoute }>(async ({ input, signal }) => {
       const status = await services.withToken(input.provider, (token) =>
         services.adapter(input.provider).declarationStatus(token, declarationRange(now()), signal),

@@ -16,6 +16,7 @@ function fakeServices(adapter: Partial<ProviderAdapter>) {
       saveSettings: vi.fn(async () => ({}) as EinvoiceSettings),
       cancelSettings: vi.fn(async () => {}),
       ssoCheck: vi.fn(async () => false),
+      ssoSignOut: vi.fn(async () => {}),
     },
     tokens: { seed: (route, t) => seeded.push([route, t]) },
     adapter: () => adapter as ProviderAdapter,
@@ -46,6 +47,24 @@ describe('e-invoice setup actors (doc 2 §5, §9)', () => {
       }),
     ).rejects.toMatchObject({ code: 'EINV_LOGIN_FAIL' });
     expect(refused.seeded).toEqual([]);
+  });
+
+  it('issue 25 §8, D238: cancelling a merchant-account set-up clears the settings, then removes the link; a password set-up keeps none to remove', async () => {
+    const { services } = fakeServices({});
+    const actors = createSetupActors(services);
+    await run(actors.cancelSettings, { provider: 'viettel', unlink: true });
+    expect(services.backend.cancelSettings).toHaveBeenCalledTimes(1);
+    expect(services.backend.ssoSignOut).toHaveBeenCalledWith('viettel');
+    const password = fakeServices({});
+    await run(createSetupActors(password.services).cancelSettings, { provider: 'misa', unlink: false });
+    expect(password.services.backend.ssoSignOut).not.toHaveBeenCalled();
+    // The settings could not be cleared: the link is left as it was.
+    const failing = fakeServices({});
+    failing.services.backend.cancelSettings = vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { code: 'NETWORK_ERROR' })));
+    await expect(run(createSetupActors(failing.services).cancelSettings, { provider: 'viettel', unlink: true })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
+    expect(failing.services.backend.ssoSignOut).not.toHaveBeenCalled();
   });
 
   it('asks the declarations from 1 January of the Vietnam year to today and reads approved or pending', async () => {

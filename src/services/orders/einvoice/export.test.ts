@@ -5,6 +5,9 @@ import { sampleOrder } from '../samples';
 import type { OrderDetail } from '../schemas';
 import { createOrderEinvoiceService, type EinvoicePorts } from './export';
 import { sampleSettings } from '../../shared/testing/einvoice-samples';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../machines/shared/rules/vatRates';
+
+const REPO_VAT_RATES = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
 
 const settings = sampleSettings({ serial: 'C26TMS', updatedAt: 1 });
 const serials: Serial[] = [
@@ -20,10 +23,12 @@ const completed: OrderDetail = {
     payment_status: 1,
     payment_method: 'QR',
     total_price: 115_000,
+    // 23:59 on 31 December 2026, Vietnam time: the last minute of the 8 % cut.
+    paid_at: Date.parse('2026-12-31T23:59:00+07:00') / 1000,
   },
   products_data: [
-    { product_id: 7, code: 'PC1', name: 'Phở bò tái', img: null, amount: 2, price: 55_000 },
-    { product_id: 8, code: 'PC2', name: 'Trà đá', img: null, amount: 1, price: 5_000 },
+    { product_id: 7, code: 'PC1', name: 'Phở bò tái', img: null, amount: 2, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' },
+    { product_id: 8, code: 'PC2', name: 'Bia Hà Nội', img: null, amount: 1, price: 5_000, tax_class: 'STANDARD' },
   ],
 };
 
@@ -46,12 +51,12 @@ function setup(detail: OrderDetail = completed, overrides: Partial<ProviderAdapt
     withToken: (_route, fn) => fn('token'),
   };
   const get = vi.fn(async () => detail);
-  const service = createOrderEinvoiceService(ports, { get }, () => Date.UTC(2026, 10, 24, 3));
+  const service = createOrderEinvoiceService(ports, { get }, REPO_VAT_RATES, () => Date.UTC(2026, 10, 24, 3));
   return { service, created, adapter, get };
 }
 
 describe('order e-invoice export service', () => {
-  it('issues the order with its lines at bill prices, the order id as key, the saved serial matched to the provider and its VAT', async () => {
+  it("issue 25 §1: issues the order with its lines at bill prices, each at its class's rate on the payment's Vietnam day, the order id as key", async () => {
     const { service, created } = setup();
     const result = await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings);
     expect(result.eivCode).toBe('M1::K7Q2::12');
@@ -59,13 +64,64 @@ describe('order e-invoice export service', () => {
     const input = created[0]!;
     expect(input.orderId).toBe('41');
     expect(input.lines).toEqual([
-      { name: 'Phở bò tái', unit: 'Phần', quantity: 2, unitPriceGross: 55_000 },
-      { name: 'Trà đá', unit: 'Phần', quantity: 1, unitPriceGross: 5_000 },
+      { name: 'Phở bò tái', unit: 'Phần', quantity: 2, unitPriceGross: 55_000, taxClass: 'REDUCED_ELIGIBLE' },
+      { name: 'Bia Hà Nội', unit: 'Phần', quantity: 1, unitPriceGross: 5_000, taxClass: 'STANDARD' },
+    ]);
+    expect(input.paidAt).toBe(Date.parse('2026-12-31T23:59:00+07:00'));
+    // Food at 8 % (the cut's last minute), beer at 10 % (never reduced): 110,000 → 101,852 + 8,148; 5,000 → 4,545 + 455.
+    expect(input.tax.lines.map((l) => [l.rateCode, l.net, l.vat, l.netUnitPrice])).toEqual([
+      ['8%', 101_852, 8_148, 50_926],
+      ['10%', 4_545, 455, 4_545],
+    ]);
+    expect(input.tax.breakdown).toEqual([
+      { rateCode: '10%', net: 4_545, vat: 455, gross: 5_000 },
+      { rateCode: '8%', net: 101_852, vat: 8_148, gross: 110_000 },
     ]);
     expect(input.total).toBe(115_000);
+    expect(input.tax.totals).toEqual({ net: 106_397, vat: 8_603, gross: 115_000 });
     expect(input.paymentMethod).toBe('QR');
     expect(input.serial.value).toBe('1C26TMS');
-    expect(input.vat).toBe(8);
+  });
+
+  it('issue 25 §1: the same order paid at 00:01 on 1 January 2027 is at 10 % on both lines', async () => {
+    const { service, created } = setup({
+      ...completed,
+      invoice_data: { ...completed.invoice_data, paid_at: Date.parse('2027-01-01T00:01:00+07:00') / 1000 },
+    });
+    await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings);
+    expect(created[0]!.tax.breakdown).toEqual([{ rateCode: '10%', net: 104_545, vat: 10_455, gross: 115_000 }]);
+  });
+
+  it('issue 25 §4, D230: on 1 January 2027 a "26" serial issues nothing and says to choose this year\'s', async () => {
+    const { service, created, adapter } = setup();
+    const late = createOrderEinvoiceService(
+      {
+        getSettings: async () => settings,
+        saveEivCode: async (_id, eivCode) => ({ eivCode, cqtCode: null }),
+        adapter: () => adapter,
+        withToken: (_r, fn) => fn('t'),
+      },
+      { get: async () => completed },
+      REPO_VAT_RATES,
+      () => Date.parse('2027-01-01T00:05:00+07:00'),
+    );
+    await expect(late.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).rejects.toMatchObject({
+      code: 'EINV_SERIAL_YEAR',
+    });
+    await expect(late.exportOne(41, settings)).rejects.toMatchObject({ code: 'EINV_SERIAL_YEAR' });
+    expect(created).toHaveLength(0);
+    // The same serial the day before issues.
+    await expect(service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).resolves.toMatchObject({ existing: false });
+  });
+
+  it('issue 25 §1: a sales-invoice serial carries no VAT on its lines and the reduction note while the cut lasts', async () => {
+    const { service, created } = setup();
+    await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, { ...settings, serial: 'C26TMH' });
+    const tax = created[0]!.tax;
+    expect(tax.kind).toBe('sales');
+    expect(tax.breakdown).toEqual([]);
+    expect(tax.totals).toEqual({ net: 115_000, vat: 0, gross: 115_000 });
+    expect(tax.notes.length).toBe(1);
   });
 
   it('does not issue an order that already has a code (it answers that code) nor one that is not completed', async () => {

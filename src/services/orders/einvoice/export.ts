@@ -1,9 +1,11 @@
+import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
 import { ServiceError } from '../../http/errors';
 import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult, ProviderAdapter, ProviderRoute } from '../../shared/einvoice/types';
 import type { OrdersApi } from '../api';
 import { ORDER_COMPLETED } from '../schemas';
 import { storedCode, type BulkOutcome } from '../schemas';
+import { serialSymbol } from '../../shared/einvoice/registry';
 import { termsFor, toExportInput, walkInBuyer, type InvoiceTerms } from './mapping';
 
 /**
@@ -39,20 +41,22 @@ export interface OrderEinvoiceService {
 export function createOrderEinvoiceService(
   ports: EinvoicePorts,
   orders: Pick<OrdersApi, 'get'>,
+  /** The dated VAT table of the runtime configuration (D226). */
+  vatRates: VatRateTable,
   now: () => number = Date.now,
 ): OrderEinvoiceService {
   // The settings' serial resolved against the provider's list, once per saved version of the settings.
   let terms: { key: string; value: InvoiceTerms } | null = null;
 
   async function termsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<InvoiceTerms> {
-    const key = `${settings.provider}|${settings.serial}|${settings.tax}|${settings.updatedAt}`;
+    const key = `${settings.provider}|${settings.serial}|${settings.updatedAt}`;
     if (terms?.key === key) return terms.value;
     const serials = await ports.withToken(
       settings.provider,
       (token) => ports.adapter(settings.provider).listSerials(token, signal),
       signal,
     );
-    const value = termsFor(serials, settings.serial, settings.tax);
+    const value = termsFor(serials, settings.serial);
     if (value === null) throw localError('EINV_SERIAL_INVALID');
     terms = { key, value };
     return value;
@@ -69,7 +73,12 @@ export function createOrderEinvoiceService(
     const order = detail.invoice_data;
     if (order.eiv_code) return { had: order.eiv_code };
     if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
-    const input = toExportInput(detail, buyer, await termsOf(settings, signal), now());
+    const terms = await termsOf(settings, signal);
+    const at = now();
+    // D230: the symbol's two year digits are the invoice date's year; from 1 January the merchant
+    // chooses the new year's serial before anything is issued.
+    if (serialSymbol(terms.serial.value).slice(1, 3) !== vnToday(at).slice(2, 4)) throw localError('EINV_SERIAL_YEAR');
+    const input = toExportInput(detail, buyer, terms, at, vatRates);
     const issued = await ports.withToken(
       settings.provider,
       (token) => ports.adapter(settings.provider).createInvoice(token, input, signal),

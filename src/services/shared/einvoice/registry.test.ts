@@ -6,7 +6,6 @@ import {
   CQT_STATUS_MAPS,
   cqtStatus,
   declarationRange,
-  defaultVat,
   eivCode,
   fromBackendProvider,
   INVOICE_STATUS_MAPS,
@@ -147,18 +146,13 @@ describe('eiv_code', () => {
   });
 });
 
-describe('serials and VAT', () => {
+describe('serials', () => {
   it('a sales-invoice serial is template 2, by code or by the symbol’s digit', () => {
     expect(isSalesInvoiceSerial({ value: '2C26TMB', templateCode: '2' })).toBe(true);
     expect(isSalesInvoiceSerial({ value: 'C26TFB', templateCode: '2' })).toBe(true);
     expect(isSalesInvoiceSerial({ value: '2C26TMH', templateCode: '1' })).toBe(true);
     expect(isSalesInvoiceSerial({ value: '1C26TMV', templateCode: '1' })).toBe(false);
     expect(isSalesInvoiceSerial({ value: 'C26TVT', templateCode: '1' })).toBe(false);
-  });
-
-  it('defaults VAT to 0 on a sales invoice and 10 otherwise (doc 2 §9)', () => {
-    expect(defaultVat({ value: '2C26TMB', templateCode: '2' })).toBe(0);
-    expect(defaultVat({ value: '1C26TMV', templateCode: '1' })).toBe(10);
   });
 });
 

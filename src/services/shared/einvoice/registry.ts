@@ -4,7 +4,7 @@ import fptLogo from './logos/fpt.svg';
 import mInvoiceLogo from './logos/m-invoice.svg';
 import misaLogo from './logos/misa.svg';
 import viettelLogo from './logos/viettel.svg';
-import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRoute, type Serial, type VatRate } from './types';
+import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRoute, type Serial } from './types';
 
 /**
  * The four providers as data (doc 2 §3 "E-invoice provider", §4 status maps and signing rules). Screens
@@ -256,11 +256,6 @@ export function serialSymbol(value: string): string {
 
 export function sameSerial(a: string, b: string): boolean {
   return serialSymbol(a) === serialSymbol(b);
-}
-
-/** The serial modal's default VAT: 0 for a sales invoice (locked), otherwise 10 (doc 2 §9). */
-export function defaultVat(serial: Pick<Serial, 'value' | 'templateCode'>): VatRate {
-  return isSalesInvoiceSerial(serial) ? 0 : 10;
 }
 
 /**

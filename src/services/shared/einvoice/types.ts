@@ -5,6 +5,8 @@
  * Every method rejects with a ServiceError whose `code` is one of EINVOICE_ERROR_CODES or a shared
  * local code (NETWORK_ERROR, TIMEOUT, INVALID_RESPONSE, UNKNOWN_ERROR).
  */
+import type { InvoiceTax } from '../../../machines/shared/rules/invoiceTax';
+import type { TaxClass } from '../../../machines/shared/rules/vatRates';
 
 export type ProviderRoute = 'm-invoice' | 'misa' | 'fpt' | 'viettel';
 export const PROVIDER_ROUTES: readonly ProviderRoute[] = ['m-invoice', 'misa', 'fpt', 'viettel'];
@@ -58,6 +60,8 @@ export interface Serial {
   templateCode: '1' | '2';
   /** A sales-invoice serial: VAT 0 and locked (doc 2 §5 serial modal). */
   isSalesInvoice: boolean;
+  /** The provider's own code of the serial's template where its create names it (Viettel '1/001', '1/0224'; D231). */
+  providerTemplate?: string;
 }
 
 export interface CompanyInfo {
@@ -96,30 +100,40 @@ export interface Buyer {
   address?: string;
   email?: string;
   phone?: string;
+  /** An individual's 12-digit personal identification number (Decree 70: CCCDan), when given. */
+  idCard?: string;
 }
 
 export interface ExportLine {
   name: string;
   unit?: string;
   quantity: number;
-  /** Whole đồng, VAT included (menu prices include VAT, D173). */
+  /** Whole đồng, VAT included: the menu price the guest paid for one unit. */
   unitPriceGross: number;
+  /** The product's tax class when the line was added (D226): its rate comes from the dated table. */
+  taxClass: TaxClass;
 }
 
 export interface ExportInput {
   /** The idempotency key sent to the provider (D178: the order, never a per-click key). */
   orderId: string;
   orderCode: string;
-  /** Unix ms of the sale. */
+  /** Unix ms of the payment: the sale's moment (Decree 70), whose Vietnam day took the rates of `tax`. */
+  paidAt: number;
+  /** Unix ms of the invoice date the request states (the payment, or now where the provider dates it itself). */
   issuedAt: number;
   buyer: Buyer;
   lines: ExportLine[];
   paymentMethod: 'CASH' | 'QR' | 'CARD' | 'LINK';
-  /** Whole đồng, VAT included: what the buyer paid. */
+  /** Whole đồng, VAT included: what the buyer paid (= tax.totals.gross). */
   total: number;
   serial: Serial;
-  /** The serial modal's VAT; ignored for a sales-invoice serial. */
-  vat: VatRate;
+  /**
+   * The invoice's tax, worked once by the portal (invoiceTotals, D226): per line its rate, amount
+   * before tax, VAT and unit price before tax (in the order of `lines`), the breakdown by rate and the
+   * totals. Adapters send these figures in the fields the provider reads them from; none works tax out.
+   */
+  tax: InvoiceTax;
 }
 
 export interface ExportResult {
@@ -203,6 +217,8 @@ export const EINVOICE_ERROR_CODES = [
   'EINV_TAX_CODE_INVALID',
   'EINV_LOGIN_FAIL',
   'EINV_SERIAL_INVALID',
+  /** The saved serial's year is not the invoice date's (D230): a 2027 invoice never goes out on a "26" serial. */
+  'EINV_SERIAL_YEAR',
   'EINV_SSO_NOT_LINKED',
   'EINV_SSO_FAILED',
   'EINV_SSO_UNSUPPORTED',

@@ -52,14 +52,37 @@ async function freshMerchant(template = 'phoco'): Promise<Merchant> {
 let sidCounter = 0;
 const newSid = () => `order-${process.pid}-${++sidCounter}`;
 
+/** 1,900,000 paid at 8 %, as FPT's request states it (D234): price and amount before tax, vrt, vat, total. */
+const LAU = {
+  name: 'Lẩu cua đồng',
+  unit: 'nồi',
+  quantity: 1,
+  price: 1_759_259,
+  amount: 1_759_259,
+  vrt: '8',
+  vat: 140_741,
+  total: 1_900_000,
+};
+
+/** A create body; `sum`, `vat` and `total` are the items' sums unless `over` states them. */
 function invoice(m: Merchant, over: Record<string, unknown> = {}) {
+  const items = (over.items ??
+    (over.form === '2' ? [{ name: 'Lẩu cua đồng', unit: 'nồi', quantity: 1, price: 1_900_000, amount: 1_900_000 }] : [LAU])) as unknown[];
+  const figures = Array.isArray(items)
+    ? items.filter((i): i is { amount?: unknown; vat?: unknown } => typeof i === 'object' && i !== null)
+    : [];
+  const sum = figures.reduce((acc: number, i) => acc + (typeof i.amount === 'number' ? i.amount : 0), 0);
+  const vat = figures.reduce((acc: number, i) => acc + (typeof i.vat === 'number' ? i.vat : 0), 0);
   return {
     sid: newSid(),
     form: '1',
     serial: m.vatSerial,
     paym: 'TM',
     bname: 'Khách lẻ',
-    items: [{ name: 'Lẩu cua đồng', unit: 'nồi', quantity: 1, price: 1_900_000 }],
+    items,
+    sum,
+    vat,
+    total: sum + vat,
     ...over,
   };
 }
@@ -150,40 +173,91 @@ describe('FPT eInvoice: series and declaration', () => {
 });
 
 describe('FPT eInvoice: creating invoices', () => {
-  it('issues from gross prices at the rate in force, numbered in order, pending approval', async () => {
+  it("issue 25 §2: issues from FPT's own figures (price and amount before tax, vrt, vat per item; sum, vat, total), numbered in order, pending approval", async () => {
     const m = await freshMerchant();
     const first = await create(m, invoice(m));
     expect(first.status).toBe(200);
-    const rate = Number(vnDay(t.sandbox.clock.now()) <= '2026-12-31' ? 8 : 10);
     expect(first.body).toMatchObject({
       form: '1',
       type: '01GTKT',
       serial: m.vatSerial,
       seq: 1,
       bname: 'Khách lẻ',
+      sum: 1_759_259,
+      vat: 140_741,
       total: 1_900_000,
       status: FPT_STATUS.pendingApproval,
       status_received: FPT_CQT.pendingSignature,
       tax_authority_code: null,
-      vrt: String(rate),
+      vrt: '8',
+      items: [{ line: 1, name: 'Lẩu cua đồng', quantity: 1, price: 1_759_259, amount: 1_759_259, vrt: '8', vat: 140_741 }],
     });
-    if (rate === 8) expect([first.body.sum, first.body.vat]).toEqual([1_759_259, 140_741]);
-    expect(first.body.sum + first.body.vat).toBe(1_900_000);
     expect(first.body.sec).toMatch(/^[A-Z2-9]{10}$/);
     expect(first.body.search_code).toBe(first.body.sec);
 
-    // The serial modal's VAT choice, and a sales invoice without VAT.
-    const tenPercent = await create(m, invoice(m, { vrt: '10', items: [{ name: 'Bia', quantity: 2, price: 55_000 }] }));
-    expect(tenPercent.body).toMatchObject({ seq: 2, sum: 100_000, vat: 10_000, total: 110_000, vrt: '10' });
+    // Two rates on one invoice; KCT and KKKNT as FPT writes them (-1, -2), without VAT.
+    const mixed = await create(
+      m,
+      invoice(m, {
+        items: [
+          { name: 'Bia', quantity: 2, price: 50_000, amount: 100_000, vrt: '10', vat: 10_000 },
+          { name: 'Nước', quantity: 4, price: 12_500, amount: 50_000, vrt: '5', vat: 2_500 },
+          { name: 'Sách', quantity: 1, price: 30_000, amount: 30_000, vrt: '-1', vat: 0 },
+          { name: 'Phí', quantity: 1, price: 1_000, amount: 1_000, vrt: '-2' },
+        ],
+      }),
+    );
+    expect(mixed.status).toBe(200);
+    expect(mixed.body).toMatchObject({ seq: 2, sum: 181_000, vat: 12_500, total: 193_500, vrt: null });
+    expect(mixed.body.items.map((i: { vrt: string }) => i.vrt)).toEqual(['10', '5', '-1', '-2']);
     const sales = await create(m, invoice(m, { form: '2', serial: m.salesSerial, type: '02GTTT' }));
     expect(sales.body).toMatchObject({ seq: 1, vat: 0, sum: 1_900_000, total: 1_900_000, vrt: null });
+  });
+
+  it('issue 25 §2: refuses what FPT refuses in the figures (a rate outside its list, an amount that is not quantity × price, sums that do not add up), naming its field, taking no number', async () => {
+    const m = await freshMerchant();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ items: [{ ...LAU, vrt: '7' }] }, 'INVALID_VAT_RATE', 'inv.items.0.vrt'],
+      [{ items: [{ ...LAU, vrt: '8%' }] }, 'INVALID_VAT_RATE', 'inv.items.0.vrt'],
+      [{ items: [{ ...LAU, vrt: undefined }] }, 'INVALID_VAT_RATE', 'inv.items.0.vrt'],
+      [
+        { form: '2', serial: m.salesSerial, items: [{ ...LAU, price: 1_900_000, amount: 1_900_000, vat: undefined }] },
+        'INVALID_VAT_RATE',
+        'inv.items.0.vrt',
+      ],
+      // Gross in the net fields (D177's old shape): the amount is not quantity × price…
+      [{ items: [{ ...LAU, price: 1_900_000 }] }, 'INVALID_DATA', 'inv.items.0.amount'],
+      // …and a VAT that is not the rate of the amount.
+      [{ items: [{ ...LAU, amount: 1_900_000, price: 1_900_000, total: 2_040_741 }] }, 'INVALID_DATA', 'inv.items.0.vat'],
+      [{ items: [{ ...LAU, vat: 150_000, total: 1_909_259 }] }, 'INVALID_DATA', 'inv.items.0.vat'],
+      [{ items: [{ ...LAU, total: 1_900_001 }] }, 'INVALID_DATA', 'inv.items.0.total'],
+      [{ sum: 1_759_260, total: 1_900_001 }, 'INVALID_DATA', 'inv.sum'],
+      [{ vat: 140_740, total: 1_899_999 }, 'INVALID_DATA', 'inv.vat'],
+      [{ total: 1_900_001 }, 'INVALID_DATA', 'inv.total'],
+      [{ sumv: 1 }, 'INVALID_DATA', 'inv.sumv'],
+      [{ sum: undefined }, 'INVALID_DATA', 'inv.sum'],
+    ];
+    for (const [over, error, field] of cases) {
+      const res = await create(m, invoice(m, over));
+      expect([JSON.stringify(over), res.status, res.body.error, res.body.field]).toEqual([JSON.stringify(over), 400, error, field]);
+    }
+    // Within FPT's one-đồng tolerance on a line: 3 × 22,727.33 = 68,181.99 for 68,182.
+    const beer = { name: 'Bia', quantity: 3, price: 22_727.33, amount: 68_182, vrt: '10', vat: 6_818, total: 75_000 };
+    const ok = await create(m, invoice(m, { items: [beer] }));
+    expect([ok.status, ok.body.seq, ok.body.total]).toEqual([200, 1, 75_000]);
   });
 
   it('answers a repeated sid with its duplicate error and takes no number for it', async () => {
     const m = await freshMerchant();
     const inv = invoice(m);
     expect((await create(m, inv)).body.seq).toBe(1);
-    const again = await create(m, { ...inv, items: [{ name: 'Khác', quantity: 1, price: 1 }] });
+    const again = await create(m, {
+      ...inv,
+      items: [{ name: 'Khác', quantity: 1, price: 1, amount: 1, vrt: '0', vat: 0 }],
+      sum: 1,
+      vat: 0,
+      total: 1,
+    });
     expect([again.status, again.body.error, again.body.sid]).toEqual([409, 'INVOICE_EXISTED', inv.sid]);
     expect((await create(m, invoice(m))).body.seq).toBe(2);
   });
@@ -243,7 +317,7 @@ describe('FPT eInvoice: creating invoices', () => {
       [{ serial: m.inactiveSerial }, 'SERIAL_NOT_ACTIVE'],
       [{ serial: 'C26TZZ' }, 'SERIAL_NOT_FOUND'],
       [{ form: '2' }, 'FORM_MISMATCH'],
-      [{ form: '2', serial: m.salesSerial, vrt: '8' }, 'INVALID_VAT_RATE'],
+      [{ form: '2', serial: m.salesSerial, items: [LAU] }, 'INVALID_VAT_RATE'],
       [{ idt: '2099-01-01' }, 'INVALID_DATE'],
       [{ idt: '2026-02-30' }, 'INVALID_DATE'],
       [{ paym: 'BITCOIN' }, 'INVALID_DATA'],
@@ -257,9 +331,9 @@ describe('FPT eInvoice: creating invoices', () => {
     expect((await create(m, invoice(m))).body.seq).toBe(2);
   });
 
-  it("issue 24 §4: an invoice dated before 2000 answers FPT's own 400 INVALID_DATE on inv.idt (was a 500 'no VAT rate'), with or without a chosen rate, taking no number", async () => {
+  it("issue 24 §4: an invoice dated before 2000 answers FPT's own 400 INVALID_DATE on inv.idt (was a 500 'no VAT rate'), taking no number", async () => {
     const m = await freshMerchant();
-    for (const over of [{ idt: '1999-12-31' }, { idt: '1999-12-31 23:59:59' }, { idt: '0001-01-01' }, { idt: '1999-06-01', vrt: '10' }]) {
+    for (const over of [{ idt: '1999-12-31' }, { idt: '1999-12-31 23:59:59' }, { idt: '0001-01-01' }, { idt: '1999-06-01' }]) {
       const res = await create(m, invoice(m, over));
       expect([JSON.stringify(over), res.status, res.body]).toEqual([
         JSON.stringify(over),
@@ -267,8 +341,10 @@ describe('FPT eInvoice: creating invoices', () => {
         { error: 'INVALID_DATE', message: expect.stringContaining('2000-01-01'), field: 'inv.idt' },
       ]);
     }
+    // 2000-01-01 is a date FPT takes; this account's symbols are of another year (issue 25 §4).
     const first = await create(m, invoice(m, { idt: '2000-01-01' }));
-    expect([first.status, first.body.seq, first.body.vrt]).toEqual([200, 1, '10']);
+    expect([first.status, first.body.error, first.body.field]).toEqual([400, 'SERIAL_YEAR_MISMATCH', 'inv.serial']);
+    expect((await create(m, invoice(m))).body.seq).toBe(1);
   });
 
   it("accepts FPT's credentials in the body instead of a bearer, and refuses wrong ones", async () => {
@@ -590,5 +666,108 @@ describe('FPT eInvoice: faults, tokens and hostile input', () => {
     expect(huge.status).toBe(400);
     const repeated = await t.api('GET', `${FPT}/search-invoice?serial=a&serial=b`, { token: m.token });
     expect(repeated.status).toBe(400);
+  });
+});
+
+/**
+ * Issue 25's bill as FPT's request carries it (D234): phở 65,000 × 2 and beer 25,000 × 3, 205,000 paid.
+ * At 23:59 on 31 December 2026 the phở is at 8 % and the beer at 10 %; at 00:01 on 1 January 2027 both
+ * are at 10 %. The field names and meanings are those of the independent clients cited in D234.
+ */
+function billOf(serial: string, year: 2026 | 2027) {
+  const items =
+    year === 2026
+      ? [
+          { line: 1, name: 'Phở bò tái', unit: 'bát', quantity: 2, price: 60_185, amount: 120_370, vrt: '8', vat: 9_630, total: 130_000 },
+          {
+            line: 2,
+            name: 'Bia Hà Nội',
+            unit: 'chai',
+            quantity: 3,
+            price: 22_727.33,
+            amount: 68_182,
+            vrt: '10',
+            vat: 6_818,
+            total: 75_000,
+          },
+        ]
+      : [
+          { line: 1, name: 'Phở bò tái', unit: 'bát', quantity: 2, price: 59_091, amount: 118_182, vrt: '10', vat: 11_818, total: 130_000 },
+          {
+            line: 2,
+            name: 'Bia Hà Nội',
+            unit: 'chai',
+            quantity: 3,
+            price: 22_727.33,
+            amount: 68_182,
+            vrt: '10',
+            vat: 6_818,
+            total: 75_000,
+          },
+        ];
+  const sum = items.reduce((acc, i) => acc + i.amount, 0);
+  const vat = items.reduce((acc, i) => acc + i.vat, 0);
+  return {
+    sid: newSid(),
+    idt: year === 2026 ? '2026-12-31 23:59:00' : '2027-01-01 00:01:00',
+    form: '1',
+    serial,
+    paym: 'TM',
+    curr: 'VND',
+    exrt: 1,
+    bname: 'Khách lẻ',
+    items,
+    sum,
+    vat,
+    total: sum + vat,
+    sumv: sum,
+    vatv: vat,
+    totalv: sum + vat,
+  };
+}
+
+describe('FPT eInvoice: the year boundary (issue 25 §2)', () => {
+  // Last in the file: the sandbox clock moves past 1 January 2027 and stays there.
+  it('issue 25 §2: 23:59 on 31 December 2026 is 8 % on food and 10 % on beer on C26; a 2027 invoice on C26 is refused, on C27 accepted', async () => {
+    const m = await freshMerchant();
+    const { updateAccount } = await import('../../core/accounts');
+    const year = (yy: string) => ({
+      value: `C${yy}TFP`,
+      inv_type_name: 'Hóa đơn giá trị gia tăng',
+      template_code: '1' as const,
+      active: true,
+    });
+    await updateAccount(t.sandbox.db, m.id, 'fpt', { series: [year('26'), year('27')] });
+    const target = Date.parse('2027-01-01T00:02:00+07:00');
+    const now = t.sandbox.clock.now();
+    if (now < target) await t.api('POST', '/sandbox/clock/advance', { body: { seconds: Math.ceil((target - now) / 1000) } });
+    const token = (await t.api('POST', `${FPT}/signin`, { body: { username: m.username, password: EINV_PASSWORD } })).body.token as string;
+
+    const lastMinute = await create(m, billOf('C26TFP', 2026), token);
+    expect(lastMinute.status).toBe(200);
+    expect(lastMinute.body).toMatchObject({
+      serial: 'C26TFP',
+      idt: '2026-12-31 23:59:00',
+      sum: 188_552,
+      vat: 16_448,
+      total: 205_000,
+      vrt: null,
+    });
+    expect(lastMinute.body.items.map((i: { vrt: string; vat: number }) => [i.vrt, i.vat])).toEqual([
+      ['8', 9_630],
+      ['10', 6_818],
+    ]);
+
+    const onOldSymbol = await create(m, billOf('C26TFP', 2027), token);
+    expect([onOldSymbol.status, onOldSymbol.body.error, onOldSymbol.body.field]).toEqual([400, 'SERIAL_YEAR_MISMATCH', 'inv.serial']);
+    // And the other way: a 2026 invoice on the 2027 symbol.
+    expect((await create(m, billOf('C27TFP', 2026), token)).body.error).toBe('SERIAL_YEAR_MISMATCH');
+
+    const firstMinute = await create(m, billOf('C27TFP', 2027), token);
+    expect(firstMinute.status).toBe(200);
+    expect(firstMinute.body).toMatchObject({ serial: 'C27TFP', seq: 1, sum: 186_364, vat: 18_636, total: 205_000, vrt: '10' });
+    // The PDF of the 2026 invoice prints both rates and a breakdown that adds up (core/pdf.test.ts reads it in detail).
+    const pdf = await t.api('GET', `${FPT}/search-invoice?type=pdf&sid=${lastMinute.body.sid}`, { token });
+    expect(pdf.status).toBe(200);
   });
 });

@@ -9,9 +9,17 @@ import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
 import { findByClientRef, getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
-import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
+import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput, type RateCode } from '../../core/types';
 import { vnDay } from '../../core/vat';
-import { fptApproveSchema, fptCreateSchema, fptSigninSchema, fptUserOnlySchema, type FptInvoiceBody } from './schemas';
+import {
+  FPT_VRT_RATES,
+  fptApproveSchema,
+  fptCreateSchema,
+  fptSigninSchema,
+  fptUserOnlySchema,
+  type FptInvoiceBody,
+  type FptVrt,
+} from './schemas';
 import { FPT_CQT, FPT_STATUS, fptMaySign } from './statuses';
 
 /**
@@ -144,7 +152,18 @@ export function fptRow(invoice: InvoiceRecord) {
     total: NDHDon.TToan.TgTTTBSo,
     vat_v: NDHDon.TToan.TgTThue,
     total_v: NDHDon.TToan.TgTTTBSo,
-    vrt: NDHDon.TToan.THTTLTSuat[0]?.TSuat.replace('%', '') ?? null,
+    // One rate: its vrt; several (a mixed bill) or none (a sales invoice): null, the items say each.
+    vrt: NDHDon.TToan.THTTLTSuat.length === 1 ? vrtOf(NDHDon.TToan.THTTLTSuat[0]!.TSuat) : null,
+    items: NDHDon.DSHHDVu.map((item) => ({
+      line: item.STT,
+      name: item.THHDVu,
+      unit: item.DVTinh ?? '',
+      quantity: item.SLuong,
+      price: item.DGia,
+      amount: item.ThTien,
+      vrt: item.TSuat === undefined ? null : vrtOf(item.TSuat),
+      vat: item.TThue ?? null,
+    })),
     status: invoice.status,
     status_received: invoice.cqtStatus === null ? null : Number(invoice.cqtStatus),
     tax_authority_code: invoice.cqtCode,
@@ -153,6 +172,13 @@ export function fptRow(invoice: InvoiceRecord) {
   };
 }
 
+const vrtOf = (rate: RateCode): string => Object.entries(FPT_VRT_RATES).find(([, code]) => code === rate)?.[0] ?? rate;
+
+/**
+ * The core's input from FPT's own figures (D234): each item's price and amount before tax, its rate and
+ * VAT, and the invoice's sum, vat and total. FPT states no breakdown by rate: the core works it from
+ * the items and checks the totals against it.
+ */
 function issueInputOf(merchantId: string, inv: FptInvoiceBody, issuedAt: number): IssueInput {
   const company = inv.buyer?.trim() || undefined;
   const taxCode = inv.btax?.trim() || undefined;
@@ -177,13 +203,74 @@ function issueInputOf(merchantId: string, inv: FptInvoiceBody, issuedAt: number)
       name: item.name,
       ...(item.unit ? { unit: item.unit } : {}),
       quantity: item.quantity,
-      unitPriceGross: item.price,
+      unitPrice: item.price,
+      amount: item.amount,
+      rate: item.vrt === undefined ? null : FPT_VRT_RATES[item.vrt as FptVrt],
+      ...(item.vat !== undefined ? { vat: item.vat } : {}),
     })),
+    totals: { net: inv.sum, vat: inv.vat, gross: inv.total },
+    ...(inv.note ? { notes: [inv.note] } : {}),
     paymentMethod: inv.paym,
-    ...(inv.vrt !== undefined ? { vatRate: Number(inv.vrt) } : {}),
-    rounding: 'round',
     clientRef: inv.sid,
   };
+}
+
+/** A core field (document.ts) as FPT names it in its request, for the refusal's `field`. */
+export function fptField(field: string): string {
+  const line = /^lines\[(\d+)\](?:\.(\w+))?$/.exec(field);
+  if (line) {
+    const names: Record<string, string> = { unitPrice: 'price', rate: 'vrt' };
+    return `inv.items.${line[1]}${line[2] ? `.${names[line[2]] ?? line[2]}` : ''}`;
+  }
+  const named: Record<string, string> = {
+    series: 'inv.serial',
+    lines: 'inv.items',
+    'totals.net': 'inv.sum',
+    'totals.vat': 'inv.vat',
+    'totals.gross': 'inv.total',
+    issuedAt: 'inv.idt',
+    templateCode: 'inv.form',
+  };
+  return named[field] ?? `inv.${field}`;
+}
+
+/**
+ * The figures FPT checks before the core does (D234): each item's rate from FPT's list and only on a
+ * VAT invoice, an item's total = amount + VAT, the đồng copies of the totals equal to them. The core
+ * checks the rest (amount = quantity × price and VAT = rate × amount within 1 đồng, the sums exact).
+ */
+function checkFigures(inv: FptInvoiceBody): void {
+  inv.items.forEach((item, i) => {
+    const at = `inv.items.${i}`;
+    if (inv.form === '2') {
+      if (item.vrt !== undefined || item.vat !== undefined) {
+        throw new FptError(400, 'INVALID_VAT_RATE', 'Hóa đơn bán hàng không có thuế GTGT', {
+          field: `${at}.${item.vrt !== undefined ? 'vrt' : 'vat'}`,
+        });
+      }
+      return;
+    }
+    if (item.vrt === undefined) throw new FptError(400, 'INVALID_VAT_RATE', `Dòng ${i + 1}: thiếu thuế suất (vrt)`, { field: `${at}.vrt` });
+    if (!Object.hasOwn(FPT_VRT_RATES, item.vrt)) {
+      throw new FptError(400, 'INVALID_VAT_RATE', `Dòng ${i + 1}: thuế suất ${item.vrt} không hợp lệ (0, 5, 8, 10, -1, -2)`, {
+        field: `${at}.vrt`,
+      });
+    }
+    if (item.total !== undefined && item.total !== item.amount + (item.vat ?? 0)) {
+      throw new FptError(400, 'INVALID_DATA', `Dòng ${i + 1}: tổng tiền ${item.total} khác thành tiền + tiền thuế`, {
+        field: `${at}.total`,
+      });
+    }
+  });
+  for (const [copy, of] of [
+    ['sumv', 'sum'],
+    ['vatv', 'vat'],
+    ['totalv', 'total'],
+  ] as const) {
+    if (inv[copy] !== undefined && inv[copy] !== inv[of]) {
+      throw new FptError(400, 'INVALID_DATA', `${copy} phải bằng ${of} (hóa đơn bằng VND)`, { field: `inv.${copy}` });
+    }
+  }
 }
 
 function checkInvoice(account: EinvAccount, inv: FptInvoiceBody, issuedAt: number, now: number, approved: boolean): void {
@@ -196,9 +283,17 @@ function checkInvoice(account: EinvAccount, inv: FptInvoiceBody, issuedAt: numbe
   if (inv.type && inv.type !== (inv.form === '1' ? '01GTKT' : '02GTTT')) {
     throw new FptError(400, 'TYPE_MISMATCH', `Loại hóa đơn ${inv.type} không khớp mẫu số ${inv.form}`, { field: 'inv.type' });
   }
-  if (inv.form === '2' && inv.vrt !== undefined && inv.vrt !== '0') {
-    throw new FptError(400, 'INVALID_VAT_RATE', 'Hóa đơn bán hàng không có thuế GTGT', { field: 'inv.vrt' });
+  if (vnDay(issuedAt) < EARLIEST_INVOICE_DAY)
+    throw new FptError(400, 'INVALID_DATE', `Ngày hóa đơn không được trước ngày ${EARLIEST_INVOICE_DAY}`, { field: 'inv.idt' });
+  if (vnDay(issuedAt) > vnDay(now))
+    throw new FptError(400, 'INVALID_DATE', 'Ngày hóa đơn không được sau ngày hiện tại', { field: 'inv.idt' });
+  // The symbol's two digits are its year (Circular 78 art. 4): a C26… series cannot carry a 2027 invoice (D234).
+  if (inv.serial.slice(1, 3) !== vnDay(issuedAt).slice(2, 4)) {
+    throw new FptError(400, 'SERIAL_YEAR_MISMATCH', `Ký hiệu ${inv.serial} không dùng cho hóa đơn ngày ${vnDay(issuedAt)}`, {
+      field: 'inv.serial',
+    });
   }
+  checkFigures(inv);
   if (inv.btax && !isValidTaxCode(inv.btax)) {
     throw new FptError(400, 'BUYER_TAX_CODE_INVALID', 'Mã số thuế người mua không hợp lệ', { field: 'inv.btax' });
   }
@@ -207,11 +302,6 @@ function checkInvoice(account: EinvAccount, inv: FptInvoiceBody, issuedAt: numbe
       field: inv.btax ? 'inv.buyer' : 'inv.btax',
     });
   }
-  // Before the first VAT period the sandbox knows there is no rate to work the tax with (D219).
-  if (vnDay(issuedAt) < EARLIEST_INVOICE_DAY)
-    throw new FptError(400, 'INVALID_DATE', `Ngày hóa đơn không được trước ngày ${EARLIEST_INVOICE_DAY}`, { field: 'inv.idt' });
-  if (vnDay(issuedAt) > vnDay(now))
-    throw new FptError(400, 'INVALID_DATE', 'Ngày hóa đơn không được sau ngày hiện tại', { field: 'inv.idt' });
   if (!approved) {
     throw new FptError(400, 'DECLARATION_NOT_APPROVED', 'Tờ khai đăng ký sử dụng hóa đơn điện tử chưa được CQT chấp nhận');
   }
@@ -273,8 +363,11 @@ export function registerFptRoutes(app: FastifyInstance, ctx: SandboxContext): vo
           const field = issue?.path.join('.') ?? '';
           return reply.status(400).send({ error: 'INVALID_DATA', message: `${field}: ${issue?.message ?? 'invalid'}`, field });
         }
-        if (error instanceof InvoiceInputError)
-          return reply.status(400).send({ error: 'INVALID_DATA', message: error.message, field: error.field });
+        // The core's refusal of a figure, named as FPT names its field (D234).
+        if (error instanceof InvoiceInputError) {
+          const code = /^lines\[\d+\]\.rate$/.test(error.field) ? 'INVALID_VAT_RATE' : 'INVALID_DATA';
+          return reply.status(400).send({ error: code, message: error.message, field: fptField(error.field) });
+        }
         // The platform's refusals (NUL, broken JSON, over-long URL) keep the sandbox envelope.
         throw error;
       });

@@ -24,14 +24,31 @@ export const fptSidSchema = z
 
 export const FPT_INVOICE_TYPES = { '01GTKT': '1', '02GTTT': '2' } as const;
 
+/** What FPT's figures may hold: đồng up to 999 billion (the invoice's amount in words stops there). */
+const MAX_DONG = 999_999_999_999;
+const money = z.number().finite().min(0).max(MAX_DONG);
+
+/**
+ * One item as FPT's integration document defines it (D234): `price` the unit price before tax,
+ * `amount` the line before tax, `vrt` the line's rate ('10', '8', '5', '0', '-1' not subject, '-2' not
+ * declared), `vat` its tax and `total` both. `vrt` is read as text and checked by the route, which
+ * answers FPT's INVALID_VAT_RATE for a value outside the list.
+ */
 export const fptItemSchema = z.object({
   line: z.number().int().min(1).max(10_000).optional(),
   name: text(400).min(1),
   unit: optionalText(50),
   quantity: z.number().positive().max(1_000_000),
-  /** Unit price WITH VAT (menu prices include it); the emulator works the net and the tax back from it. */
-  price: z.number().int().min(0).max(999_999_999_999),
+  price: money,
+  amount: money,
+  vrt: z.string().trim().max(10).optional(),
+  vat: money.optional(),
+  total: money.optional(),
 });
+
+/** FPT's `vrt` values and the rate each stands for (the tax authority's TSuat). */
+export const FPT_VRT_RATES = { '10': '10%', '8': '8%', '5': '5%', '0': '0%', '-1': 'KCT', '-2': 'KKKNT' } as const;
+export type FptVrt = keyof typeof FPT_VRT_RATES;
 
 export const fptInvoiceSchema = z.object({
   sid: fptSidSchema,
@@ -59,9 +76,16 @@ export const fptInvoiceSchema = z.object({
   btel: optionalText(20),
   bcode: optionalText(50),
   bidc: optionalText(20),
-  /** VAT rate chosen in the serial modal, percent; absent = the rate in force on idt (none for form 2). */
-  vrt: z.enum(['10', '8', '5', '0']).optional(),
+  /** Printed under the items (a sales invoice's reduction note). */
+  note: optionalText(1000),
   items: z.array(fptItemSchema).min(1).max(500),
+  /** Totals before tax, of VAT and to pay, required (D234); the `…v` copies in đồng must match them. */
+  sum: money,
+  vat: money,
+  total: money,
+  sumv: money.optional(),
+  vatv: money.optional(),
+  totalv: money.optional(),
 });
 
 export const fptCreateSchema = z.object({

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD } from '../../core/accounts';
@@ -46,23 +47,53 @@ function call(method: string, path: string, who: { token: string; taxCode: strin
   return t.api(method, `${BASE}${path}`, { token: who.token, headers: { TaxCode: who.taxCode }, ...(body !== undefined ? { body } : {}) });
 }
 
+interface Line {
+  ten: string;
+  dvtinh: string;
+  sluong: number;
+  /** Before tax. */
+  dgia: number;
+  tsuat: string;
+}
+const PERCENT: Record<string, number> = { '10%': 10, '8%': 8, '5%': 5, '0%': 0, KCT: 0, KKKNT: 0 };
+/** doc's hot pot at 8 % and 16 beers at 10 %, before tax: 1,752,521 + 147,474 VAT = 1,899,995. */
+const DEFAULT_LINES: Line[] = [
+  { ten: 'Lẩu cá kèo', dvtinh: 'nồi', sluong: 1, dgia: 1_388_889, tsuat: '8%' },
+  { ten: 'Bia Hà Nội', dvtinh: 'chai', sluong: 16, dgia: 22_727, tsuat: '10%' },
+];
+/** Issue 25's bill before tax: phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
+const MIXED: Line[] = [
+  { ten: 'Phở bò tái', dvtinh: 'bát', sluong: 2, dgia: 60_185, tsuat: '8%' },
+  { ten: 'Bia Hà Nội', dvtinh: 'chai', sluong: 3, dgia: 22_727.3, tsuat: '10%' },
+];
+
 let refs = 0;
-function invoice(khieu: string, over: Record<string, unknown> = {}) {
+/** A Save body in the tax authority's meanings (D233): lines and totals that add up; no VAT on a sales series. */
+function invoice(khieu: string, over: Record<string, unknown> = {}, lines: Line[] = DEFAULT_LINES) {
   refs += 1;
+  const sales = khieu.startsWith('2');
+  const data = lines.map((l) => {
+    const thtien = Math.round(l.sluong * l.dgia);
+    return {
+      ten: l.ten,
+      dvtinh: l.dvtinh,
+      sluong: l.sluong,
+      dgia: l.dgia,
+      thtien,
+      ...(sales ? {} : { tsuat: l.tsuat, tthue: Math.round((thtien * PERCENT[l.tsuat]!) / 100) }),
+    };
+  });
+  const net = data.reduce((sum, l) => sum + l.thtien, 0);
+  const vat = data.reduce((sum, l) => sum + (l.tthue ?? 0), 0);
   return {
     khieu,
     sdhang: `DH-${Date.now()}-${refs}`,
     htttoan: 'TM',
     tnmua: 'Khách lẻ',
-    tsuat: '8',
-    details: [
-      {
-        data: [
-          { ten: 'Lẩu cá kèo', dvtinh: 'nồi', sluong: 1, dgia: 1_500_000 },
-          { ten: 'Bia Hà Nội', dvtinh: 'chai', sluong: 16, dgia: 25_000 },
-        ],
-      },
-    ],
+    details: [{ data }],
+    tgtcthue: net,
+    tgtthue: vat,
+    tgtttbso: net + vat,
     ...over,
   };
 }
@@ -170,7 +201,7 @@ describe('series', () => {
 });
 
 describe('issuing, idempotency and signing', () => {
-  it('Save issues an invoice waiting for its signature, worked back from gross prices (1,900,000 at 8%)', async () => {
+  it('Save issues an invoice waiting for its signature, with the figures the request states (D233)', async () => {
     const res = await save(phoco, invoice(phoco.vat));
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('00');
@@ -180,11 +211,14 @@ describe('issuing, idempotency and signing', () => {
       tthai: 1,
       trang_thai_hd: 0,
       macqt: null,
-      tgtttbso: 1_900_000,
-      tgtcthue: 1_759_259,
-      tgtthue: 140_741,
-      tgtttbchu: 'Một triệu chín trăm nghìn đồng',
-      thue_suat: [{ tsuat: '8%', thtien: 1_759_259, tthue: 140_741 }],
+      tgtttbso: 1_899_995,
+      tgtcthue: 1_752_521,
+      tgtthue: 147_474,
+      tgtttbchu: 'Một triệu tám trăm chín mươi chín nghìn chín trăm chín mươi lăm đồng',
+      thue_suat: [
+        { tsuat: '10%', thtien: 363_632, tthue: 36_363 },
+        { tsuat: '8%', thtien: 1_388_889, tthue: 111_111 },
+      ],
       tnmua: 'Khách lẻ',
       ten: '',
       htttoan: 'TM',
@@ -194,12 +228,61 @@ describe('issuing, idempotency and signing', () => {
     expect(data.details[0].data).toHaveLength(2);
   });
 
-  it('a sales-invoice series (template 2) carries no VAT, and the rate defaults to the one in force', async () => {
-    const sales = await save(phoco, invoice(phoco.sales, { tsuat: undefined }));
-    expect(sales.body.data).toMatchObject({ khmshdon: '2', tgtthue: 0, tgtcthue: 1_900_000, thue_suat: [] });
-    const byDate = await save(phoco, invoice(phoco.vat, { tsuat: undefined }));
-    const rate = Date.now() < Date.parse('2027-01-01T00:00:00+07:00') ? '8%' : '10%';
-    expect(byDate.body.data.thue_suat[0].tsuat).toBe(rate);
+  it('issue 25 §2: a sales-invoice series (template 2) has no VAT lines; a rate on one is refused', async () => {
+    const sales = await save(phoco, invoice(phoco.sales));
+    expect(sales.body.data).toMatchObject({ khmshdon: '2', tgtthue: 0, tgtcthue: 1_752_521, thue_suat: [] });
+    const taxed = await save(phoco, invoice(phoco.sales, { details: invoice(phoco.vat).details }));
+    expect(taxed.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.details.0.data.0.tsuat'] });
+  });
+
+  it('issue 25 §2: a mixed-rate invoice keeps each line’s net price, rate and VAT; the breakdown is worked from the lines', async () => {
+    const res = await save(phoco, invoice(phoco.vat, {}, MIXED));
+    expect(res.body).toMatchObject({
+      code: '00',
+      data: {
+        details: [
+          {
+            data: [
+              { ten: 'Phở bò tái', sluong: 2, dgia: 60_185, thtien: 120_370, tsuat: '8%', tthue: 9_630 },
+              { ten: 'Bia Hà Nội', sluong: 3, dgia: 22_727.3, thtien: 68_182, tsuat: '10%', tthue: 6_818 },
+            ],
+          },
+        ],
+        thue_suat: [
+          { tsuat: '10%', thtien: 68_182, tthue: 6_818 },
+          { tsuat: '8%', thtien: 120_370, tthue: 9_630 },
+        ],
+        tgtcthue: 188_552,
+        tgtthue: 16_448,
+        tgtttbso: 205_000,
+      },
+    });
+  });
+
+  it('issue 25 §2: refuses sums that do not add up, an amount that is not quantity × unit price, a rate outside the list', async () => {
+    const good = invoice(phoco.vat, {}, MIXED);
+    const [phoLine, beerLine] = good.details[0]!.data;
+    const withLines = (a: unknown, b: unknown) => ({ details: [{ data: [a, b] }] });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ tgtttbso: 205_001 }, 'data.0.tgtttbso'],
+      [{ tgtthue: 16_000, tgtttbso: 204_552 }, 'data.0.tgtthue'],
+      [{ tgtcthue: 188_000, tgtttbso: 204_448 }, 'data.0.tgtcthue'],
+      // Prices including VAT in the fields read before tax (what D177 sent).
+      [withLines({ ...phoLine, dgia: 65_000 }, beerLine), 'data.0.details.0.data.0.thtien'],
+      [withLines({ ...phoLine, thtien: 120_372 }, beerLine), 'data.0.details.0.data.0.thtien'],
+      [withLines({ ...phoLine, tthue: 9_700 }, beerLine), 'data.0.details.0.data.0.tthue'],
+      [withLines({ ...phoLine, tsuat: '7%' }, beerLine), 'data.0.details.0.data.0.tsuat'],
+      [withLines({ ...phoLine, tsuat: '8' }, beerLine), 'data.0.details.0.data.0.tsuat'],
+      [withLines({ ...phoLine, tsuat: undefined }, beerLine), 'data.0.details.0.data.0.tsuat'],
+      [{ tgtcthue: undefined }, 'data.0.tgtcthue'],
+    ];
+    const before = (await save(phoco, invoice(phoco.vat))).body.data.shdon as number;
+    for (const [over, field] of cases) {
+      const res = await save(phoco, { ...good, sdhang: `DH-bad-${randomUUID()}`, ...over });
+      expect(res.status, field).toBe(200);
+      expect(res.body, field).toMatchObject({ code: MI_CODES.INVALID, errors: [field] });
+    }
+    expect((await save(phoco, invoice(phoco.vat))).body.data.shdon).toBe(before + 1);
   });
 
   it('one invoice per order reference: the same sdhang answers 06 with the invoice already made, and numbers have no gaps', async () => {
@@ -369,8 +452,8 @@ describe('list, PDF and XML', () => {
     const text = pdfText(bytes);
     if (text !== null) {
       expect(text).toContain('Đặng Thị Hường');
-      expect(text).toContain('Một triệu chín trăm nghìn đồng');
-      expect(text).toMatch(/1[.,]900[.,]000/);
+      expect(text).toContain('Một triệu tám trăm chín mươi chín nghìn chín trăm chín mươi lăm đồng');
+      expect(text).toMatch(/1[.,]899[.,]995/);
       expect(text).toContain(made.sobaomat);
       expect(text).toContain('Lẩu cá kèo');
     }
@@ -493,8 +576,8 @@ describe('hostile input', () => {
         'data.0.details.0.data.0.sluong',
       ],
       [
-        { editmode: 1, data: [invoice(phoco.vat, { details: [{ data: [{ ten: 'A', sluong: 1, dgia: 10.5 }] }] })] },
-        'data.0.details.0.data.0.dgia',
+        { editmode: 1, data: [invoice(phoco.vat, { details: [{ data: [{ ten: 'A', sluong: 1, dgia: 10.5, thtien: 10.5 }] }] })] },
+        'data.0.details.0.data.0.thtien',
       ],
       [{ editmode: 1, data: [invoice(phoco.vat, { details: [{ data: [] }] })] }, 'data.0.details.0.data'],
       [{ editmode: 2, data: [invoice(phoco.vat)] }, 'editmode'],

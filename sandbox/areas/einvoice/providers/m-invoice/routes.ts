@@ -79,12 +79,22 @@ function wireField(field: string): string {
     'buyer.customerCode': 'mnmua',
     series: 'khieu',
     paymentMethod: 'htttoan',
-    vatRate: 'tsuat',
     lines: 'details',
+    'totals.net': 'tgtcthue',
+    'totals.vat': 'tgtthue',
+    'totals.gross': 'tgtttbso',
   };
   const line = /^lines\[(\d+)\]\.(\w+)$/.exec(field);
   if (line) {
-    const names: Record<string, string> = { name: 'ten', unit: 'dvtinh', quantity: 'sluong', unitPriceGross: 'dgia' };
+    const names: Record<string, string> = {
+      name: 'ten',
+      unit: 'dvtinh',
+      quantity: 'sluong',
+      unitPrice: 'dgia',
+      amount: 'thtien',
+      rate: 'tsuat',
+      vat: 'tthue',
+    };
     return `data.0.details.0.data.${line[1]}.${names[line[2]!] ?? line[2]}`;
   }
   return `data.0.${map[field] ?? field}`;
@@ -194,6 +204,7 @@ export function toWire(invoice: InvoiceRecord) {
           dgia: l.DGia,
           thtien: l.ThTien,
           tsuat: l.TSuat ?? null,
+          tthue: l.TThue ?? null,
         })),
       },
     ],
@@ -211,7 +222,7 @@ export function toWire(invoice: InvoiceRecord) {
   };
 }
 
-function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number, vatRate?: number): IssueInput {
+function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number): IssueInput {
   // A company name makes a business buyer (which then needs its tax code); a tax code alone is an
   // individual's personal one.
   const business = Boolean(body.ten);
@@ -233,11 +244,21 @@ function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number, 
       customerCode: body.mnmua,
       idCard: body.cccdan,
     },
-    lines: line.map((l) => ({ name: l.ten, unit: l.dvtinh, quantity: l.sluong, unitPriceGross: l.dgia })),
+    // D233: the figures as sent, in the tax authority's meanings; M-Invoice's request has no breakdown,
+    // so the core works it from the lines and checks the totals against it.
+    lines: line.map((l) => ({
+      name: l.ten,
+      unit: l.dvtinh,
+      quantity: l.sluong,
+      unitPrice: l.dgia,
+      amount: l.thtien,
+      rate: l.tsuat ?? null,
+      ...(l.tthue !== undefined ? { vat: l.tthue } : {}),
+    })),
+    totals: { net: body.tgtcthue, vat: body.tgtthue, gross: body.tgtttbso },
     paymentMethod: body.htttoan,
-    ...(vatRate !== undefined ? { vatRate } : {}),
-    rounding: 'round',
     clientRef: body.sdhang,
+    ...(body.ghichu ? { notes: [body.ghichu] } : {}),
   };
 }
 
@@ -261,15 +282,11 @@ async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolea
     throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế người mua không hợp lệ', { errors: ['data.0.mst'] });
   const now = ctx.clock.now();
   const signed = sign ? signedPatch({ series }, now) : { signedAt: null, cqtStatus: '1', extra: {} };
-  const { invoice, existing } = await issueInvoice(
-    ctx.db,
-    issueInput(merchantId, body, now, body.tsuat === undefined ? undefined : Number(body.tsuat)),
-    {
-      status: 0,
-      now,
-      ...signed,
-    },
-  );
+  const { invoice, existing } = await issueInvoice(ctx.db, issueInput(merchantId, body, now), {
+    status: 0,
+    now,
+    ...signed,
+  });
   // One invoice per order reference: a repeat (a retry whose answer was lost, or a second export of the
   // order) and the `already-exported` fault both answer the duplicate code with the invoice to fetch.
   const duplicate = existing || (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported'));

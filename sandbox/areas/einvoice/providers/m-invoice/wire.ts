@@ -99,18 +99,30 @@ export const miLoginBody = z.object({
   ma_dvcs: text(20).min(1),
 });
 
-/** One invoice line: the gross price per unit (VAT included: menu prices), the emulator works back the net. */
+/** A money amount in whole đồng. */
+const dong = amount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
+
+/**
+ * The rate of a line (`tsuat`), as the tax authority's XML TSuat writes it (D233). Absent on a sales
+ * invoice (template 2).
+ */
+export const MI_VAT_RATES = ['10%', '8%', '5%', '0%', 'KCT', 'KKKNT'] as const;
+
+/**
+ * One invoice line in the tax authority's meanings (D233): `dgia` the unit price before tax (DGia, up
+ * to 6 decimals), `thtien` the amount before tax (ThTien = sluong × dgia to the đồng), `tsuat` the
+ * line's rate and `tthue` its VAT.
+ */
 export const miLine = z.object({
   stt: z.number().int().min(1).max(10_000).optional(),
   ten: text(500).min(1),
   dvtinh: optionalText(50),
   sluong: amount(1_000_000).refine((v) => v > 0, 'must be above 0'),
-  /** Whole đồng. */
-  dgia: amount(100_000_000_000).refine(Number.isSafeInteger, 'whole đồng'),
+  dgia: amount(100_000_000_000),
+  thtien: dong,
+  tsuat: z.enum(MI_VAT_RATES).optional(),
+  tthue: dong.optional(),
 });
-
-/** The VAT choice of the serial modal (doc 2 §9: 10, 8, 5, 0); absent: the rate in force on the date. */
-export const MI_VAT_RATES = ['10', '8', '5', '0'] as const;
 
 export const miInvoiceInput = z.object({
   /** Template digit + series, e.g. `1C26TAA` (one of GET /api/Invoice68/GetTypeInvoiceSeries). */
@@ -132,8 +144,13 @@ export const miInvoiceInput = z.object({
   sdtnmua: optionalText(20),
   mnmua: optionalText(50),
   cccdan: optionalText(12),
-  tsuat: z.enum(MI_VAT_RATES).optional(),
   details: z.array(z.object({ data: z.array(miLine).min(1).max(500) })).length(1),
+  /** Totals (TgTCThue before tax, TgTThue VAT, TgTTTBSo to pay): required, checked against the lines. */
+  tgtcthue: dong,
+  tgtthue: dong,
+  tgtttbso: dong,
+  /** Printed under the lines (a sales invoice's reduction note). */
+  ghichu: optionalText(500),
 });
 export type MiInvoiceInput = z.infer<typeof miInvoiceInput>;
 

@@ -27,6 +27,7 @@ let phoco: Seller;
 let colan: Seller;
 /** A throwaway copy of phoco: approved, unlike colan's pending MISA registration. */
 let other: Seller;
+let otherUser: string;
 
 const tokenCall = (body: Record<string, unknown>) => t.api('POST', `${BASE}/api/integration/auth/token`, { body });
 const login = (username: string, taxcode: string, password = EINV_PASSWORD) =>
@@ -60,20 +61,86 @@ async function seller(username: string, taxCode: string): Promise<Seller> {
   };
 }
 
-function item(series: string, over: Record<string, unknown> = {}) {
+interface Line {
+  name: string;
+  unit: string;
+  quantity: number;
+  /** Before tax (MISA UnitPrice). */
+  price: number;
+  rate: string;
+}
+const PERCENT: Record<string, number> = { '10%': 10, '8%': 8, '5%': 5, '0%': 0, KCT: 0, KKKNT: 0 };
+/** doc's hot pot at 8 % and 16 beers at 10 %, at their prices before tax. */
+const DEFAULT_LINES: Line[] = [
+  { name: 'Lẩu cá kèo', unit: 'nồi', quantity: 1, price: 1_388_889, rate: '8%' },
+  { name: 'Bia Hà Nội', unit: 'chai', quantity: 16, price: 22_727, rate: '10%' },
+];
+
+/**
+ * An InvoiceData item as MISA's published fields mean them (D232): net unit prices, each line's
+ * amount, rate and VAT, the breakdown by rate and the totals, all adding up. A sales-invoice series
+ * (template 2) gets no rate, no VAT and no breakdown.
+ */
+function item(series: string, over: Record<string, unknown> = {}, lines: Line[] = DEFAULT_LINES) {
+  const sales = series.startsWith('2');
+  const details = lines.map((l, i) => {
+    const amount = Math.round(l.quantity * l.price);
+    const vat = Math.round((amount * PERCENT[l.rate]!) / 100);
+    return {
+      ItemType: 1,
+      LineNumber: i + 1,
+      ItemName: l.name,
+      UnitName: l.unit,
+      Quantity: l.quantity,
+      UnitPrice: l.price,
+      AmountOC: amount,
+      Amount: amount,
+      AmountWithoutVATOC: amount,
+      AmountWithoutVAT: amount,
+      ...(sales ? {} : { VATRateName: l.rate, VATAmountOC: vat, VATAmount: vat }),
+    };
+  });
+  const rates = sales
+    ? []
+    : [...new Set(details.map((d) => d.VATRateName!))].map((rate) => {
+        const mine = details.filter((d) => d.VATRateName === rate);
+        return {
+          VATRateName: rate,
+          AmountWithoutVATOC: mine.reduce((sum, d) => sum + d.AmountWithoutVATOC, 0),
+          VATAmountOC: mine.reduce((sum, d) => sum + d.VATAmountOC!, 0),
+        };
+      });
+  const net = details.reduce((sum, d) => sum + d.AmountWithoutVATOC, 0);
+  const vat = rates.reduce((sum, r) => sum + r.VATAmountOC, 0);
   return {
     RefID: randomUUID(),
     InvSeries: series,
+    InvDate: today(),
+    CurrencyCode: 'VND',
+    ExchangeRate: 1.0,
     PaymentMethodName: 'CK',
     BuyerFullName: 'Khách lẻ',
-    VATRateName: '8%',
-    OriginalInvoiceDetail: [
-      { ItemName: 'Lẩu cá kèo', UnitName: 'nồi', Quantity: 1, UnitPrice: 1_500_000 },
-      { ItemName: 'Bia Hà Nội', UnitName: 'chai', Quantity: 16, UnitPrice: 25_000 },
-    ],
+    OriginalInvoiceDetail: details,
+    TaxRateInfo: rates,
+    TotalSaleAmountOC: net,
+    TotalSaleAmount: net,
+    TotalDiscountAmountOC: 0,
+    TotalDiscountAmount: 0,
+    TotalAmountWithoutVATOC: net,
+    TotalAmountWithoutVAT: net,
+    TotalVATAmountOC: vat,
+    TotalVATAmount: vat,
+    TotalAmountOC: net + vat,
+    TotalAmount: net + vat,
     ...over,
   };
 }
+/** The default item's totals: 1,752,521 before tax, 147,474 VAT, 1,899,995 to pay. */
+const DEFAULT_TOTALS = { net: 1_752_521, vat: 147_474, gross: 1_899_995 };
+
+/** Today in Vietnam by the sandbox clock (the tests move it). */
+let clockOffsetMs = 0;
+const today = () => new Date(Date.now() + clockOffsetMs + 7 * 3_600_000).toISOString().slice(0, 10);
 
 const publish = (who: Seller, items: unknown[]) =>
   call('POST', '/api/integration/invoice', who, { SignType: 2, InvoiceData: items, PublishInvoiceData: null });
@@ -91,7 +158,8 @@ beforeAll(async () => {
   phoco = await seller('phoco-misa', PHOCO_TAX);
   colan = await seller('colan-misa', COLAN_TAX);
   const m = (await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } })).body;
-  other = await seller(`phoco-${m.alias}-misa`, PHOCO_TAX);
+  otherUser = `phoco-${m.alias}-misa`;
+  other = await seller(otherUser, PHOCO_TAX);
 });
 afterAll(() => t.close());
 
@@ -192,7 +260,7 @@ describe('tax codes and series', () => {
 });
 
 describe('publishing', () => {
-  it('issues, signs and sends in one call: coded at once, totals worked back from the gross (1,900,000 at 8%)', async () => {
+  it('issues, signs and sends in one call: coded at once, with the figures the request states (D232)', async () => {
     const result = await publishOne(phoco, item(phoco.vat));
     expect(result).toMatchObject({ ErrorCode: '', InvSeries: phoco.vat, InvoiceCode: expect.stringMatching(/^00[0-9A-F]{32}$/) });
     expect(result.InvNo).toMatch(/^\d{8}$/);
@@ -204,10 +272,14 @@ describe('publishing', () => {
         PublishStatus: 1,
         EInvoiceStatus: 1,
         SendTaxStatus: 1,
-        TotalAmount: 1_900_000,
-        TotalSaleAmount: 1_759_259,
-        TotalVATAmount: 140_741,
-        TotalAmountInWords: 'Một triệu chín trăm nghìn đồng',
+        TotalAmount: DEFAULT_TOTALS.gross,
+        TotalSaleAmount: DEFAULT_TOTALS.net,
+        TotalVATAmount: DEFAULT_TOTALS.vat,
+        TotalAmountInWords: 'Một triệu tám trăm chín mươi chín nghìn chín trăm chín mươi lăm đồng',
+        TaxRateInfo: [
+          { VATRateName: '8%', AmountWithoutVATOC: 1_388_889, VATAmountOC: 111_111 },
+          { VATRateName: '10%', AmountWithoutVATOC: 363_632, VATAmountOC: 36_363 },
+        ],
         PaymentMethodName: 'CK',
         ErrorCode: '',
       }),
@@ -234,7 +306,7 @@ describe('publishing', () => {
         good,
         item(phoco.vat, { BuyerLegalName: 'Công ty A', BuyerTaxCode: '0100233480' }),
         item(phoco.vat, { OriginalInvoiceDetail: [] }),
-        item(phoco.vat, { VATRateName: 'KCT' }),
+        item(phoco.vat, {}, [{ ...DEFAULT_LINES[0]!, rate: 'KHAC:3.5%' }]),
         'not an invoice',
       ]),
     );
@@ -255,7 +327,6 @@ describe('publishing', () => {
     const sales = await publishOne(
       phoco,
       item(phoco.sales, {
-        VATRateName: undefined,
         BuyerLegalName: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG',
         BuyerTaxCode: '0105872463',
         BuyerFullName: 'Lê Hoàng Nam',
@@ -264,7 +335,8 @@ describe('publishing', () => {
     const [row] = dataOf(await call('POST', '/api/integration/invoice/status', phoco, [sales.TransactionID]));
     expect(row).toMatchObject({
       TotalVATAmount: 0,
-      TotalSaleAmount: 1_900_000,
+      TotalSaleAmount: DEFAULT_TOTALS.net,
+      TotalAmount: DEFAULT_TOTALS.net,
       TaxRateInfo: [],
       BuyerLegalName: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG',
       BuyerTaxCode: '0105872463',
@@ -289,9 +361,12 @@ describe('publishing', () => {
     });
   });
 
-  it('refuses another day than today and more than 50 invoices in one call', async () => {
-    const [dated] = dataOf(await publish(phoco, [item(phoco.vat, { InvDate: '2020-01-01' })]));
-    expect(dated.ErrorCode).toBe(MISA_ITEM_ERRORS.INVALID_DATA);
+  it('refuses a date after today or before the series’ last invoice, and more than 50 invoices in one call', async () => {
+    await publishOne(phoco, item(phoco.vat));
+    const [dated] = dataOf(await publish(phoco, [item(phoco.vat, { InvDate: '2026-01-01' })]));
+    expect(dated).toMatchObject({ ErrorCode: MISA_ITEM_ERRORS.INVALID_DATA, DescriptionErrorCode: expect.stringContaining('InvDate') });
+    const [future] = dataOf(await publish(phoco, [item(phoco.vat, { InvDate: '2099-01-01' })]));
+    expect(future).toMatchObject({ ErrorCode: MISA_ITEM_ERRORS.INVALID_DATA, DescriptionErrorCode: expect.stringContaining('InvDate') });
     const many = await publish(
       phoco,
       Array.from({ length: 51 }, () => item(phoco.vat)),
@@ -303,6 +378,114 @@ describe('publishing', () => {
     const made = await publishOne(phoco, item(phoco.vat));
     const res = await call('POST', '/api/integration/invoice/sign', phoco, [made.TransactionID]);
     expect(res.body).toMatchObject({ success: false, errorCode: MISA_ERRORS.SIGN_NOT_SUPPORTED });
+  });
+});
+
+/** Issue 25's restaurant bill before tax: phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
+const MIXED: Line[] = [
+  { name: 'Phở bò tái', unit: 'bát', quantity: 2, price: 60_185, rate: '8%' },
+  { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, price: 22_727.3, rate: '10%' },
+];
+
+describe('issue 25 §2: MISA’s published meanings (D232)', () => {
+  it('issue 25 §2: a mixed-rate invoice keeps each line’s net price, rate and VAT, the breakdown and the totals', async () => {
+    const result = await publishOne(phoco, item(phoco.vat, {}, MIXED));
+    expect(result.ErrorCode).toBe('');
+    const [row] = dataOf(await call('POST', '/api/integration/invoice/status', phoco, [result.TransactionID]));
+    expect(row).toMatchObject({
+      OriginalInvoiceDetail: [
+        { ItemName: 'Phở bò tái', Quantity: 2, UnitPrice: 60_185, AmountOC: 120_370, VATRateName: '8%', VATAmountOC: 9_630 },
+        { ItemName: 'Bia Hà Nội', Quantity: 3, UnitPrice: 22_727.3, AmountOC: 68_182, VATRateName: '10%', VATAmountOC: 6_818 },
+      ],
+      TaxRateInfo: [
+        { VATRateName: '8%', AmountWithoutVATOC: 120_370, VATAmountOC: 9_630 },
+        { VATRateName: '10%', AmountWithoutVATOC: 68_182, VATAmountOC: 6_818 },
+      ],
+      TotalAmountWithoutVATOC: 188_552,
+      TotalVATAmountOC: 16_448,
+      TotalAmountOC: 205_000,
+      TotalAmountInWords: 'Hai trăm lẻ năm nghìn đồng',
+    });
+  });
+
+  it('issue 25 §2: refuses sums that do not add up, an amount that is not quantity × unit price, a rate outside MISA’s list', async () => {
+    const good = item(phoco.vat, {}, MIXED);
+    const lines = good.OriginalInvoiceDetail;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ TaxRateInfo: [good.TaxRateInfo[0], { ...good.TaxRateInfo[1]!, VATAmountOC: 9_000 }] }, 'TaxRateInfo[1].VATAmountOC'],
+      [
+        { TaxRateInfo: [good.TaxRateInfo[0], { ...good.TaxRateInfo[1]!, AmountWithoutVATOC: 120_000 }] },
+        'TaxRateInfo[1].AmountWithoutVATOC',
+      ],
+      [{ TaxRateInfo: [good.TaxRateInfo[1]] }, 'TaxRateInfo'],
+      [{ TotalAmountOC: 205_001, TotalAmount: 205_001 }, 'TotalAmountOC'],
+      [{ TotalVATAmountOC: 16_000, TotalVATAmount: 16_000 }, 'TotalVATAmountOC'],
+      [{ TotalSaleAmountOC: 188_000, TotalSaleAmount: 188_000 }, 'TotalSaleAmountOC'],
+      // Prices including VAT in the fields MISA reads before tax (what D177 sent): the sums break.
+      [{ OriginalInvoiceDetail: [{ ...lines[0]!, UnitPrice: 65_000 }, lines[1]] }, 'OriginalInvoiceDetail[0].AmountOC'],
+      [
+        {
+          OriginalInvoiceDetail: [
+            { ...lines[0]!, AmountOC: 120_372, Amount: 120_372, AmountWithoutVATOC: 120_372, AmountWithoutVAT: 120_372 },
+            lines[1],
+          ],
+        },
+        'OriginalInvoiceDetail[0].AmountOC',
+      ],
+      [
+        { OriginalInvoiceDetail: [{ ...lines[0]!, VATAmountOC: 9_700, VATAmount: 9_700 }, lines[1]] },
+        'OriginalInvoiceDetail[0].VATAmountOC',
+      ],
+      [{ OriginalInvoiceDetail: [{ ...lines[0]!, Amount: 120_000 }, lines[1]] }, 'OriginalInvoiceDetail[0].Amount'],
+      [{ OriginalInvoiceDetail: [{ ...lines[0]!, VATRateName: '7%' }, lines[1]] }, 'OriginalInvoiceDetail.0.VATRateName'],
+      [{ OriginalInvoiceDetail: [{ ...lines[0]!, VATRateName: undefined }, lines[1]] }, 'OriginalInvoiceDetail[0].VATRateName'],
+      [{ CurrencyCode: undefined }, 'CurrencyCode'],
+      [{ InvDate: undefined }, 'InvDate'],
+    ];
+    const before = Number((await publishOne(phoco, item(phoco.vat))).InvNo);
+    const results = dataOf(
+      await publish(
+        phoco,
+        cases.map(([over]) => ({ ...good, RefID: randomUUID(), ...over })),
+      ),
+    );
+    results.forEach((r: { ErrorCode: string; DescriptionErrorCode: string }, i: number) => {
+      expect(r.ErrorCode, cases[i]![1]).toBe(MISA_ITEM_ERRORS.INVALID_DATA);
+      expect(r.DescriptionErrorCode, cases[i]![1]).toContain(cases[i]![1]);
+    });
+    // Nothing stored, no number used.
+    expect(Number((await publishOne(phoco, item(phoco.vat))).InvNo)).toBe(before + 1);
+  });
+
+  it('issue 25 §2: a sales invoice (template 2) has no VAT lines; a rate on one is refused', async () => {
+    const sales = item(phoco.sales, {}, MIXED);
+    expect(sales.OriginalInvoiceDetail[0]).not.toHaveProperty('VATRateName');
+    expect((await publishOne(phoco, sales)).ErrorCode).toBe('');
+    const [taxed] = dataOf(
+      await publish(phoco, [item(phoco.sales, { OriginalInvoiceDetail: item(phoco.vat, {}, MIXED).OriginalInvoiceDetail }, MIXED)]),
+    );
+    expect(taxed).toMatchObject({ ErrorCode: MISA_ITEM_ERRORS.INVALID_DATA, DescriptionErrorCode: expect.stringContaining('VATRateName') });
+  });
+
+  it('issue 25 §2: a 2027 invoice on a “C26” symbol is refused; the new year’s symbol is taken', async () => {
+    const now = (await t.api('GET', '/sandbox/clock')).body.now as number;
+    const seconds = Math.ceil((Date.parse('2027-01-01T00:05:00+07:00') - now) / 1000);
+    if (seconds > 0) {
+      await t.api('POST', '/sandbox/clock/advance', { body: { seconds } });
+      clockOffsetMs = seconds * 1000;
+    }
+    try {
+      expect(today() >= '2027-01-01').toBe(true);
+      // The token outlives no month of the moved clock: log in again.
+      const fresh = await seller(otherUser, PHOCO_TAX);
+      expect(fresh.vat).toBe(other.vat);
+      const [old] = dataOf(await publish(fresh, [item(fresh.vat, {}, MIXED)]));
+      expect(old).toMatchObject({ ErrorCode: MISA_ITEM_ERRORS.INVALID_DATA, DescriptionErrorCode: expect.stringContaining('InvSeries') });
+      expect(old.DescriptionErrorCode).toContain('2027');
+    } finally {
+      await t.api('POST', '/sandbox/clock/reset', { body: {} });
+      clockOffsetMs = 0;
+    }
   });
 });
 
@@ -342,8 +525,8 @@ describe('status in batches, download, paging, scoping', () => {
     const text = pdfText(bytes);
     if (text !== null) {
       expect(text).toContain('Đặng Thị Hường');
-      expect(text).toContain('Một triệu chín trăm nghìn đồng');
-      expect(text).toMatch(/1[.,]900[.,]000/);
+      expect(text).toContain('Một triệu tám trăm chín mươi chín nghìn chín trăm chín mươi lăm đồng');
+      expect(text).toMatch(/1[.,]899[.,]995/);
       expect(text).toContain(made.TransactionID);
     }
     const [xml] = dataOf(await call('POST', '/api/integration/invoice/download?downloadDataType=xml', phoco, [made.TransactionID]));

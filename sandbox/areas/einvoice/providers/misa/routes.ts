@@ -5,10 +5,10 @@ import type { SandboxContext } from '../../../../platform/context';
 import { DAY_MS, vnDateStart } from '../../../../platform/vn-time';
 import { accountByUsername, bearerToken, checkLogin, getAccount, issueToken, verifyToken, type EinvAccount } from '../../core/accounts';
 import { lookupCompany } from '../../core/companies';
-import { hdonToXml, InvoiceInputError } from '../../core/document';
+import { hdonToXml, InvoiceInputError, TOLERANCE } from '../../core/document';
 import { consumeFault, delay, faultState, type FaultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { getInvoice, issueInvoice, listInvoices } from '../../core/store';
+import { findByClientRef, getInvoice, issueInvoice, listInvoices } from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
 import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
 import { vnDay } from '../../core/vat';
@@ -148,8 +148,12 @@ export function toWire(invoice: InvoiceRecord) {
     BuyerEmail: buyer.DCTDTu ?? '',
     BuyerPhoneNumber: buyer.SDThoai ?? '',
     BuyerIDNumber: buyer.CCCDan ?? '',
+    TotalSaleAmountOC: h.NDHDon.TToan.TgTCThue,
     TotalSaleAmount: h.NDHDon.TToan.TgTCThue,
+    TotalAmountWithoutVATOC: h.NDHDon.TToan.TgTCThue,
+    TotalVATAmountOC: h.NDHDon.TToan.TgTThue,
     TotalVATAmount: h.NDHDon.TToan.TgTThue,
+    TotalAmountOC: h.NDHDon.TToan.TgTTTBSo,
     TotalAmount: h.NDHDon.TToan.TgTTTBSo,
     TotalAmountInWords: h.NDHDon.TToan.TgTTTBChu,
     TaxRateInfo: h.NDHDon.TToan.THTTLTSuat.map((r) => ({ VATRateName: r.TSuat, AmountWithoutVATOC: r.ThTien, VATAmountOC: r.TThue })),
@@ -160,7 +164,9 @@ export function toWire(invoice: InvoiceRecord) {
       Quantity: l.SLuong,
       UnitPrice: l.DGia,
       AmountOC: l.ThTien,
+      AmountWithoutVATOC: l.ThTien,
       VATRateName: l.TSuat ?? null,
+      VATAmountOC: l.TThue ?? null,
     })),
     SignedDate: invoice.signedAt,
   };
@@ -190,17 +196,114 @@ function issueInput(merchantId: string, item: MisaInvoiceData, issuedAt: number)
       customerCode: item.BuyerCode,
       idCard: item.BuyerIDNumber,
     },
+    // D232: MISA's figures as sent (UnitPrice and AmountWithoutVATOC before tax, the line's rate and
+    // VAT); the core checks them as MISA does and keeps them.
     lines: item.OriginalInvoiceDetail.map((l) => ({
       name: l.ItemName,
       unit: l.UnitName,
       quantity: l.Quantity,
-      unitPriceGross: l.UnitPrice,
+      unitPrice: l.UnitPrice,
+      amount: l.AmountWithoutVATOC,
+      rate: l.VATRateName ?? null,
+      ...(l.VATAmountOC !== undefined && l.VATAmountOC !== null ? { vat: l.VATAmountOC } : {}),
     })),
+    ...(item.TaxRateInfo
+      ? { rates: item.TaxRateInfo.map((r) => ({ rate: r.VATRateName, net: r.AmountWithoutVATOC, vat: r.VATAmountOC })) }
+      : {}),
+    totals: { net: item.TotalAmountWithoutVATOC, vat: item.TotalVATAmountOC, gross: item.TotalAmountOC },
     paymentMethod: item.PaymentMethodName,
-    ...(item.VATRateName ? { vatRate: Number(item.VATRateName.replace('%', '')) } : {}),
-    rounding: 'round',
     clientRef: item.RefID,
+    ...(item.InvoiceNote ? { notes: [item.InvoiceNote] } : {}),
   };
+}
+
+/** The core's field names (IssueInput) in MISA's words, so a refusal names what the caller sent. */
+export function misaField(field: string): string {
+  const line = /^lines\[(\d+)\]\.(\w+)$/.exec(field);
+  if (line) {
+    const names: Record<string, string> = {
+      name: 'ItemName',
+      unit: 'UnitName',
+      quantity: 'Quantity',
+      unitPrice: 'UnitPrice',
+      amount: 'AmountWithoutVATOC',
+      rate: 'VATRateName',
+      vat: 'VATAmountOC',
+    };
+    return `OriginalInvoiceDetail[${line[1]}].${names[line[2]!] ?? line[2]}`;
+  }
+  const rate = /^rates\[(\d+)\]\.(\w+)$/.exec(field);
+  if (rate) {
+    const names: Record<string, string> = { rate: 'VATRateName', net: 'AmountWithoutVATOC', vat: 'VATAmountOC' };
+    return `TaxRateInfo[${rate[1]}].${names[rate[2]!] ?? rate[2]}`;
+  }
+  const names: Record<string, string> = {
+    series: 'InvSeries',
+    issuedAt: 'InvDate',
+    lines: 'OriginalInvoiceDetail',
+    rates: 'TaxRateInfo',
+    'totals.net': 'TotalAmountWithoutVATOC',
+    'totals.vat': 'TotalVATAmountOC',
+    'totals.gross': 'TotalAmountOC',
+    'buyer.name': 'BuyerFullName',
+    'buyer.company': 'BuyerLegalName',
+    'buyer.taxCode': 'BuyerTaxCode',
+    'buyer.address': 'BuyerAddress',
+  };
+  return names[field] ?? field;
+}
+
+/**
+ * What MISA checks beyond the tax authority's rules the core applies (D232): the converted (non-OC)
+ * twins equal their OC amounts at ExchangeRate 1, a line without discount has AmountWithoutVATOC =
+ * AmountOC, a VAT invoice's lines carry their rate and VAT and a sales invoice's carry none, and the
+ * goods total is the sum of the goods amounts. Answers the first problem as [field, message], or null.
+ */
+function misaProblem(item: MisaInvoiceData): [string, string] | null {
+  const sales = item.InvSeries[0] === '2';
+  const twins: [string, number | null | undefined, number | null | undefined][] = [
+    ['TotalSaleAmount', item.TotalSaleAmount, item.TotalSaleAmountOC],
+    ['TotalAmountWithoutVAT', item.TotalAmountWithoutVAT, item.TotalAmountWithoutVATOC],
+    ['TotalVATAmount', item.TotalVATAmount, item.TotalVATAmountOC],
+    ['TotalAmount', item.TotalAmount, item.TotalAmountOC],
+  ];
+  for (const [i, l] of item.OriginalInvoiceDetail.entries()) {
+    const at = `OriginalInvoiceDetail[${i}]`;
+    twins.push([`${at}.Amount`, l.Amount, l.AmountOC], [`${at}.AmountWithoutVAT`, l.AmountWithoutVAT, l.AmountWithoutVATOC]);
+    twins.push([`${at}.VATAmount`, l.VATAmount, l.VATAmountOC]);
+    // MISA's goods amount is quantity × unit price, to the tax authority's tolerance of one đồng.
+    if (Math.abs(l.Quantity * l.UnitPrice - l.AmountOC) > TOLERANCE + 1e-9) {
+      return [`${at}.AmountOC`, `${l.AmountOC} is not Quantity × UnitPrice (${l.Quantity} × ${l.UnitPrice})`];
+    }
+    if (l.AmountWithoutVATOC !== l.AmountOC) {
+      return [`${at}.AmountWithoutVATOC`, `${l.AmountWithoutVATOC} is not AmountOC ${l.AmountOC} less the line's discount (0)`];
+    }
+    if (sales && (l.VATRateName || (l.VATAmountOC ?? 0) !== 0)) return [`${at}.VATRateName`, 'a sales invoice (template 2) carries no VAT'];
+    if (!sales && !l.VATRateName) return [`${at}.VATRateName`, 'required on a VAT invoice'];
+    if (!sales && (l.VATAmountOC === undefined || l.VATAmountOC === null)) return [`${at}.VATAmountOC`, 'required on a VAT invoice'];
+  }
+  for (const [i, r] of (item.TaxRateInfo ?? []).entries()) {
+    twins.push(
+      [`TaxRateInfo[${i}].AmountWithoutVAT`, r.AmountWithoutVAT, r.AmountWithoutVATOC],
+      [`TaxRateInfo[${i}].VATAmount`, r.VATAmount, r.VATAmountOC],
+    );
+  }
+  for (const [field, plain, oc] of twins) {
+    if (plain !== undefined && plain !== null && plain !== oc)
+      return [field, `${plain} is not its OC amount ${String(oc)} at ExchangeRate 1`];
+  }
+  const goods = item.OriginalInvoiceDetail.reduce((sum, l) => sum + l.AmountOC, 0);
+  if (item.TotalSaleAmountOC !== goods) return ['TotalSaleAmountOC', `${item.TotalSaleAmountOC} is not the sum of AmountOC (${goods})`];
+  return null;
+}
+
+/** The latest invoice date (Vietnam day) in a seller's series: a new invoice may not be dated before it. */
+async function lastDayOf(ctx: SandboxContext, merchantId: string, series: string): Promise<string | null> {
+  const [row] = await ctx.db.query<{ last: string | number | null }>(
+    `SELECT max(issued_at) AS last FROM einv_invoices WHERE merchant_id = $1 AND provider = $2 AND series = $3`,
+    [merchantId, PROVIDER, series],
+  );
+  return row?.last === null || row?.last === undefined ? null : vnDay(Number(row.last));
 }
 
 type ItemResult = Record<string, unknown> & { ErrorCode: string };
@@ -237,12 +340,28 @@ async function publishOne(ctx: SandboxContext, caller: Caller, raw: unknown): Pr
     return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_BUYER_TAX_CODE, 'BuyerTaxCode is not a valid tax code');
   }
   const now = ctx.clock.now();
-  // An invoice is dated the day it is issued: another day is refused rather than backdated.
-  if (item.InvDate && item.InvDate !== vnDay(now)) return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, 'InvDate must be today');
+  const problem = misaProblem(item);
+  if (problem) return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, `Invalid: ${problem[0]}: ${problem[1]}`);
+  // D232: the invoice is dated InvDate (the sale's day, Decree 70), never after today and never
+  // before the series' last invoice, so numbers and dates rise together (Decree 123 art. 10).
+  const today = vnDay(now);
+  if (item.InvDate > today)
+    return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, `Invalid: InvDate: ${item.InvDate} is after today (${today})`);
   const coded = series.startsWith('C');
   let issued;
   try {
-    issued = await issueInvoice(ctx.db, issueInput(caller.merchantId, item, now), {
+    const before = await findByClientRef(ctx.db, caller.merchantId, PROVIDER, item.RefID);
+    const last = before ? null : await lastDayOf(ctx, caller.merchantId, series);
+    if (last !== null && item.InvDate < last) {
+      return itemError(
+        item.RefID,
+        MISA_ITEM_ERRORS.INVALID_DATA,
+        `Invalid: InvDate: ${item.InvDate} is before the series' last invoice (${last})`,
+      );
+    }
+    // Dated at noon of InvDate, Vietnam time: the day is what the invoice carries (NLap).
+    const issuedAt = Math.min(now, Date.parse(`${item.InvDate}T12:00:00+07:00`));
+    issued = await issueInvoice(ctx.db, issueInput(caller.merchantId, item, item.InvDate === today ? now : issuedAt), {
       providerId: item.RefID,
       status: 1,
       // Signed with MISA's certificate and sent at once; a C series comes back with its code.
@@ -252,7 +371,9 @@ async function publishOne(ctx: SandboxContext, caller: Caller, raw: unknown): Pr
       now,
     });
   } catch (error) {
-    if (error instanceof InvoiceInputError) return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, error.message);
+    if (error instanceof InvoiceInputError) {
+      return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, `Invalid: ${misaField(error.field)}: ${error.message}`);
+    }
     throw error;
   }
   const duplicate = issued.existing || (await consumeFault(ctx.db, caller.merchantId, PROVIDER, 'already-exported'));

@@ -70,10 +70,11 @@ export const MISA_SEND_TAX_STATUS = { 0: 'not sent', 1: 'sent, accepted', 2: 'se
 export const MISA_APP_ID = '0f6e3b1c-5a2d-4c7e-9b8a-2d1f4e6a8c30';
 
 /**
- * MISA's rate names the emulator accepts: the serial modal's choices (doc 2 §9). MISA also knows KCT,
- * KKKNT and KHAC:x% (notes); the portal never sends them, so the emulator refuses them as InvalidInvoiceData.
+ * MISA's `VATRateName` values the emulator accepts (D232): the tax authority's rate codes, as MISA's
+ * clients send them. MISA also knows 'KHAC:x%' (another rate); the invoices the sandbox makes never
+ * carry one, so the emulator refuses it as InvalidInvoiceData rather than print a rate it cannot sum.
  */
-export const MISA_VAT_RATE_NAMES = ['10%', '8%', '5%', '0%'] as const;
+export const MISA_VAT_RATE_NAMES = ['10%', '8%', '5%', '0%', 'KCT', 'KKKNT'] as const;
 
 export const MAX_ITEMS = 50;
 
@@ -104,14 +105,49 @@ export const misaTokenBody = z.object({
   password: z.string().min(1).max(200),
 });
 
-/** One line: `UnitPrice` is the gross price (VAT included: menu prices); the emulator works back the net. */
+/** A money amount in đồng: MISA's decimals, here whole đồng (VND's AmountDecimalDigits is 0). */
+const dong = amount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
+
+/**
+ * One line of `OriginalInvoiceDetail` in MISA's meanings (D232; doc.meinvoice.vn InvoiceDataDetail):
+ * `UnitPrice` before tax, `AmountOC` the goods amount (quantity × unit price), `AmountWithoutVATOC` the
+ * amount before tax after the line's discount, `VATRateName` the line's rate and `VATAmountOC` its VAT.
+ * The plain (non-OC) figures are the same amounts converted at ExchangeRate; the emulator takes VND
+ * only, so each must equal its OC twin when sent. ItemType 1 (goods and services) is the only kind
+ * the emulator issues; promotions, discounts and note lines (2, 3, 4) are refused.
+ */
 export const misaLine = z.object({
+  ItemType: z.literal(1).optional(),
   LineNumber: z.number().int().min(1).max(10_000).optional(),
+  SortOrder: z.number().int().min(1).max(10_000).optional(),
+  ItemCode: optionalText(50),
   ItemName: text(500).min(1),
   UnitName: optionalText(50),
   Quantity: amount(1_000_000).refine((v) => v > 0, 'must be above 0'),
-  /** Whole đồng. */
-  UnitPrice: amount(100_000_000_000).refine(Number.isSafeInteger, 'whole đồng'),
+  /** Before tax; at most 6 decimals (XML DGia). */
+  UnitPrice: amount(100_000_000_000),
+  DiscountRate: z.literal(0).optional(),
+  DiscountAmountOC: z.literal(0).optional(),
+  DiscountAmount: z.literal(0).optional(),
+  AmountOC: dong,
+  Amount: dong.optional(),
+  AmountWithoutVATOC: dong,
+  AmountWithoutVAT: dong.optional(),
+  /** Required on a VAT invoice (template 1); absent or null on a sales invoice (template 2). */
+  VATRateName: z.enum(MISA_VAT_RATE_NAMES).nullish(),
+  VATAmountOC: dong.nullish(),
+  VATAmount: dong.nullish(),
+  UnitPriceAfterTax: amount(100_000_000_000).nullish(),
+  AmountAfterTax: dong.nullish(),
+});
+
+/** One row of `TaxRateInfo`: the lines of one rate summed. */
+export const misaTaxRate = z.object({
+  VATRateName: z.enum(MISA_VAT_RATE_NAMES),
+  AmountWithoutVATOC: dong,
+  VATAmountOC: dong,
+  AmountWithoutVAT: dong.optional(),
+  VATAmount: dong.optional(),
 });
 
 export const misaInvoiceData = z.object({
@@ -122,11 +158,11 @@ export const misaInvoiceData = z.object({
     .string()
     .trim()
     .regex(/^\d[A-Z0-9]{6}$/, 'template digit + six-character series'),
-  /** yyyy-MM-dd; absent: today (Vietnam). */
-  InvDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  /** yyyy-MM-dd, required: the invoice's date, which the symbol's year must match. */
+  InvDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Required; the emulator's sellers invoice in đồng only. */
+  CurrencyCode: z.literal('VND'),
+  ExchangeRate: z.literal(1),
   PaymentMethodName: z.enum(['TM', 'CK', 'TM/CK']),
   /** Buyer person ("Khách lẻ" for walk-in). */
   BuyerFullName: text(200).min(1),
@@ -137,9 +173,26 @@ export const misaInvoiceData = z.object({
   BuyerEmail: optionalText(200),
   BuyerPhoneNumber: optionalText(20),
   BuyerIDNumber: optionalText(12),
-  /** Invoice-wide rate (the serial modal's choice); absent: the rate in force on InvDate. */
-  VATRateName: z.enum(MISA_VAT_RATE_NAMES).optional(),
+  /** Printed under the lines (a sales invoice's reduction note under Resolution 204). */
+  InvoiceNote: optionalText(255),
   OriginalInvoiceDetail: z.array(misaLine).min(1).max(500),
+  /** The breakdown by rate; empty or absent on a sales invoice. */
+  TaxRateInfo: z.array(misaTaxRate).max(6).nullish(),
+  /** Goods before tax and discount (Σ AmountOC). */
+  TotalSaleAmountOC: dong,
+  TotalSaleAmount: dong.optional(),
+  TotalDiscountAmountOC: z.literal(0).optional(),
+  TotalDiscountAmount: z.literal(0).optional(),
+  /** Before tax (Σ AmountWithoutVATOC). */
+  TotalAmountWithoutVATOC: dong,
+  TotalAmountWithoutVAT: dong.optional(),
+  /** VAT (Σ TaxRateInfo.VATAmountOC; 0 on a sales invoice). */
+  TotalVATAmountOC: dong,
+  TotalVATAmount: dong.optional(),
+  /** To pay: before tax + VAT. */
+  TotalAmountOC: dong,
+  TotalAmount: dong.optional(),
+  TotalAmountInWords: optionalText(500),
 });
 export type MisaInvoiceData = z.infer<typeof misaInvoiceData>;
 

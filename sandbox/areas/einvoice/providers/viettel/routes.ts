@@ -2,14 +2,23 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { SandboxContext } from '../../../../platform/context';
-import { accountByUsername, bearerToken, checkLogin, getAccount, issueToken, verifyToken, type EinvAccount } from '../../core/accounts';
+import {
+  accountByUsername,
+  bearerToken,
+  checkLogin,
+  getAccount,
+  issueToken,
+  verifyToken,
+  type EinvAccount,
+  type SeriesEntry,
+} from '../../core/accounts';
 import { lookupCompany } from '../../core/companies';
 import { EARLIEST_INVOICE_DAY, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
 import { findByClientRef, getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
-import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
+import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput, type LineInput, type RateCode, type RateInput } from '../../core/types';
 import { vnDay } from '../../core/vat';
 import {
   viettelByUuidSchema,
@@ -18,6 +27,8 @@ import {
   viettelListSchema,
   viettelLoginSchema,
   viettelTemplatesSchema,
+  VIETTEL_PAYMENT_NAMES,
+  VIETTEL_RATES,
   type ViettelCreateBody,
 } from './schemas';
 import {
@@ -101,8 +112,15 @@ function ownSupplier(account: EinvAccount, supplierTaxCode: string): void {
   }
 }
 
-/** "1/001": the template digit and the number Viettel gives the account's template (one per kind here). */
-export const viettelTemplateCode = (templateCode: string) => `${templateCode}/001`;
+/**
+ * The account's own template code of a series (getInvoiceTemplates answers it, createInvoice and the
+ * file call must name it): '1/001' unless the account registered another ('1/0224'), D231.
+ */
+export const viettelTemplateCode = (series: Pick<SeriesEntry, 'template_code' | 'provider_template'>) =>
+  series.provider_template ?? `${series.template_code}/001`;
+/** The template code an invoice was made under (kept in extra by the create). */
+const templateOf = (invoice: InvoiceRecord) =>
+  typeof invoice.extra.templateCode === 'string' ? invoice.extra.templateCode : `${invoice.templateCode}/001`;
 /** Viettel's invoice number is the series followed by the sequence: C26TVT12. */
 export const viettelInvoiceNo = (invoice: Pick<InvoiceRecord, 'series' | 'number'>) => `${invoice.series}${invoice.number}`;
 
@@ -126,7 +144,7 @@ export function viettelInvoice(invoice: InvoiceRecord) {
     transactionUuid: invoice.clientRef,
     invoiceType: invoice.templateCode,
     adjustmentType: String(invoice.status),
-    templateCode: viettelTemplateCode(invoice.templateCode),
+    templateCode: templateOf(invoice),
     invoiceSeri: invoice.series,
     invoiceNumber: String(invoice.number),
     invoiceNo: viettelInvoiceNo(invoice),
@@ -142,7 +160,8 @@ export function viettelInvoice(invoice: InvoiceRecord) {
     totalBeforeTax: NDHDon.TToan.TgTCThue,
     taxAmount: NDHDon.TToan.TgTThue,
     total: NDHDon.TToan.TgTTTBSo,
-    taxPercentage: NDHDon.TToan.THTTLTSuat[0] ? Number(NDHDon.TToan.THTTLTSuat[0].TSuat.replace('%', '')) : null,
+    // One rate: its number; several (or none): null, as Viettel's own taxRate on a mixed invoice.
+    taxPercentage: NDHDon.TToan.THTTLTSuat.length === 1 ? VIETTEL_RATE_OF[NDHDon.TToan.THTTLTSuat[0]!.TSuat] : null,
     status: exchange,
     statusName: VIETTEL_CQT_NAMES[exchange] ?? null,
     reservationCode: invoice.lookupCode,
@@ -151,19 +170,129 @@ export function viettelInvoice(invoice: InvoiceRecord) {
   };
 }
 
-function issueInputOf(merchantId: string, body: ViettelCreateBody, issuedAt: number, vatRate: number | undefined): IssueInput {
+/** Viettel's taxPercentage (§6.6) and the invoice's rate code (TSuat): -2 KCT, -1 KKKNT (D231). */
+const RATE_CODE_OF: Record<(typeof VIETTEL_RATES)[number], RateCode> = { [-2]: 'KCT', [-1]: 'KKKNT', 0: '0%', 5: '5%', 8: '8%', 10: '10%' };
+const VIETTEL_RATE_OF = Object.fromEntries(Object.entries(RATE_CODE_OF).map(([n, code]) => [code, Number(n)])) as Record<RateCode, number>;
+/** §8 VAT_AMOUNT_INVALID: a VAT may stray one đồng from the rate of its amount. */
+const VAT_TOLERANCE = 1;
+/** §6.6: quantity × unitPrice may stray 5 đồng from itemTotalAmountWithoutTax. */
+const LINE_TOLERANCE = 5;
+
+/** A refusal of the figures, as Viettel's error list §8 writes it: BAD_REQUEST with the message code first. */
+const figures = (message: string, text: string) => new ViettelError(400, 'BAD_REQUEST', `${message}: ${text}`);
+
+function rateOf(value: number | null | undefined, at: string): RateCode {
+  const rate = (VIETTEL_RATES as readonly number[]).includes(value as number) ? (value as (typeof VIETTEL_RATES)[number]) : undefined;
+  if (rate === undefined)
+    throw figures('VAT_PERCENTAGE_INVALID', `${at}.taxPercentage ${String(value)}: Thuế GTGT (%) phải là -2, -1, 0, 5, 8 hoặc 10`);
+  return RATE_CODE_OF[rate];
+}
+
+/**
+ * The invoice's lines, breakdown and notes as the request states them (D231), checked as Viettel
+ * documents (§6.6, §6.7, §8): every goods line has its unit price before tax, quantity and amount
+ * before tax within 5 đồng of their product, a rate from Viettel's list (none, or -2, on a sales
+ * invoice) and a VAT within 1 đồng of its rate (absent = 0); the breakdown has each rate once, its
+ * taxable amount the sum of its lines and its VAT the sum of theirs. An adjustment states its lines
+ * unsigned with isIncreaseItem (Odoo sends a decrease's unit price negative): the sizes are kept.
+ * The core then checks the same figures as the tax authority (core/document.ts, D229).
+ */
+function figuresOf(body: ViettelCreateBody, sales: boolean): { lines: LineInput[]; rates?: RateInput[]; notes: string[] } {
+  const lines: LineInput[] = [];
+  const notes: string[] = [];
+  body.itemInfo.forEach((item, i) => {
+    const at = `itemInfo[${i}]`;
+    if (item.selection === 2) {
+      notes.push(item.itemName);
+      return;
+    }
+    if (item.unitPrice === null || item.unitPrice === undefined || item.quantity === null || item.quantity === undefined) {
+      throw new ViettelError(400, 'BAD_REQUEST', `${at}: unitPrice (đơn giá chưa thuế) và quantity là bắt buộc với hàng hóa`);
+    }
+    if (item.itemTotalAmountWithoutTax === null || item.itemTotalAmountWithoutTax === undefined) {
+      throw new ViettelError(400, 'BAD_REQUEST', `${at}: itemTotalAmountWithoutTax là bắt buộc`);
+    }
+    const unitPrice = Math.abs(item.unitPrice);
+    const quantity = Math.abs(item.quantity);
+    const amount = item.itemTotalAmountWithoutTax;
+    if (amount < 0) throw new ViettelError(400, 'BAD_REQUEST', `${at}.itemTotalAmountWithoutTax: tổng tiền không có số âm`);
+    if (Math.abs(quantity * unitPrice - amount) > LINE_TOLERANCE + 1e-9) {
+      throw figures(
+        'IVI_TOTAL_A_WITHOUT_TAX_AND_UP_QUAN_NOT_COMPARED',
+        `${at}: ${quantity} × ${unitPrice} ≠ ${amount} (Đơn giá nhân số lượng không so khớp thành tiền)`,
+      );
+    }
+    const vat = item.taxAmount ?? 0;
+    if (vat < 0) throw figures('VAT_TAX_AMOUNT_NEGATE', `${at}.taxAmount: Tiền thuế không được nhập giá trị âm`);
+    const base = { name: item.itemName, ...(item.unitName ? { unit: item.unitName } : {}), quantity, unitPrice, amount };
+    if (sales) {
+      if (item.taxPercentage !== null && item.taxPercentage !== undefined && item.taxPercentage !== -2) {
+        throw figures('VAT_PERCENTAGE_INVALID', `${at}.taxPercentage: hóa đơn bán hàng không có thuế GTGT (-2 hoặc không truyền)`);
+      }
+      if (vat !== 0) throw figures('VAT_AMOUNT_INVALID', `${at}.taxAmount: hóa đơn bán hàng không có tiền thuế`);
+      lines.push({ ...base, rate: null });
+      return;
+    }
+    const rate = rateOf(item.taxPercentage, at);
+    const percent = Math.max(0, VIETTEL_RATE_OF[rate]);
+    if (Math.abs(vat - (amount * percent) / 100) > VAT_TOLERANCE + 1e-9) {
+      throw figures('VAT_AMOUNT_INVALID', `${at}.taxAmount ${vat} ≠ ${percent}% × ${amount} (Tiền thuế không hợp lệ)`);
+    }
+    lines.push({ ...base, rate, vat });
+  });
+  if (lines.length === 0) throw new ViettelError(400, 'BAD_REQUEST', 'itemInfo: hóa đơn cần ít nhất một dòng hàng hóa');
+
+  const breakdown = body.taxBreakdowns ?? [];
+  if (breakdown.length === 0) return { lines, notes };
+  const seen = new Set<RateCode>();
+  const rates: RateInput[] = [];
+  breakdown.forEach((row, i) => {
+    const at = `taxBreakdowns[${i}]`;
+    if (sales) {
+      if (row.taxPercentage !== -2) throw figures('VAT_PERCENTAGE_INVALID', `${at}.taxPercentage: hóa đơn bán hàng chỉ có -2`);
+      return;
+    }
+    const rate = rateOf(row.taxPercentage, at);
+    if (seen.has(rate)) throw figures('VAT_PERCENTAGE_INVALID', `${at}: mỗi mức thuế chỉ xuất hiện một lần`);
+    seen.add(rate);
+    const members = lines.filter((l) => l.rate === rate);
+    const net = members.reduce((sum, l) => sum + l.amount, 0);
+    const vat = members.reduce((sum, l) => sum + (l.vat ?? 0), 0);
+    // Not sent: Viettel works it out from the lines (§6.7).
+    const taxable = row.taxableAmount ?? net;
+    const tax = row.taxAmount ?? vat;
+    if (members.length === 0 || Math.abs(taxable - net) > 1e-9) {
+      throw new ViettelError(
+        400,
+        'BAD_REQUEST',
+        `${at}.taxableAmount ${taxable} ≠ tổng itemTotalAmountWithoutTax của mức ${row.taxPercentage} (${net})`,
+      );
+    }
+    if (Math.abs(tax - vat) > 1e-9)
+      throw figures('VAT_AMOUNT_INVALID', `${at}.taxAmount ${tax} ≠ tổng taxAmount của mức ${row.taxPercentage} (${vat})`);
+    rates.push({ rate, net: taxable, vat: tax });
+  });
+  return { lines, ...(sales ? {} : { rates }), notes };
+}
+
+function issueInputOf(merchantId: string, body: ViettelCreateBody, series: SeriesEntry, issuedAt: number): IssueInput {
   const b = body.buyerInfo;
-  const company = b.buyerLegalName?.trim() || undefined;
   const taxCode = b.buyerTaxCode?.trim() || undefined;
+  // §6.4: the legal name goes with a tax code; without one the buyer is a person.
+  const company = taxCode ? b.buyerLegalName?.trim() || undefined : undefined;
+  const name = b.buyerName?.trim() || (taxCode ? '' : b.buyerLegalName?.trim() || '');
+  const sales = series.template_code === '2';
+  const { lines, rates, notes } = figuresOf(body, sales);
+  const info = body.generalInvoiceInfo;
   return {
     merchantId,
     provider: PROVIDER,
-    templateCode: body.generalInvoiceInfo.templateCode.slice(0, 1) as '1' | '2',
-    series: body.generalInvoiceInfo.invoiceSeries,
+    templateCode: series.template_code,
+    series: info.invoiceSeries,
     issuedAt,
     buyer: {
-      isIndividual: !company && !taxCode,
-      name: b.buyerName,
+      isIndividual: !taxCode,
+      name,
       ...(company ? { company } : {}),
       ...(taxCode ? { taxCode } : {}),
       ...(b.buyerAddressLine ? { address: b.buyerAddressLine } : {}),
@@ -172,49 +301,71 @@ function issueInputOf(merchantId: string, body: ViettelCreateBody, issuedAt: num
       ...(b.buyerCode ? { customerCode: b.buyerCode } : {}),
       ...(b.buyerIdNo ? { idCard: b.buyerIdNo } : {}),
     },
-    lines: body.itemInfo.map((item) => ({
-      name: item.itemName,
-      ...(item.unitName ? { unit: item.unitName } : {}),
-      quantity: item.quantity,
-      unitPriceGross: item.unitPriceWithTax,
-    })),
-    paymentMethod: body.payments[0]!.paymentMethodName,
-    ...(vatRate !== undefined ? { vatRate } : {}),
-    // doc 2 §9: Viettel works its totals out itself and rounds up.
-    rounding: 'up',
-    clientRef: body.generalInvoiceInfo.transactionUuid,
+    lines,
+    ...(rates ? { rates } : {}),
+    paymentMethod: VIETTEL_PAYMENT_NAMES[body.payments[0]!.paymentMethodName],
+    clientRef: info.transactionUuid,
+    notes: [...(info.invoiceNote ? [info.invoiceNote] : []), ...notes],
   };
 }
 
-function checkCreate(account: EinvAccount, body: ViettelCreateBody, issuedAt: number, now: number, approved: boolean): number | undefined {
+/** The series the request names, registered and active under the template code it names. */
+function checkCreate(account: EinvAccount, body: ViettelCreateBody, issuedAt: number, now: number, approved: boolean): SeriesEntry {
   const info = body.generalInvoiceInfo;
-  const template = info.templateCode.slice(0, 1);
   const series = account.series.find((s) => s.value === info.invoiceSeries && s.active);
-  if (!series || viettelTemplateCode(series.template_code) !== info.templateCode) {
+  if (!series || viettelTemplateCode(series) !== info.templateCode) {
     throw new ViettelError(400, 'TEMPLATE_NOT_FOUND', `Không tìm thấy mẫu ${info.templateCode} ký hiệu ${info.invoiceSeries}`);
   }
-  if (info.invoiceType && info.invoiceType !== template)
+  if (info.invoiceType && info.invoiceType !== series.template_code)
     throw new ViettelError(400, 'INVOICE_TYPE_INVALID', 'invoiceType không khớp templateCode');
-  const rates = new Set(body.itemInfo.map((i) => i.taxPercentage));
-  if (rates.size > 1) throw new ViettelError(400, 'TAX_PERCENTAGE_INVALID', 'Các dòng hàng phải cùng thuế suất');
-  const rate = [...rates][0];
-  if (template === '2' && rate !== undefined && rate !== 0)
-    throw new ViettelError(400, 'TAX_PERCENTAGE_INVALID', 'Hóa đơn bán hàng không có thuế GTGT');
+  const seller = body.sellerInfo?.sellerTaxCode?.trim();
+  if (seller && seller !== account.taxCode) {
+    throw new ViettelError(403, 'SUPPLIER_TAX_CODE_INVALID', 'sellerTaxCode phải trùng mã số thuế của tài khoản đăng nhập');
+  }
+  // §6.2: a replacement or adjustment names its original, the agreement and its date; an adjustment its kind.
+  if (info.adjustmentType !== '1') {
+    const missing = (
+      [
+        ['originalInvoiceId', info.originalInvoiceId],
+        ['originalInvoiceIssueDate', info.originalInvoiceIssueDate],
+        ['additionalReferenceDesc', info.additionalReferenceDesc],
+        ['additionalReferenceDate', info.additionalReferenceDate],
+        ...(info.adjustmentType === '5' ? [['adjustmentInvoiceType', info.adjustmentInvoiceType] as const] : []),
+      ] as const
+    ).find(([, value]) => value === null || value === undefined || value === '');
+    if (missing)
+      throw new ViettelError(400, 'BAD_REQUEST', `generalInvoiceInfo.${missing[0]} là bắt buộc với hóa đơn thay thế, điều chỉnh`);
+  }
   const buyer = body.buyerInfo;
   if (buyer.buyerTaxCode && !isValidTaxCode(buyer.buyerTaxCode))
     throw new ViettelError(400, 'BUYER_TAX_CODE_INVALID', 'Mã số thuế người mua không hợp lệ');
-  if ((buyer.buyerTaxCode || buyer.buyerLegalName) && !(buyer.buyerTaxCode && buyer.buyerLegalName)) {
-    throw new ViettelError(400, 'BUYER_INFO_INVALID', 'Người mua là doanh nghiệp cần cả buyerLegalName và buyerTaxCode');
+  // §6.4: buyerLegalName is required with a buyerTaxCode (a legal name alone is a person's invoice).
+  if (buyer.buyerTaxCode && !buyer.buyerLegalName) {
+    throw new ViettelError(400, 'BUYER_INFO_INVALID', 'buyerLegalName là bắt buộc khi truyền buyerTaxCode');
   }
-  // Before the first VAT period the sandbox knows there is no rate to work the tax with (D219).
+  if (!buyer.buyerName && !buyer.buyerLegalName && buyer.buyerNotGetInvoice !== 1) {
+    throw new ViettelError(400, 'BUYER_INFO_INVALID', 'Tên người mua hoặc tên đơn vị là bắt buộc');
+  }
   if (vnDay(issuedAt) < EARLIEST_INVOICE_DAY)
     throw new ViettelError(400, 'INVOICE_ISSUED_DATE_INVALID', `Ngày lập không được trước ngày ${EARLIEST_INVOICE_DAY}`);
   if (vnDay(issuedAt) > vnDay(now)) throw new ViettelError(400, 'INVOICE_ISSUED_DATE_INVALID', 'Ngày lập không được sau ngày hiện tại');
   if (!approved) {
     throw new ViettelError(400, 'INVOICE_REGISTRATION_NOT_APPROVED', 'Tờ khai đăng ký sử dụng hóa đơn chưa được CQT chấp nhận');
   }
-  return rate;
+  return series;
 }
+
+/** The answer to a create, the first one or a repeat of its transactionUuid (§6.2: the same invoice A). */
+const created = (account: EinvAccount, invoice: InvoiceRecord) =>
+  ok({
+    result: {
+      supplierTaxCode: account.taxCode,
+      invoiceNo: viettelInvoiceNo(invoice),
+      transactionID: invoice.providerId,
+      reservationCode: invoice.lookupCode,
+      codeOfTax: invoice.cqtCode,
+    },
+  });
 
 const ok = <T extends object>(rest: T) => ({ errorCode: null, description: null, ...rest });
 
@@ -306,7 +457,7 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
           template: account.series
             .filter((s) => s.active && (!body.invoiceType || s.template_code === body.invoiceType))
             .map((s) => ({
-              templateCode: viettelTemplateCode(s.template_code),
+              templateCode: viettelTemplateCode(s),
               invoiceSeries: s.value,
               invoiceType: s.template_code,
               invoiceTypeName: s.inv_type_name,
@@ -323,30 +474,59 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
           throw new ViettelError(400, 'BAD_REQUEST', 'buyerInfo.buyerName: giá trị không được chấp nhận');
         }
         const now = ctx.clock.now();
+        const uuid = body.generalInvoiceInfo.transactionUuid;
+        // §6.2 transactionUuid: "every create with the same transactionUuid answers invoice A, it makes no other" (D231).
+        const before = await findByClientRef(ctx.db, merchantId, PROVIDER, uuid);
+        if (before) return created(account, before);
         const issuedAt = body.generalInvoiceInfo.invoiceIssuedDate ?? now;
         const approved = account.declarationStatus === 'APPROVED' && !(await faultState(ctx.db, merchantId, PROVIDER)).declarationPending;
-        const rate = checkCreate(account, body, issuedAt, now, approved);
-        const uuid = body.generalInvoiceInfo.transactionUuid;
-        const reused = () => new ViettelError(400, 'TRANSACTION_UUID_INVALID', `transactionUuid ${uuid} đã được sử dụng`);
-        if (await findByClientRef(ctx.db, merchantId, PROVIDER, uuid)) throw reused();
-        const issued = await issueInvoice(ctx.db, issueInputOf(merchantId, body, issuedAt, rate), {
+        const series = checkCreate(account, body, issuedAt, now, approved);
+        // §7.2: a later number of a series may not carry an earlier date than the one before it.
+        const [last] = (await listInvoices(ctx.db, { merchantId, provider: PROVIDER, series: series.value, page: 1, pageSize: 1 })).rows;
+        if (last && issuedAt < last.issuedAt) {
+          throw new ViettelError(
+            400,
+            'INVOICE_ISSUED_DATE_INVALID',
+            `Ngày lập không được trước ngày lập của hóa đơn gần nhất (${viettelInvoiceNo(last)})`,
+          );
+        }
+        const info = body.generalInvoiceInfo;
+        const status =
+          info.adjustmentType === '3'
+            ? VIETTEL_STATUS.replaced
+            : info.adjustmentType === '5'
+              ? VIETTEL_STATUS.adjusted
+              : VIETTEL_STATUS.original;
+        const issued = await issueInvoice(ctx.db, issueInputOf(merchantId, body, series, issuedAt), {
           providerId: randomUUID(),
-          status: VIETTEL_STATUS.original,
-          cqtStatus: String(notSentStatus(body.generalInvoiceInfo.invoiceSeries)),
-          extra: { pdfAsks: 0 },
+          status,
+          cqtStatus: String(notSentStatus(info.invoiceSeries)),
+          extra: {
+            pdfAsks: 0,
+            templateCode: info.templateCode,
+            paid: info.paymentStatus,
+            // A replacement or adjustment keeps what it refers to; the correction flow reads it (issue 25 §5).
+            ...(info.adjustmentType !== '1'
+              ? {
+                  original: {
+                    invoiceId: info.originalInvoiceId,
+                    issueDate: info.originalInvoiceIssueDate,
+                    templateCode: info.originalTemplateCode ?? null,
+                    adjustmentInvoiceType: info.adjustmentInvoiceType ?? null,
+                    referenceDesc: info.additionalReferenceDesc,
+                    referenceDate: info.additionalReferenceDate,
+                    note: info.adjustedNote ?? null,
+                  },
+                }
+              : {}),
+          },
           now,
         });
-        if (issued.existing || (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported'))) throw reused();
-        const invoice = issued.invoice;
-        return ok({
-          result: {
-            supplierTaxCode: account.taxCode,
-            invoiceNo: viettelInvoiceNo(invoice),
-            transactionID: invoice.providerId,
-            reservationCode: invoice.lookupCode,
-            codeOfTax: invoice.cqtCode,
-          },
-        });
+        // already-exported (D190): the invoice is stored and the answer is the old "used before" refusal, once.
+        if (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported')) {
+          throw new ViettelError(400, 'TRANSACTION_UUID_INVALID', `transactionUuid ${uuid} đã được sử dụng`);
+        }
+        return created(account, issued.invoice);
       });
 
       scope.post(`${VIETTEL_API}/InvoiceWS/sendInvoiceByTransactionUuid`, async (request) => {
@@ -403,9 +583,7 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
         const m = /^([A-Z0-9]{6})(\d{1,9})$/.exec(body.invoiceNo);
         const found = m ? await getInvoice(ctx.db, { merchantId, provider: PROVIDER, series: m[1]!, number: Number(m[2]) }) : null;
         const invoice =
-          found &&
-          viettelTemplateCode(found.templateCode) === body.templateCode &&
-          (!body.transactionUuid || body.transactionUuid === found.clientRef)
+          found && templateOf(found) === body.templateCode && (!body.transactionUuid || body.transactionUuid === found.clientRef)
             ? found
             : null;
         if (!invoice) throw new ViettelError(404, 'INVOICE_NOT_FOUND', 'Không tìm thấy hóa đơn');

@@ -26,7 +26,7 @@ describe('adapter helpers', () => {
     for (const bad of ['2026-02-30', '24/11/2026', '']) expect(vnDayStart(bad)).toBeNaN();
   });
 
-  it('cleans user text: control characters out, markup and Vietnamese kept', () => {
+  it('cleans user text: control characters out, markup and Vietnamese kept; a line keeps its tax class (issue 25 §2)', () => {
     expect(cleanText('  Nguyễn\u0000Văn\r\n A\t<b>x</b> 😀 ')).toBe('Nguyễn Văn A <b>x</b> 😀');
     expect(cleanText(undefined)).toBe('');
     expect(cleanBuyer({ isIndividual: false, name: ' A ', company: ' B\u0007 ', taxCode: '  ', email: '' })).toEqual({
@@ -34,10 +34,11 @@ describe('adapter helpers', () => {
       name: 'A',
       company: 'B',
     });
-    expect(cleanLine({ name: 'Phở\nbò', unit: ' ', quantity: 2, unitPriceGross: 50_000 })).toEqual({
+    expect(cleanLine({ name: 'Phở\nbò', unit: ' ', quantity: 2, unitPriceGross: 50_000, taxClass: 'STANDARD' })).toEqual({
       name: 'Phở bò',
       quantity: 2,
       unitPriceGross: 50_000,
+      taxClass: 'STANDARD',
     });
   });
 

@@ -143,15 +143,21 @@ export { einvError };
 /** The buyer with every text cleaned (cleanText); an empty optional field is left out. */
 export function cleanBuyer(buyer: Buyer): Buyer {
   const out: Buyer = { isIndividual: buyer.isIndividual, name: cleanText(buyer.name) };
-  for (const key of ['company', 'taxCode', 'address', 'email', 'phone'] as const) {
+  for (const key of ['company', 'taxCode', 'address', 'email', 'phone', 'idCard'] as const) {
     const value = cleanText(buyer[key]);
     if (value) out[key] = value;
   }
   return out;
 }
 
-/** A line with its texts cleaned (cleanText). */
+/** A line with its texts cleaned (cleanText); its figures and tax class as they were. */
 export function cleanLine(line: ExportLine): ExportLine {
   const unit = cleanText(line.unit);
-  return { name: cleanText(line.name), ...(unit ? { unit } : {}), quantity: line.quantity, unitPriceGross: line.unitPriceGross };
+  return {
+    name: cleanText(line.name),
+    ...(unit ? { unit } : {}),
+    quantity: line.quantity,
+    unitPriceGross: line.unitPriceGross,
+    taxClass: line.taxClass,
+  };
 }

@@ -5,6 +5,9 @@ import { createEinvoiceBackend } from '../backend';
 import { canSign, cqtStatus, invoiceStatus, parseEivCode } from '../registry';
 import { splitSellerToken } from '../seller-token';
 import {
+  FIRST_MINUTE_2027,
+  LAST_MINUTE_2026,
+  mixedRateExport,
   completedOrders,
   createMerchant,
   instantSleep,
@@ -18,7 +21,7 @@ import {
   rejection,
   todayQuery,
 } from '../testing/sandbox';
-import type { ProviderAdapter, Serial } from '../types';
+import type { ExportInput, ProviderAdapter, Serial } from '../types';
 import { createFptAdapter } from './fpt';
 
 const PHOCO_TAX = '0108123455';
@@ -49,6 +52,90 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+
+/** The create body the adapter sends, caught before any provider (FPT answers with a row). */
+async function bodyOf(input: ExportInput): Promise<{ lang: string; inv: Record<string, unknown> & { items: Record<string, unknown>[] } }> {
+  let sent: unknown = null;
+  const capture: typeof globalThis.fetch = async (_url, init) => {
+    sent = JSON.parse(String(init?.body));
+    const row = {
+      sid: input.orderId,
+      form: '1',
+      serial: 'C26TFP',
+      seq: 1,
+      invoice_date: '2026-12-31 23:59:00',
+      total_v: input.total,
+      search_code: 'ABCDEFGHJK',
+    };
+    return new Response(JSON.stringify(row), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  await createFptAdapter({ baseURL: 'http://fpt.test', fetch: capture }).createInvoice('token', input);
+  return sent as never;
+}
+
+describe("FPT adapter: the request body by FPT's published field meanings (issue 25 §2, D234)", () => {
+  const serial = (value: string, sales = false): Serial => ({
+    value,
+    templateCode: sales ? '2' : '1',
+    invTypeName: 'x',
+    isSalesInvoice: sales,
+  });
+
+  it('issue 25 §2: 23:59 on 31 December 2026: phở at 8 % and beer at 10 %, net unit prices, per-item vrt and vat, totals and their VND copies', async () => {
+    const body = await bodyOf(mixedRateExport('o-2026', serial('1C26TFP'), LAST_MINUTE_2026));
+    expect(body.lang).toBe('vi');
+    expect(body.inv).toMatchObject({
+      sid: 'o-2026',
+      idt: '2026-12-31 23:59:00',
+      form: '1',
+      serial: 'C26TFP',
+      paym: 'TM',
+      curr: 'VND',
+      exrt: 1,
+    });
+    expect(body.inv.items).toEqual([
+      { line: 1, name: 'Phở bò tái', unit: 'bát', quantity: 2, price: 60_185, amount: 120_370, vrt: '8', vat: 9_630, total: 130_000 },
+      { line: 2, name: 'Bia Hà Nội', unit: 'chai', quantity: 3, price: 22_727.3, amount: 68_182, vrt: '10', vat: 6_818, total: 75_000 },
+    ]);
+    expect(body.inv).toMatchObject({ sum: 188_552, vat: 16_448, total: 205_000, sumv: 188_552, vatv: 16_448, totalv: 205_000 });
+    // No invoice-wide rate any more (D177's single vrt), no gross in a net field.
+    expect(body.inv).not.toHaveProperty('vrt');
+    expect(body.inv).not.toHaveProperty('note');
+  });
+
+  it('issue 25 §2: 00:01 on 1 January 2027: the same bill at 10 % on both lines', async () => {
+    const body = await bodyOf(mixedRateExport('o-2027', serial('1C27TFP'), FIRST_MINUTE_2027));
+    expect(body.inv).toMatchObject({ idt: '2027-01-01 00:01:00', serial: 'C27TFP', sum: 186_364, vat: 18_636, total: 205_000 });
+    expect(body.inv.items.map((i) => [i.price, i.amount, i.vrt, i.vat, i.total])).toEqual([
+      [59_091, 118_182, '10', 11_818, 130_000],
+      [22_727.3, 68_182, '10', 6_818, 75_000],
+    ]);
+  });
+
+  it('issue 25 §1: a sales invoice (form 2) sends gross prices with no vrt or vat, and the reduction note', async () => {
+    const body = await bodyOf(mixedRateExport('o-sales', serial('2C26TFB', true), LAST_MINUTE_2026));
+    expect(body.inv).toMatchObject({ form: '2', serial: 'C26TFB', sum: 205_000, vat: 0, total: 205_000 });
+    expect(body.inv.items.map((i) => [i.price, i.amount, 'vrt' in i, 'vat' in i])).toEqual([
+      [65_000, 130_000, false, false],
+      [25_000, 75_000, false, false],
+    ]);
+    expect(body.inv.note).toContain('Nghị quyết 204/2025/QH15');
+  });
+
+  it('KCT and KKKNT go as -1 and -2', async () => {
+    const input = sampleExport('o-kct', serial('1C26TFP'), {
+      paidAt: LAST_MINUTE_2026,
+      lines: [
+        { name: 'Sách', quantity: 1, unitPriceGross: 30_000, taxClass: 'NOT_SUBJECT' },
+        { name: 'Phí', quantity: 1, unitPriceGross: 1_000, taxClass: 'NOT_DECLARED' },
+      ],
+    });
+    expect((await bodyOf(input)).inv.items.map((i) => [i.vrt, i.vat])).toEqual([
+      ['-1', 0],
+      ['-2', 0],
+    ]);
+  });
 });
 
 describe('FPT adapter against the emulator', () => {
@@ -107,10 +194,11 @@ describe('FPT adapter against the emulator', () => {
     expect(lastYear.records).toEqual([]);
   });
 
-  it('exports an order (net and VAT worked back from the gross); the same order again answers the first invoice (existing)', async () => {
+  it("issue 25 §2: exports an order with the portal's own tax (a reduced and a standard line), accepted by the emulator; the same order again answers the first invoice (existing)", async () => {
     const [order] = await completedOrders(t, m);
     const orderId = String(order!.order_id);
-    const first = await adapter.createInvoice(token, sampleExport(orderId, vatSerial));
+    const input = sampleExport(orderId, vatSerial);
+    const first = await adapter.createInvoice(token, input);
     // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
     expect(first.serial).toBe(vatSerial.value);
     expect(first).toMatchObject({ providerId: orderId, existing: false });
@@ -120,12 +208,12 @@ describe('FPT adapter against the emulator', () => {
     // The duplicate (409 INVOICE_EXISTED) names only the sid: the first invoice is fetched.
     const again = await adapter.createInvoice(
       token,
-      sampleExport(orderId, vatSerial, { total: 5, lines: [{ name: 'x', quantity: 1, unitPriceGross: 5 }] }),
+      sampleExport(orderId, vatSerial, { lines: [{ name: 'x', quantity: 1, unitPriceGross: 5, taxClass: 'STANDARD' }] }),
     );
     expect(again).toEqual({ ...first, existing: true });
 
     const row = await rowOf(first.eivCode);
-    expect(row).toMatchObject({ id: orderId, serial: vatSerial.value, total: 1_900_000, vat: 140_741, buyerName: 'Khách lẻ' });
+    expect(row).toMatchObject({ id: orderId, serial: vatSerial.value, total: 1_900_000, vat: input.tax.totals.vat, buyerName: 'Khách lẻ' });
 
     const backend = createEinvoiceBackend(m);
     expect(await backend.saveEivCode(orderId, first.eivCode)).toEqual({ eivCode: first.eivCode, cqtCode: null });
@@ -155,7 +243,7 @@ describe('FPT adapter against the emulator', () => {
   });
 
   it('filters by serial (either form), searches and pages', async () => {
-    const sale = await adapter.createInvoice(token, sampleExport(ref(), salesSerial, { vat: 0 }));
+    const sale = await adapter.createInvoice(token, sampleExport(ref(), salesSerial));
     for (const serial of [salesSerial.value, salesSerial.value.slice(1)]) {
       const sales = await adapter.listInvoices(token, query({ serial }));
       expect(sales.rows.length).toBeGreaterThan(0);
@@ -234,10 +322,15 @@ describe('FPT adapter against the emulator', () => {
   it('a series that is not in use is EINV_SERIAL_INVALID; a malformed line is EINV_INVOICE_REFUSED naming the field', async () => {
     const inactive: Serial = { value: `1K${vnToday().slice(2, 4)}TFX`, templateCode: '1', invTypeName: 'x', isSalesInvoice: false };
     expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), inactive)))).toMatchObject({ code: 'EINV_SERIAL_INVALID' });
-    const refused = await rejection(
-      adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines: [{ name: 'x', quantity: 0, unitPriceGross: 1 }] })),
-    );
+    const valid = sampleExport(ref(), vatSerial, { lines: [{ name: 'x', quantity: 1, unitPriceGross: 1, taxClass: 'STANDARD' }] });
+    const refused = await rejection(adapter.createInvoice(token, { ...valid, lines: [{ ...valid.lines[0]!, quantity: 0 }] }));
     expect(refused).toMatchObject({ code: 'EINV_INVOICE_REFUSED', data: { field: 'inv.items.0.quantity' } });
+  });
+
+  it("issue 25 §4: an invoice dated in another year than its symbol's is EINV_SERIAL_INVALID on inv.serial (FPT's SERIAL_YEAR_MISMATCH)", async () => {
+    const lastYear = Date.parse(`${Number(vnToday().slice(0, 4)) - 1}-12-31T12:00:00+07:00`);
+    const refused = await rejection(adapter.createInvoice(token, sampleExport(ref(), vatSerial, { paidAt: lastYear })));
+    expect(refused).toMatchObject({ code: 'EINV_SERIAL_INVALID', status: 400, data: { field: 'inv.serial' } });
   });
 
   it('an expired or unknown token is EINV_TOKEN_EXPIRED', async () => {
@@ -287,7 +380,7 @@ describe('FPT adapter against the emulator', () => {
       token,
       sampleExport(ref(), vatSerial, {
         buyer: { isIndividual: true, name: 'Trần\tThị\nHoa\u0000' },
-        lines: [{ name: 'Phở\r\nbò', quantity: 1, unitPriceGross: 65_000 }],
+        lines: [{ name: 'Phở\r\nbò', quantity: 1, unitPriceGross: 65_000, taxClass: 'REDUCED_ELIGIBLE' }],
       }),
     );
     expect((await rowOf(typed.eivCode)).buyerName).toBe('Trần Thị Hoa');

@@ -1,4 +1,5 @@
-import { DAY_MS } from '../../../../machines/shared/rules/vnTime';
+import type { VatRateCode } from '../../../../machines/shared/rules/vatRates';
+import { DAY_MS, VN_OFFSET_MS } from '../../../../machines/shared/rules/vnTime';
 import { z } from '../../../../config/zod-classic';
 import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions, type ProviderResponse } from '../http';
 import { eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
@@ -28,7 +29,7 @@ import {
 import type { AdapterOptions } from './options';
 
 /**
- * FPT eInvoice (docs/areas/einvoice.md "FPT eInvoice"; D181, D182). FPT answers with real HTTP
+ * FPT eInvoice (docs/areas/einvoice.md "FPT eInvoice"; D181, D182, D234). FPT answers with real HTTP
  * statuses and `{error, message, field?|reason?|sid?|status?}` on failure. Its token is a plain bearer
  * (the seller prefix a token source may add is dropped: FPT needs no tax code beside it). The `sid` is
  * the order id: FPT's idempotency key, so a repeat answers 409 INVOICE_EXISTED and the first invoice is
@@ -51,6 +52,8 @@ const FPT_ERRORS: Readonly<Record<string, string>> = {
   FORBIDDEN: 'EINV_TAX_CODE_INVALID',
   SERIAL_NOT_FOUND: 'EINV_SERIAL_INVALID',
   SERIAL_NOT_ACTIVE: 'EINV_SERIAL_INVALID',
+  // A symbol of another year than the invoice's date (a C26… series on a 2027 invoice, D234).
+  SERIAL_YEAR_MISMATCH: 'EINV_SERIAL_INVALID',
   FORM_MISMATCH: 'EINV_SERIAL_INVALID',
   TYPE_MISMATCH: 'EINV_SERIAL_INVALID',
   DECLARATION_NOT_APPROVED: 'EINV_DECLARATION_PENDING',
@@ -142,25 +145,59 @@ const exportResult = (row: FptRow, existing: boolean): ExportResult => ({
   existing,
 });
 
+/**
+ * FPT's `vrt` for each rate (D234): the percentage as text, -1 not subject (KCT), -2 not declared
+ * (KKKNT), as FPT's integration document lists them ("0, 5, 8, 10, -1, -2").
+ */
+export const FPT_VRT: Readonly<Record<VatRateCode, string>> = { '10%': '10', '8%': '8', '5%': '5', '0%': '0', KCT: '-1', KKKNT: '-2' };
+
+/** FPT's `idt`: 'YYYY-MM-DD HH:mm:ss' in Vietnam time. */
+export const fptDateTime = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * The create-invoice body (D234). Every figure is the portal's own (ExportInput.tax, worked once by
+ * invoiceTotals), put in the field FPT reads it from: per item `price` the unit price before tax,
+ * `amount` the line before tax, `vrt` its rate, `vat` its tax and `total` both; on the invoice `sum`,
+ * `vat` and `total` (and their VND copies `sumv`, `vatv`, `totalv`: the invoice is in đồng). FPT has no
+ * breakdown by rate in its request: it works it from the items. A sales invoice (form 2) carries no
+ * rate and no VAT; its note (Resolution 204's reduction) goes in `note`. The adapter works no tax out.
+ */
 function invoiceBody(input: ExportInput): Record<string, unknown> {
   // Control characters out of the user's text (FPT refuses them; a line is one line), the rest as typed.
   const buyer = cleanBuyer(input.buyer);
   const sales = isSalesInvoiceSerial(input.serial);
+  const { tax } = input;
+  if (tax.lines.length !== input.lines.length) throw new RangeError('fpt: the tax has one line per invoice line');
   const inv: Record<string, unknown> = {
     // D178: the order is the key, so a repeat (a lost answer, a second tab) finds the first invoice.
     sid: input.orderId,
+    idt: fptDateTime(input.issuedAt),
     form: sales ? '2' : '1',
     serial: serialSymbol(input.serial.value),
     paym: paymentCode(input.paymentMethod),
+    curr: 'VND',
+    exrt: 1,
     bname: buyer.name.trim() || WALK_IN_BUYER,
-    items: input.lines.map(cleanLine).map((line, index) => ({
-      line: index + 1,
-      name: line.name,
-      ...(line.unit ? { unit: line.unit } : {}),
-      quantity: line.quantity,
-      price: line.unitPriceGross,
-    })),
+    items: input.lines.map(cleanLine).map((line, index) => {
+      const figures = tax.lines[index]!;
+      return {
+        line: index + 1,
+        name: line.name,
+        ...(line.unit ? { unit: line.unit } : {}),
+        quantity: line.quantity,
+        price: figures.netUnitPrice,
+        amount: figures.net,
+        ...(figures.rateCode !== null ? { vrt: FPT_VRT[figures.rateCode], vat: figures.vat, total: figures.gross } : {}),
+      };
+    }),
+    sum: tax.totals.net,
+    vat: tax.totals.vat,
+    total: tax.totals.gross,
+    sumv: tax.totals.net,
+    vatv: tax.totals.vat,
+    totalv: tax.totals.gross,
   };
+  if (tax.notes.length > 0) inv.note = tax.notes.join('; ');
   if (!buyer.isIndividual) {
     if (buyer.company) inv.buyer = buyer.company;
     if (buyer.taxCode) inv.btax = buyer.taxCode;
@@ -168,8 +205,8 @@ function invoiceBody(input: ExportInput): Record<string, unknown> {
   if (buyer.address) inv.baddr = buyer.address;
   if (buyer.email) inv.bmail = buyer.email;
   if (buyer.phone) inv.btel = buyer.phone;
-  // A sales invoice carries no VAT (doc 2 §5); otherwise the serial modal's rate.
-  if (!sales) inv.vrt = String(input.vat);
+  // The buyer's personal identification number (D237; FPT `bidc`).
+  if (buyer.idCard) inv.bidc = buyer.idCard;
   return inv;
 }
 

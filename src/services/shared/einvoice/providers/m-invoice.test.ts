@@ -8,6 +8,9 @@ import {
   createMerchant,
   instantSleep,
   sampleExport,
+  FIRST_MINUTE_2027,
+  LAST_MINUTE_2026,
+  mixedRateExport,
   startSandbox,
   trigger,
   vnToday,
@@ -146,7 +149,7 @@ describe('M-Invoice adapter against the emulator', () => {
   });
 
   it('filters by serial and pages', async () => {
-    await adapter.createInvoice(token, sampleExport(ref(), salesSerial, { vat: 0 }));
+    await adapter.createInvoice(token, sampleExport(ref(), salesSerial));
     const sales = await adapter.listInvoices(token, query({ serial: salesSerial.value }));
     expect(sales.rows.length).toBeGreaterThan(0);
     expect(sales.rows.every((r) => r.serial === salesSerial.value && r.vat === 0)).toBe(true);
@@ -211,10 +214,12 @@ describe('M-Invoice adapter against the emulator', () => {
   it('a series that is not the seller’s is EINV_SERIAL_INVALID; a malformed line is EINV_INVOICE_REFUSED', async () => {
     const inactive: Serial = { value: `1K${vnToday().slice(2, 4)}TMX`, templateCode: '1', invTypeName: 'x', isSalesInvoice: false };
     expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), inactive)))).toMatchObject({ code: 'EINV_SERIAL_INVALID' });
-    const refused = await rejection(
-      adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines: [{ name: 'x', quantity: 0, unitPriceGross: 1 }] })),
-    );
-    expect(refused).toMatchObject({ code: 'EINV_INVOICE_REFUSED', data: { fields: ['data.0.details.0.data.0.sluong'] } });
+    const base = sampleExport(ref(), vatSerial);
+    const refused = await rejection(adapter.createInvoice(token, { ...base, lines: base.lines.map((l) => ({ ...l, quantity: 0 })) }));
+    expect(refused).toMatchObject({
+      code: 'EINV_INVOICE_REFUSED',
+      data: { fields: ['data.0.details.0.data.0.sluong', 'data.0.details.0.data.1.sluong'] },
+    });
   });
 
   it('an expired token is EINV_TOKEN_EXPIRED; a token without the seller is refused the same way', async () => {
@@ -259,7 +264,7 @@ describe('M-Invoice adapter against the emulator', () => {
       token,
       sampleExport(ref(), vatSerial, {
         buyer: { isIndividual: true, name },
-        lines: [{ name: 'Phở\tbò <b>', quantity: 1.5, unitPriceGross: 60_000 }],
+        lines: [{ name: 'Phở\tbò <b>', quantity: 1, unitPriceGross: 90_000, taxClass: 'REDUCED_ELIGIBLE' }],
         total: 90_000,
       }),
     );
@@ -277,5 +282,91 @@ describe('M-Invoice adapter against the emulator', () => {
   it('no answer at all is NETWORK_ERROR', async () => {
     const nowhere = createMInvoiceAdapter({ baseURL: 'http://127.0.0.1:1/api/einvoice/m-invoice' });
     expect(await rejection(nowhere.checkTaxCode(PHOCO_TAX))).toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('issue 25 §2: the M-Invoice request in the tax authority’s meanings (D233)', () => {
+  function capturing() {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch = (async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { data: Record<string, unknown>[] };
+      bodies.push(body.data[0]!);
+      const data = {
+        hoadon68_id: 'id-1',
+        khieu: body.data[0]!.khieu,
+        shdon: 1,
+        nlap: '2026-12-31',
+        sobaomat: 'ABC',
+        tgtttbso: body.data[0]!.tgtttbso,
+      };
+      return new Response(JSON.stringify({ code: '00', message: 'Thành công', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof globalThis.fetch;
+    return { bodies, adapter: createMInvoiceAdapter({ baseURL: 'https://mi.test', fetch }) };
+  }
+  const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
+    value,
+    templateCode,
+    invTypeName: 'x',
+    isSalesInvoice: templateCode === '2',
+  });
+
+  it('issue 25 §2: 31 December 2026 23:59: dgia and thtien before tax, tsuat and tthue per line, the totals', async () => {
+    const { bodies, adapter: mi } = capturing();
+    await mi.createInvoice('tok|0108123455', mixedRateExport('o-2026', serial('1C26TMV'), LAST_MINUTE_2026));
+    expect(bodies[0]).toMatchObject({
+      khieu: '1C26TMV',
+      sdhang: 'o-2026',
+      details: [
+        {
+          data: [
+            { stt: 1, ten: 'Phở bò tái', sluong: 2, dgia: 60_185, thtien: 120_370, tsuat: '8%', tthue: 9_630 },
+            { stt: 2, ten: 'Bia Hà Nội', sluong: 3, dgia: 22_727.3, thtien: 68_182, tsuat: '10%', tthue: 6_818 },
+          ],
+        },
+      ],
+      tgtcthue: 188_552,
+      tgtthue: 16_448,
+      tgtttbso: 205_000,
+    });
+    expect(bodies[0]).not.toHaveProperty('tsuat');
+  });
+
+  it('issue 25 §2: 1 January 2027 00:01: both at 10 %', async () => {
+    const { bodies, adapter: mi } = capturing();
+    await mi.createInvoice('tok|0108123455', mixedRateExport('o-2027', serial('1C27TMV'), FIRST_MINUTE_2027));
+    expect(bodies[0]).toMatchObject({
+      details: [
+        {
+          data: [
+            { dgia: 59_091, thtien: 118_182, tsuat: '10%', tthue: 11_818 },
+            { thtien: 68_182, tsuat: '10%', tthue: 6_818 },
+          ],
+        },
+      ],
+      tgtcthue: 186_364,
+      tgtthue: 18_636,
+      tgtttbso: 205_000,
+    });
+  });
+
+  it('issue 25 §2: a sales invoice (template 2) has no VAT lines', async () => {
+    const { bodies, adapter: mi } = capturing();
+    await mi.createInvoice('tok|0108123455', mixedRateExport('o-sales', serial('2C26TMB', '2'), LAST_MINUTE_2026));
+    const body = bodies[0] as { details: { data: Record<string, unknown>[] }[] };
+    expect(body).toMatchObject({ tgtcthue: 205_000, tgtthue: 0, tgtttbso: 205_000 });
+    for (const line of body.details[0]!.data) {
+      expect(line).not.toHaveProperty('tsuat');
+      expect(line).not.toHaveProperty('tthue');
+    }
+  });
+
+  it('issue 25 §2: the emulator takes the adapter’s mixed-rate body', async () => {
+    const made = await adapter.createInvoice(token, mixedRateExport(ref(), vatSerial, Date.now()));
+    expect(made.existing).toBe(false);
+    const page = await adapter.listInvoices(token, query({ pageSize: 100 }));
+    expect(page.rows.find((r) => r.id === made.providerId)).toMatchObject({ total: 205_000, vat: 16_448 });
   });
 });

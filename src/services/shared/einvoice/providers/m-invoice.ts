@@ -27,7 +27,7 @@ import {
 import type { AdapterOptions } from './options';
 
 /**
- * M-Invoice (docs/areas/einvoice.md "M-Invoice"). Every answer is HTTP 200 with the outcome in the
+ * M-Invoice (docs/areas/einvoice.md "M-Invoice"; D233). Every answer is HTTP 200 with the outcome in the
  * body's `code` ("00" success): the HTTP status says nothing (notes; D177). Calls after login carry the
  * bearer and the seller's tax code (`TaxCode` header), which the adapter's token carries (seller-token.ts).
  */
@@ -136,16 +136,27 @@ function invoiceInput(input: ExportInput): Record<string, unknown> {
     tnmua: buyer.name || WALK_IN_BUYER,
     details: [
       {
-        data: input.lines.map(cleanLine).map((line, index) => ({
-          stt: index + 1,
-          ten: line.name,
-          ...(line.unit ? { dvtinh: line.unit } : {}),
-          sluong: line.quantity,
-          dgia: line.unitPriceGross,
-        })),
+        // D233: the tax authority's meanings: dgia and thtien before tax, the line's own rate and VAT,
+        // all ExportInput.tax's (D226); a sales invoice (template 2) has no rate or VAT on its lines.
+        data: input.lines.map(cleanLine).map((line, index) => {
+          const figures = input.tax.lines[index]!;
+          return {
+            stt: index + 1,
+            ten: line.name,
+            ...(line.unit ? { dvtinh: line.unit } : {}),
+            sluong: line.quantity,
+            dgia: figures.netUnitPrice,
+            thtien: figures.net,
+            ...(input.tax.kind === 'sales' || figures.rateCode === null ? {} : { tsuat: figures.rateCode, tthue: figures.vat }),
+          };
+        }),
       },
     ],
+    tgtcthue: input.tax.totals.net,
+    tgtthue: input.tax.totals.vat,
+    tgtttbso: input.tax.totals.gross,
   };
+  if (input.tax.notes.length > 0) item.ghichu = input.tax.notes.join(' ');
   if (!buyer.isIndividual) {
     if (buyer.company) item.ten = buyer.company;
     if (buyer.taxCode) item.mst = buyer.taxCode;
@@ -155,8 +166,8 @@ function invoiceInput(input: ExportInput): Record<string, unknown> {
   if (buyer.address) item.dchi = buyer.address;
   if (buyer.email) item.email = buyer.email;
   if (buyer.phone) item.sdtnmua = buyer.phone;
-  // A sales invoice carries no VAT (doc 2 §5); otherwise the serial modal's rate.
-  if (!isSalesInvoiceSerial(input.serial)) item.tsuat = String(input.vat);
+  // The buyer's personal identification number (D237; the XML's CCCDan).
+  if (buyer.idCard) item.cccdan = buyer.idCard;
   return item;
 }
 

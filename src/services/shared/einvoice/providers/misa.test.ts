@@ -7,6 +7,9 @@ import { splitSellerToken } from '../seller-token';
 import {
   completedOrders,
   createMerchant,
+  FIRST_MINUTE_2027,
+  LAST_MINUTE_2026,
+  mixedRateExport,
   instantSleep,
   sampleExport,
   startSandbox,
@@ -124,7 +127,7 @@ describe('MISA adapter against the emulator', () => {
   });
 
   it('a sales invoice carries no VAT; serial filter and paging', async () => {
-    await adapter.createInvoice(token, sampleExport(ref(), salesSerial, { vat: 10 }));
+    await adapter.createInvoice(token, sampleExport(ref(), salesSerial));
     const sales = await adapter.listInvoices(token, query({ serial: salesSerial.value }));
     expect(sales.rows.length).toBeGreaterThan(0);
     expect(sales.rows.every((r) => r.serial === salesSerial.value && r.vat === 0)).toBe(true);
@@ -146,9 +149,8 @@ describe('MISA adapter against the emulator', () => {
   it('an inactive series is EINV_SERIAL_INVALID; a malformed item is EINV_INVOICE_REFUSED', async () => {
     const inactive: Serial = { value: `1K${vnToday().slice(2, 4)}TMK`, templateCode: '1', invTypeName: 'x', isSalesInvoice: false };
     expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), inactive)))).toMatchObject({ code: 'EINV_SERIAL_INVALID' });
-    const refused = await rejection(
-      adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines: [{ name: 'x', quantity: 0, unitPriceGross: 1 }] })),
-    );
+    const base = sampleExport(ref(), vatSerial);
+    const refused = await rejection(adapter.createInvoice(token, { ...base, lines: base.lines.map((l) => ({ ...l, quantity: 0 })) }));
     expect(refused).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
   });
 
@@ -214,7 +216,12 @@ describe('MISA adapter against the emulator', () => {
     expect((await adapter.listInvoices(token, query({ q: made.providerId }))).rows[0]!.buyerName).toBe(
       '"><script>alert(1)</script> Lê Văn Ánh',
     );
-    const lines = Array.from({ length: 501 }, (_, i) => ({ name: `Món ${i}`, quantity: 1, unitPriceGross: 1000 }));
+    const lines = Array.from({ length: 501 }, (_, i) => ({
+      name: `Món ${i}`,
+      quantity: 1,
+      unitPriceGross: 1000,
+      taxClass: 'STANDARD' as const,
+    }));
     expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines })))).toMatchObject({
       code: 'EINV_INVOICE_REFUSED',
     });
@@ -282,5 +289,114 @@ describe('MISA adapter: answers the emulator does not give', () => {
     });
     expect(await rejection(misa.listSerials('0108123455|tok'))).toMatchObject({ code: 'INVALID_RESPONSE' });
     expect(server.requests.every((r) => !r.url.includes('0108123455|'))).toBe(true);
+  });
+});
+
+describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)', () => {
+  /** The publish bodies the adapter sends, answered as MISA answers a published invoice. */
+  function capturing() {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch = (async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { InvoiceData: Record<string, unknown>[] };
+      bodies.push(body.InvoiceData[0]!);
+      const item = body.InvoiceData[0]!;
+      const data = [
+        { RefID: item.RefID, TransactionID: 'TX1', InvSeries: item.InvSeries, InvNo: '00000001', InvoiceCode: null, ErrorCode: '' },
+      ];
+      return new Response(
+        JSON.stringify({ success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: JSON.stringify(data) }),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    }) as typeof globalThis.fetch;
+    return { bodies, adapter: createMisaAdapter({ baseURL: 'https://misa.test/api', fetch }) };
+  }
+  const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
+    value,
+    templateCode,
+    invTypeName: 'x',
+    isSalesInvoice: templateCode === '2',
+  });
+
+  it('issue 25 §2: 31 December 2026 23:59: phở at 8 % and beer at 10 %, net unit prices, each line’s VAT, the breakdown and the totals', async () => {
+    const { bodies, adapter: misa } = capturing();
+    await misa.createInvoice('tok|0108123455', mixedRateExport('o-2026', serial('1C26TMS'), LAST_MINUTE_2026));
+    expect(bodies[0]).toMatchObject({
+      RefID: 'o-2026',
+      InvSeries: '1C26TMS',
+      InvDate: '2026-12-31',
+      CurrencyCode: 'VND',
+      ExchangeRate: 1,
+      OriginalInvoiceDetail: [
+        {
+          ItemType: 1,
+          LineNumber: 1,
+          ItemName: 'Phở bò tái',
+          Quantity: 2,
+          UnitPrice: 60_185,
+          AmountOC: 120_370,
+          AmountWithoutVATOC: 120_370,
+          VATRateName: '8%',
+          VATAmountOC: 9_630,
+        },
+        {
+          ItemType: 1,
+          LineNumber: 2,
+          ItemName: 'Bia Hà Nội',
+          Quantity: 3,
+          UnitPrice: 22_727.3,
+          AmountOC: 68_182,
+          AmountWithoutVATOC: 68_182,
+          VATRateName: '10%',
+          VATAmountOC: 6_818,
+        },
+      ],
+      TaxRateInfo: [
+        { VATRateName: '10%', AmountWithoutVATOC: 68_182, VATAmountOC: 6_818 },
+        { VATRateName: '8%', AmountWithoutVATOC: 120_370, VATAmountOC: 9_630 },
+      ],
+      TotalSaleAmountOC: 188_552,
+      TotalAmountWithoutVATOC: 188_552,
+      TotalVATAmountOC: 16_448,
+      TotalAmountOC: 205_000,
+    });
+    // No gross price in a field MISA reads before tax (what D177 sent).
+    expect(JSON.stringify(bodies[0])).not.toContain('65000');
+    expect(bodies[0]).not.toHaveProperty('VATRateName');
+  });
+
+  it('issue 25 §2: 1 January 2027 00:01: both at 10 %, dated 2027-01-01', async () => {
+    const { bodies, adapter: misa } = capturing();
+    await misa.createInvoice('tok|0108123455', mixedRateExport('o-2027', serial('1C27TMS'), FIRST_MINUTE_2027));
+    expect(bodies[0]).toMatchObject({
+      InvDate: '2027-01-01',
+      OriginalInvoiceDetail: [
+        { UnitPrice: 59_091, AmountOC: 118_182, VATRateName: '10%', VATAmountOC: 11_818 },
+        { UnitPrice: 22_727.3, AmountOC: 68_182, VATRateName: '10%', VATAmountOC: 6_818 },
+      ],
+      TaxRateInfo: [{ VATRateName: '10%', AmountWithoutVATOC: 186_364, VATAmountOC: 18_636 }],
+      TotalAmountWithoutVATOC: 186_364,
+      TotalVATAmountOC: 18_636,
+      TotalAmountOC: 205_000,
+    });
+  });
+
+  it('issue 25 §2: a sales invoice (template 2) sends no rate, no VAT and no breakdown', async () => {
+    const { bodies, adapter: misa } = capturing();
+    await misa.createInvoice('tok|0108123455', mixedRateExport('o-sales', serial('2C26TMH', '2'), LAST_MINUTE_2026));
+    const body = bodies[0] as { OriginalInvoiceDetail: Record<string, unknown>[] };
+    expect(body).toMatchObject({ TaxRateInfo: [], TotalVATAmountOC: 0, TotalAmountOC: 205_000, TotalAmountWithoutVATOC: 205_000 });
+    for (const line of body.OriginalInvoiceDetail) {
+      expect(line).not.toHaveProperty('VATRateName');
+      expect(line).not.toHaveProperty('VATAmountOC');
+    }
+  });
+
+  it('issue 25 §2: the emulator takes the adapter’s mixed-rate body and keeps its figures', async () => {
+    const made = await adapter.createInvoice(token, mixedRateExport(ref(), vatSerial, Date.now()));
+    const page = await adapter.listInvoices(token, query({ q: made.providerId }));
+    expect(page.rows[0]).toMatchObject({ total: 205_000 });
   });
 });

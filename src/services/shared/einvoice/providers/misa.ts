@@ -28,7 +28,7 @@ import {
 import type { AdapterOptions } from './options';
 
 /**
- * MISA meInvoice (docs/areas/einvoice.md "MISA meInvoice"; D177, D180). Every answer is HTTP 200
+ * MISA meInvoice (docs/areas/einvoice.md "MISA meInvoice"; D232, D180). Every answer is HTTP 200
  * `{success, errorCode, descriptionErrorCode, errors, data}` with `data` as JSON text (MISA serialises
  * twice) except the token call's; invoice calls answer per invoice with their own `ErrorCode`. Calls
  * carry the bearer and `CompanyTaxCode`, which the adapter's token carries (seller-token.ts). MISA
@@ -147,28 +147,70 @@ function invSeriesOf(input: ExportInput): string {
   return /^\d[A-Z0-9]{6}$/.test(value) ? value : `${input.serial.templateCode}${value}`;
 }
 
+/** yyyy-MM-dd of an instant in Vietnam: MISA's InvDate. */
+const vnDate = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * One InvoiceData item in MISA's published meanings (D232; doc.meinvoice.vn/itg/Doc/Info/InvoiceData.html
+ * and the InvoiceDataDetail contract): `UnitPrice` is the price before tax, `AmountOC`/`Amount` the
+ * goods amount (quantity × unit price), `AmountWithoutVATOC` the amount before tax after discount (no
+ * discount here, so the same), `VATRateName` the line's rate and `VATAmountOC` its VAT; `TaxRateInfo`
+ * sums them by rate and the totals sum those. Every figure is ExportInput.tax's, worked once by the
+ * portal (D226); the adapter works no tax out. The "OC" amounts are in the invoice's currency and the
+ * plain ones converted at ExchangeRate 1 (VND), so both carry the same đồng.
+ */
 function publishItem(input: ExportInput): Record<string, unknown> {
   const buyer = cleanBuyer(input.buyer);
+  const { tax } = input;
+  const sales = tax.kind === 'sales';
   const item: Record<string, unknown> = {
     // D178: the order is the RefID, so a repeat answers the invoice made the first time.
     RefID: input.orderId,
     InvSeries: invSeriesOf(input),
+    // The invoice's date is the sale's (Decree 70; ExportInput.issuedAt), as MISA's InvDate takes it.
+    InvDate: vnDate(input.issuedAt),
+    CurrencyCode: 'VND',
+    ExchangeRate: 1,
     PaymentMethodName: paymentCode(input.paymentMethod),
     BuyerFullName: buyer.name || WALK_IN_BUYER,
-    OriginalInvoiceDetail: input.lines.map(cleanLine).map((line, index) => ({
-      LineNumber: index + 1,
-      ItemName: line.name,
-      ...(line.unit ? { UnitName: line.unit } : {}),
-      Quantity: line.quantity,
-      UnitPrice: line.unitPriceGross,
-    })),
+    OriginalInvoiceDetail: input.lines.map(cleanLine).map((line, index) => {
+      const figures = tax.lines[index]!;
+      return {
+        ItemType: 1,
+        LineNumber: index + 1,
+        SortOrder: index + 1,
+        ItemName: line.name,
+        ...(line.unit ? { UnitName: line.unit } : {}),
+        Quantity: line.quantity,
+        UnitPrice: figures.netUnitPrice,
+        AmountOC: figures.net,
+        Amount: figures.net,
+        AmountWithoutVATOC: figures.net,
+        AmountWithoutVAT: figures.net,
+        // A sales invoice (template 2) has no VAT on its lines (doc 2 §5).
+        ...(sales || figures.rateCode === null ? {} : { VATRateName: figures.rateCode, VATAmountOC: figures.vat, VATAmount: figures.vat }),
+      };
+    }),
+    TaxRateInfo: sales ? [] : tax.breakdown.map((r) => ({ VATRateName: r.rateCode, AmountWithoutVATOC: r.net, VATAmountOC: r.vat })),
+    TotalSaleAmountOC: tax.totals.net,
+    TotalSaleAmount: tax.totals.net,
+    TotalDiscountAmountOC: 0,
+    TotalDiscountAmount: 0,
+    TotalAmountWithoutVATOC: tax.totals.net,
+    TotalAmountWithoutVAT: tax.totals.net,
+    TotalVATAmountOC: tax.totals.vat,
+    TotalVATAmount: tax.totals.vat,
+    TotalAmountOC: tax.totals.gross,
+    TotalAmount: tax.totals.gross,
   };
+  if (tax.notes.length > 0) item.InvoiceNote = tax.notes.join(' ');
   if (!buyer.isIndividual && buyer.company) item.BuyerLegalName = buyer.company;
   if (buyer.taxCode) item.BuyerTaxCode = buyer.taxCode;
   if (buyer.address) item.BuyerAddress = buyer.address;
   if (buyer.email) item.BuyerEmail = buyer.email;
   if (buyer.phone) item.BuyerPhoneNumber = buyer.phone;
-  if (!isSalesInvoiceSerial(input.serial)) item.VATRateName = `${input.vat}%`;
+  // The buyer's personal identification number (D237; MISA `BuyerIDNumber`).
+  if (buyer.idCard) item.BuyerIDNumber = buyer.idCard;
   return item;
 }
 

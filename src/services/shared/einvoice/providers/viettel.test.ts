@@ -7,7 +7,10 @@ import { sellerToken, splitSellerToken } from '../seller-token';
 import {
   completedOrders,
   createMerchant,
+  FIRST_MINUTE_2027,
   instantSleep,
+  LAST_MINUTE_2026,
+  mixedRateExport,
   sampleExport,
   startSandbox,
   trigger,
@@ -19,7 +22,7 @@ import {
   todayQuery,
 } from '../testing/sandbox';
 import type { EinvoiceRow, ProviderAdapter, Serial } from '../types';
-import { createViettelAdapter, viettelTotals } from './viettel';
+import { createViettelAdapter, transactionUuidOf } from './viettel';
 
 const PHOCO_TAX = '0108123455';
 
@@ -56,16 +59,120 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('Viettel totals (doc 2 §9: the net is rounded up)', () => {
-  it('works the net back from the gross and rounds it up, in whole numbers', () => {
-    const line = (unitPriceGross: number, quantity = 1) => ({ name: 'x', quantity, unitPriceGross });
-    expect(viettelTotals([line(1_900_000)], 8)).toEqual({ gross: 1_900_000, net: 1_759_260, vat: 140_740 });
-    expect(viettelTotals([line(1_500_000), line(25_000, 16)], 8)).toEqual({ gross: 1_900_000, net: 1_759_260, vat: 140_740 });
-    // An exact split stays exact (no extra đồng from the ceiling).
-    expect(viettelTotals([line(1_080_000)], 8)).toEqual({ gross: 1_080_000, net: 1_000_000, vat: 80_000 });
-    expect(viettelTotals([line(110)], 10)).toEqual({ gross: 110, net: 100, vat: 10 });
-    expect(viettelTotals([line(111)], 10)).toEqual({ gross: 111, net: 101, vat: 10 });
-    expect(viettelTotals([line(65_000, 1.5)], 0)).toEqual({ gross: 97_500, net: 97_500, vat: 0 });
+/** An adapter whose calls are caught: the request bodies it sends, answered as Viettel answers a create. */
+function caught() {
+  const bodies: Record<string, unknown>[] = [];
+  const fetch = (async (_url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { generalInvoiceInfo: { invoiceSeries: string } };
+    bodies.push(body);
+    const invoiceNo = `${body.generalInvoiceInfo.invoiceSeries}7`;
+    const answer = { errorCode: null, description: null, result: { invoiceNo, transactionID: 't1', reservationCode: 'ABCDEFGHJK' } };
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { bodies, adapter: createViettelAdapter({ baseURL: 'http://viettel.invalid', fetch }) };
+}
+
+describe("issue 25 §2: the request body by Viettel's published field meanings (integration document §6; D231)", () => {
+  const seller = sellerToken('bearer', PHOCO_TAX);
+  const serial = (value: string, providerTemplate = '1/0224'): Serial => ({
+    value,
+    templateCode: '1',
+    invTypeName: 'Hóa đơn giá trị gia tăng',
+    isSalesInvoice: false,
+    providerTemplate,
+  });
+
+  it("23:59 on 31 December 2026: phở at 8 % and beer at 10 %, net unit prices, each line its rate and VAT, a breakdown per rate, the account's own template", async () => {
+    const { bodies, adapter: caughtAdapter } = caught();
+    await caughtAdapter.createInvoice(seller, mixedRateExport('4711', serial('1C26TVT'), LAST_MINUTE_2026));
+    expect(bodies).toHaveLength(1);
+    const body = bodies[0]!;
+    expect(body.generalInvoiceInfo).toEqual({
+      invoiceType: '1',
+      templateCode: '1/0224',
+      invoiceSeries: 'C26TVT',
+      invoiceIssuedDate: LAST_MINUTE_2026,
+      currencyCode: 'VND',
+      adjustmentType: '1',
+      paymentStatus: true,
+      cusGetInvoiceRight: true,
+      transactionUuid: 'order-4711',
+    });
+    expect(body.itemInfo).toEqual([
+      {
+        lineNumber: 1,
+        selection: 1,
+        itemName: 'Phở bò tái',
+        unitName: 'bát',
+        quantity: 2,
+        unitPrice: 60_185,
+        itemTotalAmountWithoutTax: 120_370,
+        taxPercentage: 8,
+        taxAmount: 9_630,
+        itemTotalAmountWithTax: 130_000,
+      },
+      {
+        lineNumber: 2,
+        selection: 1,
+        itemName: 'Bia Hà Nội',
+        unitName: 'chai',
+        quantity: 3,
+        unitPrice: 22_727.3,
+        itemTotalAmountWithoutTax: 68_182,
+        taxPercentage: 10,
+        taxAmount: 6_818,
+        itemTotalAmountWithTax: 75_000,
+      },
+    ]);
+    expect(body.taxBreakdowns).toEqual([
+      { taxPercentage: 10, taxableAmount: 68_182, taxAmount: 6_818 },
+      { taxPercentage: 8, taxableAmount: 120_370, taxAmount: 9_630 },
+    ]);
+    // Viettel works the totals out itself (§6.8); the fuel draft API's gross price is not sent.
+    expect(body).not.toHaveProperty('summarizeInfo');
+    expect(JSON.stringify(body)).not.toContain('unitPriceWithTax');
+    for (const line of body.itemInfo as { quantity: number; unitPrice: number; itemTotalAmountWithoutTax: number }[]) {
+      expect(Math.abs(line.quantity * line.unitPrice - line.itemTotalAmountWithoutTax)).toBeLessThanOrEqual(0.5);
+    }
+  });
+
+  it('00:01 on 1 January 2027: both at 10 %, one breakdown row, on the 2027 series', async () => {
+    const { bodies, adapter: caughtAdapter } = caught();
+    await caughtAdapter.createInvoice(seller, mixedRateExport('4712', serial('1C27TVT', '1/001'), FIRST_MINUTE_2027));
+    const body = bodies[0]!;
+    expect(body.generalInvoiceInfo).toMatchObject({ templateCode: '1/001', invoiceSeries: 'C27TVT', invoiceIssuedDate: FIRST_MINUTE_2027 });
+    expect(body.itemInfo).toMatchObject([
+      { unitPrice: 59_091, itemTotalAmountWithoutTax: 118_182, taxPercentage: 10, taxAmount: 11_818 },
+      { unitPrice: 22_727.3, itemTotalAmountWithoutTax: 68_182, taxPercentage: 10, taxAmount: 6_818 },
+    ]);
+    expect(body.taxBreakdowns).toEqual([{ taxPercentage: 10, taxableAmount: 186_364, taxAmount: 18_636 }]);
+  });
+
+  it('a sales invoice (template 2): -2 and no VAT on each line, no breakdown, the reduction note as invoiceNote', async () => {
+    const { bodies, adapter: caughtAdapter } = caught();
+    const sales: Serial = { ...serial('2C26TVB', '2/001'), templateCode: '2', isSalesInvoice: true };
+    const input = mixedRateExport('4713', sales, LAST_MINUTE_2026);
+    await caughtAdapter.createInvoice(seller, input);
+    const body = bodies[0]!;
+    expect(body.generalInvoiceInfo).toMatchObject({ invoiceType: '2', templateCode: '2/001', invoiceSeries: 'C26TVB' });
+    expect(body.itemInfo).toMatchObject([
+      { unitPrice: 65_000, itemTotalAmountWithoutTax: 130_000, taxPercentage: -2, taxAmount: 0 },
+      { unitPrice: 25_000, itemTotalAmountWithoutTax: 75_000, taxPercentage: -2, taxAmount: 0 },
+    ]);
+    expect(body).not.toHaveProperty('taxBreakdowns');
+    const note = input.tax.notes.join(' ');
+    if (note) expect((body.generalInvoiceInfo as { invoiceNote?: string }).invoiceNote).toBe(note);
+    else expect(body.generalInvoiceInfo).not.toHaveProperty('invoiceNote');
+  });
+
+  it('the transactionUuid is the order, 10 to 36 characters (§6.2); a serial without its template asks the account for it', async () => {
+    expect(transactionUuidOf('42')).toBe('order-0042');
+    expect(transactionUuidOf('123456')).toBe('order-123456');
+    expect(await rejection(Promise.resolve().then(() => transactionUuidOf('9'.repeat(40))))).toMatchObject({
+      code: 'EINV_INVOICE_REFUSED',
+    });
+    const made = await adapter.createInvoice(token, sampleExport(ref(), { ...vatSerial, providerTemplate: undefined }));
+    expect(made.existing).toBe(false);
   });
 });
 
@@ -113,8 +220,18 @@ describe('Viettel adapter against the emulator', () => {
   it('lists the active series with the template digit in front (D191) and the sales-invoice flag', async () => {
     const serials = await adapter.listSerials(token);
     expect(serials).toHaveLength(2);
-    expect(vatSerial).toMatchObject({ value: expect.stringMatching(/^1C\d\dTVT$/), templateCode: '1', isSalesInvoice: false });
-    expect(salesSerial).toMatchObject({ value: expect.stringMatching(/^2C\d\dTVB$/), templateCode: '2', isSalesInvoice: true });
+    expect(vatSerial).toMatchObject({
+      value: expect.stringMatching(/^1C\d\dTVT$/),
+      templateCode: '1',
+      isSalesInvoice: false,
+      providerTemplate: '1/001',
+    });
+    expect(salesSerial).toMatchObject({
+      value: expect.stringMatching(/^2C\d\dTVB$/),
+      templateCode: '2',
+      isSalesInvoice: true,
+      providerTemplate: '2/001',
+    });
   });
 
   it('reads the declaration status', async () => {
@@ -122,23 +239,32 @@ describe('Viettel adapter against the emulator', () => {
     expect(status.approved).toBe(true);
   });
 
-  it('exports an order with Viettel’s rounded-up totals; the same order again is TRANSACTION_UUID_INVALID, fetched as existing', async () => {
+  it('issue 25 §2: exports an order at two rates, stating its own tax; the same order again answers the first invoice (§6.2)', async () => {
     const [order] = await completedOrders(t, m);
     const orderId = String(order!.order_id);
-    const first = await adapter.createInvoice(token, sampleExport(orderId, vatSerial));
+    const input = sampleExport(orderId, vatSerial);
+    expect(input.tax.breakdown.map((r) => r.rateCode)).toEqual(['10%', '8%']);
+    const first = await adapter.createInvoice(token, input);
     // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
     expect(first.serial).toBe(vatSerial.value);
-    expect(first).toMatchObject({ providerId: orderId, existing: false });
+    expect(first).toMatchObject({ providerId: transactionUuidOf(orderId), existing: false });
     const parts = parseEivCode(first.eivCode)!;
     expect(parts).toMatchObject({ cqtCode: null, seq: expect.any(Number) });
     expect(parts.searchCode).toMatch(/^[A-Z0-9]{10}$/);
     const again = await adapter.createInvoice(token, sampleExport(orderId, vatSerial, { total: 5 }));
-    expect(again).toEqual({ ...first, existing: true });
+    expect(again).toEqual(first);
 
     const row = await rowOf(first.eivCode);
-    expect(row).toMatchObject({ id: orderId, serial: vatSerial.value, seq: parts.seq, total: 1_900_000, buyerName: 'Khách lẻ' });
-    expect(row.vat).toBe(viettelTotals(sampleExport(orderId, vatSerial).lines, 8).vat);
-    expect(row.vat).toBe(140_740);
+    expect(row).toMatchObject({
+      id: transactionUuidOf(orderId),
+      serial: vatSerial.value,
+      seq: parts.seq,
+      total: 1_900_000,
+      buyerName: 'Khách lẻ',
+    });
+    // The VAT the portal worked out (D226), kept as sent: 111,111 at 8 % and 36,364 at 10 %.
+    expect(row.vat).toBe(input.tax.totals.vat);
+    expect(row.vat).toBe(147_475);
 
     const backend = createEinvoiceBackend(m);
     expect(await backend.saveEivCode(orderId, first.eivCode)).toEqual({ eivCode: first.eivCode, cqtCode: null });
@@ -166,7 +292,7 @@ describe('Viettel adapter against the emulator', () => {
   });
 
   it('filters by serial (either form) and pages; a sales invoice has no VAT', async () => {
-    const sale = await adapter.createInvoice(token, sampleExport(ref(), salesSerial, { vat: 8 }));
+    const sale = await adapter.createInvoice(token, sampleExport(ref(), salesSerial));
     for (const serial of [salesSerial.value, salesSerial.value.slice(1)]) {
       const sales = await adapter.listInvoices(token, query({ serial }));
       expect(sales.rows.length).toBeGreaterThan(0);
@@ -217,7 +343,7 @@ describe('Viettel adapter against the emulator', () => {
     await fault('already-exported');
     const key = ref();
     const made = await adapter.createInvoice(token, sampleExport(key, vatSerial));
-    expect(made).toMatchObject({ existing: true, providerId: key });
+    expect(made).toMatchObject({ existing: true, providerId: transactionUuidOf(key) });
     expect((await adapter.createInvoice(token, sampleExport(key, vatSerial))).eivCode).toBe(made.eivCode);
   });
 
@@ -247,7 +373,21 @@ describe('Viettel adapter against the emulator', () => {
     expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), inactive)))).toMatchObject({ code: 'EINV_SERIAL_INVALID' });
     expect(
       await rejection(
-        adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines: [{ name: 'x', quantity: 0, unitPriceGross: 1 }] })),
+        adapter.createInvoice(
+          token,
+          // A line no invoice has (quantity 0), with the figures invoiceTotals would refuse to work out.
+          sampleExport(ref(), vatSerial, {
+            lines: [{ name: 'x', quantity: 0, unitPriceGross: 1, taxClass: 'STANDARD' }],
+            tax: {
+              kind: 'vat',
+              day: vnToday(),
+              lines: [{ taxClass: 'STANDARD', quantity: 0, unitPrice: 1, rateCode: '10%', gross: 0, net: 0, vat: 0, netUnitPrice: 1 }],
+              breakdown: [{ rateCode: '10%', net: 0, vat: 0, gross: 0 }],
+              totals: { net: 0, vat: 0, gross: 0 },
+              notes: [],
+            },
+          }),
+        ),
       ),
     ).toMatchObject({ code: 'EINV_INVOICE_REFUSED', status: 400 });
   });
@@ -303,7 +443,7 @@ describe('Viettel adapter against the emulator', () => {
       token,
       sampleExport(ref(), vatSerial, {
         buyer: { isIndividual: true, name: 'Trần\tThị\nHoa\u0000' },
-        lines: [{ name: 'Phở\r\nbò', quantity: 1, unitPriceGross: 65_000 }],
+        lines: [{ name: 'Phở\r\nbò', quantity: 1, unitPriceGross: 65_000, taxClass: 'REDUCED_ELIGIBLE' }],
       }),
     );
     expect((await rowOf(typed.eivCode)).buyerName).toBe('Trần Thị Hoa');

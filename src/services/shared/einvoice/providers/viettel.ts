@@ -3,12 +3,12 @@ import { z } from '../../../../config/zod-classic';
 import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions, type ProviderResponse } from '../http';
 import { canSign, eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
 import { sellerToken, splitSellerToken } from '../seller-token';
+import type { VatRateCode } from '../../../../machines/shared/rules/vatRates';
 import type {
   CompanyInfo,
   DeclarationStatus,
   EinvoiceRow,
   ExportInput,
-  ExportLine,
   ExportResult,
   InvoicePage,
   ProviderAdapter,
@@ -35,8 +35,11 @@ import type { AdapterOptions } from './options';
  * Every call after login names the seller (`supplierTaxCode`, `taxCode`), which the adapter takes from
  * the token (seller-token.ts): Viettel's login takes no tax code, so `login` checks the one typed with
  * the public check and then asks the declaration status for it, which Viettel answers only for the
- * token's own company. The order id is the `transactionUuid`; a repeat is TRANSACTION_UUID_INVALID and
- * the first invoice is fetched by it. Signing is sending to the tax authority, allowed only when not sent.
+ * token's own company. The order is the `transactionUuid` (transactionUuidOf: 10 to 36 characters);
+ * Viettel answers a repeat with the first invoice (D231), and the older TRANSACTION_UUID_INVALID (the
+ * sandbox's already-exported fault) fetches it by the uuid. The request states the invoice's own tax
+ * (ExportInput.tax) in the fields Viettel reads it from (createBody, D231). Signing is sending to the
+ * tax authority, allowed only when not sent.
  */
 
 const ROUTE = 'viettel';
@@ -66,6 +69,10 @@ const VIETTEL_ERRORS: Readonly<Record<string, string>> = {
 };
 
 const errorSchema = z.object({ errorCode: z.string(), description: z.string().nullish() }).passthrough();
+/** Viettel's other error form for input it refuses (integration document §7.2, §7.36): {code, message, data}. */
+const inputErrorSchema = z
+  .object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.string().nullish() })
+  .passthrough();
 const generalSchema = z.object({ message: z.literal('GENERAL') });
 
 const invoiceSchema = z.object({
@@ -130,8 +137,23 @@ const fileSchema = z.object({ fileToBytes: z.string().min(1) });
 /** The series as every adapter writes it: template digit + symbol ('1C26TVT'), as M-Invoice and MISA do (D191). */
 const serialOf = (invoiceType: string, series: string) => `${invoiceType}${series}`;
 
-/** Viettel's template code of a kind of invoice: the template digit and the template's number. */
-const templateCodeOf = (templateDigit: string) => `${templateDigit}/001`;
+/** The template code Viettel's first template of a kind has ('1/001'): only where the account's own is unknown. */
+const firstTemplateOf = (templateDigit: string) => `${templateDigit}/001`;
+
+/**
+ * The transactionUuid of an order (D178: the order is the key, so a repeat finds the first invoice):
+ * Viettel takes 10 to 36 characters (integration document §6.2), an order id is a number of a few
+ * digits, so it is written 'order-' and at least four digits ('order-0042'), one key per order.
+ */
+export function transactionUuidOf(orderId: string): string {
+  const id = orderId.trim();
+  const key = `order-${id.padStart(4, '0')}`;
+  if (!/^[A-Za-z0-9_.:-]{10,36}$/.test(key)) throw einvError('EINV_INVOICE_REFUSED', { reason: 'order-id' }, undefined, 0);
+  return key;
+}
+
+/** Viettel's taxPercentage of a rate (§6.6, §6.7): -2 not subject to VAT (KCT), -1 not declared (KKKNT). */
+const VIETTEL_RATE: Readonly<Record<VatRateCode, number>> = { '10%': 10, '8%': 8, '5%': 5, '0%': 0, KCT: -2, KKKNT: -1 };
 
 /** The template digit and the six-character series of a serial written either way (with or without the digit). */
 function splitSerial(value: string, templateCode?: string): { digit: string; series: string } {
@@ -159,27 +181,25 @@ function toRow(invoice: ViettelInvoice): EinvoiceRow {
   };
 }
 
-/**
- * The totals as Viettel works them out (doc 2 §9: it rounds the net UP): net = ⌈gross × 100 / (100 +
- * rate)⌉, VAT = gross − net. Sent as `summarizeInfo` and `taxBreakdowns` so the invoice's own totals and
- * the ones in the request agree (Viettel keeps its own either way).
- */
-export function viettelTotals(lines: readonly ExportLine[], rate: number): { gross: number; net: number; vat: number } {
-  const gross = Math.round(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceGross, 0));
-  // Whole-number ceiling division: a float quotient could land a hair above a whole net and round it up once more.
-  const net = rate === 0 ? gross : Math.floor((gross * 100 + (100 + rate) - 1) / (100 + rate));
-  return { gross, net, vat: gross - net };
-}
+/** Viettel records seconds (§5.1): the invoice date to the second below. */
+const toSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
-function createBody(input: ExportInput): Record<string, unknown> {
+/**
+ * The createInvoice body (integration document §6; D231), every figure from ExportInput.tax (worked
+ * once by the portal, D226) in the field Viettel reads it from: per line `unitPrice` (before tax),
+ * `itemTotalAmountWithoutTax` (= quantity × unitPrice, Viettel checks it within 5 đồng), its own
+ * `taxPercentage` and `taxAmount`; `taxBreakdowns` one row per rate (taxable amount and VAT, the sums
+ * of its lines, which Viettel compares). A sales invoice (template 2) has no VAT: -2 and 0 on each line,
+ * no breakdown, and the reduction note as invoiceNote. `summarizeInfo` is left out: Viettel works the
+ * totals out itself (§6.8), as Odoo's client does. The invoice is dated at the sale (`issuedAt`), the
+ * order paid (`paymentStatus`), under the account's own template code.
+ */
+export function createBody(input: ExportInput, templateCode: string): Record<string, unknown> {
   // Control characters out of the user's text (Viettel refuses them; a line is one line), the rest as typed.
   const buyer = cleanBuyer(input.buyer);
   const lines = input.lines.map(cleanLine);
-  const sales = isSalesInvoiceSerial(input.serial);
+  const sales = input.tax.kind === 'sales' || isSalesInvoiceSerial(input.serial);
   const { series } = splitSerial(input.serial.value, input.serial.templateCode);
-  const digit = sales ? '2' : '1';
-  const rate = sales ? 0 : input.vat;
-  const totals = viettelTotals(lines, rate);
   const buyerInfo: Record<string, unknown> = { buyerName: buyer.name.trim() || WALK_IN_BUYER };
   if (!buyer.isIndividual) {
     if (buyer.company) buyerInfo.buyerLegalName = buyer.company;
@@ -188,34 +208,49 @@ function createBody(input: ExportInput): Record<string, unknown> {
   if (buyer.address) buyerInfo.buyerAddressLine = buyer.address;
   if (buyer.email) buyerInfo.buyerEmail = buyer.email;
   if (buyer.phone) buyerInfo.buyerPhoneNumber = buyer.phone;
+  // The buyer's personal identification number (D237; Viettel `buyerIdNo`).
+  if (buyer.idCard) buyerInfo.buyerIdNo = buyer.idCard;
+  const note = input.tax.notes.join(' ').trim();
   return {
     generalInvoiceInfo: {
-      templateCode: templateCodeOf(digit),
+      invoiceType: sales ? '2' : '1',
+      templateCode,
       invoiceSeries: series,
-      invoiceType: digit,
-      // D178: the order is the key, so a repeat (a lost answer, a second tab) finds the first invoice.
-      transactionUuid: input.orderId,
+      invoiceIssuedDate: toSecond(input.issuedAt),
       currencyCode: 'VND',
       adjustmentType: '1',
+      // An order is exported once paid (doc 2 §9: completed orders).
+      paymentStatus: true,
+      cusGetInvoiceRight: true,
+      transactionUuid: transactionUuidOf(input.orderId),
+      ...(note ? { invoiceNote: note.slice(0, 500) } : {}),
     },
     buyerInfo,
     payments: [{ paymentMethodName: paymentCode(input.paymentMethod) }],
-    itemInfo: lines.map((line, index) => ({
-      lineNumber: index + 1,
-      itemName: line.name,
-      ...(line.unit ? { unitName: line.unit } : {}),
-      quantity: line.quantity,
-      unitPriceWithTax: line.unitPriceGross,
-      // A sales invoice carries no VAT (doc 2 §5); otherwise the serial modal's rate, the same on every line.
-      ...(sales ? {} : { taxPercentage: rate }),
-    })),
-    summarizeInfo: {
-      sumOfTotalLineAmountWithoutTax: totals.net,
-      totalAmountWithoutTax: totals.net,
-      totalTaxAmount: totals.vat,
-      totalAmountWithTax: totals.gross,
-    },
-    ...(sales ? {} : { taxBreakdowns: [{ taxPercentage: rate, taxableAmount: totals.net, taxAmount: totals.vat }] }),
+    itemInfo: lines.map((line, index) => {
+      const tax = input.tax.lines[index]!;
+      return {
+        lineNumber: index + 1,
+        selection: 1,
+        itemName: line.name,
+        ...(line.unit ? { unitName: line.unit } : {}),
+        quantity: line.quantity,
+        unitPrice: tax.netUnitPrice,
+        itemTotalAmountWithoutTax: tax.net,
+        taxPercentage: sales || tax.rateCode === null ? -2 : VIETTEL_RATE[tax.rateCode],
+        taxAmount: sales ? 0 : tax.vat,
+        itemTotalAmountWithTax: tax.gross,
+      };
+    }),
+    ...(sales
+      ? {}
+      : {
+          taxBreakdowns: input.tax.breakdown.map((rate) => ({
+            taxPercentage: VIETTEL_RATE[rate.rateCode],
+            taxableAmount: rate.net,
+            taxAmount: rate.vat,
+          })),
+        }),
   };
 }
 
@@ -242,7 +277,14 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
   function refusal(name: string, res: ProviderResponse, fallback?: string) {
     if (res.status === 500 && generalSchema.safeParse(res.body).success) return einvError('EINV_TOKEN_EXPIRED', null, 'GENERAL', 500);
     const parsed = errorSchema.safeParse(res.body);
-    if (!parsed.success) return unexpected(`viettel.${name}`, res.status);
+    if (!parsed.success) {
+      // {code: 400, message: 'BAD_REQUEST_…', data: '…'}: input Viettel refuses, in its other form.
+      const input = inputErrorSchema.safeParse(res.body);
+      if (input.success && Number(input.data.code) === 400 && fallback) {
+        return einvError(VIETTEL_ERRORS[input.data.message] ?? fallback, null, input.data.data ?? input.data.message, res.status);
+      }
+      return unexpected(`viettel.${name}`, res.status);
+    }
     const code = VIETTEL_ERRORS[parsed.data.errorCode] ?? fallback;
     if (!code) return unexpected(`viettel.${name}`, res.status);
     return einvError(code, null, parsed.data.description ?? undefined, res.status);
@@ -269,6 +311,29 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
       ...(signal ? { signal } : {}),
     }));
     return body.result[0]!;
+  }
+
+  async function templates(token: string, signal?: AbortSignal) {
+    return call('listSerials', token, templatesSchema, (taxCode) => ({
+      method: 'POST',
+      path: `${API}/InvoiceUtilsWS/getInvoiceTemplates`,
+      body: { taxCode },
+      ...(signal ? { signal } : {}),
+      timeoutMs: SERIAL_LIST_TIMEOUT_MS,
+    }));
+  }
+
+  /**
+   * The account's own template code of a series (D231): the serial's, as listSerials read it; else
+   * asked of the account. A series the account does not list is not in use (EINV_SERIAL_INVALID);
+   * `lenient` (the file of an invoice already made) falls back to the kind's first template.
+   */
+  async function templateFor(token: string, digit: string, series: string, known?: string, lenient = false, signal?: AbortSignal) {
+    if (known) return known;
+    const listed = (await templates(token, signal)).template.find((t) => t.invoiceSeries === series && t.invoiceType === digit);
+    if (listed) return listed.templateCode;
+    if (lenient) return firstTemplateOf(digit);
+    throw einvError('EINV_SERIAL_INVALID', { series }, undefined, 0);
   }
 
   async function checkTaxCode(taxCode: string, signal?: AbortSignal) {
@@ -328,18 +393,14 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
     },
 
     async listSerials(token, signal): Promise<Serial[]> {
-      const body = await call('listSerials', token, templatesSchema, (taxCode) => ({
-        method: 'POST',
-        path: `${API}/InvoiceUtilsWS/getInvoiceTemplates`,
-        body: { taxCode },
-        signal,
-        timeoutMs: SERIAL_LIST_TIMEOUT_MS,
-      }));
+      const body = await templates(token, signal);
       return body.template.map((entry) => {
         const serial = {
           value: serialOf(entry.invoiceType, entry.invoiceSeries),
           invTypeName: entry.invoiceTypeName,
           templateCode: entry.invoiceType,
+          // The account's own template code ('1/001', '1/0224', '01GTKT0/001'): the create names it (D231).
+          providerTemplate: entry.templateCode,
         };
         return { ...serial, isSalesInvoice: isSalesInvoiceSerial(serial) };
       });
@@ -365,28 +426,31 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
 
     async createInvoice(token, input, signal): Promise<ExportResult> {
       const { bearer, taxCode } = seller(token);
+      const { digit, series } = splitSerial(input.serial.value, input.serial.templateCode);
+      const uuid = transactionUuidOf(input.orderId);
+      const templateCode = await templateFor(token, digit, series, input.serial.providerTemplate, false, signal);
       const res = await request(bearer, {
         method: 'POST',
         path: `${API}/InvoiceWS/createInvoice/${encodeURIComponent(taxCode)}`,
-        body: createBody(input),
+        body: createBody(input, templateCode),
         signal,
       });
       if (res.status === 200) {
+        // A repeat of the uuid answers the first invoice the same way (§6.2): nothing tells the two apart.
         const made = parseWith(createSchema, res.body, 'viettel.createInvoice').result;
-        const { digit, series } = splitSerial(input.serial.value, input.serial.templateCode);
         const seq = Number(made.invoiceNo.startsWith(series) ? made.invoiceNo.slice(series.length) : made.invoiceNo.replace(/^\D+/, ''));
         // Viettel's answer names the series inside invoiceNo ('C26TVT12') without the digit: the series sent.
         return {
           eivCode: eivCode(made.codeOfTax, made.reservationCode, seq),
           serial: serialOf(digit, series),
-          providerId: input.orderId,
+          providerId: uuid,
           existing: false,
         };
       }
       const refused = refusal('createInvoice', res, 'EINV_INVOICE_REFUSED');
       if (refused.code === 'INVOICE_ALREADY_EXPORTED') {
         // TRANSACTION_UUID_INVALID: this order was exported before; the first invoice is fetched by its uuid.
-        const existing = await byUuid(token, input.orderId, signal).catch(() => null);
+        const existing = await byUuid(token, uuid, signal).catch(() => null);
         if (existing) {
           return {
             eivCode: eivCode(existing.codeOfTax, existing.reservationCode, Number(existing.invoiceNumber)),
@@ -424,15 +488,17 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
     pdf(token, row, signal) {
       // The row's serial carries the template digit (D191): Viettel's file call needs the template code.
       const { digit, series } = splitSerial(row.serial);
+      let templateCode: string | null = null;
       return retryNotReady(
         async () => {
+          templateCode ??= await templateFor(token, digit, series, undefined, true, signal);
           const body = await call('pdf', token, fileSchema, (supplierTaxCode) => ({
             method: 'POST',
             path: `${API}/InvoiceUtilsWS/getInvoiceRepresentationFile`,
             body: {
               supplierTaxCode,
               invoiceNo: `${series}${row.seq}`,
-              templateCode: templateCodeOf(digit),
+              templateCode,
               transactionUuid: row.id,
               fileType: 'PDF',
             },

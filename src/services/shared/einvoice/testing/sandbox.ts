@@ -6,7 +6,9 @@
 import { vi } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../http/client';
 import type { ServiceError } from '../../../http/errors';
-import type { ExportInput, InvoiceQuery, ProviderRoute, Serial } from '../types';
+import { invoiceTotals } from '../../../../machines/shared/rules/invoiceTax';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../../../machines/shared/rules/vatRates';
+import type { ExportInput, ExportLine, InvoiceQuery, ProviderRoute, Serial } from '../types';
 
 /** The part of sandbox/platform/test/harness these tests use (the app's tsconfig does not compile the sandbox). */
 export interface TestSandbox {
@@ -95,23 +97,68 @@ export function vnToday(now = Date.now()): string {
   return new Date(now + 7 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** doc's example sale: two lines, 1,900,000 paid, the walk-in buyer. */
-export function sampleExport(orderId: string, serial: Serial, over: Partial<ExportInput> = {}): ExportInput {
+/** The repository's dated VAT table (vat-rates.json), as the portal reads it. */
+export const REPO_VAT_RATES: VatRateTable = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
+
+/** 23:59 on 31 December 2026 and 00:01 on 1 January 2027, Vietnam time: the two sides of the end of the 8 % cut. */
+export const LAST_MINUTE_2026 = Date.parse('2026-12-31T23:59:00+07:00');
+export const FIRST_MINUTE_2027 = Date.parse('2027-01-01T00:01:00+07:00');
+
+/**
+ * An ExportInput as toExportInput makes it (services/orders/einvoice/mapping.ts): the lines at their
+ * menu prices and tax classes, and their tax worked once by invoiceTotals on the payment's Vietnam day
+ * (D226). `over.lines` or `over.paidAt` change the tax with them; `over.tax` replaces it (a test that
+ * sends figures invoiceTotals would refuse).
+ */
+export function exportOf(orderId: string, serial: Serial, lines: ExportLine[], over: Partial<ExportInput> = {}): ExportInput {
+  const paidAt = over.paidAt ?? Date.now();
+  const tax =
+    over.tax ??
+    invoiceTotals(
+      lines.map((l) => ({ unitPrice: l.unitPriceGross, quantity: l.quantity, taxClass: l.taxClass })),
+      paidAt,
+      REPO_VAT_RATES,
+      serial.isSalesInvoice ? 'sales' : 'vat',
+    );
   return {
     orderId,
     orderCode: `ORD-${orderId}`,
-    issuedAt: Date.now(),
+    paidAt,
+    issuedAt: over.issuedAt ?? paidAt,
     buyer: { isIndividual: true, name: '' },
-    lines: [
-      { name: 'Lẩu cá kèo', unit: 'nồi', quantity: 1, unitPriceGross: 1_500_000 },
-      { name: 'Bia Hà Nội', unit: 'chai', quantity: 16, unitPriceGross: 25_000 },
-    ],
+    lines,
     paymentMethod: 'CASH',
-    total: 1_900_000,
+    total: tax.totals.gross,
     serial,
-    vat: 8,
+    tax,
     ...over,
   };
+}
+
+/** doc's example sale: a hot pot (reduced class) and 16 beers (standard class), 1,900,000 paid, the walk-in buyer. */
+export function sampleExport(orderId: string, serial: Serial, over: Partial<ExportInput> = {}): ExportInput {
+  const lines = over.lines ?? [
+    { name: 'Lẩu cá kèo', unit: 'nồi', quantity: 1, unitPriceGross: 1_500_000, taxClass: 'REDUCED_ELIGIBLE' as const },
+    { name: 'Bia Hà Nội', unit: 'chai', quantity: 16, unitPriceGross: 25_000, taxClass: 'STANDARD' as const },
+  ];
+  return exportOf(orderId, serial, lines, over);
+}
+
+/**
+ * Issue 25's restaurant bill: phở 65,000 ₫ × 2 (reduced class) and beer 25,000 ₫ × 3 (standard class),
+ * 205,000 ₫ paid at `paidAt`: at 23:59 on 31 December 2026 the phở is at 8 % and the beer at 10 %; at
+ * 00:01 on 1 January 2027 both are at 10 %.
+ */
+export function mixedRateExport(orderId: string, serial: Serial, paidAt: number, over: Partial<ExportInput> = {}): ExportInput {
+  return exportOf(
+    orderId,
+    serial,
+    [
+      { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPriceGross: 65_000, taxClass: 'REDUCED_ELIGIBLE' },
+      { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, unitPriceGross: 25_000, taxClass: 'STANDARD' },
+    ],
+    { paidAt, issuedAt: paidAt, ...over },
+  );
 }
 
 /** A sleep that does not wait (the not-ready retries), counting its calls. */
