@@ -65,7 +65,9 @@ function editActor(
           if (options.submit) return options.submit(input);
           return {
             invoice_data: { ...order, status: 1, total_price: 110_000, total_money: 110_000, sub_total: 110_000, product_amount: 2 },
-            products_data: [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' }],
+            products_data: [
+              { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' },
+            ],
           };
         }),
         findCustomer: fromPromise<OrderCustomer | null, { phone: string }>(async () => options.find ?? null),
@@ -276,7 +278,9 @@ describe('order list screen (doc 2 §1, §2)', () => {
           }),
           loadDetail: fromPromise<OrderDetail, { orderId: number }>(async () => ({
             invoice_data: { ...order, status: 1 },
-            products_data: [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' }],
+            products_data: [
+              { product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount: 2, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' },
+            ],
           })),
           createOrder: fromPromise<OrderCreated, { tableId: number | null }>(async () => ({ orderId: 77, existing: false })),
           printReceipt: fromPromise<void, PrintInput>(async ({ input }) => {

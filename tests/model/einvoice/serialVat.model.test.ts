@@ -63,8 +63,7 @@ describeModel({
         if (call.id === 'saveSerial') {
           const body = call.input as Record<string, unknown>;
           // D235: no VAT is saved: each line takes its product's rate on the day of the sale.
-          if (body.serial !== after.serial?.value || 'tax' in body || 'password' in body)
-            throw new Error(`synced ${JSON.stringify(body)}`);
+          if (body.serial !== after.serial?.value || 'tax' in body || 'password' in body) throw new Error(`synced ${JSON.stringify(body)}`);
         }
       }
       if (step.event.type === 'xstate.done.actor.saveSerial' && !actions.includes('notifySaved')) throw new Error('no success toast');

@@ -43,7 +43,10 @@ export const categories: OrderCategory[] = [{ category_id: 3, category_name: 'Ph
 
 export const detailOf = (order: Order, amount = 0): OrderDetail => ({
   invoice_data: order,
-  products_data: amount > 0 ? [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' }] : [],
+  products_data:
+    amount > 0
+      ? [{ product_id: 7, code: 'PC001', name: 'Phở bò tái', img: null, amount, price: 55_000, tax_class: 'REDUCED_ELIGIBLE' }]
+      : [],
 });
 
 export const pendingAttempt: ConfirmAttempt = {
