@@ -1,9 +1,5 @@
 import { composeEivCode, parseEivCode, serialText, type EivCodeParts } from '../../../machines/shared/rules/einvoiceCode';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
-import fptLogo from './logos/fpt.svg';
-import mInvoiceLogo from './logos/m-invoice.svg';
-import misaLogo from './logos/misa.svg';
-import viettelLogo from './logos/viettel.svg';
 import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRoute, type Serial } from './types';
 
 /**
@@ -11,6 +7,14 @@ import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRout
  * and machines ask these functions instead of branching on the provider, so a fifth provider is a new
  * entry here and an adapter, not a change in every screen.
  */
+
+// Logo assets by URL rather than by import: Vite bundles `new URL(…, import.meta.url)` the same way,
+// and Node (e2e's fixtures build invoices through the adapters, which use this module) never has to
+// load an .svg as a module.
+const fptLogo = new URL('./logos/fpt.svg', import.meta.url).href;
+const mInvoiceLogo = new URL('./logos/m-invoice.svg', import.meta.url).href;
+const misaLogo = new URL('./logos/misa.svg', import.meta.url).href;
+const viettelLogo = new URL('./logos/viettel.svg', import.meta.url).href;
 
 export const PROVIDERS: Readonly<Record<ProviderRoute, ProviderInfo>> = {
   'm-invoice': {
