@@ -5,7 +5,7 @@ import { P } from '../support/env';
 import { decodeVietQrPng } from '../support/qr';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
-import { switchLanguage } from '../support/shell';
+import { switchLanguage, toastsGone } from '../support/shell';
 import { ShopQrPage } from '../pages/shopqr';
 
 // Issue 4, ShopQR (core §2 /payment, §3 virtual account, §5 ShopQR add and Inputs, §7
@@ -20,6 +20,8 @@ async function checkDetail(page: Page, s: ShopQrPage, va: string, amount?: numbe
   await expect(s.detailDialog).toBeVisible();
   await expect(s.qr).toBeVisible();
   await expect(s.detailFields).toContainText(va);
+  // The "created" toast (top centre, D225) stands over the top of this tall dialog until it closes.
+  await toastsGone(page);
   const onScreen = decodeVietQrPng(await s.qr.screenshot());
   expect(onScreen.accountNumber).toBe(va);
   expect(onScreen.bin).toBe(VCB_BIN);
