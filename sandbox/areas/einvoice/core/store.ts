@@ -84,6 +84,24 @@ export interface Issued {
   existing: boolean;
 }
 
+/**
+ * The latest invoice of a seller's series with a provider (by its date, then its row), or null: a new
+ * invoice of the series may not be dated before it (Decree 123 art. 10: numbers and dates rise
+ * together), which MISA and Viettel check (D231, D232).
+ */
+export async function latestInSeries(
+  db: Database,
+  merchantId: string,
+  provider: ProviderRoute,
+  series: string,
+): Promise<InvoiceRecord | null> {
+  const [row] = await db.query<InvoiceRow & Record<string, unknown>>(
+    `SELECT * FROM einv_invoices WHERE merchant_id = $1 AND provider = $2 AND series = $3 ORDER BY issued_at DESC, id DESC LIMIT 1`,
+    [merchantId, provider, series],
+  );
+  return row ? toRecord(row) : null;
+}
+
 export async function findByClientRef(
   db: Database,
   merchantId: string,

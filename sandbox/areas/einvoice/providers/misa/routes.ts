@@ -8,7 +8,7 @@ import { lookupCompany } from '../../core/companies';
 import { hdonToXml, InvoiceInputError, TOLERANCE } from '../../core/document';
 import { consumeFault, delay, faultState, type FaultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { findByClientRef, getInvoice, issueInvoice, listInvoices } from '../../core/store';
+import { findByClientRef, getInvoice, issueInvoice, latestInSeries, listInvoices } from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
 import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
 import { vnDay } from '../../core/vat';
@@ -297,15 +297,6 @@ function misaProblem(item: MisaInvoiceData): [string, string] | null {
   return null;
 }
 
-/** The latest invoice date (Vietnam day) in a seller's series: a new invoice may not be dated before it. */
-async function lastDayOf(ctx: SandboxContext, merchantId: string, series: string): Promise<string | null> {
-  const [row] = await ctx.db.query<{ last: string | number | null }>(
-    `SELECT max(issued_at) AS last FROM einv_invoices WHERE merchant_id = $1 AND provider = $2 AND series = $3`,
-    [merchantId, PROVIDER, series],
-  );
-  return row?.last === null || row?.last === undefined ? null : vnDay(Number(row.last));
-}
-
 type ItemResult = Record<string, unknown> & { ErrorCode: string };
 
 const itemError = (ref: unknown, code: string, description: string): ItemResult => ({
@@ -351,7 +342,8 @@ async function publishOne(ctx: SandboxContext, caller: Caller, raw: unknown): Pr
   let issued;
   try {
     const before = await findByClientRef(ctx.db, caller.merchantId, PROVIDER, item.RefID);
-    const last = before ? null : await lastDayOf(ctx, caller.merchantId, series);
+    const latest = before ? null : await latestInSeries(ctx.db, caller.merchantId, PROVIDER, series);
+    const last = latest === null ? null : vnDay(latest.issuedAt);
     if (last !== null && item.InvDate < last) {
       return itemError(
         item.RefID,

@@ -16,7 +16,7 @@ import { lookupCompany } from '../../core/companies';
 import { EARLIEST_INVOICE_DAY, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { findByClientRef, getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
+import { findByClientRef, getInvoice, issueInvoice, latestInSeries, listInvoices, updateInvoice } from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
 import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput, type LineInput, type RateCode, type RateInput } from '../../core/types';
 import { vnDay } from '../../core/vat';
@@ -482,7 +482,7 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
         const approved = account.declarationStatus === 'APPROVED' && !(await faultState(ctx.db, merchantId, PROVIDER)).declarationPending;
         const series = checkCreate(account, body, issuedAt, now, approved);
         // §7.2: a later number of a series may not carry an earlier date than the one before it.
-        const [last] = (await listInvoices(ctx.db, { merchantId, provider: PROVIDER, series: series.value, page: 1, pageSize: 1 })).rows;
+        const last = await latestInSeries(ctx.db, merchantId, PROVIDER, series.value);
         if (last && issuedAt < last.issuedAt) {
           throw new ViettelError(
             400,
