@@ -89,7 +89,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: SandboxContext
     const autoExport = optionalBoolean(body, 'autoExport', false);
     const printInvoice = optionalBoolean(body, 'printInvoice', false);
 
-    const account = await getAccount(ctx.db, user.merchant_id, provider);
+    const account = await getAccount(ctx.db, user.merchant_id, provider, ctx.clock.now());
     if (!account) throw new ApiError(404, 'NOT_FOUND', 'No account with this provider');
     if (account.taxCode !== taxCode) throw badRequest('tax_code', 'The tax code is not the provider account’s', 'EINV_TAX_CODE_INVALID');
 

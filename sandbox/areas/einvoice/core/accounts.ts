@@ -95,7 +95,40 @@ export function seriesFor(provider: ProviderRoute, now: number): SeriesEntry[] {
     { value: `C${yy}T${letters.vat}`, inv_type_name: 'Hóa đơn giá trị gia tăng', template_code: '1', active: true },
     { value: `C${yy}T${letters.sales}`, inv_type_name: 'Hóa đơn bán hàng', template_code: '2', active: true },
     { value: `K${yy}T${letters.inactive}`, inv_type_name: 'Hóa đơn giá trị gia tăng', template_code: '1', active: false },
+    // D253: the cash-register series (letter M, Decree 70/2025 art. 11, Circular 32/2025) a restaurant
+    // or shop issues at the moment of sale; with the tax authority's code (C), like the others.
+    {
+      value: `C${yy}M${letters.vat}`,
+      inv_type_name: 'Hóa đơn giá trị gia tăng khởi tạo từ máy tính tiền',
+      template_code: '1',
+      active: true,
+    },
   ];
+}
+
+/**
+ * The series a provider offers on a day (D253). A registered symbol is the seller's for every year:
+ * its two year digits follow the invoice date (Circular 32/2025 art. 4, as Circular 78/2021 did), so
+ * the provider lists each registered symbol for the current year and, from 1 December, for the next
+ * (a merchant chooses the new year's serial before the first invoice of January), besides the symbols
+ * exactly as registered. The year check itself is the core's (buildHDon, D230).
+ */
+export function seriesInForce(registered: SeriesEntry[], now: number): SeriesEntry[] {
+  const today = vnDay(now);
+  const year = Number(today.slice(0, 4));
+  const years = today.slice(5, 7) === '12' ? [year, year + 1] : [year];
+  const out = [...registered];
+  const seen = new Set(registered.map((s) => s.value));
+  for (const y of years) {
+    const yy = String(y % 100).padStart(2, '0');
+    for (const s of registered) {
+      const value = `${s.value.slice(0, 1)}${yy}${s.value.slice(3)}`;
+      if (seen.has(value)) continue;
+      seen.add(value);
+      out.push({ ...s, value });
+    }
+  }
+  return out;
 }
 
 /**
@@ -164,12 +197,18 @@ export async function seedAccounts(db: Database, merchant: SeededMerchant): Prom
   }
 }
 
-export async function getAccount(db: Database, merchantId: string, provider: ProviderRoute): Promise<EinvAccount | null> {
+/**
+ * The account; with `now`, its series as the provider offers them on that day (`seriesInForce`), which
+ * is what every provider call and the settings' check read. Without it, the series as registered.
+ */
+export async function getAccount(db: Database, merchantId: string, provider: ProviderRoute, now?: number): Promise<EinvAccount | null> {
   const [row] = await db.query<AccountRow & Record<string, unknown>>(
     `SELECT * FROM einv_accounts WHERE merchant_id = $1 AND provider = $2`,
     [merchantId, provider],
   );
-  return row ? toAccount(row) : null;
+  if (!row) return null;
+  const account = toAccount(row);
+  return now === undefined ? account : { ...account, series: seriesInForce(account.series, now) };
 }
 
 /** The account a user name names (any letter case), for calls that identify by user name rather than token. */

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { seriesInForce } from './accounts';
 import { COMPANIES, lookupCompany } from './companies';
 import { buildHDon, EARLIEST_INVOICE_DAY, escapeXml, hdonToXml, InvoiceInputError, SERIES_FORMAT } from './document';
 import { checkDigit, isValidTaxCode, taxCodeProblem } from './taxcode';
@@ -332,5 +333,28 @@ describe('HDon and its XML', () => {
     }
     expect(stack).toEqual([]);
     expect(escapeXml('a&b<c>"d\'')).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
+  });
+});
+
+describe('series in force (D253)', () => {
+  const registered = [
+    { value: 'C26TMS', inv_type_name: 'VAT', template_code: '1' as const, active: true },
+    { value: 'K24TUT', inv_type_name: 'VAT', template_code: '1' as const, active: true },
+  ];
+  it('issue 25 §4: in June a registered symbol is offered for its year and the current one, never the next', () => {
+    const june27 = Date.parse('2027-06-15T12:00:00+07:00');
+    expect(seriesInForce(registered, june27).map((s) => s.value)).toEqual(['C26TMS', 'K24TUT', 'C27TMS', 'K27TUT']);
+  });
+  it("issue 25 §4: from 1 December (Vietnam time) next year's symbol is offered too; on 30 November it is not", () => {
+    const lastOfNovember = Date.parse('2026-11-30T23:59:00+07:00');
+    const firstOfDecember = Date.parse('2026-12-01T00:00:00+07:00');
+    expect(seriesInForce(registered, lastOfNovember).map((s) => s.value)).toEqual(['C26TMS', 'K24TUT', 'K26TUT']);
+    expect(seriesInForce(registered, firstOfDecember).map((s) => s.value)).toEqual(['C26TMS', 'K24TUT', 'K26TUT', 'C27TMS', 'K27TUT']);
+  });
+  it('keeps what else the registration says (template, activity, type name) on every year', () => {
+    expect(seriesInForce([{ ...registered[0]!, active: false }], Date.parse('2026-12-05T10:00:00+07:00'))).toEqual([
+      { value: 'C26TMS', inv_type_name: 'VAT', template_code: '1', active: false },
+      { value: 'C27TMS', inv_type_name: 'VAT', template_code: '1', active: false },
+    ]);
   });
 });

@@ -134,7 +134,13 @@ describe('accounts and tokens', () => {
   it('seeds every merchant and copy with an account at each provider; colan waits on MISA', async () => {
     const phoco = await getAccount(db(), '10000001', 'misa');
     expect(phoco).toMatchObject({ username: 'phoco-misa', taxCode: '0108123455', declarationStatus: 'APPROVED', ssoLinked: false });
-    expect(phoco!.series.map((s) => s.template_code)).toEqual(['1', '2', '1']);
+    // D253: VAT, sales, an inactive K series and the cash-register (M) series.
+    expect(phoco!.series.map((s) => [s.value.slice(0, 1) + s.value.slice(3), s.template_code, s.active])).toEqual([
+      ['CTMS', '1', true],
+      ['CTMH', '2', true],
+      ['KTMK', '1', false],
+      ['CMMS', '1', true],
+    ]);
     expect((await getAccount(db(), '10000002', 'misa'))!.declarationStatus).toBe('PENDING');
     expect((await getAccount(db(), '10000002', 'fpt'))!.declarationStatus).toBe('APPROVED');
     expect((await getAccount(db(), copy.merchant_id, 'viettel'))!.username).toBe(`phoco-${copy.alias}-viettel`);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offeredYears } from '../../testing/offered-years';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD, einvUsername } from '../../core/accounts';
 import { vnDay } from '../../core/vat';
@@ -145,10 +146,15 @@ describe('FPT eInvoice: series and declaration', () => {
     const m = await freshMerchant();
     const res = await t.api('GET', `${FPT}/serials?stax=${PHOCO_TAX}`, { token: m.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
-      { form: '1', serial: m.vatSerial, type: '01GTKT', type_name: 'Hóa đơn giá trị gia tăng' },
-      { form: '2', serial: m.salesSerial, type: '02GTTT', type_name: 'Hóa đơn bán hàng' },
-    ]);
+    // D253: the cash-register (M) series too, and from December each symbol for next year as well.
+    expect(res.body.data).toEqual(
+      offeredYears().flatMap((yy) => [
+        { form: '1', serial: `C${yy}TFP`, type: '01GTKT', type_name: 'Hóa đơn giá trị gia tăng' },
+        { form: '2', serial: `C${yy}TFB`, type: '02GTTT', type_name: 'Hóa đơn bán hàng' },
+        { form: '1', serial: `C${yy}MFP`, type: '01GTKT', type_name: 'Hóa đơn giá trị gia tăng khởi tạo từ máy tính tiền' },
+      ]),
+    );
+    expect(m.vatSerial).toBe(`C${offeredYears()[0]}TFP`);
     expect((await t.api('GET', `${FPT}/serials?stax=0100109106`, { token: m.token })).body.error).toBe('FORBIDDEN');
   });
 

@@ -98,7 +98,7 @@ async function caller(ctx: SandboxContext, request: FastifyRequest): Promise<Cal
     if (check.status === 'expired') throw new FptError(401, 'TOKEN_EXPIRED', 'Phiên đăng nhập đã hết hạn');
     if (check.status !== 'ok') throw new FptError(401, 'UNAUTHORIZED', 'Chưa đăng nhập');
     merchantId = check.merchantId;
-    account = await getAccount(ctx.db, merchantId, PROVIDER);
+    account = await getAccount(ctx.db, merchantId, PROVIDER, ctx.clock.now());
   } else if (isObject(request.body) && request.body.user !== undefined) {
     const body = parse(fptUserOnlySchema, { user: request.body.user });
     const login = await checkLogin(ctx.db, PROVIDER, body.user?.username, body.user?.password);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { MI_CODES, MI_CODING_DELAY_MS } from './wire';
+import { offeredYears } from '../../testing/offered-years';
 
 /** The M-Invoice emulator against a running sandbox (docs/areas/einvoice.md → "M-Invoice"). */
 
@@ -186,16 +187,16 @@ describe('tax codes', () => {
 });
 
 describe('series', () => {
-  it('lists the active series with the template digit in khhdon (the inactive K series is left out)', async () => {
+  it("issue 25 §4: lists the active series with the template digit in khhdon (the inactive K series is left out), the cash-register one, and from December next year's (D253)", async () => {
     const res = await call('GET', '/api/Invoice68/GetTypeInvoiceSeries', phoco);
-    const yy = new Date(Date.now() + 7 * 3600_000).toISOString().slice(2, 4);
     expect(res.body).toEqual({
       code: '00',
       message: expect.any(String),
-      data: [
+      data: offeredYears().flatMap((yy) => [
         { khhdon: `1C${yy}TMV`, khmshdon: '1', ky_hieu: `C${yy}TMV`, ten_loai: 'Hóa đơn giá trị gia tăng' },
         { khhdon: `2C${yy}TMB`, khmshdon: '2', ky_hieu: `C${yy}TMB`, ten_loai: 'Hóa đơn bán hàng' },
-      ],
+        { khhdon: `1C${yy}MMV`, khmshdon: '1', ky_hieu: `C${yy}MMV`, ten_loai: 'Hóa đơn giá trị gia tăng khởi tạo từ máy tính tiền' },
+      ]),
     });
   });
 });

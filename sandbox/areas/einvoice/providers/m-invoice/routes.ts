@@ -136,7 +136,7 @@ async function caller(ctx: SandboxContext, request: FastifyRequest): Promise<Cal
     );
   }
   const faults = await refuseWhenDown(ctx, check.merchantId);
-  const account = await getAccount(ctx.db, check.merchantId, PROVIDER);
+  const account = await getAccount(ctx.db, check.merchantId, PROVIDER, ctx.clock.now());
   if (!account || headerText(request, 'taxcode') !== account.taxCode) {
     throw new MiRefusal(MI_CODES.UNAUTHORIZED, 'TaxCode không khớp với token');
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { MISA_APP_ID, MISA_ERRORS, MISA_ITEM_ERRORS } from './wire';
+import { offeredYears } from '../../testing/offered-years';
 
 /** The MISA meInvoice emulator against a running sandbox (docs/areas/einvoice.md → "MISA meInvoice"). */
 
@@ -226,36 +227,24 @@ describe('tax codes and series', () => {
     );
   });
 
-  it('lists every series as JSON text, the inactive one flagged', async () => {
-    const yy = new Date(Date.now() + 7 * 3600_000).toISOString().slice(2, 4);
+  it("issue 25 §4: lists every series as JSON text, the inactive one flagged, the cash-register one, and from December next year's (D253)", async () => {
     const res = await call('GET', '/api/integration/invoice/templates', phoco);
     expect(typeof res.body.data).toBe('string');
-    expect(dataOf(res)).toEqual([
-      {
-        IPTemplateID: `${PHOCO_TAX}-1C${yy}TMS`,
-        TemplateName: 'Hóa đơn giá trị gia tăng',
-        InvTemplateNo: '1',
-        InvSeries: `1C${yy}TMS`,
-        InvoiceType: 1,
-        Inactive: false,
-      },
-      {
-        IPTemplateID: `${PHOCO_TAX}-2C${yy}TMH`,
-        TemplateName: 'Hóa đơn bán hàng',
-        InvTemplateNo: '2',
-        InvSeries: `2C${yy}TMH`,
-        InvoiceType: 2,
-        Inactive: false,
-      },
-      {
-        IPTemplateID: `${PHOCO_TAX}-1K${yy}TMK`,
-        TemplateName: 'Hóa đơn giá trị gia tăng',
-        InvTemplateNo: '1',
-        InvSeries: `1K${yy}TMK`,
-        InvoiceType: 1,
-        Inactive: true,
-      },
-    ]);
+    const entry = (digit: string, symbol: string, name: string, inactive = false) => ({
+      IPTemplateID: `${PHOCO_TAX}-${digit}${symbol}`,
+      TemplateName: name,
+      InvTemplateNo: digit,
+      InvSeries: `${digit}${symbol}`,
+      InvoiceType: Number(digit),
+      Inactive: inactive,
+    });
+    const year = (yy: string) => [
+      entry('1', `C${yy}TMS`, 'Hóa đơn giá trị gia tăng'),
+      entry('2', `C${yy}TMH`, 'Hóa đơn bán hàng'),
+      entry('1', `K${yy}TMK`, 'Hóa đơn giá trị gia tăng', true),
+      entry('1', `C${yy}MMS`, 'Hóa đơn giá trị gia tăng khởi tạo từ máy tính tiền'),
+    ];
+    expect(dataOf(res)).toEqual(offeredYears().flatMap(year));
   });
 });
 

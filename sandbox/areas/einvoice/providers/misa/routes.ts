@@ -115,7 +115,7 @@ async function caller(ctx: SandboxContext, request: FastifyRequest): Promise<Cal
     throw new MisaRefusal(MISA_ERRORS.INVALID_TOKEN, check.status === 'expired' ? 'Token expired' : 'Invalid token');
   }
   const faults = await refuseWhenDown(ctx, check.merchantId);
-  const account = await getAccount(ctx.db, check.merchantId, PROVIDER);
+  const account = await getAccount(ctx.db, check.merchantId, PROVIDER, ctx.clock.now());
   if (!account || headerText(request, 'companytaxcode') !== account.taxCode) {
     throw new MisaRefusal(MISA_ERRORS.INVALID_TOKEN, 'CompanyTaxCode does not match the token');
   }

@@ -99,7 +99,7 @@ async function caller(ctx: SandboxContext, request: FastifyRequest): Promise<Cal
   if (!token) throw new ViettelError(401, 'UNAUTHORIZED', 'Full authentication is required to access this resource');
   const check = await verifyToken(ctx.db, PROVIDER, token, ctx.clock.now());
   if (check.status !== 'ok') throw new GeneralError();
-  const account = await getAccount(ctx.db, check.merchantId, PROVIDER);
+  const account = await getAccount(ctx.db, check.merchantId, PROVIDER, ctx.clock.now());
   if (!account) throw new GeneralError();
   await assertUp(ctx, check.merchantId);
   return { merchantId: check.merchantId, account };

@@ -10,6 +10,7 @@ import { EINV_PASSWORD, einvUsername, getAccount, updateAccount } from '../../co
 import { vnDay } from '../../core/vat';
 import { VIETTEL_API, VIETTEL_CODE_DELAY_MS } from './routes';
 import { doneStatus, notSentStatus, sentStatus, VIETTEL_CQT, VIETTEL_STATUS, viettelMaySign } from './statuses';
+import { offeredYears } from '../../testing/offered-years';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -187,11 +188,21 @@ describe('Viettel S-Invoice: templates and declaration', () => {
   it('lists active templates and series; serial-slow delays it; another supplier is refused', async () => {
     const m = await freshMerchant();
     const templates = (body: unknown) => t.api('POST', `${API}/InvoiceUtilsWS/getInvoiceTemplates`, { token: m.token, body });
-    expect((await templates({ taxCode: PHOCO_TAX })).body.template).toEqual([
-      { templateCode: '1/001', invoiceSeries: m.vatSeries, invoiceType: '1', invoiceTypeName: 'Hóa đơn giá trị gia tăng' },
-      { templateCode: '2/001', invoiceSeries: m.salesSeries, invoiceType: '2', invoiceTypeName: 'Hóa đơn bán hàng' },
-    ]);
-    expect((await templates({ taxCode: PHOCO_TAX, invoiceType: '2' })).body.template).toHaveLength(1);
+    // D253: the cash-register (M) series too, and from December each symbol for next year as well.
+    expect((await templates({ taxCode: PHOCO_TAX })).body.template).toEqual(
+      offeredYears().flatMap((yy) => [
+        { templateCode: '1/001', invoiceSeries: `C${yy}TVT`, invoiceType: '1', invoiceTypeName: 'Hóa đơn giá trị gia tăng' },
+        { templateCode: '2/001', invoiceSeries: `C${yy}TVB`, invoiceType: '2', invoiceTypeName: 'Hóa đơn bán hàng' },
+        {
+          templateCode: '1/001',
+          invoiceSeries: `C${yy}MVT`,
+          invoiceType: '1',
+          invoiceTypeName: 'Hóa đơn giá trị gia tăng khởi tạo từ máy tính tiền',
+        },
+      ]),
+    );
+    expect(m.vatSeries).toBe(`C${offeredYears()[0]}TVT`);
+    expect((await templates({ taxCode: PHOCO_TAX, invoiceType: '2' })).body.template).toHaveLength(offeredYears().length);
     expect((await templates({ taxCode: '0100109106' })).body.errorCode).toBe('SUPPLIER_TAX_CODE_INVALID');
     await fault(m, 'serial-slow', { delay_ms: '300' });
     const started = Date.now();
