@@ -8,6 +8,7 @@ import { issuedSerial, type einvoiceExportMachine } from '../../../machines/orde
 import { errorMessageKey } from '../../../services/errors';
 import { FailureAlert } from '../../shared/FailureAlert';
 import { LoadingLine } from '../../shared/LoadingLine';
+import { formatDate } from '../../shared/table/format';
 import { invoiceCodeText } from './code';
 import './styles';
 
@@ -59,6 +60,12 @@ export function ExportDialog({ actor, settingHref }: { actor: EinvoiceExportActo
   const eivCode = useSelector(actor, (s) => s.context.eivCode);
   const already = useSelector(actor, (s) => s.context.alreadyExported);
   const serial = useSelector(actor, (s) => issuedSerial(s.context, s.context.eivCode));
+  // D254: the date the new invoice carries, and whether it is the sale's.
+  const dated = useSelector(actor, (s) =>
+    s.context.issued !== null && s.context.issued.eivCode === s.context.eivCode && s.context.issued.issuedAt !== undefined
+      ? { at: s.context.issued.issuedAt, atSale: s.context.issued.datedAtSale !== false }
+      : null,
+  );
   const lookingUp = useSelector(actor, (s) => s.hasTag('lookingUp'));
   const busy = useSelector(actor, (s) => s.hasTag('exporting') || s.hasTag('saving'));
   const busyText = useSelector(actor, (s) => (s.hasTag('saving') ? 'einvoice.saving' : 'einvoice.exporting'));
@@ -224,6 +231,14 @@ export function ExportDialog({ actor, settingHref }: { actor: EinvoiceExportActo
               {eivCode !== null ? (
                 <Text size="sm" fw={600} data-testid="einvoice-code">
                   {invoiceCodeText(t, eivCode, serial)}
+                </Text>
+              ) : null}
+              {dated !== null ? (
+                <Text size="sm" data-testid="einvoice-dated">
+                  {t(dated.atSale ? 'einvoice.datedAtSale' : 'einvoice.datedToday', {
+                    date: formatDate(dated.at),
+                    saleDate: formatDate(order.paid_at ?? order.updated_at),
+                  })}
                 </Text>
               ) : null}
             </Alert>

@@ -92,26 +92,82 @@ describe('order e-invoice export service', () => {
     expect(created[0]!.tax.breakdown).toEqual([{ rateCode: '10%', net: 104_545, vat: 10_455, gross: 115_000 }]);
   });
 
-  it('issue 25 §4, D230: on 1 January 2027 a "26" serial issues nothing and says to choose this year\'s', async () => {
-    const { service, created, adapter } = setup();
-    const late = createOrderEinvoiceService(
+  const NEW_YEAR = Date.parse('2027-01-01T00:05:00+07:00');
+  const PAID = Date.parse('2026-12-31T23:59:00+07:00');
+  const C27: Serial = { value: '1C27TMS', invTypeName: 'Hóa đơn GTGT', templateCode: '1', isSalesInvoice: false };
+  function atNewYear(route: 'misa' | 'm-invoice', listed: Serial[], create?: (input: ExportInput) => void) {
+    const created: ExportInput[] = [];
+    const adapter = {
+      route,
+      listSerials: vi.fn(async () => listed),
+      createInvoice: vi.fn(async (_token: string, input: ExportInput) => {
+        create?.(input);
+        created.push(input);
+        return { eivCode: 'M1::K7Q2::12', serial: input.serial.value, providerId: 'x', existing: false };
+      }),
+    } as unknown as ProviderAdapter;
+    const chosen = { ...settings, provider: route };
+    const service = createOrderEinvoiceService(
       {
-        getSettings: async () => settings,
+        getSettings: async () => chosen,
         saveEivCode: async (_id, eivCode) => ({ eivCode, cqtCode: null }),
         adapter: () => adapter,
         withToken: (_r, fn) => fn('t'),
       },
       { get: async () => completed },
       REPO_VAT_RATES,
-      () => Date.parse('2027-01-01T00:05:00+07:00'),
+      () => NEW_YEAR,
     );
-    await expect(late.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).rejects.toMatchObject({
+    return { service, created, settings: chosen, adapter };
+  }
+
+  it('issue 25 §3, D254: a sale of 23:59 on 31 December exported at 00:05 on 1 January is dated at the sale, on the 26 symbol, at 2026 rates', async () => {
+    const { service, created, settings: chosen } = atNewYear('misa', [...serials, C27]);
+    const result = await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, { ...chosen, serial: 'C27TMS' });
+    expect(created).toHaveLength(1);
+    expect([created[0]!.issuedAt, created[0]!.serial.value]).toEqual([PAID, '1C26TMS']);
+    expect(created[0]!.tax.breakdown.map((b) => b.rateCode)).toEqual(['10%', '8%']);
+    expect(result).toMatchObject({ issuedAt: PAID, datedAtSale: true });
+  });
+
+  it("issue 25 §3, D254: a refused sale date is tried once more dated today, on this year's symbol, and says so; the rates stay the sale's", async () => {
+    const {
+      service,
+      created,
+      settings: chosen,
+    } = atNewYear('misa', [...serials, C27], (input) => {
+      if (input.issuedAt < NEW_YEAR)
+        throw new ServiceError({ code: 'EINV_INVOICE_REFUSED', status: 200, kind: 'server', message: 'InvDate before the last' });
+    });
+    const result = await service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, chosen);
+    expect(created).toHaveLength(1);
+    expect([created[0]!.issuedAt, created[0]!.serial.value]).toEqual([NEW_YEAR, '1C27TMS']);
+    expect(created[0]!.tax.breakdown.map((b) => b.rateCode)).toEqual(['10%', '8%']);
+    expect(result).toMatchObject({ issuedAt: NEW_YEAR, datedAtSale: false });
+  });
+
+  it('issue 25 §4, D230, D254: where the invoice carries the day it is made (M-Invoice) a 2027 invoice never goes out on a "26" symbol: refused without the 27 one, on it when offered', async () => {
+    const without = atNewYear('m-invoice', serials);
+    await expect(without.service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, without.settings)).rejects.toMatchObject({
       code: 'EINV_SERIAL_YEAR',
     });
-    await expect(late.exportOne(41, settings)).rejects.toMatchObject({ code: 'EINV_SERIAL_YEAR' });
+    await expect(without.service.exportOne(41, without.settings)).rejects.toMatchObject({ code: 'EINV_SERIAL_YEAR' });
+    expect(without.created).toHaveLength(0);
+
+    const offered = atNewYear('m-invoice', [...serials, C27]);
+    const result = await offered.service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, offered.settings);
+    expect([offered.created[0]!.issuedAt, offered.created[0]!.serial.value]).toEqual([NEW_YEAR, '1C27TMS']);
+    expect(result).toMatchObject({ datedAtSale: false });
+  });
+
+  it('D254: a symbol the provider lists in no year is EINV_SERIAL_INVALID; a sales-invoice symbol never stands in for a VAT one', async () => {
+    const { service, created, settings: chosen } = atNewYear('misa', serials);
+    await expect(
+      service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, { ...chosen, serial: 'C26TZZ' }),
+    ).rejects.toMatchObject({
+      code: 'EINV_SERIAL_INVALID',
+    });
     expect(created).toHaveLength(0);
-    // The same serial the day before issues.
-    await expect(service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, settings)).resolves.toMatchObject({ existing: false });
   });
 
   it('issue 25 §1: a sales-invoice serial carries no VAT on its lines and the reduction note while the cut lasts', async () => {

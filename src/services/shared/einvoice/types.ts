@@ -149,6 +149,13 @@ export interface ExportResult {
   providerId: string;
   /** True when the provider answered "already exported" and the existing invoice was fetched. */
   existing: boolean;
+  /** The invoice's date (unix ms) as the export dated it; absent where not known (an existing invoice). D254. */
+  issuedAt?: number;
+  /**
+   * False when the invoice could not be dated at the sale (the provider refused the sale's date, or
+   * dates every invoice the day it is made) and carries the day of the export: the screen says so. D254.
+   */
+  datedAtSale?: boolean;
 }
 
 /** doc 2 §3 E-invoice row, normalised. */

@@ -22,6 +22,7 @@ import {
 } from '../testing/sandbox';
 import type { ProviderAdapter, Serial } from '../types';
 import { createMInvoiceAdapter } from './m-invoice';
+import { offeredYears } from '../testing/offered-years';
 
 const PHOCO_TAX = '0108123455';
 
@@ -85,7 +86,8 @@ describe('M-Invoice adapter against the emulator', () => {
 
   it('lists the active series only, with the template digit and the sales-invoice flag', async () => {
     const serials = await adapter.listSerials(token);
-    expect(serials).toHaveLength(2);
+    // D253: VAT, sales and cash-register (M) series, for this year and, in December, the next.
+    expect(serials).toHaveLength(3 * offeredYears().length);
     expect(vatSerial).toMatchObject({ value: expect.stringMatching(/^1C\d\dTMV$/), templateCode: '1', isSalesInvoice: false });
     expect(salesSerial).toMatchObject({ value: expect.stringMatching(/^2C\d\dTMB$/), templateCode: '2', isSalesInvoice: true });
   });
