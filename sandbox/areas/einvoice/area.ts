@@ -3,6 +3,7 @@ import { registerEivCodeRoutes } from './backend/eiv-code';
 import { registerProviderTokenRoute } from './backend/provider-token';
 import { registerSettingsRoutes } from './backend/settings';
 import { registerSsoAuthorize, registerSsoRoutes } from './backend/sso';
+import { registerTemplateRoutes } from './backend/template';
 import { seedAccounts } from './core/accounts';
 import { registerMInvoiceRoutes } from './providers/m-invoice/routes';
 import { registerMisaRoutes } from './providers/misa/routes';
@@ -24,6 +25,7 @@ export default defineArea({
       registerSettingsRoutes(app, ctx);
       registerSsoRoutes(app, ctx);
       registerProviderTokenRoute(app, ctx);
+      registerTemplateRoutes(app, ctx);
     },
     sale: registerEivCodeRoutes,
     einvoice: (app, ctx) => {
