@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { TemplatePage } from '../pages/einvoice-template';
@@ -58,9 +59,27 @@ test.describe('Issue 15: invoice templates (/e-inv-template)', () => {
     await expect(tp.summary).toContainText(tp.tx('template.types.gtgt'));
     await expect(tp.summary).toContainText('logo.png');
     await expect(tp.summary.getByRole('link', { name: 'M-Invoice' })).toHaveAttribute('target', '_blank');
+    await expect(tp.summary.getByRole('heading', { name: tp.tx('template.summaryTitle') })).toBeVisible();
+
+    // issue 25 §8 (D255): what the setup showed is saved: after a reload the card is marked in use and
+    // reopens with the saved name, type and logo.
+    await page.reload();
+    await expect(tp.heading).toBeVisible();
+    await tp.chooseFilter('service');
+    const inUse = tp.cards.filter({ has: page.getByTestId('template-in-use') });
+    await expect(inUse).toHaveCount(1);
+    await expect(inUse).toContainText(tp.tx('template.inUse'));
+    await inUse.getByRole('button').click();
+    await expect(tp.name).toHaveValue('Mẫu <b>Phở Cổ</b>');
+    await expect(tp.type).toHaveValue('gtgt');
+    await expect(tp.chosenLogo).toContainText(tp.tx('template.savedLogo', { name: 'logo.png', size: '1 KB' }));
+    await expectNoAxeViolations(page, 'template form reopened (vi)', info);
   });
 
-  test('a PDF logo is taken by its bytes (en, 375 px)', async ({ page, sandbox }, info) => {
+  test('issue 25 §8: a PDF logo is taken by its bytes; one the server cannot read is refused with everything typed kept (en, 375 px)', async ({
+    page,
+    sandbox,
+  }, info) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const merchant = await sandbox.createMerchant();
     const tp = await TemplatePage.open(page, merchant, 'en');
@@ -73,8 +92,21 @@ test.describe('Issue 15: invoice templates (/e-inv-template)', () => {
     });
     await expect(tp.chosenLogo).toContainText('logo.pdf');
     await tp.name.fill('Phở Cổ VAT');
+    // Its first bytes say PDF, but it is no whole PDF: the backend decodes it and refuses it (D255).
+    await tp.submit.click();
+    const refused = page.getByTestId('template-save-failed');
+    await expect(refused).toContainText(tp.tx('template.saveErrors.IMAGE_INVALID_FORMAT'));
+    await expect(tp.name).toHaveValue('Phở Cổ VAT');
+    await expect(tp.chosenLogo).toContainText('logo.pdf');
+    await expectNoAxeViolations(page, 'template save refused (en, 375)', info);
+
+    const pdf = await PDFDocument.create();
+    pdf.addPage([120, 60]);
+    await tp.logo.setInputFiles({ name: 'real.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    await expect(tp.chosenLogo).toContainText('real.pdf');
     await tp.submit.click();
     await expect(tp.summary).toBeVisible();
+    await expect(tp.summary).toContainText('real.pdf');
     await expectNoAxeViolations(page, 'template summary (en, 375)', info);
   });
 });

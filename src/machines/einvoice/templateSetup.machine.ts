@@ -1,14 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { SavedTemplate, TemplateSave } from '../../services/einvoice/template/api';
 import type { CheckedTemplateLogo } from '../../services/einvoice/template/logo';
-import { notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../shared/serviceError';
 import { isTemplateType, templateNameProblem, type TemplateFilter, type TemplateType } from './template/rules';
 
 /**
  * /e-inv-template (doc 2 §2, §5 template logo, §9; D201): the static gallery filtered by type (all,
  * sale, gtgt, export, service, electronic); choosing a template opens the setup form (template name,
- * type, logo: PDF, PNG or JPEG of at most 5 MB, checked from the file's bytes). A checked form ends in
- * a summary with the way to the provider, which registers templates (no product or provider call for
- * templates exists, so nothing is claimed as saved).
+ * type, logo: PDF, PNG or JPEG of at most 5 MB, checked from the file's bytes). The saved template is
+ * loaded first and marked in the gallery; choosing it opens the form with what was saved. A checked
+ * form is saved on the product backend (issue 25 §8, D255, which replaces D201's "nothing is saved")
+ * and ends in a summary with the way to the provider, which registers the template for its invoices.
+ * A failed save returns to the form with everything typed and the reason.
  */
 
 export interface TemplateLogo {
@@ -18,8 +21,19 @@ export interface TemplateLogo {
   kind: NonNullable<CheckedTemplateLogo['kind']>;
 }
 
+/** The logo already saved on the backend, kept by the form until it is replaced or removed. */
+export type SavedLogo = NonNullable<SavedTemplate['logo']>;
+
 export interface TemplateSetupContext {
   filter: TemplateFilter;
+  /** The template saved on the backend (null: none yet, or it could not be loaded). */
+  saved: SavedTemplate | null;
+  /** The saved template could not be loaded: the gallery says so and offers a retry. */
+  loadFailed: boolean;
+  /** The saved logo the form keeps (no new logo chosen and not removed). */
+  savedLogo: SavedLogo | null;
+  /** The last save's refusal or failure code, said on the form. */
+  saveError: string | null;
   templateId: string | null;
   name: string;
   type: TemplateType | null;
@@ -43,10 +57,13 @@ export type TemplateSetupEvent =
   | { type: 'LOGO.CLEAR' }
   | { type: 'SUBMIT' }
   | { type: 'EDIT' }
-  | { type: 'BACK' };
+  | { type: 'BACK' }
+  | { type: 'RETRY' };
 
 const blankForm = {
   templateId: null,
+  savedLogo: null,
+  saveError: null,
   name: '',
   type: null,
   logo: null,
@@ -60,20 +77,47 @@ export const templateSetupMachine = setup({
   types: {
     context: {} as TemplateSetupContext,
     events: {} as TemplateSetupEvent,
-    tags: {} as 'gallery' | 'form' | 'busy' | 'ready',
+    tags: {} as 'gallery' | 'form' | 'busy' | 'ready' | 'saving',
   },
   actors: {
     checkLogo: fromPromise<CheckedTemplateLogo, { file: Blob }>(async () => {
       throw notProvided('checkLogo');
     }),
+    loadTemplate: fromPromise<SavedTemplate | null, void>(async () => {
+      throw notProvided('loadTemplate');
+    }),
+    saveTemplate: fromPromise<SavedTemplate, TemplateSave>(async () => {
+      throw notProvided('saveTemplate');
+    }),
   },
   actions: {
     assignFilter: assign((_, params: { filter: TemplateFilter }) => ({ filter: params.filter })),
-    openTemplate: assign((_, params: { templateId: string; type: TemplateType }) => ({
-      ...blankForm,
-      templateId: params.templateId,
-      type: params.type,
+    // The saved template reopens with what was saved; any other starts blank with its own type.
+    openTemplate: assign(({ context }, params: { templateId: string; type: TemplateType }) =>
+      context.saved !== null && context.saved.templateId === params.templateId
+        ? {
+            ...blankForm,
+            templateId: params.templateId,
+            name: context.saved.name,
+            type: isTemplateType(context.saved.type) ? context.saved.type : null,
+            savedLogo: context.saved.logo,
+          }
+        : { ...blankForm, templateId: params.templateId, type: params.type },
+    ),
+    assignSaved: assign((_, params: { saved: SavedTemplate | null }) => ({ saved: params.saved, loadFailed: false })),
+    markLoadFailed: assign({ loadFailed: true }),
+    // Saved: the form now holds what the backend holds; the next save keeps the logo unless it changes.
+    assignSavedForm: assign((_, params: { saved: SavedTemplate }) => ({
+      saved: params.saved,
+      name: params.saved.name,
+      type: isTemplateType(params.saved.type) ? params.saved.type : null,
+      logo: null,
+      savedLogo: params.saved.logo,
+      saveError: null,
+      showErrors: false,
     })),
+    assignSaveError: assign((_, params: { code: string }) => ({ saveError: params.code })),
+    clearSaveError: assign({ saveError: null }),
     resetForm: assign({ ...blankForm }),
     assignName: assign((_, params: { value: string }) => ({ name: params.value })),
     assignType: assign((_, params: { value: string }) => ({ type: isTemplateType(params.value) ? params.value : null })),
@@ -90,7 +134,7 @@ export const templateSetupMachine = setup({
       refusedName: params.name,
       pendingFile: null,
     })),
-    clearLogo: assign({ logo: null, logoProblem: null, refusedName: null }),
+    clearLogo: assign({ logo: null, savedLogo: null, logoProblem: null, refusedName: null }),
     showErrors: assign({ showErrors: true }),
   },
   guards: {
@@ -99,13 +143,24 @@ export const templateSetupMachine = setup({
   },
 }).createMachine({
   id: 'templateSetup',
-  context: { filter: 'all', ...blankForm },
-  initial: 'gallery',
+  context: { filter: 'all', saved: null, loadFailed: false, ...blankForm },
+  initial: 'loading',
   states: {
+    loading: {
+      tags: ['gallery', 'busy'],
+      description: 'The saved template, if any (D255), so the gallery can mark it and reopen it.',
+      invoke: {
+        id: 'loadTemplate',
+        src: 'loadTemplate',
+        onDone: { target: 'gallery', actions: { type: 'assignSaved', params: ({ event }) => ({ saved: event.output }) } },
+        onError: { target: 'gallery', actions: 'markLoadFailed' },
+      },
+    },
     gallery: {
       tags: ['gallery'],
-      description: 'The static gallery, filtered by type.',
+      description: 'The static gallery, filtered by type; the saved template marked.',
       on: {
+        RETRY: { guard: ({ context }) => context.loadFailed, target: 'loading' },
         'FILTER.SET': { actions: { type: 'assignFilter', params: ({ event }) => ({ filter: event.filter }) } },
         SELECT: {
           target: 'form',
@@ -127,7 +182,30 @@ export const templateSetupMachine = setup({
             'TYPE.CHANGE': { actions: { type: 'assignType', params: ({ event }) => ({ value: event.value }) } },
             'LOGO.PICK': { target: 'checkingLogo', actions: { type: 'assignPending', params: ({ event }) => ({ file: event.file }) } },
             'LOGO.CLEAR': { actions: 'clearLogo' },
-            SUBMIT: [{ guard: 'formValid', target: '#templateSetup.ready' }, { actions: 'showErrors' }],
+            SUBMIT: [{ guard: 'formValid', target: 'saving', actions: 'clearSaveError' }, { actions: 'showErrors' }],
+          },
+        },
+        saving: {
+          tags: ['busy', 'saving'],
+          description: 'The template saved on the backend (D255): the new logo, or the saved one kept.',
+          invoke: {
+            id: 'saveTemplate',
+            src: 'saveTemplate',
+            input: ({ context }) => ({
+              templateId: context.templateId ?? '',
+              name: context.name,
+              type: context.type ?? 'gtgt',
+              logo: context.logo === null ? null : { file: context.logo.file, name: context.logo.name },
+              keepLogo: context.logo === null && context.savedLogo !== null,
+            }),
+            onDone: {
+              target: '#templateSetup.ready',
+              actions: { type: 'assignSavedForm', params: ({ event }) => ({ saved: event.output }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignSaveError', params: ({ event }) => ({ code: errorCode(event.error) }) },
+            },
           },
         },
         checkingLogo: {
@@ -161,7 +239,7 @@ export const templateSetupMachine = setup({
     },
     ready: {
       tags: ['ready'],
-      description: 'The checked template: a summary and the way to the provider, which registers templates (D201).',
+      description: 'The saved template: a summary and the way to the provider, which registers templates (D255).',
       on: {
         EDIT: { target: 'form' },
         BACK: { target: 'gallery', actions: 'resetForm' },
@@ -179,3 +257,5 @@ export const selectTemplateReady = (s: Snapshot) => s.hasTag('ready');
 export const selectTemplateForm = (s: Snapshot) => s.context;
 export const selectTemplateNameProblem = (s: Snapshot) => (s.context.showErrors ? templateNameProblem(s.context.name) : null);
 export const selectTemplateTypeMissing = (s: Snapshot) => s.context.showErrors && s.context.type === null;
+export const selectTemplateSaving = (s: Snapshot) => s.hasTag('saving');
+export const selectSavedTemplateId = (s: Snapshot) => s.context.saved?.templateId ?? null;

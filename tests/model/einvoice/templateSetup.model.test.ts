@@ -5,6 +5,14 @@ import type { SampleEvent } from '../shared/paths';
 /** doc 2 §2 /e-inv-template (gallery filter types, template setup), §5 template logo, §9 5 MB. */
 
 const file = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+/** issue 25 §8, D255: what the backend answers for a saved template. */
+const saved = {
+  templateId: 'gtgt-classic',
+  name: 'Mẫu Phở Cổ',
+  type: 'gtgt',
+  logo: { kind: 'image/png' as const, name: 'logo.png', size: 120 },
+  updatedAt: 1,
+};
 
 const events: SampleEvent[] = [
   { type: 'FILTER.SET', filter: 'sale' },
@@ -22,6 +30,12 @@ const events: SampleEvent[] = [
   { type: 'SUBMIT' },
   { type: 'EDIT' },
   { type: 'BACK' },
+  { type: 'RETRY' },
+  { type: 'xstate.done.actor.loadTemplate', output: saved },
+  { type: 'xstate.done.actor.loadTemplate', output: null },
+  { type: 'xstate.error.actor.loadTemplate', error: { code: 'NETWORK_ERROR' } },
+  { type: 'xstate.done.actor.saveTemplate', output: saved },
+  { type: 'xstate.error.actor.saveTemplate', error: { code: 'IMAGE_INVALID_FORMAT' } },
 ];
 
 // Only what guards and the form's outcome depend on: otherwise the traversal never ends.
@@ -29,13 +43,17 @@ const project = ((c: TemplateSetupContext) => ({
   named: c.name.trim().length > 0,
   typed: c.type !== null,
   logo: c.logo !== null,
+  savedLogo: c.savedLogo !== null,
   refused: c.logoProblem !== null,
+  saved: c.saved !== null,
+  loadFailed: c.loadFailed,
+  saveError: c.saveError !== null,
 })) as (context: never) => unknown;
 
 describeModel({
   name: 'templateSetup',
   machine: templateSetupMachine,
-  promiseActors: ['checkLogo'],
+  promiseActors: ['checkLogo', 'loadTemplate', 'saveTemplate'],
   variants: [{ events, project }],
   check(outcome) {
     for (const step of outcome.steps) {
@@ -48,7 +66,23 @@ describeModel({
         if (out.problem !== null && after.logo !== before?.logo) throw new Error('a refused file replaced the logo');
         if (out.problem === null && after.logo?.file !== file) throw new Error('the accepted logo is not the picked file');
       }
-      for (const call of step.invoked) if ((call.input as { file: Blob }).file !== file) throw new Error('checked another file');
+      if (step.event.type === 'xstate.error.actor.saveTemplate') {
+        // issue 25 §8: a failed save keeps everything typed and says why.
+        if (after.name !== before?.name || after.type !== before?.type || after.logo !== before?.logo)
+          throw new Error('a failed save lost input');
+        if (after.saveError !== 'IMAGE_INVALID_FORMAT') throw new Error('a failed save says nothing');
+      }
+      for (const call of step.invoked) {
+        if (call.id === 'checkLogo' && (call.input as { file: Blob }).file !== file) throw new Error('checked another file');
+        if (call.id === 'saveTemplate') {
+          const input = call.input as { name: string; logo: { file: Blob } | null; keepLogo: boolean };
+          if (input.name.trim() === '') throw new Error('saved without a name');
+          // The saved logo is kept only when no new one was chosen; a new one is always sent.
+          if (input.logo !== null && input.keepLogo) throw new Error('sent a logo and kept the saved one');
+          if (before && before.logo !== null && input.logo?.file !== file) throw new Error('the chosen logo was not sent');
+          if (before && before.logo === null && before.savedLogo !== null && !input.keepLogo) throw new Error('the saved logo was dropped');
+        }
+      }
     }
   },
 });

@@ -84,7 +84,7 @@ describe('the invoice template (issue 25 §8, D255)', () => {
       ['template_id', 'service-classic'],
       ['name', 'Dịch vụ'],
       ['type', 'service'],
-      ['logo', new Blob([await source.save()]), 'logo.pdf'],
+      ['logo', new Blob([Buffer.from(await source.save())]), 'logo.pdf'],
     ]);
     expect(pdf.body.data.logo).toMatchObject({ mime: 'application/pdf', name: 'logo.pdf' });
     const stored = Buffer.from(

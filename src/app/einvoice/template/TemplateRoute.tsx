@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { templateSetupMachine } from '../../../machines/einvoice/templateSetup.machine';
 import { TEMPLATE_LOGO_MAX_BYTES } from '../../../machines/einvoice/template/rules';
 import { TemplateScreen } from '../../../screens/einvoice/template/TemplateScreen';
+import { createTemplateApi, type SavedTemplate, type TemplateApi, type TemplateSave } from '../../../services/einvoice/template/api';
 import { checkTemplateLogo, type CheckedTemplateLogo } from '../../../services/einvoice/template/logo';
 import { PROVIDERS } from '../../../services/shared/einvoice/registry';
 import { PROVIDER_ROUTES } from '../../../services/shared/einvoice/types';
@@ -11,7 +12,13 @@ import { getRuntime } from '../../shared/runtime';
 
 const providerLinks = PROVIDER_ROUTES.map((route) => ({ name: PROVIDERS[route].name, href: PROVIDERS[route].researchUrl }));
 
-/** /e-inv-template (doc 2 §2; flag einvoice): the gallery and the template setup form (D201). */
+let api: TemplateApi | null = null;
+function templateApi(): TemplateApi {
+  api ??= createTemplateApi(getRuntime().clients.portal);
+  return api;
+}
+
+/** /e-inv-template (doc 2 §2; flag einvoice): the gallery and the template setup form, saved on the backend (D201, D255). */
 export default function TemplateRoute() {
   const { inspect } = getRuntime();
   const machine = useMemo(
@@ -21,6 +28,8 @@ export default function TemplateRoute() {
           checkLogo: fromPromise<CheckedTemplateLogo, { file: Blob }>(({ input }) =>
             checkTemplateLogo(input.file, TEMPLATE_LOGO_MAX_BYTES),
           ),
+          loadTemplate: fromPromise<SavedTemplate | null, void>(({ signal }) => templateApi().load(signal)),
+          saveTemplate: fromPromise<SavedTemplate, TemplateSave>(({ input, signal }) => templateApi().save(input, signal)),
         },
       }),
     [],

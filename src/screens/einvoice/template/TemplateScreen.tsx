@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Chip,
@@ -26,6 +27,8 @@ import {
   selectTemplateInGallery,
   selectTemplateNameProblem,
   selectTemplateReady,
+  selectTemplateSaving,
+  selectSavedTemplateId,
   selectTemplateTypeMissing,
   type templateSetupMachine,
 } from '../../../machines/einvoice/templateSetup.machine';
@@ -37,6 +40,8 @@ import {
   TEMPLATE_TYPES,
   type TemplateFilter,
 } from '../../../machines/einvoice/template/rules';
+import { errorMessageKey } from '../../../services/errors';
+import { LoadingLine } from '../../shared/LoadingLine';
 import { TemplatePreview } from './TemplatePreview';
 import '../styles';
 
@@ -47,6 +52,9 @@ export interface TemplateScreenProps {
   /** Where each provider registers templates (D201). */
   providerLinks: readonly { name: string; href: string }[];
 }
+
+/** The backend's refusals of the logo it decoded (D255), said in this area's words. */
+const TEMPLATE_SAVE_ERRORS = ['IMAGE_INVALID_FORMAT', 'IMAGE_TOO_LARGE'];
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 
@@ -75,9 +83,23 @@ export function TemplateScreen({ actor, providerLinks }: TemplateScreenProps) {
 function Gallery({ actor }: { actor: TemplateSetupActor }) {
   const { t } = useTranslation('einvoice');
   const filter = useSelector(actor, selectTemplateFilter);
+  const loading = useSelector(actor, selectTemplateBusy);
+  const loadFailed = useSelector(actor, (s) => s.context.loadFailed);
+  const savedId = useSelector(actor, selectSavedTemplateId);
   const shown = filterGallery(filter);
   return (
     <>
+      {loading ? <LoadingLine label={t('template.loading')} /> : null}
+      {loadFailed ? (
+        <Alert color="red" variant="light" data-testid="template-load-failed">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('template.loadFailed')}</Text>
+            <Button size="xs" variant="default" onClick={() => actor.send({ type: 'RETRY' })}>
+              {t('template.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <Chip.Group multiple={false} value={filter} onChange={(value) => actor.send({ type: 'FILTER.SET', filter: value as TemplateFilter })}>
         <Group gap="xs" role="group" aria-label={t('template.filterLabel')}>
           {TEMPLATE_FILTERS.map((value) => (
@@ -99,7 +121,14 @@ function Gallery({ actor }: { actor: TemplateSetupActor }) {
                 <TemplatePreview template={template} title={name} />
               </Card.Section>
               <Stack gap={4} mt="sm">
-                <Text fw={600}>{name}</Text>
+                <Group gap="xs" justify="space-between" wrap="nowrap">
+                  <Text fw={600}>{name}</Text>
+                  {template.id === savedId ? (
+                    <Badge color="green.9" variant="filled" data-testid="template-in-use">
+                      {t('template.inUse')}
+                    </Badge>
+                  ) : null}
+                </Group>
                 <Text size="sm" c="dimmed">
                   {t(`template.types.${template.type}`)}
                 </Text>
@@ -124,6 +153,8 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
   const { t } = useTranslation('einvoice');
   const form = useSelector(actor, selectTemplateForm);
   const busy = useSelector(actor, selectTemplateBusy);
+  const saving = useSelector(actor, selectTemplateSaving);
+  const { t: tErrors } = useTranslation('errors');
   const nameProblem = useSelector(actor, selectTemplateNameProblem);
   const typeMissing = useSelector(actor, selectTemplateTypeMissing);
   const fileId = useId();
@@ -185,19 +216,33 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
             />
           </Group>
         </Input.Wrapper>
-        {form.logo ? (
+        {form.logo || form.savedLogo ? (
           <Group gap="sm" data-testid="template-logo">
-            <Text size="sm">{t('template.logo.chosen', { name: form.logo.name, size: formatSize(form.logo.size) })}</Text>
-            <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'LOGO.CLEAR' })}>
+            <Text size="sm">
+              {form.logo
+                ? t('template.logo.chosen', { name: form.logo.name, size: formatSize(form.logo.size) })
+                : t('template.savedLogo', { name: form.savedLogo!.name, size: formatSize(form.savedLogo!.size) })}
+            </Text>
+            <Button variant="subtle" size="xs" disabled={busy} onClick={() => actor.send({ type: 'LOGO.CLEAR' })}>
               {t('template.logo.clear')}
             </Button>
           </Group>
         ) : null}
+        {form.saveError !== null ? (
+          <Alert color="red" variant="light" title={t('template.saveFailedTitle')} data-testid="template-save-failed" role="alert">
+            <Text size="sm">
+              {TEMPLATE_SAVE_ERRORS.includes(form.saveError)
+                ? t(`template.saveErrors.${form.saveError}`)
+                : tErrors(errorMessageKey(form.saveError))}
+            </Text>
+            <Text size="sm">{t('template.saveFailed')}</Text>
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
+          <Button variant="default" disabled={saving} onClick={() => actor.send({ type: 'BACK' })}>
             {t('template.back')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} aria-label={saving ? t('template.saving') : undefined}>
             {t('template.submit')}
           </Button>
         </Group>
@@ -219,8 +264,8 @@ function Summary({ actor, providerLinks }: TemplateScreenProps) {
           <List.Item>{t('template.summaryName', { name: form.name.trim() })}</List.Item>
           <List.Item>{t('template.summaryType', { type: form.type ? t(`template.types.${form.type}`) : '' })}</List.Item>
           <List.Item>
-            {form.logo
-              ? t('template.summaryLogo', { name: form.logo.name, size: formatSize(form.logo.size) })
+            {form.savedLogo
+              ? t('template.summaryLogo', { name: form.savedLogo.name, size: formatSize(form.savedLogo.size) })
               : t('template.summaryNoLogo')}
           </List.Item>
         </List>
