@@ -7,12 +7,10 @@ import { vnToday } from './vnTime';
  * class's on the Vietnam day of the payment (vatRates.ts). One rounding rule, in integer arithmetic so
  * no platform's floating point moves a đồng:
  *
- * - per rate: gross G = the exact sum of its lines; net = G × 100 / (100 + rate) rounded half up to the
- *   đồng; VAT = G − net. KCT, KKKNT and 0% have net = G and no VAT.
- * - per line: its exact net gross × 100 / (100 + rate) rounded down, then the đồng the rate's net has
- *   beyond the sum of those go one each to the lines with the largest remainders (ties: the larger
- *   line, then the earlier). So the lines add up to the rate's net exactly, each line is within one
- *   đồng of its exact net, and a line whose net is exact keeps it. A line's VAT is its gross − net.
+ * - per line: its net = gross × 100 / (100 + rate) rounded half up to the đồng; its VAT = gross − net
+ *   (D256, replacing the split of a rate's rounded net by largest remainders, which could leave one
+ *   line's VAT 1.1 đồng from rate × net on a bill of many lines). KCT, KKKNT and 0% have net = gross.
+ * - per rate: gross, net and VAT are the exact sums of its lines.
  * - the unit price before tax is the line's net ÷ quantity, rounded half up to the fewest decimals
  *   (0 to 6) that keep quantity × unit price within half a đồng of the line's net (Viettel checks that
  *   product against the line amount; the invoice XML's DGia takes 6 decimals).
@@ -110,35 +108,15 @@ export function netOfGross(gross: number, percent: number): number {
   return Number(roundHalfUp(BigInt(gross) * 100n, BigInt(100 + percent)));
 }
 
-/** Splits a rate's lines: nets that add up to the rate's net, each within one đồng of its exact share. */
+/**
+ * A rate's lines: each line's net is its exact net rounded half up, and the rate's net is their sum
+ * (D256). So each line's VAT (gross − net) is within (1 + rate) ÷ 2 đồng of rate × net, under the
+ * 1-đồng check of the providers and the tax authority, whatever the number of lines.
+ */
 function splitGroup(grosses: bigint[], percent: number): { groupNet: bigint; nets: bigint[] } {
   const denominator = BigInt(100 + percent);
-  const numerators = grosses.map((g) => g * 100n);
-  const floors = numerators.map((n) => n / denominator);
-  const remainders = numerators.map((n) => n % denominator);
-  const groupNet = roundHalfUp(
-    numerators.reduce((a, b) => a + b, 0n),
-    denominator,
-  );
-  let extra = Number(groupNet - floors.reduce((a, b) => a + b, 0n));
-  const order = grosses
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const byRemainder = remainders[b]! - remainders[a]!;
-      if (byRemainder !== 0n) return byRemainder > 0n ? 1 : -1;
-      const byGross = grosses[b]! - grosses[a]!;
-      if (byGross !== 0n) return byGross > 0n ? 1 : -1;
-      return a - b;
-    });
-  const nets = [...floors];
-  for (const i of order) {
-    if (extra === 0) break;
-    // Only lines with a remainder get a đồng: extra never exceeds their number (it is their remainders' sum rounded).
-    if (remainders[i] === 0n) break;
-    nets[i] = nets[i]! + 1n;
-    extra -= 1;
-  }
-  return { groupNet, nets };
+  const nets = grosses.map((g) => roundHalfUp(g * 100n, denominator));
+  return { groupNet: nets.reduce((a, b) => a + b, 0n), nets };
 }
 
 /**
