@@ -102,7 +102,7 @@ describe('issue 25 §1, D226: invoice tax from VAT-inclusive prices', () => {
     expect(three.breakdown[0]).toEqual({ rateCode: '8%', net: 92, vat: 8, gross: 100 });
   });
 
-  it('D256: on a bill of many lines at one rate every line\'s VAT stays within one đồng of rate × net (the split by largest remainders missed it)', () => {
+  it("D256: on a bill of many lines at one rate every line's VAT stays within one đồng of rate × net (the split by largest remainders missed it)", () => {
     // 27 lines of 13 đồng at 8%: each exact net 12.037, the rate's 325 exactly. The old split gave
     // one line 13 (0.963 up) and so a VAT of 0 against 1.04.
     const lines = Array.from({ length: 27 }, () => line(13, 1));
