@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { registerAutoExportRoutes } from './backend/auto-export';
 import { registerEivCodeRoutes } from './backend/eiv-code';
 import { registerProviderTokenRoute } from './backend/provider-token';
 import { registerSettingsRoutes } from './backend/settings';
@@ -27,7 +28,10 @@ export default defineArea({
       registerProviderTokenRoute(app, ctx);
       registerTemplateRoutes(app, ctx);
     },
-    sale: registerEivCodeRoutes,
+    sale: (app, ctx) => {
+      registerEivCodeRoutes(app, ctx);
+      registerAutoExportRoutes(app, ctx);
+    },
     einvoice: (app, ctx) => {
       // One line per provider emulator (providers/<route>/routes.ts) goes here.
       registerSsoAuthorize(app);

@@ -1,6 +1,7 @@
 import { ApiError } from '../../platform/http/envelope';
 import { merchantOf, MERCHANT_PARAM } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
+import { invoiceQueueOf } from '../../platform/sale/einvoice-wake';
 import { expireTokens } from './core/accounts';
 import { FAULTS, isFaultName, MAX_SERIAL_SLOW_MS, setFault, type FaultOptions } from './core/faults';
 import { isProviderRoute, PROVIDER_ROUTES, type ProviderRoute } from './core/types';
@@ -26,6 +27,18 @@ const isOn = (value: string | undefined) => value === undefined || value === '' 
 
 /** Triggers of the e-invoice provider emulators (docs/areas/einvoice.md "Triggers"). */
 export const einvoiceTriggers: TriggerDefinition[] = [
+  {
+    // Issue 25 §3 (D248): what the worker's timer does, at once, so a test or a person never waits for it.
+    name: 'einvoice-auto-export-run',
+    summary:
+      "Runs the sale service's e-invoice queue now: every due job (an order paid with auto export on) is issued at the provider; answers the order ids issued, retrying and failed",
+    params: [],
+    async run(ctx) {
+      const queue = invoiceQueueOf(ctx.db);
+      if (!queue) throw new ApiError(409, 'QUEUE_STOPPED', 'The e-invoice queue is not running');
+      return queue.runDue();
+    },
+  },
   {
     name: 'einvoice-fault',
     summary:

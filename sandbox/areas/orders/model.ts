@@ -42,14 +42,22 @@ export interface OrderRecord {
   is_eiv_exported: boolean;
   product_amount: number;
   source: string;
+  /** The sale service's e-invoice job of the order (issue 25 §3, einvoice/sql/003_auto_export.sql), when it has one. */
+  einv_state: 'QUEUED' | 'ISSUING' | 'ISSUED' | 'FAILED' | null;
+  einv_serial: string | null;
+  einv_error: string | null;
+  einv_attempts: number | null;
+  einv_next_at: number | null;
 }
 
 /** The order with its customer's name and phone (the customers area's rows, read live) and the count of dishes. */
 export const ORDER_SELECT = `SELECT o.id, o.order_code, o.invoice_id, o.status, o.payment_status, o.total_price, o.point, o.updated_at,
     o.created_at, o.paid_at, o.table_id, o.table_name, o.customer_id, c.name AS customer_name, c.phone_number AS customer_phone, o.payment_method,
     o.receive_amount, o.return_amount, o.eiv_code, o.cqt_code, o.is_eiv_exported, o.source,
-    COALESCE((SELECT sum(i.amount) FROM sale_order_items i WHERE i.order_id = o.id), 0)::int AS product_amount
-  FROM sale_orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.merchant_id = o.merchant_id`;
+    COALESCE((SELECT sum(i.amount) FROM sale_order_items i WHERE i.order_id = o.id), 0)::int AS product_amount,
+    ej.state AS einv_state, ej.serial AS einv_serial, ej.error_code AS einv_error, ej.attempts AS einv_attempts, ej.next_at AS einv_next_at
+  FROM sale_orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.merchant_id = o.merchant_id
+    LEFT JOIN sale_einvoice_jobs ej ON ej.order_id = o.id`;
 
 export function orderOut(r: OrderRecord) {
   const total = Number(r.total_price);
@@ -83,6 +91,19 @@ export function orderOut(r: OrderRecord) {
     is_eiv_exported: r.is_eiv_exported,
     product_amount: Number(r.product_amount),
     source: r.source,
+    // Issue 25 §3 (D248): the invoice at the moment of sale, while it is queued, once issued (with the
+    // serial the provider answered) or failed (the provider's or the portal's error code; a retry is
+    // POST /order/{id}/einvoice/retry); null for an order auto export never queued.
+    einvoice_job:
+      r.einv_state === null || r.einv_state === undefined
+        ? null
+        : {
+            state: r.einv_state === 'ISSUING' ? ('QUEUED' as const) : r.einv_state,
+            serial: r.einv_serial,
+            error_code: r.einv_error,
+            attempts: Number(r.einv_attempts ?? 0),
+            next_at: r.einv_state === 'QUEUED' && r.einv_next_at !== null ? Math.floor(Number(r.einv_next_at) / 1000) : null,
+          },
   };
 }
 export type OrderWire = ReturnType<typeof orderOut>;

@@ -5,6 +5,7 @@ import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
 import { assertNoPendingPayment } from '../../platform/sale/settlement';
+import { DAY_MS, vnDayStart } from '../../platform/vn-time';
 import {
   findOrder,
   findTable,
@@ -159,7 +160,21 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
       params,
     );
     const total = count?.n ?? 0;
-    return { data: rows.map(orderOut), total_page: Math.ceil(total / pageSize), page, page_size: pageSize, total_count: total };
+    // Issue 25 §3: today's (Vietnam day) paid orders that have no e-invoice yet, whatever the filter.
+    const dayStart = vnDayStart(ctx.clock.now());
+    const [today] = await ctx.db.query<{ paid: number; not_invoiced: number }>(
+      `SELECT count(*)::int AS paid, count(*) FILTER (WHERE eiv_code IS NULL)::int AS not_invoiced FROM sale_orders
+        WHERE merchant_id = $1 AND status = 0 AND paid_at >= $2 AND paid_at < $3`,
+      [user.merchant_id, dayStart, dayStart + DAY_MS],
+    );
+    return {
+      data: rows.map(orderOut),
+      total_page: Math.ceil(total / pageSize),
+      page,
+      page_size: pageSize,
+      total_count: total,
+      today: { paid: today?.paid ?? 0, not_invoiced: today?.not_invoiced ?? 0 },
+    };
   });
 
   // Opens a bill: on a table, one open bill at most (a second tab gets the first one's id, 200 `existing`).

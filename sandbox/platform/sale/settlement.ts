@@ -2,6 +2,7 @@ import { buildVietQr } from '../../../src/services/qr/vietqr';
 import type { SandboxContext } from '../context';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/envelope';
+import { wakeInvoiceQueue } from './einvoice-wake';
 
 /**
  * Shared by the sale service's areas that take an order's money (orderpayment: cash, VietQR, card
@@ -143,6 +144,8 @@ async function afterPaid(ctx: SandboxContext, merchantId: string, done: Complete
       [done.customer_id, merchantId, Number(done.point), Number(done.total_price), now],
     );
   }
+  // The queue's worker looks now rather than at its next round (a payment with no job costs it one empty look).
+  wakeInvoiceQueue(ctx.db);
   ctx.realtime.emitToMerchant('sale', merchantId, 'payment_success', {
     data: {
       invoice_data: {
@@ -155,6 +158,23 @@ async function afterPaid(ctx: SandboxContext, merchantId: string, done: Complete
     },
   });
   return (await paymentById(ctx.db, done.payment_id))!;
+}
+
+/**
+ * Issue 25 §3 (D248): the order's e-invoice job, in the statement that marks it paid, when the
+ * merchant's e-invoice settings are active with auto export on. A part of that statement (a
+ * data-modifying WITH, run whether or not the SELECT reads it), so the payment and its queued invoice
+ * are one commit: a crash between them cannot leave a paid order that nobody will invoice. `o` is the
+ * statement's completed order (id, merchant_id); `nowParam` the clock's parameter. Empty when this
+ * database has no e-invoice area (the queue table lives with the product backend's e-invoice tables).
+ */
+async function queueInvoiceCte(db: Database, nowParam: string): Promise<string> {
+  if (!(await hasTable(db, 'sale_einvoice_jobs')) || !(await hasTable(db, 'einv_settings'))) return '';
+  return `, j AS (
+         INSERT INTO sale_einvoice_jobs (order_id, merchant_id, state, attempts, next_at, created_at, updated_at)
+         SELECT o.id, o.merchant_id, 'QUEUED', 0, ${nowParam}, ${nowParam}, ${nowParam} FROM o
+          WHERE EXISTS (SELECT 1 FROM einv_settings es WHERE es.merchant_id = o.merchant_id AND es.active AND es.auto_export)
+         ON CONFLICT (order_id) DO NOTHING RETURNING order_id)`;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
@@ -187,7 +207,7 @@ export async function payNow(
           WHERE id = $1 AND merchant_id = $2 AND status <> 0 AND total_price > 0
             AND (NOT $4 OR ($5::bigint >= total_price AND $6::bigint = $5::bigint - total_price))
             AND ($9::bigint IS NULL OR total_price = $9::bigint)
-          RETURNING id, order_code, invoice_id, total_price, customer_id, point, receive_amount, return_amount),
+          RETURNING id, merchant_id, order_code, invoice_id, total_price, customer_id, point, receive_amount, return_amount),
        q AS (
          UPDATE sale_payments s SET status = 'SUCCESS', receive_amount = o.total_price, return_amount = 0, updated_at = $8
            FROM o WHERE $3 = 'QR' AND s.order_id = o.id AND s.method = 'QR' AND s.status = 'PENDING' AND s.amount = o.total_price
@@ -196,6 +216,7 @@ export async function payNow(
          INSERT INTO sale_payments (merchant_id, order_id, method, status, amount, receive_amount, return_amount, created_at, updated_at)
          SELECT $2, o.id, $3, 'SUCCESS', o.total_price, o.receive_amount, o.return_amount, $8, $8 FROM o
           WHERE NOT EXISTS (SELECT 1 FROM q) RETURNING id)
+       ${await queueInvoiceCte(ctx.db, '$8')}
        SELECT x.id AS payment_id, o.id AS order_id, o.order_code, o.invoice_id, o.total_price, o.customer_id, o.point
          FROM o, (SELECT id FROM q UNION ALL SELECT id FROM p) x`,
       [orderId, merchantId, input.method, cash, input.receive ?? 0, input.change ?? 0, percent, now, input.amount ?? null],
@@ -251,10 +272,11 @@ export async function approveCard(ctx: SandboxContext, paymentId: number): Promi
          UPDATE sale_orders SET status = 0, payment_status = 1, invoice_status = 1, payment_method = 'CARD',
                 receive_amount = total_price, return_amount = 0, point = floor(total_price * $3::numeric / 100), paid_at = $2, updated_at = $2
           WHERE id = (SELECT order_id FROM pay) AND status <> 0 AND total_price > 0 AND total_price = (SELECT amount FROM pay)
-          RETURNING id, order_code, invoice_id, total_price, customer_id, point),
+          RETURNING id, merchant_id, order_code, invoice_id, total_price, customer_id, point),
        p AS (
          UPDATE sale_payments s SET status = 'SUCCESS', receive_amount = o.total_price, updated_at = $2
            FROM o WHERE s.id = $1 RETURNING s.id)
+       ${await queueInvoiceCte(ctx.db, '$2')}
        SELECT p.id AS payment_id, o.id AS order_id, o.order_code, o.invoice_id, o.total_price, o.customer_id, o.point FROM p, o`,
       [paymentId, now, percent],
     );

@@ -39,6 +39,16 @@ export const orderSchema = z.strictObject({
   is_eiv_exported: z.boolean(),
   product_amount: z.number().int().nonnegative(),
   source: z.enum(['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER']),
+  /** Issue 25 §3 (D248): the sale service's invoice at the moment of sale; null when auto export queued none. */
+  einvoice_job: z
+    .strictObject({
+      state: z.enum(['QUEUED', 'ISSUED', 'FAILED']),
+      serial: z.string().nullable(),
+      error_code: z.string().nullable(),
+      attempts: z.number().int().nonnegative(),
+      next_at: seconds.nullable(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -64,7 +74,10 @@ export const listSchema = <T extends z.ZodType>(row: T) =>
     total_count: z.number().int().nonnegative(),
   });
 
-export const orderListSchema = listSchema(orderSchema);
+/** GET /order also answers the Vietnam day's paid orders and those without an e-invoice (issue 25 §3). */
+export const orderListSchema = listSchema(orderSchema).extend({
+  today: z.strictObject({ paid: z.number().int().nonnegative(), not_invoiced: z.number().int().nonnegative() }),
+});
 
 export const paymentSchema = z.strictObject({
   payment_id: id,

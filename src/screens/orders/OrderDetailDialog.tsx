@@ -85,6 +85,20 @@ export function OrderDetailDialog({
             <Fact label={t('detail.phone')} value={order.phone_number ?? '—'} />
             <Fact label={t('detail.source')} value={t(`source.${order.source}`)} />
             <Fact label={t('detail.updated')} value={formatDateTime(order.updated_at)} />
+            {order.einvoice_job && order.eiv_code === null ? (
+              <Fact
+                label={t('einvoice.auto.fact')}
+                value={
+                  order.einvoice_job.state === 'FAILED'
+                    ? `${t('einvoice.auto.failed')}: ${t(errorMessageKey(order.einvoice_job.error_code))}`
+                    : t('einvoice.auto.queued')
+                }
+                testId="order-detail-einvoice-job"
+              />
+            ) : null}
+            {order.einvoice_job?.state === 'ISSUED' && order.einvoice_job.serial ? (
+              <Fact label={t('einvoice.auto.serialFact')} value={order.einvoice_job.serial} testId="order-detail-einvoice-serial" />
+            ) : null}
             {onExport && order.eiv_code !== null ? (
               <Fact label={t('einvoice.codeFact')} value={invoiceCodeText(t, order.eiv_code)} testId="order-detail-eiv-code" />
             ) : null}

@@ -114,11 +114,29 @@ export function OrderListScreen({
                         {invoiceCodeText(t, r.eiv_code)}
                       </Text>
                     ) : null}
+                    {r.einvoice_job?.state === 'ISSUED' && r.einvoice_job.serial ? (
+                      <Text size="xs" data-testid="order-einvoice-serial">
+                        {t('einvoice.auto.serial', { serial: r.einvoice_job.serial })}
+                      </Text>
+                    ) : null}
                   </Stack>
+                ) : r.einvoice_job?.state === 'QUEUED' ? (
+                  // Issue 25 §3: the sale service issues it (retrying while the provider is down).
+                  <Badge variant="light" color="blue.9" data-testid="order-einvoice-queued">
+                    {t('einvoice.auto.queued')}
+                  </Badge>
                 ) : selectable(r) ? (
-                  <RowButton kind="open" label={t('einvoice.exportLabel', { code: r.order_code })} onClick={() => einvoice.onExport(r)}>
-                    {t('einvoice.export')}
-                  </RowButton>
+                  <Stack gap={2} align="flex-start">
+                    {r.einvoice_job?.state === 'FAILED' ? (
+                      // The export below is the retry: the order id stays the provider's key (D178), never two invoices.
+                      <Badge variant="light" color="red.9" data-testid="order-einvoice-failed">
+                        {t('einvoice.auto.failed')}
+                      </Badge>
+                    ) : null}
+                    <RowButton kind="open" label={t('einvoice.exportLabel', { code: r.order_code })} onClick={() => einvoice.onExport(r)}>
+                      {t('einvoice.export')}
+                    </RowButton>
+                  </Stack>
                 ) : (
                   t('einvoice.notExportable')
                 ),

@@ -35,6 +35,16 @@ export const orderStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const orderSourceSchema = z.enum(ORDER_SOURCES);
 
+export const EINVOICE_JOB_STATES = ['QUEUED', 'ISSUED', 'FAILED'] as const;
+export const einvoiceJobSchema = z.object({
+  state: z.enum(EINVOICE_JOB_STATES),
+  serial: z.string().max(20).nullable(),
+  error_code: z.string().max(64).nullable(),
+  attempts: z.number().int().nonnegative(),
+  next_at: seconds.nullable(),
+});
+export type EinvoiceJob = z.infer<typeof einvoiceJobSchema>;
+
 /** doc 2 §3 Order/invoice (one invoice per order; invoice_code = order_code). */
 export const orderSchema = z.object({
   order_id: z.number().int().positive(),
@@ -64,6 +74,12 @@ export const orderSchema = z.object({
   is_eiv_exported: z.boolean(),
   product_amount: z.number().int().nonnegative(),
   source: orderSourceSchema,
+  /**
+   * Issue 25 §3 (D248): the sale service's invoice at the moment of sale, when auto export queued
+   * one: QUEUED (waiting or being retried; next_at when the next try is due), ISSUED (serial as the
+   * provider answered it) or FAILED (error_code, with a retry). Absent from a service that has none.
+   */
+  einvoice_job: einvoiceJobSchema.nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersSchema = z.array(orderSchema);
