@@ -1,7 +1,8 @@
-import { toExportInput, termsFor, walkInBuyer } from '../../../src/services/orders/einvoice/mapping';
+import { termsForYear, toExportInput, walkInBuyer } from '../../../src/services/orders/einvoice/mapping';
 import { orderDetailSchema } from '../../../src/services/orders/schemas';
 import { toServiceError } from '../../../src/services/http/errors';
-import { serialSymbol } from '../../../src/services/shared/einvoice/registry';
+import { datesAtSale } from '../../../src/services/shared/einvoice/registry';
+import { vnDayStart } from '../vn-time';
 import { sellerToken } from '../../../src/services/shared/einvoice/seller-token';
 import { createFptAdapter } from '../../../src/services/shared/einvoice/providers/fpt';
 import { createMInvoiceAdapter } from '../../../src/services/shared/einvoice/providers/m-invoice';
@@ -11,7 +12,6 @@ import type { ProviderAdapter, ProviderRoute } from '../../../src/services/share
 import { issueToken } from '../../areas/einvoice/core/accounts';
 import { orderDetail } from '../../areas/orders/model';
 import type { SandboxContext } from '../context';
-import { vnParts } from '../vn-time';
 import { registerInvoiceQueue, type InvoiceQueueHandle, type InvoiceRunResult } from './einvoice-wake';
 
 /**
@@ -104,16 +104,32 @@ async function issueOne(ctx: SandboxContext, baseUrl: string, job: Job): Promise
   const issued = await issueToken(ctx.db, settings.provider, job.merchant_id, ctx.clock.now());
   const token = sellerToken(issued.token, settings.tax_code);
   try {
-    const terms = termsFor(await adapter.listSerials(token), settings.serial);
-    if (terms === null) throw new JobFailure('EINV_SERIAL_INVALID', false, 'The settings name no active serial of the provider');
-    // D230: never a 2027 invoice on a "26" serial; the year is the sale's (the invoice is dated at it).
-    if (serialSymbol(terms.serial.value).slice(1, 3) !== String(vnParts(paidAt).year).slice(2)) {
-      throw new JobFailure('EINV_SERIAL_YEAR', false, "The serial's year is not the sale's");
+    // D230, D254: the symbol's year is the invoice date's; the saved symbol is used for that year when the
+    // provider offers it (C26TMS saved, a sale at 00:01 on 1 January goes on C27TMS). The date is the
+    // payment's where the provider's create takes one; M-Invoice's carries the day it is made.
+    const serials = await adapter.listSerials(token);
+    const issue = async (dated: number) => {
+      const terms = termsForYear(serials, settings.serial, dated);
+      if (terms === 'invalid') throw new JobFailure('EINV_SERIAL_INVALID', false, 'The settings name no active serial of the provider');
+      if (terms === 'year')
+        throw new JobFailure('EINV_SERIAL_YEAR', false, 'The provider offers the saved serial for no invoice of that year');
+      // D251: dated at the payment, at the rates of its Vietnam day (the rates stay the sale's whatever the date).
+      const result = await adapter.createInvoice(token, toExportInput(detail, walkInBuyer(), terms, dated, ctx.options.vatRates));
+      return { issued: { eivCode: result.eivCode, serial: result.serial, provider: settings.provider } };
+    };
+    const now = ctx.clock.now();
+    // Dated today anyway: no other date to fall back to.
+    if (!datesAtSale(settings.provider) || vnDayStart(paidAt) === vnDayStart(now))
+      return await issue(datesAtSale(settings.provider) ? paidAt : now);
+    try {
+      return await issue(paidAt);
+    } catch (error) {
+      // D254: a provider refuses a date before its series' last invoice (a job retried after an outage
+      // may come after a later sale's): the same invoice once more dated now, as the manual export does.
+      const code = error instanceof JobFailure ? error.code : toServiceError(error).code;
+      if (code !== 'EINV_INVOICE_REFUSED' && code !== 'EINV_SERIAL_YEAR') throw error;
+      return await issue(now);
     }
-    // D251: dated at the payment (issuedAt = paidAt), at the rates of its Vietnam day.
-    const input = toExportInput(detail, walkInBuyer(), terms, paidAt, ctx.options.vatRates);
-    const result = await adapter.createInvoice(token, input);
-    return { issued: { eivCode: result.eivCode, serial: result.serial, provider: settings.provider } };
   } catch (error) {
     if (error instanceof JobFailure) throw error;
     const e = toServiceError(error);
