@@ -184,8 +184,13 @@ describeModel({
         )
           throw new Error('a saved province did not load its wards');
       }
-      if (step.event.type === 'SUBMIT' && before && legacyWardMissing(before) && step.invoked.length > 0)
-        throw new Error("an old address was saved without today's ward");
+      // D241: an old-list address whose province is chosen is never saved without today's ward (stated
+      // here without the machine's own predicate, so a broken one fails).
+      const oldWithoutWard = (c: CustomerFormContext) => c.legacyAddress !== null && c.cityId !== null && c.wardId === null;
+      if (step.event.type === 'SUBMIT' && before && oldWithoutWard(before)) {
+        if (step.invoked.some((c) => c.id === 'updateCustomer')) throw new Error("an old address was saved without today's ward");
+        if (!after.showErrors || !legacyWardMissing(after)) throw new Error('an old address without a ward was not marked');
+      }
       for (const call of step.invoked) {
         if (call.id === 'createCustomer' || call.id === 'updateCustomer') {
           if (!before || !customerFormValid(before)) throw new Error('an incomplete form was sent');
