@@ -23,14 +23,15 @@ test.describe('Issue 12: customers', () => {
     await c.addButton.click();
     await expect(page).toHaveURL(new RegExp(`${P('/sale-customer/create')}$`));
     await expect(c.createHeading).toBeVisible();
-    await expect(c.district).toBeDisabled();
+    // issue 25 §7 (D239): province, then ward; no district picker.
+    await expect(c.district).toHaveCount(0);
+    await expect(c.ward).toBeDisabled();
     await c.save.click();
     await expect(page.getByText(c.tx('validation.required'))).toHaveCount(2);
     await c.name.fill('Trần Thị Phở');
     await c.phone.fill('+84 977 123 456');
     await c.choose(c.city, 'ha noi', 'Thành phố Hà Nội');
-    await c.choose(c.district, 'hoan kiem', 'Quận Hoàn Kiếm');
-    await c.choose(c.ward, 'hang bac', 'Phường Hàng Bạc');
+    await c.choose(c.ward, 'hoan kiem', 'Phường Hoàn Kiếm');
     await c.address.fill('36 Hàng Bạc');
     await expectNoAxeViolations(page, 'customer create form', info);
     await c.save.click();
@@ -39,7 +40,7 @@ test.describe('Issue 12: customers', () => {
     await expect(c.text(c.tx('form.createdTitle'))).toBeVisible();
     const row = c.rowOf('Trần Thị Phở');
     await expect(row).toContainText('0977123456');
-    await expect(row).toContainText('36 Hàng Bạc, Phường Hàng Bạc, Quận Hoàn Kiếm, Thành phố Hà Nội');
+    await expect(row).toContainText('36 Hàng Bạc, Phường Hoàn Kiếm, Thành phố Hà Nội');
 
     // doc 2 §9: the search applies after the typing stops, on the server, accents optional; q is in the address.
     await c.search.fill('tran thi pho');
@@ -54,7 +55,7 @@ test.describe('Issue 12: customers', () => {
     await expect(c.editHeading).toBeVisible();
     await expect(c.summary).toContainText('KH');
     await expect(c.name).toHaveValue('Trần Thị Phở');
-    await expect(c.ward).toHaveValue('Phường Hàng Bạc');
+    await expect(c.ward).toHaveValue('Phường Hoàn Kiếm');
     // A phone another customer has (the oldest seeded one): refused, everything typed stays.
     const takenPhone = '0912340000';
     await c.name.fill('Trần Thị Phở Hà');
@@ -71,6 +72,42 @@ test.describe('Issue 12: customers', () => {
     // Back to the list as it was left (its search kept).
     await expect(page).toHaveURL(/[?&]q=tran\+thi\+pho/);
     await expect(c.rowOf('Trần Thị Phở Hà')).toContainText('0977123457');
+  });
+
+  test("issue 25 §7: a customer saved on the old list shows where it is today, and an edit asks for today's ward", async ({
+    page,
+    sandbox,
+  }, info) => {
+    const merchant = await sandbox.createMerchant();
+    const c = await CustomersPage.open(page, merchant);
+    await c.waitForRows();
+    // The seeded copy has Bình Dương addresses saved before 1 July 2025 (now part of Hồ Chí Minh City).
+    const old = c.rows.filter({ hasText: 'Tỉnh Bình Dương' }).first();
+    await expect(old).toContainText(c.tx('list.nowIn', { province: 'Thành phố Hồ Chí Minh' }));
+    const rowText = (await old.textContent()) ?? '';
+    const name = ((await old.getByRole('rowheader').textContent()) ?? '').trim();
+    await old.getByRole('link').click();
+    await expect(c.editHeading).toBeVisible();
+    // The form shows the address as saved (the same text the list shows) and where it is today.
+    const notice = page.getByTestId('customer-legacy-address');
+    await expect(notice).toContainText('Phường Phú Cường, Thành phố Thủ Dầu Một, Tỉnh Bình Dương');
+    await expect(notice).toContainText('Thành phố Hồ Chí Minh');
+    const saved = /(\d+ [^:]*, Tỉnh Bình Dương)/.exec((await notice.textContent()) ?? '')?.[1] ?? '(none)';
+    expect(rowText).toContain(saved);
+    await expect(c.city).toHaveValue('Thành phố Hồ Chí Minh');
+    // Today's ward is to choose: the optional picker reads "not chosen".
+    await expect(c.ward).toHaveValue(c.tx('form.notChosen'));
+    await c.save.click();
+    await expect(page.getByText(c.tx('form.legacyWardRequired'))).toBeVisible();
+    await expectNoAxeViolations(page, 'customer edit form, old address', info);
+    await c.choose(c.ward, 'thu dau mot', 'Phường Thủ Dầu Một');
+    await c.save.click();
+    await expect(c.text(c.tx('form.updatedTitle'))).toBeVisible();
+    await c.waitForRows();
+    const edited = c.rowOf(name);
+    await expect(edited).toContainText('Phường Thủ Dầu Một, Thành phố Hồ Chí Minh');
+    await expect(edited).not.toContainText('Tỉnh Bình Dương');
+    await expect(edited.getByTestId('address-now-in')).toHaveCount(0);
   });
 
   test('D110: a staff-type user sees the customers and may open the forms', async ({ page }) => {

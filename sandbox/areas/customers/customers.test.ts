@@ -18,7 +18,8 @@ async function freshMerchant(template = 'phoco'): Promise<{ id: string; token: s
   return { id: made.body.merchant_id, token: access_token };
 }
 
-const HANG_BAC = { province_code: '01', district_code: '002', ward_code: '00061' };
+/** Today's list (D239): Thành phố Hà Nội (01) / Phường Hoàn Kiếm (00070), no district. */
+const HANG_BAC = { province_code: '01', district_code: '', ward_code: '00070' };
 const body = (more: Record<string, unknown> = {}) => ({
   name: 'Trần Thị Phở',
   phone_number: '0977 123 456',
@@ -77,7 +78,7 @@ describe('create, read, update (doc 2 §7)', () => {
       total_orders: 0,
       ...HANG_BAC,
     });
-    expect(c.full_address).toBe('36 Hàng Bạc, Phường Hàng Bạc, Quận Hoàn Kiếm, Thành phố Hà Nội');
+    expect(c.full_address).toBe('36 Hàng Bạc, Phường Hoàn Kiếm, Thành phố Hà Nội');
     const first = customerListSchema.parse((await list(m.token)).body.data).customers[0];
     expect(first?.customer_id).toBe(customer_id);
   });
@@ -101,6 +102,28 @@ describe('create, read, update (doc 2 §7)', () => {
     expect(c).toMatchObject({ name: 'Lê Văn Đạt', phone_number: '0912000999', point: seeded.point, code: seeded.code });
     expect(c.total_spending).toBe(seeded.total_spending);
     expect(c.full_address).toBe('');
+  });
+
+  it("issue 25 §7: a customer saved on the old list reads as saved; an update puts it on today's list", async () => {
+    const m = await freshMerchant();
+    const all = customerListSchema.parse((await list(m.token, '?page_size=100')).body.data).customers;
+    const old = all.find((c) => c.district_code !== '')!;
+    expect(old).toMatchObject({ province_code: '74', district_code: '718', ward_code: '25747' });
+    expect(old.full_address).toMatch(/, Phường Phú Cường, Thành phố Thủ Dầu Một, Tỉnh Bình Dương$/);
+    // Today's seeded addresses have no district and name today's ward and province.
+    expect(all.find((c) => c.ward_code === '00070')?.full_address).toMatch(/, Phường Hoàn Kiếm, Thành phố Hà Nội$/);
+    const moved = await update(m.token, old.customer_id, {
+      name: old.name,
+      phone_number: old.phone_number,
+      province_code: '79',
+      district_code: '',
+      ward_code: '25747',
+      address: old.address,
+    });
+    expect(moved.status).toBe(200);
+    const c = customerSchema.parse(moved.body.data);
+    expect(c).toMatchObject({ province_code: '79', district_code: '', ward_code: '25747' });
+    expect(c.full_address).toBe(`${old.address}, Phường Thủ Dầu Một, Thành phố Hồ Chí Minh`);
   });
 
   it('refuses a phone another customer of the merchant has (409 PHONE_IS_EXIST), on create and update', async () => {
@@ -192,9 +215,15 @@ describe('hostile input', () => {
       [{ address: 42 }, 'address'],
       [{ province_code: 1 }, 'province_code'],
       [{ province_code: '99' }, 'province_code'],
+      // issue 25 §7 (D239): provinces merged on 1 July 2025 are not on today's list; no districts;
+      // a ward of another province, or a code that is no ward today, is refused.
+      [{ province_code: '74' }, 'province_code'],
       [{ district_code: '760' }, 'district_code'],
-      [{ ward_code: '26734' }, 'ward_code'],
-      [{ province_code: '', district_code: '002' }, 'district_code'],
+      [{ district_code: '002' }, 'district_code'],
+      [{ ward_code: '26740' }, 'ward_code'],
+      [{ ward_code: '00061' }, 'ward_code'],
+      [{ ward_code: '99999' }, 'ward_code'],
+      [{ province_code: '', ward_code: '00070' }, 'ward_code'],
       [{ province_code: "01'; DROP TABLE customers;--" }, 'province_code'],
     ];
     // NUL is refused before the route by the platform's hygiene check, naming where it was.

@@ -11,7 +11,7 @@ import {
 import { nationalPhone } from '../../../src/machines/shared/rules/phone';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
-import { divisions } from '../../platform/db/divisions';
+import { currentDivisions, divisions } from '../../platform/db/divisions';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
@@ -45,8 +45,20 @@ const COLUMNS =
 
 export const customerCode = (n: number) => `KH${String(n).padStart(6, '0')}`;
 
-/** The address as lists show it: the street line, then the chosen ward, district and province. */
+/**
+ * The address as lists show it: the street line, then the chosen ward and province (today's list,
+ * D239), or for one saved before 1 July 2025 (it has a district) the ward, district and province of
+ * the old list, as saved (the portal adds where that is today).
+ */
 function fullAddressOf(r: Pick<CustomerRow, 'address' | 'province_code' | 'district_code' | 'ward_code'>): string {
+  if (!r.district_code) {
+    const now = currentDivisions();
+    const names = [
+      r.ward_code ? now.ward(Number(r.ward_code))?.name : undefined,
+      r.province_code ? now.province(Number(r.province_code))?.name : undefined,
+    ];
+    return [r.address, ...names].filter((x): x is string => !!x).join(', ');
+  }
   const d = divisions();
   const names = [
     r.ward_code ? d.ward(Number(r.ward_code))?.name : undefined,
@@ -121,18 +133,17 @@ export function checkCustomer(body: unknown): CustomerInput {
   const province_code = codeField(b, 'province_code', 2);
   const district_code = codeField(b, 'district_code', 3);
   const ward_code = codeField(b, 'ward_code', 5);
-  const d = divisions();
-  // Each level chosen must exist and sit inside the level above it; a lower level needs the one above.
-  if (province_code && !d.province(Number(province_code))) throw bad('province_code', 'No such province');
-  if (district_code) {
-    const district = d.district(Number(district_code));
-    if (!province_code || district?.parent !== province_code) throw bad('district_code', 'The district is not in the province');
-  }
+  // Today's two tiers (D239): no districts since 1 July 2025, so a district code is refused rather
+  // than stored; a province must be on the list in force, a ward one of its wards or communes.
+  if (district_code) throw bad('district_code', 'No districts since 1 July 2025: the ward belongs to the province');
+  const d = currentDivisions();
+  if (province_code && !d.province(Number(province_code)))
+    throw bad('province_code', 'No such province or city on the list in force since 1 July 2025');
   if (ward_code) {
     const ward = d.ward(Number(ward_code));
-    if (!district_code || ward?.parent !== district_code) throw bad('ward_code', 'The ward is not in the district');
+    if (!province_code || ward?.parent !== province_code) throw bad('ward_code', 'The ward or commune is not in the province');
   }
-  return { name: tidyText(name!), phone_number: national, province_code, district_code, ward_code, address: tidyText(rawAddress) };
+  return { name: tidyText(name!), phone_number: national, province_code, district_code: '', ward_code, address: tidyText(rawAddress) };
 }
 
 const searchTextOf = (c: { name: string; phone_number: string }, number: number) =>

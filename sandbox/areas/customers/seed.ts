@@ -1,6 +1,6 @@
 import type { SeededMerchant } from '../../platform/area';
 import type { Database } from '../../platform/db/database';
-import { divisions } from '../../platform/db/divisions';
+import { currentDivisions } from '../../platform/db/divisions';
 import { insertCustomer, type CustomerInput } from './routes';
 
 /**
@@ -8,7 +8,9 @@ import { insertCustomer, type CustomerInput } from './routes';
  * grocery's, enough for several pages) merchants, seeded or a throwaway copy; chuoi has none, so an
  * empty list can be seen. Deterministic: the same merchant always gets the same rows, a minute apart,
  * oldest first (the list shows the newest first). Points are 1% of spending (1 point = 1 VND, doc 2 §9)
- * less what was spent; addresses are real wards of the pickers' list (D93).
+ * less what was spent; addresses are real wards of today's list (D239), and one place in five is an
+ * address saved before 1 July 2025 on the old list (Bình Dương, now part of Hồ Chí Minh City), as a
+ * merchant's older customers have.
  */
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Vũ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương'];
@@ -20,17 +22,21 @@ const COUNTS: Record<string, number> = { phoco: 12, colan: 45 };
 /** Distinct phone blocks per template (a throwaway copy repeats its template's: phones are unique per merchant only). */
 const PHONE_BASE: Record<string, number> = { phoco: 912_340_000, colan: 983_450_000 };
 
-/** A few real places: Hà Nội / Hoàn Kiếm / Hàng Bạc, and the first ward of the first district of other cities. */
-function places(): Array<Pick<CustomerInput, 'province_code' | 'district_code' | 'ward_code'>> {
-  const d = divisions();
+/**
+ * A few real places: Hà Nội / Phường Hoàn Kiếm and the first ward of three other cities on today's
+ * list, and one old-list address (Tỉnh Bình Dương / Thành phố Thủ Dầu Một / Phường Phú Cường, saved
+ * before 1 July 2025; the portal shows it as saved with "now in Thành phố Hồ Chí Minh").
+ */
+export function places(): Array<Pick<CustomerInput, 'province_code' | 'district_code' | 'ward_code'>> {
+  const d = currentDivisions();
   const out: Array<Pick<CustomerInput, 'province_code' | 'district_code' | 'ward_code'>> = [
-    { province_code: '01', district_code: '002', ward_code: '00061' },
+    { province_code: '01', district_code: '', ward_code: '00070' },
   ];
   for (const provinceCode of ['79', '48', '31']) {
-    const district = d.districtsOf(provinceCode)[0];
-    const ward = district ? d.wardsOf(district.code)[0] : undefined;
-    if (district && ward) out.push({ province_code: provinceCode, district_code: district.code, ward_code: ward.code });
+    const ward = d.wardsOf(provinceCode)[0];
+    if (ward) out.push({ province_code: provinceCode, district_code: '', ward_code: ward.code });
   }
+  out.push({ province_code: '74', district_code: '718', ward_code: '25747' });
   return out;
 }
 

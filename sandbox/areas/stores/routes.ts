@@ -3,6 +3,7 @@ import {
   MAX_ADDRESS_LINE_LENGTH,
   MAX_STORE_NAME_LENGTH,
   MAX_TAX_NO_LENGTH,
+  NO_DISTRICT,
   STORE_SORT_FIELDS,
   VIETNAM_COUNTRY_ID,
   type StoreSortField,
@@ -12,7 +13,7 @@ import type { Database } from '../../platform/db/database';
 import { authenticate, authenticateOwner } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
-import { divisions, fullAddress, type Division } from '../../platform/db/divisions';
+import { currentAddress, currentDivisions, type Division } from '../../platform/db/divisions';
 
 /**
  * /store (list, add, delete) and the address lists /address/*, /region/* (issue 11; calls in
@@ -90,11 +91,15 @@ export interface NewStore {
   taxNo: string;
   line: string;
   province: Division;
-  district: Division;
   ward: Division;
 }
 
-/** POST /store's body: REQUIRED for missing fields, TAX_NO_INCORECT, BAD_REQUEST {field} for a place that does not fit. */
+/**
+ * POST /store's body: REQUIRED for missing fields, TAX_NO_INCORECT, BAD_REQUEST {field} for a place
+ * that does not fit. The places are today's two tiers (D239): city_id a province, ward_id one of its
+ * wards or communes; district_id, which the spec's body still names, is 0 or left out (there have
+ * been no districts since 1 July 2025), and an old district's id is refused rather than stored.
+ */
 export function checkNewStore(body: unknown): NewStore {
   const b = bodyOf(body);
   const missing: string[] = [];
@@ -104,7 +109,6 @@ export function checkNewStore(body: unknown): NewStore {
   if (taxNo.trim() === '') missing.push('tax_no');
   const line = textField(b, 'address_line_1', MAX_ADDRESS_LINE_LENGTH, missing);
   const cityId = idField(b, 'city_id', missing);
-  const districtId = idField(b, 'district_id', missing);
   const wardId = idField(b, 'ward_id', missing);
   if (missing.length > 0) throw required(missing);
   if (!taxNoAccepted(taxNo)) {
@@ -113,14 +117,15 @@ export function checkNewStore(body: unknown): NewStore {
   if (b.country_id !== undefined && b.country_id !== VIETNAM_COUNTRY_ID && b.country_id !== String(VIETNAM_COUNTRY_ID)) {
     throw bad('country_id', 'country_id is fixed at 1 (Vietnam)');
   }
-  const list = divisions();
+  if (b.district_id !== undefined && b.district_id !== null && b.district_id !== NO_DISTRICT && b.district_id !== String(NO_DISTRICT)) {
+    throw bad('district_id', 'No districts since 1 July 2025: district_id is 0, the ward belongs to the province');
+  }
+  const list = currentDivisions();
   const province = list.province(cityId);
-  if (!province) throw bad('city_id', 'No such city or province');
-  const district = list.district(districtId);
-  if (!district || district.parent !== province.code) throw bad('district_id', 'No such district in that city or province');
+  if (!province) throw bad('city_id', 'No such province or city on the list in force since 1 July 2025');
   const ward = list.ward(wardId);
-  if (!ward || ward.parent !== district.code) throw bad('ward_id', 'No such ward in that district');
-  return { name, taxNo, line, province, district, ward };
+  if (!ward || ward.parent !== province.code) throw bad('ward_id', 'No such ward or commune in that province');
+  return { name, taxNo, line, province, ward };
 }
 
 async function insertStore(db: Database, merchantId: string, s: NewStore): Promise<StoreRow> {
@@ -133,11 +138,11 @@ async function insertStore(db: Database, merchantId: string, s: NewStore): Promi
     [
       merchantId,
       s.name,
-      fullAddress(s.line, s.ward, s.district, s.province),
+      currentAddress(s.line, s.ward, s.province),
       s.taxNo,
       VIETNAM_COUNTRY_ID,
       s.province.id,
-      s.district.id,
+      NO_DISTRICT,
       s.ward.id,
       s.line,
     ],
@@ -220,7 +225,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: SandboxContext): 
 const listOf = (units: readonly Division[]) => units.map((u) => ({ id: u.id, name: u.name }));
 const codesOf = (units: readonly Division[]) => units.map((u) => ({ code: u.code, name: u.name }));
 
-/** A numeric id query parameter (city_id, district_id): required, a whole number. */
+/** A numeric id query parameter (city_id): required, a whole number. */
 function queryId(query: unknown, name: string): number {
   const v = (query as Record<string, unknown> | undefined)?.[name];
   if (typeof v !== 'string' || !/^\d{1,9}$/.test(v)) throw required([name]);
@@ -228,9 +233,11 @@ function queryId(query: unknown, name: string): number {
 }
 
 /**
- * The address pickers (core §7). An unknown but well-formed parent answers an empty list, as a
- * parent with no children would; a malformed one answers REQUIRED / BAD_REQUEST. Open to every
- * signed-in user: the list is public knowledge.
+ * The address pickers (core §7) on today's two tiers (D239): a province's wards come straight from
+ * the province, /address/ward?city_id= and /region/wards/{2-digit province code}; the district calls
+ * answer an empty list (no districts since 1 July 2025). An unknown but well-formed parent answers an
+ * empty list, as a parent with no children would; a malformed one answers REQUIRED / BAD_REQUEST.
+ * Open to every signed-in user: the list is public knowledge.
  */
 export function registerAddressRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/address/country', async (request) => {
@@ -239,33 +246,33 @@ export function registerAddressRoutes(app: FastifyInstance, ctx: SandboxContext)
   });
   app.get('/address/city', async (request) => {
     await authenticate(ctx, request);
-    return ok(listOf(divisions().provinces));
+    return ok(listOf(currentDivisions().provinces));
   });
   app.get('/address/district', async (request) => {
     await authenticate(ctx, request);
-    const province = divisions().province(queryId(request.query, 'city_id'));
-    return ok(province ? listOf(divisions().districtsOf(province.code)) : []);
+    queryId(request.query, 'city_id');
+    return ok([]);
   });
   app.get('/address/ward', async (request) => {
     await authenticate(ctx, request);
-    const district = divisions().district(queryId(request.query, 'district_id'));
-    return ok(district ? listOf(divisions().wardsOf(district.code)) : []);
+    const province = currentDivisions().province(queryId(request.query, 'city_id'));
+    return ok(province ? listOf(currentDivisions().wardsOf(province.code)) : []);
   });
 
   app.get('/region/provinces', async (request) => {
     await authenticate(ctx, request);
-    return ok(codesOf(divisions().provinces));
+    return ok(codesOf(currentDivisions().provinces));
   });
   app.get<{ Params: { code: string } }>('/region/districts/:code', async (request) => {
     await authenticate(ctx, request);
     const { code } = request.params;
     if (!/^\d{2}$/.test(code)) throw bad('code', 'A province code is 2 digits');
-    return ok(codesOf(divisions().districtsOf(code)));
+    return ok([]);
   });
   app.get<{ Params: { code: string } }>('/region/wards/:code', async (request) => {
     await authenticate(ctx, request);
     const { code } = request.params;
-    if (!/^\d{3}$/.test(code)) throw bad('code', 'A district code is 3 digits');
-    return ok(codesOf(divisions().wardsOf(code)));
+    if (!/^\d{2}$/.test(code)) throw bad('code', 'A province code is 2 digits: wards belong to the province since 1 July 2025');
+    return ok(codesOf(currentDivisions().wardsOf(code)));
   });
 }

@@ -4,7 +4,7 @@ import { addressOptionsSchema, regionOptionsSchema } from '../../../src/services
 import { storeSchema, type Store } from '../../../src/services/stores/schemas';
 import { SEED_MERCHANTS } from '../../platform/db/seed-data';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
-import { divisions } from '../../platform/db/divisions';
+import { currentDivisions, divisions } from '../../platform/db/divisions';
 
 let t: TestSandbox;
 let staffToken: string;
@@ -22,14 +22,16 @@ async function freshMerchant(): Promise<{ id: string; token: string }> {
   return { id: made.body.merchant_id, token: access_token };
 }
 
-/** 36 Hàng Bạc: Hà Nội (01) / Quận Hoàn Kiếm (002) / Phường Hàng Bạc (00061). */
-const HANG_BAC = { city_id: 1, district_id: 2, ward_id: 61 };
+/** Today's list (D239): Thành phố Hà Nội (01) / Phường Hoàn Kiếm (00070); district_id 0, none. */
+const HOAN_KIEM = { city_id: 1, district_id: 0, ward_id: 70 };
+/** The seeded PC01, saved on the old list: Hà Nội (01) / Quận Hoàn Kiếm (002) / Phường Hàng Bạc (00061). */
+const OLD_HANG_BAC = { city_id: 1, district_id: 2, ward_id: 61 };
 const validBody = (more: Record<string, unknown> = {}) => ({
   name: 'Phố Cổ - Hàng Buồm',
   tax_no: '0100109106-002',
   address_line_1: '20 Hàng Buồm',
   country_id: 1,
-  ...HANG_BAC,
+  ...HOAN_KIEM,
   ...more,
 });
 
@@ -37,31 +39,29 @@ const list = (token: string, query = '') => t.api('GET', `/api/portal/store${que
 const add = (token: string, body: unknown) => t.api('POST', '/api/portal/store', { token, body });
 const remove = (token: string, id: number | string) => t.api('DELETE', `/api/portal/store?id=${id}`, { token });
 
-describe('address lists (core §7 /address/*, /region/*; D93)', () => {
-  it('answers the 63 provinces, then the districts of one and the wards of a district, by id and by code alike', async () => {
+describe('address lists (core §7 /address/*, /region/*; issue 25 §7, D239)', () => {
+  it("issue 25 §7: answers today's 34 provinces, then a province's wards, by id and by code alike; no districts", async () => {
     const m = await freshMerchant();
     expect((await t.api('GET', '/api/portal/address/city')).status).toBe(401);
     const country = await t.api('GET', '/api/portal/address/country', { token: m.token });
     expect(addressOptionsSchema.parse(country.body.data)).toEqual([{ id: 1, name: 'Việt Nam' }]);
     const cities = addressOptionsSchema.parse((await t.api('GET', '/api/portal/address/city', { token: m.token })).body.data);
-    expect(cities).toHaveLength(63);
+    expect(cities).toHaveLength(34);
     expect(cities.find((c) => c.id === 79)?.name).toBe('Thành phố Hồ Chí Minh');
-    const districts = addressOptionsSchema.parse(
-      (await t.api('GET', '/api/portal/address/district?city_id=1', { token: m.token })).body.data,
-    );
-    expect(districts).toHaveLength(30);
-    expect(districts.find((d) => d.id === 2)?.name).toBe('Quận Hoàn Kiếm');
-    const wards = addressOptionsSchema.parse((await t.api('GET', '/api/portal/address/ward?district_id=2', { token: m.token })).body.data);
-    expect(wards.map((w) => w.name)).toContain('Phường Hàng Bạc');
-    expect(wards.find((w) => w.id === 61)?.name).toBe('Phường Hàng Bạc');
+    expect(cities.find((c) => c.id === 74)).toBeUndefined();
+    const districts = await t.api('GET', '/api/portal/address/district?city_id=1', { token: m.token });
+    expect([districts.status, districts.body.data]).toEqual([200, []]);
+    const wards = addressOptionsSchema.parse((await t.api('GET', '/api/portal/address/ward?city_id=1', { token: m.token })).body.data);
+    expect(wards).toHaveLength(126);
+    expect(wards.find((w) => w.id === 70)?.name).toBe('Phường Hoàn Kiếm');
+    expect(wards.map((w) => w.name)).not.toContain('Phường Hàng Bạc');
 
     const provinces = regionOptionsSchema.parse((await t.api('GET', '/api/portal/region/provinces', { token: m.token })).body.data);
     expect(provinces.map((p) => [Number(p.code), p.name])).toEqual(cities.map((c) => [c.id, c.name]));
-    const rDistricts = regionOptionsSchema.parse((await t.api('GET', '/api/portal/region/districts/01', { token: m.token })).body.data);
-    expect(rDistricts.map((d) => [Number(d.code), d.name])).toEqual(districts.map((d) => [d.id, d.name]));
-    const rWards = regionOptionsSchema.parse((await t.api('GET', '/api/portal/region/wards/002', { token: m.token })).body.data);
+    expect((await t.api('GET', '/api/portal/region/districts/01', { token: m.token })).body.data).toEqual([]);
+    const rWards = regionOptionsSchema.parse((await t.api('GET', '/api/portal/region/wards/01', { token: m.token })).body.data);
     expect(rWards.map((w) => [Number(w.code), w.name])).toEqual(wards.map((w) => [w.id, w.name]));
-    expect(rWards.find((w) => w.name === 'Phường Hàng Bạc')?.code).toBe('00061');
+    expect(rWards.find((w) => w.name === 'Phường Hoàn Kiếm')?.code).toBe('00070');
   });
 
   it('is open to staff-type users too (nothing in it belongs to a merchant)', async () => {
@@ -71,14 +71,16 @@ describe('address lists (core §7 /address/*, /region/*; D93)', () => {
 
   it('answers an empty list for an unknown parent and refuses a malformed one', async () => {
     const m = await freshMerchant();
-    expect((await t.api('GET', '/api/portal/address/district?city_id=3', { token: m.token })).body.data).toEqual([]);
-    expect((await t.api('GET', '/api/portal/address/ward?district_id=999999', { token: m.token })).body.data).toEqual([]);
-    expect((await t.api('GET', '/api/portal/region/wards/999', { token: m.token })).body.data).toEqual([]);
+    expect((await t.api('GET', '/api/portal/address/ward?city_id=999999', { token: m.token })).body.data).toEqual([]);
+    expect((await t.api('GET', '/api/portal/region/wards/99', { token: m.token })).body.data).toEqual([]);
     for (const path of [
       '/address/district',
       '/address/district?city_id=abc',
       '/address/district?city_id=-1',
-      `/address/ward?district_id=${'9'.repeat(5000)}`,
+      '/address/ward',
+      // The old call's parameter: wards no longer hang from a district.
+      '/address/ward?district_id=2',
+      `/address/ward?city_id=${'9'.repeat(5000)}`,
     ]) {
       const res = await t.api('GET', `/api/portal${path}`, { token: m.token });
       expect(res.status, path).toBe(400);
@@ -86,9 +88,10 @@ describe('address lists (core §7 /address/*, /region/*; D93)', () => {
     }
     // NUL is refused by the platform's input hygiene before the route sees it.
     for (const path of [
-      '/address/ward?district_id=1%00',
+      '/address/ward?city_id=1%00',
       '/region/districts/1',
       '/region/districts/%3Cb%3E',
+      '/region/wards/002',
       '/region/wards/0001',
       '/region/wards/%E1%BA%A1bc',
     ]) {
@@ -98,7 +101,7 @@ describe('address lists (core §7 /address/*, /region/*; D93)', () => {
     }
   });
 
-  it("names every seeded store's city, district and ward as its address text does", () => {
+  it("names every seeded store's city, district and ward as its address text does (saved on the old list)", () => {
     const list = divisions();
     for (const m of SEED_MERCHANTS) {
       for (const s of m.stores) {
@@ -113,19 +116,18 @@ describe('address lists (core §7 /address/*, /region/*; D93)', () => {
     }
   });
 
-  it("places the large merchant's generated stores in real wards of the list, as their address texts say", async () => {
-    const list = divisions();
+  it("places the large merchant's generated stores in real wards of today's list, as their address texts say", async () => {
+    const list = currentDivisions();
     const { access_token } = await t.login('chuoi', 'Chuoi@2026');
     const res = await t.api('GET', '/api/portal/store?sort_by=code&order=asc&page=1&page_size=100', { token: access_token });
     const rows: Store[] = res.body.data.map((r: unknown) => storeSchema.parse(r));
     const generated = rows.filter((r) => Number(r.code.slice(2)) > 2);
     expect(generated.length).toBeGreaterThan(90);
     for (const s of generated) {
-      const city = list.province(s.city_id!)!;
-      const district = list.district(s.district_id!)!;
-      const ward = list.ward(s.ward_id!)!;
-      expect([district.parent, ward.parent], s.code).toEqual([city.code, district.code]);
-      expect(s.address, s.code).toBe(`${s.address_line_1}, ${ward.name}, ${district.name}, ${city.name}`);
+      const city = list.province(s.city_id)!;
+      const ward = list.ward(s.ward_id)!;
+      expect([s.district_id, ward.parent], s.code).toEqual([0, city.code]);
+      expect(s.address, s.code).toBe(`${s.address_line_1}, ${ward.name}, ${city.name}`);
     }
     expect(new Set(generated.map((s) => s.city_id)).size).toBe(5);
   });
@@ -147,7 +149,7 @@ describe('stores (core §5 Store, §7 /store, §8; D94, D95)', () => {
     const rows: Store[] = res.body.data.map((r: unknown) => storeSchema.parse(r));
     // Newest first without a sort: the copy of phoco has its three stores.
     expect(rows.map((r) => r.code)).toEqual(['PC03', 'PC02', 'PC01']);
-    expect(rows[2]).toMatchObject({ name: 'Phố Cổ - Hàng Bạc', store_name: 'Phố Cổ - Hàng Bạc', country_id: 1, ...HANG_BAC });
+    expect(rows[2]).toMatchObject({ name: 'Phố Cổ - Hàng Bạc', store_name: 'Phố Cổ - Hàng Bạc', country_id: 1, ...OLD_HANG_BAC });
     expect(res.body).toMatchObject({ total_page: 1, total_count: 3, page: 1, page_size: 10 });
 
     const byName = await list(m.token, '?sort_by=name&order=asc');
@@ -187,11 +189,11 @@ describe('stores (core §5 Store, §7 /store, §8; D94, D95)', () => {
     expect(store).toMatchObject({
       name: 'Phố Cổ - Hàng Buồm',
       tax_no: '0100109106-002',
-      address: '20 Hàng Buồm, Phường Hàng Bạc, Quận Hoàn Kiếm, Thành phố Hà Nội',
+      address: '20 Hàng Buồm, Phường Hoàn Kiếm, Thành phố Hà Nội',
       address_line_1: '20 Hàng Buồm',
       country_id: 1,
       va_account_no: null,
-      ...HANG_BAC,
+      ...HOAN_KIEM,
     });
     expect(store.code).toMatch(/^CH\d{6}$/);
     expect((await list(m.token)).body.data[0].id).toBe(store.id);
@@ -199,9 +201,13 @@ describe('stores (core §5 Store, §7 /store, §8; D94, D95)', () => {
     const dropdown = await t.api('GET', '/api/portal/metadata/store?page_size=100000', { token: m.token });
     expect(dropdown.body.data.map((r: { id: number }) => r.id)).toContain(store.id);
     // Ids as digit strings are accepted, as form posts send them.
-    const asText = await add(m.token, validBody({ city_id: '79', district_id: '760', ward_id: '26740', country_id: '1' }));
+    const asText = await add(m.token, validBody({ city_id: '79', district_id: '0', ward_id: '26740', country_id: '1' }));
     expect(asText.status).toBe(200);
-    expect(asText.body.data.address).toBe('20 Hàng Buồm, Phường Bến Nghé, Quận 1, Thành phố Hồ Chí Minh');
+    expect(asText.body.data.address).toBe('20 Hàng Buồm, Phường Sài Gòn, Thành phố Hồ Chí Minh');
+    // issue 25 §7 (D239): the district may be left out (or null) as well as 0.
+    const { district_id: _none, ...noDistrict } = validBody();
+    expect((await add(m.token, noDistrict)).body.data.district_id).toBe(0);
+    expect((await add(m.token, validBody({ district_id: null }))).status).toBe(200);
   });
 
   it('keeps unicode and markup as plain text', async () => {
@@ -218,11 +224,11 @@ describe('stores (core §5 Store, §7 /store, §8; D94, D95)', () => {
     const missing = await add(m.token, { country_id: 1 });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error_code: 'REQUIRED' });
-    expect(missing.body.data.fields).toEqual(['name', 'tax_no', 'address_line_1', 'city_id', 'district_id', 'ward_id']);
+    expect(missing.body.data.fields).toEqual(['name', 'tax_no', 'address_line_1', 'city_id', 'ward_id']);
     const blank = await add(m.token, validBody({ name: '   ', address_line_1: '' }));
     expect(blank.body.data.fields).toEqual(['name', 'address_line_1']);
-    const wrongTypes = await add(m.token, validBody({ name: 42, tax_no: 100109106, city_id: true, ward_id: 1.5, district_id: [2] }));
-    expect(wrongTypes.body.data.fields).toEqual(['name', 'tax_no', 'city_id', 'district_id', 'ward_id']);
+    const wrongTypes = await add(m.token, validBody({ name: 42, tax_no: 100109106, city_id: true, ward_id: 1.5 }));
+    expect(wrongTypes.body.data.fields).toEqual(['name', 'tax_no', 'city_id', 'ward_id']);
     for (const taxNo of ['010010910', '0100109106 ', '0100 109106', '01001O9106', '0100109106/002', '0100109106-0021', '٠١٠٠١٠٩١٠٦']) {
       const res = await add(m.token, validBody({ tax_no: taxNo }));
       expect(res.status, taxNo).toBe(400);
@@ -234,13 +240,19 @@ describe('stores (core §5 Store, §7 /store, §8; D94, D95)', () => {
     expect((await list(m.token)).body.total_count).toBe(5);
   });
 
-  it('refuses a place that does not fit: unknown city, a district of another city, a ward of another district, another country', async () => {
+  it("issue 25 §7: refuses a place not on today's list (400, never 500): a merged province, a district, a ward of another province or of the old list, another country", async () => {
     const m = await freshMerchant();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ city_id: 3 }, 'city_id'],
+      [{ city_id: 74 }, 'city_id'],
+      [{ city_id: 2 ** 31 - 1 }, 'city_id'],
       [{ district_id: 760 }, 'district_id'],
+      [{ district_id: 2 }, 'district_id'],
+      [{ district_id: [2] }, 'district_id'],
+      [{ district_id: 'Quận 1' }, 'district_id'],
       [{ ward_id: 26740 }, 'ward_id'],
-      [{ ward_id: 91 }, 'ward_id'],
+      [{ ward_id: 61 }, 'ward_id'],
+      [{ ward_id: 99999 }, 'ward_id'],
       [{ country_id: 2 }, 'country_id'],
     ];
     for (const [more, field] of cases) {

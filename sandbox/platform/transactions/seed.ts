@@ -1,7 +1,7 @@
 import { AMOUNT_RANGE, CHANNELS, CHANNEL_WEIGHTS, COMMISSION_RATE, PAID_STATUSES, STATUS_WEIGHTS } from './channels';
 import { DAY_MS, vnDayStart } from '../vn-time';
 import type { Database } from '../db/database';
-import { divisions } from '../db/divisions';
+import { currentDivisions } from '../db/divisions';
 
 /**
  * Report data generated inside the database (generate_series + hashint8) rather than row by row from
@@ -271,19 +271,14 @@ const STREETS = [
 const CITY_IDS = [79, 1, 48, 31, 92];
 
 /**
- * Real places of the address list (D93): the first two wards of every district of those cities, taken
- * in turn from each city so that neighbouring store codes sit in different cities.
+ * Real places of today's two-tier list (D239): every ward of those cities, taken in turn from each
+ * city so that neighbouring store codes sit in different cities; no district (district_id 0).
  */
 function storePlaces() {
-  const list = divisions();
+  const list = currentDivisions();
   const perCity = CITY_IDS.map((id) => {
     const city = list.province(id)!;
-    return list.districtsOf(city.code).flatMap((district) =>
-      list
-        .wardsOf(district.code)
-        .slice(0, 2)
-        .map((ward) => ({ city, district, ward })),
-    );
+    return list.wardsOf(city.code).map((ward) => ({ city, ward }));
   });
   const longest = Math.max(...perCity.map((places) => places.length));
   return Array.from({ length: longest }, (_, i) => perCity.flatMap((places) => (i < places.length ? [places[i]!] : []))).flat();
@@ -306,9 +301,9 @@ function storesSql(merchantId: string, count: number): string {
     SELECT g, g + 2 AS n, (1 + floor(${hash(1)} * 300)::int)::text AS house,
       ${fromList(STREETS, hash(2))} AS street,
       ${at(ints(places.map((p) => p.city.id)))} AS city_id,
-      ${at(ints(places.map((p) => p.district.id)))} AS district_id,
+      0 AS district_id,
       ${at(ints(places.map((p) => p.ward.id)))} AS ward_id,
-      ${at(list(places.map((p) => [p.ward.name, p.district.name, p.city.name].join(', '))))} AS place
+      ${at(list(places.map((p) => [p.ward.name, p.city.name].join(', '))))} AS place
     FROM generate_series(1, ${count}) AS g
   ) x`;
 }

@@ -66,9 +66,9 @@ function FormPage({ id }: { id: number | null }) {
   const goBack = useGoBack();
   const { inspect } = getRuntime();
   const logic = useMemo(() => {
-    const { loadCustomer, createCustomer, updateCustomer, loadCities, loadDistricts, loadWards } = customersActors();
+    const { loadCustomer, createCustomer, updateCustomer, loadCities, loadWards } = customersActors();
     return customerFormMachine.provide({
-      actors: { loadCustomer, createCustomer, updateCustomer, loadCities, loadDistricts, loadWards },
+      actors: { loadCustomer, createCustomer, updateCustomer, loadCities, loadWards },
       actions: {
         notifySaved: (_, params) =>
           notify.success({

@@ -106,9 +106,9 @@ function StoreAddPage() {
   const navigate = useNavigate();
   const { inspect } = getRuntime();
   const logic = useMemo(() => {
-    const { loadCities, loadDistricts, loadWards, addStore } = storesActors();
+    const { loadCities, loadWards, addStore } = storesActors();
     return storeAddMachine.provide({
-      actors: { loadCities, loadDistricts, loadWards, addStore },
+      actors: { loadCities, loadWards, addStore },
       actions: {
         notifyAdded: (_, params) => {
           storesChanged();

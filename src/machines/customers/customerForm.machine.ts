@@ -1,17 +1,15 @@
 import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { Customer, CustomerBody, CustomerCreated } from '../../services/customers/schemas';
+import { legacyProvince } from '../shared/address/legacyProvinces';
 import type { Place } from '../../services/shared/schemas/address';
 import {
   cascadeGuards,
   cascadeRegions,
   chooseCity,
-  chooseDistrict,
   emptyCascade,
   failedCities,
-  failedDistricts,
   failedWards,
   loadedCities,
-  loadedDistricts,
   loadedWards,
   type AddressCascade,
   type AddressCascadeEvent,
@@ -45,6 +43,11 @@ export interface CustomerFormContext extends AddressCascade<string> {
   errorCode: string | null;
   /** Why loading the customer failed. */
   loadError: string | null;
+  /**
+   * The address as saved on the list before 1 July 2025 (a district code was stored), kept as its
+   * text: the form shows it and asks for today's ward (D239); null for an address on today's list.
+   */
+  legacyAddress: string | null;
 }
 
 export type CustomerFormEvent =
@@ -58,15 +61,19 @@ export type CustomerFormEvent =
 
 export type CustomerFormTag = 'loading' | 'busy' | 'saved' | 'loadFailed';
 
-export const customerFormValid = (c: CustomerFormContext) => Object.keys(validateCustomer(c)).length === 0;
+/** An address saved on the old list whose province is chosen again needs today's ward (D239). */
+export const legacyWardMissing = (c: Pick<CustomerFormContext, 'legacyAddress' | 'cityId' | 'wardId'>) =>
+  c.legacyAddress !== null && c.cityId !== null && c.wardId === null;
 
-/** The body of POST /customer and PUT /customer/{id}: tidied texts, the national phone, '' for a level not chosen. */
+export const customerFormValid = (c: CustomerFormContext) => Object.keys(validateCustomer(c)).length === 0 && !legacyWardMissing(c);
+
+/** The body of POST /customer and PUT /customer/{id}: tidied texts, the national phone, '' for a level not chosen and no district (D239). */
 export function customerBody(c: CustomerFormContext): CustomerBody {
   return {
     name: tidyText(c.name),
     phone_number: nationalPhone(c.phone) ?? c.phone,
     province_code: c.cityId ?? '',
-    district_code: c.districtId ?? '',
+    district_code: '',
     ward_code: c.wardId ?? '',
     address: tidyText(c.address),
   };
@@ -94,24 +101,24 @@ export const customerFormMachine = setup({
     loadCities: fromPromise<Place<string>[], void>(async () => {
       throw notProvided('loadCities');
     }),
-    loadDistricts: fromPromise<Place<string>[], { cityId: string }>(async () => {
-      throw notProvided('loadDistricts');
-    }),
-    loadWards: fromPromise<Place<string>[], { districtId: string }>(async () => {
+    loadWards: fromPromise<Place<string>[], { cityId: string }>(async () => {
       throw notProvided('loadWards');
     }),
   },
   actions: {
     assignCustomer: assign((_, params: { customer: Customer }) => {
       const c = params.customer;
+      // A district code: saved on the list before 1 July 2025. Its province becomes today's (Resolution
+      // 202/2025/QH15), its ward is to choose again; the old text stays on screen meanwhile (D239).
+      const legacy = c.district_code !== '';
       return {
         customer: c,
         name: c.name,
         phone: c.phone_number,
         address: c.address,
-        cityId: orNull(c.province_code),
-        districtId: orNull(c.district_code),
-        wardId: orNull(c.ward_code),
+        cityId: legacy ? (legacyProvince(c.province_code)?.now ?? null) : orNull(c.province_code),
+        wardId: legacy ? null : orNull(c.ward_code),
+        legacyAddress: legacy ? c.full_address : null,
         loadError: null,
       };
     }),
@@ -121,13 +128,10 @@ export const customerFormMachine = setup({
     assignPhone: assign((_, params: { value: string }) => ({ phone: params.value, errorCode: null })),
     assignAddress: assign((_, params: { value: string }) => ({ address: params.value, errorCode: null })),
     assignCity: assign((_, params: { id: string | null }) => ({ ...chooseCity(params.id), errorCode: null })),
-    assignDistrict: assign((_, params: { id: string | null }) => ({ ...chooseDistrict(params.id), errorCode: null })),
     assignWard: assign((_, params: { id: string | null }) => ({ wardId: params.id, errorCode: null })),
     assignCities: assign((_, params: { options: Place<string>[] }) => loadedCities(params.options)),
-    assignDistricts: assign((_, params: { options: Place<string>[] }) => loadedDistricts(params.options)),
     assignWards: assign((_, params: { options: Place<string>[] }) => loadedWards(params.options)),
     assignCitiesError: assign((_, params: { error: unknown }) => failedCities(params.error)),
-    assignDistrictsError: assign((_, params: { error: unknown }) => failedDistricts(params.error)),
     assignWardsError: assign((_, params: { error: unknown }) => failedWards(params.error)),
     showErrors: assign({ showErrors: true }),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
@@ -157,6 +161,7 @@ export const customerFormMachine = setup({
     showErrors: false,
     errorCode: null,
     loadError: null,
+    legacyAddress: null,
   }),
   states: {
     form: {
@@ -260,6 +265,5 @@ export const selectLoadingCustomer = (s: Snapshot) => s.hasTag('loading');
 export const selectLoadFailed = (s: Snapshot) => s.hasTag('loadFailed');
 export const selectListLoading = (s: Snapshot) => ({
   cities: s.matches({ cities: 'loading' }),
-  districts: s.matches({ districts: 'loading' }),
   wards: s.matches({ wards: 'loading' }),
 });

@@ -5,17 +5,14 @@ import { storeAddMachine } from './storeAdd.machine';
 const options = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `${prefix} ${i + 1}` }));
 
 describe('storeAdd address cascade (core §5 Store)', () => {
-  it('fetches the cities once: choosing a city or a district loads only what depends on it', async () => {
+  it('issue 25 §7: fetches the provinces once; choosing a province loads its wards, with no district level', async () => {
     const calls: string[] = [];
     const actor = createActor(
       storeAddMachine.provide({
         actors: {
           loadCities: fromPromise(async () => (calls.push('cities'), options('City', 3))),
-          loadDistricts: fromPromise(
-            async ({ input }: { input: { cityId: number } }) => (calls.push(`districts ${input.cityId}`), options('District', 2)),
-          ),
           loadWards: fromPromise(
-            async ({ input }: { input: { districtId: number } }) => (calls.push(`wards ${input.districtId}`), options('Ward', 2)),
+            async ({ input }: { input: { cityId: number } }) => (calls.push(`wards ${input.cityId}`), options('Ward', 2)),
           ),
         },
       }),
@@ -24,11 +21,11 @@ describe('storeAdd address cascade (core §5 Store)', () => {
     await settle();
     actor.send({ type: 'CITY.CHANGE', id: 1 });
     await settle();
-    actor.send({ type: 'DISTRICT.CHANGE', id: 2 });
-    await settle();
+    actor.send({ type: 'WARD.CHANGE', id: 2 });
     actor.send({ type: 'CITY.CHANGE', id: 3 });
     await settle();
-    expect(calls).toEqual(['cities', 'districts 1', 'wards 2', 'districts 3']);
+    expect(calls).toEqual(['cities', 'wards 1', 'wards 3']);
+    expect(actor.getSnapshot().context.wardId).toBeNull();
     expect(actor.getSnapshot().context.cities).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, stateIn } from 'xstate';
 import {
   MAX_ADDRESS_LINE_LENGTH,
   MAX_STORE_NAME_LENGTH,
+  NO_DISTRICT,
   VIETNAM_COUNTRY_ID,
   type AddStoreBody,
   type Store,
@@ -11,13 +12,10 @@ import {
   cascadeGuards,
   cascadeRegions,
   chooseCity,
-  chooseDistrict,
   emptyCascade,
   failedCities,
-  failedDistricts,
   failedWards,
   loadedCities,
-  loadedDistricts,
   loadedWards,
   type AddressCascade,
   type AddressCascadeEvent,
@@ -27,7 +25,7 @@ import { cleanTaxNoInput, taxNoProblem } from './rules/taxNo';
 
 /**
  * /store/add (core §2, §3 Store, §5 Store and Inputs, §7 POST /store, /address/*, §8 "add store
- * fail"): name, tax number, street line and the address pickers. The country is fixed at 1
+ * fail"): name, tax number, street line and the address pickers (province, then ward: D239). The country is fixed at 1
  * (Vietnam); the pickers are the shared address cascade (../shared/address/cascade.ts). The tax number keeps
  * only digits and hyphens, typed or pasted. Save with a field missing or wrong marks the fields and
  * stays; a refused save keeps everything and says why (toast and form). Saved: the list, with a
@@ -68,7 +66,6 @@ export function storeFormValid(c: StoreAddContext): boolean {
     taxNoProblem(c.taxNo) === null &&
     textProblem(c.addressLine, MAX_ADDRESS_LINE_LENGTH) === null &&
     c.cityId !== null &&
-    c.districtId !== null &&
     c.wardId !== null
   );
 }
@@ -80,7 +77,8 @@ export function storeBody(c: StoreAddContext): AddStoreBody {
     address_line_1: c.addressLine.trim(),
     country_id: VIETNAM_COUNTRY_ID,
     city_id: c.cityId ?? 0,
-    district_id: c.districtId ?? 0,
+    // No districts since 1 July 2025 (D239): the spec's body keeps the field, 0 says "none".
+    district_id: NO_DISTRICT,
     ward_id: c.wardId ?? 0,
   };
 }
@@ -95,10 +93,7 @@ export const storeAddMachine = setup({
     loadCities: fromPromise<AddressOption[], void>(async () => {
       throw notProvided('loadCities');
     }),
-    loadDistricts: fromPromise<AddressOption[], { cityId: number }>(async () => {
-      throw notProvided('loadDistricts');
-    }),
-    loadWards: fromPromise<AddressOption[], { districtId: number }>(async () => {
+    loadWards: fromPromise<AddressOption[], { cityId: number }>(async () => {
       throw notProvided('loadWards');
     }),
     addStore: fromPromise<Store, AddStoreBody>(async () => {
@@ -113,13 +108,10 @@ export const storeAddMachine = setup({
     }),
     assignAddressLine: assign((_, params: { value: string }) => ({ addressLine: params.value, errorCode: null })),
     assignCity: assign((_, params: { id: number | null }) => ({ ...chooseCity(params.id), errorCode: null })),
-    assignDistrict: assign((_, params: { id: number | null }) => ({ ...chooseDistrict(params.id), errorCode: null })),
     assignWard: assign((_, params: { id: number | null }) => ({ wardId: params.id, errorCode: null })),
     assignCities: assign((_, params: { options: AddressOption[] }) => loadedCities(params.options)),
-    assignDistricts: assign((_, params: { options: AddressOption[] }) => loadedDistricts(params.options)),
     assignWards: assign((_, params: { options: AddressOption[] }) => loadedWards(params.options)),
     assignCitiesError: assign((_, params: { error: unknown }) => failedCities(params.error)),
-    assignDistrictsError: assign((_, params: { error: unknown }) => failedDistricts(params.error)),
     assignWardsError: assign((_, params: { error: unknown }) => failedWards(params.error)),
     showErrors: assign({ showErrors: true }),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
@@ -201,6 +193,5 @@ export const selectStoreForm = (s: Snapshot) => s.context;
 export const selectSaving = (s: Snapshot) => s.hasTag('busy');
 export const selectListLoading = (s: Snapshot) => ({
   cities: s.matches({ cities: 'loading' }),
-  districts: s.matches({ districts: 'loading' }),
   wards: s.matches({ wards: 'loading' }),
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
   customerFormValid,
+  legacyWardMissing,
   selectCustomerForm,
   selectListLoading,
   selectLoadFailed,
@@ -18,6 +19,7 @@ import {
   type CustomerFieldError,
 } from '../../machines/customers/rules/customer';
 import { errorMessageKey } from '../../services/errors';
+import { legacyProvince } from '../../machines/shared/address/legacyProvinces';
 import { AddressPickers } from '../shared/address/AddressPickers';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatNumber, formatVnd } from '../shared/table/format';
@@ -31,7 +33,9 @@ const OWN_CODES = new Set(['CUSTOMER_NOT_EXIST']);
  * /sale-customer/create and /sale-customer/update?id= (doc 2 §3, §5): name and phone required, street
  * line and the shared address pickers optional (D112). On edit the code, points (read-only, 1 point =
  * 1 VND), spending and orders are shown, not editable. A field's problem shows once Save was pressed
- * (an over-long text at once); a refusal keeps everything typed and says why above the form.
+ * (an over-long text at once); a refusal keeps everything typed and says why above the form. An
+ * address saved on the list before 1 July 2025 is shown as saved, with the province it is in today,
+ * and its ward is asked for on today's list (D239).
  */
 export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor; onBack: () => void }) {
   const { t } = useTranslation(['customers', 'errors']);
@@ -39,11 +43,7 @@ export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor
   const saving = useSelector(actor, selectSaving);
   const loadingCustomer = useSelector(actor, selectLoadingCustomer);
   const loadFailed = useSelector(actor, selectLoadFailed);
-  const loading = useSelector(
-    actor,
-    selectListLoading,
-    (a, b) => a.cities === b.cities && a.districts === b.districts && a.wards === b.wards,
-  );
+  const loading = useSelector(actor, selectListLoading, (a, b) => a.cities === b.cities && a.wards === b.wards);
   const isEdit = c.id !== null;
   const errors = validateCustomer(c);
   const show = c.showErrors;
@@ -126,8 +126,19 @@ export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor
                 error={fieldError(errors.phone, 0)}
                 data-testid="customer-phone"
               />
+              {c.legacyAddress !== null ? (
+                <Alert color="yellow" variant="light" title={t('form.legacyTitle')} data-testid="customer-legacy-address">
+                  <Text size="sm">
+                    {t('form.legacyBody', {
+                      address: c.legacyAddress,
+                      province: legacyProvince(c.customer?.province_code ?? '')?.nowName ?? '—',
+                    })}
+                  </Text>
+                </Alert>
+              ) : null}
               <AddressPickers
                 cascade={c}
+                wardError={show && legacyWardMissing(c) ? t('form.legacyWardRequired') : undefined}
                 loading={loading}
                 send={(event) => actor.send(event)}
                 parse={String}
@@ -135,16 +146,13 @@ export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor
                 testIdPrefix="customer"
                 texts={{
                   city: t('form.city'),
-                  district: t('form.district'),
                   ward: t('form.ward'),
                   search: t('form.search'),
                   noMatch: t('form.noMatch'),
                   matches: (count) => t('form.matches', { count }),
                   chooseCityFirst: t('form.chooseCityFirst'),
-                  chooseDistrictFirst: t('form.chooseDistrictFirst'),
                   none: t('form.notChosen'),
                   citiesFailed: t('form.citiesFailed'),
-                  districtsFailed: t('form.districtsFailed'),
                   wardsFailed: t('form.wardsFailed'),
                   retry: t('form.retry'),
                   failure: (code) => t(errorMessageKey(code)),

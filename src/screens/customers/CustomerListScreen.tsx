@@ -8,6 +8,7 @@ import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../machines/customers/rules/custo
 import { CUSTOMER_PAGE_SIZES } from '../../machines/customers/rules/customerUrl';
 import type { Customer } from '../../services/customers/schemas';
 import { ListTable } from '../shared/list/ListTable';
+import { AddressText } from '../shared/address/AddressText';
 import { RowButton } from '../shared/list/RowButton';
 import { formatNumber, formatVnd } from '../shared/table/format';
 import type { DataColumn } from '../shared/table/DataTable';
@@ -36,7 +37,22 @@ export function CustomerListScreen({
       { key: 'code', header: t('list.columns.code'), cell: (r) => r.code },
       { key: 'name', header: t('list.columns.name'), cell: (r) => r.name, rowHeader: true, minWidth: 160 },
       { key: 'phone', header: t('list.columns.phone'), cell: (r) => r.phone_number },
-      { key: 'address', header: t('list.columns.address'), cell: (r) => r.full_address || t('list.noAddress'), minWidth: 220 },
+      {
+        key: 'address',
+        header: t('list.columns.address'),
+        // A customer with a district code was saved on the list before 1 July 2025 (D239).
+        cell: (r) =>
+          r.full_address ? (
+            <AddressText
+              text={r.full_address}
+              legacyProvinceCode={r.district_code !== '' ? r.province_code : null}
+              nowIn={(province) => t('list.nowIn', { province })}
+            />
+          ) : (
+            t('list.noAddress')
+          ),
+        minWidth: 220,
+      },
       { key: 'point', header: t('list.columns.point'), cell: (r) => formatNumber(r.point), align: 'right' },
       { key: 'spending', header: t('list.columns.spending'), cell: (r) => formatVnd(r.total_spending), align: 'right' },
       { key: 'orders', header: t('list.columns.orders'), cell: (r) => formatNumber(r.total_orders), align: 'right' },

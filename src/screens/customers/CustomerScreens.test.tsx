@@ -23,25 +23,42 @@ const lan: Customer = {
   total_spending: 250_000,
   total_orders: 3,
   province_code: '01',
-  district_code: '002',
-  ward_code: '00061',
+  district_code: '',
+  ward_code: '00070',
   address: '36 Hàng Bạc',
-  full_address: '36 Hàng Bạc, Phường Hàng Bạc, Quận Hoàn Kiếm, Thành phố Hà Nội',
+  full_address: '36 Hàng Bạc, Phường Hoàn Kiếm, Thành phố Hà Nội',
+};
+
+/** Saved before 1 July 2025 (a district code): Bình Dương, part of Hồ Chí Minh City since (D239). */
+const binh: Customer = {
+  ...lan,
+  customer_id: 9,
+  code: 'KH000009',
+  name: 'Lê Văn Bình',
+  province_code: '74',
+  district_code: '718',
+  ward_code: '25747',
+  address: '12 Đại lộ Bình Dương',
+  full_address: '12 Đại lộ Bình Dương, Phường Phú Cường, Thành phố Thủ Dầu Một, Tỉnh Bình Dương',
 };
 
 const places = {
-  loadCities: fromPromise<Place<string>[], void>(async () => [{ id: '01', name: 'Thành phố Hà Nội' }]),
-  loadDistricts: fromPromise<Place<string>[], { cityId: string }>(async () => [{ id: '002', name: 'Quận Hoàn Kiếm' }]),
-  loadWards: fromPromise<Place<string>[], { districtId: string }>(async () => [{ id: '00061', name: 'Phường Hàng Bạc' }]),
+  loadCities: fromPromise<Place<string>[], void>(async () => [
+    { id: '01', name: 'Thành phố Hà Nội' },
+    { id: '79', name: 'Thành phố Hồ Chí Minh' },
+  ]),
+  loadWards: fromPromise<Place<string>[], { cityId: string }>(async ({ input }) =>
+    input.cityId === '79' ? [{ id: '25747', name: 'Phường Thủ Dầu Một' }] : [{ id: '00070', name: 'Phường Hoàn Kiếm' }],
+  ),
 };
 
-function startForm(id: number | null, save: (body: CustomerBody) => Promise<void> = async () => {}) {
+function startForm(id: number | null, save: (body: CustomerBody) => Promise<void> = async () => {}, customer: Customer = lan) {
   const sent: CustomerBody[] = [];
   const actor = createActor(
     customerFormMachine.provide({
       actors: {
         ...places,
-        loadCustomer: fromPromise<Customer, { id: number }>(async () => lan),
+        loadCustomer: fromPromise<Customer, { id: number }>(async () => customer),
         createCustomer: fromPromise<{ customer_id: number; code: string }, CustomerBody>(async ({ input }) => {
           sent.push(input);
           await save(input);
@@ -77,11 +94,11 @@ describe('CustomerFormScreen (doc 2 §5: name and phone required)', () => {
       throw { code: 'PHONE_IS_EXIST' };
     });
     await renderScreen(<CustomerFormScreen actor={actor} onBack={vi.fn()} />);
-    await waitFor(() => expect(actor.getSnapshot().context.cities).toHaveLength(1));
+    await waitFor(() => expect(actor.getSnapshot().context.cities).toHaveLength(2));
     fireEvent.change(field(/^Full name/), { target: { value: '  Trần   Thị Phở ' } });
     fireEvent.change(field(/^Mobile phone/), { target: { value: '+84 977 123 456' } });
     actor.send({ type: 'CITY.CHANGE', id: '01' });
-    await waitFor(() => expect(actor.getSnapshot().context.districts).toHaveLength(1));
+    await waitFor(() => expect(actor.getSnapshot().context.wards).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('customer-save-error')).textContent).toMatch(/already registered/);
     expect(sent).toEqual([
@@ -103,6 +120,32 @@ describe('CustomerFormScreen (doc 2 §5: name and phone required)', () => {
     expect(document.querySelector('b')).toBeNull();
     await waitFor(() => expect(actor.getSnapshot().context.wards).toHaveLength(1));
     expect(screen.getByTestId('customer-ward')).toBeTruthy();
+    expect(screen.queryByTestId('customer-legacy-address')).toBeNull();
+  });
+
+  it("issue 25 §7: an address saved on the old list shows as saved with its province today, and asks for today's ward", async () => {
+    const { actor, sent } = startForm(9, async () => {}, binh);
+    await renderScreen(<CustomerFormScreen actor={actor} onBack={vi.fn()} />);
+    const notice = await screen.findByTestId('customer-legacy-address');
+    expect(notice.textContent).toContain(binh.full_address);
+    expect(notice.textContent).toContain('now in Thành phố Hồ Chí Minh');
+    await waitFor(() => expect(actor.getSnapshot().context.wards).toHaveLength(1));
+    expect(actor.getSnapshot().context.cityId).toBe('79');
+    fireEvent.change(field(/^Full name/), { target: { value: 'Lê Văn Bình Minh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText("Choose the ward or commune on today's list (or clear the province).")).toBeTruthy();
+    expect(sent).toEqual([]);
+    actor.send({ type: 'WARD.CHANGE', id: '25747' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      name: 'Lê Văn Bình Minh',
+      phone_number: '0912340049',
+      province_code: '79',
+      district_code: '',
+      ward_code: '25747',
+      address: '12 Đại lộ Bình Dương',
+    });
   });
 });
 
@@ -115,7 +158,7 @@ describe('CustomerListScreen (doc 2 §2, §9)', () => {
         actors: {
           loadPage: fromPromise<CustomerPage, CustomerListQuery>(async ({ input }) => {
             asked.push(input);
-            return { rows: [lan], totalPage: 1 };
+            return { rows: [lan, binh], totalPage: 1 };
           }),
         },
       }),
@@ -124,6 +167,9 @@ describe('CustomerListScreen (doc 2 §2, §9)', () => {
     await renderScreen(<CustomerListScreen actor={actor} onAdd={vi.fn()} editPath={(c) => `/sale-customer/update?id=${c.customer_id}`} />);
     await screen.findByText('KH000007');
     expect(screen.getByText('<b>Nguyễn Thị Lan</b>')).toBeTruthy();
+    // issue 25 §7: an address on the old list keeps its text, with its province today under it.
+    expect(screen.getByText(binh.full_address)).toBeTruthy();
+    expect(screen.getByTestId('address-now-in').textContent).toBe('Now in Thành phố Hồ Chí Minh');
     expect(screen.getByRole('link', { name: 'Edit customer <b>Nguyễn Thị Lan</b>' }).getAttribute('href')).toBe(
       '/sale-customer/update?id=7',
     );

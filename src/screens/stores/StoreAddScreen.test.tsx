@@ -18,8 +18,7 @@ function start(options: { citiesFail?: boolean } = {}) {
           if (options.citiesFail && cityLoads === 1) throw { code: 'NETWORK_ERROR' };
           return [{ id: 1, name: 'Thành phố Hà Nội' }];
         }),
-        loadDistricts: fromPromise(async () => [{ id: 2, name: 'Quận Hoàn Kiếm' }]),
-        loadWards: fromPromise(async () => [{ id: 61, name: 'Phường Hàng Bạc' }]),
+        loadWards: fromPromise(async () => [{ id: 70, name: 'Phường Hoàn Kiếm' }]),
         addStore: fromPromise<Store, AddStoreBody>(async () => {
           throw { code: 'TAX_NO_INCORECT' };
         }),
@@ -74,10 +73,8 @@ describe('StoreAddScreen (core §5 Store and Inputs)', () => {
     actor.send({ type: 'TAX_NO.CHANGE', value: '0100109106' });
     actor.send({ type: 'ADDRESS_LINE.CHANGE', value: '36 Hàng Bạc' });
     actor.send({ type: 'CITY.CHANGE', id: 1 });
-    await waitFor(() => expect(actor.getSnapshot().context.districts).toHaveLength(1));
-    actor.send({ type: 'DISTRICT.CHANGE', id: 2 });
     await waitFor(() => expect(actor.getSnapshot().context.wards).toHaveLength(1));
-    actor.send({ type: 'WARD.CHANGE', id: 61 });
+    actor.send({ type: 'WARD.CHANGE', id: 70 });
     fireEvent.click(screen.getByRole('button', { name: 'Save store' }));
     expect((await screen.findByTestId('store-add-error')).textContent).toMatch(/tax code is incorrect/);
     expect(screen.getByRole('textbox', { name: /^Store name/ })).toHaveProperty('value', '<b>Quán</b>');

@@ -26,11 +26,7 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
   const { t } = useTranslation(['stores', 'errors']);
   const c = useSelector(actor, selectStoreForm);
   const saving = useSelector(actor, selectSaving);
-  const loading = useSelector(
-    actor,
-    selectListLoading,
-    (a, b) => a.cities === b.cities && a.districts === b.districts && a.wards === b.wards,
-  );
+  const loading = useSelector(actor, selectListLoading, (a, b) => a.cities === b.cities && a.wards === b.wards);
 
   const show = c.showErrors;
   const nameProblem = textProblem(c.name, MAX_STORE_NAME_LENGTH);
@@ -113,18 +109,14 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
             testIdPrefix="store"
             texts={{
               city: t('add.city'),
-              district: t('add.district'),
               ward: t('add.ward'),
               search: t('add.search'),
               noMatch: t('add.noMatch'),
               matches: (count) => t('add.matches', { count }),
               chooseCityFirst: t('add.chooseCityFirst'),
-              chooseDistrictFirst: t('add.chooseDistrictFirst'),
               cityRequired: t('errors.cityRequired'),
-              districtRequired: t('errors.districtRequired'),
               wardRequired: t('errors.wardRequired'),
               citiesFailed: t('add.citiesFailed'),
-              districtsFailed: t('add.districtsFailed'),
               wardsFailed: t('add.wardsFailed'),
               retry: t('add.retry'),
               failure: (code) => t(errorMessageKey(code)),

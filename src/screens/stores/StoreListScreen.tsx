@@ -7,7 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import { selectSort } from '../../machines/shared/list/selectors';
 import type { storeListMachine } from '../../machines/stores/storeList.machine';
 import { STORE_PAGE_SIZES } from '../../machines/stores/rules/storeUrl';
-import type { Store, StoreSort, StoreSortField } from '../../services/stores/schemas';
+import { NO_DISTRICT, type Store, type StoreSort, type StoreSortField } from '../../services/stores/schemas';
+import { AddressText } from '../shared/address/AddressText';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn, SortState } from '../shared/table/DataTable';
 
@@ -26,7 +27,19 @@ export function StoreListScreen({ actor, onAdd }: { actor: StoreListActor; onAdd
       { key: 'name', header: t('list.columns.name'), cell: (r) => r.name, rowHeader: true, sortable: true },
       { key: 'code', header: t('list.columns.code'), cell: (r) => r.code, sortable: true },
       { key: 'taxNo', header: t('list.columns.taxNo'), cell: (r) => r.tax_no },
-      { key: 'address', header: t('list.columns.address'), cell: (r) => r.address, minWidth: 240 },
+      {
+        key: 'address',
+        header: t('list.columns.address'),
+        // A store with a district was saved on the list before 1 July 2025 (D239).
+        cell: (r) => (
+          <AddressText
+            text={r.address}
+            legacyProvinceCode={r.district_id !== NO_DISTRICT ? r.city_id : null}
+            nowIn={(province) => t('list.nowIn', { province })}
+          />
+        ),
+        minWidth: 240,
+      },
       {
         key: 'actions',
         header: t('list.columns.actions'),

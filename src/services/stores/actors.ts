@@ -13,8 +13,7 @@ export function createStoresActors(stores: StoresApi) {
     deleteStore: fromPromise<void, { id: number }>(({ input, signal }) => stores.remove(input.id, signal)),
     addStore: fromPromise<Store, AddStoreBody>(({ input, signal }) => stores.add(input, signal)),
     loadCities: fromPromise<AddressOption[], void>(({ signal }) => stores.cities(signal)),
-    loadDistricts: fromPromise<AddressOption[], { cityId: number }>(({ input, signal }) => stores.districts(input.cityId, signal)),
-    loadWards: fromPromise<AddressOption[], { districtId: number }>(({ input, signal }) => stores.wards(input.districtId, signal)),
+    loadWards: fromPromise<AddressOption[], { cityId: number }>(({ input, signal }) => stores.wards(input.cityId, signal)),
   };
 }
 

@@ -17,8 +17,8 @@ export interface StoresApi {
   add(body: AddStoreBody, signal?: AbortSignal): Promise<Store>;
   remove(id: number, signal?: AbortSignal): Promise<void>;
   cities(signal?: AbortSignal): Promise<AddressOption[]>;
-  districts(cityId: number, signal?: AbortSignal): Promise<AddressOption[]>;
-  wards(districtId: number, signal?: AbortSignal): Promise<AddressOption[]>;
+  /** A province's wards and communes (two tiers since 1 July 2025: D239). */
+  wards(cityId: number, signal?: AbortSignal): Promise<AddressOption[]>;
 }
 
 export function createStoresApi(client: ServiceClient): StoresApi {
@@ -41,7 +41,6 @@ export function createStoresApi(client: ServiceClient): StoresApi {
       await client.data({ name: 'stores.remove', method: 'DELETE', path: '/store', query: { id }, schema: storeDeletedSchema, signal });
     },
     cities: (signal) => address.cities(signal),
-    districts: (cityId, signal) => address.districts(cityId, signal),
-    wards: (districtId, signal) => address.wards(districtId, signal),
+    wards: (cityId, signal) => address.wards(cityId, signal),
   };
 }

@@ -7,6 +7,11 @@ import { z } from '../../config/zod-classic';
 
 /** core §5: country_id is fixed at 1 (Vietnam). */
 export const VIETNAM_COUNTRY_ID = 1;
+/**
+ * The district_id of a store on today's two-tier list (D239): the spec's calls still carry the field,
+ * but Vietnam has had no districts since 1 July 2025; a store saved before has its old district's id.
+ */
+export const NO_DISTRICT = 0;
 /** Store name and street line limits (the spec gives none; the sandbox refuses longer ones). */
 export const MAX_STORE_NAME_LENGTH = 100;
 export const MAX_ADDRESS_LINE_LENGTH = 200;
@@ -24,7 +29,8 @@ export const storeSchema = z.object({
   tax_no: z.string(),
   country_id: z.number().int(),
   city_id: z.number().int(),
-  district_id: z.number().int(),
+  /** NO_DISTRICT for an address on today's list; an old district's id for a store saved on the list before 1 July 2025. */
+  district_id: z.number().int().nonnegative(),
   ward_id: z.number().int(),
   address_line_1: z.string(),
 });

@@ -2,12 +2,14 @@ import {
   customerBody,
   customerFormMachine,
   customerFormValid,
+  legacyWardMissing,
   type CustomerFormContext,
 } from '../../../src/machines/customers/customerForm.machine';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
-import { haNoiDistricts, hoanKiemWards, hung, lan, provinces } from './fixtures';
+import { legacyProvince } from '../../../src/machines/shared/address/legacyProvinces';
+import { binh, haNoiWards, hcmWards, hung, lan, provinces } from './fixtures';
 
 const TEXT_AND_SAVE = [
   'NAME.CHANGE',
@@ -28,15 +30,10 @@ const cascadeEvents: SampleEvent[] = [
   { type: 'CITY.CHANGE', id: '01' },
   { type: 'CITY.CHANGE', id: '99' },
   { type: 'CITY.CHANGE', id: null },
-  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
-  { type: 'xstate.error.actor.loadDistricts', error: serviceError('UNKNOWN_ERROR', 500) },
-  { type: 'DISTRICTS.RETRY' },
-  { type: 'DISTRICT.CHANGE', id: '002' },
-  { type: 'DISTRICT.CHANGE', id: null },
-  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
-  { type: 'xstate.error.actor.loadWards', error: networkError },
+  { type: 'xstate.done.actor.loadWards', output: haNoiWards },
+  { type: 'xstate.error.actor.loadWards', error: serviceError('UNKNOWN_ERROR', 500) },
   { type: 'WARDS.RETRY' },
-  { type: 'WARD.CHANGE', id: '00061' },
+  { type: 'WARD.CHANGE', id: '00070' },
   { type: 'WARD.CHANGE', id: '12345' },
   { type: 'WARD.CHANGE', id: null },
 ];
@@ -61,12 +58,24 @@ const editEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCustomer', output: hung },
   { type: 'xstate.error.actor.loadCustomer', error: serviceError('CUSTOMER_NOT_EXIST', 404) },
   { type: 'RETRY' },
-  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
-  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
+  { type: 'xstate.done.actor.loadWards', output: haNoiWards },
   { type: 'NAME.CHANGE', value: 'Nguyễn Thị Lan Anh' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.updateCustomer', output: { ...lan, name: 'Nguyễn Thị Lan Anh' } },
   { type: 'xstate.error.actor.updateCustomer', error: serviceError('PHONE_IS_EXIST', 409) },
+];
+
+/**
+ * issue 25 §7: an edit of a customer saved on the old list (D239). Its province is today's, its ward is
+ * asked for: Save without one marks the ward and sends nothing; with one it saves, with no district.
+ */
+const oldAddressEvents: SampleEvent[] = [
+  { type: 'xstate.done.actor.loadCities', output: provinces },
+  { type: 'xstate.done.actor.loadCustomer', output: binh },
+  { type: 'xstate.done.actor.loadWards', output: hcmWards },
+  { type: 'SUBMIT' },
+  { type: 'WARD.CHANGE', id: '25747' },
+  { type: 'xstate.done.actor.updateCustomer', output: { ...binh, district_code: '', province_code: '79' } },
 ];
 
 function projection(c: CustomerFormContext) {
@@ -77,12 +86,11 @@ function projection(c: CustomerFormContext) {
     valid: customerFormValid(c),
     loaded: c.customer?.customer_id ?? null,
     cities: c.cities.length,
-    districts: c.districts.length,
     wards: c.wards.length,
     city: c.cityId,
-    district: c.districtId,
     ward: c.wardId,
-    errors: [c.citiesError, c.districtsError, c.wardsError, c.loadError].map((e) => e !== null),
+    legacy: c.legacyAddress !== null,
+    errors: [c.citiesError, c.wardsError, c.loadError].map((e) => e !== null),
     showErrors: c.showErrors,
     error: c.errorCode !== null,
   };
@@ -91,7 +99,7 @@ function projection(c: CustomerFormContext) {
 describeModel({
   name: 'customerForm',
   machine: customerFormMachine,
-  promiseActors: ['loadCustomer', 'createCustomer', 'updateCustomer', 'loadCities', 'loadDistricts', 'loadWards'],
+  promiseActors: ['loadCustomer', 'createCustomer', 'updateCustomer', 'loadCities', 'loadWards'],
   spyActions: ['notifySaved', 'notifySaveFailed', 'goBack'],
   variants: [
     {
@@ -105,7 +113,7 @@ describeModel({
       variant: 'create',
       input: { id: null },
       events: createEvents,
-      ignore: ['CITY.CHANGE', 'CITIES.RETRY', 'DISTRICT.CHANGE', 'WARD.CHANGE', 'xstate.error.actor.loadCities', 'ADDRESS.PREFILL'],
+      ignore: ['CITY.CHANGE', 'CITIES.RETRY', 'WARD.CHANGE', 'xstate.error.actor.loadCities', 'ADDRESS.PREFILL'],
       project: projection as (context: never) => unknown,
     },
     {
@@ -115,19 +123,36 @@ describeModel({
       ignore: [
         'CITY.CHANGE',
         'CITIES.RETRY',
-        'DISTRICT.CHANGE',
         'WARD.CHANGE',
         'PHONE.CHANGE',
         'ADDRESS.CHANGE',
         'ADDRESS.PREFILL',
         'xstate.error.actor.loadCities',
-        'xstate.error.actor.loadDistricts',
         'xstate.error.actor.loadWards',
-        'DISTRICTS.RETRY',
         'WARDS.RETRY',
       ],
       project: projection as (context: never) => unknown,
       limit: 4000,
+    },
+    {
+      variant: 'old address',
+      input: { id: 9 },
+      events: oldAddressEvents,
+      ignore: [
+        'CITY.CHANGE',
+        'CITIES.RETRY',
+        'NAME.CHANGE',
+        'PHONE.CHANGE',
+        'ADDRESS.CHANGE',
+        'ADDRESS.PREFILL',
+        'RETRY',
+        'xstate.error.actor.loadCities',
+        'xstate.error.actor.loadCustomer',
+        'xstate.error.actor.loadWards',
+        'xstate.error.actor.updateCustomer',
+        'WARDS.RETRY',
+      ],
+      project: projection as (context: never) => unknown,
     },
   ],
   check(outcome) {
@@ -135,21 +160,36 @@ describeModel({
       const after = step.after.context as CustomerFormContext;
       const before = step.before?.context as CustomerFormContext | undefined;
       const actions = step.actions.map((a) => a.action);
-      if (after.cityId === null && (after.districtId !== null || after.wardId !== null)) throw new Error('district or ward without a city');
-      if (after.districtId === null && after.wardId !== null) throw new Error('ward without a district');
+      // issue 25 §7 (D239): province, then ward; no district level.
+      if (after.cityId === null && after.wardId !== null) throw new Error('ward without a province');
       if (step.event.type === 'CITY.CHANGE' && before && after.cityId !== before.cityId) {
-        if (after.districtId !== null || after.wardId !== null || after.districts.length || after.wards.length)
-          throw new Error('a new city kept the old district or ward');
-        const loads = step.invoked.some((c) => c.id === 'loadDistricts' && (c.input as { cityId: string }).cityId === after.cityId);
-        if (after.cityId !== null && !loads) throw new Error('a new city did not load its districts');
-        if (after.cityId === null && step.invoked.some((c) => c.id === 'loadDistricts')) throw new Error('"not chosen" loaded districts');
+        if (after.wardId !== null || after.wards.length) throw new Error('a new province kept the old ward');
+        const loads = step.invoked.some((c) => c.id === 'loadWards' && (c.input as { cityId: string }).cityId === after.cityId);
+        if (after.cityId !== null && !loads) throw new Error('a new province did not load its wards');
+        if (after.cityId === null && step.invoked.some((c) => c.id === 'loadWards')) throw new Error('"not chosen" loaded wards');
       }
-      // An edit's saved address loads its districts and wards (the pickers show what was saved).
-      if (step.event.type === 'xstate.done.actor.loadCustomer' && after.cityId !== null) {
-        if (!step.invoked.some((c) => c.id === 'loadDistricts' && (c.input as { cityId: string }).cityId === after.cityId))
-          throw new Error('a saved city did not load its districts');
-        if (!step.invoked.some((c) => c.id === 'loadWards' && (c.input as { districtId: string }).districtId === after.districtId))
-          throw new Error('a saved district did not load its wards');
+      if (step.event.type === 'xstate.done.actor.loadCustomer') {
+        const loaded = (step.event as unknown as { output: typeof lan }).output;
+        if (loaded.district_code !== '') {
+          // Saved on the old list: today's province (Resolution 202/2025/QH15), no ward yet, the old text kept.
+          if (after.cityId !== legacyProvince(loaded.province_code)?.now)
+            throw new Error(`old province ${loaded.province_code} became ${after.cityId}`);
+          if (after.wardId !== null) throw new Error("an old ward code was taken as today's");
+          if (after.legacyAddress !== loaded.full_address) throw new Error('the old address text was not kept');
+        } else if (after.legacyAddress !== null) throw new Error("an address on today's list was called old");
+        // The saved (or today's) province loads its wards, so the pickers show what was saved.
+        if (
+          after.cityId !== null &&
+          !step.invoked.some((c) => c.id === 'loadWards' && (c.input as { cityId: string }).cityId === after.cityId)
+        )
+          throw new Error('a saved province did not load its wards');
+      }
+      // D241: an old-list address whose province is chosen is never saved without today's ward (stated
+      // here without the machine's own predicate, so a broken one fails).
+      const oldWithoutWard = (c: CustomerFormContext) => c.legacyAddress !== null && c.cityId !== null && c.wardId === null;
+      if (step.event.type === 'SUBMIT' && before && oldWithoutWard(before)) {
+        if (step.invoked.some((c) => c.id === 'updateCustomer')) throw new Error("an old address was saved without today's ward");
+        if (!after.showErrors || !legacyWardMissing(after)) throw new Error('an old address without a ward was not marked');
       }
       for (const call of step.invoked) {
         if (call.id === 'createCustomer' || call.id === 'updateCustomer') {
@@ -159,6 +199,7 @@ describeModel({
           if (!/^0[3-9]\d{8}$/.test((body as { phone_number: string }).phone_number)) throw new Error('phone not in its national form');
           if ((call.id === 'updateCustomer') !== (before.id !== null)) throw new Error('create and update mixed up');
           if ('point' in (body as object)) throw new Error('points were sent (they are read-only)');
+          if ((body as { district_code: string }).district_code !== '') throw new Error('a district was sent (D239)');
         }
       }
       if (step.event.type.startsWith('xstate.error.actor.') && /(create|update)Customer$/.test(step.event.type)) {

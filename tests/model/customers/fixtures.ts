@@ -12,10 +12,24 @@ export const lan: Customer = {
   total_spending: 250_000,
   total_orders: 3,
   province_code: '01',
-  district_code: '002',
-  ward_code: '00061',
+  district_code: '',
+  ward_code: '00070',
   address: '36 Hàng Bạc',
-  full_address: '36 Hàng Bạc, Phường Hàng Bạc, Quận Hoàn Kiếm, Thành phố Hà Nội',
+  full_address: '36 Hàng Bạc, Phường Hoàn Kiếm, Thành phố Hà Nội',
+};
+
+/** A customer saved on the list before 1 July 2025 (D239): Bình Dương, now part of Hồ Chí Minh City. */
+export const binh: Customer = {
+  ...lan,
+  customer_id: 9,
+  code: 'KH000009',
+  name: 'Lê Văn Bình',
+  phone_number: '0905123456',
+  province_code: '74',
+  district_code: '718',
+  ward_code: '25747',
+  address: '12 Đại lộ Bình Dương',
+  full_address: '12 Đại lộ Bình Dương, Phường Phú Cường, Thành phố Thủ Dầu Một, Tỉnh Bình Dương',
 };
 
 /** A customer saved without an address (it is optional). */
@@ -39,11 +53,12 @@ export const provinces: Place<string>[] = [
   { id: '01', name: 'Thành phố Hà Nội' },
   { id: '79', name: 'Thành phố Hồ Chí Minh' },
 ];
-export const haNoiDistricts: Place<string>[] = [
-  { id: '002', name: 'Quận Hoàn Kiếm' },
-  { id: '003', name: 'Quận Tây Hồ' },
+/** Today's wards (two tiers since 1 July 2025, D239): a province's wards come straight from it. */
+export const haNoiWards: Place<string>[] = [
+  { id: '00004', name: 'Phường Ba Đình' },
+  { id: '00070', name: 'Phường Hoàn Kiếm' },
 ];
-export const hoanKiemWards: Place<string>[] = [
-  { id: '00061', name: 'Phường Hàng Bạc' },
-  { id: '00079', name: 'Phường Tràng Tiền' },
+export const hcmWards: Place<string>[] = [
+  { id: '25747', name: 'Phường Thủ Dầu Một' },
+  { id: '26740', name: 'Phường Sài Gòn' },
 ];

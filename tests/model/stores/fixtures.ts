@@ -29,11 +29,8 @@ export const cities: AddressOption[] = [
   { id: 1, name: 'Thành phố Hà Nội' },
   { id: 79, name: 'Thành phố Hồ Chí Minh' },
 ];
-export const haNoiDistricts: AddressOption[] = [
-  { id: 2, name: 'Quận Hoàn Kiếm' },
-  { id: 3, name: 'Quận Tây Hồ' },
-];
-export const hoanKiemWards: AddressOption[] = [
-  { id: 61, name: 'Phường Hàng Bạc' },
-  { id: 79, name: 'Phường Tràng Tiền' },
+/** Hà Nội's wards on today's list (D239): a province's wards come straight from the province. */
+export const haNoiWards: AddressOption[] = [
+  { id: 4, name: 'Phường Ba Đình' },
+  { id: 70, name: 'Phường Hoàn Kiếm' },
 ];

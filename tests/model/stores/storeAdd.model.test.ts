@@ -3,7 +3,7 @@ import { taxNoProblem } from '../../../src/machines/stores/rules/taxNo';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
-import { cities, haNoiDistricts, hangBac, hoanKiemWards } from './fixtures';
+import { cities, haNoiWards, hangBac } from './fixtures';
 
 const TEXT_AND_SAVE = [
   'NAME.CHANGE',
@@ -14,31 +14,24 @@ const TEXT_AND_SAVE = [
   'xstate.error.actor.addStore',
 ];
 
-/** The cities and a city's districts: answers, failures, retries, a choice and a forged one. */
+/** The provinces: answers, failures, retries, a choice and a forged one. */
 const cityEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCities', output: cities },
   { type: 'xstate.error.actor.loadCities', error: networkError },
   { type: 'CITIES.RETRY' },
   { type: 'CITY.CHANGE', id: 1 },
   { type: 'CITY.CHANGE', id: 999 },
-  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
-  { type: 'xstate.error.actor.loadDistricts', error: serviceError('UNKNOWN_ERROR', 500) },
-  { type: 'DISTRICTS.RETRY' },
 ];
 
-/** Down the cascade: another city clears district and ward, another district clears the ward; the wards' answers. */
+/** Down the cascade (issue 25 §7: province, then ward): another province clears the ward; the wards' answers. */
 const cascadeEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCities', output: cities },
   { type: 'CITY.CHANGE', id: 1 },
   { type: 'CITY.CHANGE', id: 79 },
-  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
-  { type: 'DISTRICT.CHANGE', id: 2 },
-  { type: 'DISTRICT.CHANGE', id: 3 },
-  { type: 'DISTRICT.CHANGE', id: 760 },
-  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
+  { type: 'xstate.done.actor.loadWards', output: haNoiWards },
   { type: 'xstate.error.actor.loadWards', error: networkError },
   { type: 'WARDS.RETRY' },
-  { type: 'WARD.CHANGE', id: 61 },
+  { type: 'WARD.CHANGE', id: 70 },
   { type: 'WARD.CHANGE', id: 12345 },
 ];
 
@@ -57,10 +50,8 @@ const formEvents: SampleEvent[] = [
 const saveEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCities', output: cities },
   { type: 'CITY.CHANGE', id: 1 },
-  { type: 'xstate.done.actor.loadDistricts', output: haNoiDistricts },
-  { type: 'DISTRICT.CHANGE', id: 2 },
-  { type: 'xstate.done.actor.loadWards', output: hoanKiemWards },
-  { type: 'WARD.CHANGE', id: 61 },
+  { type: 'xstate.done.actor.loadWards', output: haNoiWards },
+  { type: 'WARD.CHANGE', id: 70 },
   { type: 'NAME.CHANGE', value: 'Phố Cổ - Hàng Buồm' },
   { type: 'TAX_NO.CHANGE', value: '0100109106-002' },
   { type: 'ADDRESS_LINE.CHANGE', value: '20 Hàng Buồm' },
@@ -76,12 +67,10 @@ function projection(c: StoreAddContext) {
     filtered: c.taxNoFiltered,
     line: c.addressLine !== '',
     cities: c.cities.length,
-    districts: c.districts.map((d) => d.id).join(','),
-    wards: c.wards.length,
+    wards: c.wards.map((w) => w.id).join(','),
     city: c.cityId,
-    district: c.districtId,
     ward: c.wardId,
-    errors: [c.citiesError, c.districtsError, c.wardsError].map((e) => e !== null),
+    errors: [c.citiesError, c.wardsError].map((e) => e !== null),
     showErrors: c.showErrors,
     error: c.errorCode !== null,
   };
@@ -90,26 +79,19 @@ function projection(c: StoreAddContext) {
 describeModel({
   name: 'storeAdd',
   machine: storeAddMachine,
-  promiseActors: ['loadCities', 'loadDistricts', 'loadWards', 'addStore'],
+  promiseActors: ['loadCities', 'loadWards', 'addStore'],
   spyActions: ['notifyAdded', 'notifyAddFailed', 'goToStoreList'],
   variants: [
     {
       variant: 'cities',
       events: cityEvents,
-      ignore: [
-        ...TEXT_AND_SAVE,
-        'DISTRICT.CHANGE',
-        'WARD.CHANGE',
-        'WARDS.RETRY',
-        'xstate.done.actor.loadWards',
-        'xstate.error.actor.loadWards',
-      ],
+      ignore: [...TEXT_AND_SAVE, 'WARD.CHANGE', 'WARDS.RETRY', 'xstate.done.actor.loadWards', 'xstate.error.actor.loadWards'],
       project: projection as (context: never) => unknown,
     },
     {
       variant: 'address cascade',
       events: cascadeEvents,
-      ignore: [...TEXT_AND_SAVE, 'xstate.error.actor.loadCities', 'CITIES.RETRY', 'xstate.error.actor.loadDistricts', 'DISTRICTS.RETRY'],
+      ignore: [...TEXT_AND_SAVE, 'xstate.error.actor.loadCities', 'CITIES.RETRY'],
       project: projection as (context: never) => unknown,
     },
     {
@@ -121,14 +103,7 @@ describeModel({
     {
       variant: 'save',
       events: saveEvents,
-      ignore: [
-        'xstate.error.actor.loadCities',
-        'xstate.error.actor.loadDistricts',
-        'xstate.error.actor.loadWards',
-        'CITIES.RETRY',
-        'DISTRICTS.RETRY',
-        'WARDS.RETRY',
-      ],
+      ignore: ['xstate.error.actor.loadCities', 'xstate.error.actor.loadWards', 'CITIES.RETRY', 'WARDS.RETRY'],
       project: projection as (context: never) => unknown,
     },
   ],
@@ -139,25 +114,21 @@ describeModel({
       const actions = step.actions.map((a) => a.action);
       // core §5 Inputs: the tax number holds only digits and hyphens, whatever was typed or pasted.
       if (!/^[0-9-]*$/.test(after.taxNo)) throw new Error(`tax number kept ${after.taxNo}`);
-      // The cascade: a district belongs to the chosen city's list, a ward to the chosen district's.
-      if (after.cityId === null && (after.districtId !== null || after.wardId !== null)) throw new Error('district or ward without a city');
-      if (after.districtId === null && after.wardId !== null) throw new Error('ward without a district');
+      // The cascade (issue 25 §7, D239): a ward belongs to the chosen province's list; no district level.
+      if (after.cityId === null && after.wardId !== null) throw new Error('ward without a province');
+      if (after.wardId !== null && !after.wards.some((w) => w.id === after.wardId)) throw new Error('a ward off the list on offer');
       if (step.event.type === 'CITY.CHANGE' && before && after.cityId !== before.cityId) {
-        if (after.districtId !== null || after.wardId !== null || after.districts.length || after.wards.length)
-          throw new Error('a new city kept the old district or ward');
-        if (!step.invoked.some((c) => c.id === 'loadDistricts' && (c.input as { cityId: number }).cityId === after.cityId))
-          throw new Error('a new city did not load its districts');
-      }
-      if (step.event.type === 'DISTRICT.CHANGE' && before && after.districtId !== before.districtId) {
-        if (after.wardId !== null || after.wards.length) throw new Error('a new district kept the old ward');
-        if (!step.invoked.some((c) => c.id === 'loadWards' && (c.input as { districtId: number }).districtId === after.districtId))
-          throw new Error('a new district did not load its wards');
+        if (after.wardId !== null || after.wards.length) throw new Error('a new province kept the old ward');
+        if (!step.invoked.some((c) => c.id === 'loadWards' && (c.input as { cityId: number }).cityId === after.cityId))
+          throw new Error('a new province did not load its wards');
       }
       for (const call of step.invoked) {
         if (call.id === 'addStore') {
           if (!before || !storeFormValid(before)) throw new Error('an incomplete form was sent');
           if (JSON.stringify(call.input) !== JSON.stringify(storeBody(before))) throw new Error(`sent ${JSON.stringify(call.input)}`);
           if ((call.input as { country_id: number }).country_id !== 1) throw new Error('country is not Vietnam');
+          // D239: the body keeps the spec's district_id, 0 for "none" (two tiers since 1 July 2025).
+          if ((call.input as { district_id: number }).district_id !== 0) throw new Error('a district was sent');
         }
       }
       // A refused save keeps every value and says so with a toast.

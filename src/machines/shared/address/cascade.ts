@@ -3,80 +3,58 @@ import type { Place } from '../../../services/shared/schemas/address';
 import { errorCode } from '../serviceError';
 
 /**
- * The city → district → ward pickers (core §5 Store, doc 2 §3 Customer address) as a machine fragment
- * every form with an address is built from (stores, customers). The cities load at once, a city's
- * districts when it is chosen, a district's wards when that is chosen; choosing upstream clears what
- * depends on it and loads the next list (re-entering `loading` stops the older request, so its answer
- * never lands), and each list that fails to load says so with its own retry. Only an entry of the
- * list on offer is taken: a stale or forged id changes nothing.
+ * The province → ward pickers (core §5 Store, doc 2 §3 Customer address, issue 25 §7, D239) as a
+ * machine fragment every form with an address is built from (stores, customers). Since 1 July 2025
+ * Vietnam has two tiers, 34 provinces and centrally run cities then 3,321 wards and communes, and no
+ * districts (D239 replaces D93's three levels). The provinces load at once, a province's wards when it
+ * is chosen; choosing another province clears the ward and loads the next list (re-entering `loading`
+ * stops the older request, so its answer never lands), and each list that fails to load says so with
+ * its own retry. Only an entry of the list on offer is taken: a stale or forged id changes nothing.
+ * (The fields keep the names of the calls' bodies: `cityId` is the store's city_id, the customer's
+ * province_code.)
  *
- * A form machine puts `cities`, `districts` and `wards` (from `cascadeRegions()`) beside its own
- * `form` region, whose editing state takes WARD.CHANGE (guard `wardKnown`, action `assignWard`); it names in `setup()`
- * the actors `loadCities`, `loadDistricts`, `loadWards`, the actions below (one-liners over the pure
- * updates here) and the guards `editable` (its form is editing), `cityKnown`, `districtKnown`,
- * `wardKnown`, `cityChosen`, `districtChosen` (the predicates here). K is the id type of the call
- * family: numbers for /address/*, the codes (strings) for /region/*.
+ * A form machine puts `cities` and `wards` (from `cascadeRegions()`) beside its own `form` region,
+ * whose editing state takes WARD.CHANGE (guard `wardKnown`, action `assignWard`); it names in `setup()`
+ * the actors `loadCities`, `loadWards`, the actions below (one-liners over the pure updates here) and
+ * the guards `editable` (its form is editing), `cityKnown`, `wardKnown`, `cityChosen` (the predicates
+ * here). K is the id type of the call family: numbers for /address/*, the codes (strings) for /region/*.
  */
 
 export interface AddressCascade<K extends string | number> {
   cities: Place<K>[];
-  districts: Place<K>[];
   wards: Place<K>[];
   cityId: K | null;
-  districtId: K | null;
   wardId: K | null;
   /** Why the last load of each list failed (shown beside its picker with a retry). */
   citiesError: string | null;
-  districtsError: string | null;
   wardsError: string | null;
 }
 
 export type AddressCascadeEvent<K extends string | number> =
-  | { type: 'CITY.CHANGE'; id: K | null }
-  | { type: 'DISTRICT.CHANGE'; id: K | null }
-  | { type: 'WARD.CHANGE'; id: K | null }
-  | { type: 'CITIES.RETRY' }
-  | { type: 'DISTRICTS.RETRY' }
-  | { type: 'WARDS.RETRY' };
+  { type: 'CITY.CHANGE'; id: K | null } | { type: 'WARD.CHANGE'; id: K | null } | { type: 'CITIES.RETRY' } | { type: 'WARDS.RETRY' };
 
 export function emptyCascade<K extends string | number>(): AddressCascade<K> {
   return {
     cities: [],
-    districts: [],
     wards: [],
     cityId: null,
-    districtId: null,
     wardId: null,
     citiesError: null,
-    districtsError: null,
     wardsError: null,
   };
 }
 
-/** Another city: its districts are to load, and no district or ward is chosen. */
+/** Another province: its wards are to load, and no ward is chosen. */
 export const chooseCity = <K extends string | number>(id: K | null): Partial<AddressCascade<K>> => ({
   cityId: id,
-  districtId: null,
-  wardId: null,
-  districts: [],
-  wards: [],
-  districtsError: null,
-  wardsError: null,
-});
-
-/** Another district: its wards are to load, and no ward is chosen. */
-export const chooseDistrict = <K extends string | number>(id: K | null): Partial<AddressCascade<K>> => ({
-  districtId: id,
   wardId: null,
   wards: [],
   wardsError: null,
 });
 
 export const loadedCities = <K extends string | number>(options: Place<K>[]) => ({ cities: options, citiesError: null });
-export const loadedDistricts = <K extends string | number>(options: Place<K>[]) => ({ districts: options, districtsError: null });
 export const loadedWards = <K extends string | number>(options: Place<K>[]) => ({ wards: options, wardsError: null });
 export const failedCities = (error: unknown) => ({ citiesError: errorCode(error) });
-export const failedDistricts = (error: unknown) => ({ districtsError: errorCode(error) });
 export const failedWards = (error: unknown) => ({ wardsError: errorCode(error) });
 
 const known = <K extends string | number>(options: readonly Place<K>[], id: K | null) => id !== null && options.some((o) => o.id === id);
@@ -87,32 +65,26 @@ type CascadeGuardArgs<K extends string | number> = { context: AddressCascade<K>;
 export const cascadeGuards = {
   cityKnown: <K extends string | number>({ context, event }: CascadeGuardArgs<K>) =>
     event.type === 'CITY.CHANGE' && event.id !== context.cityId && known(context.cities, event.id as K),
-  districtKnown: <K extends string | number>({ context, event }: CascadeGuardArgs<K>) =>
-    event.type === 'DISTRICT.CHANGE' && event.id !== context.districtId && known(context.districts, event.id as K),
   wardKnown: <K extends string | number>({ context, event }: CascadeGuardArgs<K>) =>
     event.type === 'WARD.CHANGE' && known(context.wards, event.id as K),
   /** A clearable cascade (an optional address): "not chosen" where something was. */
   cityCleared: <K extends string | number>({ context, event }: CascadeGuardArgs<K>) =>
     event.type === 'CITY.CHANGE' && event.id === null && context.cityId !== null,
-  districtCleared: <K extends string | number>({ context, event }: CascadeGuardArgs<K>) =>
-    event.type === 'DISTRICT.CHANGE' && event.id === null && context.districtId !== null,
   wardCleared: <K extends string | number>({ context, event }: CascadeGuardArgs<K>) =>
     event.type === 'WARD.CHANGE' && event.id === null && context.wardId !== null,
   cityChosen: <K extends string | number>({ context }: { context: AddressCascade<K> }) => context.cityId !== null,
-  districtChosen: <K extends string | number>({ context }: { context: AddressCascade<K> }) => context.districtId !== null,
 };
 
 type Args = { context: AddressCascade<string | number>; event: { type: string; id?: unknown; output?: unknown; error?: unknown } };
 
 /**
- * The three list regions. `prefill`: the form can be filled with a saved address (an edit); once it
- * is, the form raises ADDRESS.PREFILL and the chosen city's districts and district's wards load, as
- * the cities did. `clearable`: the address is optional, so "not chosen" may be picked again at each
- * level (clearing what depends on it; the form then also takes WARD.CHANGE with `wardCleared`).
+ * The two list regions. `prefill`: the form can be filled with a saved address (an edit); once it
+ * is, the form raises ADDRESS.PREFILL and the chosen province's wards load, as the provinces did.
+ * `clearable`: the address is optional, so "not chosen" may be picked again at each level (clearing
+ * the ward with the province; the form then also takes WARD.CHANGE with `wardCleared`).
  */
 export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean } = {}): {
   cities: AnyStateNodeConfig;
-  districts: AnyStateNodeConfig;
   wards: AnyStateNodeConfig;
 } {
   const prefill = (guard: string, description: string) =>
@@ -128,7 +100,7 @@ export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean
           },
         ]
       : [];
-  const loadList = (level: 'Cities' | 'Districts' | 'Wards', input?: (c: Args['context']) => unknown) => ({
+  const loadList = (level: 'Cities' | 'Wards', input?: (c: Args['context']) => unknown) => ({
     invoke: {
       id: `load${level}`,
       src: `load${level}`,
@@ -146,16 +118,16 @@ export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean
         failed: { on: { 'CITIES.RETRY': 'loading' } },
       },
     } as AnyStateNodeConfig,
-    districts: {
+    wards: {
       initial: 'idle',
       on: {
-        ...prefill('cityChosen', 'The saved address has a city: its districts.'),
+        ...prefill('cityChosen', 'The saved address has a province: its wards.'),
         // A region's own transition to its child leaves whatever child is active, `loading` included, and
-        // enters `loading` anew: the previous city's request stops and its answer never lands. (With
+        // enters `loading` anew: the previous province's request stops and its answer never lands. (With
         // `reenter: true` the transition's domain would be the machine's root: every region, the form
-        // too, would be left and entered again, reloading the cities.)
+        // too, would be left and entered again, reloading the provinces.)
         'CITY.CHANGE': [
-          ...cleared('cityCleared', 'assignCity', 'City back to "not chosen": no districts to offer.'),
+          ...cleared('cityCleared', 'assignCity', 'Province back to "not chosen": no wards to offer.'),
           {
             guard: and(['editable', 'cityKnown']),
             target: '.loading',
@@ -164,38 +136,10 @@ export function cascadeRegions(options: { prefill?: boolean; clearable?: boolean
         ],
       },
       states: {
-        idle: { description: 'No city chosen yet.' },
-        loading: loadList('Districts', (c) => ({ cityId: c.cityId ?? 0 })),
+        idle: { description: 'No province chosen yet.' },
+        loading: loadList('Wards', (c) => ({ cityId: c.cityId ?? 0 })),
         ready: {},
-        failed: { on: { 'DISTRICTS.RETRY': { guard: 'cityChosen', target: 'loading' } } },
-      },
-    } as AnyStateNodeConfig,
-    wards: {
-      initial: 'idle',
-      on: {
-        ...prefill('districtChosen', 'The saved address has a district: its wards.'),
-        'CITY.CHANGE': [
-          ...cleared('cityCleared', null, 'City back to "not chosen": no wards to offer.'),
-          {
-            guard: and(['editable', 'cityKnown']),
-            target: '.idle',
-            description: 'Another city: its district is not chosen yet, so there are no wards to offer.',
-          },
-        ],
-        'DISTRICT.CHANGE': [
-          ...cleared('districtCleared', 'assignDistrict', 'District back to "not chosen": no wards to offer.'),
-          {
-            guard: and(['editable', 'districtKnown']),
-            target: '.loading',
-            actions: { type: 'assignDistrict', params: ({ event }: Args) => ({ id: event.id }) },
-          },
-        ],
-      },
-      states: {
-        idle: { description: 'No district chosen yet.' },
-        loading: loadList('Wards', (c) => ({ districtId: c.districtId ?? 0 })),
-        ready: {},
-        failed: { on: { 'WARDS.RETRY': { guard: 'districtChosen', target: 'loading' } } },
+        failed: { on: { 'WARDS.RETRY': { guard: 'cityChosen', target: 'loading' } } },
       },
     } as AnyStateNodeConfig,
   };

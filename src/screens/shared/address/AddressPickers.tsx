@@ -5,29 +5,27 @@ import { FailureAlert } from '../FailureAlert';
 import { LookupSelect, type LookupOption } from '../table/LookupSelect';
 
 /**
- * The city → district → ward pickers of every form with an address (stores, customers), rendering
- * the shared cascade (src/machines/shared/address/cascade.ts) and sending its events. Each picker is
- * the shared virtualised, searchable dropdown (216 px); a list that failed to load says so under its
- * picker with a retry. `required`: the pickers have no "not chosen" row and say what is missing once
- * `showErrors` is on; otherwise "not chosen" (`texts.none`) can be picked again.
+ * The province → ward pickers of every form with an address (stores, customers; two tiers since
+ * 1 July 2025, D239), rendering the shared cascade (src/machines/shared/address/cascade.ts) and
+ * sending its events. Each picker is the shared virtualised, searchable dropdown (216 px), which finds
+ * names without their tone marks ("thu duc" finds "Phường Thủ Đức"); a list that failed to load says
+ * so under its picker with a retry. `required`: the pickers have no "not chosen" row and say what is
+ * missing once `showErrors` is on; otherwise "not chosen" (`texts.none`) can be picked again.
+ * `wardError`: a message of the form's own under the ward picker (an old address's ward to choose).
  */
 
 export interface AddressPickerTexts {
   city: string;
-  district: string;
   ward: string;
   search: string;
   noMatch: string;
   matches: (count: number) => string;
   chooseCityFirst: string;
-  chooseDistrictFirst: string;
   /** The "not chosen" row of optional pickers. */
   none?: string;
   cityRequired?: string;
-  districtRequired?: string;
   wardRequired?: string;
   citiesFailed: string;
-  districtsFailed: string;
   wardsFailed: string;
   retry: string;
   /** The catalogue's text for a failure code. */
@@ -36,7 +34,7 @@ export interface AddressPickerTexts {
 
 export interface AddressPickersProps<K extends string | number> {
   cascade: AddressCascade<K>;
-  loading: { cities: boolean; districts: boolean; wards: boolean };
+  loading: { cities: boolean; wards: boolean };
   send: (event: AddressCascadeEvent<K>) => void;
   /** The picker's string value back to the cascade's id type. */
   parse: (value: string) => K;
@@ -44,6 +42,7 @@ export interface AddressPickersProps<K extends string | number> {
   required?: boolean;
   showErrors?: boolean;
   disabled?: boolean;
+  wardError?: string;
   /** store → store-city, store-cities-failed… */
   testIdPrefix: string;
 }
@@ -60,10 +59,10 @@ export function AddressPickers<K extends string | number>({
   required = false,
   showErrors = false,
   disabled = false,
+  wardError,
   testIdPrefix,
 }: AddressPickersProps<K>) {
   const cities = useMemo(() => toOptions(c.cities), [c.cities]);
-  const districts = useMemo(() => toOptions(c.districts), [c.districts]);
   const wards = useMemo(() => toOptions(c.wards), [c.wards]);
   const idOf = (value: string | null) => (value === null ? null : parse(value));
   const valueOf = (id: K | null) => (id === null ? null : String(id));
@@ -99,27 +98,6 @@ export function AddressPickers<K extends string | number>({
         />
       ) : null}
       <LookupSelect
-        options={districts}
-        value={valueOf(c.districtId)}
-        onChange={(id) => send({ type: 'DISTRICT.CHANGE', id: idOf(id) })}
-        texts={lookupTexts(texts.district)}
-        loading={loading.districts}
-        required={required}
-        disabled={disabled || c.districts.length === 0}
-        description={c.cityId === null ? texts.chooseCityFirst : undefined}
-        error={missing(c.districtId === null && c.cityId !== null, texts.districtRequired)}
-        testId={`${testIdPrefix}-district`}
-      />
-      {c.districtsError ? (
-        <FailureAlert
-          title={texts.districtsFailed}
-          message={texts.failure(c.districtsError)}
-          retryLabel={texts.retry}
-          onRetry={() => send({ type: 'DISTRICTS.RETRY' })}
-          testId={`${testIdPrefix}-districts-failed`}
-        />
-      ) : null}
-      <LookupSelect
         options={wards}
         value={valueOf(c.wardId)}
         onChange={(id) => send({ type: 'WARD.CHANGE', id: idOf(id) })}
@@ -127,8 +105,8 @@ export function AddressPickers<K extends string | number>({
         loading={loading.wards}
         required={required}
         disabled={disabled || c.wards.length === 0}
-        description={c.districtId === null ? texts.chooseDistrictFirst : undefined}
-        error={missing(c.wardId === null && c.districtId !== null, texts.wardRequired)}
+        description={c.cityId === null ? texts.chooseCityFirst : undefined}
+        error={missing(c.wardId === null && c.cityId !== null, texts.wardRequired) ?? wardError}
         testId={`${testIdPrefix}-ward`}
       />
       {c.wardsError ? (
