@@ -72,7 +72,7 @@ export class EinvoiceListPage {
     lang: Lang = 'vi',
   ): Promise<EinvoiceListPage> {
     await withFeatures(page, { einvoice: true });
-    await signIn(page, user);
+    await signIn(page, user, { lang });
     await page.goto(P(path));
     await acceptCookies(page, lang);
     return new EinvoiceListPage(page, lang);
