@@ -31,6 +31,9 @@ const row = (seq: number, signable: boolean, buyerName = 'Khách lẻ'): Einvoic
   status: { labelKey: 'status.invoice.original', color: 'blue' },
   signable,
   viewable: true,
+  correctable: !signable,
+  correctedBy: [],
+  totalAfter: null,
 });
 
 const page = (rows: EinvoiceListRow[]): EinvoiceListPage => ({
@@ -78,6 +81,24 @@ describe('/e-invoice screen (doc 2 §2, §4)', () => {
     // Provider text is text, never markup.
     expect(within(rows[1]!).getByText('<b>Công ty Lan</b>')).toBeTruthy();
     expect(screen.getByTestId('einvoice-provider').textContent).toContain('M-Invoice');
+  });
+
+  it('issue 25 §5: the original and its adjustment together, each naming the other, the original with its total after adjustment', async () => {
+    const original = { ...row(1, false), correctedBy: [{ kind: 'adjust' as const, serial: '1C26TMV', seq: 2 }], totalAfter: 1_875_000 };
+    const adjustment = row(2, false);
+    adjustment.invoice = {
+      ...adjustment.invoice,
+      total: -25_000,
+      corrects: { kind: 'adjust', adjustKind: 'amount', serial: '1C26TMV', seq: 1, invoiceDate: 0, reason: 'Khách trả lại 1 chai bia' },
+    };
+    const { actor } = listActor(async () => page([original, adjustment]));
+    await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.UTC(2026, 10, 24, 3)} />);
+    const table = await screen.findByRole('table', { name: 'E-invoices' });
+    const rows = await within(table).findAllByTestId('data-row');
+    expect(within(rows[0]!).getByTestId('einvoice-corrected-by').textContent).toBe('Adjusted by C26TMV no. 2');
+    expect(within(rows[0]!).getByTestId('einvoice-total-after').textContent).toMatch(/^After adjustment: 1[.,]875[.,]000$/);
+    expect(within(rows[1]!).getByTestId('einvoice-corrects').textContent).toBe('Adjusts C26TMV no. 1');
+    expect(within(rows[1]!).getByText('Reason: Khách trả lại 1 chai bia')).toBeTruthy();
   });
 
   it('not set up: the setting link instead of a retry, and no table', async () => {

@@ -63,7 +63,42 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
 
   const columns = useMemo<DataColumn<EinvoiceListRow>[]>(
     () => [
-      { key: 'serial', header: t('list.columns.serial'), cell: (r) => serialText(r.invoice.serial), rowHeader: true },
+      {
+        key: 'serial',
+        header: t('list.columns.serial'),
+        // Original and correction together (issue 25 §5): each names the other, under its symbol.
+        cell: (r) => {
+          const ref = r.invoice.corrects;
+          return (
+            <Stack gap={2} align="flex-start">
+              <span>{serialText(r.invoice.serial)}</span>
+              {ref ? (
+                <Text size="xs" c="gray.8" data-testid="einvoice-corrects">
+                  {t(ref.kind === 'replace' ? 'list.correction.replaces' : 'list.correction.adjusts', {
+                    serial: serialText(ref.serial),
+                    seq: ref.seq,
+                  })}
+                </Text>
+              ) : null}
+              {ref?.reason ? (
+                <Text size="xs" c="gray.8">
+                  {t('list.correction.reason', { reason: ref.reason })}
+                </Text>
+              ) : null}
+              {r.correctedBy.map((c) => (
+                <Text key={`${c.serial}-${c.seq}`} size="xs" c="gray.8" data-testid="einvoice-corrected-by">
+                  {t(c.kind === 'replace' ? 'list.correction.replacedBy' : 'list.correction.adjustedBy', {
+                    serial: serialText(c.serial),
+                    seq: c.seq,
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          );
+        },
+        rowHeader: true,
+        minWidth: 150,
+      },
       { key: 'seq', header: t('list.columns.seq'), cell: (r) => String(r.invoice.seq), align: 'right' },
       { key: 'date', header: t('list.columns.date'), cell: (r) => formatDate(r.invoice.invoiceDate) },
       { key: 'buyer', header: t('list.columns.buyer'), cell: (r) => r.invoice.buyerName, minWidth: 160 },
@@ -82,7 +117,21 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
       },
       { key: 'searchCode', header: t('list.columns.searchCode'), cell: (r) => r.invoice.searchCode || '—' },
       { key: 'vat', header: t('list.columns.vat'), cell: (r) => formatVndNumber(r.invoice.vat), align: 'right' },
-      { key: 'total', header: t('list.columns.total'), cell: (r) => formatVndNumber(r.invoice.total), align: 'right' },
+      {
+        key: 'total',
+        header: t('list.columns.total'),
+        cell: (r) => (
+          <Stack gap={2} align="flex-end">
+            <span>{formatVndNumber(r.invoice.total)}</span>
+            {r.totalAfter !== null ? (
+              <Text size="xs" c="gray.8" data-testid="einvoice-total-after">
+                {t('list.correction.totalAfter', { amount: formatVndNumber(r.totalAfter) })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+        align: 'right',
+      },
       {
         key: 'status',
         header: t('list.columns.status'),

@@ -2,7 +2,15 @@ import { fromPromise } from 'xstate';
 import { rangeOf } from '../../../machines/shared/rules/timeRange';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
 import { einvError } from '../../shared/einvoice/http';
-import type { EinvoiceRow, EinvoiceSettings, ProviderAdapter, ProviderInfo, ProviderRoute } from '../../shared/einvoice/types';
+import type {
+  CorrectionRequest,
+  EinvoiceRow,
+  EinvoiceSettings,
+  ExportResult,
+  ProviderAdapter,
+  ProviderInfo,
+  ProviderRoute,
+} from '../../shared/einvoice/types';
 import type { EinvoiceListPage, EinvoiceListProvider, EinvoiceListRow, EinvoiceQuery, StatusLabel } from './schemas';
 
 /**
@@ -19,6 +27,7 @@ export interface ListRegistry {
   cqtStatus(route: ProviderRoute, statusReceived: string | null): StatusLabel;
   invoiceStatus(route: ProviderRoute, status: string | null): StatusLabel | null;
   canSign(route: ProviderRoute, row: EinvoiceRow): boolean;
+  canCorrect(route: ProviderRoute, row: EinvoiceRow): boolean;
 }
 
 export interface EinvoiceListDeps {
@@ -42,7 +51,46 @@ export function decorateRow(registry: ListRegistry, info: ProviderInfo, invoice:
     status: registry.invoiceStatus(route, invoice.status),
     signable: info.features.includes('sign') && registry.canSign(route, invoice),
     viewable: info.features.includes('view'),
+    correctable: registry.canCorrect(route, invoice),
+    correctedBy: [],
+    totalAfter: null,
   };
+}
+
+const sameInvoice = (row: EinvoiceRow, serial: string, seq: number) =>
+  row.seq === seq && row.serial.trim().toUpperCase() === serial.trim().toUpperCase();
+
+/**
+ * Original and correction together (issue 25 §5): each correction on the page is placed right under
+ * its original when that is on the page too, the original lists it (and is no longer correctable once
+ * replaced), and an original's total after its amount adjustments is worked from the page.
+ */
+export function pairCorrections(rows: readonly EinvoiceListRow[]): EinvoiceListRow[] {
+  const originals = rows.map((row) => ({ ...row, correctedBy: [...row.correctedBy] }));
+  const placed = new Set<number>();
+  const children = new Map<number, EinvoiceListRow[]>();
+  originals.forEach((row, index) => {
+    const ref = row.invoice.corrects;
+    if (!ref) return;
+    const parent = originals.findIndex((o) => o !== row && sameInvoice(o.invoice, ref.serial, ref.seq));
+    if (parent < 0) return;
+    const original = originals[parent]!;
+    original.correctedBy.push({ kind: ref.kind, serial: row.invoice.serial, seq: row.invoice.seq });
+    if (ref.kind === 'replace') original.correctable = false;
+    if (ref.kind === 'adjust' && ref.adjustKind === 'amount') {
+      original.totalAfter = (original.totalAfter ?? original.invoice.total) + row.invoice.total;
+    }
+    children.set(parent, [...(children.get(parent) ?? []), row]);
+    placed.add(index);
+  });
+  const out: EinvoiceListRow[] = [];
+  originals.forEach((row, index) => {
+    if (placed.has(index)) return;
+    out.push(row);
+    // Newest first on the page; under its original, the corrections in the order they were made.
+    for (const child of [...(children.get(index) ?? [])].reverse()) out.push(child);
+  });
+  return out;
 }
 
 export function createEinvoiceListApi(deps: EinvoiceListDeps) {
@@ -81,7 +129,7 @@ export function createEinvoiceListApi(deps: EinvoiceListDeps) {
         signal,
       );
       return {
-        rows: page.rows.map((invoice) => decorateRow(deps.registry, info, invoice)),
+        rows: pairCorrections(page.rows.map((invoice) => decorateRow(deps.registry, info, invoice))),
         total: page.total,
         totalPage: Math.ceil(page.total / query.pageSize),
         provider,
@@ -93,6 +141,14 @@ export function createEinvoiceListApi(deps: EinvoiceListDeps) {
     },
     sign(row: EinvoiceListRow, signal?: AbortSignal): Promise<void> {
       return deps.withToken(row.provider, (token) => deps.adapter(row.provider).sign(token, row.invoice, signal), signal);
+    },
+    /** Replaces or adjusts the row's invoice (issue 25 §5, D243); the request's key makes a repeat answer the first. */
+    correct(row: EinvoiceListRow, correction: CorrectionRequest, signal?: AbortSignal): Promise<ExportResult> {
+      return deps.withToken(
+        row.provider,
+        (token) => deps.adapter(row.provider).correctInvoice(token, row.invoice, correction, signal),
+        signal,
+      );
     },
   };
 }

@@ -53,6 +53,12 @@ export interface EinvoiceListRow {
   signable: boolean;
   /** The provider can show the PDF. */
   viewable: boolean;
+  /** An issued invoice not replaced yet: it may be adjusted or replaced (issue 25 §5, D244). */
+  correctable: boolean;
+  /** The corrections of this invoice on the same page (each names it), in date order. */
+  correctedBy: { kind: 'replace' | 'adjust'; serial: string; seq: number }[];
+  /** The total once its amount adjustments on the page are counted; null without any. */
+  totalAfter: number | null;
 }
 
 /** The provider the merchant set up, as the list needs it (names and features are data, not branches). */
