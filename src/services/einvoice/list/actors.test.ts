@@ -181,9 +181,37 @@ describe('issue 25 §5: original and correction together on the list', () => {
     const { d, withToken } = deps({}, { correctInvoice } as Partial<ProviderAdapter>);
     const api = createEinvoiceListApi(d);
     const page = await api.loadPage(query);
-    const request = { kind: 'replace', adjustKind: null, key: 'k'.repeat(20), reason: 'Sai tên hàng', decreases: [] } as never;
-    await expect(api.correct(page.rows[1]!, request)).resolves.toMatchObject({ eivCode: '::ABCDEFGHJK::7' });
-    expect(correctInvoice).toHaveBeenCalledWith('tok', page.rows[1]!.invoice, request, undefined);
+    const draft = {
+      kind: 'adjust' as const,
+      adjustKind: 'info' as const,
+      key: 'k'.repeat(36),
+      reason: 'Sai địa chỉ',
+      decreases: [],
+      buyer: { isIndividual: true, name: 'Lan', address: 'Hà Nội' },
+      lines: [],
+      tax: null,
+    };
+    await expect(api.correct(page.rows[1]!, draft)).resolves.toMatchObject({ eivCode: '::ABCDEFGHJK::7' });
+    expect(correctInvoice).toHaveBeenCalledWith(
+      'tok',
+      page.rows[1]!.invoice,
+      expect.objectContaining({
+        kind: 'adjust',
+        adjustKind: 'info',
+        key: 'k'.repeat(36),
+        reason: 'Sai địa chỉ',
+        // On the set-up's serial, dated now, the rates of the original's day.
+        invoice: expect.objectContaining({
+          orderId: 'k'.repeat(36),
+          buyer: { isIndividual: true, name: 'Lan', address: 'Hà Nội' },
+          lines: [],
+          serial: expect.objectContaining({ value: settings.serial, templateCode: settings.serial!.slice(0, 1) }),
+          issuedAt: Date.UTC(2026, 10, 24, 10),
+          paidAt: page.rows[1]!.invoice.invoiceDate,
+        }),
+      }),
+      undefined,
+    );
     expect(withToken).toHaveBeenLastCalledWith('m-invoice', expect.any(Function), undefined);
   });
 });

@@ -10,8 +10,9 @@ import type {
   ProviderAdapter,
   ProviderInfo,
   ProviderRoute,
+  Serial,
 } from '../../shared/einvoice/types';
-import type { EinvoiceListPage, EinvoiceListProvider, EinvoiceListRow, EinvoiceQuery, StatusLabel } from './schemas';
+import type { CorrectionDraft, EinvoiceListPage, EinvoiceListProvider, EinvoiceListRow, EinvoiceQuery, StatusLabel } from './schemas';
 
 /**
  * The /e-invoice list's calls (doc 2 §2, §4, §7): the settings say which provider (none or not active:
@@ -142,11 +143,43 @@ export function createEinvoiceListApi(deps: EinvoiceListDeps) {
     sign(row: EinvoiceListRow, signal?: AbortSignal): Promise<void> {
       return deps.withToken(row.provider, (token) => deps.adapter(row.provider).sign(token, row.invoice, signal), signal);
     },
-    /** Replaces or adjusts the row's invoice (issue 25 §5, D243); the request's key makes a repeat answer the first. */
-    correct(row: EinvoiceListRow, correction: CorrectionRequest, signal?: AbortSignal): Promise<ExportResult> {
+    /**
+     * Replaces or adjusts the row's invoice (issue 25 §5, D243) on the set-up's serial, dated now, with
+     * the rates of the original's sale day (the draft's tax); the draft's key makes a repeat answer the
+     * first. No serial set up: EINV_SERIAL_INVALID, nothing sent.
+     */
+    async correct(row: EinvoiceListRow, draft: CorrectionDraft, signal?: AbortSignal): Promise<ExportResult> {
+      const settings = await deps.getSettings(signal);
+      if (!settings || !settings.active) throw einvError('EINV_NOT_SET_UP');
+      const value = settings.serial?.trim().toUpperCase() ?? '';
+      const digit = /^([12])[A-Z0-9]{6}$/.exec(value)?.[1];
+      if (!digit) throw einvError('EINV_SERIAL_INVALID', { serial: value });
+      const serial: Serial = { value, invTypeName: '', templateCode: digit as '1' | '2', isSalesInvoice: digit === '2' };
+      const at = now();
+      const tax = draft.tax ?? { kind: 'vat' as const, day: '', lines: [], breakdown: [], totals: { net: 0, vat: 0, gross: 0 }, notes: [] };
+      const request: CorrectionRequest = {
+        kind: draft.kind,
+        adjustKind: draft.adjustKind,
+        key: draft.key,
+        reason: draft.reason,
+        decreases: draft.decreases,
+        invoice: {
+          orderId: draft.key,
+          orderCode: draft.key,
+          paidAt: row.invoice.invoiceDate,
+          issuedAt: at,
+          buyer: draft.buyer,
+          lines: draft.lines,
+          // The original's way of payment is not in the list; cash is the restaurant's usual (TM).
+          paymentMethod: 'CASH',
+          total: tax.totals.gross,
+          serial,
+          tax,
+        },
+      };
       return deps.withToken(
         row.provider,
-        (token) => deps.adapter(row.provider).correctInvoice(token, row.invoice, correction, signal),
+        (token) => deps.adapter(row.provider).correctInvoice(token, row.invoice, request, signal),
         signal,
       );
     },
@@ -161,6 +194,9 @@ export function createEinvoiceListActors(api: EinvoiceListApi) {
     loadPage: fromPromise<EinvoiceListPage, EinvoiceQuery>(({ input, signal }) => api.loadPage(input, signal)),
     loadPdf: fromPromise<Blob, { row: EinvoiceListRow }>(({ input, signal }) => api.loadPdf(input.row, signal)),
     signInvoice: fromPromise<void, { row: EinvoiceListRow }>(({ input, signal }) => api.sign(input.row, signal)),
+    correctInvoice: fromPromise<ExportResult, { row: EinvoiceListRow; draft: CorrectionDraft }>(({ input, signal }) =>
+      api.correct(input.row, input.draft, signal),
+    ),
   };
 }
 
