@@ -6,9 +6,10 @@ import { i18n } from '../../../i18n';
 import { einvoiceListMachine } from '../../../machines/einvoice/einvoiceList.machine';
 import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine';
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
+import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect.machine';
 import { einvoiceQueryFromSearchParams, einvoiceQueryToSearchParams } from '../../../machines/einvoice/list/einvoiceUrl';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
-import { serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { parseEivCode, serialText } from '../../../machines/shared/rules/einvoiceCode';
 import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
 import { downloadPdf, openPdfInTab, printPdf } from '../../../services/einvoice/list/pdf-actions';
 import type { EinvoiceListRow } from '../../../services/einvoice/list/schemas';
@@ -61,6 +62,21 @@ function signLogic() {
   });
 }
 
+function correctLogic() {
+  const { correctInvoice } = createEinvoiceListActors(listApi());
+  return invoiceCorrectMachine.provide({
+    actors: { correctInvoice },
+    actions: {
+      notifyCorrected: (_, p) =>
+        notify.success({
+          title: 'einvoice:list.correct.successTitle',
+          message: 'einvoice:list.invoiceName',
+          values: { serial: serialText(p.result.serial ?? ''), seq: parseEivCode(p.result.eivCode)?.seq ?? '' },
+        }),
+    },
+  });
+}
+
 function ListPage() {
   const [params] = useSearchParams();
   const { inspect } = getRuntime();
@@ -69,9 +85,14 @@ function ListPage() {
   const initialQuery = useMemo(() => einvoiceQueryFromSearchParams(params, nowMs), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadPage } = createEinvoiceListActors(listApi());
-    return einvoiceListMachine.provide({ actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic() } });
+    return einvoiceListMachine.provide({
+      actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic(), invoiceCorrect: correctLogic() },
+    });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery, today: vnToday(nowMs) }, inspect });
+  const actor = useActorRef(logic, {
+    input: { query: initialQuery, today: vnToday(nowMs), vatRates: getRuntime().config.vatRates },
+    inspect,
+  });
 
   useAddressQuery(
     actor,

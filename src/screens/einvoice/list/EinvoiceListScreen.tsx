@@ -11,6 +11,7 @@ import {
   selectListComingSoon,
   selectNotSetUp,
   selectPdfActor,
+  selectCorrectActor,
   selectProvider,
   selectSignActor,
   selectTyped,
@@ -36,6 +37,7 @@ import { formatDate } from '../../shared/table/format';
 import { TimeRangeFilter } from '../../shared/table/TimeRangeFilter';
 import { InvoicePdfDialog, type InvoicePdfActor } from './InvoicePdfDialog';
 import { InvoiceSignDialog, type InvoiceSignActor } from './InvoiceSignDialog';
+import { InvoiceCorrectDialog, type InvoiceCorrectActor } from './InvoiceCorrectDialog';
 import '../styles';
 
 // A light alert's coloured title is below 4.5:1 on its tint (axe): the title keeps the text colour.
@@ -50,7 +52,18 @@ export type EinvoiceListActor = ActorRefFrom<typeof einvoiceListMachine>;
  * where the provider's rule allows it. Not set up: a link to /e-inv-setting. Provider texts (buyer
  * names, codes) are rendered as text.
  */
-export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: EinvoiceListActor; settingHref: string; nowMs: number }) {
+export function EinvoiceListScreen({
+  actor,
+  settingHref,
+  nowMs,
+  newKey = () => crypto.randomUUID(),
+}: {
+  actor: EinvoiceListActor;
+  settingHref: string;
+  nowMs: number;
+  /** The key of a correction, one per dialog (D243). */
+  newKey?: () => string;
+}) {
   const { t } = useTranslation(['einvoice', 'errors']);
   const { language } = usePortal();
   const typed = useSelector(actor, selectTyped);
@@ -60,6 +73,7 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
   const comingSoon = useSelector(actor, selectListComingSoon);
   const pdfActor = useSelector(actor, selectPdfActor) as InvoicePdfActor | undefined;
   const signActor = useSelector(actor, selectSignActor) as InvoiceSignActor | undefined;
+  const correctActor = useSelector(actor, selectCorrectActor) as InvoiceCorrectActor | undefined;
 
   const columns = useMemo<DataColumn<EinvoiceListRow>[]>(
     () => [
@@ -169,12 +183,21 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
                   {t('list.sign.action')}
                 </RowButton>
               ) : null}
+              {r.correctable ? (
+                <RowButton
+                  kind="edit"
+                  label={t('list.correct.openLabel', { name })}
+                  onClick={() => actor.send({ type: 'CORRECT.OPEN', row: r, key: newKey() })}
+                >
+                  {t('list.correct.open')}
+                </RowButton>
+              ) : null}
             </Group>
           );
         },
       },
     ],
-    [t, actor],
+    [t, actor, newKey],
   );
 
   const releasedOptions = RELEASED_FILTERS.map((value) => ({ value, label: t(`list.released.${value}`) }));
@@ -270,6 +293,7 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
       )}
       {pdfActor ? <InvoicePdfDialog actor={pdfActor} /> : null}
       {signActor ? <InvoiceSignDialog actor={signActor} /> : null}
+      {correctActor ? <InvoiceCorrectDialog actor={correctActor} /> : null}
     </Stack>
   );
 }
