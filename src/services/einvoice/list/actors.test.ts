@@ -178,7 +178,10 @@ describe('issue 25 §5: original and correction together on the list', () => {
 
   it('a correction goes to the row’s provider with the row and the request, under a token', async () => {
     const correctInvoice = vi.fn(async () => ({ eivCode: '::ABCDEFGHJK::7', serial: '1C26TMV', providerId: 'k', existing: false }));
-    const { d, withToken } = deps({}, { correctInvoice } as Partial<ProviderAdapter>);
+    const listSerials = vi.fn(async () => [
+      { value: '1C26TMV', invTypeName: 'Hóa đơn giá trị gia tăng', templateCode: '1' as const, isSalesInvoice: false },
+    ]);
+    const { d, withToken } = deps({}, { correctInvoice, listSerials } as Partial<ProviderAdapter>);
     const api = createEinvoiceListApi(d);
     const page = await api.loadPage(query);
     const draft = {
@@ -205,7 +208,7 @@ describe('issue 25 §5: original and correction together on the list', () => {
           orderId: 'k'.repeat(36),
           buyer: { isIndividual: true, name: 'Lan', address: 'Hà Nội' },
           lines: [],
-          serial: expect.objectContaining({ value: settings.serial, templateCode: settings.serial!.slice(0, 1) }),
+          serial: expect.objectContaining({ value: '1C26TMV', templateCode: '1' }),
           issuedAt: Date.UTC(2026, 10, 24, 10),
           paidAt: page.rows[1]!.invoice.invoiceDate,
         }),
@@ -214,4 +217,29 @@ describe('issue 25 §5: original and correction together on the list', () => {
     );
     expect(withToken).toHaveBeenLastCalledWith('m-invoice', expect.any(Function), undefined);
   });
+});
+
+it('issue 25 §5: a correction on a serial the account does not list, or of another year, is refused before the provider is asked (D230)', async () => {
+  const correctInvoice = vi.fn();
+  const listSerials = vi.fn(async () => [{ value: '1C25TMV', invTypeName: '', templateCode: '1' as const, isSalesInvoice: false }]);
+  const draft = {
+    kind: 'replace' as const,
+    adjustKind: null,
+    key: 'k'.repeat(36),
+    reason: 'x',
+    decreases: [],
+    buyer: { isIndividual: true, name: '' },
+    lines: [],
+    tax: null,
+  };
+  const { d } = deps({}, { correctInvoice, listSerials } as Partial<ProviderAdapter>);
+  const api = createEinvoiceListApi(d);
+  const [, row2] = (await api.loadPage(query)).rows;
+  await expect(api.correct(row2!, draft)).rejects.toMatchObject({ code: 'EINV_SERIAL_INVALID' });
+  const { d: d2 } = deps({ getSettings: async () => ({ ...settings, serial: '1C25TMV' }) }, {
+    correctInvoice,
+    listSerials,
+  } as Partial<ProviderAdapter>);
+  await expect(createEinvoiceListApi(d2).correct(row2!, draft)).rejects.toMatchObject({ code: 'EINV_SERIAL_YEAR' });
+  expect(correctInvoice).not.toHaveBeenCalled();
 });

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { rangeOf } from '../../../machines/shared/rules/timeRange';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
 import { einvError } from '../../shared/einvoice/http';
+import { sameSerial, serialSymbol } from '../../shared/einvoice/registry';
 import type {
   CorrectionRequest,
   EinvoiceRow,
@@ -151,11 +152,14 @@ export function createEinvoiceListApi(deps: EinvoiceListDeps) {
     async correct(row: EinvoiceListRow, draft: CorrectionDraft, signal?: AbortSignal): Promise<ExportResult> {
       const settings = await deps.getSettings(signal);
       if (!settings || !settings.active) throw einvError('EINV_NOT_SET_UP');
-      const value = settings.serial?.trim().toUpperCase() ?? '';
-      const digit = /^([12])[A-Z0-9]{6}$/.exec(value)?.[1];
-      if (!digit) throw einvError('EINV_SERIAL_INVALID', { serial: value });
-      const serial: Serial = { value, invTypeName: '', templateCode: digit as '1' | '2', isSalesInvoice: digit === '2' };
+      // The set-up's serial as the provider lists it (its template, Viettel's own template code), as the export resolves it.
+      const chosen = settings.serial ?? '';
+      const serials = await deps.withToken(row.provider, (token) => deps.adapter(row.provider).listSerials(token, signal), signal);
+      const serial: Serial | undefined = serials.find((s) => sameSerial(s.value, chosen));
+      if (!chosen || !serial) throw einvError('EINV_SERIAL_INVALID', { serial: chosen });
       const at = now();
+      // D230: a correction issued today is on this year's serial, whatever the original's year.
+      if (serialSymbol(serial.value).slice(1, 3) !== vnToday(at).slice(2, 4)) throw einvError('EINV_SERIAL_YEAR');
       const tax = draft.tax ?? { kind: 'vat' as const, day: '', lines: [], breakdown: [], totals: { net: 0, vat: 0, gross: 0 }, notes: [] };
       const request: CorrectionRequest = {
         kind: draft.kind,
