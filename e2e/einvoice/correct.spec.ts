@@ -74,3 +74,26 @@ test.describe('Issue 25 §5: corrections from the e-invoice list', () => {
     }
   });
 });
+
+test("issue 25 §5: a link to an invoice's correction (einvoicePaths.correct) opens its dialog once the row is there (en, 375 px)", async ({
+  page,
+  sandbox,
+}, info) => {
+  test.slow();
+  const {
+    merchant,
+    invoices: [inv],
+  } = await merchantWithInvoices(sandbox, 'misa', [{ buyer: 'Lê Văn Cường', item: 'Bún chả', total: 120_000 }]);
+  await EinvoiceListPage.open(page, merchant);
+  // The invoice's Vietnam day, as the order screen knows it.
+  const day = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  // As einvoicePaths.correct writes it (src/app/einvoice/paths.ts; the e2e project does not compile the app).
+  const params = new URLSearchParams({ from: day, to: day, q: String(inv.seq), serial: inv.serial, correct: `${inv.serial}-${inv.seq}` });
+  await openInLook(page, `/e-invoice?${params.toString()}`, { lang: 'en', width: 375 });
+  const l = new EinvoiceListPage(page, 'en');
+  await expect(l.correctDialog).toBeVisible({ timeout: 20_000 });
+  await expect(l.correctDialog).toContainText(`no. ${inv.seq}`);
+  await expectNoAxeViolations(page, 'correction dialog from a link (en, 375 px)', info);
+  await l.correctDialog.getByTestId('correct-cancel').click();
+  await expect(l.correctDialog).toBeHidden();
+});

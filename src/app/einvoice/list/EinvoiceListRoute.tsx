@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -77,6 +77,30 @@ function correctLogic() {
   });
 }
 
+/**
+ * `?correct=1C26TMV-12` (einvoicePaths.correct): once that invoice's row is on the page and may be
+ * corrected, its dialog opens, once per visit; a row that may not (not issued, already replaced)
+ * leaves the list as it is, its status saying why.
+ */
+function useOpenCorrection(actor: ReturnType<typeof useActorRef<typeof einvoiceListMachine>>, wanted: string | null) {
+  const [target] = useState(wanted);
+  useEffect(() => {
+    if (!target) return;
+    let done = false;
+    const check = () => {
+      if (done) return;
+      const rows = (actor.getSnapshot().context as { rows?: EinvoiceListRow[] }).rows ?? [];
+      const row = rows.find((r) => `${r.invoice.serial}-${r.invoice.seq}`.toUpperCase() === target.toUpperCase());
+      if (!row) return;
+      done = true;
+      if (row.correctable) actor.send({ type: 'CORRECT.OPEN', row, key: crypto.randomUUID() });
+    };
+    const subscription = actor.subscribe(check);
+    check();
+    return () => subscription.unsubscribe();
+  }, [actor, target]);
+}
+
 function ListPage() {
   const [params] = useSearchParams();
   const { inspect } = getRuntime();
@@ -104,6 +128,8 @@ function ListPage() {
     },
     initialQuery,
   );
+
+  useOpenCorrection(actor, params.get('correct'));
 
   return <EinvoiceListScreen actor={actor} settingHref={einvoicePaths.setting()} nowMs={nowMs} />;
 }
