@@ -32,6 +32,7 @@ export class EinvoiceListPage {
   readonly signConfirm: Locator;
   readonly signCancel: Locator;
   readonly noData: Locator;
+  readonly correctDialog: Locator;
 
   constructor(
     readonly page: Page,
@@ -58,6 +59,7 @@ export class EinvoiceListPage {
     this.signConfirm = page.getByTestId('sign-confirm');
     this.signCancel = page.getByTestId('sign-cancel');
     this.noData = this.table.getByTestId('no-data');
+    this.correctDialog = page.getByTestId('einvoice-correct-dialog');
   }
 
   tx(key: string, params: Record<string, string | number> = {}): string {
@@ -94,6 +96,11 @@ export class EinvoiceListPage {
 
   signButton(seq: number): Locator {
     return this.row(seq).getByRole('button', { name: startsWith(this.tx('list.sign.action')) });
+  }
+
+  /** issue 25 §5: "Adjust / replace" on an issued invoice. */
+  correctButton(seq: number): Locator {
+    return this.row(seq).getByRole('button', { name: startsWith(this.tx('list.correct.openLabel', { name: '' }).trim()) });
   }
 
   cqtStatus(seq: number): Locator {

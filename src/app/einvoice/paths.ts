@@ -1,6 +1,20 @@
 /** The e-invoice area's addresses (doc 2 §2); routes and navigation use these, never literals. */
 export const einvoicePaths = {
   list: () => '/e-invoice',
+  /**
+   * issue 25 §5: the list found on one invoice (its number in the search, its symbol, the day it was
+   * issued) with its correction dialog opened once the row is there, for a screen that knows an issued
+   * invoice needs correcting (an order cancelled or refunded after its invoice). `day` is YYYY-MM-DD
+   * (Vietnam); `serial` as the list writes it ('1C26TMV').
+   */
+  correct: (invoice: { serial: string; seq: number; day: string }) =>
+    `/e-invoice?${new URLSearchParams({
+      from: invoice.day,
+      to: invoice.day,
+      q: String(invoice.seq),
+      serial: invoice.serial,
+      correct: `${invoice.serial}-${invoice.seq}`,
+    }).toString()}`,
   setting: () => '/e-inv-setting',
   declaration: () => '/e-inv-declaration',
   template: () => '/e-inv-template',

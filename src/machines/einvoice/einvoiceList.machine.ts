@@ -13,6 +13,8 @@ import { defineList } from '../shared/list/pagedList';
 import { cleanSearch, DEFAULT_EINVOICE_QUERY, isAcceptableRange, isReleasedFilter } from './list/einvoiceUrl';
 import { invoicePdfMachine } from './invoicePdf.machine';
 import { invoiceSignMachine, type InvoiceSignOutput } from './invoiceSign.machine';
+import { invoiceCorrectMachine, type InvoiceCorrectOutput } from './invoiceCorrect.machine';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../shared/rules/vatRates';
 
 /**
  * /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and signing rules): the
@@ -31,7 +33,9 @@ export type EinvoiceListEvent =
   | { type: 'QUERY.REPLACE'; query: EinvoiceQuery }
   | { type: 'SEARCH.TYPE'; field: 'q' | 'serial'; value: string }
   | { type: 'VIEW.OPEN'; row: EinvoiceListRow }
-  | { type: 'SIGN.OPEN'; row: EinvoiceListRow };
+  | { type: 'SIGN.OPEN'; row: EinvoiceListRow }
+  /** issue 25 §5: adjust or replace an issued invoice; `key` is the correction's own (a uuid the screen makes). */
+  | { type: 'CORRECT.OPEN'; row: EinvoiceListRow; key: string };
 
 export interface EinvoiceListExtra {
   /** What the search boxes show (the filter's once the debounce ran). */
@@ -42,7 +46,13 @@ export interface EinvoiceListExtra {
   provider: EinvoiceListProvider | null;
   /** The row the open popup shows. */
   popupRow: EinvoiceListRow | null;
+  /** The open correction's key. */
+  popupKey: string | null;
+  /** The deployment's VAT table (config.json): a correction's lines take the rates of the original's day. */
+  vatRates: VatRateTable;
 }
+
+const REPO_VAT_RATES = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
 
 export const SEARCH_DEBOUNCE_MS = 800;
 
@@ -56,8 +66,8 @@ export const einvoiceList = defineList({
     loadInput: {} as EinvoiceQuery,
     context: {} as EinvoiceListExtra,
     events: {} as EinvoiceListEvent,
-    tags: {} as 'searching' | 'viewing' | 'signing',
-    input: {} as { query?: EinvoiceQuery; today: string },
+    tags: {} as 'searching' | 'viewing' | 'signing' | 'correcting',
+    input: {} as { query?: EinvoiceQuery; today: string; vatRates?: VatRateTable },
   },
   pageSizes: EINVOICE_PAGE_SIZES,
   acceptFilter: (patch, context) =>
@@ -70,7 +80,7 @@ export const einvoiceList = defineList({
     }),
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
   pageExtras: (page) => ({ provider: page.provider }),
-  actors: { invoicePdf: invoicePdfMachine, invoiceSign: invoiceSignMachine },
+  actors: { invoicePdf: invoicePdfMachine, invoiceSign: invoiceSignMachine, invoiceCorrect: invoiceCorrectMachine },
 });
 
 const sameQuery = (a: EinvoiceQuery, b: EinvoiceQuery) => JSON.stringify(a) === JSON.stringify(b);
@@ -97,8 +107,8 @@ export const einvoiceListMachine = einvoiceList.setup
           serial: cleanSearch(context.typed.serial, EINVOICE_SERIAL_MAX).toUpperCase(),
         },
       })),
-      openPopup: assign((_, params: { row: EinvoiceListRow }) => ({ popupRow: params.row })),
-      closePopup: assign({ popupRow: null }),
+      openPopup: assign((_, params: { row: EinvoiceListRow; key?: string }) => ({ popupRow: params.row, popupKey: params.key ?? null })),
+      closePopup: assign({ popupRow: null, popupKey: null }),
     },
     guards: {
       queryDiffers: ({ context }, params: { query: EinvoiceQuery }) =>
@@ -106,6 +116,8 @@ export const einvoiceListMachine = einvoiceList.setup
       rowViewable: (_, params: { row: EinvoiceListRow }) => params.row.viewable,
       rowSignable: (_, params: { row: EinvoiceListRow }) => params.row.signable,
       signChangedRow: (_, params: { output: InvoiceSignOutput }) => params.output.refresh,
+      rowCorrectable: (_, params: { row: EinvoiceListRow; key: string }) => params.row.correctable && params.key.length >= 10,
+      corrected: (_, params: { output: InvoiceCorrectOutput }) => params.output.corrected,
     },
     delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   })
@@ -114,7 +126,14 @@ export const einvoiceListMachine = einvoiceList.setup
     type: 'parallel',
     context: ({ input }) => {
       const query = input.query ?? DEFAULT_EINVOICE_QUERY;
-      return einvoiceList.context(query, { typed: typedOf(query.filter), today: input.today, provider: null, popupRow: null });
+      return einvoiceList.context(query, {
+        typed: typedOf(query.filter),
+        today: input.today,
+        provider: null,
+        popupRow: null,
+        popupKey: null,
+        vatRates: input.vatRates ?? REPO_VAT_RATES,
+      });
     },
     on: {
       'QUERY.REPLACE': {
@@ -166,6 +185,12 @@ export const einvoiceListMachine = einvoiceList.setup
                 actions: { type: 'openPopup', params: ({ event }) => ({ row: event.row }) },
                 description: "Only a row the provider's rule lets sign (doc 2 §4): MISA never, M-Invoice at CQT status 1, …",
               },
+              'CORRECT.OPEN': {
+                guard: { type: 'rowCorrectable', params: ({ event }) => ({ row: event.row, key: event.key }) },
+                target: 'correcting',
+                actions: { type: 'openPopup', params: ({ event }) => ({ row: event.row, key: event.key }) },
+                description: 'Only an issued invoice not replaced (issue 25 §5, D244), with the key of this correction.',
+              },
             },
           },
           viewing: {
@@ -189,6 +214,24 @@ export const einvoiceListMachine = einvoiceList.setup
               onDone: [
                 {
                   guard: { type: 'signChangedRow', params: ({ event }) => ({ output: event.output }) },
+                  target: 'none',
+                  actions: ['closePopup', 'raiseRefresh'],
+                },
+                { target: 'none', actions: 'closePopup' },
+              ],
+              onError: { target: 'none', actions: 'closePopup' },
+            },
+          },
+          correcting: {
+            tags: ['correcting'],
+            description: 'The correction dialog (invoiceCorrect); the list reloads when a correction was issued.',
+            invoke: {
+              id: 'correct',
+              src: 'invoiceCorrect',
+              input: ({ context }) => ({ row: context.popupRow!, key: context.popupKey!, vatRates: context.vatRates }),
+              onDone: [
+                {
+                  guard: { type: 'corrected', params: ({ event }) => ({ output: event.output }) },
                   target: 'none',
                   actions: ['closePopup', 'raiseRefresh'],
                 },

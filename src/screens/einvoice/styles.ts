@@ -13,6 +13,8 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Alert.css';

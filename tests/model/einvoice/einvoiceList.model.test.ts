@@ -5,6 +5,7 @@ import { describeListModel } from '../shared/list';
 import { blindRow, codedRow, emptyPage, twoPages, waitingRow } from './listFixtures';
 
 const TODAY = '2026-11-24';
+const CORRECTION_KEY = '2f1c0d3e-8a4b-4c5d-9e6f-7a8b9c0d1e2f';
 
 describeListModel<EinvoiceListRow>({
   name: 'einvoiceList',
@@ -71,8 +72,21 @@ describeListModel<EinvoiceListRow>({
         { type: 'xstate.error.actor.sign', error: networkError },
       ],
     },
+    {
+      // issue 25 §5: the correction dialog, only on an issued row, with its key.
+      variant: 'correct',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: twoPages },
+        { type: 'CORRECT.OPEN', row: codedRow, key: CORRECTION_KEY },
+        { type: 'CORRECT.OPEN', row: waitingRow, key: CORRECTION_KEY },
+        { type: 'CORRECT.OPEN', row: codedRow, key: '' },
+        { type: 'xstate.done.actor.correct', output: { corrected: true } },
+        { type: 'xstate.done.actor.correct', output: { corrected: false } },
+        { type: 'xstate.error.actor.correct', error: new Error('dialog crashed') },
+      ],
+    },
   ],
-  promiseActors: ['invoicePdf', 'invoiceSign'],
+  promiseActors: ['invoicePdf', 'invoiceSign', 'invoiceCorrect'],
   check(outcome) {
     for (const step of outcome.steps) {
       const type = step.event.type;
@@ -95,7 +109,17 @@ describeListModel<EinvoiceListRow>({
       const output = (step.event as unknown as { output?: { refresh?: boolean } }).output;
       if (type === 'xstate.done.actor.sign' && (output?.refresh ?? false) !== loads.length > 0)
         throw new Error('the list reload does not follow the sign outcome');
-      if (!step.after.hasTag('viewing') && !step.after.hasTag('signing') && after.popupRow !== null)
+      for (const call of step.invoked.filter((c) => c.id === 'correct')) {
+        const input = call.input as { row: EinvoiceListRow; key: string };
+        if (!input.row.correctable) throw new Error('a correction offered for an invoice not issued');
+        if (input.key !== CORRECTION_KEY) throw new Error('a correction without its key');
+      }
+      const corrected = (step.event as unknown as { output?: { corrected?: boolean } }).output?.corrected;
+      if (type === 'xstate.done.actor.correct' && (corrected ?? false) !== loads.length > 0)
+        throw new Error('the list reload does not follow the correction');
+      if ([step.after.hasTag('viewing'), step.after.hasTag('signing'), step.after.hasTag('correcting')].filter(Boolean).length > 1)
+        throw new Error('two popups open together');
+      if (!step.after.hasTag('viewing') && !step.after.hasTag('signing') && !step.after.hasTag('correcting') && after.popupRow !== null)
         throw new Error('a closed popup kept its row');
     }
   },

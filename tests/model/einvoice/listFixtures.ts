@@ -32,6 +32,9 @@ export const waitingRow: EinvoiceListRow = {
   status: { labelKey: 'status.mInvoice.invoice.0', color: 'blue' },
   signable: true,
   viewable: true,
+  correctable: false,
+  correctedBy: [],
+  totalAfter: null,
 };
 
 export const codedRow: EinvoiceListRow = {
@@ -41,6 +44,9 @@ export const codedRow: EinvoiceListRow = {
   status: { labelKey: 'status.mInvoice.invoice.0', color: 'blue' },
   signable: false,
   viewable: true,
+  correctable: true,
+  correctedBy: [],
+  totalAfter: null,
 };
 
 /** A provider without the PDF feature: the row can be neither viewed nor signed. */

@@ -90,6 +90,47 @@ const isUnitPrice = (value: unknown): value is number =>
   value <= MAX_AMOUNT_IN_WORDS &&
   Math.abs(value * 1e6 - Math.round(value * 1e6)) < 1e-3;
 
+/** A whole number of đồng that may be below zero: an adjustment's difference (D243). */
+const isSignedDong = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+
+const lowerFirst = (words: string) => words.charAt(0).toLowerCase() + words.slice(1);
+
+/**
+ * The reference block of a correcting invoice (TTHDLQuan, Decree 70/2025 art. 1(13) amending Decree
+ * 123 art. 19): the original's template, symbol, number and date, and a reason, all required; an
+ * original dated after the correction or of a series that is not a symbol is refused.
+ */
+function relatedInvoice(input: IssueInput): NonNullable<HDon['TTChung']['TTHDLQuan']> | null {
+  const c = input.correction;
+  if (c === undefined || c === null) return null;
+  if (c.kind !== 'replace' && c.kind !== 'adjust')
+    throw new InvoiceInputError('correction.kind', "correction.kind must be 'replace' or 'adjust'");
+  if (c.kind === 'replace' && c.adjustKind !== undefined)
+    throw new InvoiceInputError('correction.adjustKind', 'a replacement has no adjustment kind');
+  if (c.adjustKind !== undefined && c.adjustKind !== 'amount' && c.adjustKind !== 'info')
+    throw new InvoiceInputError('correction.adjustKind', "correction.adjustKind must be 'amount' or 'info'");
+  const reason = text(c.reason, 'correction.reason', { required: true });
+  const o = c.original;
+  if (o?.templateCode !== '1' && o?.templateCode !== '2')
+    throw new InvoiceInputError('correction.original.templateCode', "the original's template must be '1' or '2'");
+  const series = text(o.series, 'correction.original.series', { required: true });
+  if (!SERIES_FORMAT.test(series)) throw new InvoiceInputError('correction.original.series', `${series} is not a symbol such as C26TAA`);
+  if (!Number.isSafeInteger(o.number) || o.number < 1)
+    throw new InvoiceInputError('correction.original.number', 'the original number must be 1 or more');
+  const day = issueDay(o.issuedAt);
+  if (day > issueDay(input.issuedAt))
+    throw new InvoiceInputError('correction.original.issuedAt', 'the original cannot be dated after its correction');
+  return {
+    TCHDon: c.kind === 'replace' ? 1 : 2,
+    LHDCLQuan: 1,
+    KHMSHDCLQuan: o.templateCode,
+    KHHDCLQuan: series,
+    SHDCLQuan: o.number,
+    NLHDCLQuan: day,
+    GChu: reason,
+  };
+}
+
 const within = (a: number, b: number) => Math.abs(a - b) <= TOLERANCE + 1e-9;
 
 /**
@@ -104,8 +145,8 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     throw new InvoiceInputError('templateCode', "templateCode must be '1' or '2'");
   if (!['TM', 'CK', 'TM/CK'].includes(input.paymentMethod))
     throw new InvoiceInputError('paymentMethod', "paymentMethod must be 'TM', 'CK' or 'TM/CK'");
-  if (!Array.isArray(input.lines) || input.lines.length === 0) throw new InvoiceInputError('lines', 'an invoice needs at least one line');
-  if (input.lines.length > LIMITS.lines) throw new InvoiceInputError('lines', `an invoice carries at most ${LIMITS.lines} lines`);
+  if (Array.isArray(input.lines) && input.lines.length > LIMITS.lines)
+    throw new InvoiceInputError('lines', `an invoice carries at most ${LIMITS.lines} lines`);
   const day = issueDay(input.issuedAt);
   const series = text(input.series, 'series', { required: true });
   if (!SERIES_FORMAT.test(series)) throw new InvoiceInputError('series', `series ${series} is not a symbol such as C26TAA`);
@@ -116,6 +157,16 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     );
   }
   const sales = input.templateCode === '2';
+  const related = relatedInvoice(input);
+  // An adjustment of amounts states signed differences (a decrease below zero); information only, none.
+  const adjusting = related?.TCHDon === 2 && input.correction?.adjustKind !== 'info';
+  const informationOnly = related?.TCHDon === 2 && input.correction?.adjustKind === 'info';
+  if (!Array.isArray(input.lines)) throw new InvoiceInputError('lines', 'lines must be a list');
+  if (informationOnly && input.lines.length > 0)
+    throw new InvoiceInputError('lines', 'an adjustment of information only carries no amounts');
+  if (!informationOnly && input.lines.length === 0) throw new InvoiceInputError('lines', 'an invoice needs at least one line');
+  const sign = (line: { decrease?: boolean | undefined }) => (line.decrease ? -1 : 1);
+  const isDong = adjusting ? isSignedDong : isWholeDong;
 
   const lines = input.lines.map((line, i) => {
     const at = `lines[${i}]`;
@@ -149,7 +200,20 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
         }
       }
     }
-    return { name, unit, quantity, unitPrice: line.unitPrice, amount: line.amount, rate: rate as RateCode | null, vat: line.vat };
+    if (line.decrease !== undefined && line.decrease !== false && !adjusting) {
+      throw new InvoiceInputError(`${at}.decrease`, 'only an adjustment of amounts has lines that decrease the original');
+    }
+    // The size was checked above; an adjustment's decrease is carried negative from here on (D243).
+    const s = sign(line);
+    return {
+      name,
+      unit,
+      quantity,
+      unitPrice: s * line.unitPrice,
+      amount: s * line.amount,
+      rate: rate as RateCode | null,
+      vat: line.vat === undefined ? undefined : s * line.vat,
+    };
   });
 
   // The breakdown: as the request states it, checked against its lines; or worked from the lines.
@@ -171,11 +235,11 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     rates = input.rates.map((r, i) => {
       const at = `rates[${i}]`;
       if (!present.includes(r?.rate)) throw new InvoiceInputError(`${at}.rate`, `${at}.rate ${String(r?.rate)} is on no line`);
-      if (!isWholeDong(r.net) || r.net !== linesNet(r.rate)) {
+      if (!isDong(r.net) || r.net !== linesNet(r.rate)) {
         throw new InvoiceInputError(`${at}.net`, `${at}.net ${String(r.net)} is not the sum of its lines (${linesNet(r.rate)})`);
       }
       const percent = RATE_PERCENT[r.rate] ?? 0;
-      if (!isWholeDong(r.vat) || !within(r.vat, (r.net * percent) / 100)) {
+      if (!isDong(r.vat) || !within(r.vat, (r.net * percent) / 100)) {
         throw new InvoiceInputError(`${at}.vat`, `${at}.vat ${String(r.vat)} is not ${r.rate} of ${r.net}`);
       }
       return { TSuat: r.rate, ThTien: r.net, TThue: r.vat };
@@ -191,16 +255,16 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
   let gross = net + vat;
   if (input.totals !== undefined) {
     const t = input.totals;
-    if (!isWholeDong(t?.net) || t.net !== net)
+    if (!isDong(t?.net) || t.net !== net)
       throw new InvoiceInputError('totals.net', `totals.net ${String(t?.net)} is not the sum of the lines (${net})`);
-    if (!isWholeDong(t.vat) || t.vat !== vat)
+    if (!isDong(t.vat) || t.vat !== vat)
       throw new InvoiceInputError('totals.vat', `totals.vat ${String(t.vat)} is not the sum of the rates (${vat})`);
-    if (!isWholeDong(t.gross) || t.gross !== net + vat) {
+    if (!isDong(t.gross) || t.gross !== net + vat) {
       throw new InvoiceInputError('totals.gross', `totals.gross ${String(t.gross)} is not net + VAT (${net + vat})`);
     }
     gross = t.gross;
   }
-  if (gross > MAX_AMOUNT_IN_WORDS) throw new InvoiceInputError('lines', 'the invoice total is beyond 999 billion đồng');
+  if (Math.abs(gross) > MAX_AMOUNT_IN_WORDS) throw new InvoiceInputError('lines', 'the invoice total is beyond 999 billion đồng');
 
   const items: HHDVu[] = lines.map((l, i) => ({
     TChat: 1,
@@ -235,6 +299,7 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       TGia: 1,
       HTTToan: input.paymentMethod,
       MSTTCGP: PROVIDER_TAX_CODES[input.provider],
+      ...(related ? { TTHDLQuan: related } : {}),
     },
     NDHDon: {
       NBan: { Ten: seller.name, MST: seller.taxCode, DChi: seller.address },
@@ -254,7 +319,8 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
         TgTCThue: net,
         TgTThue: vat,
         TgTTTBSo: gross,
-        TgTTTBChu: amountInWords(gross),
+        // A decrease is written as such ("Âm ..."), the words of its size.
+        TgTTTBChu: gross < 0 ? `Âm ${lowerFirst(amountInWords(-gross))}` : amountInWords(gross),
       },
       ...(notes.length > 0 ? { GChu: notes } : {}),
     },
@@ -283,7 +349,13 @@ export function hdonToXml(hdon: HDon): string {
     '<?xml version="1.0" encoding="UTF-8"?>' +
     '<HDon><DLHDon Id="data">' +
     `<TTChung>${el('PBan', t.PBan)}${el('THDon', t.THDon)}${el('KHMSHDon', t.KHMSHDon)}${el('KHHDon', t.KHHDon)}${el('SHDon', t.SHDon)}` +
-    `${el('NLap', t.NLap)}${el('DVTTe', t.DVTTe)}${el('TGia', t.TGia)}${el('HTTToan', t.HTTToan)}${el('MSTTCGP', t.MSTTCGP)}</TTChung>` +
+    `${el('NLap', t.NLap)}${el('DVTTe', t.DVTTe)}${el('TGia', t.TGia)}${el('HTTToan', t.HTTToan)}${el('MSTTCGP', t.MSTTCGP)}` +
+    (t.TTHDLQuan
+      ? `<TTHDLQuan>${el('TCHDon', t.TTHDLQuan.TCHDon)}${el('LHDCLQuan', t.TTHDLQuan.LHDCLQuan)}${el('KHMSHDCLQuan', t.TTHDLQuan.KHMSHDCLQuan)}` +
+        `${el('KHHDCLQuan', t.TTHDLQuan.KHHDCLQuan)}${el('SHDCLQuan', t.TTHDLQuan.SHDCLQuan)}${el('NLHDCLQuan', t.TTHDLQuan.NLHDCLQuan)}` +
+        `${el('GChu', t.TTHDLQuan.GChu)}</TTHDLQuan>`
+      : '') +
+    '</TTChung>' +
     '<NDHDon>' +
     `<NBan>${el('Ten', n.NBan.Ten)}${el('MST', n.NBan.MST)}${el('DChi', n.NBan.DChi)}</NBan>` +
     `<NMua>${el('Ten', n.NMua.Ten)}${el('MST', n.NMua.MST)}${el('DChi', n.NMua.DChi)}${el('MKHang', n.NMua.MKHang)}${el('SDThoai', n.NMua.SDThoai)}${el('DCTDTu', n.NMua.DCTDTu)}${el('HVTNMHang', n.NMua.HVTNMHang)}${el('CCCDan', n.NMua.CCCDan)}</NMua>` +

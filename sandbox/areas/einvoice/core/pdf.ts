@@ -18,7 +18,15 @@ export interface PdfOptions {
   copy?: string;
   /** When the seller signed (unix ms), or null/absent: printed as not signed yet. */
   signedAt?: number | null;
+  /** An adjustment of amounts: the original's total once adjusted, printed under the difference (D243). */
+  totalAfter?: number | null;
 }
+
+/** "Ngày 05 tháng 12 năm 2026" of a YYYY-MM-DD. */
+const dayWords = (day: string) => {
+  const [y, m, d] = day.split('-');
+  return `ngày ${d} tháng ${m} năm ${y}`;
+};
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Uint8Array; bold: Uint8Array; glyphs: ReturnType<typeof fontkit.create> } | undefined;
@@ -210,6 +218,15 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   w.centered(t.KHMSHDon === '1' ? '(VAT INVOICE)' : '(SALES INVOICE)', 9, false, MUTED);
   w.centered(dateLine(t.NLap), 9);
   if (hdon.MCCQT) w.centered(`Mã của cơ quan thuế: ${hdon.MCCQT}`, 9, true);
+  // Decree 123 art. 19 (Decree 70): a correction states what it replaces or adjusts, and why.
+  const related = t.TTHDLQuan;
+  if (related) {
+    const verb = related.TCHDon === 1 ? 'Thay thế cho hóa đơn' : 'Điều chỉnh cho hóa đơn';
+    const reference = `${verb} Mẫu số ${related.KHMSHDCLQuan} ký hiệu ${related.KHHDCLQuan} số ${related.SHDCLQuan} ${dayWords(related.NLHDCLQuan)}`;
+    w.y -= 2;
+    w.wrap(reference, 9, A4[0] - 2 * MARGIN).forEach((l) => w.centered(l, 9, true));
+    w.field('Lý do (Reason)', related.GChu);
+  }
   w.y -= 4;
   w.rule();
 
@@ -280,6 +297,7 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   amountRow('Cộng tiền hàng (Total before tax)', n.TToan.TgTCThue);
   amountRow('Tiền thuế GTGT (VAT amount)', n.TToan.TgTThue);
   amountRow('Tổng cộng tiền thanh toán (Total)', n.TToan.TgTTTBSo, true);
+  if (typeof options.totalAfter === 'number') amountRow('Tổng sau điều chỉnh (Total after adjustment)', options.totalAfter, true);
   w.y -= 2;
   w.field('Số tiền viết bằng chữ (In words)', n.TToan.TgTTTBChu);
   // Notes under the totals (GChu): a sales invoice's reduction note under Resolution 204 (issue 25 §1).

@@ -294,3 +294,101 @@ export async function updateInvoice(db: Database, id: number, patch: InvoicePatc
   );
   return row ? toRecord(row) : null;
 }
+
+/**
+ * Why a correction (issue 25 §5, D244) cannot name this original: none of this merchant's with this
+ * provider (`unknown`: another merchant's reads the same), not issued yet (`not-issued`: never signed
+ * and sent, so it is changed, not corrected), already replaced (`replaced`: a replaced invoice is
+ * void and takes no other correction), an adjusting invoice to replace (`adjustment`: M-Invoice's
+ * rule, an adjustment is itself adjusted, never replaced), or a reference that does not match it
+ * (`mismatch`: the date or the symbol stated is not the original's).
+ */
+export type CorrectionRefusal = 'unknown' | 'not-issued' | 'replaced' | 'adjustment' | 'mismatch';
+
+export type Correctable = { ok: true; original: InvoiceRecord } | { ok: false; reason: CorrectionRefusal };
+
+/** What a correcting invoice keeps of its link (extra.correction) and its original keeps of it (extra.corrections). */
+export interface CorrectionLink {
+  kind: 'replace' | 'adjust';
+  adjustKind: 'amount' | 'info' | null;
+  reason: string;
+}
+
+export const correctionOf = (invoice: InvoiceRecord): (CorrectionLink & { originalId: number }) | null =>
+  (invoice.extra.correction as (CorrectionLink & { originalId: number }) | undefined) ?? null;
+
+export interface CorrectedBy {
+  id: number;
+  kind: 'replace' | 'adjust';
+  series: string;
+  number: number;
+  issuedAt: number;
+}
+
+export const correctionsOf = (invoice: InvoiceRecord): CorrectedBy[] =>
+  Array.isArray(invoice.extra.corrections) ? (invoice.extra.corrections as CorrectedBy[]) : [];
+
+/** The original a correction names, checked against the rules above; `day` (YYYY-MM-DD) when the request states its date. */
+export async function correctable(
+  db: Database,
+  where: { merchantId: string; provider: ProviderRoute; providerId?: string; series?: string; number?: number },
+  kind: 'replace' | 'adjust',
+  stated: { day?: string; templateCode?: string } = {},
+): Promise<Correctable> {
+  const original = await getInvoice(db, where);
+  if (!original) return { ok: false, reason: 'unknown' };
+  if (original.signedAt === null) return { ok: false, reason: 'not-issued' };
+  if (correctionsOf(original).some((c) => c.kind === 'replace')) return { ok: false, reason: 'replaced' };
+  if (kind === 'replace' && correctionOf(original)?.kind === 'adjust') return { ok: false, reason: 'adjustment' };
+  if (stated.templateCode !== undefined && stated.templateCode !== original.templateCode) return { ok: false, reason: 'mismatch' };
+  if (stated.day !== undefined && stated.day !== original.hdon.TTChung.NLap) return { ok: false, reason: 'mismatch' };
+  return { ok: true, original };
+}
+
+/**
+ * The correction's link on both invoices, once it is issued: the original lists it (and takes the
+ * provider's own "replaced"/"adjusted" status when the provider has one), the correction names the
+ * original. An adjustment of amounts also keeps the original's total once adjusted (printed on its
+ * PDF). A repeat of the same correction (its idempotency key) links nothing twice.
+ */
+export async function linkCorrection(
+  db: Database,
+  original: InvoiceRecord,
+  correction: InvoiceRecord,
+  link: CorrectionLink,
+  originalStatus?: number,
+): Promise<InvoiceRecord> {
+  if (correctionsOf(original).some((c) => c.id === correction.id)) return correction;
+  const entry: CorrectedBy = {
+    id: correction.id,
+    kind: link.kind,
+    series: correction.series,
+    number: correction.number,
+    issuedAt: correction.issuedAt,
+  };
+  await updateInvoice(db, original.id, {
+    ...(originalStatus !== undefined ? { status: originalStatus } : {}),
+    extra: { corrections: [...correctionsOf(original), entry] },
+  });
+  // The total the buyer now owes: the original's with every amount adjustment so far (this one included).
+  const adjustments = await Promise.all(
+    correctionsOf(original)
+      .filter((c) => c.kind === 'adjust')
+      .map((c) => getInvoice(db, { merchantId: original.merchantId, provider: original.provider, id: c.id })),
+  );
+  const totalAfter =
+    link.kind === 'adjust' && link.adjustKind === 'amount'
+      ? original.hdon.NDHDon.TToan.TgTTTBSo +
+        adjustments.reduce((sum, a) => sum + (a?.hdon.NDHDon.TToan.TgTTTBSo ?? 0), 0) +
+        correction.hdon.NDHDon.TToan.TgTTTBSo
+      : null;
+  return (
+    (await updateInvoice(db, correction.id, {
+      extra: { correction: { ...link, originalId: original.id }, ...(totalAfter !== null ? { totalAfter } : {}) },
+    })) ?? correction
+  );
+}
+
+/** The PDF's extra line for an adjustment of amounts: the original's total once adjusted. */
+export const totalAfterOf = (invoice: InvoiceRecord): number | null =>
+  typeof invoice.extra.totalAfter === 'number' ? invoice.extra.totalAfter : null;

@@ -51,6 +51,24 @@ export interface LineInput {
   rate: RateCode | null;
   /** The line's VAT when the provider's request carries one (Viettel taxAmount, MISA VATAmount). */
   vat?: number;
+  /**
+   * On an adjusting invoice only (issue 25 §5, D243): the line lowers the original (amounts stated as
+   * their size; the invoice carries them negative, as the tax authority's XML writes a decrease).
+   */
+  decrease?: boolean;
+}
+
+/**
+ * What a correcting invoice refers to (Decree 123 art. 19 as amended by Decree 70/2025; D243): the
+ * original's template digit, symbol, number and date, and the reason. Its XML is TTChung/TTHDLQuan.
+ */
+export interface CorrectionInput {
+  /** replace: a replacing invoice (TCHDon 1); adjust: an adjusting one (TCHDon 2). */
+  kind: 'replace' | 'adjust';
+  /** An adjustment of amounts (lines that increase or decrease) or of information only (no amounts). */
+  adjustKind?: 'amount' | 'info';
+  original: { templateCode: TemplateCode; series: string; number: number; issuedAt: number };
+  reason: string;
 }
 
 /** One row of the invoice's breakdown by rate, as the request states it (XML LTSuat). */
@@ -97,6 +115,8 @@ export interface IssueInput {
   clientRef: string;
   /** Printed under the lines (a sales invoice's reduction note under Resolution 204). */
   notes?: string[];
+  /** A replacing or adjusting invoice names its original and the reason (issue 25 §5). */
+  correction?: CorrectionInput;
 }
 
 export interface Seller {
@@ -132,6 +152,20 @@ export interface HDon {
     HTTToan: PaymentMethod;
     /** Tax code of the provider (the e-invoice service organisation). */
     MSTTCGP: string;
+    /**
+     * The invoice this one corrects (Decision 1450/QĐ-TCT TTHDLQuan): TCHDon 1 replacing, 2 adjusting;
+     * LHDCLQuan 1 an e-invoice under Decree 123; the original's template digit, symbol, number, date
+     * (YYYY-MM-DD) and the reason (GChu).
+     */
+    TTHDLQuan?: {
+      TCHDon: 1 | 2;
+      LHDCLQuan: 1;
+      KHMSHDCLQuan: TemplateCode;
+      KHHDCLQuan: string;
+      SHDCLQuan: number;
+      NLHDCLQuan: string;
+      GChu: string;
+    };
   };
   NDHDon: {
     NBan: { Ten: string; MST: string; DChi: string };

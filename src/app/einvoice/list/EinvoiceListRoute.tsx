@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -6,9 +6,10 @@ import { i18n } from '../../../i18n';
 import { einvoiceListMachine } from '../../../machines/einvoice/einvoiceList.machine';
 import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine';
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
+import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect.machine';
 import { einvoiceQueryFromSearchParams, einvoiceQueryToSearchParams } from '../../../machines/einvoice/list/einvoiceUrl';
 import { vnToday } from '../../../machines/shared/rules/vnTime';
-import { serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { parseEivCode, serialText } from '../../../machines/shared/rules/einvoiceCode';
 import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
 import { downloadPdf, openPdfInTab, printPdf } from '../../../services/einvoice/list/pdf-actions';
 import type { EinvoiceListRow } from '../../../services/einvoice/list/schemas';
@@ -61,6 +62,45 @@ function signLogic() {
   });
 }
 
+function correctLogic() {
+  const { correctInvoice } = createEinvoiceListActors(listApi());
+  return invoiceCorrectMachine.provide({
+    actors: { correctInvoice },
+    actions: {
+      notifyCorrected: (_, p) =>
+        notify.success({
+          title: 'einvoice:list.correct.successTitle',
+          message: 'einvoice:list.invoiceName',
+          values: { serial: serialText(p.result.serial ?? ''), seq: parseEivCode(p.result.eivCode)?.seq ?? '' },
+        }),
+    },
+  });
+}
+
+/**
+ * `?correct=1C26TMV-12` (einvoicePaths.correct): once that invoice's row is on the page and may be
+ * corrected, its dialog opens, once per visit; a row that may not (not issued, already replaced)
+ * leaves the list as it is, its status saying why.
+ */
+function useOpenCorrection(actor: ReturnType<typeof useActorRef<typeof einvoiceListMachine>>, wanted: string | null) {
+  const [target] = useState(wanted);
+  useEffect(() => {
+    if (!target) return;
+    let done = false;
+    const check = () => {
+      if (done) return;
+      const rows = (actor.getSnapshot().context as { rows?: EinvoiceListRow[] }).rows ?? [];
+      const row = rows.find((r) => `${r.invoice.serial}-${r.invoice.seq}`.toUpperCase() === target.toUpperCase());
+      if (!row) return;
+      done = true;
+      if (row.correctable) actor.send({ type: 'CORRECT.OPEN', row, key: crypto.randomUUID() });
+    };
+    const subscription = actor.subscribe(check);
+    check();
+    return () => subscription.unsubscribe();
+  }, [actor, target]);
+}
+
 function ListPage() {
   const [params] = useSearchParams();
   const { inspect } = getRuntime();
@@ -69,9 +109,14 @@ function ListPage() {
   const initialQuery = useMemo(() => einvoiceQueryFromSearchParams(params, nowMs), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadPage } = createEinvoiceListActors(listApi());
-    return einvoiceListMachine.provide({ actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic() } });
+    return einvoiceListMachine.provide({
+      actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic(), invoiceCorrect: correctLogic() },
+    });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery, today: vnToday(nowMs) }, inspect });
+  const actor = useActorRef(logic, {
+    input: { query: initialQuery, today: vnToday(nowMs), vatRates: getRuntime().config.vatRates },
+    inspect,
+  });
 
   useAddressQuery(
     actor,
@@ -83,6 +128,8 @@ function ListPage() {
     },
     initialQuery,
   );
+
+  useOpenCorrection(actor, params.get('correct'));
 
   return <EinvoiceListScreen actor={actor} settingHref={einvoicePaths.setting()} nowMs={nowMs} />;
 }

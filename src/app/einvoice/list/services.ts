@@ -1,6 +1,6 @@
 import type { EinvoiceListDeps } from '../../../services/einvoice/list/actors';
 import { withToken } from '../../../services/shared/einvoice/provider-token';
-import { canSign, cqtStatus, invoiceStatus, providerInfo } from '../../../services/shared/einvoice/registry';
+import { canCorrect, canSign, cqtStatus, invoiceStatus, providerInfo } from '../../../services/shared/einvoice/registry';
 import { einvoiceServices } from '../../shared/einvoice-services';
 
 /** The list's view of the shared e-invoice services (settings, provider tokens, adapters). */
@@ -10,6 +10,6 @@ export function listDeps(): EinvoiceListDeps {
     getSettings: (signal) => shared.backend.getSettings(signal),
     adapter: (route) => shared.adapter(route),
     withToken: (route, fn, signal) => withToken(shared.tokens, route, fn, signal),
-    registry: { providerInfo, cqtStatus, invoiceStatus, canSign },
+    registry: { providerInfo, cqtStatus, invoiceStatus, canSign, canCorrect },
   };
 }

@@ -20,6 +20,7 @@ export const selectNotSetUp = (s: ListSnapshot) => s.hasTag('failed') && s.conte
 export const selectListComingSoon = (s: ListSnapshot) => s.context.provider !== null && !s.context.provider.features.includes('invoices');
 export const selectPdfActor = (s: ListSnapshot) => (s.hasTag('viewing') ? s.children.pdf : undefined);
 export const selectSignActor = (s: ListSnapshot) => (s.hasTag('signing') ? s.children.sign : undefined);
+export const selectCorrectActor = (s: ListSnapshot) => (s.hasTag('correcting') ? s.children.correct : undefined);
 export const selectToday = (s: ListSnapshot) => s.context.today;
 
 export const selectPdfRow = (s: PdfSnapshot) => s.context.row;

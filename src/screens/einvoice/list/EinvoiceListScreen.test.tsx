@@ -4,6 +4,9 @@ import { createActor, fromPromise } from 'xstate';
 import { einvoiceListMachine } from '../../../machines/einvoice/einvoiceList.machine';
 import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine';
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
+import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect.machine';
+import type { CorrectionDraft } from '../../../services/einvoice/list/schemas';
+import type { ExportResult } from '../../../services/shared/einvoice/types';
 import type { EinvoiceListPage, EinvoiceListRow, EinvoiceQuery } from '../../../services/einvoice/list/schemas';
 import { renderScreen } from '../../shared/test/render';
 import { EinvoiceListScreen } from './EinvoiceListScreen';
@@ -31,6 +34,9 @@ const row = (seq: number, signable: boolean, buyerName = 'Khách lẻ'): Einvoic
   status: { labelKey: 'status.invoice.original', color: 'blue' },
   signable,
   viewable: true,
+  correctable: !signable,
+  correctedBy: [],
+  totalAfter: null,
 });
 
 const page = (rows: EinvoiceListRow[]): EinvoiceListPage => ({
@@ -40,7 +46,13 @@ const page = (rows: EinvoiceListRow[]): EinvoiceListPage => ({
   provider: { ...provider, features: [...provider.features] },
 });
 
-function listActor(load: (q: EinvoiceQuery) => Promise<EinvoiceListPage>, sign = vi.fn(async () => undefined)) {
+const corrected: ExportResult = { eivCode: '00ABCDEF::K7Q2M9XRTA::3', serial: '1C26TMV', providerId: 'k', existing: false };
+
+function listActor(
+  load: (q: EinvoiceQuery) => Promise<EinvoiceListPage>,
+  sign = vi.fn(async () => undefined),
+  correct = vi.fn(async (_draft: CorrectionDraft): Promise<ExportResult> => corrected),
+) {
   const loads: EinvoiceQuery[] = [];
   const actor = createActor(
     einvoiceListMachine.provide({
@@ -55,12 +67,19 @@ function listActor(load: (q: EinvoiceQuery) => Promise<EinvoiceListPage>, sign =
         invoiceSign: invoiceSignMachine.provide({
           actors: { signInvoice: fromPromise<void, { row: EinvoiceListRow }>(async () => sign()) },
         }),
+        invoiceCorrect: invoiceCorrectMachine.provide({
+          actors: {
+            correctInvoice: fromPromise<ExportResult, { row: EinvoiceListRow; draft: CorrectionDraft }>(async ({ input }) =>
+              correct(input.draft),
+            ),
+          },
+        }),
       },
     }),
     { input: { today: '2026-11-24' } },
   );
   actor.start();
-  return { actor, loads, sign };
+  return { actor, loads, sign, correct };
 }
 
 describe('/e-invoice screen (doc 2 §2, §4)', () => {
@@ -78,6 +97,69 @@ describe('/e-invoice screen (doc 2 §2, §4)', () => {
     // Provider text is text, never markup.
     expect(within(rows[1]!).getByText('<b>Công ty Lan</b>')).toBeTruthy();
     expect(screen.getByTestId('einvoice-provider').textContent).toContain('M-Invoice');
+  });
+
+  it('issue 25 §5: the original and its adjustment together, each naming the other, the original with its total after adjustment', async () => {
+    const original = { ...row(1, false), correctedBy: [{ kind: 'adjust' as const, serial: '1C26TMV', seq: 2 }], totalAfter: 1_875_000 };
+    const adjustment = row(2, false);
+    adjustment.invoice = {
+      ...adjustment.invoice,
+      total: -25_000,
+      corrects: { kind: 'adjust', adjustKind: 'amount', serial: '1C26TMV', seq: 1, invoiceDate: 0, reason: 'Khách trả lại 1 chai bia' },
+    };
+    const { actor } = listActor(async () => page([original, adjustment]));
+    await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.UTC(2026, 10, 24, 3)} />);
+    const table = await screen.findByRole('table', { name: 'E-invoices' });
+    const rows = await within(table).findAllByTestId('data-row');
+    expect(within(rows[0]!).getByTestId('einvoice-corrected-by').textContent).toBe('Adjusted by C26TMV no. 2');
+    expect(within(rows[0]!).getByTestId('einvoice-total-after').textContent).toMatch(/^After adjustment: 1[.,]875[.,]000$/);
+    expect(within(rows[1]!).getByTestId('einvoice-corrects').textContent).toBe('Adjusts C26TMV no. 1');
+    expect(within(rows[1]!).getByText('Reason: Khách trả lại 1 chai bia')).toBeTruthy();
+  });
+
+  it('issue 25 §5: a refund-shaped adjustment from the list: the reason is required, the review shows the difference, one key, a refusal said in the dialog with the text kept', async () => {
+    const refusal = Object.assign(new Error('refused'), { code: 'EINV_CORRECTION_REFUSED', data: { reason: 'replaced' } });
+    const correct = vi.fn(async (_draft: CorrectionDraft): Promise<ExportResult> => corrected).mockRejectedValueOnce(refusal);
+    const { actor, loads } = listActor(async () => page([row(1, true), row(2, false)]), undefined, correct);
+    await renderScreen(
+      <EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.UTC(2026, 10, 24, 3)} newKey={() => 'k'.repeat(36)} />,
+    );
+    // Not issued yet: no correction offered; issued: offered.
+    await screen.findByRole('button', { name: 'Adjust or replace invoice C26TMV no. 2' });
+    expect(screen.queryByRole('button', { name: 'Adjust or replace invoice C26TMV no. 1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust or replace invoice C26TMV no. 2' }));
+    const dialog = await screen.findByTestId('einvoice-correct-dialog');
+    fireEvent.change(within(dialog).getByLabelText('Item'), { target: { value: 'Bia Hà Nội' } });
+    fireEvent.change(within(dialog).getByLabelText('Unit price (VAT included)'), { target: { value: '25000' } });
+    fireEvent.click(within(dialog).getByTestId('correct-review'));
+    expect(await within(dialog).findByText('Enter the reason.')).toBeTruthy();
+    expect(correct).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByTestId('correct-reason'), { target: { value: 'Khách trả lại 1 chai bia' } });
+    fireEvent.click(within(dialog).getByTestId('correct-review'));
+    const summary = await within(dialog).findByTestId('correct-summary');
+    expect(summary.textContent).toContain('Adjusts invoice C26TMV no. 2 dated');
+    expect(within(dialog).getByTestId('correct-summary-total').textContent).toMatch(/^Total difference: -25[.,]000$/);
+    fireEvent.click(within(dialog).getByTestId('correct-confirm'));
+    expect((await within(dialog).findByTestId('correct-error')).textContent).toBe(
+      'The original invoice has been replaced; it takes no further correction.',
+    );
+    expect((within(dialog).getByTestId('correct-reason') as HTMLTextAreaElement).value).toBe('Khách trả lại 1 chai bia');
+    fireEvent.click(within(dialog).getByTestId('correct-review'));
+    fireEvent.click(await within(dialog).findByTestId('correct-confirm'));
+    expect((await within(dialog).findByTestId('correct-done')).textContent).toBe('Issued: invoice C26TMV no. 3.');
+    expect(correct).toHaveBeenCalledTimes(2);
+    for (const [draft] of correct.mock.calls) {
+      expect(draft).toMatchObject({
+        kind: 'adjust',
+        adjustKind: 'amount',
+        key: 'k'.repeat(36),
+        reason: 'Khách trả lại 1 chai bia',
+        decreases: [true],
+      });
+    }
+    fireEvent.click(within(dialog).getByTestId('correct-close'));
+    await waitFor(() => expect(screen.queryByTestId('einvoice-correct-dialog')).toBeNull());
+    await waitFor(() => expect(loads).toHaveLength(2));
   });
 
   it('not set up: the setting link instead of a retry, and no table', async () => {

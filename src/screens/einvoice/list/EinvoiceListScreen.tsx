@@ -11,6 +11,7 @@ import {
   selectListComingSoon,
   selectNotSetUp,
   selectPdfActor,
+  selectCorrectActor,
   selectProvider,
   selectSignActor,
   selectTyped,
@@ -36,6 +37,7 @@ import { formatDate } from '../../shared/table/format';
 import { TimeRangeFilter } from '../../shared/table/TimeRangeFilter';
 import { InvoicePdfDialog, type InvoicePdfActor } from './InvoicePdfDialog';
 import { InvoiceSignDialog, type InvoiceSignActor } from './InvoiceSignDialog';
+import { InvoiceCorrectDialog, type InvoiceCorrectActor } from './InvoiceCorrectDialog';
 import '../styles';
 
 // A light alert's coloured title is below 4.5:1 on its tint (axe): the title keeps the text colour.
@@ -50,7 +52,18 @@ export type EinvoiceListActor = ActorRefFrom<typeof einvoiceListMachine>;
  * where the provider's rule allows it. Not set up: a link to /e-inv-setting. Provider texts (buyer
  * names, codes) are rendered as text.
  */
-export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: EinvoiceListActor; settingHref: string; nowMs: number }) {
+export function EinvoiceListScreen({
+  actor,
+  settingHref,
+  nowMs,
+  newKey = () => crypto.randomUUID(),
+}: {
+  actor: EinvoiceListActor;
+  settingHref: string;
+  nowMs: number;
+  /** The key of a correction, one per dialog (D243). */
+  newKey?: () => string;
+}) {
   const { t } = useTranslation(['einvoice', 'errors']);
   const { language } = usePortal();
   const typed = useSelector(actor, selectTyped);
@@ -60,10 +73,46 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
   const comingSoon = useSelector(actor, selectListComingSoon);
   const pdfActor = useSelector(actor, selectPdfActor) as InvoicePdfActor | undefined;
   const signActor = useSelector(actor, selectSignActor) as InvoiceSignActor | undefined;
+  const correctActor = useSelector(actor, selectCorrectActor) as InvoiceCorrectActor | undefined;
 
   const columns = useMemo<DataColumn<EinvoiceListRow>[]>(
     () => [
-      { key: 'serial', header: t('list.columns.serial'), cell: (r) => serialText(r.invoice.serial), rowHeader: true },
+      {
+        key: 'serial',
+        header: t('list.columns.serial'),
+        // Original and correction together (issue 25 §5): each names the other, under its symbol.
+        cell: (r) => {
+          const ref = r.invoice.corrects;
+          return (
+            <Stack gap={2} align="flex-start">
+              <span>{serialText(r.invoice.serial)}</span>
+              {ref ? (
+                <Text size="xs" c="gray.8" data-testid="einvoice-corrects">
+                  {t(ref.kind === 'replace' ? 'list.correction.replaces' : 'list.correction.adjusts', {
+                    serial: serialText(ref.serial),
+                    seq: ref.seq,
+                  })}
+                </Text>
+              ) : null}
+              {ref?.reason ? (
+                <Text size="xs" c="gray.8">
+                  {t('list.correction.reason', { reason: ref.reason })}
+                </Text>
+              ) : null}
+              {r.correctedBy.map((c) => (
+                <Text key={`${c.serial}-${c.seq}`} size="xs" c="gray.8" data-testid="einvoice-corrected-by">
+                  {t(c.kind === 'replace' ? 'list.correction.replacedBy' : 'list.correction.adjustedBy', {
+                    serial: serialText(c.serial),
+                    seq: c.seq,
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          );
+        },
+        rowHeader: true,
+        minWidth: 150,
+      },
       { key: 'seq', header: t('list.columns.seq'), cell: (r) => String(r.invoice.seq), align: 'right' },
       { key: 'date', header: t('list.columns.date'), cell: (r) => formatDate(r.invoice.invoiceDate) },
       { key: 'buyer', header: t('list.columns.buyer'), cell: (r) => r.invoice.buyerName, minWidth: 160 },
@@ -82,7 +131,21 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
       },
       { key: 'searchCode', header: t('list.columns.searchCode'), cell: (r) => r.invoice.searchCode || '—' },
       { key: 'vat', header: t('list.columns.vat'), cell: (r) => formatVndNumber(r.invoice.vat), align: 'right' },
-      { key: 'total', header: t('list.columns.total'), cell: (r) => formatVndNumber(r.invoice.total), align: 'right' },
+      {
+        key: 'total',
+        header: t('list.columns.total'),
+        cell: (r) => (
+          <Stack gap={2} align="flex-end">
+            <span>{formatVndNumber(r.invoice.total)}</span>
+            {r.totalAfter !== null ? (
+              <Text size="xs" c="gray.8" data-testid="einvoice-total-after">
+                {t('list.correction.totalAfter', { amount: formatVndNumber(r.totalAfter) })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+        align: 'right',
+      },
       {
         key: 'status',
         header: t('list.columns.status'),
@@ -120,12 +183,21 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
                   {t('list.sign.action')}
                 </RowButton>
               ) : null}
+              {r.correctable ? (
+                <RowButton
+                  kind="edit"
+                  label={t('list.correct.openLabel', { name })}
+                  onClick={() => actor.send({ type: 'CORRECT.OPEN', row: r, key: newKey() })}
+                >
+                  {t('list.correct.open')}
+                </RowButton>
+              ) : null}
             </Group>
           );
         },
       },
     ],
-    [t, actor],
+    [t, actor, newKey],
   );
 
   const releasedOptions = RELEASED_FILTERS.map((value) => ({ value, label: t(`list.released.${value}`) }));
@@ -221,6 +293,7 @@ export function EinvoiceListScreen({ actor, settingHref, nowMs }: { actor: Einvo
       )}
       {pdfActor ? <InvoicePdfDialog actor={pdfActor} /> : null}
       {signActor ? <InvoiceSignDialog actor={signActor} /> : null}
+      {correctActor ? <InvoiceCorrectDialog actor={correctActor} /> : null}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEinvoiceBackend } from '../../shared/einvoice/backend';
 import { createProviderTokens, withToken } from '../../shared/einvoice/provider-token';
 import { createMInvoiceAdapter } from '../../shared/einvoice/providers/m-invoice';
-import { canSign, cqtStatus, invoiceStatus, providerInfo } from '../../shared/einvoice/registry';
+import { canCorrect, canSign, cqtStatus, invoiceStatus, providerInfo } from '../../shared/einvoice/registry';
 import {
   createMerchant,
   instantSleep,
@@ -42,7 +42,7 @@ beforeAll(async () => {
     getSettings: (signal) => backend.getSettings(signal),
     adapter: () => adapter,
     withToken: (route, fn, signal) => withToken(tokens, route, fn, signal),
-    registry: { providerInfo, cqtStatus, invoiceStatus, canSign },
+    registry: { providerInfo, cqtStatus, invoiceStatus, canSign, canCorrect },
   });
   // Not set up yet: the first test needs that.
   const login = await adapter.login({ taxCode: PHOCO_TAX, ...m.account('m-invoice') });

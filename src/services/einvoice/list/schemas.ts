@@ -1,5 +1,15 @@
 import type { TimeRange } from '../../shared/schemas/reportFilters';
-import type { EinvoiceRow, ProviderFeature, ProviderRoute, ReleasedFilter } from '../../shared/einvoice/types';
+import type { InvoiceTax } from '../../../machines/shared/rules/invoiceTax';
+import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
+import type {
+  Buyer,
+  CorrectionRequest,
+  EinvoiceRow,
+  ExportLine,
+  ProviderFeature,
+  ProviderRoute,
+  ReleasedFilter,
+} from '../../shared/einvoice/types';
 
 /**
  * The /e-invoice list's contract between its service, machine and screens (doc 2 §2 "E-invoice list",
@@ -53,6 +63,12 @@ export interface EinvoiceListRow {
   signable: boolean;
   /** The provider can show the PDF. */
   viewable: boolean;
+  /** An issued invoice not replaced yet: it may be adjusted or replaced (issue 25 §5, D244). */
+  correctable: boolean;
+  /** The corrections of this invoice on the same page (each names it), in date order. */
+  correctedBy: { kind: 'replace' | 'adjust'; serial: string; seq: number }[];
+  /** The total once its amount adjustments on the page are counted; null without any. */
+  totalAfter: number | null;
 }
 
 /** The provider the merchant set up, as the list needs it (names and features are data, not branches). */
@@ -77,4 +93,23 @@ export interface InvoicePdfInput {
 
 export interface InvoiceSignInput {
   row: EinvoiceListRow;
+}
+
+/** What the correction dialog is given (issue 25 §5): the row, its key (one per dialog) and the VAT table. */
+export interface InvoiceCorrectInput {
+  row: EinvoiceListRow;
+  /** A uuid (36 characters): the provider's idempotency key of this correction (D243). */
+  key: string;
+  vatRates: VatRateTable;
+}
+
+/**
+ * The correction as the dialog states it; the list service adds the set-up's serial and dates it now
+ * (the rates are the original's sale day's, in `tax`).
+ */
+export interface CorrectionDraft extends Pick<CorrectionRequest, 'kind' | 'adjustKind' | 'key' | 'reason' | 'decreases'> {
+  buyer: Buyer;
+  lines: ExportLine[];
+  /** Null for an adjustment of information (no lines). */
+  tax: InvoiceTax | null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../i18n/en/einvoice.json';
 import vi from '../../../i18n/vi/einvoice.json';
 import {
+  canCorrect,
   canSign,
   CQT_STATUS_MAPS,
   cqtStatus,
@@ -171,5 +172,31 @@ describe('declarationRange', () => {
     expect(declarationRange(Date.parse('2026-11-24T10:00:00Z'))).toEqual({ from: '2026-01-01', to: '2026-11-24' });
     // 18:30 UTC on 31 December is already 1 January in Vietnam.
     expect(declarationRange(Date.parse('2026-12-31T18:30:00Z'))).toEqual({ from: '2027-01-01', to: '2027-01-01' });
+  });
+});
+
+describe('issue 25 §5: which invoices may be corrected (D244)', () => {
+  const row = (status: string | null, statusReceived: string | null) => ({ status, statusReceived });
+
+  it('only an issued invoice, never a legacy cancelled or deleted one, nor one replaced by another', () => {
+    // M-Invoice: signed (2 and on), not pending signature; cancelled (1) and replaced by another (5) read-only.
+    expect(canCorrect('m-invoice', row('0', '4'))).toBe(true);
+    expect(canCorrect('m-invoice', row('6', '4'))).toBe(true);
+    expect(canCorrect('m-invoice', row('0', '1'))).toBe(false);
+    expect(canCorrect('m-invoice', row('1', '4'))).toBe(false);
+    expect(canCorrect('m-invoice', row('5', '4'))).toBe(false);
+    // MISA publishes signed; cancelled (2) and replaced by another (5) read-only.
+    expect(canCorrect('misa', row('1', '1'))).toBe(true);
+    expect(canCorrect('misa', row('2', '1'))).toBe(false);
+    expect(canCorrect('misa', row('5', '1'))).toBe(false);
+    // FPT: approved only; cancelled (4) read-only.
+    expect(canCorrect('fpt', row('3', '10'))).toBe(true);
+    expect(canCorrect('fpt', row('2', '7'))).toBe(false);
+    expect(canCorrect('fpt', row('4', '10'))).toBe(false);
+    // Viettel: sent (3 and on, or by name); deleted (7) read-only.
+    expect(canCorrect('viettel', row('1', '4'))).toBe(true);
+    expect(canCorrect('viettel', row('1', 'INVOICE_HAS_CODE_APPROVED'))).toBe(true);
+    expect(canCorrect('viettel', row('1', '1'))).toBe(false);
+    expect(canCorrect('viettel', row('7', '5'))).toBe(false);
   });
 });

@@ -226,6 +226,36 @@ export function canSign(route: ProviderRoute, row: Pick<EinvoiceRow, 'status' | 
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Corrections (issue 25 §5, D243, D244): only an issued invoice (signed and sent) is replaced or
+// adjusted; the legacy statuses stay read-only.
+
+/** Invoice statuses no correction is offered on: cancelled and deleted (legacy), replaced by another. */
+export const READ_ONLY_STATUSES: Readonly<Record<ProviderRoute, readonly string[]>> = {
+  'm-invoice': ['1', '5'],
+  misa: ['2', '5'],
+  fpt: ['4'],
+  viettel: ['7'],
+};
+
+const ISSUED_RULES: Readonly<Record<ProviderRoute, (row: Pick<EinvoiceRow, 'status' | 'statusReceived'>) => boolean>> = {
+  // M-Invoice: signed (CQT status 2 and on), not pending approval (0) or signature (1).
+  'm-invoice': (row) => row.statusReceived !== null && !['0', '1'].includes(row.statusReceived.trim()),
+  // MISA signs while it publishes (D180): every listed invoice is issued.
+  misa: () => true,
+  // FPT: approved (3).
+  fpt: (row) => row.status !== null && row.status.trim() === '3',
+  // Viettel: sent to the tax authority (exchange status 3 and on).
+  viettel: (row) => row.statusReceived !== null && !['1', '2'].includes(normalise('viettel', row.statusReceived)),
+};
+
+/** The row may be replaced or adjusted: the provider exports, the invoice is issued and not read-only. */
+export function canCorrect(route: ProviderRoute, row: Pick<EinvoiceRow, 'status' | 'statusReceived'>): boolean {
+  if (!hasFeature(route, 'export')) return false;
+  if (row.status !== null && READ_ONLY_STATUSES[route].includes(row.status.trim())) return false;
+  return ISSUED_RULES[route](row);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // The order's e-invoice code (doc 2 §3: "tax authority code::search code::sequence", D175): composed and
 // read by the one shared rule (D224), which the screens use too.
 

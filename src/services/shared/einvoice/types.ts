@@ -158,6 +158,45 @@ export interface ExportResult {
   datedAtSale?: boolean;
 }
 
+/** What a correcting invoice names of its original, as the list row carries it (issue 25 §5, D243). */
+export interface CorrectionRef {
+  kind: 'replace' | 'adjust';
+  /** An adjustment of amounts or of information only; null for a replacement. */
+  adjustKind: 'amount' | 'info' | null;
+  /** The original's serial with its template digit ('1C26TVT') and number. */
+  serial: string;
+  seq: number;
+  /** Unix ms of the original's date (its Vietnam day is what the reference prints). */
+  invoiceDate: number | null;
+  reason: string;
+}
+
+/**
+ * One correction (issue 25 §5, D243): Decree 70/2025 leaves no cancellation, an issued invoice is
+ * replaced by a new one or adjusted by one that states the difference (or the information only),
+ * each naming the original and the reason.
+ */
+export interface CorrectionRequest {
+  kind: 'replace' | 'adjust';
+  /** adjust only: 'amount' (difference lines) or 'info' (the corrected buyer, no amounts). */
+  adjustKind: 'amount' | 'info' | null;
+  /**
+   * The provider's idempotency key of this correction (D178's rule for corrections): one per
+   * correction the merchant confirms, kept across retries, so a double click or a lost answer issues
+   * it once. 10 to 36 characters (Viettel's transactionUuid bounds, the tightest of the four).
+   */
+  key: string;
+  reason: string;
+  /**
+   * The correcting invoice in the export's shape: a replacement's whole invoice; an adjustment of
+   * amounts its difference lines, each at its size with its tax worked by invoiceTotals; an adjustment
+   * of information the corrected buyer and no lines. `orderId` is not sent (the key is).
+   */
+  invoice: ExportInput;
+  /** Per line of `invoice.lines` in an adjustment of amounts: true = the line lowers the original. */
+  decreases: boolean[];
+}
+
 /** doc 2 §3 E-invoice row, normalised. */
 export interface EinvoiceRow {
   /** The provider's own id (as ExportResult.providerId). */
@@ -175,6 +214,8 @@ export interface EinvoiceRow {
   status: string | null;
   /** The provider's CQT status as it writes it (a number as text or a name), or null: "waiting to sign". */
   statusReceived: string | null;
+  /** A replacing or adjusting invoice: what it corrects; null for an original (issue 25 §5). */
+  corrects?: CorrectionRef | null;
 }
 
 export type ReleasedFilter = 'all' | 'released' | 'unreleased';
@@ -217,6 +258,12 @@ export interface ProviderAdapter {
   pdf(token: string, row: Pick<EinvoiceRow, 'id' | 'serial' | 'seq'>, signal?: AbortSignal): Promise<Blob>;
   /** Rejects EINV_SIGN_REFUSED when the provider refuses (including MISA, which never signs). */
   sign(token: string, row: EinvoiceRow, signal?: AbortSignal): Promise<void>;
+  /**
+   * Issues a replacing or adjusting invoice of `original` (issue 25 §5, D243) in the provider's own
+   * fields. Rejects EINV_CORRECTION_REFUSED ({reason}: unknown, not-issued, replaced, adjustment,
+   * mismatch) when the provider will not take the original; a repeat of `key` answers the first.
+   */
+  correctInvoice(token: string, original: EinvoiceRow, correction: CorrectionRequest, signal?: AbortSignal): Promise<ExportResult>;
 }
 
 /** Codes the adapters and the backend client reject with, beyond the shared local ones. */
@@ -239,6 +286,8 @@ export const EINVOICE_ERROR_CODES = [
   'EIV_CODE_UNKNOWN',
   'ORDER_NOT_COMPLETED',
   'INVOICE_ALREADY_EXPORTED',
+  /** The provider will not correct this original (issue 25 §5, D244): params {reason}. */
+  'EINV_CORRECTION_REFUSED',
 ] as const;
 export type EinvoiceErrorCode = (typeof EINVOICE_ERROR_CODES)[number];
 

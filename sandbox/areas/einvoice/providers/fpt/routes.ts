@@ -7,9 +7,19 @@ import { lookupCompany } from '../../core/companies';
 import { EARLIEST_INVOICE_DAY, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { findByClientRef, getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
+import {
+  correctable,
+  findByClientRef,
+  getInvoice,
+  issueInvoice,
+  linkCorrection,
+  listInvoices,
+  totalAfterOf,
+  updateInvoice,
+  type CorrectionRefusal,
+} from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
-import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput, type RateCode } from '../../core/types';
+import { PROVIDER_NAMES, type CorrectionInput, type InvoiceRecord, type IssueInput, type RateCode } from '../../core/types';
 import { vnDay } from '../../core/vat';
 import {
   FPT_VRT_RATES,
@@ -169,8 +179,31 @@ export function fptRow(invoice: InvoiceRecord) {
     tax_authority_code: invoice.cqtCode,
     search_code: invoice.lookupCode,
     sec: invoice.lookupCode,
+    // A correction answers what it names, as its call took it (D247).
+    ...(TTChung.TTHDLQuan
+      ? {
+          adj: {
+            kind: TTChung.TTHDLQuan.TCHDon === 1 ? 'replace' : 'adjust',
+            rform: TTChung.TTHDLQuan.KHMSHDCLQuan,
+            rserial: TTChung.TTHDLQuan.KHHDCLQuan,
+            rseq: TTChung.TTHDLQuan.SHDCLQuan,
+            rdt: TTChung.TTHDLQuan.NLHDCLQuan,
+            rea: TTChung.TTHDLQuan.GChu,
+            ...(TTChung.TTHDLQuan.TCHDon === 2 ? { adjtyp: NDHDon.DSHHDVu.length === 0 ? '2' : '1' } : {}),
+          },
+        }
+      : {}),
   };
 }
+
+/** FPT's refusal of the original a correction names (D244). */
+const ORIGINAL_REFUSALS: Record<CorrectionRefusal, string> = {
+  unknown: 'Không tìm thấy hóa đơn gốc',
+  'not-issued': 'Hóa đơn gốc chưa được duyệt (ký và gửi CQT)',
+  replaced: 'Hóa đơn gốc đã bị thay thế',
+  adjustment: 'Không được thay thế hóa đơn điều chỉnh',
+  mismatch: 'Ngày hoặc mẫu số của hóa đơn gốc không đúng',
+};
 
 const vrtOf = (rate: RateCode): string => Object.entries(FPT_VRT_RATES).find(([, code]) => code === rate)?.[0] ?? rate;
 
@@ -179,7 +212,8 @@ const vrtOf = (rate: RateCode): string => Object.entries(FPT_VRT_RATES).find(([,
  * VAT, and the invoice's sum, vat and total. FPT states no breakdown by rate: the core works it from
  * the items and checks the totals against it.
  */
-function issueInputOf(merchantId: string, inv: FptInvoiceBody, issuedAt: number): IssueInput {
+function issueInputOf(merchantId: string, inv: FptInvoiceBody, issuedAt: number, correction?: CorrectionInput): IssueInput {
+  const info = correction?.adjustKind === 'info';
   const company = inv.buyer?.trim() || undefined;
   const taxCode = inv.btax?.trim() || undefined;
   return {
@@ -199,17 +233,22 @@ function issueInputOf(merchantId: string, inv: FptInvoiceBody, issuedAt: number)
       ...(inv.bcode ? { customerCode: inv.bcode } : {}),
       ...(inv.bidc ? { idCard: inv.bidc } : {}),
     },
-    lines: inv.items.map((item) => ({
-      name: item.name,
-      ...(item.unit ? { unit: item.unit } : {}),
-      quantity: item.quantity,
-      unitPrice: item.price,
-      amount: item.amount,
-      rate: item.vrt === undefined ? null : FPT_VRT_RATES[item.vrt as FptVrt],
-      ...(item.vat !== undefined ? { vat: item.vat } : {}),
-    })),
+    // An adjustment's decrease comes negative (D247): its size, marked as lowering the original.
+    lines: info
+      ? []
+      : inv.items.map((item) => ({
+          name: item.name,
+          ...(item.unit ? { unit: item.unit } : {}),
+          quantity: Math.abs(item.quantity),
+          unitPrice: Math.abs(item.price),
+          amount: Math.abs(item.amount),
+          rate: item.vrt === undefined ? null : FPT_VRT_RATES[item.vrt as FptVrt],
+          ...(item.vat !== undefined ? { vat: Math.abs(item.vat) } : {}),
+          ...(item.amount < 0 || item.quantity < 0 ? { decrease: true } : {}),
+        })),
     totals: { net: inv.sum, vat: inv.vat, gross: inv.total },
-    ...(inv.note ? { notes: [inv.note] } : {}),
+    ...(inv.note || info ? { notes: [...(inv.note ? [inv.note] : []), ...(info ? inv.items.map((i) => i.name) : [])] } : {}),
+    ...(correction ? { correction } : {}),
     paymentMethod: inv.paym,
     clientRef: inv.sid,
   };
@@ -240,8 +279,27 @@ export function fptField(field: string): string {
  * checks the rest (amount = quantity × price and VAT = rate × amount within 1 đồng, the sums exact).
  */
 function checkFigures(inv: FptInvoiceBody): void {
+  const adjusting = inv.adj !== undefined && inv.adj.adjtyp !== undefined;
+  if (adjusting && inv.adj?.adjtyp === '2') {
+    // An adjustment of information: its items say what changed, without amounts.
+    inv.items.forEach((item, i) => {
+      if (item.amount !== 0 || (item.vat ?? 0) !== 0 || item.price !== 0)
+        throw new FptError(400, 'INVALID_DATA', 'Hóa đơn điều chỉnh thông tin không có số tiền', { field: `inv.items.${i}.amount` });
+    });
+    if (inv.sum !== 0 || inv.vat !== 0 || inv.total !== 0)
+      throw new FptError(400, 'INVALID_DATA', 'Hóa đơn điều chỉnh thông tin không có số tiền', { field: 'inv.total' });
+    return;
+  }
+  if (!adjusting) {
+    const negative = inv.items.findIndex((item) => item.quantity <= 0 || item.price < 0 || item.amount < 0 || (item.vat ?? 0) < 0);
+    if (negative >= 0)
+      throw new FptError(400, 'INVALID_DATA', 'Số lượng, đơn giá và số tiền không được âm', { field: `inv.items.${negative}.quantity` });
+    if (inv.sum < 0 || inv.vat < 0 || inv.total < 0)
+      throw new FptError(400, 'INVALID_DATA', 'Tổng tiền không được âm', { field: 'inv.total' });
+  }
   inv.items.forEach((item, i) => {
     const at = `inv.items.${i}`;
+    if (item.quantity === 0) throw new FptError(400, 'INVALID_DATA', `Dòng ${i + 1}: số lượng phải khác 0`, { field: `${at}.quantity` });
     if (inv.form === '2') {
       if (item.vrt !== undefined || item.vat !== undefined) {
         throw new FptError(400, 'INVALID_VAT_RATE', 'Hóa đơn bán hàng không có thuế GTGT', {
@@ -256,7 +314,11 @@ function checkFigures(inv: FptInvoiceBody): void {
         field: `${at}.vrt`,
       });
     }
-    if (item.total !== undefined && item.total !== item.amount + (item.vat ?? 0)) {
+    if (
+      item.total !== undefined &&
+      item.total !== item.amount + (item.vat ?? 0) &&
+      item.total !== Math.abs(item.amount) + Math.abs(item.vat ?? 0)
+    ) {
       throw new FptError(400, 'INVALID_DATA', `Dòng ${i + 1}: tổng tiền ${item.total} khác thành tiền + tiền thuế`, {
         field: `${at}.total`,
       });
@@ -312,7 +374,12 @@ async function sendPdf(ctx: SandboxContext, reply: FastifyReply, invoice: Invoic
     throw new FptError(409, 'PDF_NOT_READY', 'Tệp hóa đơn đang được tạo, vui lòng thử lại');
   }
   const pdf = Buffer.from(
-    await renderInvoicePdf(invoice.hdon, { lookupCode: invoice.lookupCode, lookupUrl: FPT_LOOKUP_URL, providerName: PROVIDER_NAMES.fpt }),
+    await renderInvoicePdf(invoice.hdon, {
+      lookupCode: invoice.lookupCode,
+      lookupUrl: FPT_LOOKUP_URL,
+      providerName: PROVIDER_NAMES.fpt,
+      totalAfter: totalAfterOf(invoice),
+    }),
   );
   if (asJson)
     return reply.send({
@@ -439,9 +506,18 @@ export function registerFptRoutes(app: FastifyInstance, ctx: SandboxContext): vo
         };
       });
 
-      scope.post('/create-invoice', async (request) => {
+      const create = async (request: FastifyRequest, corrects?: 'replace' | 'adjust') => {
         const { merchantId, account } = await caller(ctx, request);
         const { inv } = parse(fptCreateSchema, request.body);
+        // A correction goes through its own call naming the original; /create-invoice issues originals only.
+        if (!corrects && inv.adj)
+          throw new FptError(400, 'INVALID_DATA', 'Hóa đơn gốc không có thông tin điều chỉnh', { field: 'inv.adj' });
+        if (corrects && !inv.adj) throw new FptError(400, 'INVALID_DATA', 'Thiếu thông tin hóa đơn gốc', { field: 'inv.adj' });
+        if (corrects === 'adjust' && !inv.adj?.adjtyp)
+          throw new FptError(400, 'INVALID_DATA', 'Thiếu loại điều chỉnh', { field: 'inv.adj.adjtyp' });
+        if (corrects === 'replace' && inv.adj?.adjtyp)
+          throw new FptError(400, 'INVALID_DATA', 'Hóa đơn thay thế không có loại điều chỉnh', { field: 'inv.adj.adjtyp' });
+        if (inv.adj && !inv.adj.rea) throw new FptError(400, 'INVALID_DATA', 'Thiếu lý do', { field: 'inv.adj.rea' });
         // Fault create-fails (D190): FPT's own 400 for a refused field, nothing stored or numbered.
         if (await consumeFault(ctx.db, merchantId, PROVIDER, 'create-fails')) {
           throw new FptError(400, 'INVALID_DATA', 'Dữ liệu không hợp lệ: tên người mua không được chấp nhận', { field: 'inv.bname' });
@@ -453,16 +529,50 @@ export function registerFptRoutes(app: FastifyInstance, ctx: SandboxContext): vo
         checkInvoice(account, inv, issuedAt, now, approved);
         const duplicate = (sid: string) => new FptError(409, 'INVOICE_EXISTED', `Hóa đơn sid ${sid} đã tồn tại`, { sid });
         if (await findByClientRef(ctx.db, merchantId, PROVIDER, inv.sid)) throw duplicate(inv.sid);
-        const issued = await issueInvoice(ctx.db, issueInputOf(merchantId, inv, issuedAt), {
+        let link: { original: InvoiceRecord; correction: CorrectionInput } | null = null;
+        if (corrects && inv.adj) {
+          const adj = inv.adj;
+          const found = await correctable(ctx.db, { merchantId, provider: PROVIDER, series: adj.rserial, number: adj.rseq }, corrects, {
+            day: adj.rdt,
+            templateCode: adj.rform,
+          });
+          if (!found.ok)
+            throw new FptError(400, 'ORIGINAL_INVOICE_INVALID', ORIGINAL_REFUSALS[found.reason], {
+              field: 'inv.adj',
+              reason: found.reason,
+            });
+          if (adj.rsid && adj.rsid !== found.original.clientRef)
+            throw new FptError(400, 'ORIGINAL_INVOICE_INVALID', ORIGINAL_REFUSALS.mismatch, { field: 'inv.adj.rsid', reason: 'mismatch' });
+          const o = found.original;
+          link = {
+            original: o,
+            correction: {
+              kind: corrects,
+              ...(corrects === 'adjust' ? { adjustKind: adj.adjtyp === '2' ? ('info' as const) : ('amount' as const) } : {}),
+              original: { templateCode: o.templateCode, series: o.series, number: o.number, issuedAt: o.issuedAt },
+              reason: adj.rea,
+            },
+          };
+        }
+        const issued = await issueInvoice(ctx.db, issueInputOf(merchantId, inv, issuedAt, link?.correction), {
           providerId: inv.sid,
           status: FPT_STATUS.pendingApproval,
           cqtStatus: String(FPT_CQT.pendingSignature),
           now,
         });
+        // FPT's statuses have no "replaced": the original keeps its own, the correction names it (D247).
+        if (link && !issued.existing) {
+          const c = link.correction;
+          await linkCorrection(ctx.db, link.original, issued.invoice, { kind: c.kind, adjustKind: c.adjustKind ?? null, reason: c.reason });
+        }
         // already-exported: the invoice is there (as if another till made it), the answer is FPT's duplicate.
         if (issued.existing || (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported'))) throw duplicate(inv.sid);
         return fptRow(issued.invoice);
-      });
+      };
+      scope.post('/create-invoice', (request) => create(request));
+      // Corrections (notes: /replace-invoice, /adjust-invoice; D247): the create body with `adj` naming the original.
+      scope.post('/replace-invoice', (request) => create(request, 'replace'));
+      scope.post('/adjust-invoice', (request) => create(request, 'adjust'));
 
       scope.post('/apprs', async (request) => {
         const { merchantId } = await caller(ctx, request);

@@ -22,11 +22,18 @@ export const fptSidSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'sid: 1 to 64 letters, digits, _ . : -');
 
+function fptSidSchemaLoose() {
+  return z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+}
+
 export const FPT_INVOICE_TYPES = { '01GTKT': '1', '02GTTT': '2' } as const;
 
 /** What FPT's figures may hold: đồng up to 999 billion (the invoice's amount in words stops there). */
 const MAX_DONG = 999_999_999_999;
-const money = z.number().finite().min(0).max(MAX_DONG);
+const money = z.number().finite().min(-MAX_DONG).max(MAX_DONG);
 
 /**
  * One item as FPT's integration document defines it (D234): `price` the unit price before tax,
@@ -38,7 +45,8 @@ export const fptItemSchema = z.object({
   line: z.number().int().min(1).max(10_000).optional(),
   name: text(400).min(1),
   unit: optionalText(50),
-  quantity: z.number().positive().max(1_000_000),
+  /** Negative only on an adjustment (a decrease, D247); checked by the route. */
+  quantity: z.number().min(-1_000_000).max(1_000_000),
   price: money,
   amount: money,
   vrt: z.string().trim().max(10).optional(),
@@ -86,6 +94,26 @@ export const fptInvoiceSchema = z.object({
   sumv: money.optional(),
   vatv: money.optional(),
   totalv: money.optional(),
+  /**
+   * The original a /replace-invoice or /adjust-invoice call corrects (issue 25 §5, D247). FPT publishes
+   * no API document; these are the sandbox's names for the tax authority's TTHDLQuan: the original's
+   * sid (optional), form, serial, seq and date (rform, rserial, rseq, rdt), the reason (rea), and for an
+   * adjustment its kind (adjtyp '1' amounts, '2' information only).
+   */
+  adj: z
+    .object({
+      rsid: fptSidSchemaLoose().optional(),
+      rform: z.enum(['1', '2']),
+      rserial: z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{6}$/),
+      rseq: z.number().int().min(1).max(99_999_999),
+      rdt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      rea: text(255),
+      adjtyp: z.enum(['1', '2']).optional(),
+    })
+    .optional(),
 });
 
 export const fptCreateSchema = z.object({

@@ -8,9 +8,19 @@ import { lookupCompany } from '../../core/companies';
 import { hdonToXml, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState, type FaultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { getInvoice, issueInvoice, listInvoices, updateInvoice } from '../../core/store';
+import {
+  correctable,
+  findByClientRef,
+  getInvoice,
+  issueInvoice,
+  linkCorrection,
+  listInvoices,
+  totalAfterOf,
+  updateInvoice,
+  type CorrectionRefusal,
+} from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
-import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
+import { PROVIDER_NAMES, type CorrectionInput, type InvoiceRecord, type IssueInput } from '../../core/types';
 import {
   fieldsOf,
   MI_CODES,
@@ -219,10 +229,64 @@ export function toWire(invoice: InvoiceRecord) {
     sobaomat: invoice.lookupCode,
     ngay_ky: invoice.signedAt,
     ngay_tao: invoice.createdAt,
+    // A correction answers what it names, as its call took it (D247).
+    ...(h.TTChung.TTHDLQuan
+      ? {
+          tthdlquan: {
+            tchdon: h.TTChung.TTHDLQuan.TCHDon,
+            lhdclquan: h.TTChung.TTHDLQuan.LHDCLQuan,
+            khmshdclquan: h.TTChung.TTHDLQuan.KHMSHDCLQuan,
+            khhdclquan: h.TTChung.TTHDLQuan.KHHDCLQuan,
+            shdclquan: h.TTChung.TTHDLQuan.SHDCLQuan,
+            nlhdclquan: h.TTChung.TTHDLQuan.NLHDCLQuan,
+            gchu: h.TTChung.TTHDLQuan.GChu,
+            dcthongtin: h.TTChung.TTHDLQuan.TCHDon === 2 && h.NDHDon.DSHHDVu.length === 0,
+          },
+        }
+      : {}),
   };
 }
 
-function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number): IssueInput {
+/** M-Invoice's trang_thai_hd of a correction and of the original it names (MI_INVOICE_STATUS; D247). */
+const CORRECTION_STATUS = { replace: { self: 3, original: 5 }, adjust: { self: 2, original: 6 } } as const;
+
+/** M-Invoice's refusal of the original a correction names (D244). */
+const ORIGINAL_REFUSALS: Record<CorrectionRefusal, string> = {
+  unknown: 'Không tìm thấy hóa đơn gốc (khhdclquan, shdclquan)',
+  'not-issued': 'Hóa đơn gốc chưa được ký và gửi CQT',
+  replaced: 'Hóa đơn gốc đã bị thay thế',
+  adjustment: 'Không được thay thế hóa đơn điều chỉnh',
+  mismatch: 'Ngày lập hoặc mẫu số của hóa đơn gốc không đúng',
+};
+
+/**
+ * What M-Invoice checks of a line beyond the core (D233, D247): a goods line states sluong, dgia and
+ * thtien; a note line (tchat 4) only on an adjustment of information, which has nothing else; a
+ * negative figure only on an adjusting invoice.
+ */
+function lineProblem(body: MiInvoiceInput): string | null {
+  const related = body.tthdlquan;
+  const adjusting = related?.tchdon === 2;
+  const info = adjusting && related?.dcthongtin === true;
+  for (const [i, l] of body.details[0]!.data.entries()) {
+    const at = `data.0.details.0.data.${i}`;
+    if (info) {
+      if (l.tchat !== 4 || [l.sluong, l.thtien, l.tthue].some((v) => v !== undefined && v !== 0)) return `${at}.tchat`;
+      continue;
+    }
+    if (l.tchat === 4) return `${at}.tchat`;
+    if (l.sluong === undefined) return `${at}.sluong`;
+    if (l.dgia === undefined) return `${at}.dgia`;
+    if (l.thtien === undefined) return `${at}.thtien`;
+    if (!adjusting && [l.sluong, l.thtien, l.tthue ?? 0].some((v) => v < 0)) return `${at}.sluong`;
+  }
+  if (info && (body.tgtcthue !== 0 || body.tgtthue !== 0 || body.tgtttbso !== 0)) return 'data.0.tgtttbso';
+  if (!adjusting && [body.tgtcthue, body.tgtthue, body.tgtttbso].some((v) => v < 0)) return 'data.0.tgtttbso';
+  return null;
+}
+
+function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number, correction?: CorrectionInput): IssueInput {
+  const info = correction?.adjustKind === 'info';
   // A company name makes a business buyer (which then needs its tax code); a tax code alone is an
   // individual's personal one.
   const business = Boolean(body.ten);
@@ -246,26 +310,38 @@ function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number):
     },
     // D233: the figures as sent, in the tax authority's meanings; M-Invoice's request has no breakdown,
     // so the core works it from the lines and checks the totals against it.
-    lines: line.map((l) => ({
-      name: l.ten,
-      unit: l.dvtinh,
-      quantity: l.sluong,
-      unitPrice: l.dgia,
-      amount: l.thtien,
-      rate: l.tsuat ?? null,
-      ...(l.tthue !== undefined ? { vat: l.tthue } : {}),
-    })),
+    // An adjustment's decrease comes negative (D247): its size, marked as lowering the original.
+    lines: info
+      ? []
+      : line.map((l) => ({
+          name: l.ten,
+          unit: l.dvtinh,
+          quantity: Math.abs(l.sluong ?? 0),
+          unitPrice: l.dgia ?? 0,
+          amount: Math.abs(l.thtien ?? 0),
+          rate: l.tsuat ?? null,
+          ...(l.tthue !== undefined ? { vat: Math.abs(l.tthue) } : {}),
+          ...((l.thtien ?? 0) < 0 || (l.sluong ?? 0) < 0 ? { decrease: true } : {}),
+        })),
     totals: { net: body.tgtcthue, vat: body.tgtthue, gross: body.tgtttbso },
     paymentMethod: body.htttoan,
     clientRef: body.sdhang,
-    ...(body.ghichu ? { notes: [body.ghichu] } : {}),
+    ...(body.ghichu || info ? { notes: [...(body.ghichu ? [body.ghichu] : []), ...(info ? line.map((l) => l.ten) : [])] } : {}),
+    ...(correction ? { correction } : {}),
   };
 }
 
-/** Save (waiting for a signature) or SaveSign (signed and sent at once). */
-async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolean) {
+/** Save (waiting for a signature) or SaveSign (signed and sent at once); ThayThe/DieuChinh a correction, signed at once. */
+async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolean, corrects?: 'replace' | 'adjust') {
   const { merchantId, account, faults } = await caller(ctx, request);
   const body = parse(miSaveBody, request.body).data[0]!;
+  // A correction goes through its own call, naming the original; Save and SaveSign issue originals only.
+  const related = body.tthdlquan;
+  if (!corrects && related) throw invalid(['data.0.tthdlquan']);
+  if (corrects && (!related || related.tchdon !== (corrects === 'replace' ? 1 : 2))) throw invalid(['data.0.tthdlquan.tchdon']);
+  if (related && !related.gchu) throw invalid(['data.0.tthdlquan.gchu']);
+  const problem = lineProblem(body);
+  if (problem) throw invalid([problem]);
   // Fault create-fails (D190): M-Invoice's own field refusal, before anything is stored or numbered.
   if (await consumeFault(ctx.db, merchantId, PROVIDER, 'create-fails')) {
     throw new MiRefusal(MI_CODES.INVALID, 'Dữ liệu không hợp lệ: tên người mua không được chấp nhận', { errors: ['data.0.tnmua'] });
@@ -282,11 +358,46 @@ async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolea
     throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế người mua không hợp lệ', { errors: ['data.0.mst'] });
   const now = ctx.clock.now();
   const signed = sign ? signedPatch({ series }, now) : { signedAt: null, cqtStatus: '1', extra: {} };
-  const { invoice, existing } = await issueInvoice(ctx.db, issueInput(merchantId, body, now), {
-    status: 0,
+  let link: { original: InvoiceRecord; correction: CorrectionInput } | null = null;
+  if (corrects && related) {
+    const found = await correctable(
+      ctx.db,
+      { merchantId, provider: PROVIDER, series: related.khhdclquan, number: related.shdclquan },
+      corrects,
+      { day: related.nlhdclquan, templateCode: related.khmshdclquan },
+    );
+    if (!found.ok) {
+      // A repeat of the same order reference answers its correction (below) rather than the original's new state.
+      if (!(await findByClientRef(ctx.db, merchantId, PROVIDER, body.sdhang)))
+        throw new MiRefusal(MI_CODES.INVALID, ORIGINAL_REFUSALS[found.reason], { errors: ['data.0.tthdlquan'], reason: found.reason });
+    } else {
+      const o = found.original;
+      link = {
+        original: o,
+        correction: {
+          kind: corrects,
+          ...(corrects === 'adjust' ? { adjustKind: related.dcthongtin ? ('info' as const) : ('amount' as const) } : {}),
+          original: { templateCode: o.templateCode, series: o.series, number: o.number, issuedAt: o.issuedAt },
+          reason: related.gchu,
+        },
+      };
+    }
+  }
+  const { invoice, existing } = await issueInvoice(ctx.db, issueInput(merchantId, body, now, link?.correction), {
+    status: corrects ? CORRECTION_STATUS[corrects].self : 0,
     now,
     ...signed,
   });
+  if (link && !existing) {
+    const c = link.correction;
+    await linkCorrection(
+      ctx.db,
+      link.original,
+      invoice,
+      { kind: c.kind, adjustKind: c.adjustKind ?? null, reason: c.reason },
+      CORRECTION_STATUS[c.kind].original,
+    );
+  }
   // One invoice per order reference: a repeat (a retry whose answer was lost, or a second export of the
   // order) and the `already-exported` fault both answer the duplicate code with the invoice to fetch.
   const duplicate = existing || (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported'));
@@ -394,6 +505,15 @@ export function registerMInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext
         '/api/InvoiceApi78/SaveSign',
         handle((request) => create(ctx, request, true)),
       );
+      // Corrections (notes: ThayThe replace, DieuChinh adjust; D247): the Save body naming its original in tthdlquan.
+      scope.post(
+        '/api/InvoiceApi78/ThayThe',
+        handle((request) => create(ctx, request, true, 'replace')),
+      );
+      scope.post(
+        '/api/InvoiceApi78/DieuChinh',
+        handle((request) => create(ctx, request, true, 'adjust')),
+      );
 
       scope.post(
         '/api/InvoiceApi78/Sign',
@@ -457,6 +577,7 @@ export function registerMInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext
             lookupUrl: MI_LOOKUP_URL,
             providerName: PROVIDER_NAMES[PROVIDER],
             signedAt: invoice.signedAt,
+            totalAfter: totalAfterOf(invoice),
           });
           return reply
             .type('application/pdf')

@@ -92,6 +92,19 @@ const amount = (max: number) =>
     ])
     .pipe(z.number().finite().min(0).max(max));
 
+/** A figure of an adjusting invoice: a decrease is negative (M-Invoice's guide: "điền âm số lượng"; D247). */
+const signedAmount = (max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().finite().min(-max).max(max));
+
 export const miLoginBody = z.object({
   username: text(100).min(1),
   password: z.string().min(1).max(200),
@@ -100,7 +113,7 @@ export const miLoginBody = z.object({
 });
 
 /** A money amount in whole đồng. */
-const dong = amount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
+const dong = signedAmount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
 
 /**
  * The rate of a line (`tsuat`), as the tax authority's XML TSuat writes it (D233). Absent on a sales
@@ -115,11 +128,16 @@ export const MI_VAT_RATES = ['10%', '8%', '5%', '0%', 'KCT', 'KKKNT'] as const;
  */
 export const miLine = z.object({
   stt: z.number().int().min(1).max(10_000).optional(),
+  /** TChat: 1 goods or service (default); 4 a note, only on an adjustment of information (D247). */
+  tchat: z.union([z.literal(1), z.literal(4)]).optional(),
   ten: text(500).min(1),
   dvtinh: optionalText(50),
-  sluong: amount(1_000_000).refine((v) => v > 0, 'must be above 0'),
-  dgia: amount(100_000_000_000),
-  thtien: dong,
+  /** Negative only on an adjusting invoice: the line lowers the original. Absent on a note line. */
+  sluong: signedAmount(1_000_000)
+    .refine((v) => v !== 0, 'must not be 0')
+    .optional(),
+  dgia: amount(100_000_000_000).optional(),
+  thtien: dong.optional(),
   tsuat: z.enum(MI_VAT_RATES).optional(),
   tthue: dong.optional(),
 });
@@ -151,6 +169,27 @@ export const miInvoiceInput = z.object({
   tgtttbso: dong,
   /** Printed under the lines (a sales invoice's reduction note). */
   ghichu: optionalText(500),
+  /**
+   * The invoice a ThayThe (replacing) or DieuChinh (adjusting) call corrects, in the tax authority's
+   * XML names as M-Invoice writes its other fields (TTHDLQuan; D247): tchdon 1 replacing / 2 adjusting,
+   * lhdclquan 1 (an e-invoice under Decree 123), the original's template digit, symbol, number and
+   * date, and the reason (gchu). dcthongtin true: an adjustment of information, no amounts.
+   */
+  tthdlquan: z
+    .object({
+      tchdon: z.union([z.literal(1), z.literal(2)]),
+      lhdclquan: z.literal(1),
+      khmshdclquan: z.enum(['1', '2']),
+      khhdclquan: z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{6}$/),
+      shdclquan: z.number().int().min(1).max(99_999_999),
+      nlhdclquan: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      gchu: text(255),
+      dcthongtin: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type MiInvoiceInput = z.infer<typeof miInvoiceInput>;
 

@@ -8,9 +8,19 @@ import { lookupCompany } from '../../core/companies';
 import { hdonToXml, InvoiceInputError, TOLERANCE } from '../../core/document';
 import { consumeFault, delay, faultState, type FaultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { findByClientRef, getInvoice, issueInvoice, latestInSeries, listInvoices } from '../../core/store';
+import {
+  correctable,
+  findByClientRef,
+  getInvoice,
+  issueInvoice,
+  latestInSeries,
+  linkCorrection,
+  listInvoices,
+  totalAfterOf,
+  type CorrectionRefusal,
+} from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
-import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput } from '../../core/types';
+import { PROVIDER_NAMES, type CorrectionInput, type InvoiceRecord, type IssueInput } from '../../core/types';
 import { vnDay } from '../../core/vat';
 import {
   fieldsOf,
@@ -169,13 +179,39 @@ export function toWire(invoice: InvoiceRecord) {
       VATAmountOC: l.TThue ?? null,
     })),
     SignedDate: invoice.signedAt,
+    // A correction names its original in the fields its publish took (D246).
+    ...(h.TTChung.TTHDLQuan
+      ? {
+          ReferenceType: h.TTChung.TTHDLQuan.TCHDon,
+          OrgInvoiceType: h.TTChung.TTHDLQuan.LHDCLQuan,
+          OrgInvTemplateNo: h.TTChung.TTHDLQuan.KHMSHDCLQuan,
+          OrgInvSeries: h.TTChung.TTHDLQuan.KHHDCLQuan,
+          OrgInvNo: String(h.TTChung.TTHDLQuan.SHDCLQuan).padStart(8, '0'),
+          OrgInvDate: h.TTChung.TTHDLQuan.NLHDCLQuan,
+          ChangeReason: h.TTChung.TTHDLQuan.GChu,
+          TypeChangeInvoice: h.TTChung.TTHDLQuan.TCHDon === 2 && h.NDHDon.DSHHDVu.length === 0 ? 1 : 0,
+        }
+      : {}),
   };
 }
+
+/** MISA's statuses of a correction and of the original it names (MISA_EINVOICE_STATUS; D246). */
+const CORRECTION_STATUS = { replace: { self: 3, original: 5 }, adjust: { self: 4, original: 6 } } as const;
+
+/** MISA's per-item refusal of the original a correction names (D244), with MISA's own wording. */
+const ORIGINAL_REFUSALS: Record<CorrectionRefusal, [string, string]> = {
+  unknown: ['OrgInvoiceNotFound', 'The original invoice (OrgInvSeries, OrgInvNo) is not found'],
+  'not-issued': ['OrgInvoiceNotPublished', 'The original invoice is not published'],
+  replaced: ['OrgInvoiceReplaced', 'The original invoice has already been replaced'],
+  adjustment: ['OrgInvoiceIsAdjustment', 'An adjustment invoice cannot be replaced'],
+  mismatch: ['OrgInvoiceInfoInvalid', 'OrgInvDate or OrgInvTemplateNo is not the original invoice'],
+};
 
 /** A tax-authority code (MCCQT), 34 characters. */
 const newTaxAuthorityCode = () => `00${randomBytes(16).toString('hex').toUpperCase()}`;
 
-function issueInput(merchantId: string, item: MisaInvoiceData, issuedAt: number): IssueInput {
+function issueInput(merchantId: string, item: MisaInvoiceData, issuedAt: number, correction?: CorrectionInput): IssueInput {
+  const info = correction?.adjustKind === 'info';
   // A company name makes a business buyer (which then needs its tax code); a tax code alone is an
   // individual's personal one.
   const business = Boolean(item.BuyerLegalName);
@@ -198,22 +234,29 @@ function issueInput(merchantId: string, item: MisaInvoiceData, issuedAt: number)
     },
     // D232: MISA's figures as sent (UnitPrice and AmountWithoutVATOC before tax, the line's rate and
     // VAT); the core checks them as MISA does and keeps them.
-    lines: item.OriginalInvoiceDetail.map((l) => ({
-      name: l.ItemName,
-      unit: l.UnitName,
-      quantity: l.Quantity,
-      unitPrice: l.UnitPrice,
-      amount: l.AmountWithoutVATOC,
-      rate: l.VATRateName ?? null,
-      ...(l.VATAmountOC !== undefined && l.VATAmountOC !== null ? { vat: l.VATAmountOC } : {}),
-    })),
+    // An adjustment's decrease comes negative (D246): its size, marked as lowering the original.
+    lines: info
+      ? []
+      : item.OriginalInvoiceDetail.map((l) => ({
+          name: l.ItemName,
+          unit: l.UnitName,
+          quantity: Math.abs(l.Quantity),
+          unitPrice: Math.abs(l.UnitPrice),
+          amount: Math.abs(l.AmountWithoutVATOC),
+          rate: l.VATRateName ?? null,
+          ...(l.VATAmountOC !== undefined && l.VATAmountOC !== null ? { vat: Math.abs(l.VATAmountOC) } : {}),
+          ...(l.AmountWithoutVATOC < 0 ? { decrease: true } : {}),
+        })),
+    ...(correction ? { correction } : {}),
     ...(item.TaxRateInfo
       ? { rates: item.TaxRateInfo.map((r) => ({ rate: r.VATRateName, net: r.AmountWithoutVATOC, vat: r.VATAmountOC })) }
       : {}),
     totals: { net: item.TotalAmountWithoutVATOC, vat: item.TotalVATAmountOC, gross: item.TotalAmountOC },
     paymentMethod: item.PaymentMethodName,
     clientRef: item.RefID,
-    ...(item.InvoiceNote ? { notes: [item.InvoiceNote] } : {}),
+    ...(item.InvoiceNote || info
+      ? { notes: [...(item.InvoiceNote ? [item.InvoiceNote] : []), ...(info ? item.OriginalInvoiceDetail.map((l) => l.ItemName) : [])] }
+      : {}),
   };
 }
 
@@ -261,6 +304,31 @@ export function misaField(field: string): string {
  */
 function misaProblem(item: MisaInvoiceData): [string, string] | null {
   const sales = item.InvSeries[0] === '2';
+  const adjusting = item.ReferenceType === 2;
+  const informationOnly = adjusting && item.TypeChangeInvoice === 1;
+  if (item.ReferenceType) {
+    for (const field of ['OrgInvoiceType', 'OrgInvTemplateNo', 'OrgInvSeries', 'OrgInvNo', 'OrgInvDate'] as const) {
+      if (item[field] === null || item[field] === undefined) return [field, 'required on a replacement or adjustment invoice'];
+    }
+    if (!(item.ChangeReason ?? item.InvoiceNote)) return ['ChangeReason', 'the reason is required on a replacement or adjustment invoice'];
+  }
+  if (informationOnly) {
+    // An adjustment of information carries note lines (ItemType 4) and no amount.
+    for (const [i, l] of item.OriginalInvoiceDetail.entries()) {
+      if (l.ItemType !== 4 || l.AmountOC !== 0 || (l.VATAmountOC ?? 0) !== 0)
+        return [`OriginalInvoiceDetail[${i}].ItemType`, 'an adjustment of information has note lines (4) without amounts'];
+    }
+    if (item.TotalAmountOC !== 0 || item.TotalVATAmountOC !== 0) return ['TotalAmountOC', 'an adjustment of information has no amounts'];
+    return null;
+  }
+  for (const [i, l] of item.OriginalInvoiceDetail.entries()) {
+    const at = `OriginalInvoiceDetail[${i}]`;
+    if (l.ItemType === 4) return [`${at}.ItemType`, 'a note line (4) is only for an adjustment of information'];
+    const figures = [l.Quantity, l.AmountOC, l.AmountWithoutVATOC, l.VATAmountOC ?? 0];
+    if (!adjusting && figures.some((v) => v < 0)) return [`${at}.AmountOC`, 'a negative figure is only for an adjustment invoice'];
+  }
+  if (!adjusting && [item.TotalAmountOC, item.TotalVATAmountOC, item.TotalAmountWithoutVATOC].some((v) => v < 0))
+    return ['TotalAmountOC', 'a negative total is only for an adjustment invoice'];
   const twins: [string, number | null | undefined, number | null | undefined][] = [
     ['TotalSaleAmount', item.TotalSaleAmount, item.TotalSaleAmountOC],
     ['TotalAmountWithoutVAT', item.TotalAmountWithoutVAT, item.TotalAmountWithoutVATOC],
@@ -339,6 +407,31 @@ async function publishOne(ctx: SandboxContext, caller: Caller, raw: unknown): Pr
   if (item.InvDate > today)
     return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, `Invalid: InvDate: ${item.InvDate} is after today (${today})`);
   const coded = series.startsWith('C');
+  // A correction names its original by its template, series and number (D244, D246).
+  let corrects: { original: InvoiceRecord; correction: CorrectionInput } | null = null;
+  if (item.ReferenceType) {
+    const kind = item.ReferenceType === 1 ? 'replace' : 'adjust';
+    const found = await correctable(
+      ctx.db,
+      { merchantId: caller.merchantId, provider: PROVIDER, series: item.OrgInvSeries!, number: Number(item.OrgInvNo) },
+      kind,
+      { day: item.OrgInvDate!, templateCode: item.OrgInvTemplateNo! },
+    );
+    const before = await findByClientRef(ctx.db, caller.merchantId, PROVIDER, item.RefID);
+    if (!found.ok && !before) return itemError(item.RefID, ...ORIGINAL_REFUSALS[found.reason]);
+    const original = found.ok ? found.original : null;
+    if (original) {
+      corrects = {
+        original,
+        correction: {
+          kind,
+          ...(kind === 'adjust' ? { adjustKind: item.TypeChangeInvoice === 1 ? ('info' as const) : ('amount' as const) } : {}),
+          original: { templateCode: original.templateCode, series: original.series, number: original.number, issuedAt: original.issuedAt },
+          reason: (item.ChangeReason ?? item.InvoiceNote)!,
+        },
+      };
+    }
+  }
   let issued;
   try {
     const before = await findByClientRef(ctx.db, caller.merchantId, PROVIDER, item.RefID);
@@ -353,20 +446,34 @@ async function publishOne(ctx: SandboxContext, caller: Caller, raw: unknown): Pr
     }
     // Dated at noon of InvDate, Vietnam time: the day is what the invoice carries (NLap).
     const issuedAt = Math.min(now, Date.parse(`${item.InvDate}T12:00:00+07:00`));
-    issued = await issueInvoice(ctx.db, issueInput(caller.merchantId, item, item.InvDate === today ? now : issuedAt), {
-      providerId: item.RefID,
-      status: 1,
-      // Signed with MISA's certificate and sent at once; a C series comes back with its code.
-      cqtStatus: '1',
-      cqtCode: coded ? newTaxAuthorityCode() : null,
-      signedAt: now,
-      now,
-    });
+    issued = await issueInvoice(
+      ctx.db,
+      issueInput(caller.merchantId, item, item.InvDate === today ? now : issuedAt, corrects?.correction),
+      {
+        providerId: item.RefID,
+        status: corrects ? CORRECTION_STATUS[corrects.correction.kind].self : 1,
+        // Signed with MISA's certificate and sent at once; a C series comes back with its code.
+        cqtStatus: '1',
+        cqtCode: coded ? newTaxAuthorityCode() : null,
+        signedAt: now,
+        now,
+      },
+    );
   } catch (error) {
     if (error instanceof InvoiceInputError) {
       return itemError(item.RefID, MISA_ITEM_ERRORS.INVALID_DATA, `Invalid: ${misaField(error.field)}: ${error.message}`);
     }
     throw error;
+  }
+  if (corrects && !issued.existing) {
+    const c = corrects.correction;
+    await linkCorrection(
+      ctx.db,
+      corrects.original,
+      issued.invoice,
+      { kind: c.kind, adjustKind: c.adjustKind ?? null, reason: c.reason },
+      CORRECTION_STATUS[c.kind].original,
+    );
   }
   const duplicate = issued.existing || (await consumeFault(ctx.db, caller.merchantId, PROVIDER, 'already-exported'));
   const wire = toWire(issued.invoice);
@@ -545,6 +652,7 @@ export function registerMisaRoutes(app: FastifyInstance, ctx: SandboxContext): v
                         lookupUrl: MISA_LOOKUP_URL,
                         providerName: PROVIDER_NAMES[PROVIDER],
                         signedAt: invoice.signedAt,
+                        totalAfter: totalAfterOf(invoice),
                       }),
                     )
                   : Buffer.from(hdonToXml(invoice.hdon), 'utf8');

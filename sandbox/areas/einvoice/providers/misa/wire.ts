@@ -97,6 +97,22 @@ const amount = (max: number) =>
         .transform(Number),
     ])
     .pipe(z.number().finite().min(0).max(max));
+/**
+ * An adjusting invoice's figure (ReferenceType 2): MISA takes a decrease negative, quantity and amounts
+ * (D246; the public clients send `Quantity: -q` and negative amounts); misaProblem refuses a negative
+ * figure on any other invoice.
+ */
+const signed = (max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().finite().min(-max).max(max));
 
 export const misaTokenBody = z.object({
   appid: text(100).min(1),
@@ -106,7 +122,7 @@ export const misaTokenBody = z.object({
 });
 
 /** A money amount in đồng: MISA's decimals, here whole đồng (VND's AmountDecimalDigits is 0). */
-const dong = amount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
+const dong = signed(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
 
 /**
  * One line of `OriginalInvoiceDetail` in MISA's meanings (D232; doc.meinvoice.vn InvoiceDataDetail):
@@ -117,13 +133,14 @@ const dong = amount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đ�
  * the emulator issues; promotions, discounts and note lines (2, 3, 4) are refused.
  */
 export const misaLine = z.object({
-  ItemType: z.literal(1).optional(),
+  /** 1 goods and services; 4 a note line, taken only on an adjustment of information (D246). */
+  ItemType: z.union([z.literal(1), z.literal(4)]).optional(),
   LineNumber: z.number().int().min(1).max(10_000).optional(),
   SortOrder: z.number().int().min(1).max(10_000).optional(),
   ItemCode: optionalText(50),
   ItemName: text(500).min(1),
   UnitName: optionalText(50),
-  Quantity: amount(1_000_000).refine((v) => v > 0, 'must be above 0'),
+  Quantity: signed(1_000_000).refine((v) => v !== 0, 'must not be 0'),
   /** Before tax; at most 6 decimals (XML DGia). */
   UnitPrice: amount(100_000_000_000),
   DiscountRate: z.literal(0).optional(),
@@ -176,6 +193,33 @@ export const misaInvoiceData = z.object({
   /** Printed under the lines (a sales invoice's reduction note under Resolution 204). */
   InvoiceNote: optionalText(255),
   OriginalInvoiceDetail: z.array(misaLine).min(1).max(500),
+  /**
+   * A correcting invoice (issue 25 §5, D246; the fields MISA's public clients send): ReferenceType 1
+   * replacing, 2 adjusting; OrgInvoiceType 1 an e-invoice under Decree 123; the original's template
+   * digit, series (without the digit), number and date; OrgRefID its RefID when known; the reason in
+   * ChangeReason (a client's InvoiceNote is taken when ChangeReason is absent). TypeChangeInvoice 1:
+   * an adjustment of information only (no amounts).
+   */
+  ReferenceType: z.union([z.literal(1), z.literal(2)]).nullish(),
+  OrgInvoiceType: z.literal(1).nullish(),
+  OrgInvTemplateNo: z.enum(['1', '2']).nullish(),
+  OrgInvSeries: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{6}$/, 'six-character series')
+    .nullish(),
+  OrgInvNo: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/)
+    .nullish(),
+  OrgInvDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
+  OrgRefID: optionalText(64),
+  ChangeReason: optionalText(255),
+  TypeChangeInvoice: z.union([z.literal(0), z.literal(1)]).nullish(),
   /** The breakdown by rate; empty or absent on a sales invoice. */
   TaxRateInfo: z.array(misaTaxRate).max(6).nullish(),
   /** Goods before tax and discount (Σ AmountOC). */

@@ -16,9 +16,28 @@ import { lookupCompany } from '../../core/companies';
 import { EARLIEST_INVOICE_DAY, InvoiceInputError } from '../../core/document';
 import { consumeFault, delay, faultState } from '../../core/faults';
 import { renderInvoicePdf } from '../../core/pdf';
-import { findByClientRef, getInvoice, issueInvoice, latestInSeries, listInvoices, updateInvoice } from '../../core/store';
+import {
+  correctable,
+  findByClientRef,
+  getInvoice,
+  issueInvoice,
+  latestInSeries,
+  linkCorrection,
+  listInvoices,
+  totalAfterOf,
+  updateInvoice,
+  type CorrectionRefusal,
+} from '../../core/store';
 import { isValidTaxCode, taxCodeProblem } from '../../core/taxcode';
-import { PROVIDER_NAMES, type InvoiceRecord, type IssueInput, type LineInput, type RateCode, type RateInput } from '../../core/types';
+import {
+  PROVIDER_NAMES,
+  type CorrectionInput,
+  type InvoiceRecord,
+  type IssueInput,
+  type LineInput,
+  type RateCode,
+  type RateInput,
+} from '../../core/types';
 import { vnDay } from '../../core/vat';
 import {
   viettelByUuidSchema,
@@ -167,6 +186,16 @@ export function viettelInvoice(invoice: InvoiceRecord) {
     reservationCode: invoice.lookupCode,
     codeOfTax: invoice.cqtCode,
     sentDate: invoice.signedAt,
+    // A replacement (3) or adjustment (5) answers what it names, in the create's own fields (§6.2; D245).
+    ...(TTChung.TTHDLQuan
+      ? {
+          adjustmentInvoiceType: TTChung.TTHDLQuan.TCHDon === 2 ? (invoice.hdon.NDHDon.DSHHDVu.length === 0 ? '2' : '1') : null,
+          originalInvoiceId: `${TTChung.TTHDLQuan.KHHDCLQuan}${TTChung.TTHDLQuan.SHDCLQuan}`,
+          originalTemplateCode: `${TTChung.TTHDLQuan.KHMSHDCLQuan}`,
+          originalInvoiceIssueDate: Date.parse(`${TTChung.TTHDLQuan.NLHDCLQuan}T00:00:00+07:00`),
+          adjustedNote: TTChung.TTHDLQuan.GChu,
+        }
+      : {}),
   };
 }
 
@@ -200,11 +229,24 @@ function rateOf(value: number | null | undefined, at: string): RateCode {
 function figuresOf(body: ViettelCreateBody, sales: boolean): { lines: LineInput[]; rates?: RateInput[]; notes: string[] } {
   const lines: LineInput[] = [];
   const notes: string[] = [];
+  const info = body.generalInvoiceInfo;
+  const adjusting = info.adjustmentType === '5';
+  // An adjustment of information (adjustmentInvoiceType 2) moves no money: its lines say what changed.
+  const informationOnly = adjusting && info.adjustmentInvoiceType === '2';
   body.itemInfo.forEach((item, i) => {
     const at = `itemInfo[${i}]`;
     if (item.selection === 2) {
       notes.push(item.itemName);
       return;
+    }
+    if (informationOnly) {
+      const moves = [item.unitPrice, item.itemTotalAmountWithoutTax, item.taxAmount].some((v) => v !== null && v !== undefined && v !== 0);
+      if (moves) throw new ViettelError(400, 'BAD_REQUEST', `${at}: hóa đơn điều chỉnh thông tin không có số tiền`);
+      notes.push(item.itemName);
+      return;
+    }
+    if (item.isIncreaseItem === false && !adjusting) {
+      throw new ViettelError(400, 'BAD_REQUEST', `${at}.isIncreaseItem: chỉ hóa đơn điều chỉnh có dòng giảm`);
     }
     if (item.unitPrice === null || item.unitPrice === undefined || item.quantity === null || item.quantity === undefined) {
       throw new ViettelError(400, 'BAD_REQUEST', `${at}: unitPrice (đơn giá chưa thuế) và quantity là bắt buộc với hàng hóa`);
@@ -224,7 +266,15 @@ function figuresOf(body: ViettelCreateBody, sales: boolean): { lines: LineInput[
     }
     const vat = item.taxAmount ?? 0;
     if (vat < 0) throw figures('VAT_TAX_AMOUNT_NEGATE', `${at}.taxAmount: Tiền thuế không được nhập giá trị âm`);
-    const base = { name: item.itemName, ...(item.unitName ? { unit: item.unitName } : {}), quantity, unitPrice, amount };
+    const base = {
+      name: item.itemName,
+      ...(item.unitName ? { unit: item.unitName } : {}),
+      quantity,
+      unitPrice,
+      amount,
+      // §6.6 isIncreaseItem false: the line lowers the original (Odoo also sends its unit price negative).
+      ...(adjusting && (item.isIncreaseItem === false || (item.unitPrice ?? 0) < 0) ? { decrease: true } : {}),
+    };
     if (sales) {
       if (item.taxPercentage !== null && item.taxPercentage !== undefined && item.taxPercentage !== -2) {
         throw figures('VAT_PERCENTAGE_INVALID', `${at}.taxPercentage: hóa đơn bán hàng không có thuế GTGT (-2 hoặc không truyền)`);
@@ -240,7 +290,9 @@ function figuresOf(body: ViettelCreateBody, sales: boolean): { lines: LineInput[
     }
     lines.push({ ...base, rate, vat });
   });
+  if (informationOnly) return { lines, ...(sales ? {} : { rates: [] }), notes };
   if (lines.length === 0) throw new ViettelError(400, 'BAD_REQUEST', 'itemInfo: hóa đơn cần ít nhất một dòng hàng hóa');
+  const signed = (l: LineInput, value: number) => (l.decrease ? -value : value);
 
   const breakdown = body.taxBreakdowns ?? [];
   if (breakdown.length === 0) return { lines, notes };
@@ -256,11 +308,16 @@ function figuresOf(body: ViettelCreateBody, sales: boolean): { lines: LineInput[
     if (seen.has(rate)) throw figures('VAT_PERCENTAGE_INVALID', `${at}: mỗi mức thuế chỉ xuất hiện một lần`);
     seen.add(rate);
     const members = lines.filter((l) => l.rate === rate);
-    const net = members.reduce((sum, l) => sum + l.amount, 0);
-    const vat = members.reduce((sum, l) => sum + (l.vat ?? 0), 0);
-    // Not sent: Viettel works it out from the lines (§6.7).
-    const taxable = row.taxableAmount ?? net;
-    const tax = row.taxAmount ?? vat;
+    const net = members.reduce((sum, l) => sum + signed(l, l.amount), 0);
+    const vat = members.reduce((sum, l) => sum + signed(l, l.vat ?? 0), 0);
+    // Not sent: Viettel works it out from the lines (§6.7). taxableAmountPos/taxAmountPos false: a decrease (Odoo).
+    const taxable =
+      row.taxableAmount === null || row.taxableAmount === undefined
+        ? net
+        : row.taxableAmountPos === false
+          ? -row.taxableAmount
+          : row.taxableAmount;
+    const tax = row.taxAmount === null || row.taxAmount === undefined ? vat : row.taxAmountPos === false ? -row.taxAmount : row.taxAmount;
     if (members.length === 0 || Math.abs(taxable - net) > 1e-9) {
       throw new ViettelError(
         400,
@@ -275,7 +332,13 @@ function figuresOf(body: ViettelCreateBody, sales: boolean): { lines: LineInput[
   return { lines, ...(sales ? {} : { rates }), notes };
 }
 
-function issueInputOf(merchantId: string, body: ViettelCreateBody, series: SeriesEntry, issuedAt: number): IssueInput {
+function issueInputOf(
+  merchantId: string,
+  body: ViettelCreateBody,
+  series: SeriesEntry,
+  issuedAt: number,
+  correction?: CorrectionInput,
+): IssueInput {
   const b = body.buyerInfo;
   const taxCode = b.buyerTaxCode?.trim() || undefined;
   // §6.4: the legal name goes with a tax code; without one the buyer is a person.
@@ -306,7 +369,49 @@ function issueInputOf(merchantId: string, body: ViettelCreateBody, series: Serie
     paymentMethod: VIETTEL_PAYMENT_NAMES[body.payments[0]!.paymentMethodName],
     clientRef: info.transactionUuid,
     notes: [...(info.invoiceNote ? [info.invoiceNote] : []), ...notes],
+    ...(correction ? { correction } : {}),
   };
+}
+
+/** Viettel's answer to a correction whose original it will not take (D244), in its §8 form. */
+const ORIGINAL_REFUSALS: Record<CorrectionRefusal, string> = {
+  unknown: 'ORIGINAL_INVOICE_NOT_FOUND: Không tìm thấy hóa đơn gốc',
+  'not-issued': 'ORIGINAL_INVOICE_NOT_SENT: Hóa đơn gốc chưa được gửi CQT',
+  replaced: 'ORIGINAL_INVOICE_REPLACED: Hóa đơn gốc đã bị thay thế',
+  adjustment: 'ORIGINAL_INVOICE_ADJUSTMENT: Không được thay thế hóa đơn điều chỉnh',
+  mismatch: 'ORIGINAL_INVOICE_INFO_INVALID: Ngày lập hoặc mẫu số hóa đơn gốc không đúng',
+};
+
+/**
+ * The original a replacement (3) or adjustment (5) names by originalInvoiceId (its series and number,
+ * 'C26TVT12'), originalInvoiceIssueDate and originalTemplateCode (§6.2; Odoo's l10n_vn_edi_viettel).
+ */
+async function originalOf(ctx: SandboxContext, merchantId: string, body: ViettelCreateBody) {
+  const info = body.generalInvoiceInfo;
+  const m = /^([A-Z0-9]{6})(\d{1,9})$/.exec((info.originalInvoiceId ?? '').toUpperCase());
+  const kind = info.adjustmentType === '3' ? 'replace' : 'adjust';
+  const found = m
+    ? await correctable(ctx.db, { merchantId, provider: PROVIDER, series: m[1]!, number: Number(m[2]) }, kind, {
+        ...(typeof info.originalInvoiceIssueDate === 'number' ? { day: vnDay(info.originalInvoiceIssueDate) } : {}),
+      })
+    : ({ ok: false, reason: 'unknown' } as const);
+  if (!found.ok) throw new ViettelError(400, 'BAD_REQUEST', ORIGINAL_REFUSALS[found.reason]);
+  const template = info.originalTemplateCode?.trim();
+  if (template && template !== templateOf(found.original)) throw new ViettelError(400, 'BAD_REQUEST', ORIGINAL_REFUSALS.mismatch);
+  // The reason: adjustedNote, else the agreement or notice the correction rests on (additionalReferenceDesc).
+  const reason = (info.adjustedNote?.trim() || info.additionalReferenceDesc?.trim()) ?? '';
+  const correction: CorrectionInput = {
+    kind,
+    ...(kind === 'adjust' ? { adjustKind: info.adjustmentInvoiceType === '2' ? ('info' as const) : ('amount' as const) } : {}),
+    original: {
+      templateCode: found.original.templateCode,
+      series: found.original.series,
+      number: found.original.number,
+      issuedAt: found.original.issuedAt,
+    },
+    reason,
+  };
+  return { original: found.original, correction };
 }
 
 /** The series the request names, registered and active under the template code it names. */
@@ -491,13 +596,14 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
           );
         }
         const info = body.generalInvoiceInfo;
+        const corrects = info.adjustmentType !== '1' ? await originalOf(ctx, merchantId, body) : null;
         const status =
           info.adjustmentType === '3'
             ? VIETTEL_STATUS.replaced
             : info.adjustmentType === '5'
               ? VIETTEL_STATUS.adjusted
               : VIETTEL_STATUS.original;
-        const issued = await issueInvoice(ctx.db, issueInputOf(merchantId, body, series, issuedAt), {
+        const issued = await issueInvoice(ctx.db, issueInputOf(merchantId, body, series, issuedAt, corrects?.correction), {
           providerId: randomUUID(),
           status,
           cqtStatus: String(notSentStatus(info.invoiceSeries)),
@@ -522,6 +628,15 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
           },
           now,
         });
+        // The link on both (D244); Viettel's original keeps its own adjustmentType 1: its vocabulary has no "replaced by".
+        if (corrects && !issued.existing) {
+          const c = corrects.correction;
+          await linkCorrection(ctx.db, corrects.original, issued.invoice, {
+            kind: c.kind,
+            adjustKind: c.adjustKind ?? null,
+            reason: c.reason,
+          });
+        }
         // already-exported (D190): the invoice is stored and the answer is the old "used before" refusal, once.
         if (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported')) {
           throw new ViettelError(400, 'TRANSACTION_UUID_INVALID', `transactionUuid ${uuid} đã được sử dụng`);
@@ -602,6 +717,7 @@ export function registerViettelRoutes(app: FastifyInstance, ctx: SandboxContext)
             lookupCode: settled.lookupCode,
             lookupUrl: VIETTEL_LOOKUP_URL,
             providerName: PROVIDER_NAMES.viettel,
+            totalAfter: totalAfterOf(settled),
           }),
         );
         return ok({ fileName: `${viettelInvoiceNo(settled)}.pdf`, fileToBytes: pdf.toString('base64') });

@@ -132,6 +132,131 @@ const file = (m: Merchant, invoiceNo: string, templateCode = '1/001') =>
 const fault = (m: Merchant, name: string, extra: Record<string, string> = {}) =>
   t.api('POST', '/sandbox/triggers/einvoice-fault', { body: { provider: 'viettel', fault: name, merchant: m.id, ...extra } });
 
+/** The text of a PDF as a reader gets it (pdftotext), or null when poppler-utils is missing (the caller says so). */
+function pdfText(base64: string): string | null {
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'viettel-pdf-'));
+    writeFileSync(join(dir, 'i.pdf'), Buffer.from(base64, 'base64'));
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'i.pdf'), '-'], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    return text;
+  } catch (error) {
+    console.warn(`pdftotext is missing (poppler-utils): PDF text not checked — ${String(error)}`);
+    return null;
+  }
+}
+
+describe('Viettel S-Invoice: issue 25 §5, corrections instead of cancellations (D244, D245)', () => {
+  /** An original with pho at 8 % and beer at 10 %, sent to the tax authority; its references as Odoo sends them. */
+  async function sentOriginal(m: Merchant) {
+    const body = invoiceBody(m, { items: [item('Phở bò', 2, 50_000, 8), item('Bia Hà Nội', 4, 20_000, 10)], breakdown: undefined });
+    expect((await create(m, body)).status).toBe(200);
+    expect((await send(m, body.generalInvoiceInfo.transactionUuid)).status).toBe(200);
+    const found = (await search(m, body.generalInvoiceInfo.transactionUuid)).body.result[0];
+    const refs = {
+      originalInvoiceId: found.invoiceNo,
+      originalInvoiceIssueDate: found.issueDate,
+      originalTemplateCode: '1/001',
+      additionalReferenceDesc: 'Thông báo điều chỉnh cho khách hàng',
+      additionalReferenceDate: found.issueDate,
+      adjustedNote: 'Khách trả lại 2 chai bia',
+    };
+    return { body, found, refs };
+  }
+
+  it('issue 25 §5: a refund-shaped adjustment brings the invoice to the new total (the list and the PDF text show it)', async () => {
+    const m = await freshMerchant();
+    const { found, refs } = await sentOriginal(m);
+    // 100,000 + 8,000 of pho and 80,000 + 8,000 of beer: 196,000. Two beers back: 40,000 + 4,000 less.
+    expect(found.total).toBe(196_000);
+    const back = item('Bia Hà Nội', 2, 20_000, 10, { isIncreaseItem: false });
+    const adjustment = invoiceBody(m, {
+      general: { adjustmentType: '5', adjustmentInvoiceType: '1', ...refs },
+      items: [back],
+      breakdown: [{ taxPercentage: 10, taxableAmount: 40_000, taxAmount: 4_000, taxableAmountPos: false, taxAmountPos: false }],
+    });
+    const made = await create(m, adjustment);
+    expect(made.status).toBe(200);
+    const row = (await search(m, adjustment.generalInvoiceInfo.transactionUuid)).body.result[0];
+    expect(row).toMatchObject({
+      adjustmentType: '5',
+      adjustmentInvoiceType: '1',
+      originalInvoiceId: found.invoiceNo,
+      adjustedNote: 'Khách trả lại 2 chai bia',
+      totalBeforeTax: -40_000,
+      taxAmount: -4_000,
+      total: -44_000,
+    });
+    // The list carries both; the original's total with its adjustment is the new total.
+    const listed = await t.api('POST', `${API}/InvoiceUtilsWS/getInvoices`, {
+      token: m.token,
+      body: { supplierTaxCode: PHOCO_TAX, startDate: found.issueDate - 86_400_000, endDate: t.sandbox.clock.now() + 86_400_000 },
+    });
+    const invoices = listed.body.invoices as { invoiceNo: string; total: number; originalInvoiceId?: string }[];
+    const original = invoices.find((i) => i.invoiceNo === found.invoiceNo)!;
+    const linked = invoices.filter((i) => i.originalInvoiceId === found.invoiceNo);
+    expect(original.total + linked.reduce((sum, i) => sum + i.total, 0)).toBe(152_000);
+    // The PDF names the original and the reason, the difference and the total after it.
+    expect((await file(m, made.body.result.invoiceNo)).body.errorCode).toBe('INVOICE_FILE_NOT_READY');
+    const pdf = await file(m, made.body.result.invoiceNo);
+    const text = pdfText(pdf.body.fileToBytes);
+    if (text === null) return;
+    const day = vnDay(found.issueDate).split('-');
+    expect(text).toContain(
+      `Điều chỉnh cho hóa đơn Mẫu số 1 ký hiệu ${m.vatSeries} số ${found.invoiceNumber} ngày ${day[2]} tháng ${day[1]} năm ${day[0]}`,
+    );
+    expect(text).toContain('Khách trả lại 2 chai bia');
+    expect(text).toMatch(/-44[.,]000/);
+    expect(text).toMatch(/sau điều chỉnh[^\n]*152[.,]000/);
+  });
+
+  it("issue 25 §5: refuses a correction of an unknown original, one not sent, a second replacement, another merchant's original, and one without its reason", async () => {
+    const m = await freshMerchant();
+    const { body, found, refs } = await sentOriginal(m);
+    const replacement = (general: Record<string, unknown> = {}) =>
+      invoiceBody(m, { general: { adjustmentType: '3', ...refs, ...general }, items: [item('Phở bò', 2, 50_000, 8)] });
+    const refused = async (what: string, request: unknown, message: string) => {
+      const res = await create(m, request);
+      expect([what, res.status, res.body.errorCode]).toEqual([what, 400, 'BAD_REQUEST']);
+      expect(res.body.description).toContain(message);
+    };
+    await refused('unknown', replacement({ originalInvoiceId: `${m.vatSeries}999` }), 'ORIGINAL_INVOICE_NOT_FOUND');
+    await refused(
+      'wrong date',
+      replacement({ originalInvoiceIssueDate: found.issueDate - 3 * 86_400_000 }),
+      'ORIGINAL_INVOICE_INFO_INVALID',
+    );
+    await refused('no reason', replacement({ adjustedNote: null, additionalReferenceDesc: null }), 'additionalReferenceDesc');
+    // Not sent yet: it is still the seller's to change; nothing corrects it.
+    const draft = invoiceBody(m);
+    const draftNo = (await create(m, draft)).body.result.invoiceNo;
+    await refused('not sent', replacement({ originalInvoiceId: draftNo }), 'ORIGINAL_INVOICE_NOT_SENT');
+    // Another merchant (its own login, no invoices yet) naming this merchant's original: unknown to it.
+    const other = await freshMerchant();
+    const theirs = await create(other, {
+      ...replacement(),
+      generalInvoiceInfo: { ...replacement().generalInvoiceInfo, transactionUuid: newUuid() },
+    });
+    expect([theirs.status, theirs.body.description]).toEqual([400, expect.stringContaining('ORIGINAL_INVOICE_NOT_FOUND')]);
+    // One replacement; the same request again answers it; a second one is refused.
+    const first = replacement();
+    const made = await create(m, first);
+    expect(made.status).toBe(200);
+    expect((await create(m, first)).body.result.invoiceNo).toBe(made.body.result.invoiceNo);
+    await refused('second replacement', replacement(), 'ORIGINAL_INVOICE_REPLACED');
+    await refused(
+      'adjusting a replaced one',
+      invoiceBody(m, {
+        general: { adjustmentType: '5', adjustmentInvoiceType: '2', ...refs },
+        items: [{ itemName: 'Điều chỉnh địa chỉ' }],
+        breakdown: null,
+      }),
+      'ORIGINAL_INVOICE_REPLACED',
+    );
+    expect(body.generalInvoiceInfo.transactionUuid).toBeTruthy();
+  });
+});
+
 describe('Viettel S-Invoice: login, tokens, tax codes', () => {
   it('logs in with the account and refuses wrong credentials; no secret in the answer but the token', async () => {
     const m = await freshMerchant();
@@ -410,6 +535,8 @@ describe('Viettel S-Invoice: issue 25 §2, the figures as Viettel reads and chec
     const m = await freshMerchant();
     const original = invoiceBody(m);
     await create(m, original);
+    // Only an invoice sent to the tax authority is corrected (D244); one not sent is still the seller's to change.
+    await send(m, original.generalInvoiceInfo.transactionUuid);
     const found = (await search(m, original.generalInvoiceInfo.transactionUuid)).body.result[0];
     const refs = {
       originalInvoiceId: found.invoiceNo,
@@ -429,6 +556,8 @@ describe('Viettel S-Invoice: issue 25 §2, the figures as Viettel reads and chec
     expect((await search(m, adjustment.generalInvoiceInfo.transactionUuid)).body.result[0].adjustmentType).toBe(
       String(VIETTEL_STATUS.adjusted),
     );
+    // Odoo's body carries no adjustedNote: the agreement named (additionalReferenceDesc) is the reason printed.
+    expect((await search(m, adjustment.generalInvoiceInfo.transactionUuid)).body.result[0].adjustedNote).toBe('Biên bản điều chỉnh số 01');
     const replacement = invoiceBody(m, { general: { adjustmentType: '3', ...refs } });
     expect((await create(m, replacement)).status).toBe(200);
     expect((await search(m, replacement.generalInvoiceInfo.transactionUuid)).body.result[0].adjustmentType).toBe(

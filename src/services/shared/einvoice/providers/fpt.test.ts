@@ -9,7 +9,9 @@ import {
   LAST_MINUTE_2026,
   mixedRateExport,
   completedOrders,
+  correctionOf,
   createMerchant,
+  oneBeerBack,
   instantSleep,
   sampleExport,
   startSandbox,
@@ -21,8 +23,8 @@ import {
   rejection,
   todayQuery,
 } from '../testing/sandbox';
-import type { ExportInput, ProviderAdapter, Serial } from '../types';
-import { createFptAdapter } from './fpt';
+import type { EinvoiceRow, ExportInput, ProviderAdapter, Serial } from '../types';
+import { correctionBody, createFptAdapter } from './fpt';
 import { offeredYears } from '../testing/offered-years';
 
 const PHOCO_TAX = '0108123455';
@@ -398,5 +400,75 @@ describe('FPT adapter against the emulator', () => {
   it('no answer at all is NETWORK_ERROR', async () => {
     const nowhere = createFptAdapter({ baseURL: 'http://127.0.0.1:1/api/einvoice/fpt' });
     expect(await rejection(nowhere.checkTaxCode(PHOCO_TAX))).toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('issue 25 §5: corrections through /replace-invoice and /adjust-invoice (D247)', () => {
+  const serial: Serial = { value: '1C26TFP', templateCode: '1', invTypeName: 'Hóa đơn giá trị gia tăng', isSalesInvoice: false };
+  const original = { id: 'order-0012', serial: '1C26TFP', seq: 12, invoiceDate: Date.parse('2026-12-05T12:00:00+07:00') };
+
+  it("an adjustment of amounts: adj names the original's sid, form, serial, seq and date, the reason and adjtyp 1; the decrease negative, the totals signed", () => {
+    const body = correctionBody(original, correctionOf('adjust', oneBeerBack(serial), 'Khách trả lại 1 chai bia', [true], 'fpt-corr-0001'));
+    expect(body).toMatchObject({
+      sid: 'fpt-corr-0001',
+      form: '1',
+      serial: 'C26TFP',
+      adj: { rsid: 'order-0012', rform: '1', rserial: 'C26TFP', rseq: 12, rdt: '2026-12-05', rea: 'Khách trả lại 1 chai bia', adjtyp: '1' },
+      sum: -22_727,
+      vat: -2_273,
+      total: -25_000,
+      totalv: -25_000,
+    });
+    expect(body.items).toEqual([
+      expect.objectContaining({ quantity: -1, price: 22_727, amount: -22_727, vrt: '10', vat: -2_273, total: -25_000 }),
+    ]);
+  });
+
+  it('a replacement: no adjtyp, the whole invoice unsigned; an adjustment of information: adjtyp 2, one item without amounts', () => {
+    const replace = correctionBody(original, correctionOf('replace', sampleExport('x', serial), 'Sai tên hàng', [], 'fpt-corr-0002'));
+    expect(replace).toMatchObject({ adj: { rseq: 12, rea: 'Sai tên hàng' }, total: 1_900_000 });
+    expect(replace.adj).not.toHaveProperty('adjtyp');
+    const info = correctionBody(original, correctionOf('info', sampleExport('x', serial), 'Sai địa chỉ', [], 'fpt-corr-0003'));
+    expect(info).toMatchObject({ adj: { adjtyp: '2' }, total: 0, items: [{ line: 1, quantity: 1, price: 0, amount: 0 }] });
+  });
+
+  it('issue 25 §5: adjust and replace at the emulator; each correction names its original in the list; a refund-shaped adjustment brings it to the new total; the refusals', async () => {
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
+    const draft = await rowOf(made.eivCode);
+    const back = correctionOf('adjust', oneBeerBack(vatSerial), 'Khách trả lại 1 chai bia', [true]);
+    expect(await rejection(adapter.correctInvoice(token, draft, back))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'not-issued' },
+    });
+    await adapter.sign(token, draft);
+    const row = await rowOf(made.eivCode);
+    const adjust = await adapter.correctInvoice(token, row, back);
+    expect((await adapter.correctInvoice(token, row, back)).eivCode).toBe(adjust.eivCode);
+    const adjusted = await rowOf(adjust.eivCode);
+    expect(adjusted).toMatchObject({
+      total: -25_000,
+      corrects: { kind: 'adjust', adjustKind: 'amount', serial: row.serial, seq: row.seq, reason: 'Khách trả lại 1 chai bia' },
+    });
+    expect(row.total + adjusted.total).toBe(1_875_000);
+
+    const replaceIt = (target: EinvoiceRow, reason = 'Sai tên hàng') =>
+      adapter.correctInvoice(token, target, correctionOf('replace', sampleExport('r', vatSerial), reason));
+    await adapter.sign(token, adjusted);
+    expect(await rejection(replaceIt(await rowOf(adjust.eivCode)))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'adjustment' },
+    });
+    expect(await rejection(replaceIt(row, ' '))).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
+    expect(await rejection(replaceIt({ ...row, id: 'another-sid' }))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'mismatch' },
+    });
+    const replaced = await rowOf((await replaceIt(row)).eivCode);
+    expect(replaced).toMatchObject({ total: 1_900_000, corrects: { kind: 'replace', serial: row.serial, seq: row.seq } });
+    expect(await rejection(replaceIt(row))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'replaced' } });
+    expect(await rejection(replaceIt({ ...row, seq: 99_999 }))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'unknown' },
+    });
   });
 });

@@ -6,6 +6,8 @@ import { eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
 import { sellerToken, splitSellerToken } from '../seller-token';
 import type {
   CompanyInfo,
+  CorrectionRef,
+  CorrectionRequest,
   DeclarationStatus,
   EinvoiceRow,
   ExportInput,
@@ -63,6 +65,8 @@ const FPT_ERRORS: Readonly<Record<string, string>> = {
   INVOICE_NOT_FOUND: 'NOT_FOUND',
   TAX_CODE_NOT_FOUND: 'NOT_FOUND',
   INVOICE_EXISTED: 'INVOICE_ALREADY_EXPORTED',
+  // The sandbox's refusal of a correction's original, with its reason (D244).
+  ORIGINAL_INVOICE_INVALID: 'EINV_CORRECTION_REFUSED',
   INVOICE_APPROVED: 'EINV_SIGN_REFUSED',
   INVOICE_CANCELLED: 'EINV_SIGN_REFUSED',
   PDF_NOT_READY: 'EINV_PDF_NOT_READY',
@@ -86,6 +90,18 @@ const rowSchema = z.object({
   status_received: z.number().int().nullish(),
   tax_authority_code: z.string().nullish(),
   search_code: z.string(),
+  // A correction names its original (D247).
+  adj: z
+    .object({
+      kind: z.enum(['replace', 'adjust']),
+      rform: z.string(),
+      rserial: z.string(),
+      rseq: z.number(),
+      rdt: z.string(),
+      rea: z.string().nullish(),
+      adjtyp: z.string().nullish(),
+    })
+    .nullish(),
 });
 type FptRow = z.infer<typeof rowSchema>;
 
@@ -121,8 +137,22 @@ const pageSchema = z.object({ data: z.array(rowSchema), total: z.number().int().
 /** The series as every adapter writes it: template digit + symbol ('1C26TFP'), as M-Invoice and MISA do (D191). */
 const serialOf = (form: string, serial: string) => `${form}${serial}`;
 
+function correctsOf(row: FptRow): CorrectionRef | null {
+  const adj = row.adj;
+  if (!adj) return null;
+  return {
+    kind: adj.kind,
+    adjustKind: adj.kind === 'replace' ? null : adj.adjtyp === '2' ? 'info' : 'amount',
+    serial: serialOf(adj.rform, adj.rserial),
+    seq: adj.rseq,
+    invoiceDate: vnDateTime(adj.rdt),
+    reason: adj.rea ?? '',
+  };
+}
+
 function toRow(row: FptRow): EinvoiceRow {
   return {
+    corrects: correctsOf(row),
     id: row.sid,
     serial: serialOf(row.form, row.serial),
     seq: row.seq,
@@ -210,6 +240,48 @@ function invoiceBody(input: ExportInput): Record<string, unknown> {
   return inv;
 }
 
+/**
+ * The body of a /replace-invoice or /adjust-invoice call (D247; FPT publishes no API document, so the
+ * names under `adj` are the sandbox's, after the tax authority's TTHDLQuan): invoiceBody's figures
+ * under the correction's key as sid, the original's sid, form, serial, seq and date, the reason (rea)
+ * and for an adjustment its kind (adjtyp '1' amounts, '2' information). A decrease is negative
+ * (quantity, amount, VAT, total; the totals signed); an adjustment of information has one item saying
+ * what changed, with no amounts.
+ */
+export function correctionBody(
+  original: Pick<EinvoiceRow, 'id' | 'serial' | 'seq' | 'invoiceDate'>,
+  c: CorrectionRequest,
+): Record<string, unknown> {
+  const info = c.kind === 'adjust' && c.adjustKind === 'info';
+  const inv = invoiceBody({ ...c.invoice, orderId: c.key });
+  const was = /^(\d)([A-Z0-9]{6})$/.exec(original.serial.trim().toUpperCase());
+  inv.adj = {
+    rsid: original.id,
+    rform: was?.[1] ?? '1',
+    rserial: was?.[2] ?? serialSymbol(original.serial),
+    rseq: original.seq,
+    rdt: fptDateTime(original.invoiceDate).slice(0, 10),
+    rea: c.reason.trim().slice(0, 255),
+    ...(c.kind === 'adjust' ? { adjtyp: info ? '2' : '1' } : {}),
+  };
+  if (info) {
+    const name = `Điều chỉnh thông tin người mua của hóa đơn số ${original.seq}: ${c.reason.trim()}`.slice(0, 400);
+    return { ...inv, items: [{ line: 1, name, quantity: 1, price: 0, amount: 0 }], sum: 0, vat: 0, total: 0, sumv: 0, vatv: 0, totalv: 0 };
+  }
+  if (c.kind === 'adjust') {
+    const items = inv.items as Record<string, number | string>[];
+    items.forEach((item, i) => {
+      if (c.decreases[i] !== true) return;
+      for (const key of ['quantity', 'amount', 'vat', 'total'] as const)
+        if (typeof item[key] === 'number') item[key] = -(item[key] as number);
+    });
+    const sum = items.reduce((acc, i) => acc + (i.amount as number), 0);
+    const vat = items.reduce((acc, i) => acc + (typeof i.vat === 'number' ? i.vat : 0), 0);
+    Object.assign(inv, { sum, vat, total: sum + vat, sumv: sum, vatv: vat, totalv: sum + vat });
+  }
+  return inv;
+}
+
 export function createFptAdapter(options: AdapterOptions): ProviderAdapter {
   const { baseURL } = options;
 
@@ -233,7 +305,8 @@ export function createFptAdapter(options: AdapterOptions): ProviderAdapter {
     const { error, message, field, reason } = parsed.data;
     const code = FPT_ERRORS[error] ?? fallback;
     if (!code) return unexpected(`fpt.${name}`, res.status);
-    const data = field ? { field } : reason ? { reason } : undefined;
+    // A correction's refusal says why (D244); the others name their field.
+    const data = code === 'EINV_CORRECTION_REFUSED' && reason ? { reason } : field ? { field } : reason ? { reason } : undefined;
     return einvError(code, data, message, res.status);
   }
 
@@ -319,6 +392,19 @@ export function createFptAdapter(options: AdapterOptions): ProviderAdapter {
         approved: body.status === 'APPROVED',
         records: body.declarations.filter((d) => inRange(d.create_date)).map(declarationRecord),
       };
+    },
+
+    async correctInvoice(token, original, correction, signal): Promise<ExportResult> {
+      const path = correction.kind === 'replace' ? '/replace-invoice' : '/adjust-invoice';
+      const res = await request(token, { method: 'POST', path, body: { lang: 'vi', inv: correctionBody(original, correction) }, signal });
+      if (res.status === 200) return exportResult(parseWith(rowSchema, res.body, 'fpt.correctInvoice'), false);
+      const refused = refusal('correctInvoice', res, 'EINV_INVOICE_REFUSED');
+      if (refused.code === 'INVOICE_ALREADY_EXPORTED') {
+        // The same key again (a double click, a lost answer): the correction made the first time.
+        const existing = await bySid(token, correction.key, signal).catch(() => null);
+        if (existing) return exportResult(existing, true);
+      }
+      throw refused;
     },
 
     async createInvoice(token, input, signal): Promise<ExportResult> {

@@ -5,7 +5,9 @@ import { canSign, cqtStatus, parseEivCode } from '../registry';
 import { splitSellerToken } from '../seller-token';
 import {
   completedOrders,
+  correctionOf,
   createMerchant,
+  oneBeerBack,
   instantSleep,
   sampleExport,
   FIRST_MINUTE_2027,
@@ -20,8 +22,8 @@ import {
   rejection,
   todayQuery,
 } from '../testing/sandbox';
-import type { ProviderAdapter, Serial } from '../types';
-import { createMInvoiceAdapter } from './m-invoice';
+import type { EinvoiceRow, ProviderAdapter, Serial } from '../types';
+import { correctionInput, createMInvoiceAdapter } from './m-invoice';
 import { offeredYears } from '../testing/offered-years';
 
 const PHOCO_TAX = '0108123455';
@@ -370,5 +372,85 @@ describe('issue 25 §2: the M-Invoice request in the tax authority’s meanings 
     expect(made.existing).toBe(false);
     const page = await adapter.listInvoices(token, query({ pageSize: 100 }));
     expect(page.rows.find((r) => r.id === made.providerId)).toMatchObject({ total: 205_000, vat: 16_448 });
+  });
+});
+
+describe("issue 25 §5: corrections through ThayThe and DieuChinh, the original named in TTHDLQuan's fields (D247)", () => {
+  const serial: Serial = { value: '1C26TMV', templateCode: '1', invTypeName: 'Hóa đơn giá trị gia tăng', isSalesInvoice: false };
+  const original = { serial: '1C26TMV', seq: 12, invoiceDate: Date.parse('2026-12-05T12:00:00+07:00') };
+
+  it('an adjustment of amounts: tthdlquan with tchdon 2, lhdclquan 1, the original template, symbol, number and date, the reason; the decrease negative, the totals signed', () => {
+    const c = correctionOf('adjust', oneBeerBack(serial), 'Khách trả lại 1 chai bia', [true], 'mi-corr-0001');
+    const body = correctionInput(original, c);
+    expect(body).toMatchObject({
+      sdhang: 'mi-corr-0001',
+      khieu: '1C26TMV',
+      tthdlquan: {
+        tchdon: 2,
+        lhdclquan: 1,
+        khmshdclquan: '1',
+        khhdclquan: 'C26TMV',
+        shdclquan: 12,
+        nlhdclquan: '2026-12-05',
+        gchu: 'Khách trả lại 1 chai bia',
+      },
+      tgtcthue: -22_727,
+      tgtthue: -2_273,
+      tgtttbso: -25_000,
+    });
+    expect(body.details).toEqual([
+      { data: [expect.objectContaining({ ten: 'Bia Hà Nội', sluong: -1, dgia: 22_727, thtien: -22_727, tsuat: '10%', tthue: -2_273 })] },
+    ]);
+  });
+
+  it('a replacement: tchdon 1 and the whole invoice unsigned; an adjustment of information: dcthongtin, one note line (tchat 4), no amounts', () => {
+    const replace = correctionInput(original, correctionOf('replace', sampleExport('x', serial), 'Sai tên hàng', [], 'mi-corr-0002'));
+    expect(replace).toMatchObject({ tthdlquan: { tchdon: 1, shdclquan: 12 }, tgtttbso: 1_900_000 });
+    const info = correctionInput(original, correctionOf('info', sampleExport('x', serial), 'Sai địa chỉ', [], 'mi-corr-0003'));
+    expect(info).toMatchObject({ tthdlquan: { tchdon: 2, dcthongtin: true }, tgtttbso: 0, details: [{ data: [{ stt: 1, tchat: 4 }] }] });
+  });
+
+  it('issue 25 §5: adjust and replace at the emulator; the original becomes 6/5 (adjusted/replaced by another); a refund-shaped adjustment brings it to the new total; the refusals', async () => {
+    const rowOf = async (eiv: string): Promise<EinvoiceRow> =>
+      (await adapter.listInvoices(token, query({ q: parseEivCode(eiv)!.searchCode }))).rows[0]!;
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
+    const draft = await rowOf(made.eivCode);
+    const back = correctionOf('adjust', oneBeerBack(vatSerial), 'Khách trả lại 1 chai bia', [true]);
+    // Saved, not signed: nothing corrects it yet.
+    expect(await rejection(adapter.correctInvoice(token, draft, back))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'not-issued' },
+    });
+    await adapter.sign(token, draft);
+    const row = await rowOf(made.eivCode);
+    const adjust = await adapter.correctInvoice(token, row, back);
+    expect((await adapter.correctInvoice(token, row, back)).eivCode).toBe(adjust.eivCode);
+    const adjusted = await rowOf(adjust.eivCode);
+    expect(adjusted).toMatchObject({
+      status: '2',
+      total: -25_000,
+      corrects: { kind: 'adjust', adjustKind: 'amount', serial: row.serial, seq: row.seq, reason: 'Khách trả lại 1 chai bia' },
+    });
+    expect(row.total + adjusted.total).toBe(1_875_000);
+    expect((await rowOf(made.eivCode)).status).toBe('6');
+    const info = await adapter.correctInvoice(token, row, correctionOf('info', sampleExport('i', vatSerial), 'Sai địa chỉ người mua'));
+    expect((await rowOf(info.eivCode)).corrects).toMatchObject({ kind: 'adjust', adjustKind: 'info' });
+
+    const replaceIt = (target: EinvoiceRow, reason = 'Sai tên hàng') =>
+      adapter.correctInvoice(token, target, correctionOf('replace', sampleExport('r', vatSerial), reason));
+    expect(await rejection(replaceIt(adjusted))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'adjustment' } });
+    expect(await rejection(replaceIt(row, ' '))).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
+    expect(await rejection(replaceIt({ ...row, invoiceDate: row.invoiceDate - 3 * 86_400_000 }))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'mismatch' },
+    });
+    const replaced = await rowOf((await replaceIt(row)).eivCode);
+    expect(replaced).toMatchObject({ status: '3', corrects: { kind: 'replace', serial: row.serial, seq: row.seq } });
+    expect((await rowOf(made.eivCode)).status).toBe('5');
+    expect(await rejection(replaceIt(row))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'replaced' } });
+    expect(await rejection(replaceIt({ ...row, seq: 99_999 }))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'unknown' },
+    });
   });
 });

@@ -5,6 +5,8 @@ import { eivCode, isSalesInvoiceSerial } from '../registry';
 import { splitSellerToken, sellerToken } from '../seller-token';
 import type {
   CompanyInfo,
+  CorrectionRef,
+  CorrectionRequest,
   DeclarationStatus,
   EinvoiceRow,
   ExportInput,
@@ -65,6 +67,18 @@ const invoiceSchema = z.object({
   tthai: z.number().nullish(),
   macqt: z.string().nullish(),
   sobaomat: z.string(),
+  // A correction names its original (TTHDLQuan in M-Invoice's lower-case names; D247).
+  tthdlquan: z
+    .object({
+      tchdon: z.number(),
+      khmshdclquan: z.string(),
+      khhdclquan: z.string(),
+      shdclquan: z.number(),
+      nlhdclquan: z.string(),
+      gchu: z.string().nullish(),
+      dcthongtin: z.boolean().nullish(),
+    })
+    .nullish(),
 });
 type MiInvoice = z.infer<typeof invoiceSchema>;
 
@@ -95,8 +109,22 @@ const declarationSchema = z.object({
 });
 const pageSchema = z.object({ data: z.array(invoiceSchema), total: z.number().int().nonnegative() });
 
+function correctsOf(invoice: MiInvoice): CorrectionRef | null {
+  const r = invoice.tthdlquan;
+  if (!r || (r.tchdon !== 1 && r.tchdon !== 2)) return null;
+  return {
+    kind: r.tchdon === 1 ? 'replace' : 'adjust',
+    adjustKind: r.tchdon === 1 ? null : r.dcthongtin ? 'info' : 'amount',
+    serial: `${r.khmshdclquan}${r.khhdclquan}`,
+    seq: r.shdclquan,
+    invoiceDate: vnDayStart(r.nlhdclquan),
+    reason: r.gchu ?? '',
+  };
+}
+
 function toRow(invoice: MiInvoice): EinvoiceRow {
   return {
+    corrects: correctsOf(invoice),
     id: invoice.hoadon68_id,
     serial: invoice.khieu,
     seq: invoice.shdon,
@@ -168,6 +196,51 @@ function invoiceInput(input: ExportInput): Record<string, unknown> {
   if (buyer.phone) item.sdtnmua = buyer.phone;
   // The buyer's personal identification number (D237; the XML's CCCDan).
   if (buyer.idCard) item.cccdan = buyer.idCard;
+  return item;
+}
+
+/** yyyy-MM-dd of an instant in Vietnam (the XML's NLHDCLQuan). */
+const vnDate = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * The body of a ThayThe (replace) or DieuChinh (adjust) call (D247): invoiceInput's figures under the
+ * correction's key as sdhang, naming the original in `tthdlquan` with the tax authority's XML names
+ * as M-Invoice writes its other fields (tchdon 1/2, lhdclquan 1, khmshdclquan, khhdclquan, shdclquan,
+ * nlhdclquan, gchu the reason). An adjustment's decrease is negative (sluong, thtien, tthue; M-Invoice's
+ * guide "điền âm số lượng"), its totals signed; one of information (dcthongtin) has one note line
+ * (tchat 4) and no amounts.
+ */
+export function correctionInput(
+  original: Pick<EinvoiceRow, 'serial' | 'seq' | 'invoiceDate'>,
+  c: CorrectionRequest,
+): Record<string, unknown> {
+  const info = c.kind === 'adjust' && c.adjustKind === 'info';
+  const item = invoiceInput({ ...c.invoice, orderId: c.key });
+  const was = /^(\d)([A-Z0-9]{6})$/.exec(original.serial.trim().toUpperCase());
+  item.tthdlquan = {
+    tchdon: c.kind === 'replace' ? 1 : 2,
+    lhdclquan: 1,
+    khmshdclquan: was?.[1] ?? '1',
+    khhdclquan: was?.[2] ?? original.serial,
+    shdclquan: original.seq,
+    nlhdclquan: vnDate(original.invoiceDate),
+    gchu: c.reason.trim().slice(0, 255),
+    ...(info ? { dcthongtin: true } : {}),
+  };
+  if (info) {
+    const note = `Điều chỉnh thông tin người mua của hóa đơn số ${original.seq}: ${c.reason.trim()}`.slice(0, 500);
+    return { ...item, details: [{ data: [{ stt: 1, tchat: 4, ten: note }] }], tgtcthue: 0, tgtthue: 0, tgtttbso: 0 };
+  }
+  if (c.kind === 'adjust') {
+    const lines = (item.details as { data: Record<string, number | string>[] }[])[0]!.data;
+    lines.forEach((line, i) => {
+      if (c.decreases[i] !== true) return;
+      for (const key of ['sluong', 'thtien', 'tthue'] as const) if (typeof line[key] === 'number') line[key] = -(line[key] as number);
+    });
+    const net = lines.reduce((sum, l) => sum + (l.thtien as number), 0);
+    const vat = lines.reduce((sum, l) => sum + (typeof l.tthue === 'number' ? l.tthue : 0), 0);
+    Object.assign(item, { tgtcthue: net, tgtthue: vat, tgtttbso: net + vat });
+  }
   return item;
 }
 
@@ -276,6 +349,25 @@ export function createMInvoiceAdapter(options: AdapterOptions): ProviderAdapter 
       });
       const data = parseWith(declarationSchema, body.data, 'm-invoice.declarationStatus');
       return { approved: data.trang_thai === 'APPROVED', records: data.ds_to_khai.map(declarationRecord) };
+    },
+
+    async correctInvoice(token, original, correction, signal): Promise<ExportResult> {
+      const answer = await call('correctInvoice', token, {
+        method: 'POST',
+        path: correction.kind === 'replace' ? '/api/InvoiceApi78/ThayThe' : '/api/InvoiceApi78/DieuChinh',
+        body: { editmode: 1, data: [correctionInput(original, correction)] },
+        signal,
+      });
+      if (answer.code === '00') return exportResult(parseWith(invoiceSchema, answer.body.data, 'm-invoice.correctInvoice'), false);
+      if (answer.code === '06') {
+        // The same key again (a double click, a lost answer): the correction made the first time.
+        const existing = invoiceSchema.safeParse(answer.body.data);
+        if (existing.success) return exportResult(existing.data, true);
+      }
+      const reason = typeof answer.body.reason === 'string' ? answer.body.reason : null;
+      if (reason) throw einvError('EINV_CORRECTION_REFUSED', { reason }, answer.message, 200);
+      const fields = Array.isArray(answer.body.errors) ? { fields: answer.body.errors } : undefined;
+      throw refusal(answer.code, answer.message, 'EINV_INVOICE_REFUSED', fields);
     },
 
     async createInvoice(token, input, signal): Promise<ExportResult> {

@@ -6,7 +6,9 @@ import { canSign, cqtStatus, parseEivCode } from '../registry';
 import { splitSellerToken } from '../seller-token';
 import {
   completedOrders,
+  correctionOf,
   createMerchant,
+  oneBeerBack,
   FIRST_MINUTE_2027,
   LAST_MINUTE_2026,
   mixedRateExport,
@@ -21,8 +23,8 @@ import {
   rejection,
   todayQuery,
 } from '../testing/sandbox';
-import type { ProviderAdapter, Serial } from '../types';
-import { createMisaAdapter } from './misa';
+import type { EinvoiceRow, ProviderAdapter, Serial } from '../types';
+import { correctionItem, createMisaAdapter } from './misa';
 
 const PHOCO_TAX = '0108123455';
 const COLAN_TAX = '079185001234';
@@ -399,5 +401,96 @@ describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)',
     const made = await adapter.createInvoice(token, mixedRateExport(ref(), vatSerial, Date.now()));
     const page = await adapter.listInvoices(token, query({ q: made.providerId }));
     expect(page.rows[0]).toMatchObject({ total: 205_000 });
+  });
+});
+
+describe("issue 25 §5: corrections in MISA's fields (ReferenceType, Org*, ChangeReason; D246)", () => {
+  const serial: Serial = { value: '1C26TMS', templateCode: '1', invTypeName: 'Hóa đơn giá trị gia tăng', isSalesInvoice: false };
+  const original = { serial: '1C26TMS', seq: 12, invoiceDate: Date.parse('2026-12-05T12:00:00+07:00') };
+
+  it('an adjustment of amounts: ReferenceType 2, OrgInvoiceType 1, the original by template, series, number and date, the reason; the decrease negative in quantity, amounts, VAT, TaxRateInfo and totals', () => {
+    const c = correctionOf('adjust', oneBeerBack(serial), 'Khách trả lại 1 chai bia', [true], 'misa-corr-0001');
+    const item = correctionItem(original, c);
+    expect(item).toMatchObject({
+      RefID: 'misa-corr-0001',
+      ReferenceType: 2,
+      OrgInvoiceType: 1,
+      OrgInvTemplateNo: '1',
+      OrgInvSeries: 'C26TMS',
+      OrgInvNo: '00000012',
+      OrgInvDate: '2026-12-05',
+      ChangeReason: 'Khách trả lại 1 chai bia',
+      TypeChangeInvoice: 0,
+      TaxRateInfo: [{ VATRateName: '10%', AmountWithoutVATOC: -22_727, VATAmountOC: -2_273 }],
+      TotalAmountWithoutVATOC: -22_727,
+      TotalVATAmountOC: -2_273,
+      TotalAmountOC: -25_000,
+    });
+    expect(item.OriginalInvoiceDetail).toEqual([
+      expect.objectContaining({
+        ItemName: 'Bia Hà Nội',
+        Quantity: -1,
+        UnitPrice: 22_727,
+        AmountOC: -22_727,
+        VATRateName: '10%',
+        VATAmountOC: -2_273,
+      }),
+    ]);
+  });
+
+  it('a replacement: ReferenceType 1 and the whole invoice unsigned; an adjustment of information: TypeChangeInvoice 1, one note line, no amounts', () => {
+    const replace = correctionItem(original, correctionOf('replace', sampleExport('x', serial), 'Sai tên hàng', [], 'misa-corr-0002'));
+    expect(replace).toMatchObject({ ReferenceType: 1, OrgInvNo: '00000012', TotalAmountOC: 1_900_000 });
+    expect(replace).not.toHaveProperty('TypeChangeInvoice');
+    const info = correctionItem(original, correctionOf('info', sampleExport('x', serial), 'Sai địa chỉ', [], 'misa-corr-0003'));
+    expect(info).toMatchObject({ ReferenceType: 2, TypeChangeInvoice: 1, TotalAmountOC: 0, TaxRateInfo: [] });
+    expect(info.OriginalInvoiceDetail).toEqual([expect.objectContaining({ ItemType: 4, AmountOC: 0 })]);
+  });
+
+  it('issue 25 §5: adjust and replace at the emulator; the original becomes "adjusted/replaced by another"; a refund-shaped adjustment brings it to the new total; the refusals', async () => {
+    const rowOf = async (eiv: string): Promise<EinvoiceRow> =>
+      (await adapter.listInvoices(token, query({ q: parseEivCode(eiv)!.searchCode }))).rows[0]!;
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
+    const row = await rowOf(made.eivCode);
+    const back = correctionOf('adjust', oneBeerBack(vatSerial), 'Khách trả lại 1 chai bia', [true]);
+    const adjust = await adapter.correctInvoice(token, row, back);
+    expect((await adapter.correctInvoice(token, row, back)).eivCode).toBe(adjust.eivCode);
+    const adjusted = await rowOf(adjust.eivCode);
+    expect(adjusted).toMatchObject({
+      status: '4',
+      total: -25_000,
+      corrects: { kind: 'adjust', adjustKind: 'amount', serial: row.serial, seq: row.seq },
+    });
+    expect(row.total + adjusted.total).toBe(1_875_000);
+    expect((await rowOf(made.eivCode)).status).toBe('6');
+
+    const info = await adapter.correctInvoice(token, row, correctionOf('info', sampleExport('i', vatSerial), 'Sai địa chỉ người mua'));
+    expect((await rowOf(info.eivCode)).corrects).toMatchObject({ kind: 'adjust', adjustKind: 'info', reason: 'Sai địa chỉ người mua' });
+    // An adjustment is not replaced (M-Invoice's and MISA's rule); the original is, once.
+    const replaceIt = (target: EinvoiceRow, reason = 'Sai tên hàng') =>
+      adapter.correctInvoice(token, target, correctionOf('replace', sampleExport('r', vatSerial), reason));
+    expect(await rejection(replaceIt(adjusted))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'adjustment' } });
+    expect(await rejection(replaceIt(row, ' '))).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
+    expect(await rejection(replaceIt({ ...row, invoiceDate: row.invoiceDate - 3 * 86_400_000 }))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'mismatch' },
+    });
+    const replaced = await rowOf((await replaceIt(row)).eivCode);
+    expect(replaced).toMatchObject({ status: '3', corrects: { kind: 'replace', serial: row.serial, seq: row.seq } });
+    expect((await rowOf(made.eivCode)).status).toBe('5');
+    expect(await rejection(replaceIt(row))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'replaced' } });
+    expect(await rejection(replaceIt({ ...row, seq: 99_999 }))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'unknown' },
+    });
+    // Another merchant's invoice is unknown to this seller.
+    const other = await createMerchant(t, 'phoco');
+    const otherToken = (await adapter.login({ taxCode: PHOCO_TAX, ...other.account('misa') })).token;
+    const theirs = await adapter.createInvoice(otherToken, sampleExport(ref(), vatSerial));
+    const theirRow = (await adapter.listInvoices(otherToken, query({ q: parseEivCode(theirs.eivCode)!.searchCode }))).rows[0]!;
+    const mine = await rejection(
+      adapter.correctInvoice(token, { ...theirRow, seq: theirRow.seq + 1000 }, correctionOf('replace', sampleExport('o', vatSerial), 'x')),
+    );
+    expect(mine).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'unknown' } });
   });
 });

@@ -5,6 +5,8 @@ import { eivCode, isSalesInvoiceSerial } from '../registry';
 import { sellerToken, splitSellerToken } from '../seller-token';
 import type {
   CompanyInfo,
+  CorrectionRef,
+  CorrectionRequest,
   DeclarationStatus,
   EinvoiceRow,
   ExportInput,
@@ -91,6 +93,14 @@ const invoiceSchema = z.object({
   BuyerLegalName: z.string().nullish(),
   TotalVATAmount: z.number().nullish(),
   TotalAmount: z.number(),
+  // A correction names its original (D246).
+  ReferenceType: z.number().nullish(),
+  OrgInvTemplateNo: z.string().nullish(),
+  OrgInvSeries: z.string().nullish(),
+  OrgInvNo: z.string().nullish(),
+  OrgInvDate: z.string().nullish(),
+  ChangeReason: z.string().nullish(),
+  TypeChangeInvoice: z.number().nullish(),
 });
 type MisaInvoice = z.infer<typeof invoiceSchema>;
 
@@ -125,8 +135,23 @@ const downloadSchema = z.array(z.object({ Data: z.string().nullish(), ErrorCode:
 
 const num = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
 
+/** What a MISA replacement (ReferenceType 1) or adjustment (2) names (D246). */
+function correctsOf(invoice: MisaInvoice): CorrectionRef | null {
+  const kind = invoice.ReferenceType === 1 ? 'replace' : invoice.ReferenceType === 2 ? 'adjust' : null;
+  if (!kind || !invoice.OrgInvSeries || !invoice.OrgInvNo || !/^\d+$/.test(invoice.OrgInvNo)) return null;
+  return {
+    kind,
+    adjustKind: kind === 'replace' ? null : invoice.TypeChangeInvoice === 1 ? 'info' : 'amount',
+    serial: `${invoice.OrgInvTemplateNo ?? '1'}${invoice.OrgInvSeries}`,
+    seq: Number(invoice.OrgInvNo),
+    invoiceDate: invoice.OrgInvDate ? vnDayStart(invoice.OrgInvDate) : null,
+    reason: invoice.ChangeReason ?? '',
+  };
+}
+
 function toRow(invoice: MisaInvoice): EinvoiceRow {
   return {
+    corrects: correctsOf(invoice),
     id: invoice.TransactionID,
     serial: invoice.InvSeries,
     seq: Number(invoice.InvNo),
@@ -214,6 +239,91 @@ function publishItem(input: ExportInput): Record<string, unknown> {
   return item;
 }
 
+/**
+ * The InvoiceData item of a correction (D246; the fields MISA's public clients send): publishItem's
+ * figures under the correction's own key as RefID, with ReferenceType 1 (replacing) or 2 (adjusting),
+ * OrgInvoiceType 1 (an e-invoice under Decree 123), the original's OrgInvTemplateNo, OrgInvSeries
+ * (without the digit), OrgInvNo and OrgInvDate, and the reason in ChangeReason. An adjustment's
+ * decrease is negative (Quantity, amounts and VAT), its TaxRateInfo and totals the signed sums; an
+ * adjustment of information (TypeChangeInvoice 1) has one note line (ItemType 4) and no amounts.
+ */
+export function correctionItem(
+  original: Pick<EinvoiceRow, 'serial' | 'seq' | 'invoiceDate'>,
+  c: CorrectionRequest,
+): Record<string, unknown> {
+  const info = c.kind === 'adjust' && c.adjustKind === 'info';
+  const item = publishItem({ ...c.invoice, orderId: c.key });
+  const was = /^(\d)([A-Z0-9]{6})$/.exec(original.serial.trim().toUpperCase());
+  Object.assign(item, {
+    ReferenceType: c.kind === 'replace' ? 1 : 2,
+    OrgInvoiceType: 1,
+    OrgInvTemplateNo: was?.[1] ?? '1',
+    OrgInvSeries: was?.[2] ?? original.serial,
+    OrgInvNo: String(original.seq).padStart(8, '0'),
+    OrgInvDate: vnDate(original.invoiceDate),
+    ChangeReason: c.reason.trim().slice(0, 255),
+    ...(c.kind === 'adjust' ? { TypeChangeInvoice: info ? 1 : 0 } : {}),
+  });
+  if (info) {
+    const note = `Điều chỉnh thông tin người mua của hóa đơn số ${original.seq}: ${c.reason.trim()}`.slice(0, 500);
+    Object.assign(item, {
+      OriginalInvoiceDetail: [
+        { ItemType: 4, LineNumber: 1, SortOrder: 1, ItemName: note, Quantity: 1, UnitPrice: 0, AmountOC: 0, AmountWithoutVATOC: 0 },
+      ],
+      TaxRateInfo: [],
+      TotalSaleAmountOC: 0,
+      TotalSaleAmount: 0,
+      TotalAmountWithoutVATOC: 0,
+      TotalAmountWithoutVAT: 0,
+      TotalVATAmountOC: 0,
+      TotalVATAmount: 0,
+      TotalAmountOC: 0,
+      TotalAmount: 0,
+    });
+    return item;
+  }
+  if (c.kind === 'adjust') {
+    const lines = item.OriginalInvoiceDetail as Record<string, number | string>[];
+    const rates = new Map<string, { net: number; vat: number }>();
+    lines.forEach((line, i) => {
+      const s = c.decreases[i] === true ? -1 : 1;
+      for (const key of ['Quantity', 'AmountOC', 'Amount', 'AmountWithoutVATOC', 'AmountWithoutVAT', 'VATAmountOC', 'VATAmount'] as const) {
+        if (typeof line[key] === 'number') line[key] = s * (line[key] as number);
+      }
+      if (typeof line.VATRateName === 'string') {
+        const sum = rates.get(line.VATRateName) ?? { net: 0, vat: 0 };
+        rates.set(line.VATRateName, {
+          net: sum.net + (line.AmountWithoutVATOC as number),
+          vat: sum.vat + ((line.VATAmountOC as number) ?? 0),
+        });
+      }
+    });
+    const net = lines.reduce((sum, l) => sum + (l.AmountWithoutVATOC as number), 0);
+    const vat = [...rates.values()].reduce((sum, r) => sum + r.vat, 0);
+    Object.assign(item, {
+      TaxRateInfo: [...rates].map(([VATRateName, r]) => ({ VATRateName, AmountWithoutVATOC: r.net, VATAmountOC: r.vat })),
+      TotalSaleAmountOC: net,
+      TotalSaleAmount: net,
+      TotalAmountWithoutVATOC: net,
+      TotalAmountWithoutVAT: net,
+      TotalVATAmountOC: vat,
+      TotalVATAmount: vat,
+      TotalAmountOC: net + vat,
+      TotalAmount: net + vat,
+    });
+  }
+  return item;
+}
+
+/** MISA's per-item refusals of the original a correction names (the sandbox's Org*), as the portal's reasons (D244). */
+const ORIGINAL_REFUSALS: Readonly<Record<string, string>> = {
+  OrgInvoiceNotFound: 'unknown',
+  OrgInvoiceNotPublished: 'not-issued',
+  OrgInvoiceReplaced: 'replaced',
+  OrgInvoiceIsAdjustment: 'adjustment',
+  OrgInvoiceInfoInvalid: 'mismatch',
+};
+
 export function createMisaAdapter(options: AdapterOptions): ProviderAdapter {
   const { baseURL } = options;
 
@@ -270,11 +380,11 @@ export function createMisaAdapter(options: AdapterOptions): ProviderAdapter {
     }
   }
 
-  async function publish(token: string, input: ExportInput, signal?: AbortSignal): Promise<Published> {
+  async function publish(token: string, input: ExportInput, signal?: AbortSignal, item = publishItem(input)): Promise<Published> {
     const data = await call('createInvoice', token, {
       method: 'POST',
       path: '/api/integration/invoice',
-      body: { SignType: 2, InvoiceData: [publishItem(input)], PublishInvoiceData: null },
+      body: { SignType: 2, InvoiceData: [item], PublishInvoiceData: null },
       signal,
     });
     const items = parseWith(z.array(publishedSchema).length(1), json('createInvoice', data), 'misa.createInvoice');
@@ -412,6 +522,26 @@ export function createMisaAdapter(options: AdapterOptions): ProviderAdapter {
       if (code === '') throw unexpected('misa.createInvoice', 200);
       const data = code === 'InvalidBuyerTaxCode' ? { field: 'buyer.taxCode' } : undefined;
       throw einvError(ITEM_ERRORS[code] ?? 'EINV_INVOICE_REFUSED', data, item.DescriptionErrorCode ?? undefined, 200);
+    },
+
+    async correctInvoice(token, original, correction, signal): Promise<ExportResult> {
+      const item = await publish(token, correction.invoice, signal, correctionItem(original, correction));
+      const code = item.ErrorCode ?? '';
+      const complete = item.TransactionID && item.InvNo && /^\d+$/.test(item.InvNo);
+      if ((code === '' || code === 'DuplicateInvoiceRefID') && complete) {
+        return {
+          ...resultOf({ ...item, TransactionID: item.TransactionID!, InvNo: item.InvNo! }, code !== ''),
+          providerId: item.TransactionID!,
+        };
+      }
+      if (code === 'DuplicateInvoiceRefID') {
+        const existing = await byRefId(token, correction.key, signal);
+        if (existing) return resultOf(existing, true);
+      }
+      const why = ORIGINAL_REFUSALS[code];
+      if (why) throw einvError('EINV_CORRECTION_REFUSED', { reason: why }, item.DescriptionErrorCode ?? undefined, 200);
+      if (code === '') throw unexpected('misa.correctInvoice', 200);
+      throw einvError(ITEM_ERRORS[code] ?? 'EINV_INVOICE_REFUSED', undefined, item.DescriptionErrorCode ?? undefined, 200);
     },
 
     async listInvoices(token, query, signal): Promise<InvoicePage> {

@@ -6,7 +6,9 @@ import { canSign, cqtStatus, invoiceStatus, parseEivCode } from '../registry';
 import { sellerToken, splitSellerToken } from '../seller-token';
 import {
   completedOrders,
+  correctionOf,
   createMerchant,
+  oneBeerBack,
   FIRST_MINUTE_2027,
   instantSleep,
   LAST_MINUTE_2026,
@@ -22,7 +24,7 @@ import {
   todayQuery,
 } from '../testing/sandbox';
 import type { EinvoiceRow, ProviderAdapter, Serial } from '../types';
-import { createViettelAdapter, transactionUuidOf } from './viettel';
+import { correctionBody, createViettelAdapter, transactionUuidOf } from './viettel';
 import { offeredYears } from '../testing/offered-years';
 
 const PHOCO_TAX = '0108123455';
@@ -177,7 +179,116 @@ describe("issue 25 §2: the request body by Viettel's published field meanings (
   });
 });
 
+describe("issue 25 §5: corrections in Viettel's published fields (§6.2; Odoo's l10n_vn_edi_viettel; D245)", () => {
+  const serial: Serial = {
+    value: '1C26TVT',
+    templateCode: '1',
+    invTypeName: 'Hóa đơn giá trị gia tăng',
+    isSalesInvoice: false,
+    providerTemplate: '1/0224',
+  };
+  const original = { serial: '1C26TVT', seq: 12, invoiceDate: Date.parse('2026-12-05T12:00:00+07:00') };
+  const now = Date.parse('2026-12-06T09:30:00+07:00');
+
+  it('an adjustment of amounts: adjustmentType 5, adjustmentInvoiceType 1, the original by series and number, its date and template, the notice and the reason; the decrease at its size with isIncreaseItem false and a negative breakdown', () => {
+    const c = correctionOf('adjust', oneBeerBack(serial, now), 'Khách trả lại 1 chai bia', [true], '5f0c1c3e-8d0a-4c2b-9a51-0a8f2f6f9a10');
+    const body = correctionBody(original, c, '1/0224', '1/0224');
+    expect(body.generalInvoiceInfo).toMatchObject({
+      adjustmentType: '5',
+      adjustmentInvoiceType: '1',
+      originalInvoiceId: 'C26TVT12',
+      originalInvoiceIssueDate: original.invoiceDate,
+      originalTemplateCode: '1/0224',
+      additionalReferenceDesc: 'Thông báo điều chỉnh hóa đơn: Khách trả lại 1 chai bia',
+      additionalReferenceDate: now,
+      adjustedNote: 'Khách trả lại 1 chai bia',
+      transactionUuid: '5f0c1c3e-8d0a-4c2b-9a51-0a8f2f6f9a10',
+      invoiceSeries: 'C26TVT',
+      templateCode: '1/0224',
+    });
+    expect(body.itemInfo).toEqual([
+      expect.objectContaining({
+        itemName: 'Bia Hà Nội',
+        quantity: 1,
+        unitPrice: 22_727,
+        itemTotalAmountWithoutTax: 22_727,
+        taxPercentage: 10,
+        taxAmount: 2_273,
+        adjustmentTaxAmount: 2_273,
+        isIncreaseItem: false,
+      }),
+    ]);
+    expect(body.taxBreakdowns).toEqual([
+      { taxPercentage: 10, taxableAmount: 22_727, taxAmount: 2_273, taxableAmountPos: false, taxAmountPos: false },
+    ]);
+  });
+
+  it('a replacement: adjustmentType 3, no adjustmentInvoiceType, the whole new invoice; an adjustment of information: type 2 and one note line, no amounts', () => {
+    const replace = correctionBody(
+      original,
+      correctionOf('replace', sampleExport('x', serial), 'Sai số lượng', [], 'k'.repeat(20)),
+      '1/0224',
+      '1/0224',
+    );
+    expect(replace.generalInvoiceInfo).toMatchObject({ adjustmentType: '3', originalInvoiceId: 'C26TVT12', adjustedNote: 'Sai số lượng' });
+    expect(replace.generalInvoiceInfo).not.toHaveProperty('adjustmentInvoiceType');
+    expect((replace.itemInfo as unknown[]).length).toBe(2);
+    expect(JSON.stringify(replace.itemInfo)).not.toContain('isIncreaseItem');
+    const info = correctionBody(
+      original,
+      correctionOf('info', sampleExport('x', serial), 'Sai địa chỉ người mua', [], 'k'.repeat(20)),
+      '1/0224',
+      '1/0224',
+    );
+    expect(info.generalInvoiceInfo).toMatchObject({ adjustmentType: '5', adjustmentInvoiceType: '2' });
+    expect(info.itemInfo).toEqual([
+      { lineNumber: 1, selection: 2, itemName: 'Điều chỉnh thông tin người mua của hóa đơn số 12: Sai địa chỉ người mua' },
+    ]);
+    expect(info).not.toHaveProperty('taxBreakdowns');
+  });
+});
+
 describe('Viettel adapter against the emulator', () => {
+  it('issue 25 §5: adjust and replace an issued invoice; the list shows each correction naming its original; a refund-shaped adjustment brings it to the new total; a second replacement is refused', async () => {
+    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
+    const row = await rowOf(made.eivCode);
+    // Not sent yet: Viettel will not correct it.
+    const early = correctionOf('adjust', oneBeerBack(vatSerial), 'Khách trả lại 1 chai bia', [true]);
+    expect(await rejection(adapter.correctInvoice(token, row, early))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'not-issued' },
+    });
+    await adapter.sign(token, row);
+    const adjust = await adapter.correctInvoice(token, row, early);
+    expect(adjust).toMatchObject({ serial: vatSerial.value, providerId: early.key, existing: false });
+    // A double click or a lost answer: the same key answers the same invoice.
+    expect((await adapter.correctInvoice(token, row, early)).eivCode).toBe(adjust.eivCode);
+    const adjusted = await rowOf(adjust.eivCode);
+    expect(adjusted).toMatchObject({
+      status: '5',
+      total: -25_000,
+      corrects: { kind: 'adjust', adjustKind: 'amount', serial: row.serial, seq: row.seq, reason: 'Khách trả lại 1 chai bia' },
+    });
+    expect(row.total + adjusted.total).toBe(1_875_000);
+
+    const replace = correctionOf('replace', sampleExport('r', vatSerial), 'Sai tên hàng');
+    const replaced = await rowOf((await adapter.correctInvoice(token, row, replace)).eivCode);
+    expect(replaced).toMatchObject({
+      status: '3',
+      total: 1_900_000,
+      corrects: { kind: 'replace', adjustKind: null, serial: row.serial, seq: row.seq },
+    });
+    const again = correctionOf('replace', sampleExport('r', vatSerial), 'Lần nữa');
+    expect(await rejection(adapter.correctInvoice(token, row, again))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'replaced' },
+    });
+    expect(await rejection(adapter.correctInvoice(token, { ...row, seq: 99_999 }, again))).toMatchObject({
+      code: 'EINV_CORRECTION_REFUSED',
+      data: { reason: 'unknown' },
+    });
+  });
+
   it('checks a tax code before login (public), with the reason in the message', async () => {
     await expect(adapter.checkTaxCode('0100109106')).resolves.toBeUndefined();
     await expect(adapter.checkTaxCode('0314409058-002')).resolves.toBeUndefined();

@@ -6,6 +6,8 @@ import { sellerToken, splitSellerToken } from '../seller-token';
 import type { VatRateCode } from '../../../../machines/shared/rules/vatRates';
 import type {
   CompanyInfo,
+  CorrectionRef,
+  CorrectionRequest,
   DeclarationStatus,
   EinvoiceRow,
   ExportInput,
@@ -89,6 +91,12 @@ const invoiceSchema = z.object({
   status: z.union([z.number(), z.string()]).nullish(),
   reservationCode: z.string(),
   codeOfTax: z.string().nullish(),
+  // A replacement (3) or adjustment (5) answers what it names, in the create's fields (D245).
+  adjustmentInvoiceType: z.string().nullish(),
+  originalInvoiceId: z.string().nullish(),
+  originalTemplateCode: z.string().nullish(),
+  originalInvoiceIssueDate: z.number().nullish(),
+  adjustedNote: z.string().nullish(),
 });
 type ViettelInvoice = z.infer<typeof invoiceSchema>;
 
@@ -165,8 +173,26 @@ function splitSerial(value: string, templateCode?: string): { digit: string; ser
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
 
+/** The original a Viettel replacement or adjustment names (originalInvoiceId 'C26TVT12' = series and number). */
+function correctsOf(invoice: ViettelInvoice): CorrectionRef | null {
+  const kind = text(invoice.adjustmentType);
+  if ((kind !== '3' && kind !== '5') || !invoice.originalInvoiceId) return null;
+  const m = /^([A-Z0-9]{6})(\d+)$/.exec(invoice.originalInvoiceId.toUpperCase());
+  if (!m) return null;
+  const digit = invoice.originalTemplateCode?.split('/')[0]?.trim() || invoice.invoiceType;
+  return {
+    kind: kind === '3' ? 'replace' : 'adjust',
+    adjustKind: kind === '3' ? null : invoice.adjustmentInvoiceType === '2' ? 'info' : 'amount',
+    serial: serialOf(digit, m[1]!),
+    seq: Number(m[2]),
+    invoiceDate: invoice.originalInvoiceIssueDate ?? null,
+    reason: invoice.adjustedNote ?? '',
+  };
+}
+
 function toRow(invoice: ViettelInvoice): EinvoiceRow {
   return {
+    corrects: correctsOf(invoice),
     id: invoice.transactionUuid,
     serial: serialOf(invoice.invoiceType, invoice.invoiceSeri),
     seq: Number(invoice.invoiceNumber),
@@ -252,6 +278,88 @@ export function createBody(input: ExportInput, templateCode: string): Record<str
           })),
         }),
   };
+}
+
+/** Viettel's §8 refusals of an original (the sandbox's ORIGINAL_INVOICE_*), as the portal's reasons (D244). */
+const ORIGINAL_REFUSALS: Readonly<Record<string, string>> = {
+  ORIGINAL_INVOICE_NOT_FOUND: 'unknown',
+  ORIGINAL_INVOICE_NOT_SENT: 'not-issued',
+  ORIGINAL_INVOICE_REPLACED: 'replaced',
+  ORIGINAL_INVOICE_ADJUSTMENT: 'adjustment',
+  ORIGINAL_INVOICE_INFO_INVALID: 'mismatch',
+};
+
+/** The §8 message code that opens a description ('ORIGINAL_INVOICE_REPLACED: …') as a correction's refusal, if it is one. */
+export function correctionRefusal(description: string | undefined): string | null {
+  const code = /^([A-Z_]+):/.exec(description ?? '')?.[1];
+  return (code && ORIGINAL_REFUSALS[code]) || null;
+}
+
+/**
+ * The create body of a correction (integration document §6.2; Odoo's l10n_vn_edi_viettel; D245): the
+ * invoice's own figures as createBody writes them, under adjustmentType 3 (replacement) or 5
+ * (adjustment, adjustmentInvoiceType 1 money or 2 information), naming the original by
+ * originalInvoiceId (its series and number), originalInvoiceIssueDate and originalTemplateCode; the
+ * notice it rests on in additionalReferenceDesc and its date (required by Viettel), the reason in
+ * adjustedNote. A decrease states its line at its size with isIncreaseItem false, and each rate of
+ * the breakdown its signed sum's size with taxableAmountPos/taxAmountPos. An adjustment of
+ * information carries one note line (selection 2) saying what changed, no amounts.
+ */
+export function correctionBody(
+  original: Pick<EinvoiceRow, 'serial' | 'seq' | 'invoiceDate'>,
+  c: CorrectionRequest,
+  templateCode: string,
+  originalTemplateCode: string,
+): Record<string, unknown> {
+  const info = c.kind === 'adjust' && c.adjustKind === 'info';
+  const body = createBody(
+    info ? { ...c.invoice, lines: [], tax: { ...c.invoice.tax, lines: [], breakdown: [] } } : c.invoice,
+    templateCode,
+  );
+  const { series } = splitSerial(original.serial);
+  const reason = c.reason.trim();
+  const general = body.generalInvoiceInfo as Record<string, unknown>;
+  Object.assign(general, {
+    adjustmentType: c.kind === 'replace' ? '3' : '5',
+    ...(c.kind === 'adjust' ? { adjustmentInvoiceType: info ? '2' : '1' } : {}),
+    originalInvoiceId: `${series}${original.seq}`,
+    originalInvoiceIssueDate: toSecond(original.invoiceDate),
+    originalTemplateCode,
+    additionalReferenceDesc: `Thông báo ${c.kind === 'replace' ? 'thay thế' : 'điều chỉnh'} hóa đơn: ${reason}`.slice(0, 225),
+    additionalReferenceDate: toSecond(c.invoice.issuedAt),
+    adjustedNote: reason.slice(0, 255),
+    transactionUuid: c.key,
+  });
+  if (info) {
+    body.itemInfo = [
+      { lineNumber: 1, selection: 2, itemName: `Điều chỉnh thông tin người mua của hóa đơn số ${original.seq}: ${reason}`.slice(0, 400) },
+    ];
+    delete body.taxBreakdowns;
+    return body;
+  }
+  if (c.kind === 'adjust') {
+    const items = body.itemInfo as Record<string, unknown>[];
+    const signed = new Map<number, { net: number; vat: number }>();
+    items.forEach((item, i) => {
+      const decrease = c.decreases[i] === true;
+      item.isIncreaseItem = !decrease;
+      item.adjustmentTaxAmount = item.taxAmount;
+      const rate = item.taxPercentage as number;
+      const sum = signed.get(rate) ?? { net: 0, vat: 0 };
+      const s = decrease ? -1 : 1;
+      signed.set(rate, { net: sum.net + s * (item.itemTotalAmountWithoutTax as number), vat: sum.vat + s * (item.taxAmount as number) });
+    });
+    if (body.taxBreakdowns) {
+      body.taxBreakdowns = [...signed].map(([taxPercentage, sum]) => ({
+        taxPercentage,
+        taxableAmount: Math.abs(sum.net),
+        taxAmount: Math.abs(sum.vat),
+        taxableAmountPos: sum.net >= 0,
+        taxAmountPos: sum.vat >= 0,
+      }));
+    }
+  }
+  return body;
 }
 
 export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
@@ -461,6 +569,37 @@ export function createViettelAdapter(options: AdapterOptions): ProviderAdapter {
         }
         throw refused;
       }
+      throw refused;
+    },
+
+    async correctInvoice(token, original, correction, signal): Promise<ExportResult> {
+      const { bearer, taxCode } = seller(token);
+      const { digit, series } = splitSerial(correction.invoice.serial.value, correction.invoice.serial.templateCode);
+      const templateCode = await templateFor(token, digit, series, correction.invoice.serial.providerTemplate, false, signal);
+      const was = splitSerial(original.serial);
+      const originalTemplate =
+        was.digit === digit && was.series === series
+          ? templateCode
+          : await templateFor(token, was.digit, was.series, undefined, true, signal);
+      const res = await request(bearer, {
+        method: 'POST',
+        path: `${API}/InvoiceWS/createInvoice/${encodeURIComponent(taxCode)}`,
+        body: correctionBody(original, correction, templateCode, originalTemplate),
+        signal,
+      });
+      if (res.status === 200) {
+        const made = parseWith(createSchema, res.body, 'viettel.correctInvoice').result;
+        const seq = Number(made.invoiceNo.startsWith(series) ? made.invoiceNo.slice(series.length) : made.invoiceNo.replace(/^\D+/, ''));
+        return {
+          eivCode: eivCode(made.codeOfTax, made.reservationCode, seq),
+          serial: serialOf(digit, series),
+          providerId: correction.key,
+          existing: false,
+        };
+      }
+      const refused = refusal('correctInvoice', res, 'EINV_INVOICE_REFUSED');
+      const why = correctionRefusal(refused.serverMessage);
+      if (why) throw einvError('EINV_CORRECTION_REFUSED', { reason: why }, refused.serverMessage, res.status);
       throw refused;
     },
 

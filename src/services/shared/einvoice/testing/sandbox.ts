@@ -8,7 +8,7 @@ import { createServiceClient, type ServiceClient } from '../../../http/client';
 import type { ServiceError } from '../../../http/errors';
 import { invoiceTotals } from '../../../../machines/shared/rules/invoiceTax';
 import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../../../machines/shared/rules/vatRates';
-import type { ExportInput, ExportLine, InvoiceQuery, ProviderRoute, Serial } from '../types';
+import type { CorrectionRequest, ExportInput, ExportLine, InvoiceQuery, ProviderRoute, Serial } from '../types';
 
 /** The part of sandbox/platform/test/harness these tests use (the app's tsconfig does not compile the sandbox). */
 export interface TestSandbox {
@@ -189,3 +189,36 @@ export const todayQuery = (over: Partial<InvoiceQuery> = {}): InvoiceQuery => ({
   pageSize: 10,
   ...over,
 });
+
+/**
+ * A correction of an issued invoice (issue 25 §5, D243) as the portal makes it: a replacement with the
+ * whole new invoice, an adjustment of amounts with its difference lines (each at its size, `decreases`
+ * marking those that lower the original), or an adjustment of information with the corrected buyer
+ * and no lines. The key is a fresh uuid (36 characters), one per correction.
+ */
+export function correctionOf(
+  kind: 'replace' | 'adjust' | 'info',
+  invoice: ExportInput,
+  reason: string,
+  decreases: boolean[] = [],
+  key: string = crypto.randomUUID(),
+): CorrectionRequest {
+  const info = kind === 'info';
+  return {
+    kind: kind === 'replace' ? 'replace' : 'adjust',
+    adjustKind: kind === 'replace' ? null : info ? 'info' : 'amount',
+    key,
+    reason,
+    invoice: info
+      ? { ...invoice, lines: [], tax: { ...invoice.tax, lines: [], breakdown: [], totals: { net: 0, vat: 0, gross: 0 } }, total: 0 }
+      : invoice,
+    decreases: info ? [] : invoice.lines.map((_, i) => decreases[i] === true),
+  };
+}
+
+/** One beer (25,000 ₫ at the standard class) back: the refund-shaped adjustment of sampleExport's bill. */
+export function oneBeerBack(serial: Serial, paidAt = Date.now()): ExportInput {
+  return exportOf('corr', serial, [{ name: 'Bia Hà Nội', unit: 'chai', quantity: 1, unitPriceGross: 25_000, taxClass: 'STANDARD' }], {
+    paidAt,
+  });
+}
