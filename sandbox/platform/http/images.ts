@@ -103,10 +103,36 @@ export async function readImageUpload(
   request: FastifyRequest,
   options: { field: string; maxBytes: number; optional?: boolean },
 ): Promise<{ image: CheckedImage | null; fields: Record<string, string> }> {
-  const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message, { field: options.field });
-  if (!request.isMultipart()) throw new ApiError(415, 'BAD_REQUEST', 'Send the form as multipart/form-data', { field: options.field });
+  const { file, fields } = await readFileUpload(request, options.field);
+  if (!file) {
+    if (!options.optional) throw required([options.field]);
+    return { image: null, fields };
+  }
   const refuse = imageRefusals(options.maxBytes, { field: options.field });
-  let file: { bytes: Buffer; truncated: boolean } | null = null;
+  if (file.truncated) throw refuse.tooLarge();
+  return { image: await decodeImage(new Uint8Array(file.bytes), options.maxBytes, refuse), fields };
+}
+
+/** One uploaded file as it arrived: its bytes, whether the size limit cut it, and the name the client gave. */
+export interface UploadedFile {
+  bytes: Buffer;
+  truncated: boolean;
+  filename: string;
+}
+
+/**
+ * The first file of field `field` of a multipart upload, undecoded, and the text fields, for a route
+ * that decodes the file itself (readImageUpload; the e-invoice template's logo, which may be a PDF).
+ * Every part is read, so the whole body is consumed before answering; a malformed body or one over the
+ * scope's part limits is a 400 in the envelope.
+ */
+export async function readFileUpload(
+  request: FastifyRequest,
+  field: string,
+): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
+  const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message, { field });
+  if (!request.isMultipart()) throw new ApiError(415, 'BAD_REQUEST', 'Send the form as multipart/form-data', { field });
+  let file: UploadedFile | null = null;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
@@ -115,7 +141,7 @@ export async function readImageUpload(
         continue;
       }
       const bytes = await part.toBuffer();
-      if (part.fieldname === options.field && !file) file = { bytes, truncated: part.file.truncated };
+      if (part.fieldname === field && !file) file = { bytes, truncated: part.file.truncated, filename: part.filename ?? '' };
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -123,12 +149,7 @@ export async function readImageUpload(
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw bad('Send one file');
     throw bad('Malformed multipart form data');
   }
-  if (!file) {
-    if (!options.optional) throw required([options.field]);
-    return { image: null, fields };
-  }
-  if (file.truncated) throw refuse.tooLarge();
-  return { image: await decodeImage(new Uint8Array(file.bytes), options.maxBytes, refuse), fields };
+  return { file, fields };
 }
 
 /** An image as an area stores it (its own table, scoped to the merchant); a type, not an interface, so it is a db row. */

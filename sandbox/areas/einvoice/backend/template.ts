@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import type { SandboxContext } from '../../../platform/context';
 import { authenticate, authenticateOwner } from '../../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../../platform/http/envelope';
-import { decodeImage, imageRefusals, imageReply } from '../../../platform/http/images';
+import { decodeImage, imageRefusals, imageReply, readFileUpload, type UploadedFile } from '../../../platform/http/images';
 import { badRequest } from './common';
 
 /**
@@ -66,32 +66,7 @@ async function rewritePdf(bytes: Uint8Array): Promise<Uint8Array | null> {
   }
 }
 
-interface Upload {
-  fields: Record<string, string>;
-  file: { bytes: Buffer; truncated: boolean; filename: string } | null;
-}
-
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new ApiError(415, 'BAD_REQUEST', 'Send the template as multipart/form-data', { field: 'body' });
-  const fields: Record<string, string> = {};
-  let file: Upload['file'] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'logo' && !file) file = { bytes, truncated: part.file.truncated, filename: part.filename ?? '' };
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest('body', 'Malformed multipart form data');
-  }
-  return { fields, file };
-}
-
-async function checkedLogo(file: NonNullable<Upload['file']>): Promise<{ mime: string; bytes: Uint8Array }> {
+async function checkedLogo(file: UploadedFile): Promise<{ mime: string; bytes: Uint8Array }> {
   const refuse = imageRefusals(TEMPLATE_LOGO_MAX_BYTES, { field: 'logo' });
   if (file.truncated || file.bytes.length > TEMPLATE_LOGO_MAX_BYTES) throw refuse.tooLarge();
   const bytes = new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
@@ -130,7 +105,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
 
     scope.put('/einvoice/template', async (request) => {
       const { user } = await authenticateOwner(ctx, request);
-      const { fields, file } = await readUpload(request);
+      const { fields, file } = await readFileUpload(request, 'logo');
       const missing = ['template_id', 'name', 'type'].filter((k) => !(fields[k] ?? '').trim());
       if (missing.length > 0) throw required(missing);
       const templateId = fields.template_id!.trim();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount, signed } from '../wire-numbers';
 
 /**
  * M-Invoice's own words on the wire (docs/areas/einvoice.md, "Provider emulators" → "M-Invoice"):
@@ -79,32 +80,6 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** Quantities and gross unit prices as numbers (strings of digits are accepted too: the real API takes either). */
-const amount = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().min(0).max(max));
-
-/** A figure of an adjusting invoice: a decrease is negative (M-Invoice's guide: "điền âm số lượng"; D247). */
-const signedAmount = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d+(\.\d+)?$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().min(-max).max(max));
-
 export const miLoginBody = z.object({
   username: text(100).min(1),
   password: z.string().min(1).max(200),
@@ -113,7 +88,7 @@ export const miLoginBody = z.object({
 });
 
 /** A money amount in whole đồng. */
-const dong = signedAmount(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
+const dong = signed(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
 
 /**
  * The rate of a line (`tsuat`), as the tax authority's XML TSuat writes it (D233). Absent on a sales
@@ -133,7 +108,7 @@ export const miLine = z.object({
   ten: text(500).min(1),
   dvtinh: optionalText(50),
   /** Negative only on an adjusting invoice: the line lowers the original. Absent on a note line. */
-  sluong: signedAmount(1_000_000)
+  sluong: signed(1_000_000)
     .refine((v) => v !== 0, 'must not be 0')
     .optional(),
   dgia: amount(100_000_000_000).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount, signed } from '../wire-numbers';
 
 /**
  * MISA meInvoice's own words on the wire (docs/areas/einvoice.md, "Provider emulators" → "MISA
@@ -86,33 +87,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : undefined));
-const amount = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().min(0).max(max));
-/**
- * An adjusting invoice's figure (ReferenceType 2): MISA takes a decrease negative, quantity and amounts
- * (D246; the public clients send `Quantity: -q` and negative amounts); misaProblem refuses a negative
- * figure on any other invoice.
- */
-const signed = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d+(\.\d+)?$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().min(-max).max(max));
 
 export const misaTokenBody = z.object({
   appid: text(100).min(1),
