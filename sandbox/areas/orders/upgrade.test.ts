@@ -50,12 +50,15 @@ function areasBefore(areas: readonly SandboxArea[]): SandboxArea[] {
   const dir = mkdtempSync(join(tmpdir(), 'old-notifications-'));
   dirs.push(dir);
   writeFileSync(join(dir, '001_notifications.sql'), OLD_NOTIFICATIONS_SQL);
-  return areas
+  // The old notifications area first: its sale_orders is what the areas after orders reference.
+  return [...areas]
+    .sort((a, b) => Number(b.name === 'notifications') - Number(a.name === 'notifications'))
     .filter((a) => a.name !== 'orders' && a.name !== 'orderpayment')
     .map((a) =>
       a.name === 'notifications'
         ? { ...a, after: [], sql: pathToFileURL(dir + '/') }
-        : { ...a, after: (a.after ?? []).filter((d) => d !== 'orders') },
+        : // The old sale_orders was the notifications area's: what now comes after orders came after it.
+          { ...a, after: [...new Set((a.after ?? []).map((d) => (d === 'orders' ? 'notifications' : d)))] },
     );
 }
 

@@ -16,6 +16,7 @@ export default defineArea({
       'declarationList',
       'templateSetup',
       'einvoiceOnboarding',
+      'invoiceCorrect',
     ],
     // Not shown: the search boxes (a buyer's name or tax code), the rows (buyers), the PDF bytes, the tax
     // code (taxNo), the popup handle, the setup's typed values (password) and stored settings (user name).
