@@ -9,11 +9,12 @@ import { orderQueryFromSearchParams, orderQueryToSearchParams } from '../../mach
 import { createOrdersActors, createOrdersApi, type OrdersActors, type OrdersApi } from '../../services/orders';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
-import type { ReceiptData } from '../../services/shared/print/receipt';
+import { receiptInvoice, type ReceiptData } from '../../services/shared/print/receipt';
 import { renderReceipt } from '../../screens/shared/receipt/render';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
+import { printInvoiceSettings } from '../shared/einvoice-services';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
@@ -45,10 +46,14 @@ function receiptPrinter(): ReceiptPrinter {
   return printer;
 }
 
-/** The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the order's VietQR. */
+/**
+ * The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the
+ * order's VietQR; a paid one its e-invoice when the settings say print it (issue 25 §3, D252).
+ */
 async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<ReceiptData> {
   const order = input.detail.invoice_data;
   const paid = order.status === ORDER_COMPLETED || order.payment_status === 1;
+  const invoice = paid ? receiptInvoice(await printInvoiceSettings(signal), paid, order) : null;
   return {
     shopName: getRuntime().session.getSnapshot().context.profile?.merchant.name ?? '',
     shopAddress: null,
@@ -64,6 +69,7 @@ async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<Receip
     qr: paid ? null : await ordersApi().billQr(order.invoice_id, signal),
     copy: input.copy,
     language: i18n.language === 'en' ? 'en' : 'vi',
+    invoice,
   };
 }
 
