@@ -16,6 +16,7 @@ import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
 import { printInvoiceSettings } from '../shared/einvoice-services';
 import { notify } from '../shared/notify';
+import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
 import { useAddressQuery } from '../shared/use-address-query';
@@ -83,12 +84,13 @@ function ListPage() {
   const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? null);
   const initialQuery = useMemo(() => orderQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
-    const { loadOrders, loadDetail, createOrder } = ordersActors();
+    const { loadOrders, loadDetail, createOrder, retryEinvoice } = ordersActors();
     return orderListMachine.provide({
       actors: {
         loadPage: loadOrders,
         loadDetail,
         createOrder,
+        retryEinvoice,
         printReceipt: fromPromise<void, PrintInput>(async ({ input, signal }) => {
           await receiptPrinter()(await receiptOf(input, signal));
         }),
@@ -96,6 +98,9 @@ function ListPage() {
       actions: {
         openOrder: (_, p) => navigateRef.current(ordersPaths.detail(p.orderId)),
         notifyCreateFailed: (_, p) => notify.failure('orders:list.createFailTitle', p.code),
+        notifyEinvoiceRetried: () =>
+          notify.success({ title: 'orders:einvoice.auto.retriedTitle', message: 'orders:einvoice.auto.retriedBody' }),
+        notifyEinvoiceRetryFailed: (_, p) => notify.failure('orders:einvoice.auto.retryFailTitle', p.code),
         notifyPrintFailed: (_, p) =>
           p.code === 'PRINT_FAILED'
             ? notify.failureText({ title: 'orders:detail.printFailTitle', message: 'orders:detail.printFailBody' })
@@ -117,6 +122,18 @@ function ListPage() {
   );
 
   const einvoice = useOrderEinvoice(actor, ordersApi());
+  // Issue 25 §3: the sale service's worker tells the merchant's sockets when an invoice is issued or
+  // has failed; the list (its states and the day's count) reloads. Only the event's arrival is used.
+  useEffect(() => {
+    const hub = getRealtimeHub();
+    const refresh = () => actor.send({ type: 'REFRESH' });
+    const offIssued = hub.on('sale', 'einvoice_issued', refresh);
+    const offFailed = hub.on('sale', 'einvoice_failed', refresh);
+    return () => {
+      offIssued();
+      offFailed();
+    };
+  }, [actor]);
 
   return (
     <>

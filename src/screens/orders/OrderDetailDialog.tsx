@@ -10,6 +10,7 @@ import {
   selectDetailLoading,
   selectDetailOf,
   selectDetailOpen,
+  selectEinvoiceRetrying,
   selectPrinting,
 } from '../../machines/orders/selectors';
 import { selectable } from '../../machines/orders/einvoice/bulk';
@@ -62,6 +63,7 @@ export function OrderDetailDialog({
   const order: Order | null = detail?.invoice_data ?? row;
   const close = () => actor.send({ type: 'DETAIL.CLOSE' });
   const printing = useSelector(actor, selectPrinting);
+  const retrying = useSelector(actor, selectEinvoiceRetrying);
 
   return (
     <Modal
@@ -180,6 +182,12 @@ export function OrderDetailDialog({
             >
               {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
             </Button>
+            {order.einvoice_job?.state === 'FAILED' && order.eiv_code === null ? (
+              // Issue 25 §3 (D250): the sale service issues it again, dated at the payment, keyed by the order id.
+              <Button loading={retrying} onClick={() => actor.send({ type: 'EINVOICE.RETRY' })} data-testid="order-detail-einvoice-retry">
+                {t('einvoice.auto.retry')}
+              </Button>
+            ) : null}
             {onExport && selectable(order) ? (
               <Button variant="default" onClick={() => onExport(order)} data-testid="order-detail-export">
                 {t('einvoice.export')}

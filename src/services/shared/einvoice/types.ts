@@ -232,6 +232,8 @@ export const EINVOICE_ERROR_CODES = [
   'EIV_CODE_UNKNOWN',
   'ORDER_NOT_COMPLETED',
   'INVOICE_ALREADY_EXPORTED',
+  /** POST /order/{id}/einvoice/retry on a job that is queued or issued (issue 25 §3, D250): nothing to retry. */
+  'EINV_JOB_NOT_FAILED',
 ] as const;
 export type EinvoiceErrorCode = (typeof EINVOICE_ERROR_CODES)[number];
 
