@@ -14,7 +14,7 @@ import {
   selectPrinting,
 } from '../../machines/orders/selectors';
 import { selectable } from '../../machines/orders/einvoice/bulk';
-import { parseEivCode } from '../../machines/shared/rules/einvoiceCode';
+import { parseEivCode, serialText } from '../../machines/shared/rules/einvoiceCode';
 import { formatVnd } from '../../machines/shared/rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
@@ -99,7 +99,11 @@ export function OrderDetailDialog({
               />
             ) : null}
             {order.einvoice_job?.state === 'ISSUED' && order.einvoice_job.serial ? (
-              <Fact label={t('einvoice.auto.serialFact')} value={order.einvoice_job.serial} testId="order-detail-einvoice-serial" />
+              <Fact
+                label={t('einvoice.auto.serialFact')}
+                value={serialText(order.einvoice_job.serial)}
+                testId="order-detail-einvoice-serial"
+              />
             ) : null}
             {onExport && order.eiv_code !== null ? (
               <Fact label={t('einvoice.codeFact')} value={invoiceCodeText(t, order.eiv_code)} testId="order-detail-eiv-code" />

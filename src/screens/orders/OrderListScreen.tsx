@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { orderListMachine } from '../../machines/orders/orderList.machine';
 import { selectCreating, selectFilter, selectToday, selectTyped } from '../../machines/orders/selectors';
+import { serialText } from '../../machines/shared/rules/einvoiceCode';
 import { formatVndNumber } from '../../machines/shared/rules/vnd';
 import {
   ORDER_PAGE_SIZES,
@@ -117,7 +118,8 @@ export function OrderListScreen({
                     ) : null}
                     {r.einvoice_job?.state === 'ISSUED' && r.einvoice_job.serial ? (
                       <Text size="xs" data-testid="order-einvoice-serial">
-                        {t('einvoice.auto.serial', { serial: r.einvoice_job.serial })}
+                        {/* D224: the six-character symbol, however the provider wrote it. */}
+                        {t('einvoice.auto.serial', { serial: serialText(r.einvoice_job.serial) })}
                       </Text>
                     ) : null}
                   </Stack>
