@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '../support/axe';
-import { portalApi, setUpEinvoice } from '../support/einvoice';
+import { einvoiceFault, portalApi, setUpEinvoice } from '../support/einvoice';
 import { withFeatures } from '../support/config';
 import { P } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -25,6 +25,8 @@ const LOOKS: { lang: Lang; width: number }[] = [
   { lang: 'en', width: 375 },
 ];
 const lookName = (look: { lang: Lang; width: number }) => `${look.lang}, ${look.width} px`;
+
+const orders = (lang: Lang, key: string, params?: Record<string, string | number>) => t(lang, `orders:${key}`, params);
 
 test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
   for (const look of LOOKS) {
@@ -109,6 +111,60 @@ test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
       await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
       const src = (await qr.getAttribute('src')) ?? '';
       expect(decodeQrPng(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'))).toBe(M_INVOICE_LOOKUP);
+    });
+  }
+
+  for (const look of LOOKS) {
+    test(`issue 25 §3: an invoice the provider refused reaches the bell, which opens the order, and the order's retry issues it (${lookName(look)})`, async ({
+      page,
+      sandbox,
+    }, info) => {
+      test.slow();
+      await page.setViewportSize({ width: look.width, height: 812 });
+      const merchant = await sandbox.createMerchant();
+      const api = await portalApi(sandbox, merchant);
+      await setUpEinvoice(api, merchant, { provider: 'm-invoice', autoExport: true });
+      // M-Invoice refuses the next invoice (one shot): the sale service fails the job at once (D250).
+      await einvoiceFault(api, merchant, 'm-invoice', 'create-fails');
+      const placed = await sandbox.trigger<{
+        order: { invoice_data: { order_id: number; invoice_id: number; order_code: string; total_price: number } };
+      }>('table-order', { table: 'Bàn 4', merchant: merchant.alias });
+      const bill = placed.order.invoice_data;
+
+      const o = await OrdersEinvoicePage.openWithEinvoice(page, merchant, look.lang);
+      await o.waitForRows();
+      // Paid by cash at another till (the sale service's call): the failure arrives on this page's sockets.
+      const paid = await api.request('POST', '/api/sale/payment/cash', {
+        body: { invoice_id: bill.invoice_id, payment_method: 'CASH', receive_amount: bill.total_price, return_amount: 0 },
+        headers: { 'idempotency-key': `e2e-auto-${bill.order_id}` },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const bell = page.getByTestId('notification-bell');
+      await expect(bell).toHaveAccessibleName(new RegExp(t(look.lang, 'notifications:bell.label')));
+      await bell.click();
+      await page.getByTestId('bell-tab-3').click();
+      const item = page.getByTestId('bell-item').filter({ hasText: bill.order_code });
+      await expect(item).toContainText(t(look.lang, 'notifications:bell.einvoiceFailed', { code: bill.order_code }), { timeout: 20_000 });
+      await expectNoAxeViolations(page, `the bell's e-invoice tab (${lookName(look)})`, info);
+      await item.click();
+      await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}\\?q=${bill.order_code}$`));
+      await expect(o.rows).toHaveCount(1);
+      const row = o.rows.first();
+      await expect(row.getByTestId('order-einvoice-failed')).toHaveText(orders(look.lang, 'einvoice.auto.failed'));
+
+      // The retry from the order: the sale service issues it, dated at the payment, and the list shows it.
+      await o.openDetail(bill.order_code);
+      await expect(page.getByTestId('order-detail-einvoice-job')).toContainText(orders(look.lang, 'einvoice.auto.failed'));
+      await expectNoAxeViolations(page, `a failed invoice with its retry (${lookName(look)})`, info);
+      await page.getByTestId('order-detail-einvoice-retry').click();
+      await expect(
+        page.locator('.mantine-Notification-root').filter({ hasText: orders(look.lang, 'einvoice.auto.retriedTitle') }),
+      ).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(row.getByTestId('order-einvoice-code')).toBeVisible({ timeout: 20_000 });
+      const saved = (await api.request('GET', `/api/sale/order/${bill.order_id}`)).body.data.invoice_data;
+      expect(saved.einvoice_job.state).toBe('ISSUED');
+      await expect(row.getByTestId('order-einvoice-code')).toHaveText(o.codeText(saved.eiv_code));
     });
   }
 });
