@@ -5,7 +5,8 @@ import { ApiError, ok, required } from '../../platform/http/envelope';
 
 /**
  * The bell's calls (core §2 notification bell, §4 notification click, §7 /notification):
- *   GET /notification?notification_type=0|1|2&page&page_size → newest first, `unseen` counts per type
+ *   GET /notification?notification_type=0|1|2|3&page&page_size → newest first, `unseen` counts per type
+ *   (3: an order's e-invoice the sale service could not issue, issue 25 §3, D257)
  *   PUT /notification {id, status: 2} → marks it seen (idempotent)
  * The order a notification opens is the orders area's GET /order/{id}.
  */
@@ -48,14 +49,14 @@ function wholeId(value: unknown): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-export async function unseenCounts(ctx: SandboxContext, merchantId: string): Promise<Record<'0' | '1' | '2', number>> {
+export async function unseenCounts(ctx: SandboxContext, merchantId: string): Promise<Record<'0' | '1' | '2' | '3', number>> {
   const rows = await ctx.db.query<{ notification_type: number; n: number }>(
     `SELECT notification_type, count(*)::int AS n FROM notifications
      WHERE merchant_id = $1 AND status <> $2 AND created_at <= $3 GROUP BY notification_type`,
     [merchantId, SEEN, ctx.clock.now()],
   );
-  const counts = { '0': 0, '1': 0, '2': 0 };
-  for (const row of rows) counts[String(row.notification_type) as '0' | '1' | '2'] = row.n;
+  const counts = { '0': 0, '1': 0, '2': 0, '3': 0 };
+  for (const row of rows) counts[String(row.notification_type) as '0' | '1' | '2' | '3'] = row.n;
   return counts;
 }
 
@@ -66,8 +67,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
     const type = Number(query.notification_type ?? '0');
     const page = positiveInt(query.page, 1);
     const pageSize = positiveInt(query.page_size, 10, MAX_PAGE_SIZE);
-    if (![0, 1, 2].includes(type) || page === null || pageSize === null) {
-      throw new ApiError(400, 'BAD_REQUEST', 'notification_type must be 0, 1 or 2; page ≥ 1; page_size 1..100');
+    if (![0, 1, 2, 3].includes(type) || page === null || pageSize === null) {
+      throw new ApiError(400, 'BAD_REQUEST', 'notification_type must be 0, 1, 2 or 3; page ≥ 1; page_size 1..100');
     }
     // Rows "from the future" (seeded ahead of a moved clock) stay hidden, like report rows.
     const where = `merchant_id = $1 AND notification_type = $2 AND created_at <= $3`;

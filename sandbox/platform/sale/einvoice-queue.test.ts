@@ -258,6 +258,10 @@ describe('auto export at the moment of sale (issue 25 §3)', () => {
     expect(order.einvoice_job.error_code).toBeTruthy();
     expect(order.eiv_code).toBeNull();
     expect(await today(m)).toEqual({ paid: before.paid + 1, not_invoiced: before.not_invoiced + 1 });
+    // D257: the failure reaches the bell: one unseen type-3 notification of the order.
+    const bell = (await sale(m)('GET', '/notification?notification_type=3')).body;
+    expect(bell.data).toEqual([expect.objectContaining({ notification_type: 3, order_id: o.orderId, order_code: o.code, status: 0 })]);
+    expect(bell.unseen['3']).toBe(1);
 
     // Staff retry (the cashier sees it at the till); the fault was one shot, so it goes through now.
     const staff = `staff${Math.random().toString(36).slice(2, 10)}`;

@@ -204,12 +204,42 @@ async function round(ctx: SandboxContext, baseUrl: string): Promise<InvoiceRunRe
           ctx.realtime.emitToMerchant('sale', job.merchant_id, 'einvoice_failed', {
             data: { order_id: job.order_id, error_code: failure.code },
           });
+          await notifyFailed(ctx, job, now);
         } else {
           result.retrying.push(job.order_id);
         }
       }
     }
   }
+}
+
+/** Bell notification type 3 (notifications/sql/003_einvoice_failed.sql, D257): an invoice the sale service could not issue. */
+export const EINVOICE_FAILED_NOTIFICATION = 3;
+
+/**
+ * Issue 25 §3 (D257): a failure reaches the owner's bell as well as the cashier's order: a stored
+ * notification of the order (type 3) and the sale socket's `notification` event, as a new order's
+ * is. A sandbox without the notifications area skips it.
+ */
+async function notifyFailed(ctx: SandboxContext, job: Job, now: number): Promise<void> {
+  const [bell] = await ctx.db.query<{ ok: boolean }>(`SELECT to_regclass('notifications') IS NOT NULL AS ok`);
+  if (!bell?.ok) return;
+  const [row] = await ctx.db.query<{ id: number; order_code: string; table_name: string | null }>(
+    `INSERT INTO notifications (merchant_id, notification_type, order_id, order_code, table_name, created_at)
+     SELECT o.merchant_id, $3, o.id, o.order_code, o.table_name, $4 FROM sale_orders o
+      WHERE o.id = $1 AND o.merchant_id = $2
+     RETURNING id, order_code, table_name`,
+    [job.order_id, job.merchant_id, EINVOICE_FAILED_NOTIFICATION, now],
+  );
+  if (!row) return;
+  ctx.realtime.emitToMerchant('sale', job.merchant_id, 'notification', {
+    id: row.id,
+    notification_type: EINVOICE_FAILED_NOTIFICATION,
+    order_id: job.order_id,
+    order_code: row.order_code,
+    table_name: row.table_name,
+    created_at: Math.floor(now / 1000),
+  });
 }
 
 /** When the next job falls due (a queued job's next_at, a claim's end), or null when none waits. */

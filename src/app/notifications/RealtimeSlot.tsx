@@ -45,7 +45,13 @@ export default function RealtimeSlot() {
       },
       actions: {
         openOrder: (_, { destination }) =>
-          navigate(destination.kind === 'orderList' ? ordersPaths.list() : ordersPaths.detail(destination.orderId)),
+          navigate(
+            destination.kind === 'order'
+              ? ordersPaths.detail(destination.orderId)
+              : destination.search
+                ? ordersPaths.listSearch(destination.search)
+                : ordersPaths.list(),
+          ),
       },
     }),
     { inspect },

@@ -15,7 +15,13 @@ import { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine'
 import type { OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
 import { displayContentFor } from './display-content';
 import { displayPaths } from '../display/paths';
-import { createIntentKeys, createOrderPaymentActors, createOrderPaymentApi, type OrderPaymentActors } from '../../services/orderpayment';
+import {
+  createIntentKeys,
+  createOrderPaymentActors,
+  createOrderPaymentApi,
+  type OrderPaymentActors,
+  type OrderPaymentApi,
+} from '../../services/orderpayment';
 import { merchantInfoCall, orderLinkCall, type OrderLinkRequest } from '../../services/shared/checkout';
 import type { MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
 import { createDisplayReceiver, type DisplaySender } from '../../services/shared/display/channel';
@@ -23,13 +29,14 @@ import { createSessionSlots } from '../../services/shared/sessionSlots';
 import type { DisplayMessage } from '../../services/shared/display/messages';
 import { createCashierDisplay } from '../../services/shared/display/relay';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
-import type { ReceiptData } from '../../services/shared/print/receipt';
+import { receiptInvoice, settledInvoiceState, type ReceiptData } from '../../services/shared/print/receipt';
 import { CustomerDisplay } from '../../screens/orderpayment/CustomerDisplay';
 import { OrderPaymentScreen } from '../../screens/orderpayment/OrderPaymentScreen';
 import { renderReceipt } from '../../screens/shared/receipt/render';
 import type { CopyOutcome } from '../../screens/shared/PaymentLinkResult';
 import { NotFound } from '../../screens/shared/NotFound';
 import { usePortal } from '../../screens/shared/portal-context';
+import { printInvoiceSettings } from '../shared/einvoice-services';
 import { notify } from '../shared/notify';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
@@ -44,10 +51,15 @@ import { orderPaymentPaths, orderPaymentQuery } from './paths';
  */
 
 let actors: OrderPaymentActors | null = null;
+let api: OrderPaymentApi | null = null;
 let merchantName = '';
+function paymentApi(): OrderPaymentApi {
+  api ??= createOrderPaymentApi(getRuntime().clients.sale);
+  return api;
+}
 function paymentActors(): OrderPaymentActors {
   actors ??= createOrderPaymentActors({
-    api: createOrderPaymentApi(getRuntime().clients.sale),
+    api: paymentApi(),
     hub: getRealtimeHub(),
     keys: intentKeys(),
     // The service takes at most 25 characters (EMV field 59).
@@ -91,24 +103,46 @@ function receiptPrinter(): ReceiptPrinter {
   return printer;
 }
 
-function receiptFor(input: PrintReceiptInput, shopName: string, language: 'vi' | 'en'): ReceiptData {
-  const invoice = input.detail.invoice_data;
-  const paid = invoice.status === 0 || invoice.payment_status === 1 || input.method !== null;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Issue 25 §3 "Print invoice" (D252): a paid receipt with print invoice on carries the order's
+ * e-invoice. Printed right after the payment, the sale service may still be issuing it: the order is
+ * read again, briefly, until it is issued (then symbol, number, lookup code and QR) or the wait ends
+ * (then the receipt says it is being issued and where to look it up).
+ */
+async function invoiceFor(input: PrintReceiptInput, signal: AbortSignal): Promise<ReceiptData['invoice']> {
+  if (!isPaid(input)) return null;
+  const settings = await printInvoiceSettings(signal);
+  if (!settings?.active || !settings.printInvoice) return null;
+  const orderId = input.detail.invoice_data.order_id;
+  const read = async () => (await paymentApi().invoice(orderId, signal)).invoice_data;
+  const first = await read().catch(() => input.detail.invoice_data);
+  return receiptInvoice(settings, true, await settledInvoiceState(first, read, sleep));
+}
+
+/** doc 2 §2: a bill is paid once the order is completed, its payment succeeded, or a way of paying has just finished. */
+const isPaid = (input: PrintReceiptInput) =>
+  input.detail.invoice_data.status === 0 || input.detail.invoice_data.payment_status === 1 || input.method !== null;
+
+function receiptFor(input: PrintReceiptInput, shopName: string, language: 'vi' | 'en', invoice: ReceiptData['invoice']): ReceiptData {
+  const order = input.detail.invoice_data;
   return {
     shopName,
     shopAddress: null,
-    orderCode: invoice.order_code,
-    tableName: invoice.table_name ?? null,
-    time: invoice.updated_at,
+    orderCode: order.order_code,
+    tableName: order.table_name ?? null,
+    time: order.updated_at,
     lines: input.detail.products_data.map((line) => ({ name: line.name, amount: line.amount, price: line.price })),
-    total: invoice.total_price,
-    paid,
-    paymentMethod: input.method ?? invoice.payment_method ?? null,
-    receiveAmount: invoice.receive_amount ?? null,
-    returnAmount: invoice.return_amount ?? null,
+    total: order.total_price,
+    paid: isPaid(input),
+    paymentMethod: input.method ?? order.payment_method ?? null,
+    receiveAmount: order.receive_amount ?? null,
+    returnAmount: order.return_amount ?? null,
     qr: null,
     copy: input.copy,
     language,
+    invoice,
   };
 }
 
@@ -202,8 +236,9 @@ function PaymentPage({ orderId }: { orderId: number }) {
             ),
           },
         }),
-        printReceipt: fromPromise<void, PrintReceiptInput>(async ({ input }) => {
-          await receiptPrinter()(receiptFor(input, shopName(), latest.current.language));
+        printReceipt: fromPromise<void, PrintReceiptInput>(async ({ input, signal }) => {
+          const invoice = await invoiceFor(input, signal);
+          await receiptPrinter()(receiptFor(input, shopName(), latest.current.language, invoice));
         }),
       },
       actions: {

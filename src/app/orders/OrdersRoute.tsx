@@ -9,12 +9,14 @@ import { orderQueryFromSearchParams, orderQueryToSearchParams } from '../../mach
 import { createOrdersActors, createOrdersApi, type OrdersActors, type OrdersApi } from '../../services/orders';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
-import type { ReceiptData } from '../../services/shared/print/receipt';
+import { receiptInvoice, type ReceiptData } from '../../services/shared/print/receipt';
 import { renderReceipt } from '../../screens/shared/receipt/render';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
+import { printInvoiceSettings } from '../shared/einvoice-services';
 import { notify } from '../shared/notify';
+import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
 import { useAddressQuery } from '../shared/use-address-query';
@@ -45,10 +47,14 @@ function receiptPrinter(): ReceiptPrinter {
   return printer;
 }
 
-/** The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the order's VietQR. */
+/**
+ * The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the
+ * order's VietQR; a paid one its e-invoice when the settings say print it (issue 25 §3, D252).
+ */
 async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<ReceiptData> {
   const order = input.detail.invoice_data;
   const paid = order.status === ORDER_COMPLETED || order.payment_status === 1;
+  const invoice = paid ? receiptInvoice(await printInvoiceSettings(signal), paid, order) : null;
   return {
     shopName: getRuntime().session.getSnapshot().context.profile?.merchant.name ?? '',
     shopAddress: null,
@@ -64,6 +70,7 @@ async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<Receip
     qr: paid ? null : await ordersApi().billQr(order.invoice_id, signal),
     copy: input.copy,
     language: i18n.language === 'en' ? 'en' : 'vi',
+    invoice,
   };
 }
 
@@ -77,12 +84,13 @@ function ListPage() {
   const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? null);
   const initialQuery = useMemo(() => orderQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
-    const { loadOrders, loadDetail, createOrder } = ordersActors();
+    const { loadOrders, loadDetail, createOrder, retryEinvoice } = ordersActors();
     return orderListMachine.provide({
       actors: {
         loadPage: loadOrders,
         loadDetail,
         createOrder,
+        retryEinvoice,
         printReceipt: fromPromise<void, PrintInput>(async ({ input, signal }) => {
           await receiptPrinter()(await receiptOf(input, signal));
         }),
@@ -90,6 +98,9 @@ function ListPage() {
       actions: {
         openOrder: (_, p) => navigateRef.current(ordersPaths.detail(p.orderId)),
         notifyCreateFailed: (_, p) => notify.failure('orders:list.createFailTitle', p.code),
+        notifyEinvoiceRetried: () =>
+          notify.success({ title: 'orders:einvoice.auto.retriedTitle', message: 'orders:einvoice.auto.retriedBody' }),
+        notifyEinvoiceRetryFailed: (_, p) => notify.failure('orders:einvoice.auto.retryFailTitle', p.code),
         notifyPrintFailed: (_, p) =>
           p.code === 'PRINT_FAILED'
             ? notify.failureText({ title: 'orders:detail.printFailTitle', message: 'orders:detail.printFailBody' })
@@ -111,6 +122,18 @@ function ListPage() {
   );
 
   const einvoice = useOrderEinvoice(actor, ordersApi());
+  // Issue 25 §3: the sale service's worker tells the merchant's sockets when an invoice is issued or
+  // has failed; the list (its states and the day's count) reloads. Only the event's arrival is used.
+  useEffect(() => {
+    const hub = getRealtimeHub();
+    const refresh = () => actor.send({ type: 'REFRESH' });
+    const offIssued = hub.on('sale', 'einvoice_issued', refresh);
+    const offFailed = hub.on('sale', 'einvoice_failed', refresh);
+    return () => {
+      offIssued();
+      offFailed();
+    };
+  }, [actor]);
 
   return (
     <>

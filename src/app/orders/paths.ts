@@ -3,6 +3,8 @@ export const ordersPaths = {
   list: () => '/sale-order',
   /** Where a completed order opened for editing goes (doc 2 §2: /sale-order?page=1&page_size=10). */
   listFirstPage: () => '/sale-order?page=1&page_size=10',
+  /** The list searched for one order (the bell's e-invoice notification, D257; `q` as orderUrl reads it). */
+  listSearch: (q: string) => `/sale-order?${new URLSearchParams({ q }).toString()}`,
   detail: (orderId: number) => `/sale-order/${orderId}`,
   /** The payment screen is the orderpayment area's; this builder is shared until that area has its own paths.ts. */
   payment: (orderId: number) => `/sale-order/payment/${orderId}`,

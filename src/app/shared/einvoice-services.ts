@@ -1,4 +1,5 @@
 import { createEinvoiceServices, type EinvoiceServices } from '../../services/shared/einvoice';
+import type { EinvoiceSettings } from '../../services/shared/einvoice/types';
 import { currentMerchantId } from './lookups';
 import { getRuntime } from './runtime';
 
@@ -19,4 +20,18 @@ export function einvoiceServices(): EinvoiceServices {
     madeFor = merchant;
   }
   return services;
+}
+
+/**
+ * The e-invoice settings a receipt reads for "Print invoice" (issue 25 §3, D252): null with the
+ * e-invoice feature off, or when the settings cannot be read (the receipt then prints without the
+ * invoice rather than not at all; the order list shows the invoice).
+ */
+export async function printInvoiceSettings(signal?: AbortSignal): Promise<EinvoiceSettings | null> {
+  if (!getRuntime().config.features.einvoice) return null;
+  try {
+    return await einvoiceServices().backend.getSettings(signal);
+  } catch {
+    return null;
+  }
 }

@@ -12,7 +12,12 @@ export interface ClickedNotification {
   id: number;
   order_id: number | null;
   order_code: string;
+  /** 3: the order's e-invoice was not issued (D257): it opens in the order list, where the retry is. */
+  notification_type?: number;
 }
+
+/** Bell notification type 3 (issue 25 §3, D257). */
+export const EINVOICE_FAILED_NOTIFICATION = 3;
 
 export interface OrderSummary {
   id: number;
@@ -33,10 +38,12 @@ export type NotificationClickEvent = { type: 'CLICK'; notification: ClickedNotif
 export const COMPLETED_ORDER_STATUS = 0;
 
 /** Where a notification leads: the order list, or one order's page (the app turns it into an address). */
-export type OrderDestination = { kind: 'orderList' } | { kind: 'order'; orderId: number };
+export type OrderDestination = { kind: 'orderList'; search?: string } | { kind: 'order'; orderId: number };
 
 /** core §4: a completed order (status 0) opens the order list, an open one (1, 2) the order itself. */
-export function orderDestination(order: OrderSummary): OrderDestination {
+export function orderDestination(order: OrderSummary, notification?: ClickedNotification | null): OrderDestination {
+  // D257: an e-invoice that was not issued opens the list searched to its order (its state and retry are there).
+  if (notification?.notification_type === EINVOICE_FAILED_NOTIFICATION) return { kind: 'orderList', search: notification.order_code };
   return order.status === COMPLETED_ORDER_STATUS ? { kind: 'orderList' } : { kind: 'order', orderId: order.id };
 }
 
@@ -119,7 +126,10 @@ export const notificationClickMachine = setup({
         input: ({ context }) => ({ orderId: context.notification!.order_id, orderCode: context.notification!.order_code }),
         onDone: {
           target: 'idle',
-          actions: [{ type: 'openOrder', params: ({ event }) => ({ destination: orderDestination(event.output) }) }, 'forget'],
+          actions: [
+            { type: 'openOrder', params: ({ context, event }) => ({ destination: orderDestination(event.output, context.notification) }) },
+            'forget',
+          ],
         },
         onError: {
           target: 'failed',

@@ -8,7 +8,8 @@ import { errorCode, notProvided } from '../shared/serviceError';
  * notification that arrived mid-load.
  */
 
-export type BellTab = 0 | 1 | 2;
+/** 0 new order, 1 payment request, 2 dishes added, 3 e-invoice not issued (issue 25 §3, D257). */
+export type BellTab = 0 | 1 | 2 | 3;
 
 export interface BellItem {
   id: number;
@@ -22,13 +23,13 @@ export interface BellItem {
 
 export interface BellPage {
   data: BellItem[];
-  unseen: Record<'0' | '1' | '2', number>;
+  unseen: Record<'0' | '1' | '2' | '3', number>;
 }
 
 export interface NotificationListContext {
   tab: BellTab;
   items: BellItem[];
-  unseen: Record<'0' | '1' | '2', number>;
+  unseen: Record<'0' | '1' | '2' | '3', number>;
   errorCode: string | null;
   /** A refresh arrived while loading. */
   refreshPending: boolean;
@@ -60,7 +61,7 @@ export const notificationListMachine = setup({
 }).createMachine({
   id: 'notificationList',
   description: 'The bell: one tab of notifications and the unseen count of each tab.',
-  context: { tab: 0, items: [], unseen: { '0': 0, '1': 0, '2': 0 }, errorCode: null, refreshPending: false },
+  context: { tab: 0, items: [], unseen: { '0': 0, '1': 0, '2': 0, '3': 0 }, errorCode: null, refreshPending: false },
   initial: 'loading',
   states: {
     loading: {

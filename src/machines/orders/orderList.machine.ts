@@ -1,5 +1,5 @@
 import { assign, fromPromise, raise } from 'xstate';
-import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage } from '../../services/orders/schemas';
+import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
 import { ORDER_COMPLETED, ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../shared/serviceError';
@@ -13,7 +13,10 @@ import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } fr
  * (QUERY.REPLACE for Back or an edited address). A row opens the detail dialog (the order's lines,
  * totals, customer and payment, GET /order/{id}). Merchants without tables create an order at the
  * counter (POST /order {table_id: null}) and go to it; the screen hides that button for F&B merchants
- * (doc 2 §1). The dialog prints the bill (region `print`).
+ * (doc 2 §1). The dialog prints the bill (region `print`). Issue 25 §3: the list keeps the day's
+ * "paid but not invoiced" count the answer carries (`today`), and the dialog of an order whose
+ * invoice at the moment of sale failed asks the sale service to queue it again (region
+ * `einvoiceRetry`, POST /order/{id}/einvoice/retry, D250), then reloads the list and the order.
  */
 
 export type OrderListEvent =
@@ -23,6 +26,7 @@ export type OrderListEvent =
   | { type: 'DETAIL.CLOSE' }
   | { type: 'DETAIL.RETRY' }
   | { type: 'PRINT' }
+  | { type: 'EINVOICE.RETRY' }
   | { type: 'CREATE' };
 
 export interface OrderListExtra {
@@ -32,6 +36,8 @@ export interface OrderListExtra {
   detailOf: Order | null;
   detail: OrderDetail | null;
   detailError: string | null;
+  /** Issue 25 §3: today's paid orders and those without an e-invoice (null until a service says). */
+  today: OrderToday | null;
 }
 
 export const SEARCH_DEBOUNCE_MS = 800;
@@ -51,7 +57,7 @@ export const orderList = defineList({
     loadInput: {} as OrderQuery,
     context: {} as OrderListExtra,
     events: {} as OrderListEvent,
-    tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing',
+    tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing' | 'einvoiceRetrying',
     input: {} as { query?: OrderQuery },
   },
   pageSizes: ORDER_PAGE_SIZES,
@@ -64,6 +70,7 @@ export const orderList = defineList({
       return false;
     }),
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
+  pageExtras: (page) => ({ today: page.today ?? null }),
   actors: {
     loadDetail: fromPromise<OrderDetail, { orderId: number }>(async () => {
       throw notProvided('loadDetail');
@@ -73,6 +80,9 @@ export const orderList = defineList({
     }),
     printReceipt: fromPromise<void, PrintInput>(async () => {
       throw notProvided('printReceipt');
+    }),
+    retryEinvoice: fromPromise<void, { orderId: number }>(async () => {
+      throw notProvided('retryEinvoice');
     }),
   },
 });
@@ -98,9 +108,21 @@ export const orderListMachine = orderList.setup
       openOrder: (_, _params: { orderId: number }) => {},
       notifyCreateFailed: (_, _params: { code: string }) => {},
       notifyPrintFailed: (_, _params: { code: string }) => {},
+      notifyEinvoiceRetried: () => {},
+      notifyEinvoiceRetryFailed: (_, _params: { code: string }) => {},
+      /** The dialog's order as the sale service now has it (its job queued again). */
+      markEinvoiceQueued: assign(({ context }) => {
+        const queued = (order: Order): Order =>
+          order.einvoice_job ? { ...order, einvoice_job: { ...order.einvoice_job, state: 'QUEUED', error_code: null } } : order;
+        return {
+          detailOf: context.detailOf ? queued(context.detailOf) : null,
+          detail: context.detail ? { ...context.detail, invoice_data: queued(context.detail.invoice_data) } : null,
+        };
+      }),
     },
     guards: {
       detailLoaded: ({ context }) => context.detail !== null,
+      einvoiceFailed: ({ context }) => (context.detail?.invoice_data ?? context.detailOf)?.einvoice_job?.state === 'FAILED',
       queryDiffers: ({ context }, params: { query: OrderQuery }) =>
         !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
     },
@@ -111,7 +133,7 @@ export const orderListMachine = orderList.setup
     type: 'parallel',
     context: ({ input }) => {
       const query = input.query ?? DEFAULT_ORDER_QUERY;
-      return orderList.context(query, { typed: query.filter.q, detailOf: null, detail: null, detailError: null });
+      return orderList.context(query, { typed: query.filter.q, detailOf: null, detail: null, detailError: null, today: null });
     },
     on: {
       'QUERY.REPLACE': {
@@ -189,6 +211,29 @@ export const orderListMachine = orderList.setup
               onError: {
                 target: 'idle',
                 actions: { type: 'notifyPrintFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              },
+            },
+          },
+        },
+      },
+      einvoiceRetry: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: { 'EINVOICE.RETRY': { guard: 'einvoiceFailed', target: 'retrying' } },
+          },
+          retrying: {
+            tags: ['einvoiceRetrying'],
+            description:
+              "POST /order/{id}/einvoice/retry (issue 25 §3, D250): the sale service queues the order's failed invoice again, still keyed by the order id; a second click meanwhile is ignored.",
+            invoke: {
+              id: 'retryEinvoice',
+              src: 'retryEinvoice',
+              input: ({ context }) => ({ orderId: (context.detail?.invoice_data ?? context.detailOf)!.order_id }),
+              onDone: { target: 'idle', actions: ['markEinvoiceQueued', 'notifyEinvoiceRetried', 'raiseRefresh'] },
+              onError: {
+                target: 'idle',
+                actions: { type: 'notifyEinvoiceRetryFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
               },
             },
           },

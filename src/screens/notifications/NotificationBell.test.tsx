@@ -33,15 +33,19 @@ const pages: Record<BellTab, BellPage> = {
       { id: 1, notification_type: 0, order_id: 10, order_code: 'DH0001', table_name: 'Bàn 1', status: 0, created_at: sec(20_000) },
       { id: 2, notification_type: 0, order_id: 11, order_code: 'DH0002', table_name: null, status: 2, created_at: sec(3 * 3_600_000) },
     ],
-    unseen: { '0': 1, '1': 2, '2': 0 },
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1 },
   },
   1: {
     data: [
       { id: 3, notification_type: 1, order_id: 12, order_code: 'DH0003', table_name: 'Bàn 7', status: 0, created_at: sec(2 * 86_400_000) },
     ],
-    unseen: { '0': 1, '1': 2, '2': 0 },
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1 },
   },
-  2: { data: [], unseen: { '0': 1, '1': 2, '2': 0 } },
+  2: { data: [], unseen: { '0': 1, '1': 2, '2': 0, '3': 1 } },
+  3: {
+    data: [{ id: 4, notification_type: 3, order_id: 10, order_code: 'DH0001', table_name: 'Bàn 1', status: 0, created_at: sec(60_000) }],
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1 },
+  },
 };
 
 async function setup() {
@@ -68,7 +72,11 @@ async function setup() {
       },
       actions: {
         openOrder: (_, { destination }) =>
-          void paths.push(destination.kind === 'orderList' ? '/sale-order' : `/sale-order/${destination.orderId}`),
+          void paths.push(
+            destination.kind === 'order'
+              ? `/sale-order/${destination.orderId}`
+              : `/sale-order${destination.search ? `?q=${destination.search}` : ''}`,
+          ),
       },
     }),
   ).start();
@@ -79,7 +87,7 @@ async function setup() {
 describe('NotificationBell (core §2 bell)', { timeout: 20_000 }, () => {
   it('labels the bell with the unseen total and lists a tab with order, table and age', async () => {
     await setup();
-    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unseen' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 4 unseen' });
     await userEvent.click(bell);
     // hidden: the dropdown's fade-in never finishes in happy-dom (as in StoreFilter.test).
     const dialog = await screen.findByRole('dialog', { hidden: true });
@@ -102,5 +110,17 @@ describe('NotificationBell (core §2 bell)', { timeout: 20_000 }, () => {
     await userEvent.click(item);
     await waitFor(() => expect(paths).toEqual(['/sale-order/12']));
     expect(clicks).toEqual([3]);
+  });
+
+  it('issue 25 §3: an e-invoice the sale service could not issue is in its own tab and opens the list at its order (D257)', async () => {
+    const { loaded, clicks, paths } = await setup();
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications/ }));
+    await userEvent.click(await screen.findByRole('tab', { name: /E-invoice/, hidden: true }));
+    await waitFor(() => expect(loaded.at(-1)).toBe(3));
+    const item = await screen.findByText(/E-invoice not issued: order DH0001/);
+    await userEvent.click(item);
+    // The order is paid (status 0): without the type it would open the bare list.
+    await waitFor(() => expect(paths).toEqual(['/sale-order?q=DH0001']));
+    expect(clicks).toEqual([4]);
   });
 });

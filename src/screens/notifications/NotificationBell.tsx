@@ -29,7 +29,8 @@ export interface NotificationBellProps {
   now?: () => number;
 }
 
-const TABS: readonly BellTab[] = [0, 1, 2];
+const TABS: readonly BellTab[] = [0, 1, 2, 3];
+type UnseenKey = '0' | '1' | '2' | '3';
 
 /** core §2 notification bell: unseen badge, three tabs, items with order, table and age. */
 export function NotificationBell({ list, click, now = Date.now }: NotificationBellProps) {
@@ -44,7 +45,7 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
   const listError = useSelector(list, (s) => (s.matches('failed') ? s.context.errorCode : null));
   const busy = useSelector(click, (s) => s.hasTag('busy'));
   const clickError = useSelector(click, (s) => (s.matches('failed') ? s.context.errorCode : null));
-  const total = unseen['0'] + unseen['1'] + unseen['2'];
+  const total = unseen['0'] + unseen['1'] + unseen['2'] + unseen['3'];
 
   // The dropdown closes once the click flow has navigated (busy → idle without an error).
   const wasBusy = useRef(false);
@@ -92,14 +93,9 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
               <Tabs.Tab key={type} value={String(type)} data-testid={`bell-tab-${type}`}>
                 <Group gap={4} wrap="nowrap">
                   <span>{t(`bell.type.${type}`)}</span>
-                  {unseen[String(type) as '0' | '1' | '2'] > 0 ? (
-                    <Badge
-                      size="xs"
-                      color="red.9"
-                      circle
-                      aria-label={t('bell.unseenInTab', { count: unseen[String(type) as '0' | '1' | '2'] })}
-                    >
-                      {unseen[String(type) as '0' | '1' | '2']}
+                  {unseen[String(type) as UnseenKey] > 0 ? (
+                    <Badge size="xs" color="red.9" circle aria-label={t('bell.unseenInTab', { count: unseen[String(type) as UnseenKey] })}>
+                      {unseen[String(type) as UnseenKey]}
                     </Badge>
                   ) : null}
                 </Group>
@@ -137,7 +133,15 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
                     disabled={busy}
                     onRetry={() => list.send({ type: 'REFRESH' })}
                     onOpen={(item) =>
-                      click.send({ type: 'CLICK', notification: { id: item.id, order_id: item.order_id, order_code: item.order_code } })
+                      click.send({
+                        type: 'CLICK',
+                        notification: {
+                          id: item.id,
+                          order_id: item.order_id,
+                          order_code: item.order_code,
+                          notification_type: item.notification_type,
+                        },
+                      })
                     }
                   />
                 </>
@@ -201,7 +205,9 @@ function BellList({ items, loading, error, now, disabled, onRetry, onOpen }: Bel
               <span className={seen ? classes.seenDot : classes.unseenDot} aria-hidden="true" />
               <span className={classes.itemText}>
                 <Text component="span" size="sm" fw={seen ? 400 : 700}>
-                  {t('bell.order', { code: item.order_code })}
+                  {item.notification_type === 3
+                    ? t('bell.einvoiceFailed', { code: item.order_code })
+                    : t('bell.order', { code: item.order_code })}
                   {seen ? null : <VisuallyHidden>, {t('bell.unseen')}</VisuallyHidden>}
                 </Text>
                 {item.table_name ? (

@@ -10,10 +10,11 @@ import {
   selectDetailLoading,
   selectDetailOf,
   selectDetailOpen,
+  selectEinvoiceRetrying,
   selectPrinting,
 } from '../../machines/orders/selectors';
 import { selectable } from '../../machines/orders/einvoice/bulk';
-import { parseEivCode } from '../../machines/shared/rules/einvoiceCode';
+import { parseEivCode, serialText } from '../../machines/shared/rules/einvoiceCode';
 import { formatVnd } from '../../machines/shared/rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
@@ -62,6 +63,7 @@ export function OrderDetailDialog({
   const order: Order | null = detail?.invoice_data ?? row;
   const close = () => actor.send({ type: 'DETAIL.CLOSE' });
   const printing = useSelector(actor, selectPrinting);
+  const retrying = useSelector(actor, selectEinvoiceRetrying);
 
   return (
     <Modal
@@ -97,7 +99,11 @@ export function OrderDetailDialog({
               />
             ) : null}
             {order.einvoice_job?.state === 'ISSUED' && order.einvoice_job.serial ? (
-              <Fact label={t('einvoice.auto.serialFact')} value={order.einvoice_job.serial} testId="order-detail-einvoice-serial" />
+              <Fact
+                label={t('einvoice.auto.serialFact')}
+                value={serialText(order.einvoice_job.serial)}
+                testId="order-detail-einvoice-serial"
+              />
             ) : null}
             {onExport && order.eiv_code !== null ? (
               <Fact label={t('einvoice.codeFact')} value={invoiceCodeText(t, order.eiv_code)} testId="order-detail-eiv-code" />
@@ -180,6 +186,12 @@ export function OrderDetailDialog({
             >
               {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
             </Button>
+            {order.einvoice_job?.state === 'FAILED' && order.eiv_code === null ? (
+              // Issue 25 §3 (D250): the sale service issues it again, dated at the payment, keyed by the order id.
+              <Button loading={retrying} onClick={() => actor.send({ type: 'EINVOICE.RETRY' })} data-testid="order-detail-einvoice-retry">
+                {t('einvoice.auto.retry')}
+              </Button>
+            ) : null}
             {onExport && selectable(order) ? (
               <Button variant="default" onClick={() => onExport(order)} data-testid="order-detail-export">
                 {t('einvoice.export')}

@@ -5,7 +5,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { orderListMachine } from '../../machines/orders/orderList.machine';
-import { selectCreating, selectFilter, selectTyped } from '../../machines/orders/selectors';
+import { selectCreating, selectFilter, selectToday, selectTyped } from '../../machines/orders/selectors';
+import { serialText } from '../../machines/shared/rules/einvoiceCode';
 import { formatVndNumber } from '../../machines/shared/rules/vnd';
 import {
   ORDER_PAGE_SIZES,
@@ -66,6 +67,7 @@ export function OrderListScreen({
   const creating = useSelector(actor, selectCreating);
   const rows = useSelector(actor, selectRows<Order>);
   const showEinvoice = einvoice?.columns === true;
+  const today = useSelector(actor, selectToday);
 
   const columns = useMemo<DataColumn<Order>[]>(
     () => [
@@ -116,7 +118,8 @@ export function OrderListScreen({
                     ) : null}
                     {r.einvoice_job?.state === 'ISSUED' && r.einvoice_job.serial ? (
                       <Text size="xs" data-testid="order-einvoice-serial">
-                        {t('einvoice.auto.serial', { serial: r.einvoice_job.serial })}
+                        {/* D224: the six-character symbol, however the provider wrote it. */}
+                        {t('einvoice.auto.serial', { serial: serialText(r.einvoice_job.serial) })}
                       </Text>
                     ) : null}
                   </Stack>
@@ -237,6 +240,24 @@ export function OrderListScreen({
           data-testid="order-source-filter"
         />
       </Group>
+      {showEinvoice && today ? (
+        // Issue 25 §3: the day's "paid but not invoiced" count, with a way to list them.
+        <Group gap="xs" wrap="wrap" data-testid="order-today">
+          <Text size="sm" data-testid="order-today-text">
+            {t('list.today', { paid: today.paid, count: today.not_invoiced })}
+          </Text>
+          {today.not_invoiced > 0 ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => actor.send({ type: 'FILTER.SET', filter: { status: 0, exported: false } })}
+              data-testid="order-today-show"
+            >
+              {t('list.todayShow')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
       {showEinvoice && einvoice ? <BulkBar actor={einvoice.bulk} /> : null}
       <ListTable<Order>
         actor={actor}

@@ -38,6 +38,7 @@ export function createOrdersActors(orders: OrdersApi, attempts: AttemptStore = c
     loadOrders: fromPromise<OrderPage, OrderListQuery>(({ input, signal }) => orders.list(input, signal)),
     loadDetail: fromPromise<OrderDetail, { orderId: number }>(({ input, signal }) => orders.get(input.orderId, signal)),
     createOrder: fromPromise<OrderCreated, { tableId: number | null }>(({ input, signal }) => orders.create(input.tableId, signal)),
+    retryEinvoice: fromPromise<void, { orderId: number }>(({ input, signal }) => orders.retryEinvoice(input.orderId, signal)),
     loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async ({ input, signal }) => {
       const detail = await orders.get(input.orderId, signal);
       return { detail, pending: attempts.pending(input.orderId) };

@@ -12,7 +12,8 @@ import {
   orderQrSchema,
   orderDetailSchema,
   orderSchema,
-  ordersSchema,
+  orderListBodySchema,
+  einvoiceRetriedSchema,
   pickableProductsSchema,
   productsAddedSchema,
   type AddProductsBody,
@@ -52,6 +53,8 @@ export interface OrdersApi {
   createCustomer(body: QuickCustomer, signal?: AbortSignal): Promise<OrderCustomer>;
   /** The order's VietQR for its bill, or null when the merchant has no account to receive (400 BAD_REQUEST) or it is paid. */
   billQr(invoiceId: number, signal?: AbortSignal): Promise<string | null>;
+  /** POST /order/{id}/einvoice/retry (issue 25 §3, D250): a failed invoice at the moment of sale queued again. */
+  retryEinvoice(orderId: number, signal?: AbortSignal): Promise<void>;
   /**
    * Cancels a payment holding the order's amount (D216) so its dishes can change: a card payment or a
    * VietQR on the sale service (POST /payment/{id}/cancel), a payment link on the checkout service
@@ -65,7 +68,7 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
   return {
     async list({ page, pageSize, filter }, signal) {
       const q = filter.q.trim();
-      const body = await sale.list({
+      const body = await sale.call({
         name: 'orders.list',
         path: '/order',
         query: {
@@ -76,10 +79,10 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
           ...(filter.exported === null ? {} : { is_eiv_exported: filter.exported ? 1 : 0 }),
           ...(filter.source === null ? {} : { source: filter.source }),
         },
-        schema: ordersSchema,
+        response: orderListBodySchema,
         signal,
       });
-      return { rows: body.data, totalPage: body.total_page };
+      return { rows: body.data, totalPage: body.total_page, today: body.today ?? null };
     },
     get: (orderId, signal) => sale.data({ name: 'orders.get', path: `/order/${orderId}`, schema: orderDetailSchema, signal }),
     async create(tableId, signal) {
@@ -153,6 +156,15 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
         signal,
       });
       return data.customers.find((c) => c.phone_number === phone) ?? null;
+    },
+    async retryEinvoice(orderId, signal) {
+      await sale.data({
+        name: 'orders.retryEinvoice',
+        method: 'POST',
+        path: `/order/${orderId}/einvoice/retry`,
+        schema: einvoiceRetriedSchema,
+        signal,
+      });
     },
     async billQr(invoiceId, signal) {
       try {

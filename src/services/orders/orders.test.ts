@@ -61,7 +61,8 @@ describe('orders service (doc 2 §7 /order)', () => {
     const { server, api } = setup();
     server.on('GET', '/api/sale/order', () => ({ body: { data: [order], total_page: 3, page: 2, page_size: 25, total_count: 60 } }));
     const page = await api.list({ page: 2, pageSize: 25, filter: { q: '  bàn 3 ', status: 1, exported: false, source: 'KIOSK' } });
-    expect(page).toEqual({ rows: [order], totalPage: 3 });
+    // A service without issue 25 §3's `today` answers a list all the same.
+    expect(page).toEqual({ rows: [order], totalPage: 3, today: null });
     const url = new URL(server.requests[0]!.url, 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       page: '2',
@@ -71,6 +72,24 @@ describe('orders service (doc 2 §7 /order)', () => {
       is_eiv_exported: '0',
       source: 'KIOSK',
     });
+  });
+
+  it("issue 25 §3: reads the day's paid and not-invoiced count, and asks the sale service to retry a failed invoice", async () => {
+    const { server, api } = setup();
+    server.on('GET', '/api/sale/order', () => ({ body: { data: [order], total_page: '1', today: { paid: 4, not_invoiced: 1 } } }));
+    expect(await api.list({ page: 1, pageSize: 10, filter: { q: '', status: null, exported: null, source: null } })).toEqual({
+      rows: [order],
+      totalPage: 1,
+      today: { paid: 4, not_invoiced: 1 },
+    });
+    server.on('POST', '/api/sale/order/41/einvoice/retry', () => ({ body: { data: { order_id: 41, state: 'QUEUED' } } }));
+    await api.retryEinvoice(41);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST' });
+    server.on('POST', '/api/sale/order/42/einvoice/retry', () => ({
+      status: 409,
+      body: { code: 409, error_code: 'EINV_JOB_NOT_FAILED', message: 'not failed' },
+    }));
+    await expect(api.retryEinvoice(42)).rejects.toMatchObject({ code: 'EINV_JOB_NOT_FAILED' });
   });
 
   it('refuses an order the contract does not describe (an unknown status)', async () => {

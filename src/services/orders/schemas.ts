@@ -178,7 +178,31 @@ export interface OrderFilter {
 export interface OrderPage {
   rows: Order[];
   totalPage: number;
+  /** Issue 25 §3: today's paid orders and those without an e-invoice yet; null from a service that does not say. */
+  today?: OrderToday | null;
 }
+
+const count = z.number().int().nonnegative();
+/** GET /order's `today` (issue 25 §3): the Vietnam day's paid orders and how many of them have no e-invoice. */
+export const orderTodaySchema = z.object({ paid: count, not_invoiced: count });
+export type OrderToday = z.infer<typeof orderTodaySchema>;
+
+/** GET /order's whole answer: the list envelope with `today` beside it. */
+export const orderListBodySchema = z.object({
+  data: ordersSchema,
+  // Paging numbers may arrive as digits from older services (as the shared list envelope accepts).
+  total_page: z.union([
+    count,
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  ]),
+  today: orderTodaySchema.nullish(),
+});
+
+/** POST /order/{id}/einvoice/retry (issue 25 §3, D250): the job queued again. */
+export const einvoiceRetriedSchema = z.object({ order_id: z.number().int().positive(), state: z.literal('QUEUED') });
 
 /** A line the cashier picked and has not sent yet. */
 export interface BasketLine {

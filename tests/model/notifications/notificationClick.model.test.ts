@@ -6,11 +6,14 @@ import type { SampleEvent } from '../shared/paths';
 // 101 comes back completed (status 0: the order list), 102 handling (1: the order itself).
 const paidOrder = { id: 11, order_id: 101, order_code: 'DH0001' };
 const servedOrder = { id: 12, order_id: 102, order_code: 'DH0002' };
+// D257: an e-invoice not issued (type 3) opens the list searched to its order, whatever its status.
+const einvoiceFailed = { id: 13, order_id: 101, order_code: 'DH0001', notification_type: 3 };
 const notFound = { code: 'NOT_FOUND', status: 404, data: {}, kind: 'server' as const };
 
 const events: SampleEvent[] = [
   { type: 'CLICK', notification: paidOrder },
   { type: 'CLICK', notification: servedOrder },
+  { type: 'CLICK', notification: einvoiceFailed },
   { type: 'RETRY' },
   { type: 'DISMISS' },
   { type: 'xstate.done.actor.markSeen', output: undefined },
@@ -40,7 +43,14 @@ describeModel({
         .map((call) => JSON.stringify((call.params as { destination: unknown }).destination));
       if (step.event.type === 'xstate.done.actor.fetchOrder') {
         const order = (step.event as unknown as { output: { id: number; status: number } }).output;
-        const expected = JSON.stringify(order.status === 0 ? { kind: 'orderList' } : { kind: 'order', orderId: order.id });
+        const clicked = (step.before?.context as NotificationClickContext | undefined)?.notification;
+        const expected = JSON.stringify(
+          clicked?.notification_type === 3
+            ? { kind: 'orderList', search: clicked.order_code }
+            : order.status === 0
+              ? { kind: 'orderList' }
+              : { kind: 'order', orderId: order.id },
+        );
         if (navigations.length !== 1 || navigations[0] !== expected)
           fail(`expected one navigation to ${expected}, got ${navigations.join(', ')}`);
       } else if (navigations.length > 0) {

@@ -4,6 +4,14 @@ import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeListModel } from '../shared/list';
 import { completed, detailOf, emptyPage, handling, twoPages } from './fixtures';
 
+// Issue 25 §3: a paid order whose invoice at the moment of sale failed (D250).
+const failedInvoice: Order = {
+  ...completed,
+  order_id: completed.order_id + 100,
+  einvoice_job: { state: 'FAILED', serial: null, error_code: 'EINV_PROVIDER_DOWN', attempts: 10, next_at: null },
+};
+const withToday = { ...twoPages, today: { paid: 3, not_invoiced: 1 } };
+
 interface Extra {
   typed: string;
   detailOf: Order | null;
@@ -26,8 +34,8 @@ describeListModel<Order>({
       refused: [{ status: 5 }, { exported: 'yes' }, { source: 'FAX' }, { q: 7 }, { q: 'x'.repeat(101) }, { colour: 'red' }],
     },
   },
-  promiseActors: ['loadDetail', 'createOrder', 'printReceipt'],
-  spyActions: ['openOrder', 'notifyCreateFailed', 'notifyPrintFailed'],
+  promiseActors: ['loadDetail', 'createOrder', 'printReceipt', 'retryEinvoice'],
+  spyActions: ['openOrder', 'notifyCreateFailed', 'notifyPrintFailed', 'notifyEinvoiceRetried', 'notifyEinvoiceRetryFailed'],
   project: (c: Extra) => ({ typed: c.typed, detail: c.detailOf?.order_id ?? null, loaded: c.detail?.invoice_data.status ?? null }),
   variants: [
     {
@@ -73,6 +81,18 @@ describeListModel<Order>({
       ],
     },
     {
+      variant: 'einvoice retry',
+      events: [
+        { type: 'xstate.done.actor.loadPage', output: withToday },
+        { type: 'DETAIL.OPEN', row: failedInvoice },
+        { type: 'DETAIL.OPEN', row: completed },
+        { type: 'EINVOICE.RETRY' },
+        { type: 'xstate.done.actor.retryEinvoice', output: undefined },
+        { type: 'xstate.error.actor.retryEinvoice', error: serviceError('EINV_JOB_NOT_FAILED', 409) },
+        { type: 'DETAIL.CLOSE' },
+      ],
+    },
+    {
       variant: 'create',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
@@ -102,6 +122,23 @@ describeListModel<Order>({
       }
       if (type === 'CREATE' && step.before?.hasTag('creating') && step.invoked.some((c) => c.id === 'createOrder'))
         throw new Error('a second click created a second order');
+      // Issue 25 §3: only a failed invoice is retried, once per click, and the outcome is told.
+      for (const call of step.invoked.filter((c) => c.id === 'retryEinvoice')) {
+        const shown = (before?.detail?.invoice_data ?? before?.detailOf) as Order | null | undefined;
+        if (shown?.einvoice_job?.state !== 'FAILED' || (call.input as { orderId: number }).orderId !== shown.order_id)
+          throw new Error('retried an invoice that had not failed, or another order');
+      }
+      if (type === 'EINVOICE.RETRY' && step.before?.hasTag('einvoiceRetrying') && step.invoked.some((c) => c.id === 'retryEinvoice'))
+        throw new Error('a second click retried twice');
+      if (type === 'xstate.done.actor.retryEinvoice' && !actions.includes('notifyEinvoiceRetried')) throw new Error('a retry said nothing');
+      if (type === 'xstate.error.actor.retryEinvoice' && !actions.includes('notifyEinvoiceRetryFailed'))
+        throw new Error('a failed retry said nothing');
+      if (
+        type === 'xstate.done.actor.loadPage' &&
+        (step.event as unknown as { output: typeof withToday }).output.today &&
+        !(after as { today?: unknown }).today
+      )
+        throw new Error("the day's count was dropped");
       if (type === 'xstate.done.actor.createOrder' && !actions.includes('openOrder')) throw new Error('the new order was not opened');
       if (type === 'xstate.error.actor.createOrder' && !actions.includes('notifyCreateFailed'))
         throw new Error('a failed create said nothing');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n';
-import type { ReceiptData } from '../../../services/shared/print/receipt';
+import type { ReceiptData, ReceiptInvoice } from '../../../services/shared/print/receipt';
 import { renderReceipt } from './render';
 
 const receipt: ReceiptData = {
@@ -21,6 +21,7 @@ const receipt: ReceiptData = {
   qr: '00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA53037045802VN6304AE9F',
   copy: false,
   language: 'vi',
+  invoice: null,
 };
 
 function parse(html: string): Document {
@@ -53,5 +54,51 @@ describe('printed receipt', () => {
     expect(vi.querySelector('[data-testid="receipt-copy"]')?.textContent).toBe('BẢN SAO');
     const en = parse((await renderReceipt({ ...paid, language: 'en' })).html);
     expect(en.querySelector('[data-testid="receipt-copy"]')?.textContent).toBe('COPY');
+  });
+
+  const paidOrder = { ...receipt, paid: true, paymentMethod: 'CASH' as const, qr: null };
+  // What receiptInvoice (src/services/shared/print/receipt.test.ts) makes of print invoice on and an issued order.
+  const issued: ReceiptInvoice = {
+    state: 'issued',
+    symbol: 'C26TMV',
+    number: 12,
+    lookupCode: 'DLBGLTG52H',
+    lookupUrl: 'https://tracuu.minvoice.com.vn',
+  };
+
+  it('issue 25 §3: print invoice on: the paid receipt carries the symbol, number, lookup code and a QR of the lookup page', async () => {
+    const invoice = issued;
+    const doc = parse((await renderReceipt({ ...paidOrder, invoice })).html);
+    expect(doc.querySelector('[data-testid="receipt-invoice-symbol"]')?.textContent).toBe('C26TMV');
+    expect(doc.querySelector('[data-testid="receipt-invoice-number"]')?.textContent).toBe('12');
+    expect(doc.querySelector('[data-testid="receipt-invoice-lookup-code"]')?.textContent).toBe('DLBGLTG52H');
+    expect(doc.querySelector('[data-testid="receipt-invoice-lookup-url"]')?.textContent).toBe('https://tracuu.minvoice.com.vn');
+    expect(doc.querySelector('[data-testid="receipt-invoice-qr"] img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(doc.body.textContent).toContain('Hóa đơn điện tử');
+    const en = parse((await renderReceipt({ ...paidOrder, invoice, language: 'en' })).html);
+    expect(en.body.textContent).toContain('Lookup code');
+  });
+
+  it('issue 25 §3: print invoice off: the same paid order prints no invoice, no lookup code and no QR', async () => {
+    // Print invoice off: receiptInvoice answers null.
+    const invoice = null;
+    const doc = parse((await renderReceipt({ ...paidOrder, invoice })).html);
+    expect(doc.querySelector('[data-testid="receipt-invoice"]')).toBeNull();
+    expect(doc.querySelector('img')).toBeNull();
+    expect(doc.body.textContent).not.toContain('DLBGLTG52H');
+  });
+
+  it('an invoice still being issued prints the pending line and the lookup page, without a QR', async () => {
+    const invoice: ReceiptInvoice = {
+      state: 'pending',
+      symbol: null,
+      number: null,
+      lookupCode: null,
+      lookupUrl: 'https://einvoice.fpt.com.vn/tra-cuu',
+    };
+    const doc = parse((await renderReceipt({ ...paidOrder, invoice })).html);
+    expect(doc.querySelector('[data-testid="receipt-invoice-pending"]')?.textContent).toContain('Đang phát hành');
+    expect(doc.querySelector('[data-testid="receipt-invoice-lookup-url"]')?.textContent).toBe('https://einvoice.fpt.com.vn/tra-cuu');
+    expect(doc.querySelector('img')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReceiptData } from '../../../services/shared/print/receipt';
+import type { ReceiptData, ReceiptInvoice } from '../../../services/shared/print/receipt';
 import { formatVndNumber } from '../../../machines/shared/rules/vnd';
 import { formatDateTime, formatVnd } from '../table/format';
 
@@ -8,7 +8,16 @@ import { formatDateTime, formatVnd } from '../table/format';
  * VietQR for an unpaid bill, BẢN SAO / COPY on a reprint. Plain markup with class names styled by
  * RECEIPT_CSS, so the same markup shows on screen and in the print frame. Every value is text.
  */
-export function Receipt({ receipt, qrImage }: { receipt: ReceiptData; qrImage: string | null }) {
+export function Receipt({
+  receipt,
+  qrImage,
+  invoiceQrImage = null,
+}: {
+  receipt: ReceiptData;
+  qrImage: string | null;
+  /** The QR of the e-invoice provider's lookup page (issue 25 §3, D252), on a paid receipt with print invoice on. */
+  invoiceQrImage?: string | null;
+}) {
   const { t } = useTranslation('common', { lng: receipt.language });
   const method = receipt.paymentMethod ? t(`receipt.method.${receipt.paymentMethod}`) : null;
   return (
@@ -90,8 +99,53 @@ export function Receipt({ receipt, qrImage }: { receipt: ReceiptData; qrImage: s
           <div className="receipt-small">{t('receipt.scanToPay')}</div>
         </div>
       )}
+      {receipt.paid && receipt.invoice && <InvoiceBlock invoice={receipt.invoice} qrImage={invoiceQrImage} language={receipt.language} />}
       <footer className="receipt-foot">{t('receipt.thanks')}</footer>
     </article>
+  );
+}
+
+/**
+ * Issue 25 §3 "Print invoice" (D252): the e-invoice's symbol, number and lookup code with a QR of the
+ * provider's lookup page; while the sale service is still issuing it, a line saying so and where to
+ * look it up (a reprint from the order list carries the code).
+ */
+function InvoiceBlock({ invoice, qrImage, language }: { invoice: ReceiptInvoice; qrImage: string | null; language: 'vi' | 'en' }) {
+  const { t } = useTranslation('common', { lng: language });
+  return (
+    <section className="receipt-invoice" data-testid="receipt-invoice">
+      <div className="receipt-invoice-title">{t('receipt.invoice.title')}</div>
+      {invoice.state === 'issued' ? (
+        <dl>
+          {invoice.symbol && (
+            <div>
+              <dt>{t('receipt.invoice.symbol')}</dt>
+              <dd data-testid="receipt-invoice-symbol">{invoice.symbol}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('receipt.invoice.number')}</dt>
+            <dd data-testid="receipt-invoice-number">{invoice.number}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.invoice.lookupCode')}</dt>
+            <dd data-testid="receipt-invoice-lookup-code">{invoice.lookupCode}</dd>
+          </div>
+        </dl>
+      ) : (
+        <div className="receipt-small" data-testid="receipt-invoice-pending">
+          {t('receipt.invoice.pending')}
+        </div>
+      )}
+      <div className="receipt-small">
+        {t('receipt.invoice.lookupAt')} <span data-testid="receipt-invoice-lookup-url">{invoice.lookupUrl}</span>
+      </div>
+      {invoice.state === 'issued' && qrImage && (
+        <div className="receipt-qr" data-testid="receipt-invoice-qr">
+          <img src={qrImage} alt={t('receipt.invoice.qrAlt')} width={128} height={128} />
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -114,5 +168,7 @@ export const RECEIPT_CSS = `
 .receipt-num { text-align: right; white-space: nowrap; }
 .receipt-total { font-weight: 700; font-size: 14px; }
 .receipt-qr { text-align: center; margin-top: 2mm; }
+.receipt-invoice { margin-top: 2mm; border-top: 1px dashed #000; padding-top: 1mm; }
+.receipt-invoice-title { font-weight: 700; text-align: center; text-transform: uppercase; }
 .receipt-foot { text-align: center; margin-top: 3mm; border-top: 1px dashed #000; padding-top: 1mm; }
 `;

@@ -18,6 +18,16 @@ export async function receiptQrImage(receipt: ReceiptData): Promise<string | nul
   }
 }
 
+/** Issue 25 §3 (D252): the QR of the provider's lookup page, on a paid receipt that carries an issued invoice. */
+export async function invoiceQrImage(receipt: ReceiptData): Promise<string | null> {
+  if (!receipt.paid || receipt.invoice?.state !== 'issued') return null;
+  try {
+    return await QRCode.toDataURL(receipt.invoice.lookupUrl, QR_OPTIONS);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The receipt as markup for the print frame: React renders it into a detached element (so every value
  * is escaped as text), and the markup is taken from there.
@@ -27,9 +37,10 @@ export async function renderReceipt(receipt: ReceiptData): Promise<RenderedRecei
   await getI18n().loadLanguages(receipt.language);
   await getI18n().loadNamespaces('common');
   const qrImage = await receiptQrImage(receipt);
+  const invoiceQr = await invoiceQrImage(receipt);
   const host = document.createElement('div');
   const root = createRoot(host);
-  flushSync(() => root.render(<Receipt receipt={receipt} qrImage={qrImage} />));
+  flushSync(() => root.render(<Receipt receipt={receipt} qrImage={qrImage} invoiceQrImage={invoiceQr} />));
   const html = host.innerHTML;
   if (!html) throw new Error('the receipt did not render');
   root.unmount();

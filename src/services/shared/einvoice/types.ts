@@ -288,6 +288,8 @@ export const EINVOICE_ERROR_CODES = [
   'INVOICE_ALREADY_EXPORTED',
   /** The provider will not correct this original (issue 25 §5, D244): params {reason}. */
   'EINV_CORRECTION_REFUSED',
+  /** POST /order/{id}/einvoice/retry on a job that is queued or issued (issue 25 §3, D250): nothing to retry. */
+  'EINV_JOB_NOT_FAILED',
 ] as const;
 export type EinvoiceErrorCode = (typeof EINVOICE_ERROR_CODES)[number];
 

@@ -18,6 +18,7 @@ const receipt: ReceiptData = {
   qr: null,
   copy: false,
   language: 'vi',
+  invoice: null,
 };
 
 afterEach(() => {

@@ -1,3 +1,7 @@
+import { parseEivCode, serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { providerInfo } from '../einvoice/registry';
+import type { EinvoiceSettings } from '../einvoice/types';
+
 /**
  * What a printed bill carries (doc 2 §2 print-bill button; issue 13 print): the shop's name, the order,
  * its lines and totals, how it was paid, a VietQR for a bill not yet paid, and whether this print is a
@@ -30,4 +34,72 @@ export interface ReceiptData {
   /** A reprint: the receipt says BẢN SAO / COPY. */
   copy: boolean;
   language: 'vi' | 'en';
+  /** Issue 25 §3 "Print invoice" (D252): the order's e-invoice, only when the settings say print it. */
+  invoice: ReceiptInvoice | null;
+}
+
+/**
+ * The e-invoice on a paid receipt (issue 25 §3, D252). `issued`: the symbol (ký hiệu, when the sale
+ * service's answer named it), the number (số) and the lookup code (mã tra cứu), with a QR of the
+ * provider's public lookup page. `pending`: the sale service has queued it and the provider has not
+ * answered yet (or the cashier must retry it); the receipt says so and where to look it up, and a
+ * reprint from the order list carries the code.
+ */
+export interface ReceiptInvoice {
+  state: 'issued' | 'pending';
+  symbol: string | null;
+  number: number | null;
+  lookupCode: string | null;
+  /** The provider's public lookup page (registry `invoiceLookupUrl`); the QR encodes it. */
+  lookupUrl: string;
+}
+
+/** What an order answer says of its invoice (the orders and the payment schemas both carry these). */
+export interface OrderInvoiceState {
+  eiv_code?: string | null;
+  einvoice_job?: { state: 'QUEUED' | 'ISSUED' | 'FAILED'; serial: string | null } | null;
+}
+
+export type PrintInvoiceSettings = Pick<EinvoiceSettings, 'active' | 'printInvoice' | 'provider'>;
+
+/**
+ * The receipt's invoice block, or null when it carries none: print invoice off (or no active set-up),
+ * an unpaid bill, or a paid order that has no invoice and none queued (a merchant exporting by hand).
+ */
+export function receiptInvoice(settings: PrintInvoiceSettings | null, paid: boolean, order: OrderInvoiceState): ReceiptInvoice | null {
+  if (!settings?.active || !settings.printInvoice || !paid) return null;
+  const lookupUrl = providerInfo(settings.provider).invoiceLookupUrl;
+  const parts = parseEivCode(order.eiv_code);
+  if (parts) {
+    const serial = order.einvoice_job?.serial ?? null;
+    return { state: 'issued', symbol: serial ? serialText(serial) : null, number: parts.seq, lookupCode: parts.searchCode, lookupUrl };
+  }
+  if (order.einvoice_job && order.einvoice_job.state !== 'ISSUED') {
+    return { state: 'pending', symbol: null, number: null, lookupCode: null, lookupUrl };
+  }
+  return null;
+}
+
+/** How long a receipt printed at the payment waits for the sale service's invoice (D252). */
+export const INVOICE_WAIT_TRIES = 6;
+export const INVOICE_WAIT_MS = 500;
+
+/**
+ * D252: a receipt printed right after the payment reads the order again until its queued invoice is
+ * issued or has failed, at most INVOICE_WAIT_TRIES reads INVOICE_WAIT_MS apart (the sale service
+ * issues within a second when the provider is up); then it prints what it has (`pending` says where
+ * to look the invoice up). A read that fails keeps the last answer.
+ */
+export async function settledInvoiceState(
+  first: OrderInvoiceState,
+  read: () => Promise<OrderInvoiceState>,
+  wait: (ms: number) => Promise<void>,
+  tries = INVOICE_WAIT_TRIES,
+): Promise<OrderInvoiceState> {
+  let current = first;
+  for (let i = 0; i < tries && !current.eiv_code && current.einvoice_job?.state === 'QUEUED'; i++) {
+    await wait(INVOICE_WAIT_MS);
+    current = await read().catch(() => current);
+  }
+  return current;
 }
