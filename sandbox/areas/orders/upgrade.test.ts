@@ -86,6 +86,7 @@ describe('upgrading a data folder made before issue 13', () => {
       const ran = await migrate(db, areas);
       expect([...ran].sort()).toEqual([
         'notifications/002_order_link.sql',
+        'notifications/003_einvoice_failed.sql',
         'orderpayment/001_orderpayment.sql',
         'orderpayment/002_pending_qr.sql',
         'orders/001_orders.sql',
