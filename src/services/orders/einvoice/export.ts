@@ -14,7 +14,7 @@ import type { OrdersApi } from '../api';
 import { ORDER_COMPLETED } from '../schemas';
 import { storedCode, type BulkOutcome } from '../schemas';
 import { datesAtSale } from '../../shared/einvoice/registry';
-import { paidAtOf, termsFor, termsForYear, toExportInput, walkInBuyer } from './mapping';
+import { paidAtOf, termsForYear, toExportInput, walkInBuyer } from './mapping';
 
 /**
  * The orders area's e-invoice export (doc 2 §4, §6, §7): the product backend (settings, saving the
@@ -64,7 +64,8 @@ export function createOrderEinvoiceService(
       (token) => ports.adapter(settings.provider).listSerials(token, signal),
       signal,
     );
-    if (termsFor(serials, settings.serial) === null && termsForYear(serials, settings.serial, now()) === 'invalid') {
+    // A symbol the provider lists in no year (termsForYear answers 'invalid' whatever the date).
+    if (termsForYear(serials, settings.serial, now()) === 'invalid') {
       throw localError('EINV_SERIAL_INVALID');
     }
     listed = { key, value: serials };

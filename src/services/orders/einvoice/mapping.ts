@@ -64,15 +64,6 @@ export function toExportInput(detail: OrderDetail, buyer: Buyer, terms: InvoiceT
   };
 }
 
-/** The settings' serial among the provider's active ones, as it is listed (any year). */
-export function termsFor(serials: readonly Serial[], serial: string | null): InvoiceTerms | null {
-  if (serial === null || serial.trim() === '') return null;
-  // The settings keep the six-character symbol; M-Invoice and MISA list it with the template digit in front.
-  const found = serials.find((s) => sameSerial(s.value, serial));
-  if (!found) return null;
-  return { serial: found };
-}
-
 /**
  * The saved serial for an invoice dated `at` (D254): the symbol's two year digits are the invoice
  * date's year (Circular 78/2021 art. 4, kept by Circular 32/2025), not a choice, so a merchant who chose
