@@ -52,6 +52,8 @@ export class Shell {
 
   /** Opens a menu group (e.g. `reports`) and follows one of its entries (e.g. `txCard`). */
   async openFromMenu(group: string, entry: string, menu: Locator = this.nav): Promise<void> {
+    // The menu is rebuilt when the profile arrives (owner-only and F&B entries); wait for it whole.
+    await expect(this.page.locator('nav[aria-busy="true"]')).toHaveCount(0);
     await menu.getByRole('button', { name: t(this.lang, `shell:nav.${group}`), exact: true }).click();
     await menu.getByRole('link', { name: t(this.lang, `shell:nav.${entry}`), exact: true }).click();
   }

@@ -56,6 +56,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
       areas={AREA_ROUTES}
       features={config.features}
       profile={shellProfile}
+      profilePending={profile === null && profileError === null}
       collapsed={collapsed}
       onCollapsedChange={onCollapsedChange}
       language={language}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { renderScreen } from '../../screens/shared/test/render';
 import type { AreaFeatures } from '../../screens/shell/areas';
 import { buildMenu as buildShellMenu, type MenuContext, type MenuEntry } from '../../screens/shell/menu';
 import { AREA_ROUTES } from '../areas';
+import { Shell } from '../../screens/shell/Shell';
 import { Sidebar } from '../../screens/shell/Sidebar';
 
 afterEach(cleanup);
@@ -134,5 +136,41 @@ describe('Sidebar', { timeout: 20_000 }, () => {
     expect(within(nav).getByText('Trần Thu Hà')).toBeInTheDocument();
     await user.click(within(nav).getByTestId('sidebar-logout'));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Shell while the profile is on its way', { timeout: 20_000 }, () => {
+  // The profile arrives while the shell is already up, as after a sign-in (the session loads it).
+  function Harness() {
+    const [pending, setPending] = useState(true);
+    return (
+      <Shell
+        areas={AREA_ROUTES}
+        features={defaults}
+        profile={pending ? null : { merchantName: 'Phở Cổ', accountType: 'business', isFnb: false, owner: true, salesperson: null }}
+        profilePending={pending}
+        collapsed={false}
+        onCollapsedChange={() => undefined}
+        language="en"
+        onLanguageChange={() => undefined}
+        onLogout={() => undefined}
+      >
+        <button type="button" onClick={() => setPending(false)}>
+          profile arrives
+        </button>
+      </Shell>
+    );
+  }
+
+  it('marks the navigation busy until the profile decides the owner-only entries, then lists them', async () => {
+    await renderScreen(<Harness />);
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(nav).toHaveAttribute('aria-busy', 'true');
+    await user.click(within(nav).getByRole('button', { name: 'Sales management' }));
+    expect(within(nav).queryByRole('link', { name: 'Card transaction rules' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'profile arrives' }));
+    expect(nav).not.toHaveAttribute('aria-busy');
+    expect(within(nav).getByRole('link', { name: 'Card transaction rules' })).toBeInTheDocument();
   });
 });

@@ -28,6 +28,11 @@ export interface ShellProps {
   areas: readonly AreaEntry[];
   features: AreaFeatures;
   profile: ShellProfile | null;
+  /**
+   * The profile is still on its way: the menu lacks the entries it decides (owner-only, F&B), so the
+   * navigation says it is busy until they are in (a click on a half-built menu can miss its entry).
+   */
+  profilePending?: boolean;
   collapsed: boolean;
   onCollapsedChange: (collapsed: boolean) => void;
   language: Language;
@@ -84,7 +89,7 @@ export const Shell = memo(function Shell(props: ShellProps) {
           />
         </AppShell.Header>
         {desktop ? (
-          <AppShell.Navbar id={SIDEBAR_ID} aria-label={t('nav.label')} p="xs">
+          <AppShell.Navbar id={SIDEBAR_ID} aria-label={t('nav.label')} aria-busy={props.profilePending || undefined} p="xs">
             <Sidebar
               entries={entries}
               collapsed={props.collapsed}
@@ -108,7 +113,7 @@ export const Shell = memo(function Shell(props: ShellProps) {
           closeButtonProps={{ 'aria-label': t('nav.closeDrawer') }}
           padding="xs"
         >
-          <nav aria-label={t('nav.label')}>
+          <nav aria-label={t('nav.label')} aria-busy={props.profilePending || undefined}>
             <Sidebar
               entries={entries}
               collapsed={false}
