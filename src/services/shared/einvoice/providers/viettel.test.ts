@@ -355,8 +355,14 @@ describe('Viettel adapter against the emulator', () => {
   it('issue 25 §2: exports an order at two rates, stating its own tax; the same order again answers the first invoice (§6.2)', async () => {
     const [order] = await completedOrders(t, m);
     const orderId = String(order!.order_id);
-    const input = sampleExport(orderId, vatSerial);
-    expect(input.tax.breakdown.map((r) => r.rateCode)).toEqual(['10%', '8%']);
+    // Two rates on any day: 5 % and 10 % are not dated (the 8 % cut ends with 2026, and this test
+    // runs on the real date).
+    const lines = [
+      { name: 'Nước sạch', unit: 'm3', quantity: 10, unitPriceGross: 150_000, taxClass: 'FIVE' as const },
+      { name: 'Bia Hà Nội', unit: 'chai', quantity: 16, unitPriceGross: 25_000, taxClass: 'STANDARD' as const },
+    ];
+    const input = sampleExport(orderId, vatSerial, { lines });
+    expect(input.tax.breakdown.map((r) => r.rateCode)).toEqual(['10%', '5%']);
     const first = await adapter.createInvoice(token, input);
     // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
     expect(first.serial).toBe(vatSerial.value);
@@ -364,7 +370,7 @@ describe('Viettel adapter against the emulator', () => {
     const parts = parseEivCode(first.eivCode)!;
     expect(parts).toMatchObject({ cqtCode: null, seq: expect.any(Number) });
     expect(parts.searchCode).toMatch(/^[A-Z0-9]{10}$/);
-    const again = await adapter.createInvoice(token, sampleExport(orderId, vatSerial, { total: 5 }));
+    const again = await adapter.createInvoice(token, sampleExport(orderId, vatSerial, { lines, total: 5 }));
     expect(again).toEqual(first);
 
     const row = await rowOf(first.eivCode);
@@ -375,9 +381,9 @@ describe('Viettel adapter against the emulator', () => {
       total: 1_900_000,
       buyerName: 'Khách lẻ',
     });
-    // The VAT the portal worked out (D226), kept as sent: 111,111 at 8 % and 36,364 at 10 %.
+    // The VAT the portal worked out (D226), kept as sent: 71,429 at 5 % and 36,364 at 10 %.
     expect(row.vat).toBe(input.tax.totals.vat);
-    expect(row.vat).toBe(147_475);
+    expect(row.vat).toBe(107_793);
 
     const backend = createEinvoiceBackend(m);
     expect(await backend.saveEivCode(orderId, first.eivCode)).toEqual({ eivCode: first.eivCode, cqtCode: null });
