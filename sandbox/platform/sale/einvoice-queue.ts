@@ -1,8 +1,8 @@
+import { issueDatedAtSale } from '../../../src/services/orders/einvoice/dating';
 import { termsForYear, toExportInput, walkInBuyer } from '../../../src/services/orders/einvoice/mapping';
 import { orderDetailSchema } from '../../../src/services/orders/schemas';
 import { toServiceError } from '../../../src/services/http/errors';
 import { datesAtSale } from '../../../src/services/shared/einvoice/registry';
-import { vnDayStart } from '../vn-time';
 import { sellerToken } from '../../../src/services/shared/einvoice/seller-token';
 import { createFptAdapter } from '../../../src/services/shared/einvoice/providers/fpt';
 import { createMInvoiceAdapter } from '../../../src/services/shared/einvoice/providers/m-invoice';
@@ -117,19 +117,13 @@ async function issueOne(ctx: SandboxContext, baseUrl: string, job: Job): Promise
       const result = await adapter.createInvoice(token, toExportInput(detail, walkInBuyer(), terms, dated, ctx.options.vatRates));
       return { issued: { eivCode: result.eivCode, serial: result.serial, provider: settings.provider } };
     };
-    const now = ctx.clock.now();
-    // Dated today anyway: no other date to fall back to.
-    if (!datesAtSale(settings.provider) || vnDayStart(paidAt) === vnDayStart(now))
-      return await issue(datesAtSale(settings.provider) ? paidAt : now);
-    try {
-      return await issue(paidAt);
-    } catch (error) {
-      // D254: a provider refuses a date before its series' last invoice (a job retried after an outage
-      // may come after a later sale's): the same invoice once more dated now, as the manual export does.
-      const code = error instanceof JobFailure ? error.code : toServiceError(error).code;
-      if (code !== 'EINV_INVOICE_REFUSED' && code !== 'EINV_SERIAL_YEAR') throw error;
-      return await issue(now);
-    }
+    // D254: dated at the payment where the provider takes a date; a date the provider refuses (a job
+    // retried after an outage may come after a later sale's) is tried once more dated now, as the
+    // manual export does.
+    const dated = await issueDatedAtSale({ paidAt, now: ctx.clock.now(), providerDates: datesAtSale(settings.provider) }, issue, (error) =>
+      error instanceof JobFailure ? error.code : toServiceError(error).code,
+    );
+    return dated.result;
   } catch (error) {
     if (error instanceof JobFailure) throw error;
     const e = toServiceError(error);

@@ -14,6 +14,7 @@ import type { OrdersApi } from '../api';
 import { ORDER_COMPLETED } from '../schemas';
 import { storedCode, type BulkOutcome } from '../schemas';
 import { datesAtSale } from '../../shared/einvoice/registry';
+import { issueDatedAtSale } from './dating';
 import { paidAtOf, termsForYear, toExportInput, walkInBuyer } from './mapping';
 
 /**
@@ -97,24 +98,12 @@ export function createOrderEinvoiceService(
       return ports.withToken(settings.provider, (token) => ports.adapter(settings.provider).createInvoice(token, input, signal), signal);
     };
 
-    // D254 (replaces D210): an invoice is dated at the sale (Decree 123 art. 9, Decree 70), where the
-    // provider takes a date. A provider refuses a date before its series' last invoice (numbers and
-    // dates rise together, Decree 123 art. 10), so a refused sale date is tried once more dated today,
-    // and the result says the invoice is not dated at the sale. The rates stay the sale's (D226).
-    const sameDay = vnToday(paidAt) === vnToday(at);
-    if (sameDay || !datesAtSale(settings.provider)) {
-      const issued = await attempt(at);
-      return { issued: issued.existing ? issued : { ...issued, issuedAt: at, datedAtSale: sameDay } };
-    }
-    try {
-      const issued = await attempt(paidAt);
-      return { issued: issued.existing ? issued : { ...issued, issuedAt: paidAt, datedAtSale: true } };
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code !== 'EINV_INVOICE_REFUSED' && code !== 'EINV_SERIAL_YEAR') throw error;
-      const issued = await attempt(at);
-      return { issued: issued.existing ? issued : { ...issued, issuedAt: at, datedAtSale: false } };
-    }
+    // D254: dated at the sale where the provider takes a date, else (or once refused) now.
+    const dated = await issueDatedAtSale({ paidAt, now: at, providerDates: datesAtSale(settings.provider) }, attempt, (error) =>
+      typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined,
+    );
+    const issued = dated.result;
+    return { issued: issued.existing ? issued : { ...issued, issuedAt: dated.issuedAt, datedAtSale: dated.datedAtSale } };
   }
 
   async function createInvoice(orderId: number, buyer: Buyer, settings: EinvoiceSettings, signal?: AbortSignal): Promise<ExportResult> {
