@@ -94,6 +94,7 @@ export const bulkExportMachine = setup({
         status: params.outcome.status,
         eivCode: params.outcome.eivCode,
         serial: params.outcome.serial,
+        ...(params.outcome.datedToday === undefined ? {} : { datedToday: params.outcome.datedToday }),
         error: null,
       }),
     })),

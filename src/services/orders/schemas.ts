@@ -253,6 +253,8 @@ export interface BulkOutcome {
   eivCode: string;
   /** The serial of the invoice just issued (the provider's answer, D224); null for a code the order already had. */
   serial: string | null;
+  /** The instant the invoice carries when that is not the sale's day (D254: the provider refused it); absent when it is. */
+  datedToday?: number;
 }
 
 /** The code INVOICE_ALREADY_EXPORTED carries (`data.eiv_code`): the one the order already has. */

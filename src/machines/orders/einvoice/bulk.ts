@@ -17,6 +17,8 @@ export interface BulkItem {
   eivCode: string | null;
   /** The issued invoice's serial as the provider answered it (D224), shown with the code; null when not known. */
   serial: string | null;
+  /** The date the invoice carries when it is not the sale's day (D254); absent when it is. */
+  datedToday?: number;
   error: string | null;
 }
 
@@ -94,16 +96,18 @@ export function parseRun(text: string | null): BulkRun | null {
         (item.eivCode === null || (typeof item.eivCode === 'string' && item.eivCode.length <= 320)) &&
         // A run saved before serials were kept has none (read as null).
         (item.serial === undefined || item.serial === null || (typeof item.serial === 'string' && item.serial.length <= 20)) &&
+        (item.datedToday === undefined || item.datedToday === null || Number.isSafeInteger(item.datedToday)) &&
         (item.error === null || (typeof item.error === 'string' && item.error.length <= 100)),
     );
     return ok
       ? {
-          items: items.map(({ orderId, orderCode, status, eivCode, serial, error }) => ({
+          items: items.map(({ orderId, orderCode, status, eivCode, serial, datedToday, error }) => ({
             orderId,
             orderCode,
             status,
             eivCode,
             serial: serial ?? null,
+            ...(typeof datedToday === 'number' ? { datedToday } : {}),
             error,
           })),
         }

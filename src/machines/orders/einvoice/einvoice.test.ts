@@ -118,4 +118,10 @@ describe('bulk run (doc 2 §4)', () => {
     expect(parseRun(JSON.stringify({ items: [{ ...legacy, serial: 42 }] }))).toBeNull();
     expect(parseRun(JSON.stringify({ items: [{ ...legacy, serial: 'X'.repeat(21) }] }))).toBeNull();
   });
+
+  it('issue 25 §3, D254: an invoice not dated at the sale keeps its date with the run across a reload', () => {
+    const dated = settle(run, 0, { status: 'exported', eivCode: '::DLBGLTG52H::1', serial: '1C27TMV', datedToday: 1_798_736_700_000 });
+    expect(parseRun(JSON.stringify(dated))).toEqual(dated);
+    expect(parseRun(JSON.stringify({ items: [{ ...dated.items[0], datedToday: 'today' }] }))).toBeNull();
+  });
 });

@@ -81,7 +81,13 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
         failed = true;
         throw Object.assign(new Error('down'), { code: 'EINV_PROVIDER_DOWN' });
       }
-      return { status: 'exported', eivCode: `M1::NEW::${id}`, serial: '1C26TMS' };
+      // The third is dated the day it is made, not at the sale (D254).
+      return {
+        status: 'exported',
+        eivCode: `M1::NEW::${id}`,
+        serial: '1C26TMS',
+        ...(id === 3 ? { datedToday: Date.parse('2027-01-02T09:00:00+07:00') } : {}),
+      };
     });
     await renderList(actor);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Pick every order of this page that can be exported' }));
@@ -99,6 +105,10 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try the failed again' }));
     expect((await screen.findByTestId('bulk-finished')).textContent).toContain('2 exported, 1 already exported and skipped.');
     expect(screen.getByTestId('bulk-progress').textContent).toBe('3/3 exported (100%)');
+    // issue 25 §3: the one not dated at the sale says so, with its date; the others say nothing.
+    expect(screen.getAllByTestId('bulk-dated-today').map((n) => n.textContent)).toEqual([
+      "Dated 02/01/2027, not the sale's day: the provider does not take the sale's date on this series. The VAT rates are still the sale day's.",
+    ]);
     // The exported and skipped orders are not sent again.
     expect(calls).toEqual([1, 2, 3, 3]);
     fireEvent.click(screen.getByTestId('bulk-close'));

@@ -6,6 +6,7 @@ import type { bulkExportMachine } from '../../../machines/orders/bulkExport.mach
 import { progressOf, selectable } from '../../../machines/orders/einvoice/bulk';
 import { errorMessageKey } from '../../../services/errors';
 import type { Order } from '../../../services/orders/schemas';
+import { formatDate } from '../../shared/table/format';
 import { invoiceCodeText } from './code';
 import './styles';
 
@@ -161,6 +162,11 @@ export function BulkRunDialog({ actor }: { actor: BulkExportActor }) {
                           ? invoiceCodeText(t, item.eivCode, item.serial)
                           : ''}
                     </Text>
+                    {item.status === 'exported' && typeof item.datedToday === 'number' ? (
+                      <Text size="sm" fw={500} data-testid="bulk-dated-today">
+                        {t('einvoice.bulk.datedToday', { date: formatDate(item.datedToday) })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -205,6 +205,18 @@ describe('order e-invoice export service', () => {
     expect(created).toHaveLength(0);
   });
 
+  it('issue 25 §3, D254: the bulk run says which invoice is not dated at the sale, as the single export does', async () => {
+    const refusing = atNewYear('misa', [...serials, C27], (input) => {
+      if (input.issuedAt < NEW_YEAR)
+        throw new ServiceError({ code: 'EINV_INVOICE_REFUSED', status: 200, kind: 'server', message: 'InvDate before the last' });
+    });
+    await expect(refusing.service.exportOne(41, refusing.settings)).resolves.toMatchObject({ status: 'exported', datedToday: NEW_YEAR });
+    const atSale = atNewYear('misa', [...serials, C27]);
+    const outcome = await atSale.service.exportOne(41, atSale.settings);
+    expect(outcome.status).toBe('exported');
+    expect(outcome).not.toHaveProperty('datedToday');
+  });
+
   it('bulk: skips an order whose code was saved meanwhile, and stops on another error; issue 24 §7: the serial only for the invoice just issued', async () => {
     const race = setup(completed, {}, async () => {
       throw new ServiceError({ code: 'INVOICE_ALREADY_EXPORTED', status: 409, kind: 'server', data: { eiv_code: 'M1::OTHER::9' } });

@@ -149,7 +149,14 @@ export function createOrderEinvoiceService(
       try {
         const saved = (await saveCode(orderId, result.eivCode)).eivCode;
         // The serial names this invoice only (D224): a code the backend answered otherwise is shown without one.
-        return { status: 'exported', eivCode: saved, serial: saved === result.eivCode ? result.serial : null };
+        const mine = saved === result.eivCode;
+        return {
+          status: 'exported',
+          eivCode: saved,
+          serial: mine ? result.serial : null,
+          // D254: the run says which invoices are not dated at the sale, as the single export does.
+          ...(mine && result.datedAtSale === false && result.issuedAt !== undefined ? { datedToday: result.issuedAt } : {}),
+        };
       } catch (error) {
         // doc 2 §4: an order exported meanwhile (another tab) is skipped with the code it has.
         const stored = (error as { code?: unknown }).code === 'INVOICE_ALREADY_EXPORTED' ? storedCode(error) : null;
