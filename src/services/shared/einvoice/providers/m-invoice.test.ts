@@ -451,6 +451,8 @@ describe('issue 25 §5: corrections through ThayThe and DieuChinh, the original 
     expect(replace).toMatchObject({
       data: [{ inv_originalId: 'goc-1', ghi_chu: 'Sai tên hàng', key_api: 'mi-corr-0002', inv_TotalAmount: 1_900_000 }],
     });
+    // A correction has no order of its own: its orderId is only its key (types.ts), so no so_benh_an.
+    expect((replace.data as Record<string, unknown>[])[0]).not.toHaveProperty('so_benh_an');
     const info = correctionInput(original, correctionOf('info', sampleExport('x', serial), 'Sai địa chỉ', [], 'mi-corr-0003'));
     expect(info).toMatchObject({ inv_InvoiceAuth_id: 'goc-1', inv_adjustmentType: 5, inv_TotalAmount: 0, data: [{ tchat: 4 }] });
     expect(info).not.toHaveProperty('inv_vatAmount');

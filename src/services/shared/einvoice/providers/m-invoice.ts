@@ -168,7 +168,7 @@ const vnDate = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(
  * sale's, D261), `key_api` the idempotency key, `so_benh_an` the order, the buyer, and the totals
  * ExportInput.tax worked once (D226): the adapter works no tax out.
  */
-function invoiceHead(input: ExportInput, key: string): Record<string, unknown> {
+function invoiceHead(input: ExportInput, key: string, corrects = false): Record<string, unknown> {
   const buyer = cleanBuyer(input.buyer);
   const head: Record<string, unknown> = {
     inv_invoiceSeries: khieuOf(input),
@@ -177,7 +177,8 @@ function invoiceHead(input: ExportInput, key: string): Record<string, unknown> {
     inv_exchangeRate: 1,
     // D178, D243: the order (or the correction's key) is the key, so a repeat finds the first invoice.
     key_api: key,
-    so_benh_an: input.orderId,
+    // The seller's own document number: the order. A correction's orderId is only its key (types.ts), so none.
+    ...(corrects ? {} : { so_benh_an: input.orderId }),
     inv_paymentMethodName: paymentCode(input.paymentMethod),
     inv_buyerDisplayName: buyer.name || WALK_IN_BUYER,
   };
@@ -227,8 +228,8 @@ function invoiceLines(input: ExportInput): Record<string, unknown>[] {
 /** ExportInput's rate codes as M-Invoice's ma_thue (D259; the Python client: KCT '-1', KKKNT '-2'). */
 const MA_THUE: Readonly<Record<string, string>> = { '10%': '10', '8%': '8', '5%': '5', '0%': '0', KCT: '-1', KKKNT: '-2' };
 
-function invoiceInput(input: ExportInput, key: string = input.orderId): Record<string, unknown> {
-  return { ...invoiceHead(input, key), details: [{ data: invoiceLines(input) }] };
+function invoiceInput(input: ExportInput, key: string = input.orderId, corrects = false): Record<string, unknown> {
+  return { ...invoiceHead(input, key, corrects), details: [{ data: invoiceLines(input) }] };
 }
 
 /**
@@ -243,9 +244,9 @@ function invoiceInput(input: ExportInput, key: string = input.orderId): Record<s
 export function correctionInput(original: Pick<EinvoiceRow, 'id' | 'seq'>, c: CorrectionRequest): Record<string, unknown> {
   const reason = c.reason.trim().slice(0, 255);
   if (c.kind === 'replace') {
-    return { data: [{ ...invoiceInput(c.invoice, c.key), inv_originalId: original.id, ghi_chu: reason }] };
+    return { data: [{ ...invoiceInput(c.invoice, c.key, true), inv_originalId: original.id, ghi_chu: reason }] };
   }
-  const head = invoiceHead(c.invoice, c.key);
+  const head = invoiceHead(c.invoice, c.key, true);
   const adjust: Record<string, unknown> = { ...head, inv_InvoiceAuth_id: original.id, ghi_chu: reason };
   if (c.adjustKind === 'info') {
     const note = `Điều chỉnh thông tin người mua của hóa đơn số ${original.seq}: ${c.reason.trim()}`.slice(0, 500);
