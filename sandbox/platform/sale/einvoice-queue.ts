@@ -106,7 +106,7 @@ async function issueOne(ctx: SandboxContext, baseUrl: string, job: Job): Promise
   try {
     // D230, D254: the symbol's year is the invoice date's; the saved symbol is used for that year when the
     // provider offers it (C26TMS saved, a sale at 00:01 on 1 January goes on C27TMS). The date is the
-    // payment's where the provider's create takes one; M-Invoice's carries the day it is made.
+    // payment's where the provider's create takes one (all four since M-Invoice's inv_invoiceIssuedDate, D261).
     const serials = await adapter.listSerials(token);
     const issue = async (dated: number) => {
       const terms = termsForYear(serials, settings.serial, dated);

@@ -146,18 +146,31 @@ describe('order e-invoice export service', () => {
     expect(result).toMatchObject({ issuedAt: NEW_YEAR, datedAtSale: false });
   });
 
-  it('issue 25 §4, D230, D254: where the invoice carries the day it is made (M-Invoice) a 2027 invoice never goes out on a "26" symbol: refused without the 27 one, on it when offered', async () => {
-    const without = atNewYear('m-invoice', serials);
+  it('issue 25 §3, §4, D261: M-Invoice dates at the sale too: on the 26 symbol dated 31 December; a refused sale date goes on the 27 symbol dated today when offered, never on a "26" one', async () => {
+    const atSale = atNewYear('m-invoice', [...serials, C27]);
+    const dated = await atSale.service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, atSale.settings);
+    expect([atSale.created[0]!.issuedAt, atSale.created[0]!.serial.value]).toEqual([PAID, '1C26TMS']);
+    expect(dated).toMatchObject({ issuedAt: PAID, datedAtSale: true });
+
+    const refusing = (input: ExportInput) => {
+      if (input.issuedAt < NEW_YEAR)
+        throw new ServiceError({
+          code: 'EINV_INVOICE_REFUSED',
+          status: 200,
+          kind: 'server',
+          message: 'inv_invoiceIssuedDate before the last',
+        });
+    };
+    const without = atNewYear('m-invoice', serials, refusing);
     await expect(without.service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, without.settings)).rejects.toMatchObject({
       code: 'EINV_SERIAL_YEAR',
     });
-    await expect(without.service.exportOne(41, without.settings)).rejects.toMatchObject({ code: 'EINV_SERIAL_YEAR' });
     expect(without.created).toHaveLength(0);
 
-    const offered = atNewYear('m-invoice', [...serials, C27]);
+    const offered = atNewYear('m-invoice', [...serials, C27], refusing);
     const result = await offered.service.createInvoice(41, { isIndividual: true, name: 'Khách lẻ' }, offered.settings);
     expect([offered.created[0]!.issuedAt, offered.created[0]!.serial.value]).toEqual([NEW_YEAR, '1C27TMS']);
-    expect(result).toMatchObject({ datedAtSale: false });
+    expect(result).toMatchObject({ issuedAt: NEW_YEAR, datedAtSale: false });
   });
 
   it('D254: a symbol the provider lists in no year is EINV_SERIAL_INVALID; a sales-invoice symbol never stands in for a VAT one', async () => {

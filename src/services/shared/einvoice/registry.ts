@@ -303,8 +303,8 @@ export function declarationRange(now: number = Date.now()): { from: string; to: 
 
 /**
  * The providers whose create takes the invoice's date (D254): MISA `InvDate`, FPT `idt`, Viettel
- * `invoiceIssuedDate`. The M-Invoice request as built (D233) carries none, so its invoices are dated the
- * day they are made.
+ * `invoiceIssuedDate`, M-Invoice `inv_invoiceIssuedDate` (API 2.0, D261): all four. Kept as a list so
+ * that a provider added without a date is dated the day its invoice is made, and the result says so.
  */
-const DATED_BY_REQUEST: readonly ProviderRoute[] = ['misa', 'fpt', 'viettel'];
+const DATED_BY_REQUEST: readonly ProviderRoute[] = ['m-invoice', 'misa', 'fpt', 'viettel'];
 export const datesAtSale = (route: ProviderRoute): boolean => DATED_BY_REQUEST.includes(route);

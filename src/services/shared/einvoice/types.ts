@@ -152,8 +152,8 @@ export interface ExportResult {
   /** The invoice's date (unix ms) as the export dated it; absent where not known (an existing invoice). D254. */
   issuedAt?: number;
   /**
-   * False when the invoice could not be dated at the sale (the provider refused the sale's date, or
-   * dates every invoice the day it is made) and carries the day of the export: the screen says so. D254.
+   * False when the invoice could not be dated at the sale (the provider refused the sale's date: a later
+   * invoice of the series exists) and carries the day of the export: the screen says so. D254, D261.
    */
   datedAtSale?: boolean;
 }

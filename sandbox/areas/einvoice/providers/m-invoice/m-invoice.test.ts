@@ -69,32 +69,46 @@ const MIXED: Line[] = [
 ];
 
 let refs = 0;
-/** A Save body in the tax authority's meanings (D233): lines and totals that add up; no VAT on a sales series. */
-function invoice(khieu: string, over: Record<string, unknown> = {}, lines: Line[] = DEFAULT_LINES) {
+/** Today on the sandbox clock, as a Vietnam day: the date the invoices of these tests carry. */
+let today = '';
+/** ma_thue of the tax authority's rate codes (D259). */
+const MA_THUE: Record<string, string> = { '10%': '10', '8%': '8', '5%': '5', '0%': '0', KCT: '-1', KKKNT: '-2' };
+
+/**
+ * A Save body in M-Invoice's API 2.0 names (D259): lines and totals that add up, dated today; no VAT
+ * on a sales series (its total alone, as M-Invoice's sample).
+ */
+function invoice(series: string, over: Record<string, unknown> = {}, lines: Line[] = DEFAULT_LINES) {
   refs += 1;
-  const sales = khieu.startsWith('2');
-  const data = lines.map((l) => {
-    const thtien = Math.round(l.sluong * l.dgia);
+  const sales = series.startsWith('2');
+  const data = lines.map((l, i) => {
+    const net = Math.round(l.sluong * l.dgia);
+    const vat = Math.round((net * PERCENT[l.tsuat]!) / 100);
     return {
-      ten: l.ten,
-      dvtinh: l.dvtinh,
-      sluong: l.sluong,
-      dgia: l.dgia,
-      thtien,
-      ...(sales ? {} : { tsuat: l.tsuat, tthue: Math.round((thtien * PERCENT[l.tsuat]!) / 100) }),
+      stt_rec0: String(i + 1).padStart(4, '0'),
+      tchat: 1,
+      inv_itemName: l.ten,
+      inv_unitCode: l.dvtinh,
+      inv_quantity: l.sluong,
+      inv_unitPrice: l.dgia,
+      inv_TotalAmountWithoutVat: net,
+      ...(sales ? {} : { ma_thue: MA_THUE[l.tsuat], inv_vatAmount: vat, inv_TotalAmount: net + vat }),
     };
   });
-  const net = data.reduce((sum, l) => sum + l.thtien, 0);
-  const vat = data.reduce((sum, l) => sum + (l.tthue ?? 0), 0);
+  const net = data.reduce((sum, l) => sum + l.inv_TotalAmountWithoutVat, 0);
+  const vat = data.reduce((sum, l) => sum + (l.inv_vatAmount ?? 0), 0);
   return {
-    khieu,
-    sdhang: `DH-${Date.now()}-${refs}`,
-    htttoan: 'TM',
-    tnmua: 'Khách lẻ',
+    inv_invoiceSeries: series,
+    inv_invoiceIssuedDate: today,
+    inv_currencyCode: 'VND',
+    inv_exchangeRate: 1,
+    key_api: `DH-${Date.now()}-${refs}`,
+    so_benh_an: `DH-${refs}`,
+    inv_paymentMethodName: 'TM',
+    inv_buyerDisplayName: 'Khách lẻ',
     details: [{ data }],
-    tgtcthue: net,
-    tgtthue: vat,
-    tgtttbso: net + vat,
+    ...(sales ? {} : { inv_TotalAmountWithoutVat: net, inv_vatAmount: vat }),
+    inv_TotalAmount: net + vat,
     ...over,
   };
 }
@@ -106,6 +120,8 @@ const trigger = (name: string, body: Record<string, string>) => t.api('POST', `/
 
 beforeAll(async () => {
   t = await startTestSandbox();
+  const clock = (await t.api('GET', '/sandbox/clock')).body as { now: number };
+  today = new Date(clock.now + 7 * 3_600_000).toISOString().slice(0, 10);
   phoco = await seller('phoco-m-invoice', PHOCO_TAX);
   colan = await seller('colan-m-invoice', COLAN_TAX);
 });
@@ -202,14 +218,21 @@ describe('series', () => {
 });
 
 describe('issuing, idempotency and signing', () => {
-  it('Save issues an invoice waiting for its signature, with the figures the request states (D233)', async () => {
+  it('issue 25 §2: Save issues an invoice waiting for its signature, with the figures the API 2.0 request states (D259), answered under both names', async () => {
     const res = await save(phoco, invoice(phoco.vat));
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('00');
     const data = res.body.data;
     expect(data).toMatchObject({
       khieu: phoco.vat,
-      tthai: 1,
+      inv_invoiceSeries: phoco.vat,
+      inv_invoiceNumber: data.shdon,
+      inv_invoiceAuth_id: data.hoadon68_id,
+      inv_invoiceIssuedDate: `${today}T00:00:00`,
+      nlap: today,
+      trang_thai: 1,
+      tthai: 'Chờ ký',
+      inv_TotalAmount: 1_899_995,
       trang_thai_hd: 0,
       macqt: null,
       tgtttbso: 1_899_995,
@@ -233,7 +256,7 @@ describe('issuing, idempotency and signing', () => {
     const sales = await save(phoco, invoice(phoco.sales));
     expect(sales.body.data).toMatchObject({ khmshdon: '2', tgtthue: 0, tgtcthue: 1_752_521, thue_suat: [] });
     const taxed = await save(phoco, invoice(phoco.sales, { details: invoice(phoco.vat).details }));
-    expect(taxed.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.details.0.data.0.tsuat'] });
+    expect(taxed.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.details.0.data.0.ma_thue'] });
   });
 
   it('issue 25 §2: a mixed-rate invoice keeps each line’s net price, rate and VAT; the breakdown is worked from the lines', async () => {
@@ -260,36 +283,116 @@ describe('issuing, idempotency and signing', () => {
     });
   });
 
-  it('issue 25 §2: refuses sums that do not add up, an amount that is not quantity × unit price, a rate outside the list', async () => {
+  it('issue 25 §2: refuses sums that do not add up, an amount that is not quantity × unit price, a rate outside the list, missing totals', async () => {
     const good = invoice(phoco.vat, {}, MIXED);
     const [phoLine, beerLine] = good.details[0]!.data;
     const withLines = (a: unknown, b: unknown) => ({ details: [{ data: [a, b] }] });
+    const lines = 'data.0.details.0.data.0';
     const cases: [Record<string, unknown>, string][] = [
-      [{ tgtttbso: 205_001 }, 'data.0.tgtttbso'],
-      [{ tgtthue: 16_000, tgtttbso: 204_552 }, 'data.0.tgtthue'],
-      [{ tgtcthue: 188_000, tgtttbso: 204_448 }, 'data.0.tgtcthue'],
+      [{ inv_TotalAmount: 205_001 }, 'data.0.inv_TotalAmount'],
+      [{ inv_vatAmount: 16_000, inv_TotalAmount: 204_552 }, 'data.0.inv_vatAmount'],
+      [{ inv_TotalAmountWithoutVat: 188_000, inv_TotalAmount: 204_448 }, 'data.0.inv_TotalAmountWithoutVat'],
       // Prices including VAT in the fields read before tax (what D177 sent).
-      [withLines({ ...phoLine, dgia: 65_000 }, beerLine), 'data.0.details.0.data.0.thtien'],
-      [withLines({ ...phoLine, thtien: 120_372 }, beerLine), 'data.0.details.0.data.0.thtien'],
-      [withLines({ ...phoLine, tthue: 9_700 }, beerLine), 'data.0.details.0.data.0.tthue'],
-      [withLines({ ...phoLine, tsuat: '7%' }, beerLine), 'data.0.details.0.data.0.tsuat'],
-      [withLines({ ...phoLine, tsuat: '8' }, beerLine), 'data.0.details.0.data.0.tsuat'],
-      [withLines({ ...phoLine, tsuat: undefined }, beerLine), 'data.0.details.0.data.0.tsuat'],
-      [{ tgtcthue: undefined }, 'data.0.tgtcthue'],
+      [withLines({ ...phoLine, inv_unitPrice: 65_000 }, beerLine), `${lines}.inv_TotalAmountWithoutVat`],
+      [
+        withLines({ ...phoLine, inv_TotalAmountWithoutVat: 120_372, inv_TotalAmount: 130_002 }, beerLine),
+        `${lines}.inv_TotalAmountWithoutVat`,
+      ],
+      [withLines({ ...phoLine, inv_vatAmount: 9_700, inv_TotalAmount: 130_070 }, beerLine), `${lines}.inv_vatAmount`],
+      [withLines({ ...phoLine, inv_TotalAmount: 130_100 }, beerLine), `${lines}.inv_TotalAmount`],
+      [withLines({ ...phoLine, ma_thue: '7' }, beerLine), `${lines}.ma_thue`],
+      [withLines({ ...phoLine, ma_thue: '8%' }, beerLine), `${lines}.ma_thue`],
+      [withLines({ ...phoLine, ma_thue: undefined }, beerLine), `${lines}.ma_thue`],
+      [withLines({ ...phoLine, inv_discountAmount: 5_000 }, beerLine), `${lines}.inv_discountAmount`],
+      [{ inv_TotalAmountWithoutVat: undefined }, 'data.0.inv_TotalAmountWithoutVat'],
+      [{ inv_vatAmount: undefined }, 'data.0.inv_vatAmount'],
+      [{ key_api: undefined }, 'data.0.key_api'],
+      [{ inv_invoiceIssuedDate: undefined }, 'data.0.inv_invoiceIssuedDate'],
+      [{ inv_invoiceIssuedDate: '31/12/2026' }, 'data.0.inv_invoiceIssuedDate'],
     ];
     const before = (await save(phoco, invoice(phoco.vat))).body.data.shdon as number;
     for (const [over, field] of cases) {
-      const res = await save(phoco, { ...good, sdhang: `DH-bad-${randomUUID()}`, ...over });
+      const res = await save(phoco, { ...good, key_api: `DH-bad-${randomUUID()}`, ...over });
       expect(res.status, field).toBe(200);
       expect(res.body, field).toMatchObject({ code: MI_CODES.INVALID, errors: [field] });
     }
     expect((await save(phoco, invoice(phoco.vat))).body.data.shdon).toBe(before + 1);
   });
 
-  it('one invoice per order reference: the same sdhang answers 06 with the invoice already made, and numbers have no gaps', async () => {
+  it('issue 25 §2: the lower-case body of D233 (khieu, sdhang, dgia, tsuat…) is refused: an adapter sending the old shape fails (D259)', async () => {
+    const old = {
+      khieu: phoco.vat,
+      sdhang: `DH-old-${randomUUID()}`,
+      htttoan: 'TM',
+      tnmua: 'Khách lẻ',
+      details: [{ data: [{ stt: 1, ten: 'Bia Hà Nội', sluong: 1, dgia: 22_727, thtien: 22_727, tsuat: '10%', tthue: 2_273 }] }],
+      tgtcthue: 22_727,
+      tgtthue: 2_273,
+      tgtttbso: 25_000,
+    };
+    const res = await save(phoco, old);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(MI_CODES.INVALID);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining(['data.0.inv_invoiceSeries', 'data.0.key_api', 'data.0.details.0.data.0.inv_itemName']),
+    );
+    expect(res.body.data).toBeUndefined();
+  });
+
+  it('issue 25 §2: ma_thue as a number or a string, -1 not subject (KCT) and -2 not declared (KKKNT) at no VAT', async () => {
+    const body = invoice(phoco.vat, {}, [
+      { ten: 'Rau', dvtinh: 'kg', sluong: 2, dgia: 10_000, tsuat: 'KCT' },
+      { ten: 'Phí', dvtinh: 'lần', sluong: 1, dgia: 5_000, tsuat: 'KKKNT' },
+      { ten: 'Phở', dvtinh: 'bát', sluong: 1, dgia: 50_000, tsuat: '8%' },
+    ]);
+    const lines = body.details[0]!.data;
+    lines[2] = { ...lines[2]!, ma_thue: 8 as unknown as string };
+    const res = await save(phoco, body);
+    expect(res.body).toMatchObject({
+      code: '00',
+      data: {
+        thue_suat: expect.arrayContaining([
+          { tsuat: 'KCT', thtien: 20_000, tthue: 0 },
+          { tsuat: 'KKKNT', thtien: 5_000, tthue: 0 },
+        ]),
+      },
+    });
+    expect(res.body.data.details[0].data.map((l: { tsuat: string }) => l.tsuat)).toEqual(['KCT', 'KKKNT', '8%']);
+  });
+
+  it('issue 25 §3, §4: the invoice carries inv_invoiceIssuedDate; refused after today, before the series’ latest invoice, or on a symbol of another year (D261)', async () => {
+    const m = (await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } })).body;
+    const own = await seller(`phoco-${m.alias}-m-invoice`, PHOCO_TAX);
+    const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = await save(own, invoice(own.vat, { inv_invoiceIssuedDate: day(1) }));
+    expect(tomorrow.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_invoiceIssuedDate'] });
+    const yesterday = await save(own, invoice(own.vat, { inv_invoiceIssuedDate: day(-1) }));
+    if (day(-1).slice(2, 4) === today.slice(2, 4)) {
+      expect(yesterday.body).toMatchObject({ code: '00', data: { nlap: day(-1), inv_invoiceIssuedDate: `${day(-1)}T00:00:00` } });
+      const made = await save(own, invoice(own.vat));
+      expect(made.body.data.nlap).toBe(today);
+      // Numbers and dates rise together in a series (Decree 123 art. 10).
+      const back = await save(own, invoice(own.vat, { inv_invoiceIssuedDate: day(-1) }));
+      expect(back.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_invoiceIssuedDate'] });
+      // A repeat of the key answers its invoice, whatever the date.
+      const again = await save(own, { ...invoice(own.vat), key_api: yesterday.body.data.key_api, inv_invoiceIssuedDate: day(-1) });
+      expect(again.body).toMatchObject({ code: MI_CODES.DUPLICATE, data: { hoadon68_id: yesterday.body.data.hoadon68_id } });
+    } else {
+      // 1 January: yesterday is last year's, not on this year's symbol.
+      expect(yesterday.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_invoiceSeries'] });
+    }
+    // A date of another year than the symbol's: a year back, on this year's symbol.
+    const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
+    const m2 = (await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } })).body;
+    const fresh = await seller(`phoco-${m2.alias}-m-invoice`, PHOCO_TAX);
+    const wrongYear = await save(fresh, invoice(fresh.vat, { inv_invoiceIssuedDate: lastYear }));
+    expect(wrongYear.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_invoiceSeries'] });
+  });
+
+  it('one invoice per key_api: the same key answers 06 with the invoice already made, and numbers have no gaps', async () => {
     const body = invoice(phoco.vat);
     const first = await save(phoco, body);
-    const again = await save(phoco, { ...body, tnmua: 'Someone else' });
+    const again = await save(phoco, { ...body, inv_buyerDisplayName: 'Someone else' });
     expect(again.body).toMatchObject({
       code: MI_CODES.DUPLICATE,
       data: { hoadon68_id: first.body.data.hoadon68_id, shdon: first.body.data.shdon },
@@ -302,13 +405,13 @@ describe('issuing, idempotency and signing', () => {
   it('signs only an invoice waiting for its signature (doc 2 §4: status 1); macqt arrives after the coding delay', async () => {
     const made = (await save(phoco, invoice(phoco.vat))).body.data;
     const signed = await call('POST', '/api/InvoiceApi78/Sign', phoco, { hoadon68_id: made.hoadon68_id });
-    expect(signed.body).toMatchObject({ code: '00', data: { tthai: 3, macqt: null } });
+    expect(signed.body).toMatchObject({ code: '00', data: { trang_thai: 3, tthai: 'Đã gửi', macqt: null } });
     expect(signed.body.data.ngay_ky).toEqual(expect.any(Number));
     // Sent is not coded yet; a second signature is refused.
     const twice = await call('POST', '/api/InvoiceApi78/Sign', phoco, { hoadon68_id: made.hoadon68_id });
-    expect(twice.body).toMatchObject({ code: MI_CODES.SIGN_REFUSED, data: { tthai: 3 } });
+    expect(twice.body).toMatchObject({ code: MI_CODES.SIGN_REFUSED, data: { trang_thai: 3 } });
     expect((await call('GET', `/api/InvoiceApi78/GetInfoInvoice?id=${made.hoadon68_id}`, phoco)).body.data).toMatchObject({
-      tthai: 3,
+      trang_thai: 3,
       macqt: null,
     });
     await t.api('POST', '/sandbox/clock/advance', { body: { seconds: MI_CODING_DELAY_MS / 1000 } });
@@ -320,17 +423,17 @@ describe('issuing, idempotency and signing', () => {
       ])
     ).map((res, i) => (i === 0 ? res.body.data : res.body.data[0]));
     expect(twin.macqt).toBe(coded.macqt);
-    expect(coded.tthai).toBe(4);
+    expect(coded.trang_thai).toBe(4);
     expect(coded.macqt).toMatch(/^00[0-9A-F]{32}$/);
     // The code stays what it was on later reads.
     expect((await call('GET', `/api/InvoiceApi78/GetInfoInvoice?id=${made.hoadon68_id}`, phoco)).body.data.macqt).toBe(coded.macqt);
     const after = await call('POST', '/api/InvoiceApi78/Sign', phoco, { hoadon68_id: made.hoadon68_id });
-    expect(after.body).toMatchObject({ code: MI_CODES.SIGN_REFUSED, data: { tthai: 4 } });
+    expect(after.body).toMatchObject({ code: MI_CODES.SIGN_REFUSED, data: { trang_thai: 4 } });
   });
 
   it('SaveSign issues signed and sent; signing it again is refused', async () => {
     const made = (await save(phoco, invoice(phoco.vat), true)).body;
-    expect(made).toMatchObject({ code: '00', data: { tthai: 3 } });
+    expect(made).toMatchObject({ code: '00', data: { trang_thai: 3 } });
     const sign = await call('POST', '/api/InvoiceApi78/Sign', phoco, { hoadon68_id: made.data.hoadon68_id });
     expect(sign.body.code).toBe(MI_CODES.SIGN_REFUSED);
   });
@@ -339,25 +442,31 @@ describe('issuing, idempotency and signing', () => {
     const yy = phoco.vat.slice(2, 4);
     expect((await save(phoco, invoice(`1K${yy}TMX`))).body.code).toBe(MI_CODES.SERIES_UNKNOWN);
     expect((await save(phoco, invoice(`1C${yy}TMS`))).body.code).toBe(MI_CODES.SERIES_UNKNOWN);
-    expect((await save(phoco, invoice(phoco.vat, { ten: 'Công ty A', mst: '0100233480' }))).body).toMatchObject({
-      code: MI_CODES.TAX_CODE_INVALID,
-      errors: ['data.0.mst'],
-    });
-    const noTax = await save(phoco, invoice(phoco.vat, { ten: 'Công ty A' }));
-    expect(noTax.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.mst'] });
+    expect((await save(phoco, invoice(phoco.vat, { inv_buyerLegalName: 'Công ty A', inv_buyerTaxCode: '0100233480' }))).body).toMatchObject(
+      {
+        code: MI_CODES.TAX_CODE_INVALID,
+        errors: ['data.0.inv_buyerTaxCode'],
+      },
+    );
+    const noTax = await save(phoco, invoice(phoco.vat, { inv_buyerLegalName: 'Công ty A' }));
+    expect(noTax.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_buyerTaxCode'] });
     const business = await save(
       phoco,
-      invoice(phoco.vat, { ten: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG', mst: '0105872463', tnmua: 'Lê Hoàng Nam' }),
+      invoice(phoco.vat, {
+        inv_buyerLegalName: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG',
+        inv_buyerTaxCode: '0105872463',
+        inv_buyerDisplayName: 'Lê Hoàng Nam',
+      }),
     );
     expect(business.body.data).toMatchObject({ ten: 'CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG', mst: '0105872463', tnmua: 'Lê Hoàng Nam' });
     // A tax code without a company is a person's own (12 digits): still an individual buyer.
     const person = await save(
       phoco,
       invoice(phoco.vat, {
-        tnmua: 'Nguyễn Văn Khách',
-        mst: COLAN_TAX,
-        email: 'khach@example.vn',
-        sdtnmua: '0912345678',
+        inv_buyerDisplayName: 'Nguyễn Văn Khách',
+        inv_buyerTaxCode: COLAN_TAX,
+        inv_buyerEmail: 'khach@example.vn',
+        buyerTel: '0912345678',
         cccdan: '079185001234',
       }),
     );
@@ -387,7 +496,7 @@ describe('issuing, idempotency and signing', () => {
     const list = await call('GET', `/api/InvoiceApi78/GetInvoices?tu_ngay=2020-01-01&den_ngay=2030-12-31&tim_kiem=${made.sobaomat}`, colan);
     expect(list.body).toMatchObject({ code: '00', data: [], total: 0 });
     // And the invoice is still waiting for phoco's own signature.
-    expect((await call('GET', `/api/InvoiceApi78/GetInfoInvoice?id=${id}`, phoco)).body.data.tthai).toBe(1);
+    expect((await call('GET', `/api/InvoiceApi78/GetInfoInvoice?id=${id}`, phoco)).body.data.trang_thai).toBe(1);
   });
 });
 
@@ -416,8 +525,8 @@ describe('the order’s e-invoice code', () => {
 describe('list, PDF and XML', () => {
   it('lists by day range, series, search and released, newest first, with paging', async () => {
     const today = new Date(Date.now() + 7 * 3600_000 + 3600_000).toISOString().slice(0, 10);
-    const mine = (await save(colan, invoice(colan.vat, { tnmua: 'Nguyễn Thị Lựu' }))).body.data;
-    const signed = (await save(colan, invoice(colan.vat, { tnmua: 'Trần Văn Ba' }), true)).body.data;
+    const mine = (await save(colan, invoice(colan.vat, { inv_buyerDisplayName: 'Nguyễn Thị Lựu' }))).body.data;
+    const signed = (await save(colan, invoice(colan.vat, { inv_buyerDisplayName: 'Trần Văn Ba' }), true)).body.data;
     const all = await call('GET', `/api/InvoiceApi78/GetInvoices?tu_ngay=2020-01-01&den_ngay=${today}&so_dong=1`, colan);
     expect(all.body).toMatchObject({ code: '00', total: 2 });
     expect(all.body.data.map((r: { hoadon68_id: string }) => r.hoadon68_id)).toEqual([signed.hoadon68_id]);
@@ -442,7 +551,7 @@ describe('list, PDF and XML', () => {
   });
 
   it('PrintInvoice answers a real PDF whose text has the buyer, the total and Vietnamese intact; failures are JSON', async () => {
-    const made = (await save(phoco, invoice(phoco.vat, { tnmua: 'Đặng Thị Hường' }))).body.data;
+    const made = (await save(phoco, invoice(phoco.vat, { inv_buyerDisplayName: 'Đặng Thị Hường' }))).body.data;
     const res = await fetch(`${t.url}${BASE}/api/InvoiceApi78/PrintInvoice?id=${made.hoadon68_id}`, {
       headers: { authorization: `Bearer ${phoco.token}`, TaxCode: PHOCO_TAX },
     });
@@ -464,7 +573,7 @@ describe('list, PDF and XML', () => {
   });
 
   it('ExportXml answers the HDon with buyer text escaped', async () => {
-    const made = (await save(phoco, invoice(phoco.vat, { tnmua: '<script>alert("x")</script> & Co' }))).body.data;
+    const made = (await save(phoco, invoice(phoco.vat, { inv_buyerDisplayName: '<script>alert("x")</script> & Co' }))).body.data;
     const res = await call('GET', `/api/InvoiceApi78/ExportXml?id=${made.hoadon68_id}`, phoco);
     expect(res.headers.get('content-type')).toContain('application/xml');
     expect(res.body).toContain('<HDon><DLHDon');
@@ -514,7 +623,7 @@ describe('faults (trigger einvoice-fault)', () => {
   it('already-exported: the next create answers 06 with the invoice (stored, so it can be fetched), once', async () => {
     await fault('already-exported');
     const dup = await save(copy, invoice(copy.vat));
-    expect(dup.body).toMatchObject({ code: MI_CODES.DUPLICATE, data: { tthai: 1 } });
+    expect(dup.body).toMatchObject({ code: MI_CODES.DUPLICATE, data: { trang_thai: 1 } });
     const fetched = await call('GET', `/api/InvoiceApi78/GetInfoInvoice?id=${dup.body.data.hoadon68_id}`, copy);
     expect(fetched.body.data.shdon).toBe(dup.body.data.shdon);
     expect((await save(copy, invoice(copy.vat))).body.code).toBe('00');
@@ -528,11 +637,11 @@ describe('faults (trigger einvoice-fault)', () => {
     for (const sign of [false, true]) {
       const res = await save(copy, refused, sign);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.tnmua'] });
+      expect(res.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_buyerDisplayName'] });
       expect(res.body.data).toBeUndefined();
     }
     const again = await save(copy, refused);
-    expect(again.body).toMatchObject({ code: '00', data: { shdon: before + 1, sdhang: refused.sdhang } });
+    expect(again.body).toMatchObject({ code: '00', data: { shdon: before + 1, key_api: refused.key_api } });
     // Without a count it is one shot.
     await fault('create-fails');
     expect((await save(copy, invoice(copy.vat))).body.code).toBe(MI_CODES.INVALID);
@@ -571,19 +680,29 @@ describe('faults (trigger einvoice-fault)', () => {
 describe('hostile input', () => {
   it('answers 01 naming the field for wrong types, over-long text, control characters, fractions of a đồng and bad modes', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ editmode: 1, data: [invoice(phoco.vat, { tnmua: 'x'.repeat(10_000) })] }, 'data.0.tnmua'],
+      [{ editmode: 1, data: [invoice(phoco.vat, { inv_buyerDisplayName: 'x'.repeat(10_000) })] }, 'data.0.inv_buyerDisplayName'],
       [
-        { editmode: 1, data: [invoice(phoco.vat, { details: [{ data: [{ ten: 'A', sluong: 'abc', dgia: 1 }] }] })] },
-        'data.0.details.0.data.0.sluong',
+        {
+          editmode: 1,
+          data: [invoice(phoco.vat, { details: [{ data: [{ inv_itemName: 'A', inv_quantity: 'abc', inv_unitPrice: 1 }] }] })],
+        },
+        'data.0.details.0.data.0.inv_quantity',
       ],
       [
-        { editmode: 1, data: [invoice(phoco.vat, { details: [{ data: [{ ten: 'A', sluong: 1, dgia: 10.5, thtien: 10.5 }] }] })] },
-        'data.0.details.0.data.0.thtien',
+        {
+          editmode: 1,
+          data: [
+            invoice(phoco.vat, {
+              details: [{ data: [{ inv_itemName: 'A', inv_quantity: 1, inv_unitPrice: 10.5, inv_TotalAmountWithoutVat: 10.5 }] }],
+            }),
+          ],
+        },
+        'data.0.details.0.data.0.inv_TotalAmountWithoutVat',
       ],
       [{ editmode: 1, data: [invoice(phoco.vat, { details: [{ data: [] }] })] }, 'data.0.details.0.data'],
       [{ editmode: 2, data: [invoice(phoco.vat)] }, 'editmode'],
-      [{ editmode: 1, data: [invoice(phoco.vat, { htttoan: 'BITCOIN' })] }, 'data.0.htttoan'],
-      [{ editmode: 1, data: [invoice('1C26', {})] }, 'data.0.khieu'],
+      [{ editmode: 1, data: [invoice(phoco.vat, { inv_paymentMethodName: 'BITCOIN' })] }, 'data.0.inv_paymentMethodName'],
+      [{ editmode: 1, data: [invoice('1C26', {})] }, 'data.0.inv_invoiceSeries'],
       [{ editmode: 1, data: 'everything' }, 'data'],
       [[1, 2, 3], '(body)'],
     ];
@@ -593,8 +712,8 @@ describe('hostile input', () => {
       expect(res.body.code, field).toBe(MI_CODES.INVALID);
       expect(res.body.errors, field).toContain(field);
     }
-    const control = await save(phoco, invoice(phoco.vat, { tnmua: 'Bell\u0007' }));
-    expect(control.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.tnmua'] });
+    const control = await save(phoco, invoice(phoco.vat, { inv_buyerDisplayName: 'Bell\u0007' }));
+    expect(control.body).toMatchObject({ code: MI_CODES.INVALID, errors: ['data.0.inv_buyerDisplayName'] });
   });
 
   it('issue 24 §4: walks every M-Invoice route with objects, arrays, booleans, huge numbers and deep JSON where a scalar goes: never a 500', async () => {
@@ -635,10 +754,10 @@ describe('hostile input', () => {
   }, 300_000);
 
   it('NUL anywhere answers 400 in the sandbox envelope; unicode and HTML are kept as text', async () => {
-    const nul = await save(phoco, invoice(phoco.vat, { tnmua: 'a\u0000b' }));
+    const nul = await save(phoco, invoice(phoco.vat, { inv_buyerDisplayName: 'a\u0000b' }));
     expect(nul.status).toBe(400);
     expect(nul.body).toMatchObject({ error_code: 'BAD_REQUEST' });
-    const odd = await save(phoco, invoice(phoco.vat, { tnmua: 'Phở 🍜 <b>đặc biệt</b>' }));
+    const odd = await save(phoco, invoice(phoco.vat, { inv_buyerDisplayName: 'Phở 🍜 <b>đặc biệt</b>' }));
     expect(odd.body.code).toBe('00');
     expect(odd.body.data.tnmua).toBe('Phở 🍜 <b>đặc biệt</b>');
     const arrayId = await call('GET', '/api/InvoiceApi78/GetInfoInvoice?id=a&id=b', phoco);

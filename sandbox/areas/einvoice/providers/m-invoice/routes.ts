@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SandboxContext } from '../../../../platform/context';
 import { vnDateStart, DAY_MS } from '../../../../platform/vn-time';
+import { vnDay } from '../../core/vat';
 import { accountByUsername, bearerToken, checkLogin, getAccount, issueToken, verifyToken, type EinvAccount } from '../../core/accounts';
 import { lookupCompany } from '../../core/companies';
 import { hdonToXml, InvoiceInputError } from '../../core/document';
@@ -13,6 +14,7 @@ import {
   findByClientRef,
   getInvoice,
   issueInvoice,
+  latestInSeries,
   linkCorrection,
   listInvoices,
   totalAfterOf,
@@ -25,13 +27,19 @@ import {
   fieldsOf,
   MI_CODES,
   MI_CODING_DELAY_MS,
+  MI_CQT_TEXT,
   MI_SIGNABLE,
+  MI_TAX_CODES,
+  miAdjustBody,
   miListQuery,
   miLoginBody,
+  miReplaceBody,
   miSaveBody,
   miSignBody,
   type MiCode,
+  type MiCqtStatus,
   type MiInvoiceInput,
+  type MiLine,
 } from './wire';
 
 /**
@@ -69,7 +77,7 @@ function handle(fn: Handler): Handler {
       if (error instanceof MiDown) return reply.status(503).send({ code: '99', message: 'Hệ thống đang bảo trì, vui lòng thử lại sau' });
       if (error instanceof MiRefusal) return reply.status(200).send({ code: error.code, message: error.message, ...error.extra });
       if (error instanceof InvoiceInputError) {
-        return reply.status(200).send({ code: MI_CODES.INVALID, message: error.message, errors: [wireField(error.field)] });
+        return reply.status(200).send({ code: MI_CODES.INVALID, message: error.message, errors: [wireField(error.field, SAVE_PATHS)] });
       }
       throw error;
     }
@@ -79,35 +87,48 @@ function handle(fn: Handler): Handler {
 const ok = (data: unknown, message = 'Thành công') => ({ code: MI_CODES.OK, message, data });
 const invalid = (fields: string[]) => new MiRefusal(MI_CODES.INVALID, `Dữ liệu không hợp lệ: ${fields.join(', ')}`, { errors: fields });
 
+/** Where a body puts the invoice's own fields and its lines: Save and ThayThe in `data[0]`, DieuChinh flat. */
+interface Paths {
+  head: string;
+  lines: string;
+}
+const SAVE_PATHS: Paths = { head: 'data.0.', lines: 'data.0.details.0.data.' };
+const ADJUST_PATHS: Paths = { head: '', lines: 'data.' };
+
 /** core's field names (IssueInput) back to M-Invoice's body paths, so `errors` names what the caller sent as zod does. */
-function wireField(field: string): string {
+function wireField(field: string, at: Paths): string {
   const map: Record<string, string> = {
-    'buyer.name': 'tnmua',
-    'buyer.company': 'ten',
-    'buyer.taxCode': 'mst',
-    'buyer.address': 'dchi',
-    'buyer.customerCode': 'mnmua',
-    series: 'khieu',
-    paymentMethod: 'htttoan',
-    lines: 'details',
-    'totals.net': 'tgtcthue',
-    'totals.vat': 'tgtthue',
-    'totals.gross': 'tgtttbso',
+    'buyer.name': 'inv_buyerDisplayName',
+    'buyer.company': 'inv_buyerLegalName',
+    'buyer.taxCode': 'inv_buyerTaxCode',
+    'buyer.address': 'inv_buyerAddressLine',
+    'buyer.customerCode': 'ma_dt',
+    'buyer.email': 'inv_buyerEmail',
+    'buyer.phone': 'buyerTel',
+    'buyer.idCard': 'cccdan',
+    series: 'inv_invoiceSeries',
+    issuedAt: 'inv_invoiceIssuedDate',
+    paymentMethod: 'inv_paymentMethodName',
+    lines: at.lines.replace(/\.$/, ''),
+    'totals.net': 'inv_TotalAmountWithoutVat',
+    'totals.vat': 'inv_vatAmount',
+    'totals.gross': 'inv_TotalAmount',
   };
   const line = /^lines\[(\d+)\]\.(\w+)$/.exec(field);
   if (line) {
     const names: Record<string, string> = {
-      name: 'ten',
-      unit: 'dvtinh',
-      quantity: 'sluong',
-      unitPrice: 'dgia',
-      amount: 'thtien',
-      rate: 'tsuat',
-      vat: 'tthue',
+      name: 'inv_itemName',
+      unit: 'inv_unitCode',
+      quantity: 'inv_quantity',
+      unitPrice: 'inv_unitPrice',
+      amount: 'inv_TotalAmountWithoutVat',
+      rate: 'ma_thue',
+      vat: 'inv_vatAmount',
     };
-    return `data.0.details.0.data.${line[1]}.${names[line[2]!] ?? line[2]}`;
+    return `${at.lines}${line[1]}.${names[line[2]!] ?? line[2]}`;
   }
-  return `data.0.${map[field] ?? field}`;
+  if (field === 'lines') return map.lines!;
+  return `${at.head}${map[field] ?? field}`;
 }
 
 function headerText(request: FastifyRequest, name: string): string {
@@ -186,6 +207,18 @@ export function toWire(invoice: InvoiceRecord) {
   // even one with a personal tax code, is the person alone.
   const business = buyer.HVTNMHang !== '';
   return {
+    // API 2.0 answers the invoice under both names (its published Save answer): the inv_* ones of the
+    // request (D259) beside the tax authority's lower-case ones below.
+    inv_invoiceAuth_id: invoice.providerId,
+    inv_invoiceSeries: `${invoice.templateCode}${invoice.series}`,
+    inv_invoiceNumber: invoice.number,
+    inv_invoiceIssuedDate: `${h.TTChung.NLap}T00:00:00`,
+    key_api: invoice.clientRef,
+    so_benh_an: invoice.extra.soBenhAn ?? null,
+    inv_TotalAmountWithoutVat: h.NDHDon.TToan.TgTCThue,
+    inv_vatAmount: h.NDHDon.TToan.TgTThue,
+    inv_TotalAmount: h.NDHDon.TToan.TgTTTBSo,
+    id: invoice.providerId,
     hoadon68_id: invoice.providerId,
     khieu: `${invoice.templateCode}${invoice.series}`,
     khmshdon: invoice.templateCode,
@@ -195,7 +228,7 @@ export function toWire(invoice: InvoiceRecord) {
     dvtte: h.TTChung.DVTTe,
     tgia: h.TTChung.TGia,
     htttoan: h.TTChung.HTTToan,
-    sdhang: invoice.clientRef,
+    sdhang: invoice.extra.soBenhAn ?? null,
     tnmua: business ? buyer.HVTNMHang : buyer.Ten,
     ten: business ? buyer.Ten : '',
     mst: buyer.MST,
@@ -224,7 +257,9 @@ export function toWire(invoice: InvoiceRecord) {
     tgtttbso: h.NDHDon.TToan.TgTTTBSo,
     tgtttbchu: h.NDHDon.TToan.TgTTTBChu,
     trang_thai_hd: invoice.status,
-    tthai: Number(invoice.cqtStatus),
+    // D259: the CQT status's number is `trang_thai`, its words `tthai` (M-Invoice's published answer).
+    trang_thai: Number(invoice.cqtStatus),
+    tthai: MI_CQT_TEXT[Number(invoice.cqtStatus) as MiCqtStatus] ?? '',
     macqt: invoice.cqtCode,
     sobaomat: invoice.lookupCode,
     ngay_ky: invoice.signedAt,
@@ -252,157 +287,246 @@ const CORRECTION_STATUS = { replace: { self: 3, original: 5 }, adjust: { self: 2
 
 /** M-Invoice's refusal of the original a correction names (D244). */
 const ORIGINAL_REFUSALS: Record<CorrectionRefusal, string> = {
-  unknown: 'Không tìm thấy hóa đơn gốc (khhdclquan, shdclquan)',
+  unknown: 'Không tìm thấy hóa đơn gốc',
   'not-issued': 'Hóa đơn gốc chưa được ký và gửi CQT',
   replaced: 'Hóa đơn gốc đã bị thay thế',
   adjustment: 'Không được thay thế hóa đơn điều chỉnh',
   mismatch: 'Ngày lập hoặc mẫu số của hóa đơn gốc không đúng',
 };
 
+/** The invoice of any of the four calls in one shape: its own fields, its lines, and what it corrects. */
+type MiHead = Omit<MiInvoiceInput, 'details'>;
+interface MiDoc {
+  head: MiHead;
+  lines: MiLine[];
+  at: Paths;
+  /** ThayThe / DieuChinh: the original's id (inv_originalId / inv_InvoiceAuth_id), the reason, information only. */
+  corrects?: { kind: 'replace' | 'adjust'; originalId: string; reason: string; info: boolean };
+}
+
+/** The body of a call as one MiDoc; a body that does not parse answers `01` naming its fields. */
+function docOf(body: unknown, call: 'save' | 'replace' | 'adjust'): MiDoc {
+  if (call === 'save') {
+    const { details, ...head } = parse(miSaveBody, body).data[0]!;
+    return { head, lines: details[0]!.data, at: SAVE_PATHS };
+  }
+  if (call === 'replace') {
+    const { details, inv_originalId, ghi_chu, sovb: _sovb, ngayvb: _ngayvb, ...head } = parse(miReplaceBody, body).data[0]!;
+    return {
+      head,
+      lines: details[0]!.data,
+      at: SAVE_PATHS,
+      corrects: { kind: 'replace', originalId: inv_originalId, reason: ghi_chu, info: false },
+    };
+  }
+  const { data, inv_InvoiceAuth_id, inv_adjustmentType, ghi_chu, sovb: _sovb, ngayvb: _ngayvb, ...head } = parse(miAdjustBody, body);
+  return {
+    head,
+    lines: data,
+    at: ADJUST_PATHS,
+    corrects: { kind: 'adjust', originalId: inv_InvoiceAuth_id, reason: ghi_chu, info: inv_adjustmentType === 5 },
+  };
+}
+
 /**
- * What M-Invoice checks of a line beyond the core (D233, D247): a goods line states sluong, dgia and
- * thtien; a note line (tchat 4) only on an adjustment of information, which has nothing else; a
- * negative figure only on an adjusting invoice.
+ * What M-Invoice checks of a line beyond the core (D259, D247): a goods line states inv_quantity,
+ * inv_unitPrice and inv_TotalAmountWithoutVat, a VAT invoice's line its ma_thue, and inv_TotalAmount
+ * (when sent) is its amount and VAT together; a note line (tchat 4) only on an adjustment of
+ * information, which has nothing else; a negative figure only on an adjusting invoice. A VAT invoice
+ * states its total before tax and its VAT.
  */
-function lineProblem(body: MiInvoiceInput): string | null {
-  const related = body.tthdlquan;
-  const adjusting = related?.tchdon === 2;
-  const info = adjusting && related?.dcthongtin === true;
-  for (const [i, l] of body.details[0]!.data.entries()) {
-    const at = `data.0.details.0.data.${i}`;
+function lineProblem(doc: MiDoc): string | null {
+  const adjusting = doc.corrects?.kind === 'adjust';
+  const info = adjusting && doc.corrects?.info === true;
+  const h = doc.head;
+  for (const [i, l] of doc.lines.entries()) {
+    const at = `${doc.at.lines}${i}`;
     if (info) {
-      if (l.tchat !== 4 || [l.sluong, l.thtien, l.tthue].some((v) => v !== undefined && v !== 0)) return `${at}.tchat`;
+      const figures = [l.inv_quantity, l.inv_TotalAmountWithoutVat, l.inv_vatAmount, l.inv_TotalAmount];
+      if (l.tchat !== 4 || figures.some((v) => v !== undefined && v !== null && v !== 0)) return `${at}.tchat`;
       continue;
     }
     if (l.tchat === 4) return `${at}.tchat`;
-    if (l.sluong === undefined) return `${at}.sluong`;
-    if (l.dgia === undefined) return `${at}.dgia`;
-    if (l.thtien === undefined) return `${at}.thtien`;
-    if (!adjusting && [l.sluong, l.thtien, l.tthue ?? 0].some((v) => v < 0)) return `${at}.sluong`;
+    if (l.inv_quantity === undefined) return `${at}.inv_quantity`;
+    if (l.inv_unitPrice === undefined) return `${at}.inv_unitPrice`;
+    if (l.inv_TotalAmountWithoutVat === undefined) return `${at}.inv_TotalAmountWithoutVat`;
+    if (!adjusting && [l.inv_quantity, l.inv_TotalAmountWithoutVat, l.inv_vatAmount ?? 0].some((v) => v < 0)) return `${at}.inv_quantity`;
+    if (l.inv_TotalAmount !== undefined && l.inv_TotalAmount !== null) {
+      if (Math.abs(l.inv_TotalAmount - (l.inv_TotalAmountWithoutVat + (l.inv_vatAmount ?? 0))) > 1) return `${at}.inv_TotalAmount`;
+    }
   }
-  if (info && (body.tgtcthue !== 0 || body.tgtthue !== 0 || body.tgtttbso !== 0)) return 'data.0.tgtttbso';
-  if (!adjusting && [body.tgtcthue, body.tgtthue, body.tgtttbso].some((v) => v < 0)) return 'data.0.tgtttbso';
+  const sales = h.inv_invoiceSeries.startsWith('2');
+  if (!sales && !info) {
+    if (h.inv_TotalAmountWithoutVat === undefined) return `${doc.at.head}inv_TotalAmountWithoutVat`;
+    if (h.inv_vatAmount === undefined) return `${doc.at.head}inv_vatAmount`;
+  }
+  const totals = [h.inv_TotalAmountWithoutVat ?? 0, h.inv_vatAmount ?? 0, h.inv_TotalAmount];
+  if (info && totals.some((v) => v !== 0)) return `${doc.at.head}inv_TotalAmount`;
+  if (!adjusting && totals.some((v) => v < 0)) return `${doc.at.head}inv_TotalAmount`;
   return null;
 }
 
-function issueInput(merchantId: string, body: MiInvoiceInput, issuedAt: number, correction?: CorrectionInput): IssueInput {
+function issueInput(merchantId: string, doc: MiDoc, issuedAt: number, correction?: CorrectionInput): IssueInput {
   const info = correction?.adjustKind === 'info';
+  const h = doc.head;
   // A company name makes a business buyer (which then needs its tax code); a tax code alone is an
   // individual's personal one.
-  const business = Boolean(body.ten);
-  const line = body.details[0]!.data;
+  const business = Boolean(h.inv_buyerLegalName);
+  const sales = h.inv_invoiceSeries.startsWith('2');
   return {
     merchantId,
     provider: PROVIDER,
-    templateCode: body.khieu[0] as '1' | '2',
-    series: body.khieu.slice(1),
+    templateCode: h.inv_invoiceSeries[0] as '1' | '2',
+    series: h.inv_invoiceSeries.slice(1),
     issuedAt,
     buyer: {
       isIndividual: !business,
-      name: body.tnmua,
-      company: body.ten,
-      taxCode: body.mst,
-      address: body.dchi,
-      email: body.email,
-      phone: body.sdtnmua,
-      customerCode: body.mnmua,
-      idCard: body.cccdan,
+      name: h.inv_buyerDisplayName,
+      company: h.inv_buyerLegalName,
+      taxCode: h.inv_buyerTaxCode,
+      address: h.inv_buyerAddressLine,
+      email: h.inv_buyerEmail,
+      phone: h.buyerTel,
+      customerCode: h.ma_dt,
+      idCard: h.cccdan,
     },
-    // D233: the figures as sent, in the tax authority's meanings; M-Invoice's request has no breakdown,
-    // so the core works it from the lines and checks the totals against it.
+    // D259: the figures as sent, in their published meanings; M-Invoice's request has no breakdown,
+    // so the core works it from the lines and checks the totals against it. ma_thue becomes TSuat.
     // An adjustment's decrease comes negative (D247): its size, marked as lowering the original.
     lines: info
       ? []
-      : line.map((l) => ({
-          name: l.ten,
-          unit: l.dvtinh,
-          quantity: Math.abs(l.sluong ?? 0),
-          unitPrice: l.dgia ?? 0,
-          amount: Math.abs(l.thtien ?? 0),
-          rate: l.tsuat ?? null,
-          ...(l.tthue !== undefined ? { vat: Math.abs(l.tthue) } : {}),
-          ...((l.thtien ?? 0) < 0 || (l.sluong ?? 0) < 0 ? { decrease: true } : {}),
+      : doc.lines.map((l) => ({
+          name: l.inv_itemName,
+          unit: l.inv_unitCode,
+          quantity: Math.abs(l.inv_quantity ?? 0),
+          unitPrice: l.inv_unitPrice ?? 0,
+          amount: Math.abs(l.inv_TotalAmountWithoutVat ?? 0),
+          rate: l.ma_thue === undefined ? null : MI_TAX_CODES[l.ma_thue],
+          ...(l.inv_vatAmount !== undefined ? { vat: Math.abs(l.inv_vatAmount) } : {}),
+          ...((l.inv_TotalAmountWithoutVat ?? 0) < 0 || (l.inv_quantity ?? 0) < 0 ? { decrease: true } : {}),
         })),
-    totals: { net: body.tgtcthue, vat: body.tgtthue, gross: body.tgtttbso },
-    paymentMethod: body.htttoan,
-    clientRef: body.sdhang,
-    ...(body.ghichu || info ? { notes: [...(body.ghichu ? [body.ghichu] : []), ...(info ? line.map((l) => l.ten) : [])] } : {}),
+    // A sales invoice may state its total alone (M-Invoice's sample): before tax it is the same, VAT none.
+    totals: {
+      net: h.inv_TotalAmountWithoutVat ?? (sales || info ? h.inv_TotalAmount : 0),
+      vat: h.inv_vatAmount ?? 0,
+      gross: h.inv_TotalAmount,
+    },
+    paymentMethod: h.inv_paymentMethodName,
+    clientRef: h.key_api,
+    ...(h.inv_invoiceNote || info
+      ? { notes: [...(h.inv_invoiceNote ? [h.inv_invoiceNote] : []), ...(info ? doc.lines.map((l) => l.inv_itemName) : [])] }
+      : {}),
     ...(correction ? { correction } : {}),
   };
 }
 
-/** Save (waiting for a signature) or SaveSign (signed and sent at once); ThayThe/DieuChinh a correction, signed at once. */
-async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolean, corrects?: 'replace' | 'adjust') {
+/**
+ * Save (waiting for a signature) or SaveSign (signed and sent at once); ThayThe/DieuChinh a correction,
+ * signed at once. The invoice carries inv_invoiceIssuedDate (D261): never after today, never before the
+ * series' latest invoice (numbers and dates rise together, Decree 123 art. 10), on a symbol of its year.
+ */
+async function create(ctx: SandboxContext, request: FastifyRequest, sign: boolean, call: 'save' | 'replace' | 'adjust') {
   const { merchantId, account, faults } = await caller(ctx, request);
-  const body = parse(miSaveBody, request.body).data[0]!;
-  // A correction goes through its own call, naming the original; Save and SaveSign issue originals only.
-  const related = body.tthdlquan;
-  if (!corrects && related) throw invalid(['data.0.tthdlquan']);
-  if (corrects && (!related || related.tchdon !== (corrects === 'replace' ? 1 : 2))) throw invalid(['data.0.tthdlquan.tchdon']);
-  if (related && !related.gchu) throw invalid(['data.0.tthdlquan.gchu']);
-  const problem = lineProblem(body);
+  const doc = docOf(request.body, call);
+  const h = doc.head;
+  const head = (name: string) => `${doc.at.head}${name}`;
+  const problem = lineProblem(doc);
   if (problem) throw invalid([problem]);
   // Fault create-fails (D190): M-Invoice's own field refusal, before anything is stored or numbered.
   if (await consumeFault(ctx.db, merchantId, PROVIDER, 'create-fails')) {
-    throw new MiRefusal(MI_CODES.INVALID, 'Dữ liệu không hợp lệ: tên người mua không được chấp nhận', { errors: ['data.0.tnmua'] });
+    throw new MiRefusal(MI_CODES.INVALID, 'Dữ liệu không hợp lệ: tên người mua không được chấp nhận', {
+      errors: [head('inv_buyerDisplayName')],
+    });
   }
-  const template = body.khieu[0]!;
-  const series = body.khieu.slice(1);
+  const template = h.inv_invoiceSeries[0]!;
+  const series = h.inv_invoiceSeries.slice(1);
   if (!account.series.some((s) => s.active && s.value === series && s.template_code === template)) {
-    throw new MiRefusal(MI_CODES.SERIES_UNKNOWN, `Ký hiệu ${body.khieu} không thuộc đơn vị hoặc chưa được đăng ký sử dụng`);
+    throw new MiRefusal(MI_CODES.SERIES_UNKNOWN, `Ký hiệu ${h.inv_invoiceSeries} không thuộc đơn vị hoặc chưa được đăng ký sử dụng`);
   }
   if (account.declarationStatus !== 'APPROVED' || faults.declarationPending) {
     throw new MiRefusal(MI_CODES.DECLARATION_PENDING, 'Tờ khai đăng ký sử dụng hóa đơn điện tử chưa được cơ quan thuế chấp nhận');
   }
-  if (body.mst && !isValidTaxCode(body.mst))
-    throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế người mua không hợp lệ', { errors: ['data.0.mst'] });
+  if (h.inv_buyerTaxCode && !isValidTaxCode(h.inv_buyerTaxCode))
+    throw new MiRefusal(MI_CODES.TAX_CODE_INVALID, 'Mã số thuế người mua không hợp lệ', { errors: [head('inv_buyerTaxCode')] });
   const now = ctx.clock.now();
+  const today = vnDay(now);
+  const day = h.inv_invoiceIssuedDate;
+  const dated = vnDateStart(day);
+  if (dated === null) throw invalid([head('inv_invoiceIssuedDate')]);
+  const before = await findByClientRef(ctx.db, merchantId, PROVIDER, h.key_api);
+  // A repeat of the key answers the invoice made the first time, whatever its date (D178).
+  if (!before) {
+    if (day > today) {
+      throw new MiRefusal(MI_CODES.INVALID, `Ngày hóa đơn ${day} sau ngày hiện tại (${today})`, {
+        errors: [head('inv_invoiceIssuedDate')],
+      });
+    }
+    const latest = await latestInSeries(ctx.db, merchantId, PROVIDER, series);
+    const last = latest === null ? null : vnDay(latest.issuedAt);
+    if (last !== null && day < last) {
+      throw new MiRefusal(
+        MI_CODES.INVALID,
+        `Ngày hóa đơn ${day} trước ngày của hóa đơn gần nhất trong ký hiệu ${h.inv_invoiceSeries} (${last})`,
+        {
+          errors: [head('inv_invoiceIssuedDate')],
+        },
+      );
+    }
+  }
+  // Dated at noon of the day (Vietnam) unless it is today: the day is what the invoice carries (NLap).
+  const issuedAt = day === today ? now : Math.min(now, dated + 12 * 3_600_000);
   const signed = sign ? signedPatch({ series }, now) : { signedAt: null, cqtStatus: '1', extra: {} };
   let link: { original: InvoiceRecord; correction: CorrectionInput } | null = null;
-  if (corrects && related) {
-    const found = await correctable(
-      ctx.db,
-      { merchantId, provider: PROVIDER, series: related.khhdclquan, number: related.shdclquan },
-      corrects,
-      { day: related.nlhdclquan, templateCode: related.khmshdclquan },
-    );
+  const c = doc.corrects;
+  if (c) {
+    const found = await correctable(ctx.db, { merchantId, provider: PROVIDER, providerId: c.originalId }, c.kind);
     if (!found.ok) {
-      // A repeat of the same order reference answers its correction (below) rather than the original's new state.
-      if (!(await findByClientRef(ctx.db, merchantId, PROVIDER, body.sdhang)))
-        throw new MiRefusal(MI_CODES.INVALID, ORIGINAL_REFUSALS[found.reason], { errors: ['data.0.tthdlquan'], reason: found.reason });
+      // A repeat of the same key answers its correction (below) rather than the original's new state.
+      if (!before) {
+        const field = c.kind === 'replace' ? head('inv_originalId') : 'inv_InvoiceAuth_id';
+        throw new MiRefusal(MI_CODES.INVALID, ORIGINAL_REFUSALS[found.reason], { errors: [field], reason: found.reason });
+      }
     } else {
       const o = found.original;
       link = {
         original: o,
         correction: {
-          kind: corrects,
-          ...(corrects === 'adjust' ? { adjustKind: related.dcthongtin ? ('info' as const) : ('amount' as const) } : {}),
+          kind: c.kind,
+          ...(c.kind === 'adjust' ? { adjustKind: c.info ? ('info' as const) : ('amount' as const) } : {}),
           original: { templateCode: o.templateCode, series: o.series, number: o.number, issuedAt: o.issuedAt },
-          reason: related.gchu,
+          reason: c.reason,
         },
       };
     }
   }
-  const { invoice, existing } = await issueInvoice(ctx.db, issueInput(merchantId, body, now, link?.correction), {
-    status: corrects ? CORRECTION_STATUS[corrects].self : 0,
-    now,
-    ...signed,
-  });
+  let issued;
+  try {
+    issued = await issueInvoice(ctx.db, issueInput(merchantId, doc, issuedAt, link?.correction), {
+      status: c ? CORRECTION_STATUS[c.kind].self : 0,
+      now,
+      ...signed,
+      extra: { ...signed.extra, ...(h.so_benh_an ? { soBenhAn: h.so_benh_an } : {}) },
+    });
+  } catch (error) {
+    if (error instanceof InvoiceInputError) throw invalid([wireField(error.field, doc.at)]);
+    throw error;
+  }
+  const { invoice, existing } = issued;
   if (link && !existing) {
-    const c = link.correction;
+    const lc = link.correction;
     await linkCorrection(
       ctx.db,
       link.original,
       invoice,
-      { kind: c.kind, adjustKind: c.adjustKind ?? null, reason: c.reason },
-      CORRECTION_STATUS[c.kind].original,
+      { kind: lc.kind, adjustKind: lc.adjustKind ?? null, reason: lc.reason },
+      CORRECTION_STATUS[lc.kind].original,
     );
   }
-  // One invoice per order reference: a repeat (a retry whose answer was lost, or a second export of the
-  // order) and the `already-exported` fault both answer the duplicate code with the invoice to fetch.
+  // One invoice per key_api: a repeat (a retry whose answer was lost, or a second export of the order)
+  // and the `already-exported` fault both answer the duplicate code with the invoice to fetch.
   const duplicate = existing || (await consumeFault(ctx.db, merchantId, PROVIDER, 'already-exported'));
   const wire = toWire(await settle(ctx, invoice));
-  if (duplicate) throw new MiRefusal(MI_CODES.DUPLICATE, `Đơn hàng ${body.sdhang} đã được lập hóa đơn`, { data: wire });
+  if (duplicate) throw new MiRefusal(MI_CODES.DUPLICATE, `key_api ${h.key_api} đã được lập hóa đơn`, { data: wire });
   return ok(wire);
 }
 
@@ -499,13 +623,14 @@ export function registerMInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext
 
       scope.post(
         '/api/InvoiceApi78/Save',
-        handle((request) => create(ctx, request, false)),
+        handle((request) => create(ctx, request, false, 'save')),
       );
       scope.post(
         '/api/InvoiceApi78/SaveSign',
-        handle((request) => create(ctx, request, true)),
+        handle((request) => create(ctx, request, true, 'save')),
       );
-      // Corrections (notes: ThayThe replace, DieuChinh adjust; D247): the Save body naming its original in tthdlquan.
+      // Corrections (D260): ThayThe the whole replacing invoice in `data` naming inv_originalId,
+      // DieuChinh a flat body naming inv_InvoiceAuth_id with its difference lines in `data`.
       scope.post(
         '/api/InvoiceApi78/ThayThe',
         handle((request) => create(ctx, request, true, 'replace')),
@@ -523,7 +648,9 @@ export function registerMInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext
           const invoice = await findOwn(ctx, merchantId, hoadon68_id);
           // doc 2 §4: only an invoice waiting for its signature (1).
           if (invoice.cqtStatus !== String(MI_SIGNABLE)) {
-            throw new MiRefusal(MI_CODES.SIGN_REFUSED, 'Hóa đơn không ở trạng thái chờ ký', { data: { tthai: Number(invoice.cqtStatus) } });
+            throw new MiRefusal(MI_CODES.SIGN_REFUSED, 'Hóa đơn không ở trạng thái chờ ký', {
+              data: { trang_thai: Number(invoice.cqtStatus) },
+            });
           }
           const signed = await updateInvoice(ctx.db, invoice.id, signedPatch(invoice, ctx.clock.now()));
           return ok(toWire(signed ?? invoice), 'Ký hóa đơn thành công');

@@ -23,7 +23,7 @@ export const MI_CODES = {
   NOT_FOUND: '04',
   /** Signing refused: the invoice is not waiting for a signature. */
   SIGN_REFUSED: '05',
-  /** This order reference already has an invoice (`data` carries it). */
+  /** This key_api already has an invoice (`data` carries it; the emulator's code, none is published). */
   DUPLICATE: '06',
   /** The series is not one of this seller's. */
   SERIES_UNKNOWN: '07',
@@ -49,7 +49,7 @@ export const MI_INVOICE_STATUS = {
   6: 'adjusted by another',
 } as const;
 
-/** doc 2 §4 "m-invoice" CQT status (`tthai`). */
+/** doc 2 §4 "m-invoice" CQT status (`trang_thai`; D259). */
 export const MI_CQT_STATUS = {
   0: 'pending approval',
   1: 'pending signature',
@@ -60,6 +60,20 @@ export const MI_CQT_STATUS = {
   6: 'signing',
 } as const;
 export type MiCqtStatus = keyof typeof MI_CQT_STATUS;
+
+/**
+ * The CQT status as M-Invoice answers it (D259): the number in `trang_thai`, its words in `tthai`
+ * (its published answer: `"trang_thai": 3, "tthai": "Đã gửi"`; `1`, "Chờ ký").
+ */
+export const MI_CQT_TEXT: Record<MiCqtStatus, string> = {
+  0: 'Chờ duyệt',
+  1: 'Chờ ký',
+  2: 'Đã ký',
+  3: 'Đã gửi',
+  4: 'Thành công',
+  5: 'Có lỗi',
+  6: 'Đang ký',
+};
 
 /** doc 2 §4 signing rule "m-invoice status 1": only an invoice waiting for its signature. */
 export const MI_SIGNABLE: MiCqtStatus = 1;
@@ -91,87 +105,147 @@ export const miLoginBody = z.object({
 const dong = signed(999_999_999_999_999).refine(Number.isSafeInteger, 'whole đồng');
 
 /**
- * The rate of a line (`tsuat`), as the tax authority's XML TSuat writes it (D233). Absent on a sales
- * invoice (template 2).
+ * A line's tax code `ma_thue` as M-Invoice's API 2.0 takes it (D259): the percent ('10', '8', '5', '0'),
+ * '-1' not subject (KCT) and '-2' not declared (KKKNT), a string or a number; mapped to the tax
+ * authority's TSuat the core checks. Absent on a sales invoice (template 2).
  */
-export const MI_VAT_RATES = ['10%', '8%', '5%', '0%', 'KCT', 'KKKNT'] as const;
+export const MI_TAX_CODES = { '10': '10%', '8': '8%', '5': '5%', '0': '0%', '-1': 'KCT', '-2': 'KKKNT' } as const;
+export type MiTaxCode = keyof typeof MI_TAX_CODES;
+const maThue = z
+  .union([z.number(), z.string().trim()])
+  .transform(String)
+  .pipe(z.enum(Object.keys(MI_TAX_CODES) as [MiTaxCode, ...MiTaxCode[]]));
+
+/** A discount M-Invoice reads per line and per invoice; the portal gives none, the emulator takes 0 only. */
+const noDiscount = amount(999_999_999_999).refine((v) => v === 0, 'discounts are not emulated');
 
 /**
- * One invoice line in the tax authority's meanings (D233): `dgia` the unit price before tax (DGia, up
- * to 6 decimals), `thtien` the amount before tax (ThTien = sluong × dgia to the đồng), `tsuat` the
- * line's rate and `tthue` its VAT.
+ * One line of `details[0].data` in M-Invoice's API 2.0 names (D259): `inv_unitPrice` the unit price
+ * before tax, `inv_TotalAmountWithoutVat` the amount before tax (= inv_quantity × inv_unitPrice to
+ * the đồng), `ma_thue` the line's rate, `inv_vatAmount` its VAT, `inv_TotalAmount` the two together.
  */
 export const miLine = z.object({
-  stt: z.number().int().min(1).max(10_000).optional(),
-  /** TChat: 1 goods or service (default); 4 a note, only on an adjustment of information (D247). */
-  tchat: z.union([z.literal(1), z.literal(4)]).optional(),
-  ten: text(500).min(1),
-  dvtinh: optionalText(50),
+  stt_rec0: z.union([z.number().int().min(0).max(99_999), z.string().trim().max(10)]).optional(),
+  /** tchat (tính chất): 1 goods or service (default); 4 a note, only on an adjustment of information (D247, D260). */
+  tchat: z
+    .union([z.number(), z.string().trim().regex(/^\d$/).transform(Number)])
+    .pipe(z.union([z.literal(1), z.literal(4)]))
+    .optional(),
+  inv_itemCode: optionalText(50),
+  inv_itemName: text(500).min(1),
+  inv_unitCode: optionalText(50),
   /** Negative only on an adjusting invoice: the line lowers the original. Absent on a note line. */
-  sluong: signed(1_000_000)
+  inv_quantity: signed(1_000_000)
     .refine((v) => v !== 0, 'must not be 0')
     .optional(),
-  dgia: amount(100_000_000_000).optional(),
-  thtien: dong.optional(),
-  tsuat: z.enum(MI_VAT_RATES).optional(),
-  tthue: dong.optional(),
+  inv_unitPrice: amount(100_000_000_000).optional(),
+  inv_discountPercentage: amount(100)
+    .refine((v) => v === 0, 'discounts are not emulated')
+    .optional(),
+  inv_discountAmount: noDiscount.optional(),
+  inv_TotalAmountWithoutVat: dong.optional(),
+  ma_thue: maThue.optional(),
+  inv_vatAmount: dong.optional(),
+  inv_TotalAmount: dong.nullish(),
 });
+export type MiLine = z.infer<typeof miLine>;
 
-export const miInvoiceInput = z.object({
+/**
+ * The invoice's own fields in M-Invoice's API 2.0 names (D259), as its published sample body, the
+ * NestJS DTO and the Python client send them: everything but the lines, which Save and ThayThe put in
+ * `details[0].data` and DieuChinh in `data`.
+ */
+const miHeader = {
   /** Template digit + series, e.g. `1C26TAA` (one of GET /api/Invoice68/GetTypeInvoiceSeries). */
-  khieu: z
+  inv_invoiceSeries: z
     .string()
     .trim()
     .regex(/^\d[A-Z0-9]{6}$/, 'template digit + six-character series'),
-  /** The caller's order reference: one invoice per value (idempotency key). */
-  sdhang: text(100).min(1),
+  /** The invoice's date, yyyy-MM-dd (a Vietnam day): the sale's (Decree 123 art. 9; D261). */
+  inv_invoiceIssuedDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd'),
+  inv_currencyCode: z.literal('VND').optional(),
+  inv_exchangeRate: z.union([z.literal(1), z.literal('1')]).optional(),
+  /** The partner's key (GetInfoInvoice?keyApi=): one invoice per value (idempotency key; D178). */
+  key_api: text(100).min(1),
+  /** The seller's own document number (the order), printed and answered as `sdhang`. */
+  so_benh_an: optionalText(100),
   /** Payment method: TM cash, CK transfer, TM/CK either. */
-  htttoan: z.enum(['TM', 'CK', 'TM/CK']),
-  /** Buyer person's name ("Khách lẻ" for walk-in); required. */
-  tnmua: text(200).min(1),
-  /** Buyer company; with `mst` it makes a business buyer. */
-  ten: optionalText(400),
-  mst: optionalText(14),
-  dchi: optionalText(400),
-  email: optionalText(200),
-  sdtnmua: optionalText(20),
-  mnmua: optionalText(50),
+  inv_paymentMethodName: z.enum(['TM', 'CK', 'TM/CK']),
+  /** Buyer person's name ("Khách lẻ" for walk-in); required here (the invoice prints a buyer). */
+  inv_buyerDisplayName: text(200).min(1),
+  /** Buyer company; with `inv_buyerTaxCode` it makes a business buyer. */
+  inv_buyerLegalName: optionalText(400),
+  inv_buyerTaxCode: optionalText(14),
+  inv_buyerAddressLine: optionalText(400),
+  inv_buyerEmail: optionalText(200),
+  inv_buyerBankAccount: optionalText(50),
+  inv_buyerBankName: optionalText(400),
+  buyerTel: optionalText(20),
+  /** Buyer's customer code (mã đối tượng). */
+  ma_dt: optionalText(50),
+  /** The buyer's personal identification number (CCCDan) and passport number. */
   cccdan: optionalText(12),
-  details: z.array(z.object({ data: z.array(miLine).min(1).max(500) })).length(1),
-  /** Totals (TgTCThue before tax, TgTThue VAT, TgTTTBSo to pay): required, checked against the lines. */
-  tgtcthue: dong,
-  tgtthue: dong,
-  tgtttbso: dong,
+  so_hchieu: optionalText(20),
   /** Printed under the lines (a sales invoice's reduction note). */
-  ghichu: optionalText(500),
-  /**
-   * The invoice a ThayThe (replacing) or DieuChinh (adjusting) call corrects, in the tax authority's
-   * XML names as M-Invoice writes its other fields (TTHDLQuan; D247): tchdon 1 replacing / 2 adjusting,
-   * lhdclquan 1 (an e-invoice under Decree 123), the original's template digit, symbol, number and
-   * date, and the reason (gchu). dcthongtin true: an adjustment of information, no amounts.
-   */
-  tthdlquan: z
-    .object({
-      tchdon: z.union([z.literal(1), z.literal(2)]),
-      lhdclquan: z.literal(1),
-      khmshdclquan: z.enum(['1', '2']),
-      khhdclquan: z
-        .string()
-        .trim()
-        .regex(/^[A-Z0-9]{6}$/),
-      shdclquan: z.number().int().min(1).max(99_999_999),
-      nlhdclquan: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      gchu: text(255),
-      dcthongtin: z.boolean().optional(),
-    })
-    .optional(),
-});
+  inv_invoiceNote: optionalText(500),
+  inv_discountAmount: noDiscount.optional(),
+  /** Totals (TgTCThue before tax, TgTThue VAT, TgTTTBSo to pay), checked against the lines; the first two required on a VAT invoice. */
+  inv_TotalAmountWithoutVat: dong.optional(),
+  inv_vatAmount: dong.optional(),
+  inv_TotalAmount: dong,
+};
+
+const details = z.array(z.object({ data: z.array(miLine).min(1).max(500) })).length(1);
+
+export const miInvoiceInput = z.object({ ...miHeader, details });
 export type MiInvoiceInput = z.infer<typeof miInvoiceInput>;
 
 export const miSaveBody = z.object({
-  /** 1 create; 2 (edit) and 3 (delete) are refused: the emulator issues and signs, corrections are out of scope. */
-  editmode: z.literal(1),
+  /** 1 create; 2 (edit) and 3 (delete) are refused: the emulator issues and signs, corrections have their own calls. */
+  editmode: z.union([z.literal(1), z.literal('1')]),
   data: z.array(miInvoiceInput).length(1),
+});
+
+/** Why and on what grounds a correction is made: `ghi_chu` the reason; `sovb`, `ngayvb` the agreement's number and date. */
+const correctionGrounds = {
+  ghi_chu: text(255).min(1),
+  sovb: optionalText(50),
+  ngayvb: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+};
+
+/**
+ * ThayThe (replace; D260): the whole replacing invoice in `data` (no `editmode`, unlike Save), naming
+ * the original by its id in `inv_originalId`, with the reason in `ghi_chu`.
+ */
+export const miReplaceBody = z.object({
+  editmode: z.union([z.literal(1), z.literal('1')]).optional(),
+  data: z.array(z.object({ ...miHeader, ...correctionGrounds, inv_originalId: text(64).min(1), details })).length(1),
+});
+
+/**
+ * DieuChinh (adjust; D260): a flat body naming the original by its id in `inv_InvoiceAuth_id`, the
+ * difference lines in `data` (a decrease negative), the reason in `ghi_chu`; `inv_adjustmentType` 5
+ * is an adjustment of information (định danh: one note line, no amounts), 19/21 or none one of amounts.
+ */
+export const miAdjustBody = z.object({
+  ...miHeader,
+  ...correctionGrounds,
+  inv_InvoiceAuth_id: text(64).min(1),
+  inv_adjustmentType: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}$/)
+        .transform(Number),
+    ])
+    .pipe(z.union([z.literal(5), z.literal(19), z.literal(21)]))
+    .optional(),
+  data: z.array(miLine).min(1).max(500),
 });
 
 export const miSignBody = z.object({ hoadon68_id: text(64).min(1) });

@@ -222,7 +222,7 @@ describe('M-Invoice adapter against the emulator', () => {
     const refused = await rejection(adapter.createInvoice(token, { ...base, lines: base.lines.map((l) => ({ ...l, quantity: 0 })) }));
     expect(refused).toMatchObject({
       code: 'EINV_INVOICE_REFUSED',
-      data: { fields: ['data.0.details.0.data.0.sluong', 'data.0.details.0.data.1.sluong'] },
+      data: { fields: ['data.0.details.0.data.0.inv_quantity', 'data.0.details.0.data.1.inv_quantity'] },
     });
   });
 
@@ -289,19 +289,20 @@ describe('M-Invoice adapter against the emulator', () => {
   });
 });
 
-describe('issue 25 §2: the M-Invoice request in the tax authority’s meanings (D233)', () => {
+describe('issue 25 §2: the M-Invoice request in its API 2.0 names and meanings (D259, D261)', () => {
   function capturing() {
     const bodies: Record<string, unknown>[] = [];
     const fetch = (async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { data: Record<string, unknown>[] };
+      const body = JSON.parse(String(init?.body)) as { editmode: number; data: Record<string, unknown>[] };
+      expect(body.editmode).toBe(1);
       bodies.push(body.data[0]!);
       const data = {
         hoadon68_id: 'id-1',
-        khieu: body.data[0]!.khieu,
+        khieu: body.data[0]!.inv_invoiceSeries,
         shdon: 1,
-        nlap: '2026-12-31',
+        inv_invoiceIssuedDate: `${String(body.data[0]!.inv_invoiceIssuedDate)}T00:00:00`,
         sobaomat: 'ABC',
-        tgtttbso: body.data[0]!.tgtttbso,
+        tgtttbso: body.data[0]!.inv_TotalAmount,
       };
       return new Response(JSON.stringify({ code: '00', message: 'Thành công', data }), {
         status: 200,
@@ -317,42 +318,78 @@ describe('issue 25 §2: the M-Invoice request in the tax authority’s meanings 
     isSalesInvoice: templateCode === '2',
   });
 
-  it('issue 25 §2: 31 December 2026 23:59: dgia and thtien before tax, tsuat and tthue per line, the totals', async () => {
+  it('issue 25 §2, §3: 31 December 2026 23:59: dated that Vietnam day, the order as key_api, inv_unitPrice and inv_TotalAmountWithoutVat before tax, ma_thue and inv_vatAmount per line, the totals', async () => {
     const { bodies, adapter: mi } = capturing();
     await mi.createInvoice('tok|0108123455', mixedRateExport('o-2026', serial('1C26TMV'), LAST_MINUTE_2026));
     expect(bodies[0]).toMatchObject({
-      khieu: '1C26TMV',
-      sdhang: 'o-2026',
+      inv_invoiceSeries: '1C26TMV',
+      inv_invoiceIssuedDate: '2026-12-31',
+      inv_currencyCode: 'VND',
+      inv_exchangeRate: 1,
+      key_api: 'o-2026',
+      so_benh_an: 'o-2026',
+      inv_paymentMethodName: 'TM',
+      inv_buyerDisplayName: 'Khách lẻ',
       details: [
         {
           data: [
-            { stt: 1, ten: 'Phở bò tái', sluong: 2, dgia: 60_185, thtien: 120_370, tsuat: '8%', tthue: 9_630 },
-            { stt: 2, ten: 'Bia Hà Nội', sluong: 3, dgia: 22_727.3, thtien: 68_182, tsuat: '10%', tthue: 6_818 },
+            {
+              stt_rec0: '0001',
+              tchat: 1,
+              inv_itemName: 'Phở bò tái',
+              inv_quantity: 2,
+              inv_unitPrice: 60_185,
+              inv_TotalAmountWithoutVat: 120_370,
+              ma_thue: '8',
+              inv_vatAmount: 9_630,
+              inv_TotalAmount: 130_000,
+            },
+            {
+              stt_rec0: '0002',
+              inv_itemName: 'Bia Hà Nội',
+              inv_quantity: 3,
+              inv_unitPrice: 22_727.3,
+              inv_TotalAmountWithoutVat: 68_182,
+              ma_thue: '10',
+              inv_vatAmount: 6_818,
+              inv_TotalAmount: 75_000,
+            },
           ],
         },
       ],
-      tgtcthue: 188_552,
-      tgtthue: 16_448,
-      tgtttbso: 205_000,
+      inv_TotalAmountWithoutVat: 188_552,
+      inv_vatAmount: 16_448,
+      inv_TotalAmount: 205_000,
     });
-    expect(bodies[0]).not.toHaveProperty('tsuat');
+    // D233's lower-case XML names are gone from the request (D259).
+    for (const old of ['khieu', 'sdhang', 'tnmua', 'tgtcthue', 'tgtthue', 'tgtttbso', 'ma_thue']) expect(bodies[0]).not.toHaveProperty(old);
+  });
+
+  it('issue 25 §2: not subject (KCT) is ma_thue -1, not declared (KKKNT) -2', async () => {
+    const { bodies, adapter: mi } = capturing();
+    const input = mixedRateExport('o-kct', serial('1C26TMV'), LAST_MINUTE_2026);
+    const lines = input.tax.lines.map((l, i) => ({ ...l, rateCode: i === 0 ? ('KCT' as const) : ('KKKNT' as const), vat: 0 }));
+    await mi.createInvoice('tok|0108123455', { ...input, tax: { ...input.tax, lines } });
+    const sent = (bodies[0] as { details: { data: Record<string, unknown>[] }[] }).details[0]!.data;
+    expect(sent.map((l) => l.ma_thue)).toEqual(['-1', '-2']);
   });
 
   it('issue 25 §2: 1 January 2027 00:01: both at 10 %', async () => {
     const { bodies, adapter: mi } = capturing();
     await mi.createInvoice('tok|0108123455', mixedRateExport('o-2027', serial('1C27TMV'), FIRST_MINUTE_2027));
     expect(bodies[0]).toMatchObject({
+      inv_invoiceIssuedDate: '2027-01-01',
       details: [
         {
           data: [
-            { dgia: 59_091, thtien: 118_182, tsuat: '10%', tthue: 11_818 },
-            { thtien: 68_182, tsuat: '10%', tthue: 6_818 },
+            { inv_unitPrice: 59_091, inv_TotalAmountWithoutVat: 118_182, ma_thue: '10', inv_vatAmount: 11_818 },
+            { inv_TotalAmountWithoutVat: 68_182, ma_thue: '10', inv_vatAmount: 6_818 },
           ],
         },
       ],
-      tgtcthue: 186_364,
-      tgtthue: 18_636,
-      tgtttbso: 205_000,
+      inv_TotalAmountWithoutVat: 186_364,
+      inv_vatAmount: 18_636,
+      inv_TotalAmount: 205_000,
     });
   });
 
@@ -360,10 +397,12 @@ describe('issue 25 §2: the M-Invoice request in the tax authority’s meanings 
     const { bodies, adapter: mi } = capturing();
     await mi.createInvoice('tok|0108123455', mixedRateExport('o-sales', serial('2C26TMB', '2'), LAST_MINUTE_2026));
     const body = bodies[0] as { details: { data: Record<string, unknown>[] }[] };
-    expect(body).toMatchObject({ tgtcthue: 205_000, tgtthue: 0, tgtttbso: 205_000 });
+    // As M-Invoice's sales-invoice sample: the total alone, no rate or VAT on the lines.
+    expect(body).toMatchObject({ inv_TotalAmount: 205_000 });
+    expect(body).not.toHaveProperty('inv_vatAmount');
     for (const line of body.details[0]!.data) {
-      expect(line).not.toHaveProperty('tsuat');
-      expect(line).not.toHaveProperty('tthue');
+      expect(line).not.toHaveProperty('ma_thue');
+      expect(line).not.toHaveProperty('inv_vatAmount');
     }
   });
 
@@ -375,39 +414,48 @@ describe('issue 25 §2: the M-Invoice request in the tax authority’s meanings 
   });
 });
 
-describe("issue 25 §5: corrections through ThayThe and DieuChinh, the original named in TTHDLQuan's fields (D247)", () => {
+describe('issue 25 §5: corrections through ThayThe and DieuChinh, the original named by its id (D260)', () => {
   const serial: Serial = { value: '1C26TMV', templateCode: '1', invTypeName: 'Hóa đơn giá trị gia tăng', isSalesInvoice: false };
-  const original = { serial: '1C26TMV', seq: 12, invoiceDate: Date.parse('2026-12-05T12:00:00+07:00') };
+  const original = { id: 'goc-1', seq: 12 };
 
-  it('an adjustment of amounts: tthdlquan with tchdon 2, lhdclquan 1, the original template, symbol, number and date, the reason; the decrease negative, the totals signed', () => {
+  it('an adjustment of amounts: flat, inv_InvoiceAuth_id the original, ghi_chu the reason, the key as key_api; the decrease negative, the totals signed', () => {
     const c = correctionOf('adjust', oneBeerBack(serial), 'Khách trả lại 1 chai bia', [true], 'mi-corr-0001');
     const body = correctionInput(original, c);
     expect(body).toMatchObject({
-      sdhang: 'mi-corr-0001',
-      khieu: '1C26TMV',
-      tthdlquan: {
-        tchdon: 2,
-        lhdclquan: 1,
-        khmshdclquan: '1',
-        khhdclquan: 'C26TMV',
-        shdclquan: 12,
-        nlhdclquan: '2026-12-05',
-        gchu: 'Khách trả lại 1 chai bia',
-      },
-      tgtcthue: -22_727,
-      tgtthue: -2_273,
-      tgtttbso: -25_000,
+      inv_InvoiceAuth_id: 'goc-1',
+      ghi_chu: 'Khách trả lại 1 chai bia',
+      key_api: 'mi-corr-0001',
+      inv_invoiceSeries: '1C26TMV',
+      inv_TotalAmountWithoutVat: -22_727,
+      inv_vatAmount: -2_273,
+      inv_TotalAmount: -25_000,
     });
-    expect(body.details).toEqual([
-      { data: [expect.objectContaining({ ten: 'Bia Hà Nội', sluong: -1, dgia: 22_727, thtien: -22_727, tsuat: '10%', tthue: -2_273 })] },
+    expect(body).not.toHaveProperty('editmode');
+    expect(body).not.toHaveProperty('details');
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        inv_itemName: 'Bia Hà Nội',
+        inv_quantity: -1,
+        inv_unitPrice: 22_727,
+        inv_TotalAmountWithoutVat: -22_727,
+        ma_thue: '10',
+        inv_vatAmount: -2_273,
+        inv_TotalAmount: -25_000,
+      }),
     ]);
   });
 
-  it('a replacement: tchdon 1 and the whole invoice unsigned; an adjustment of information: dcthongtin, one note line (tchat 4), no amounts', () => {
+  it('a replacement: the whole invoice in data, no editmode, inv_originalId; an adjustment of information: inv_adjustmentType 5, one note line (tchat 4), no amounts', () => {
     const replace = correctionInput(original, correctionOf('replace', sampleExport('x', serial), 'Sai tên hàng', [], 'mi-corr-0002'));
-    expect(replace).toMatchObject({ tthdlquan: { tchdon: 1, shdclquan: 12 }, tgtttbso: 1_900_000 });
+    expect(replace).not.toHaveProperty('editmode');
+    expect(replace).toMatchObject({
+      data: [{ inv_originalId: 'goc-1', ghi_chu: 'Sai tên hàng', key_api: 'mi-corr-0002', inv_TotalAmount: 1_900_000 }],
+    });
+    // A correction has no order of its own: its orderId is only its key (types.ts), so no so_benh_an.
+    expect((replace.data as Record<string, unknown>[])[0]).not.toHaveProperty('so_benh_an');
     const info = correctionInput(original, correctionOf('info', sampleExport('x', serial), 'Sai địa chỉ', [], 'mi-corr-0003'));
-    expect(info).toMatchObject({ tthdlquan: { tchdon: 2, dcthongtin: true }, tgtttbso: 0, details: [{ data: [{ stt: 1, tchat: 4 }] }] });
+    expect(info).toMatchObject({ inv_InvoiceAuth_id: 'goc-1', inv_adjustmentType: 5, inv_TotalAmount: 0, data: [{ tchat: 4 }] });
+    expect(info).not.toHaveProperty('inv_vatAmount');
   });
 
   it('issue 25 §5: adjust and replace at the emulator; the original becomes 6/5 (adjusted/replaced by another); a refund-shaped adjustment brings it to the new total; the refusals', async () => {
@@ -440,15 +488,11 @@ describe("issue 25 §5: corrections through ThayThe and DieuChinh, the original 
       adapter.correctInvoice(token, target, correctionOf('replace', sampleExport('r', vatSerial), reason));
     expect(await rejection(replaceIt(adjusted))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'adjustment' } });
     expect(await rejection(replaceIt(row, ' '))).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
-    expect(await rejection(replaceIt({ ...row, invoiceDate: row.invoiceDate - 3 * 86_400_000 }))).toMatchObject({
-      code: 'EINV_CORRECTION_REFUSED',
-      data: { reason: 'mismatch' },
-    });
     const replaced = await rowOf((await replaceIt(row)).eivCode);
     expect(replaced).toMatchObject({ status: '3', corrects: { kind: 'replace', serial: row.serial, seq: row.seq } });
     expect((await rowOf(made.eivCode)).status).toBe('5');
     expect(await rejection(replaceIt(row))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'replaced' } });
-    expect(await rejection(replaceIt({ ...row, seq: 99_999 }))).toMatchObject({
+    expect(await rejection(replaceIt({ ...row, id: 'not-an-invoice' }))).toMatchObject({
       code: 'EINV_CORRECTION_REFUSED',
       data: { reason: 'unknown' },
     });

@@ -53,21 +53,26 @@ const MI_ERRORS: Readonly<Record<string, string>> = {
 
 const envelope = z.object({ code: z.string(), message: z.string().optional() }).passthrough();
 
+/**
+ * The invoice as M-Invoice answers it (D259): its published Save answer carries the tax authority's
+ * lower-case names (hoadon68_id, khieu, shdon, macqt, sobaomat, trang_thai_hd) beside the request's
+ * inv_* ones; the CQT status is the number `trang_thai` (`tthai` is its words).
+ */
 const invoiceSchema = z.object({
   hoadon68_id: z.string(),
   khieu: z.string(),
   shdon: z.number().int(),
-  nlap: z.string(),
-  sdhang: z.string().nullish(),
+  inv_invoiceIssuedDate: z.string(),
   tnmua: z.string().nullish(),
   ten: z.string().nullish(),
   tgtthue: z.number().nullish(),
   tgtttbso: z.number(),
   trang_thai_hd: z.number().nullish(),
-  tthai: z.number().nullish(),
+  trang_thai: z.number().nullish(),
   macqt: z.string().nullish(),
   sobaomat: z.string(),
-  // A correction names its original (TTHDLQuan in M-Invoice's lower-case names; D247).
+  // A correction names its original: no published answer shows how, so the emulator's TTHDLQuan in
+  // lower case (D247, D260).
   tthdlquan: z
     .object({
       tchdon: z.number(),
@@ -128,14 +133,14 @@ function toRow(invoice: MiInvoice): EinvoiceRow {
     id: invoice.hoadon68_id,
     serial: invoice.khieu,
     seq: invoice.shdon,
-    invoiceDate: vnDayStart(invoice.nlap),
+    invoiceDate: vnDayStart(invoice.inv_invoiceIssuedDate.slice(0, 10)),
     taxAuthorityCode: invoice.macqt ?? null,
     searchCode: invoice.sobaomat,
     buyerName: invoice.ten || invoice.tnmua || '',
     vat: invoice.tgtthue ?? 0,
     total: invoice.tgtttbso,
     status: invoice.trang_thai_hd === null || invoice.trang_thai_hd === undefined ? null : String(invoice.trang_thai_hd),
-    statusReceived: invoice.tthai === null || invoice.tthai === undefined ? null : String(invoice.tthai),
+    statusReceived: invoice.trang_thai === null || invoice.trang_thai === undefined ? null : String(invoice.trang_thai),
   };
 }
 
@@ -154,94 +159,110 @@ function khieuOf(input: ExportInput): string {
   return /^\d[A-Z0-9]{6}$/.test(value) ? value : `${input.serial.templateCode}${value}`;
 }
 
-function invoiceInput(input: ExportInput): Record<string, unknown> {
-  const buyer = cleanBuyer(input.buyer);
-  const item: Record<string, unknown> = {
-    khieu: khieuOf(input),
-    // D178: the order is the key, so a repeat (a lost answer, a second tab) finds the first invoice.
-    sdhang: input.orderId,
-    htttoan: paymentCode(input.paymentMethod),
-    tnmua: buyer.name || WALK_IN_BUYER,
-    details: [
-      {
-        // D233: the tax authority's meanings: dgia and thtien before tax, the line's own rate and VAT,
-        // all ExportInput.tax's (D226); a sales invoice (template 2) has no rate or VAT on its lines.
-        data: input.lines.map(cleanLine).map((line, index) => {
-          const figures = input.tax.lines[index]!;
-          return {
-            stt: index + 1,
-            ten: line.name,
-            ...(line.unit ? { dvtinh: line.unit } : {}),
-            sluong: line.quantity,
-            dgia: figures.netUnitPrice,
-            thtien: figures.net,
-            ...(input.tax.kind === 'sales' || figures.rateCode === null ? {} : { tsuat: figures.rateCode, tthue: figures.vat }),
-          };
-        }),
-      },
-    ],
-    tgtcthue: input.tax.totals.net,
-    tgtthue: input.tax.totals.vat,
-    tgtttbso: input.tax.totals.gross,
-  };
-  if (input.tax.notes.length > 0) item.ghichu = input.tax.notes.join(' ');
-  if (!buyer.isIndividual) {
-    if (buyer.company) item.ten = buyer.company;
-    if (buyer.taxCode) item.mst = buyer.taxCode;
-  } else if (buyer.taxCode) {
-    item.mst = buyer.taxCode;
-  }
-  if (buyer.address) item.dchi = buyer.address;
-  if (buyer.email) item.email = buyer.email;
-  if (buyer.phone) item.sdtnmua = buyer.phone;
-  // The buyer's personal identification number (D237; the XML's CCCDan).
-  if (buyer.idCard) item.cccdan = buyer.idCard;
-  return item;
-}
-
-/** yyyy-MM-dd of an instant in Vietnam (the XML's NLHDCLQuan). */
+/** yyyy-MM-dd of an instant in Vietnam: inv_invoiceIssuedDate, ngayvb. */
 const vnDate = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * The body of a ThayThe (replace) or DieuChinh (adjust) call (D247): invoiceInput's figures under the
- * correction's key as sdhang, naming the original in `tthdlquan` with the tax authority's XML names
- * as M-Invoice writes its other fields (tchdon 1/2, lhdclquan 1, khmshdclquan, khhdclquan, shdclquan,
- * nlhdclquan, gchu the reason). An adjustment's decrease is negative (sluong, thtien, tthue; M-Invoice's
- * guide "điền âm số lượng"), its totals signed; one of information (dcthongtin) has one note line
- * (tchat 4) and no amounts.
+ * The invoice's own fields in M-Invoice's API 2.0 names (D259; its published sample body, the NestJS
+ * DTO and the Python client agree): the series with its template digit, the invoice's date (the
+ * sale's, D261), `key_api` the idempotency key, `so_benh_an` the order, the buyer, and the totals
+ * ExportInput.tax worked once (D226): the adapter works no tax out.
  */
-export function correctionInput(
-  original: Pick<EinvoiceRow, 'serial' | 'seq' | 'invoiceDate'>,
-  c: CorrectionRequest,
-): Record<string, unknown> {
-  const info = c.kind === 'adjust' && c.adjustKind === 'info';
-  const item = invoiceInput({ ...c.invoice, orderId: c.key });
-  const was = /^(\d)([A-Z0-9]{6})$/.exec(original.serial.trim().toUpperCase());
-  item.tthdlquan = {
-    tchdon: c.kind === 'replace' ? 1 : 2,
-    lhdclquan: 1,
-    khmshdclquan: was?.[1] ?? '1',
-    khhdclquan: was?.[2] ?? original.serial,
-    shdclquan: original.seq,
-    nlhdclquan: vnDate(original.invoiceDate),
-    gchu: c.reason.trim().slice(0, 255),
-    ...(info ? { dcthongtin: true } : {}),
+function invoiceHead(input: ExportInput, key: string, corrects = false): Record<string, unknown> {
+  const buyer = cleanBuyer(input.buyer);
+  const head: Record<string, unknown> = {
+    inv_invoiceSeries: khieuOf(input),
+    inv_invoiceIssuedDate: vnDate(input.issuedAt),
+    inv_currencyCode: 'VND',
+    inv_exchangeRate: 1,
+    // D178, D243: the order (or the correction's key) is the key, so a repeat finds the first invoice.
+    key_api: key,
+    // The seller's own document number: the order. A correction's orderId is only its key (types.ts), so none.
+    ...(corrects ? {} : { so_benh_an: input.orderId }),
+    inv_paymentMethodName: paymentCode(input.paymentMethod),
+    inv_buyerDisplayName: buyer.name || WALK_IN_BUYER,
   };
-  if (info) {
+  if (!buyer.isIndividual) {
+    if (buyer.company) head.inv_buyerLegalName = buyer.company;
+    if (buyer.taxCode) head.inv_buyerTaxCode = buyer.taxCode;
+  } else if (buyer.taxCode) {
+    head.inv_buyerTaxCode = buyer.taxCode;
+  }
+  if (buyer.address) head.inv_buyerAddressLine = buyer.address;
+  if (buyer.email) head.inv_buyerEmail = buyer.email;
+  if (buyer.phone) head.buyerTel = buyer.phone;
+  // The buyer's personal identification number (D237; the XML's CCCDan).
+  if (buyer.idCard) head.cccdan = buyer.idCard;
+  if (input.tax.notes.length > 0) head.inv_invoiceNote = input.tax.notes.join(' ');
+  // A sales invoice (template 2) states its total alone, as M-Invoice's sample does: no VAT.
+  if (input.tax.kind !== 'sales') {
+    head.inv_TotalAmountWithoutVat = input.tax.totals.net;
+    head.inv_vatAmount = input.tax.totals.vat;
+  }
+  head.inv_TotalAmount = input.tax.totals.gross;
+  return head;
+}
+
+/**
+ * The lines by their published meanings (D259): inv_unitPrice and inv_TotalAmountWithoutVat before
+ * tax, ma_thue the line's rate ('10', '8', '5', '0', '-1' KCT, '-2' KKKNT), inv_vatAmount its VAT,
+ * inv_TotalAmount both; a sales invoice (template 2) has no rate or VAT on its lines.
+ */
+function invoiceLines(input: ExportInput): Record<string, unknown>[] {
+  return input.lines.map(cleanLine).map((line, index) => {
+    const figures = input.tax.lines[index]!;
+    const taxed = input.tax.kind !== 'sales' && figures.rateCode !== null;
+    return {
+      stt_rec0: String(index + 1).padStart(4, '0'),
+      tchat: 1,
+      inv_itemName: line.name,
+      ...(line.unit ? { inv_unitCode: line.unit } : {}),
+      inv_quantity: line.quantity,
+      inv_unitPrice: figures.netUnitPrice,
+      inv_TotalAmountWithoutVat: figures.net,
+      ...(taxed ? { ma_thue: MA_THUE[figures.rateCode!], inv_vatAmount: figures.vat, inv_TotalAmount: figures.net + figures.vat } : {}),
+    };
+  });
+}
+
+/** ExportInput's rate codes as M-Invoice's ma_thue (D259; the Python client: KCT '-1', KKKNT '-2'). */
+const MA_THUE: Readonly<Record<string, string>> = { '10%': '10', '8%': '8', '5%': '5', '0%': '0', KCT: '-1', KKKNT: '-2' };
+
+function invoiceInput(input: ExportInput, key: string = input.orderId, corrects = false): Record<string, unknown> {
+  return { ...invoiceHead(input, key, corrects), details: [{ data: invoiceLines(input) }] };
+}
+
+/**
+ * The body of a ThayThe (replace) or DieuChinh (adjust) call (D260). ThayThe: the whole replacing
+ * invoice in `data` (no editmode), `inv_originalId` the original's id and `ghi_chu` the reason.
+ * DieuChinh: flat, `inv_InvoiceAuth_id` the original's id, `ghi_chu` the reason and the difference
+ * lines in `data`, a decrease negative (inv_quantity, inv_TotalAmountWithoutVat, inv_vatAmount,
+ * inv_TotalAmount; M-Invoice's guide "điền âm số lượng"), the totals signed; one of information
+ * (`inv_adjustmentType` 5, "điều chỉnh định danh") has one note line (tchat 4) and no amounts.
+ * Both under the correction's key as key_api (D243).
+ */
+export function correctionInput(original: Pick<EinvoiceRow, 'id' | 'seq'>, c: CorrectionRequest): Record<string, unknown> {
+  const reason = c.reason.trim().slice(0, 255);
+  if (c.kind === 'replace') {
+    return { data: [{ ...invoiceInput(c.invoice, c.key, true), inv_originalId: original.id, ghi_chu: reason }] };
+  }
+  const head = invoiceHead(c.invoice, c.key, true);
+  const adjust: Record<string, unknown> = { ...head, inv_InvoiceAuth_id: original.id, ghi_chu: reason };
+  if (c.adjustKind === 'info') {
     const note = `Điều chỉnh thông tin người mua của hóa đơn số ${original.seq}: ${c.reason.trim()}`.slice(0, 500);
-    return { ...item, details: [{ data: [{ stt: 1, tchat: 4, ten: note }] }], tgtcthue: 0, tgtthue: 0, tgtttbso: 0 };
+    const { inv_TotalAmountWithoutVat: _n, inv_vatAmount: _v, ...rest } = adjust;
+    return { ...rest, inv_adjustmentType: 5, inv_TotalAmount: 0, data: [{ stt_rec0: '0001', tchat: 4, inv_itemName: note }] };
   }
-  if (c.kind === 'adjust') {
-    const lines = (item.details as { data: Record<string, number | string>[] }[])[0]!.data;
-    lines.forEach((line, i) => {
-      if (c.decreases[i] !== true) return;
-      for (const key of ['sluong', 'thtien', 'tthue'] as const) if (typeof line[key] === 'number') line[key] = -(line[key] as number);
-    });
-    const net = lines.reduce((sum, l) => sum + (l.thtien as number), 0);
-    const vat = lines.reduce((sum, l) => sum + (typeof l.tthue === 'number' ? l.tthue : 0), 0);
-    Object.assign(item, { tgtcthue: net, tgtthue: vat, tgtttbso: net + vat });
-  }
-  return item;
+  const lines = invoiceLines(c.invoice);
+  lines.forEach((line, i) => {
+    if (c.decreases[i] !== true) return;
+    for (const key of ['inv_quantity', 'inv_TotalAmountWithoutVat', 'inv_vatAmount', 'inv_TotalAmount'] as const)
+      if (typeof line[key] === 'number') line[key] = -(line[key] as number);
+  });
+  const net = lines.reduce((sum, l) => sum + (l.inv_TotalAmountWithoutVat as number), 0);
+  const vat = lines.reduce((sum, l) => sum + (typeof l.inv_vatAmount === 'number' ? l.inv_vatAmount : 0), 0);
+  const totals = c.invoice.tax.kind === 'sales' ? {} : { inv_TotalAmountWithoutVat: net, inv_vatAmount: vat };
+  return { ...adjust, ...totals, inv_TotalAmount: net + vat, data: lines };
 }
 
 export function createMInvoiceAdapter(options: AdapterOptions): ProviderAdapter {
@@ -355,7 +376,7 @@ export function createMInvoiceAdapter(options: AdapterOptions): ProviderAdapter 
       const answer = await call('correctInvoice', token, {
         method: 'POST',
         path: correction.kind === 'replace' ? '/api/InvoiceApi78/ThayThe' : '/api/InvoiceApi78/DieuChinh',
-        body: { editmode: 1, data: [correctionInput(original, correction)] },
+        body: correctionInput(original, correction),
         signal,
       });
       if (answer.code === '00') return exportResult(parseWith(invoiceSchema, answer.body.data, 'm-invoice.correctInvoice'), false);
@@ -381,7 +402,8 @@ export function createMInvoiceAdapter(options: AdapterOptions): ProviderAdapter 
       });
       if (answer.code === '00') return exportResult(parseWith(invoiceSchema, answer.body.data, 'm-invoice.createInvoice'), false);
       if (answer.code === '06') {
-        // D178: the duplicate carries the invoice made the first time.
+        // D178: the duplicate carries the invoice made the first time (06 is the emulator's: M-Invoice
+        // publishes no code for a repeated key_api; GetInfoInvoice?keyApi= finds it, D259).
         const existing = invoiceSchema.safeParse(answer.body.data);
         if (existing.success) return exportResult(existing.data, true);
         throw einvError('INVOICE_ALREADY_EXPORTED', null, answer.message, 200);
