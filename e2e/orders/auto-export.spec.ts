@@ -124,8 +124,9 @@ test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
       const merchant = await sandbox.createMerchant();
       const api = await portalApi(sandbox, merchant);
       await setUpEinvoice(api, merchant, { provider: 'm-invoice', autoExport: true });
-      // M-Invoice refuses the next invoice (one shot): the sale service fails the job at once (D250).
-      await einvoiceFault(api, merchant, 'm-invoice', 'create-fails');
+      // M-Invoice refuses the invoice, dated at the payment and once more dated now (D254): the sale
+      // service fails the job at once (D250).
+      await einvoiceFault(api, merchant, 'm-invoice', 'create-fails', { count: 2 });
       const placed = await sandbox.trigger<{
         order: { invoice_data: { order_id: number; invoice_id: number; order_code: string; total_price: number } };
       }>('table-order', { table: 'Bàn 4', merchant: merchant.alias });

@@ -22,14 +22,20 @@ function recorder(refuse: string[] = []) {
 }
 
 describe('issueDatedAtSale (D254: the invoice dated at the sale, issue 25 §3)', () => {
-  it('on the sale day, one request dated now: the sale day, and never before a later sale of that day', async () => {
+  it('on the sale day, dated at the payment; refused there (a later sale of that day was invoiced first), dated now, still the sale day', async () => {
     const r = recorder();
     expect(await issueDatedAtSale({ paidAt: PAID, now: SAME_DAY, providerDates: true }, r.issue, codeOf)).toEqual({
+      result: `invoice@${PAID}`,
+      issuedAt: PAID,
+      datedAtSale: true,
+    });
+    const refused = recorder(['EINV_INVOICE_REFUSED']);
+    expect(await issueDatedAtSale({ paidAt: PAID, now: SAME_DAY, providerDates: true }, refused.issue, codeOf)).toEqual({
       result: `invoice@${SAME_DAY}`,
       issuedAt: SAME_DAY,
       datedAtSale: true,
     });
-    expect(r.dates).toEqual([SAME_DAY]);
+    expect(refused.dates).toEqual([PAID, SAME_DAY]);
   });
 
   it('a later day: dated at the payment where the provider takes a date', async () => {

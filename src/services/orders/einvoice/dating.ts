@@ -13,7 +13,7 @@ export interface Dated<T> {
 
 /**
  * D254 (replaces D210), for the manual export and the auto-export queue alike: an invoice is dated at
- * the sale's day (Decree 123 art. 9, Decree 70) where the provider's create takes a date. A provider refuses a
+ * the moment of sale (Decree 123 art. 9, Decree 70) where the provider's create takes a date. A provider refuses a
  * date before its series' last invoice (numbers and dates rise together, art. 10) or a year its symbol
  * is not offered for, so a refused sale date is tried once more dated now; the first request made no
  * invoice. A provider that takes no date dates the invoice now. The rates stay the sale's (D226): that
@@ -25,14 +25,13 @@ export async function issueDatedAtSale<T>(
   codeOf: (error: unknown) => string | undefined,
 ): Promise<Dated<T>> {
   const sameDay = vnToday(at.paidAt) === vnToday(at.now);
-  // The sale's own day: now is that day too, and never before the series' last invoice (a job retried
-  // later that day would be refused at the payment's minute, after a later sale's invoice).
-  if (sameDay || !at.providerDates) return { result: await issue(at.now), issuedAt: at.now, datedAtSale: sameDay };
+  if (!at.providerDates) return { result: await issue(at.now), issuedAt: at.now, datedAtSale: sameDay };
   try {
     return { result: await issue(at.paidAt), issuedAt: at.paidAt, datedAtSale: true };
   } catch (error) {
     const code = codeOf(error);
     if (code === undefined || !DATE_REFUSALS.has(code)) throw error;
-    return { result: await issue(at.now), issuedAt: at.now, datedAtSale: false };
+    // Later the same day (a job retried after a later sale's invoice) this is still the sale's day.
+    return { result: await issue(at.now), issuedAt: at.now, datedAtSale: sameDay };
   }
 }
