@@ -15,6 +15,18 @@ export const einvoicePaths = {
       serial: invoice.serial,
       correct: `${invoice.serial}-${invoice.seq}`,
     }).toString()}`,
+  /**
+   * issue 25 §5 "from the order": the same, for a screen that knows the invoice by its lookup code
+   * only (an order keeps "CQT code::lookup code::number", not its symbol): the days it may carry
+   * (`from`, `to`: YYYY-MM-DD), the lookup code searched, its correction opened.
+   */
+  correctByCode: (invoice: { lookupCode: string; from: string; to: string }) =>
+    `/e-invoice?${new URLSearchParams({
+      from: invoice.from,
+      to: invoice.to,
+      q: invoice.lookupCode,
+      correct: invoice.lookupCode,
+    }).toString()}`,
   setting: () => '/e-inv-setting',
   declaration: () => '/e-inv-declaration',
   template: () => '/e-inv-template',

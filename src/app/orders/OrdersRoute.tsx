@@ -20,6 +20,7 @@ import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
 import { useAddressQuery } from '../shared/use-address-query';
+import { correctionHref } from './einvoice/correction-link';
 import { ExportPage, useOrderEinvoice } from './einvoice/OrderEinvoice';
 import { ordersPaths, orderSegments } from './paths';
 
@@ -141,7 +142,16 @@ function ListPage() {
         actor={actor}
         canCreate={isFnb === false}
         editHref={ordersPaths.detail}
-        einvoice={einvoice.canExport ? { columns: einvoice.columns, bulk: einvoice.bulk, onExport: einvoice.openExport } : undefined}
+        einvoice={
+          einvoice.canExport
+            ? {
+                columns: einvoice.columns,
+                bulk: einvoice.bulk,
+                onExport: einvoice.openExport,
+                correctHref: (order) => correctionHref(order, Date.now()),
+              }
+            : undefined
+        }
       />
       {einvoice.exporting ? (
         <ExportPage

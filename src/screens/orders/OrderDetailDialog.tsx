@@ -46,11 +46,14 @@ export function OrderDetailDialog({
   actor,
   editHref,
   onExport,
+  correctHref,
 }: {
   actor: OrderListActor;
   editHref: (orderId: number) => string;
   /** With the e-invoice flag: the export of a completed order without a code (doc 2 §4). */
   onExport?: (order: Order) => void;
+  /** With the e-invoice flag: the invoice list opened on this order's invoice, its correction offered (issue 25 §5). */
+  correctHref?: (order: Order) => string | null;
 }) {
   const { t } = useTranslation(['orders', 'errors']);
   const open = useSelector(actor, selectDetailOpen);
@@ -195,6 +198,12 @@ export function OrderDetailDialog({
             {onExport && selectable(order) ? (
               <Button variant="default" onClick={() => onExport(order)} data-testid="order-detail-export">
                 {t('einvoice.export')}
+              </Button>
+            ) : null}
+            {onExport && order.eiv_code !== null && correctHref?.(order) ? (
+              // Decree 70: an issued invoice is never cancelled; a mistake is adjusted or replaced (D243).
+              <Button component={Link} to={correctHref(order)!} variant="default" data-testid="order-detail-einvoice-correct">
+                {t('einvoice.correct')}
               </Button>
             ) : null}
             {order.status !== ORDER_COMPLETED ? (

@@ -36,6 +36,8 @@ export interface OrderListEinvoice {
   columns: boolean;
   bulk: BulkExportActor;
   onExport: (order: Order) => void;
+  /** issue 25 §5: where an issued invoice of the order is adjusted or replaced; null when it cannot be found. */
+  correctHref?: (order: Order) => string | null;
 }
 
 export const STATUS_COLOURS: Record<OrderStatus, string> = { 0: 'green.9', 1: 'blue.9', 2: 'orange.9' };
@@ -270,7 +272,7 @@ export function OrderListScreen({
         retryLabel={t('list.retry')}
         testId="order-table"
       />
-      <OrderDetailDialog actor={actor} editHref={editHref} onExport={einvoice?.onExport} />
+      <OrderDetailDialog actor={actor} editHref={editHref} onExport={einvoice?.onExport} correctHref={einvoice?.correctHref} />
       {einvoice ? <BulkRunDialog actor={einvoice.bulk} /> : null}
     </Stack>
   );

@@ -78,7 +78,7 @@ function correctLogic() {
 }
 
 /**
- * `?correct=1C26TMV-12` (einvoicePaths.correct): once that invoice's row is on the page and may be
+ * `?correct=1C26TMV-12` (einvoicePaths.correct) or `?correct=<lookup code>` (correctByCode): once that invoice's row is on the page and may be
  * corrected, its dialog opens, once per visit; a row that may not (not issued, already replaced)
  * leaves the list as it is, its status saying why.
  */
@@ -90,7 +90,11 @@ function useOpenCorrection(actor: ReturnType<typeof useActorRef<typeof einvoiceL
     const check = () => {
       if (done) return;
       const rows = (actor.getSnapshot().context as { rows?: EinvoiceListRow[] }).rows ?? [];
-      const row = rows.find((r) => `${r.invoice.serial}-${r.invoice.seq}`.toUpperCase() === target.toUpperCase());
+      const wantedKey = target.toUpperCase();
+      // `1C26TMV-12` (einvoicePaths.correct) or the lookup code (correctByCode).
+      const row = rows.find(
+        (r) => `${r.invoice.serial}-${r.invoice.seq}`.toUpperCase() === wantedKey || r.invoice.searchCode.toUpperCase() === wantedKey,
+      );
       if (!row) return;
       done = true;
       if (row.correctable) actor.send({ type: 'CORRECT.OPEN', row, key: crypto.randomUUID() });
