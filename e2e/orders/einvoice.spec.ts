@@ -95,6 +95,18 @@ test.describe('Issue 15: e-invoice export from the orders', () => {
     expect(two.text).toContain('CÔNG TY CỔ PHẦN CÔNG NGHỆ SÔNG HỒNG');
     expect(two.text).toContain('0105872463');
     expect(two.text).toContain(vnd(second!.total_money));
+
+    // Issue 25 §5: from the order, its issued invoice is adjusted or replaced: the invoice list opens on
+    // it (its lookup code) with the correction dialog (MISA signs while it publishes: issued at once).
+    await o.dialog.getByRole('button', { name: o.tx('einvoice.close') }).click();
+    await o.openDetail(first!.order_code);
+    const lookup = one.eivCode.split('::')[1]!;
+    await page.getByTestId('order-detail-einvoice-correct').click();
+    await expect(page).toHaveURL(new RegExp(`/e-invoice\\?.*correct=${lookup}`));
+    const correct = page.getByTestId('einvoice-correct-dialog');
+    await expect(correct).toBeVisible({ timeout: 20_000 });
+    await expect(correct).toContainText(`${Number(one.eivCode.split('::')[2])}`);
+    await expectNoAxeViolations(page, 'correction from the order (vi, desktop)', info);
   });
 
   test('doc 2 §6, §8: not set up, the export says so with the way to the setting (en, 375 px)', async ({ page, sandbox }, info) => {
