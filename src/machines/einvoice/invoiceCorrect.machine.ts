@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CorrectionDraft, EinvoiceListRow, InvoiceCorrectInput } from '../../services/einvoice/list/schemas';
 import type { ExportResult } from '../../services/shared/einvoice/types';
 import { invoiceTotals, MAX_QUANTITY, type InvoiceTax } from '../shared/rules/invoiceTax';
+import { taxCodeValid } from '../shared/rules/taxCode';
 import { DEFAULT_TAX_CLASS, type TaxClass, type VatRateTable } from '../shared/rules/vatRates';
 import { errorCode, notProvided } from '../shared/serviceError';
 
@@ -29,7 +30,7 @@ export interface DraftLine {
   decrease: boolean;
 }
 
-export type DraftField = 'reason' | 'buyerName' | 'buyerAddress';
+export type DraftField = 'reason' | 'buyerName' | 'buyerAddress' | 'buyerTaxCode';
 /** Problems the review names: a field, or a line's field ('lines.0.name'). */
 export type CorrectionProblem = string;
 
@@ -45,7 +46,11 @@ export interface InvoiceCorrectContext {
   vatRates: VatRateTable;
   kind: CorrectionKind;
   reason: string;
-  buyer: { name: string; address: string };
+  /**
+   * The correcting invoice's buyer. The list knows the original's buyer by name only, so a business
+   * buyer's tax code is typed again: with one the buyer is the business (D237), its address required.
+   */
+  buyer: { name: string; address: string; taxCode: string };
   lines: DraftLine[];
   /** The tax of the lines at the original's sale day, once reviewed. */
   tax: InvoiceTax | null;
@@ -80,10 +85,13 @@ const cleanText = (value: string, max: number) => value.replace(/[\u0000-\u001f\
 export function correctionProblems(c: Pick<InvoiceCorrectContext, 'kind' | 'reason' | 'buyer' | 'lines'>): CorrectionProblem[] {
   const problems: CorrectionProblem[] = [];
   if (!c.reason.trim()) problems.push('reason');
-  if (c.kind === 'adjustInfo') {
+  if (c.kind !== 'adjustAmount') {
+    const taxCode = c.buyer.taxCode.trim();
     if (!c.buyer.name.trim()) problems.push('buyerName');
-    return problems;
+    if (taxCode && !taxCodeValid(taxCode)) problems.push('buyerTaxCode');
+    if (taxCode && !c.buyer.address.trim()) problems.push('buyerAddress');
   }
+  if (c.kind === 'adjustInfo') return problems;
   if (c.lines.length === 0) problems.push('lines');
   c.lines.forEach((line, i) => {
     if (!line.name.trim()) problems.push(`lines.${i}.name`);
@@ -108,6 +116,15 @@ export function correctionTax(c: Pick<InvoiceCorrectContext, 'kind' | 'lines' | 
   }
 }
 
+/** The buyer as the providers take it: a business with its tax code (named as its company), else a person. */
+function buyerOf(buyer: InvoiceCorrectContext['buyer']): CorrectionDraft['buyer'] {
+  const name = buyer.name.trim();
+  const address = buyer.address.trim();
+  const taxCode = buyer.taxCode.trim();
+  if (taxCode) return { isIndividual: false, name, company: name, taxCode, address };
+  return { isIndividual: true, name, ...(address ? { address } : {}) };
+}
+
 /** The draft the list service turns into the provider's request. */
 export function draftOf(c: InvoiceCorrectContext): CorrectionDraft {
   const info = c.kind === 'adjustInfo';
@@ -116,7 +133,7 @@ export function draftOf(c: InvoiceCorrectContext): CorrectionDraft {
     adjustKind: c.kind === 'replace' ? null : info ? 'info' : 'amount',
     key: c.key,
     reason: c.reason.trim(),
-    buyer: { isIndividual: true, name: c.buyer.name.trim(), ...(c.buyer.address.trim() ? { address: c.buyer.address.trim() } : {}) },
+    buyer: buyerOf(c.buyer),
     lines: info
       ? []
       : c.lines.map((l) => ({ name: l.name.trim(), quantity: l.quantity, unitPriceGross: l.unitPrice, taxClass: l.taxClass })),
@@ -142,6 +159,9 @@ export const invoiceCorrectMachine = setup({
     setKind: assign((_, params: { kind: CorrectionKind }) => ({ kind: params.kind, problems: [], errorCode: null, errorReason: null })),
     setField: assign(({ context }, params: { field: DraftField; value: string }) => {
       if (params.field === 'reason') return { reason: cleanText(params.value, REASON_MAX) };
+      // A tax code keeps its digits and the branch's hyphen only (14 characters at most: 10-3 or 12).
+      if (params.field === 'buyerTaxCode')
+        return { buyer: { ...context.buyer, taxCode: params.value.replace(/[^\d-]/g, '').slice(0, 14) } };
       const key = params.field === 'buyerName' ? 'name' : 'address';
       return { buyer: { ...context.buyer, [key]: cleanText(params.value, NAME_MAX) } };
     }),
@@ -179,7 +199,7 @@ export const invoiceCorrectMachine = setup({
     vatRates: input.vatRates,
     kind: 'adjustAmount',
     reason: '',
-    buyer: { name: input.row.invoice.buyerName, address: '' },
+    buyer: { name: input.row.invoice.buyerName, address: '', taxCode: '' },
     lines: [emptyLine()],
     tax: null,
     problems: [],

@@ -94,9 +94,20 @@ export function InvoiceCorrectDialog({ actor }: { actor: InvoiceCorrectActor }) 
                   data-testid="correct-buyer-name"
                 />
                 <TextInput
+                  label={t('list.correct.buyerTaxCode')}
+                  description={t('list.correct.buyerTaxCodeHelp')}
+                  inputMode="numeric"
+                  value={c.buyer.taxCode}
+                  onChange={(e) => actor.send({ type: 'FIELD.SET', field: 'buyerTaxCode', value: e.currentTarget.value })}
+                  error={has('buyerTaxCode') ? t('list.correct.problems.buyerTaxCode') : undefined}
+                  style={{ minWidth: 200 }}
+                  data-testid="correct-buyer-tax-code"
+                />
+                <TextInput
                   label={t('list.correct.buyerAddress')}
                   value={c.buyer.address}
                   onChange={(e) => actor.send({ type: 'FIELD.SET', field: 'buyerAddress', value: e.currentTarget.value })}
+                  error={has('buyerAddress') ? t('list.correct.problems.buyerAddress') : undefined}
                   style={{ minWidth: 200 }}
                   data-testid="correct-buyer-address"
                 />
@@ -216,7 +227,10 @@ export function InvoiceCorrectDialog({ actor }: { actor: InvoiceCorrectActor }) 
                 })}
               </Text>
               {c.kind !== 'adjustAmount' ? (
-                <Text size="sm">{t('list.correct.reviewBuyer', { name: c.buyer.name, address: c.buyer.address })}</Text>
+                <Text size="sm" data-testid="correct-summary-buyer">
+                  {t('list.correct.reviewBuyer', { name: c.buyer.name, address: c.buyer.address })}
+                  {c.buyer.taxCode.trim() ? ` · ${t('list.correct.reviewTaxCode', { taxCode: c.buyer.taxCode.trim() })}` : ''}
+                </Text>
               ) : null}
               {c.tax?.lines.map((line, i) => {
                 const decrease = c.kind === 'adjustAmount' && c.lines[i]?.decrease;
