@@ -12,6 +12,7 @@ import {
   sampleExport,
   FIRST_MINUTE_2027,
   LAST_MINUTE_2026,
+  exportOf,
   mixedRateExport,
   startSandbox,
   trigger,
@@ -407,10 +408,17 @@ describe('issue 25 §2: the M-Invoice request in its API 2.0 names and meanings 
   });
 
   it('issue 25 §2: the emulator takes the adapter’s mixed-rate body', async () => {
-    const made = await adapter.createInvoice(token, mixedRateExport(ref(), vatSerial, Date.now()));
+    // Two rates on any day (this test runs on the real date; the 8 % cut ends with 2026): 5 % and 10 %.
+    const input = exportOf(ref(), vatSerial, [
+      { name: 'Nước sạch', unit: 'm3', quantity: 10, unitPriceGross: 15_000, taxClass: 'FIVE' },
+      { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, unitPriceGross: 25_000, taxClass: 'STANDARD' },
+    ]);
+    expect(input.tax.breakdown.map((r) => r.rateCode)).toEqual(['10%', '5%']);
+    const made = await adapter.createInvoice(token, input);
     expect(made.existing).toBe(false);
     const page = await adapter.listInvoices(token, query({ pageSize: 100 }));
-    expect(page.rows.find((r) => r.id === made.providerId)).toMatchObject({ total: 205_000, vat: 16_448 });
+    // 7,143 at 5 % and 6,818 at 10 %, as the portal worked them (D226, D256).
+    expect(page.rows.find((r) => r.id === made.providerId)).toMatchObject({ total: 225_000, vat: 13_961 });
   });
 });
 
