@@ -1,10 +1,8 @@
 import { parseEivCode } from '../../../machines/shared/rules/einvoiceCode';
 import { MAX_CUSTOM_RANGE_MS } from '../../../machines/shared/rules/timeRange';
-import { vnDayStart, vnToday } from '../../../machines/shared/rules/vnTime';
+import { DAY_MS, vnDayStart, vnToday } from '../../../machines/shared/rules/vnTime';
 import type { Order } from '../../../services/orders/schemas';
 import { einvoicePaths } from '../../einvoice/paths';
-
-const DAY_MS = 86_400_000;
 
 /**
  * issue 25 §5 "from the order": the e-invoice list opened on the order's invoice, its correction
