@@ -101,8 +101,8 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['html', { outputFolder: 'playwright-report', open: 'never' }],
-    // scripts/test-all.sh reads the counts from here.
-    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+    // Every run: the counts (scripts/test-all.sh) and each test's duration (scripts/slowest-tests.ts).
+    ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'reports/e2e/results.json' }],
   ],
   globalSetup: './e2e/support/global-setup.ts',
   use: {

@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Unit tests: beside the code in src/ and sandbox/. Model path tests have their own config.
+// Unit tests: beside the code in src/, sandbox/ and scripts/. Model path tests have their own config.
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
     globalSetup: ['sandbox/platform/test/template.ts'],

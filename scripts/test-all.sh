@@ -144,6 +144,11 @@ fi
 step "end-to-end (npm run test:e2e)"
 E2E_JSON_REPORT="$OUT/e2e.json" npm run --silent test:e2e
 rc=$?
+# Each test's duration is in the report: the 15 slowest, so a test that grows slow is seen.
+if [ -f "$OUT/e2e.json" ]; then
+  echo
+  npx tsx scripts/slowest-tests.ts "$OUT/e2e.json" 15 || true
+fi
 finish_layer "e2e" $rc "$(playwright_counts "$OUT/e2e.json")"
 
 summary

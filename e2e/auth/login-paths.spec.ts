@@ -3,6 +3,7 @@ import type { EventObject } from 'xstate';
 import { test, expect } from '../support/fixtures';
 import { P } from '../support/env';
 import { t } from '../support/i18n';
+import { afterPendingRequests } from '../support/settle';
 import { LockModal, LoginPage, MAX_ATTEMPTS } from '../support/sign-in';
 import { Shell } from '../support/shell';
 import type { SandboxClient, ThrowawayUser } from '../support/sandbox';
@@ -337,8 +338,9 @@ function definePathTest(path: ModelPath): void {
               }
               return;
             }
-            // Refused by the guard: nothing may leave the browser.
-            await page.waitForTimeout(200);
+            // Refused by the guard: nothing may leave the browser (a request it had started would have
+            // reached the gate before the page's next one answers).
+            await afterPendingRequests(page);
             expect(gate.requests, 'a refused SUBMIT sends no request').toBe(before);
             break;
           }

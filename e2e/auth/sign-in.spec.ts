@@ -2,14 +2,14 @@ import { test, expect } from '../support/fixtures';
 import { DEMO, P } from '../support/env';
 import { t } from '../support/i18n';
 import { storedSession } from '../support/storage';
-import { expectOnLogin, LockModal, LoginPage, MAX_ATTEMPTS, signIn } from '../support/sign-in';
+import { expectOnLogin, LockModal, LoginPage, MAX_ATTEMPTS, signInWithForm } from '../support/sign-in';
 import { Shell } from '../support/shell';
 
 // Issue "Foundation": sign-in, lock-out, guards and sign-out (core §2, §4, §5, §8).
 
 test.describe('Foundation: sign-in', () => {
   test('core §2 /login: the demo account signs in and lands on the dashboard inside the shell', async ({ page }) => {
-    await signIn(page, DEMO.phoco);
+    await signInWithForm(page, DEMO.phoco);
     const s = new Shell(page);
     await expect(s.nav).toBeVisible();
     await expect(s.main).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('Foundation: guards and sign-out', () => {
   });
 
   test('core §2 /login: a signed-in user who opens /login is signed out', async ({ page }) => {
-    await signIn(page, DEMO.phoco);
+    await signInWithForm(page, DEMO.phoco);
     await page.goto(P('/login'));
     await expectOnLogin(page);
     await expect.poll(() => storedSession(page)).toEqual({ local: null, session: null });
@@ -91,7 +91,7 @@ test.describe('Foundation: guards and sign-out', () => {
   });
 
   test('core §4 session: sign out returns to /login and Back does not resume the session', async ({ page }) => {
-    await signIn(page, DEMO.phoco);
+    await signInWithForm(page, DEMO.phoco);
     const shell = new Shell(page);
     // A second page in the history, so Back has somewhere signed-in to go.
     await shell.openFromMenu('reports', 'txCard');

@@ -6,7 +6,7 @@ import { decodeVietQrPng } from '../support/qr';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import type { SandboxClient } from '../support/sandbox';
-import { BankPage } from '../pages/bank';
+import { BankPage, watchNamespaceJoins } from '../pages/bank';
 import { switchLanguage } from '../support/shell';
 
 // Issue 4, bank area: /bank and /bank/add (core §2, §4 bank account and terms modal, §5 add bank
@@ -164,6 +164,7 @@ test.describe('Issue 4: bank accounts', () => {
     const merchant = await sandbox.createMerchant();
     const plan = bankSeedPlan(merchant.merchant_id);
     const account = plan.unverified.account_no;
+    const vaJoined = watchNamespaceJoins(page, '/va');
     const s = await BankPage.open(page, merchant);
     const verifyButton = s.verifyButton(account);
     await expect(s.verifyButton(plan.verified.account_no)).toBeDisabled();
@@ -183,8 +184,8 @@ test.describe('Issue 4: bank accounts', () => {
       amount: VERIFY_AMOUNT,
       purpose: VERIFY_DESCRIPTION,
     });
-    // Give the va socket a moment to be subscribed before cutting it.
-    await page.waitForTimeout(500);
+    // The va namespace must be joined before it is cut: the server's connect answer on it seen.
+    await expect.poll(() => vaJoined.count, { message: 'the va namespace joined' }).toBeGreaterThan(0);
     if (await triggerExists(sandbox, 'realtime-drop')) {
       // The server forgets the sockets' recovery state: the event below is not replayed, so only the
       // check after the reconnection can tell the screen.

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -29,8 +28,7 @@ export class AttendancePage {
     path = '/attendance',
     lang: Lang = 'vi',
   ): Promise<AttendancePage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     await acceptCookies(page, lang);
     return new AttendancePage(page, lang);
   }

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -69,8 +68,7 @@ export class BankPage {
 
   /** Signs the merchant in, opens /bank, answers the cookie banner and waits for the rows. */
   static async open(page: Page, merchant: { username: string; password: string }, lang: Lang = 'vi'): Promise<BankPage> {
-    await signIn(page, merchant);
-    await page.goto(P('/bank'));
+    await signIn(page, merchant, { to: '/bank' });
     const bank = new BankPage(page, lang);
     await expect(bank.heading).toBeVisible({ timeout: 15_000 });
     await acceptCookies(page, lang);
@@ -131,4 +129,19 @@ export class BankPage {
     await expect(this.agree).toBeEnabled();
     await this.agree.click();
   }
+}
+
+/**
+ * Counts the server's connect answers on one socket.io namespace (packet `40/va,{…}` on the page's
+ * websocket): from the first one on, the server sends that namespace's events for this merchant to
+ * the page. Call before the page loads.
+ */
+export function watchNamespaceJoins(page: Page, namespace: string): { count: number } {
+  const joins = { count: 0 };
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.startsWith(`40${namespace},`)) joins.count += 1;
+    });
+  });
+  return joins;
 }

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -49,8 +48,7 @@ export class CategoriesPage {
     path = '/category',
     lang: Lang = 'vi',
   ): Promise<CategoriesPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     const categories = new CategoriesPage(page, lang);
     await acceptCookies(page, lang);
     return categories;

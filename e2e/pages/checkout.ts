@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { BASE_URL, P } from '../support/env';
+import { BASE_URL } from '../support/env';
 import type { ThrowawayMerchant } from '../support/sandbox';
 import { t, type Lang } from '../support/i18n';
 import { acceptCookies } from '../support/shell';
@@ -247,8 +247,7 @@ export class EcomPage {
   }
 
   static async open(page: Page, user: { username: string; password: string }, lang: Lang = 'vi'): Promise<EcomPage> {
-    await signIn(page, user);
-    await page.goto(P('/e-com'));
+    await signIn(page, user, { to: '/e-com' });
     await acceptCookies(page, lang);
     return new EcomPage(page, lang);
   }

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -62,8 +61,7 @@ export class CustomersPage {
     path = '/sale-customer',
     lang: Lang = 'vi',
   ): Promise<CustomersPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     const customers = new CustomersPage(page, lang);
     await acceptCookies(page, lang);
     return customers;

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { withFeatures } from '../support/config';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
@@ -74,8 +73,7 @@ export class EinvoiceListPage {
     lang: Lang = 'vi',
   ): Promise<EinvoiceListPage> {
     await withFeatures(page, { einvoice: true });
-    await signIn(page, user, { lang });
-    await page.goto(P(path));
+    await signIn(page, user, { lang, to: path });
     await acceptCookies(page, lang);
     return new EinvoiceListPage(page, lang);
   }

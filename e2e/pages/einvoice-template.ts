@@ -47,10 +47,7 @@ export class TemplatePage {
 
   static async open(page: Page, user: { username: string; password: string }, lang: Lang = 'vi'): Promise<TemplatePage> {
     await withEinvoice(page.context());
-    if (lang === 'en') {
-      await page.goto(P('/login'));
-      await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-    }
+    // signIn stores the language too: the page opens in it from the first paint.
     await signIn(page, user, { lang });
     await acceptCookies(page, lang);
     await page.goto(P('/e-inv-template'));

@@ -1,6 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -94,8 +93,7 @@ export class FeedbackPage {
 
   /** Signs in, opens /feedback/{tab}, answers the cookie banner and waits for the rows. */
   static async open(page: Page, merchant: { username: string; password: string }, tab = 'check'): Promise<FeedbackPage> {
-    await signIn(page, merchant);
-    await page.goto(P(`/feedback/${tab}`));
+    await signIn(page, merchant, { to: `/feedback/${tab}` });
     const f = new FeedbackPage(page);
     await expect(f.heading).toBeVisible({ timeout: 15_000 });
     await acceptCookies(page);

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -46,8 +45,7 @@ export class InvoicesPage {
     path = '/sale-invoice',
     lang: Lang = 'vi',
   ): Promise<InvoicesPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     await acceptCookies(page, lang);
     return new InvoicesPage(page, lang);
   }

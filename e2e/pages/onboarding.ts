@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
@@ -59,12 +58,8 @@ export class OnboardingPage {
   }
 
   static async open(page: Page, user: { username: string; password: string }, lang: Lang = 'vi'): Promise<OnboardingPage> {
-    if (lang === 'en') {
-      await page.goto(P('/login'));
-      await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-    }
-    await signIn(page, user, { lang });
-    await page.goto(P('/sale-register'));
+    // signIn stores the language too: the page opens in it from the first paint.
+    await signIn(page, user, { lang, to: '/sale-register' });
     await acceptCookies(page, lang);
     const onboarding = new OnboardingPage(page, lang);
     await expect(onboarding.heading).toBeVisible({ timeout: 15_000 });

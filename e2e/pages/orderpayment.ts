@@ -86,10 +86,11 @@ export class OrderPaymentPage {
     orderId: number,
     lang: Lang = 'vi',
   ): Promise<OrderPaymentPage> {
-    await signIn(page, merchant);
-    await acceptCookies(page);
+    // Straight to the screen (one page load), then the cookie banner, once the screen is up to show it.
+    await signIn(page, merchant, { to: `/sale-order/payment/${orderId}` });
     const screen = new OrderPaymentPage(page, lang);
-    await screen.goto(orderId);
+    await expect(screen.total).toBeVisible({ timeout: 20_000 });
+    await acceptCookies(page);
     return screen;
   }
 

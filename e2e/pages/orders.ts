@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -102,8 +101,7 @@ export class OrdersPage {
     path = '/sale-order',
     lang: Lang = 'vi',
   ): Promise<OrdersPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     const orders = new OrdersPage(page, lang);
     await acceptCookies(page, lang);
     return orders;

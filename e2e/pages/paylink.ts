@@ -50,10 +50,11 @@ export class PayLinkPage {
   }
 
   static async open(page: Page, user: { username: string; password: string }, lang: Lang = 'vi'): Promise<PayLinkPage> {
-    await signIn(page, user);
-    await acceptCookies(page);
+    // Straight to the screen (one page load), then the cookie banner, once the screen is up to show it.
+    await signIn(page, user, { to: '/pay-by-link' });
     const screen = new PayLinkPage(page, lang);
-    await screen.goto();
+    await expect(screen.orderId).toBeEditable({ timeout: 20_000 });
+    await acceptCookies(page);
     return screen;
   }
 

@@ -1,6 +1,5 @@
 import jpeg from 'jpeg-js';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -68,8 +67,7 @@ export class ProductsPage {
     path = '/sale-product',
     lang: Lang = 'vi',
   ): Promise<ProductsPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     const products = new ProductsPage(page, lang);
     await acceptCookies(page, lang);
     return products;

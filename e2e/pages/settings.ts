@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { withFeatures } from '../support/config';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -78,8 +77,7 @@ export class SettingsPage {
     path = '/sale-setting',
     lang: Lang = 'vi',
   ): Promise<SettingsPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     await acceptCookies(page, lang);
     const sp = new SettingsPage(page, lang);
     return sp;

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -71,8 +70,7 @@ export class ShopQrPage {
 
   /** Signs the merchant in, opens /payment, answers the cookie banner and waits for the rows. */
   static async open(page: Page, merchant: { username: string; password: string }): Promise<ShopQrPage> {
-    await signIn(page, merchant);
-    await page.goto(P('/payment'));
+    await signIn(page, merchant, { to: '/payment' });
     const shopQr = new ShopQrPage(page);
     await expect(shopQr.heading).toBeVisible({ timeout: 15_000 });
     await acceptCookies(page);

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -61,8 +60,7 @@ export class StoresPage {
 
   /** Signs in, opens /store (or another stores address), answers the cookie banner. */
   static async open(page: Page, user: { username: string; password: string }, path = '/store', lang: Lang = 'vi'): Promise<StoresPage> {
-    await signIn(page, user);
-    await page.goto(P(path));
+    await signIn(page, user, { to: path });
     const stores = new StoresPage(page, lang);
     await acceptCookies(page, lang);
     return stores;

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { acceptCookies } from '../support/shell';
@@ -67,8 +66,7 @@ export class TablesPage {
   }
 
   static async open(page: Page, user: { username: string; password: string }, lang: Lang = 'vi'): Promise<TablesPage> {
-    await signIn(page, user);
-    await page.goto(P('/sale-table'));
+    await signIn(page, user, { to: '/sale-table' });
     await acceptCookies(page, lang);
     return new TablesPage(page, lang);
   }

@@ -42,8 +42,6 @@ test.describe('Foundation: accessibility (axe, WCAG 2.2 AA)', () => {
   });
 
   test('core §2 shell: the English shell', async ({ page }, testInfo) => {
-    await page.goto(P('/login'));
-    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
     await signIn(page, DEMO.phoco, { lang: 'en' });
     await expectNoAxeViolations(page, 'shell-en', testInfo);
   });

@@ -29,17 +29,12 @@ function newStaff(merchantId: string, password: string): NewStaffInput {
 async function asSomeoneElse(browser: Browser, creds: { username: string; password: string }, lang: Lang): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL });
   const page = await context.newPage();
-  if (lang === 'en') {
-    await page.goto(P('/login'));
-    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-  }
+  // signIn stores the language too.
   await signIn(page, creds, { lang });
   return page;
 }
 
 async function signInEnglish(page: Page, creds: { username: string; password: string }): Promise<void> {
-  await page.goto(P('/login'));
-  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
   await signIn(page, creds, { lang: 'en' });
 }
 

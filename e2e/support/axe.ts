@@ -29,6 +29,33 @@ export function formatViolations(violations: Violation[]): string {
 }
 
 /**
+ * Waits until the page's finite animations and transitions have finished (Mantine modals, drawers,
+ * popovers and notifications animate opacity and transform on entry), so axe never measures colour
+ * contrast on half-transparent text. Two animation frames first: a transition a click just started
+ * is only listed by `document.getAnimations()` once its style change has been computed. Endless
+ * animations (loaders, skeleton pulses) never finish and are left out; so are animations cancelled
+ * meanwhile (their `finished` rejects: nothing is fading any more). Again until none is left, since
+ * one that ends can start the next (a modal's overlay, then its content).
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let round = 0; round < 10; round += 1) {
+      await frame();
+      await frame();
+      const running = document.getAnimations().filter((a) => {
+        // Only running ones: a paused animation would be waited for forever.
+        if (a.playState !== 'running') return false;
+        const end = a.effect?.getComputedTiming().endTime;
+        return typeof end === 'number' && Number.isFinite(end);
+      });
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
  * Runs axe with the WCAG 2.2 AA tag set on the page as it is now and fails with a readable list of
  * violations. `screen` names the screen in the message; the full results are attached to the report.
  * The same look at the page also checks that every Mantine component on it has its CSS (styles.ts):
@@ -39,9 +66,7 @@ export function formatViolations(violations: Violation[]): string {
  * than its visible box (clipping.ts, D222).
  */
 export async function expectNoAxeViolations(page: Page, screen: string, testInfo?: TestInfo): Promise<void> {
-  // Let entrance transitions (Mantine modals and drawers animate opacity) finish, or axe measures
-  // colour contrast on half-transparent text.
-  await page.waitForTimeout(350);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   if (testInfo) {
     await testInfo.attach(`axe-${screen}`, {

@@ -176,8 +176,12 @@ export class RegisterDigistorePage {
   }
 }
 
-/** Opens /login, signs in, and waits for the landing page (the dashboard) inside the shell. */
-export async function signIn(
+/**
+ * Opens /login, signs in through the form, and waits for the landing page (the dashboard) inside the
+ * shell. For the tests of the sign-in itself (e2e/auth, the language chosen on /login, remember-me);
+ * every other test signs in with `signIn`, which skips the form.
+ */
+export async function signInWithForm(
   page: Page,
   creds: { username: string; password: string },
   opts: { lang?: Lang; expectPath?: string } = {},
@@ -186,6 +190,68 @@ export async function signIn(
   const login = await LoginPage.open(page, lang);
   await login.submitAs(creds.username, creds.password);
   await expect(page).toHaveURL(new RegExp(`${P(opts.expectPath ?? '/dashboard')}$`));
+  await new Shell(page, lang).expectShown();
+}
+
+/** The portal's own parse of a token's lifetime (src/services/shared/tokens.ts localExpiry, D5). */
+const EXPIRY_MARGIN_MS = 30_000;
+
+/**
+ * Signs in through the API and leaves the page where a sign-in on the form would have: the session
+ * stored as the portal stores it (src/services/shared/storage.ts; remember-me not ticked, so session
+ * storage), then the landing page (`expectPath`, the dashboard by default) inside the shell. `to`
+ * opens that page instead and waits for nothing more: the caller (a page object's `open`) waits for
+ * its own screen, one page load instead of two.
+ *
+ * The tokens are written into the page's storage, not by an init script: tests clear storage and sign
+ * in again as someone else, and an init script would put the first user's tokens back at every load.
+ * A form sign-in first signed out whoever was signed in on this tab (core §2); here the keys of both
+ * storages are cleared before the new ones are written, so no earlier session is found instead.
+ */
+export async function signIn(
+  page: Page,
+  creds: { username: string; password: string },
+  opts: { lang?: Lang; expectPath?: string; to?: string } = {},
+): Promise<void> {
+  const lang = opts.lang ?? 'vi';
+  // A cheap document on the portal's origin, so the storage written below is the portal's.
+  await page.goto(P('/config.json'));
+  const origin = new URL(page.url()).origin;
+  const answer = await page.request.post(`${origin}/api/portal/user/login`, {
+    data: { username: creds.username, password: creds.password },
+  });
+  const body = (await answer.json().catch(() => null)) as { data?: { access_token?: string; refresh_token?: string } } | null;
+  const tokens = body?.data;
+  if (answer.status() !== 200 || !tokens?.access_token || !tokens.refresh_token) {
+    throw new Error(`sign-in of ${creds.username} through the API → HTTP ${answer.status()}`);
+  }
+  await page.evaluate(
+    ({ access, refresh, lang, margin }) => {
+      const payload = JSON.parse(atob(access.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number; iat?: number };
+      const now = Date.now();
+      const lifetime = payload.iat !== undefined ? (payload.exp - payload.iat) * 1000 : payload.exp * 1000 - now;
+      const expiresAt = Math.round(now + lifetime - Math.min(margin, lifetime / 2));
+      for (const area of [window.localStorage, window.sessionStorage]) {
+        for (const key of ['access_token', 'refresh_token', 'token_expires_at', 'remember']) area.removeItem(key);
+      }
+      window.sessionStorage.setItem('remember', 'false');
+      window.sessionStorage.setItem('token_expires_at', String(expiresAt));
+      window.sessionStorage.setItem('refresh_token', refresh);
+      window.localStorage.setItem('login_method', 'original');
+      // A fresh sign-in is activity (src/app/auth/LoginRoute.tsx).
+      window.localStorage.setItem('last_active', String(now));
+      if (lang === 'en') window.localStorage.setItem('language', 'en');
+      window.sessionStorage.setItem('access_token', access);
+    },
+    { access: tokens.access_token, refresh: tokens.refresh_token, lang, margin: EXPIRY_MARGIN_MS },
+  );
+  if (opts.to) {
+    await page.goto(P(opts.to));
+    return;
+  }
+  const landing = opts.expectPath ?? '/dashboard';
+  await page.goto(P(landing));
+  await expect(page).toHaveURL(new RegExp(`${P(landing)}$`));
   await new Shell(page, lang).expectShown();
 }
 
