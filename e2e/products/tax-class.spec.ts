@@ -2,7 +2,7 @@ import { P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { switchLanguage } from '../support/shell';
 import { ProductsPage } from '../pages/products';
-import { periodFor, REPO_VAT_RATES_INPUT, vatRateTableSchema, type TaxClass } from '../../src/machines/shared/rules/vatRates';
+import { periodFor, REPO_VAT_RATES_INPUT, vatRateTableSchema, type TaxClass } from '../../src/rules/vatRates';
 
 // Issue 25 §1, D226: each product has a VAT tax class, chosen on the product form, whose rate of the
 // day the choices show from the dated table of config.json (the sandbox serves the repository's).

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { isLoopbackHost } from './http/host-check';
-import type { VatRateTable } from '../../src/machines/shared/rules/vatRates';
+import type { VatRateTable } from '../../src/rules/vatRates';
 import { parseFeatureOverrides, SANDBOX_FEATURE_DEFAULTS, type Features } from './portal/portal-config';
 import { loadVatRates } from './portal/vat-rates';
 

@@ -19,7 +19,7 @@
 //      `import type`; never src/app;
 //   e. outside src/app no file imports both machines and service implementations (app composes).
 // Three kinds of module are open to every layer: an area's path builders (`src/app/<area>/paths.ts`,
-// its public address), the pure rules in `src/machines/shared/rules/` (validators, money and time
+// its public address), the pure rules in `src/rules/` (validators, money and time
 // that services apply too) and shared sample data for tests (`src/services/<area>/samples.ts`).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ import layout from './layers.json' with { type: 'json' };
 export const LAYERS = layout.layers;
 
 /** Shared places outside the layers above (folders, relative to a root). */
-const SHARED_FOLDERS = ['src/config', 'src/i18n', 'src/test', 'sandbox/platform'];
+const SHARED_FOLDERS = ['src/config', 'src/i18n', 'src/test', 'src/rules', 'sandbox/platform'];
 
 /** Files at the root of these folders are shared too (src/app/*.tsx is the composition core). */
 const SHARED_ROOT_FILES_OF = ['src/app'];
@@ -142,7 +142,7 @@ const isErrorCatalogue = (rel) => rel.startsWith('src/services/errors/');
 const isAddressBook = (rel) => /^src\/app\/[a-z]+\/paths\.ts$/.test(rel);
 
 /** Pure rules (validators, money and time) that machines, services and screens all apply. */
-const isPureRule = (rel) => rel.startsWith('src/machines/shared/rules/');
+const isPureRule = (rel) => rel.startsWith('src/rules/');
 
 /** Sample data that tests of several layers share (never a client). */
 const isSampleData = (rel) => /^src\/services\/[a-z]+\/samples\.ts$/.test(rel) || rel.startsWith('src/services/shared/testing/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateFor, REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../machines/shared/rules/vatRates';
+import { rateFor, REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../rules/vatRates';
 import { ConfigError, configUrl, defaultConfig, loadConfig, parseConfig } from '.';
 
 function respond(body: string, status = 200): typeof globalThis.fetch {

@@ -1,4 +1,4 @@
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../machines/shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../rules/vatRates';
 import { z } from './zod-mini';
 
 /**

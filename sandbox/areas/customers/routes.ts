@@ -8,7 +8,7 @@ import {
   validateCustomerName,
   validateCustomerPhone,
 } from '../../../src/machines/customers/rules/customer';
-import { nationalPhone } from '../../../src/machines/shared/rules/phone';
+import { nationalPhone } from '../../../src/rules/phone';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { currentDivisions, divisions } from '../../platform/db/divisions';

@@ -10,7 +10,7 @@ import {
   productsSchema,
   type Product,
 } from '../../../src/services/products/schemas';
-import { TAX_CLASSES } from '../../../src/machines/shared/rules/vatRates';
+import { TAX_CLASSES } from '../../../src/rules/vatRates';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { described } from '../../platform/test/images';
 import { encodePng, seedPhoto } from './images';

@@ -12,7 +12,7 @@ import {
   type Product,
   type ProductCategory,
 } from '../../../src/services/products/schemas';
-import { DEFAULT_TAX_CLASS, type TaxClass } from '../../../src/machines/shared/rules/vatRates';
+import { DEFAULT_TAX_CLASS, type TaxClass } from '../../../src/rules/vatRates';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';

@@ -1,6 +1,6 @@
 import type { SeededMerchant } from '../../platform/area';
 import type { Database } from '../../platform/db/database';
-import type { TaxClass } from '../../../src/machines/shared/rules/vatRates';
+import type { TaxClass } from '../../../src/rules/vatRates';
 import { foldProductText, type ProductStatus } from '../../../src/services/products/schemas';
 import { seedPhoto } from './images';
 

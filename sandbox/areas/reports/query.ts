@@ -27,7 +27,7 @@ export const MAX_EXPORT_ROWS = 200_000;
 const MAX_SECONDS = 32_503_680_000; // year 3000: beyond it a "time" is an attack or a bug
 
 /**
- * Core §5: a range spans at most 30 days, measured as the client does (src/machines/shared/rules/
+ * Core §5: a range spans at most 30 days, measured as the client does (src/rules/
  * timeRange.ts, decisions D16, D17): from 00:00 of the first day to the true end of the last,
  * 23:59:59.999, at most 2,592,000,000 ms. On the wire end_time is the last second included, so the
  * range's true end is endExclusive - 1.

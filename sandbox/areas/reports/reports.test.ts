@@ -15,7 +15,7 @@ import {
 } from '../../platform/test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { TIME_PRESETS } from '../../../src/services/shared/schemas/reportFilters';
-import { customRange, MAX_CUSTOM_RANGE_MS, rangeToUnixSeconds, validateCustomRange } from '../../../src/machines/shared/rules/timeRange';
+import { customRange, MAX_CUSTOM_RANGE_MS, rangeToUnixSeconds, validateCustomRange } from '../../../src/rules/timeRange';
 
 let t: TestSandbox;
 let phoco: string;
@@ -246,7 +246,7 @@ describe('core §5: the server enforces the 30-day range (RANGE_TOO_LONG)', () =
     await refused(days('2026-01-01', '2026-04-01'));
   });
 
-  it('agrees with the client rule (machines/shared/rules/timeRange.ts) at the boundary, for every month of a year', async () => {
+  it('agrees with the client rule (src/rules/timeRange.ts) at the boundary, for every month of a year', async () => {
     for (let m = 0; m < 12; m++) {
       const from = new Date(Date.UTC(2026, m, 3 + m)).toISOString().slice(0, 10);
       for (const length of [29, 30, 31]) {

@@ -8,7 +8,7 @@ import {
   validateStaffName,
   validateStaffPhone,
 } from '../../../src/machines/staff/rules/staff';
-import { visibleText } from '../../../src/machines/shared/rules/text';
+import { visibleText } from '../../../src/rules/text';
 import { hashPasswordDigest, isPasswordDigest, verifyPasswordDigest } from '../../platform/auth/passwords';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';

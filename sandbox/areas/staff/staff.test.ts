@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONG, SCRIPT } from '../../../src/machines/shared/rules/hostile';
+import { LONG, SCRIPT } from '../../../src/rules/hostile';
 import { staffListSchema, staffRowSchema } from '../../../src/services/staff/schemas';
 import { passwordDigest } from '../../platform/auth/passwords';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateFor, REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../src/machines/shared/rules/vatRates';
+import { rateFor, REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../src/rules/vatRates';
 import { optionsFromEnv, resolveOptions } from '../options';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
 import { appConfigSchema } from '../test/portal-schemas';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { vatRateTableSchema, type VatRateTable } from '../../../src/machines/shared/rules/vatRates';
+import { vatRateTableSchema, type VatRateTable } from '../../../src/rules/vatRates';
 
 /**
  * The VAT table the sandbox serves (D226): the repository's `vat-rates.json` unless
@@ -9,7 +9,7 @@ import { vatRateTableSchema, type VatRateTable } from '../../../src/machines/sha
  * A file that cannot be read or breaks a rule stops the start with a sentence naming the file and the
  * rows at fault, rather than serving a table the portal would refuse at its start.
  */
-export const REPO_VAT_RATES_FILE = fileURLToPath(new URL('../../../src/machines/shared/rules/vat-rates.json', import.meta.url));
+export const REPO_VAT_RATES_FILE = fileURLToPath(new URL('../../../src/rules/vat-rates.json', import.meta.url));
 
 export function loadVatRates(file: string = REPO_VAT_RATES_FILE): VatRateTable {
   let json: unknown;

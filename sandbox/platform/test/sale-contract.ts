@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TAX_CLASSES } from '../../../src/machines/shared/rules/vatRates';
+import { TAX_CLASSES } from '../../../src/rules/vatRates';
 
 /**
  * The sale service's wire shapes (orders and orderpayment areas) as the issue-13 contract writes them, for the

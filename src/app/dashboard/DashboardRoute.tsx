@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
-import { vnToday } from '../../machines/shared/rules/timeRange';
+import { vnToday } from '../../rules/timeRange';
 import { DashboardScreen } from '../../screens/dashboard/DashboardScreen';
 import { getRuntime } from '../shared/runtime';
 import { reportActors } from '../shared/reports-runtime';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { exportMachine } from '../../machines/reports/export.machine';
 import { reportFilters, reportListMachine } from '../../machines/reports/reportList.machine';
 import { filtersFromSearchParams, filtersToSearchParams } from '../../machines/reports/rules/reportUrl';
-import { vnToday } from '../../machines/shared/rules/timeRange';
+import { vnToday } from '../../rules/timeRange';
 import type { ReportChannel } from '../../services/shared/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
 import { notify } from '../shared/notify';

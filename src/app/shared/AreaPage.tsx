@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon, NotBuiltYet } from '../../screens/shared/PlaceholderPage';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OwnerOnlyPage } from '../../screens/shared/OwnerOnlyNote';
-import { isOwner } from '../../machines/shared/rules/roles';
+import { isOwner } from '../../rules/roles';
 import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { areaLabelKey, isAreaAllowed, isAreaEnabled } from '../../screens/shell/areas';
 import { findAreaRoute } from '../areas';

@@ -3,7 +3,7 @@ import '../../screens/shell/styles';
 import { ProfileFailed } from '../../screens/shell/ProfileFailed';
 import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
-import { isOwner } from '../../machines/shared/rules/roles';
+import { isOwner } from '../../rules/roles';
 import { AREA_ROUTES } from '../areas';
 import { getRuntime } from './runtime';
 import { useSession, useSessionSelector } from './session-context';

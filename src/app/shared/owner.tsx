@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isOwner } from '../../machines/shared/rules/roles';
+import { isOwner } from '../../rules/roles';
 import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { OwnerOnlyPage } from '../../screens/shared/OwnerOnlyNote';
 import { useSessionSelector } from './session-context';

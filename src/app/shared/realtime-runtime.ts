@@ -1,7 +1,7 @@
 import { createActor, type ActorRefFrom } from 'xstate';
 import { i18n } from '../../i18n';
 import { announcementQueueMachine } from '../../machines/notifications/announcementQueue.machine';
-import { formatVnd } from '../../machines/shared/rules/vnd';
+import { formatVnd } from '../../rules/vnd';
 import { createExchangedTokenSource, createSessionAuthPort, type SessionActorLike } from '../../services/http';
 import { wesapTokenCall } from '../../services/shared/portal/user';
 import type { RealtimeHub } from '../../services/realtime/hub';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isValidEmail } from '../shared/rules/email';
+import { isValidEmail } from '../../rules/email';
 import { errorCode, notProvided } from '../shared/serviceError';
 
 /**

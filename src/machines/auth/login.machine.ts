@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth';
-import { isFilled } from '../shared/rules/required';
-import { visibleText } from '../shared/rules/text';
+import { isFilled } from '../../rules/required';
+import { visibleText } from '../../rules/text';
 import { errorCode, errorDataNumber, notProvided } from '../shared/serviceError';
 
 /** The /login form (core §2, §4, §5): username + password, remember-me, lock-out modal, optional SSO. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { checkNewPassword, passwordsMatch, type NewPasswordCheck } from './rules/newPassword';
-import { isFilled } from '../shared/rules/required';
+import { isFilled } from '../../rules/required';
 import { errorCode, notProvided } from '../shared/serviceError';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CardInput, CardPaid, LinkParams, PayInfo } from '../../services/checkout/hosted-schemas';
-import { outcomeUnknown } from '../shared/rules/idempotency';
+import { outcomeUnknown } from '../../rules/idempotency';
 import { errorCode, notProvided } from '../shared/serviceError';
 
 /**

@@ -15,7 +15,7 @@ import {
   type AddressCascadeEvent,
 } from '../shared/address/cascade';
 import { errorCode, notProvided } from '../shared/serviceError';
-import { nationalPhone } from '../shared/rules/phone';
+import { nationalPhone } from '../../rules/phone';
 import { tidyText, validateCustomer } from './rules/customer';
 
 /**

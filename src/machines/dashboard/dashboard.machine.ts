@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { DashboardChunk, DayChunk, MonthChunk, RecentTransaction, YearChunk } from '../../services/shared/schemas/dashboard';
-import { parseVnDate } from '../shared/rules/vnTime';
+import { parseVnDate } from '../../rules/vnTime';
 import { errorCode, notProvided } from '../shared/serviceError';
 
 /**

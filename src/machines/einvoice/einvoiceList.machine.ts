@@ -14,7 +14,7 @@ import { cleanSearch, DEFAULT_EINVOICE_QUERY, isAcceptableRange, isReleasedFilte
 import { invoicePdfMachine } from './invoicePdf.machine';
 import { invoiceSignMachine, type InvoiceSignOutput } from './invoiceSign.machine';
 import { invoiceCorrectMachine, type InvoiceCorrectOutput } from './invoiceCorrect.machine';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../rules/vatRates';
 
 /**
  * /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and signing rules): the

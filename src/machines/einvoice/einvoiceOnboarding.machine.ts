@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ProviderRoute } from '../../services/shared/einvoice/types';
-import { isValidEmail } from '../shared/rules/email';
-import { nationalPhone } from '../shared/rules/phone';
+import { isValidEmail } from '../../rules/email';
+import { nationalPhone } from '../../rules/phone';
 import { notProvided } from '../shared/serviceError';
 
 /**

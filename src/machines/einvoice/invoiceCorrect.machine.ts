@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CorrectionDraft, EinvoiceListRow, InvoiceCorrectInput } from '../../services/einvoice/list/schemas';
 import type { ExportResult } from '../../services/shared/einvoice/types';
-import { invoiceTotals, MAX_QUANTITY, type InvoiceTax } from '../shared/rules/invoiceTax';
-import { taxCodeValid } from '../shared/rules/taxCode';
-import { DEFAULT_TAX_CLASS, type TaxClass, type VatRateTable } from '../shared/rules/vatRates';
+import { invoiceTotals, MAX_QUANTITY, type InvoiceTax } from '../../rules/invoiceTax';
+import { taxCodeValid } from '../../rules/taxCode';
+import { DEFAULT_TAX_CLASS, type TaxClass, type VatRateTable } from '../../rules/vatRates';
 import { errorCode, notProvided } from '../shared/serviceError';
 
 /**

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CounterMethod, InvoiceBody, InvoiceCreated, PickableCustomer, PickableProduct } from '../../services/invoices/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from './rules/invoice';
-import { newIdempotencyKey, outcomeUnknown } from '../shared/rules/idempotency';
+import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
 
 /**
  * /sale-invoice/create (doc 2 §2; CONTRACT13 POST /invoice; D136): a sale recorded at the counter.

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SaleMerchant, SaleSettingsChange, Subscription } from '../../services/onboarding/schemas';
-import { visibleText } from '../shared/rules/text';
+import { visibleText } from '../../rules/text';
 import { errorCode, notProvided } from '../shared/serviceError';
 import {
   acceptsPointInput,

@@ -1,4 +1,4 @@
-import { outcomeUnknown } from '../shared/rules/idempotency';
+import { outcomeUnknown } from '../../rules/idempotency';
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import {
   paymentSchema,

@@ -1,4 +1,4 @@
-import { outcomeUnknown } from '../shared/rules/idempotency';
+import { outcomeUnknown } from '../../rules/idempotency';
 import { assign, fromPromise, setup } from 'xstate';
 import { paymentSchema, type Payment, type PaymentMethod } from '../../services/orderpayment/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';

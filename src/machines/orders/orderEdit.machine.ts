@@ -20,7 +20,7 @@ import {
 } from '../../services/orders/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
-import { outcomeUnknown } from '../shared/rules/idempotency';
+import { outcomeUnknown } from '../../rules/idempotency';
 import {
   QUICK_NAME_MAX,
   QUICK_PHONE_MAX,

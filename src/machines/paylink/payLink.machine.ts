@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
-import { outcomeUnknown } from '../shared/rules/idempotency';
+import { outcomeUnknown } from '../../rules/idempotency';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { amountValue, orderIdValue, validatePayLinkForm, type PayLinkFormErrors } from './rules/payLink';
 

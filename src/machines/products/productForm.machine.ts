@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type { Product, ProductBody, ProductCategory, ProductDetail, ProductImage, ProductStatus } from '../../services/products/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
-import { isTaxClass, type TaxClass } from '../shared/rules/vatRates';
+import { isTaxClass, type TaxClass } from '../../rules/vatRates';
 import {
   EMPTY_PRODUCT_FORM,
   formOfProduct,

@@ -9,7 +9,7 @@ import {
   type TransactionStatus,
 } from '../../services/shared/schemas/transactions';
 import { cleanBillSearch, isStatusFilter, isTimeRange, MAX_PAGE, parsePageSize, sanitizeFilters } from './rules/reportFilters';
-import { validateCustomRange, type CustomRangeError } from '../shared/rules/timeRange';
+import { validateCustomRange, type CustomRangeError } from '../../rules/timeRange';
 import { defineList } from '../shared/list/pagedList';
 
 /**

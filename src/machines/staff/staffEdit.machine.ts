@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffChanges, StaffRow } from '../../services/staff/schemas';
 import { errorCode, notProvided } from '../shared/serviceError';
-import { visibleText } from '../shared/rules/text';
+import { visibleText } from '../../rules/text';
 import {
   hasStaffErrors,
   nationalPhone,

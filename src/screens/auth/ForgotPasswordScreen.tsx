@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
 import { selectForgotCoolingDown, selectForgotResending, selectForgotSending, selectForgotSent } from '../../machines/auth/selectors';
-import { isFilled } from '../../machines/shared/rules/required';
+import { isFilled } from '../../rules/required';
 import { errorMessageKey } from '../../services/errors';
 import { maskEmail } from '../../machines/auth/rules/maskEmail';
 import { authPaths } from '../../app/auth/paths';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../machines/auth/login.machine';
 import { selectLoginBusy, selectLoginLocked, selectLoginRedirecting } from '../../machines/auth/selectors';
-import { isFilled } from '../../machines/shared/rules/required';
-import { formatVnDateTime } from '../../machines/shared/rules/vnTime';
+import { isFilled } from '../../rules/required';
+import { formatVnDateTime } from '../../rules/vnTime';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { authPaths } from '../../app/auth/paths';
 

@@ -1,6 +1,6 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatVnd } from '../../machines/shared/rules/vnd';
+import { formatVnd } from '../../rules/vnd';
 import classes from './checkout.module.css';
 
 export type CheckoutMethod = 'qr_code' | 'credit_card' | 'ewallet' | 'cash';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { formatVnd } from '../../machines/shared/rules/vnd';
+import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import {
   hostedCheckoutMachine,

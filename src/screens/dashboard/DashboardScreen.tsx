@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
-import { percentChange, sharePercent } from '../../machines/shared/rules/percentChange';
+import { percentChange, sharePercent } from '../../rules/percentChange';
 import type { RecentTransaction } from '../../services/shared/schemas/dashboard';
 import { usePortal } from '../shared/portal-context';
 import {

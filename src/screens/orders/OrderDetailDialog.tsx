@@ -14,8 +14,8 @@ import {
   selectPrinting,
 } from '../../machines/orders/selectors';
 import { selectable } from '../../machines/orders/einvoice/bulk';
-import { parseEivCode, serialText } from '../../machines/shared/rules/einvoiceCode';
-import { formatVnd } from '../../machines/shared/rules/vnd';
+import { parseEivCode, serialText } from '../../rules/einvoiceCode';
+import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';

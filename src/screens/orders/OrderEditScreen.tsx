@@ -26,7 +26,7 @@ import {
   selectSubmitting,
   selectUncertain,
 } from '../../machines/orders/selectors';
-import { formatVnd } from '../../machines/shared/rules/vnd';
+import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { LINE_AMOUNT_MAX, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { orderListMachine } from '../../machines/orders/orderList.machine';
 import { selectCreating, selectFilter, selectToday, selectTyped } from '../../machines/orders/selectors';
-import { serialText } from '../../machines/shared/rules/einvoiceCode';
-import { formatVndNumber } from '../../machines/shared/rules/vnd';
+import { serialText } from '../../rules/einvoiceCode';
+import { formatVndNumber } from '../../rules/vnd';
 import {
   ORDER_PAGE_SIZES,
   ORDER_SEARCH_MAX,

@@ -14,7 +14,7 @@ import {
   selectPickable,
   selectSearchTyped,
 } from '../../machines/orders/selectors';
-import { formatVnd } from '../../machines/shared/rules/vnd';
+import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';

@@ -37,8 +37,8 @@ import {
   selectSubmitError,
   selectUploading,
 } from '../../machines/products/selectors';
-import { formatVndNumber } from '../../machines/shared/rules/vnd';
-import { TAX_CLASSES, isTaxClass, type VatRateTable } from '../../machines/shared/rules/vatRates';
+import { formatVndNumber } from '../../rules/vnd';
+import { TAX_CLASSES, isTaxClass, type VatRateTable } from '../../rules/vatRates';
 import { useTaxClassLabel } from './taxClassLabel';
 import { PRODUCT_CODE_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX_LENGTH, type ProductStatus } from '../../services/products/schemas';
 import { catalogueCode, errorMessageKey } from '../../services/errors';

@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { productFormMachine, type ShrinkOutput } from '../../machines/products/productForm.machine';
 import { productListMachine } from '../../machines/products/productList.machine';
 import type { ProductListQuery } from '../../services/products/api';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../machines/shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../rules/vatRates';
 import type { Product, ProductBody, ProductCategory, ProductDetail, ProductImage, ProductPage } from '../../services/products/schemas';
 import { renderScreen } from '../shared/test/render';
 import { ProductFormScreen } from './ProductFormScreen';

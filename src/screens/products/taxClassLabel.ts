@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { taxClassRate } from '../../machines/products/rules/taxClass';
-import type { TaxClass, VatRateTable } from '../../machines/shared/rules/vatRates';
-import { formatVnDate } from '../../machines/shared/rules/vnTime';
+import type { TaxClass, VatRateTable } from '../../rules/vatRates';
+import { formatVnDate } from '../../rules/vnTime';
 
 export interface TaxClassLabel {
   /** "Hàng hóa, dịch vụ được giảm thuế (8% đến hết 31/12/2026)": the class with its rate today. */

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
-import { acceptAmountPaste, digitsOnly, insertIntoDigits, isBlockedAmountKey } from '../../machines/shared/rules/amountDigits';
+import { acceptAmountPaste, digitsOnly, insertIntoDigits, isBlockedAmountKey } from '../../rules/amountDigits';
 
 /**
  * The key, paste, drop and change handling of a digits-only amount field (ShopQR bill amount, Pay by

@@ -6,7 +6,7 @@
  * belongs to this tab's attempt; another tab paying the same order gets its own key, and the service
  * refuses a second payment of a paid order whatever the key (ORDER_PAID).
  */
-import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../machines/shared/rules/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../rules/idempotency';
 import { createSessionSlots } from '../shared/sessionSlots';
 
 export type PaymentWay = 'cash' | 'card';

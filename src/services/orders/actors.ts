@@ -1,4 +1,4 @@
-import { outcomeUnknown } from '../../machines/shared/rules/idempotency';
+import { outcomeUnknown } from '../../rules/idempotency';
 import { fromPromise } from 'xstate';
 import type { OrderListQuery, OrdersApi } from './api';
 import { createAttemptStore, type AttemptStore } from './attempts';

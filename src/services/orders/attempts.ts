@@ -1,5 +1,5 @@
 import { z } from '../../config/zod-classic';
-import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../machines/shared/rules/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../rules/idempotency';
 import { createSessionSlots } from '../shared/sessionSlots';
 import type { AddProductsBody, BasketLine, ConfirmAttempt } from './schemas';
 

@@ -1,4 +1,4 @@
-import { TAX_CLASSES } from '../../machines/shared/rules/vatRates';
+import { TAX_CLASSES } from '../../rules/vatRates';
 import { z } from '../../config/zod-classic';
 
 /**

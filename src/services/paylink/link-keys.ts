@@ -4,7 +4,7 @@
  * answers the first link instead of making a second. The payLink machine forgets it after a definite
  * outcome. Session storage, not local: another tab makes its own links.
  */
-import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../machines/shared/rules/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../rules/idempotency';
 import { createSessionSlots } from '../shared/sessionSlots';
 
 export interface LinkKeys {

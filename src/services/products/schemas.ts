@@ -1,5 +1,5 @@
 import { z } from '../../config/zod-classic';
-import { TAX_CLASSES } from '../../machines/shared/rules/vatRates';
+import { TAX_CLASSES } from '../../rules/vatRates';
 
 /**
  * Products of the sale service (doc 2 §3 Product, §4 product status, §5 product create and image,

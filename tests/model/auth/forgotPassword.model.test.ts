@@ -1,5 +1,5 @@
 import { forgotPasswordMachine, type ForgotPasswordContext } from '../../../src/machines/auth/forgotPassword.machine';
-import { isValidEmail } from '../../../src/machines/shared/rules/email';
+import { isValidEmail } from '../../../src/rules/email';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';

@@ -1,5 +1,5 @@
 import { loginMachine, type LoginContext, type LoginOutput } from '../../../src/machines/auth/login.machine';
-import { visibleText } from '../../../src/machines/shared/rules/text';
+import { visibleText } from '../../../src/rules/text';
 import { errorCode } from '../../../src/machines/shared/serviceError';
 import { loginTokens } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';

@@ -1,5 +1,5 @@
 import { loginMachine, type LoginContext, type LoginInput } from '../../../src/machines/auth/login.machine';
-import { isFilled } from '../../../src/machines/shared/rules/required';
+import { isFilled } from '../../../src/rules/required';
 import { loginTokens, networkError, profile, serviceError, unregisteredProfile } from '../shared/fixtures/auth';
 import { generateModelPaths, type ModelPath, type SampleEvent, type SampleEvents } from '../shared/paths';
 

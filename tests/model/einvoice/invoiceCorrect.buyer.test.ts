@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { draftOf, invoiceCorrectMachine } from '../../../src/machines/einvoice/invoiceCorrect.machine';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../src/machines/shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../src/rules/vatRates';
 import { codedRow } from './listFixtures';
 
 const vatRates = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);

@@ -3,7 +3,7 @@ import {
   type InvoiceCorrectContext,
   type InvoiceCorrectOutput,
 } from '../../../src/machines/einvoice/invoiceCorrect.machine';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../src/machines/shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../src/rules/vatRates';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';

@@ -1,6 +1,6 @@
 import { productFormMachine, type ProductFormContext } from '../../../src/machines/products/productForm.machine';
 import { hasProductErrors, validateProduct } from '../../../src/machines/products/rules/productForm';
-import { isTaxClass } from '../../../src/machines/shared/rules/vatRates';
+import { isTaxClass } from '../../../src/rules/vatRates';
 import type { ProductBody } from '../../../src/services/products/schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';

@@ -1,6 +1,6 @@
 /**
  * Dates of the emulators. The emulators work no tax out: a request states its own figures and the
- * core checks them (document.ts, D229); the dated rates are the portal's (src/machines/shared/rules/
+ * core checks them (document.ts, D229); the dated rates are the portal's (src/rules/
  * vat-rates.json), which the sandbox publishes in config.json.
  */
 

@@ -1,5 +1,5 @@
 -- Issue 25 §1, D226: each product carries its VAT tax class, never a rate. The rate of a sale is the
--- class's on the Vietnam day of the payment, from the dated table (src/machines/shared/rules/
+-- class's on the Vietnam day of the payment, from the dated table (src/rules/
 -- vat-rates.json, or SANDBOX_VAT_RATES_FILE), so the end of a cut changes no row here. Products that
 -- existed before get REDUCED_ELIGIBLE (food, restaurant service, most goods); the seed gives beer,
 -- sugary soft drinks and fresh produce their own (D227). The list is TAX_CLASSES of vatRates.ts.

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { hostedCheckoutMachine } from '../../../machines/checkout/hostedCheckout.machine';
-import { newIdempotencyKey } from '../../../machines/shared/rules/idempotency';
+import { newIdempotencyKey } from '../../../rules/idempotency';
 import { fetchLinkQr, linkParamsFrom, loadPayInfo, payByCard, type CardInput, type LinkParams } from '../../../services/checkout/hosted';
 import type { ServiceClient } from '../../../services/http/client';
 import { ServiceError } from '../../../services/http/errors';

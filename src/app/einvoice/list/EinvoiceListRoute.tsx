@@ -8,8 +8,8 @@ import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
 import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect.machine';
 import { einvoiceQueryFromSearchParams, einvoiceQueryToSearchParams } from '../../../machines/einvoice/list/einvoiceUrl';
-import { vnToday } from '../../../machines/shared/rules/vnTime';
-import { parseEivCode, serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { vnToday } from '../../../rules/vnTime';
+import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
 import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
 import { downloadPdf, openPdfInTab, printPdf } from '../../../services/einvoice/list/pdf-actions';
 import type { EinvoiceListRow } from '../../../services/einvoice/list/schemas';

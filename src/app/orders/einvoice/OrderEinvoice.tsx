@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bulkExportMachine } from '../../../machines/orders/bulkExport.machine';
 import { parseRun, type BulkRun } from '../../../machines/orders/einvoice/bulk';
-import { invoiceCodeView } from '../../../machines/shared/rules/einvoiceCode';
+import { invoiceCodeView } from '../../../rules/einvoiceCode';
 import { einvoiceExportMachine, type ExportRequest, type SavedCode } from '../../../machines/orders/einvoiceExport.machine';
 import type { orderListMachine } from '../../../machines/orders/orderList.machine';
 import { createOrderEinvoiceService, type OrderEinvoiceService } from '../../../services/orders/einvoice/export';

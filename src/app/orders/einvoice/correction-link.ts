@@ -1,6 +1,6 @@
-import { parseEivCode } from '../../../machines/shared/rules/einvoiceCode';
-import { MAX_CUSTOM_RANGE_MS } from '../../../machines/shared/rules/timeRange';
-import { DAY_MS, vnDayStart, vnToday } from '../../../machines/shared/rules/vnTime';
+import { parseEivCode } from '../../../rules/einvoiceCode';
+import { MAX_CUSTOM_RANGE_MS } from '../../../rules/timeRange';
+import { DAY_MS, vnDayStart, vnToday } from '../../../rules/vnTime';
 import type { Order } from '../../../services/orders/schemas';
 import { einvoicePaths } from '../../einvoice/paths';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskEmail } from './maskEmail';
-import { LONG, SCRIPT } from '../../shared/rules/hostile';
+import { LONG, SCRIPT } from '../../../rules/hostile';
 
 describe('maskEmail', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNewPassword, passwordsMatch, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './newPassword';
-import { EMOJI, LONG, SCRIPT, VIETNAMESE, ZERO_WIDTH } from '../../shared/rules/hostile';
+import { EMOJI, LONG, SCRIPT, VIETNAMESE, ZERO_WIDTH } from '../../../rules/hostile';
 
 describe('checkNewPassword', () => {
   it('accepts a password meeting every rule', () => {

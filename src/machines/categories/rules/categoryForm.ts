@@ -1,5 +1,5 @@
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, type NewCategory } from '../../../services/categories/schemas';
-import { visibleText } from '../../shared/rules/text';
+import { visibleText } from '../../../rules/text';
 
 /** The new-category form (doc 2 §7 POST /category/: name, description), checked with the service's limits. */
 

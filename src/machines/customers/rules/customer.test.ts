@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nationalPhone } from '../../shared/rules/phone';
+import { nationalPhone } from '../../../rules/phone';
 import { customerSearchText, foldForSearch, validateCustomer } from './customer';
 import { customerQueryFromSearchParams, customerQueryToSearchParams } from './customerUrl';
 

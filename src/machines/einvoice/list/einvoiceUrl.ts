@@ -9,8 +9,8 @@ import {
 } from '../../../services/einvoice/list/schemas';
 import { TIME_PRESETS, type TimeRange } from '../../../services/shared/schemas/reportFilters';
 import type { ReleasedFilter } from '../../../services/shared/einvoice/types';
-import { validateCustomRange } from '../../shared/rules/timeRange';
-import { vnToday } from '../../shared/rules/vnTime';
+import { validateCustomRange } from '../../../rules/timeRange';
+import { vnToday } from '../../../rules/vnTime';
 
 /**
  * The /e-invoice query in the address bar (?range=lastMonth&q=lan&serial=1C26TMV&released=unreleased&

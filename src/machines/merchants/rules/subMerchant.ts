@@ -7,8 +7,8 @@ import {
   VN_MOBILE,
   type SubMerchantField,
 } from '../../../services/merchants/schemas';
-import { isFilled } from '../../shared/rules/required';
-import { visibleText } from '../../shared/rules/text';
+import { isFilled } from '../../../rules/required';
+import { visibleText } from '../../../rules/text';
 
 /**
  * A new sub-merchant's fields (D101) checked as the service checks them (the same limits): the form

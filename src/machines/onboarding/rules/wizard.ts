@@ -1,4 +1,4 @@
-import { visibleText } from '../../shared/rules/text';
+import { visibleText } from '../../../rules/text';
 
 /**
  * The onboarding wizard's three steps (D169): the ordering website, the reward-point percent and the

@@ -1,7 +1,7 @@
 import { WALK_IN_BUYER } from '../../../services/orders/schemas';
 import type { Buyer, CompanyInfo } from '../../../services/shared/einvoice/types';
-import { isValidEmail } from '../../shared/rules/email';
-import { taxCodeKind, taxCodeValid } from '../../shared/rules/taxCode';
+import { isValidEmail } from '../../../rules/email';
+import { taxCodeKind, taxCodeValid } from '../../../rules/taxCode';
 
 /**
  * The buyer form of an order's e-invoice (doc 2 §3 E-invoice buyer, §5; issue 25 §6, D237). An

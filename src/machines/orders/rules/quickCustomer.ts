@@ -1,4 +1,4 @@
-import { nationalPhone } from '../../shared/rules/phone';
+import { nationalPhone } from '../../../rules/phone';
 
 /**
  * The customer step of an order (doc 2 §4 "step 0 search by phone, step 1 create"; §5 quick create:

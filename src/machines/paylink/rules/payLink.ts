@@ -3,8 +3,8 @@
  * validates with them, the amount input filters keys and pastes with them, the list machine cleans
  * its search with them.
  */
-import { insertIntoDigits } from '../../shared/rules/amountDigits';
-import { visibleText } from '../../shared/rules/text';
+import { insertIntoDigits } from '../../../rules/amountDigits';
+import { visibleText } from '../../../rules/text';
 
 /** Contract §B: order_id is 1..64 characters after trimming. */
 export const ORDER_ID_MAX_LENGTH = 64;
@@ -63,7 +63,7 @@ export function validatePayLinkForm(form: { orderId: string; amount: string }): 
 }
 
 // doc 2 §5: e, E, +, -, comma and dot never enter the amount; the filter is the shared one.
-export { acceptAmountPaste, isBlockedAmountKey } from '../../shared/rules/amountDigits';
+export { acceptAmountPaste, isBlockedAmountKey } from '../../../rules/amountDigits';
 
 /** The amount after inserting `inserted` over the selection, cut to the field's length. */
 export const insertIntoAmount = (current: string, inserted: string, start: number, end: number) =>

@@ -7,8 +7,8 @@ import {
   type ProductBody,
   type ProductStatus,
 } from '../../../services/products/schemas';
-import { visibleText } from '../../shared/rules/text';
-import { DEFAULT_TAX_CLASS, type TaxClass } from '../../shared/rules/vatRates';
+import { visibleText } from '../../../rules/text';
+import { DEFAULT_TAX_CLASS, type TaxClass } from '../../../rules/vatRates';
 
 /** The product form (doc 2 §5 product create: name not whitespace-only, code letters and digits, price required, 13 characters). */
 

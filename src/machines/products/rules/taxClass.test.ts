@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../rules/vatRates';
 import { taxClassRate } from './taxClass';
 
 const table = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);

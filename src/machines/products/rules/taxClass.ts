@@ -1,4 +1,4 @@
-import { periodFor, RATE_PERCENT, type TaxClass, type VatRateCode, type VatRateTable } from '../../shared/rules/vatRates';
+import { periodFor, RATE_PERCENT, type TaxClass, type VatRateCode, type VatRateTable } from '../../../rules/vatRates';
 
 /**
  * What the product form and list say about a tax class today (D226): its rate code now and, when the

@@ -6,7 +6,7 @@ import {
   type ReportChannel,
   type TransactionStatus,
 } from '../../../services/shared/schemas/transactions';
-import { validateCustomRange } from '../../shared/rules/timeRange';
+import { validateCustomRange } from '../../../rules/timeRange';
 
 /** Report filters: defaults (core §3, §9) and a gate for values from URLs or other untrusted places. */
 

@@ -1,7 +1,7 @@
 import type { ReportFilters } from '../../../services/shared/schemas/reportFilters';
 import type { ReportChannel } from '../../../services/shared/schemas/transactions';
 import { defaultFilters, isStatusFilter, MAX_PAGE, parsePageSize, cleanBillSearch } from './reportFilters';
-import { parseVnDate } from '../../shared/rules/vnTime';
+import { parseVnDate } from '../../../rules/vnTime';
 import { TIME_PRESETS } from '../../../services/shared/schemas/reportFilters';
 
 /**

@@ -2,7 +2,7 @@
  * ShopQR add form rules (core §5 ShopQR add and Inputs, §9 price input 13 characters). Pure: the
  * machine validates with them and the amount input filters keys and pastes with them.
  */
-import { insertIntoDigits } from '../../shared/rules/amountDigits';
+import { insertIntoDigits } from '../../../rules/amountDigits';
 
 export type ShopQrType = 'STORE' | 'STAFF' | 'BILL';
 export type ShopQrField = 'bankAccount' | 'store' | 'staff' | 'channel' | 'amount';
@@ -17,7 +17,7 @@ export const AMOUNT_MAX_LENGTH = 13;
 export const AMOUNT_BLOCKED_KEYS = ['e', 'E', '+', '.', ',', '-'] as const;
 
 // The key and paste filter is the shared one (core §5 Inputs).
-export { acceptAmountPaste, isBlockedAmountKey } from '../../shared/rules/amountDigits';
+export { acceptAmountPaste, isBlockedAmountKey } from '../../../rules/amountDigits';
 
 /** The amount after inserting `inserted` over the selection, cut to 13 characters (core §9 truncation). */
 export const insertIntoAmount = (current: string, inserted: string, start: number, end: number) =>

@@ -1,6 +1,6 @@
-import { EMAIL_MAX_LENGTH, isValidEmail } from '../../shared/rules/email';
-import { nationalPhone } from '../../shared/rules/phone';
-import { visibleText } from '../../shared/rules/text';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '../../../rules/email';
+import { nationalPhone } from '../../../rules/phone';
+import { visibleText } from '../../../rules/text';
 
 /**
  * Staff form rules (core §5 Staff, §9 staff password at least 6). Pure: the portal's forms validate
@@ -15,7 +15,7 @@ export const STAFF_PASSWORD_MIN_LENGTH = 6;
 /** Not in the spec: a bound so a pasted novel is refused here rather than hashed (D98). */
 export const STAFF_PASSWORD_MAX_LENGTH = 128;
 export { EMAIL_MAX_LENGTH };
-/** core §5: the mobile rule is shared with the customer form (src/machines/shared/rules/phone.ts). */
+/** core §5: the mobile rule is shared with the customer form (src/rules/phone.ts). */
 export { nationalPhone };
 
 export type StaffField = 'staffId' | 'fullName' | 'phone' | 'email' | 'storeId' | 'address' | 'password' | 'oldPassword';

@@ -1,4 +1,4 @@
-import { taxCodeValid } from '../../shared/rules/taxCode';
+import { taxCodeValid } from '../../../rules/taxCode';
 
 /**
  * The store form's tax number (core §5 Store and Inputs): the field takes only digits and hyphens,

@@ -16,8 +16,8 @@ import {
   selectSignActor,
   selectTyped,
 } from '../../../machines/einvoice/list/selectors';
-import { formatVndNumber } from '../../../machines/shared/rules/vnd';
-import { serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { formatVndNumber } from '../../../rules/vnd';
+import { serialText } from '../../../rules/einvoiceCode';
 import {
   EINVOICE_PAGE_SIZES,
   EINVOICE_SEARCH_MAX,

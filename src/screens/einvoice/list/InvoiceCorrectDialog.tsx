@@ -9,9 +9,9 @@ import {
   type CorrectionKind,
   type invoiceCorrectMachine,
 } from '../../../machines/einvoice/invoiceCorrect.machine';
-import { parseEivCode, serialText } from '../../../machines/shared/rules/einvoiceCode';
-import { TAX_CLASSES, type TaxClass } from '../../../machines/shared/rules/vatRates';
-import { formatVndNumber } from '../../../machines/shared/rules/vnd';
+import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
+import { TAX_CLASSES, type TaxClass } from '../../../rules/vatRates';
+import { formatVndNumber } from '../../../rules/vnd';
 import { errorMessageKey } from '../../../services/errors';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
 import { formatDate } from '../../shared/table/format';

@@ -24,7 +24,7 @@ import type { einvoiceSetupMachine } from '../../../machines/einvoice/einvoiceSe
 import type { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
 import type { ssoLinkMachine } from '../../../machines/einvoice/ssoLink.machine';
 import { credentialProblem, fieldsFor, type CredentialField } from '../../../machines/einvoice/setup/rules';
-import { serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { serialText } from '../../../rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
 import type { LoginMethod, ProviderInfo } from '../../../services/shared/einvoice/types';
 import { FailureAlert } from '../../shared/FailureAlert';

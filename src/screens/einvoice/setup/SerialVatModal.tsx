@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
-import { serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { serialText } from '../../../rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';

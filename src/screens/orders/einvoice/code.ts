@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { invoiceCodeView } from '../../../machines/shared/rules/einvoiceCode';
+import { invoiceCodeView } from '../../../rules/einvoiceCode';
 
 /**
  * An order's e-invoice code as the merchant reads it (D224): symbol, number and lookup code (the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptData, ReceiptInvoice } from '../../../services/shared/print/receipt';
-import { formatVndNumber } from '../../../machines/shared/rules/vnd';
+import { formatVndNumber } from '../../../rules/vnd';
 import { formatDateTime, formatVnd } from '../table/format';
 
 /**

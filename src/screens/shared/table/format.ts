@@ -4,10 +4,10 @@
  * browser's time zone, so a merchant travelling abroad sees the same day the bank books.
  */
 
-import { formatVnDateTime } from '../../../machines/shared/rules/vnTime';
+import { formatVnDateTime } from '../../../rules/vnTime';
 
 // One implementation of money and Vietnam time for machines and screens alike.
-export { formatVnd } from '../../../machines/shared/rules/vnd';
+export { formatVnd } from '../../../rules/vnd';
 
 const plain = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
 

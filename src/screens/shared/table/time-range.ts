@@ -1,5 +1,5 @@
-import { customRange, validateCustomRange, type CustomRangeError as RuleRefusal } from '../../../machines/shared/rules/timeRange';
-import { parseVnDate, vnToday } from '../../../machines/shared/rules/vnTime';
+import { customRange, validateCustomRange, type CustomRangeError as RuleRefusal } from '../../../rules/timeRange';
+import { parseVnDate, vnToday } from '../../../rules/vnTime';
 import { TIME_PRESETS as QUERY_PRESETS } from '../../../services/shared/schemas/reportFilters';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { rangeOf } from '../../../machines/shared/rules/timeRange';
-import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { rangeOf } from '../../../rules/timeRange';
+import { vnToday } from '../../../rules/vnTime';
 import { einvError } from '../../shared/einvoice/http';
 import { sameSerial, serialSymbol } from '../../shared/einvoice/registry';
 import type {

@@ -1,6 +1,6 @@
 import type { TimeRange } from '../../shared/schemas/reportFilters';
-import type { InvoiceTax } from '../../../machines/shared/rules/invoiceTax';
-import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
+import type { InvoiceTax } from '../../../rules/invoiceTax';
+import type { VatRateTable } from '../../../rules/vatRates';
 import type {
   Buyer,
   CorrectionRequest,

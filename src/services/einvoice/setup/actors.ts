@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { vnToday } from '../../../rules/vnTime';
 import type {
   Credentials,
   EinvoiceSettings,

@@ -1,4 +1,4 @@
-import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { vnToday } from '../../../rules/vnTime';
 
 /** Codes with which a provider refuses an invoice's date or its year's symbol: worth one try dated now. */
 const DATE_REFUSALS: ReadonlySet<string> = new Set(['EINV_INVOICE_REFUSED', 'EINV_SERIAL_YEAR']);

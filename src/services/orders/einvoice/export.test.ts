@@ -5,7 +5,7 @@ import { sampleOrder } from '../samples';
 import type { OrderDetail } from '../schemas';
 import { createOrderEinvoiceService, type EinvoicePorts } from './export';
 import { sampleSettings } from '../../shared/testing/einvoice-samples';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../machines/shared/rules/vatRates';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../rules/vatRates';
 
 const REPO_VAT_RATES = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
 

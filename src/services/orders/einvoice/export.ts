@@ -1,5 +1,5 @@
-import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
-import { vnToday } from '../../../machines/shared/rules/vnTime';
+import type { VatRateTable } from '../../../rules/vatRates';
+import { vnToday } from '../../../rules/vnTime';
 import { ServiceError } from '../../http/errors';
 import type {
   Buyer,

@@ -1,9 +1,9 @@
 import { WALK_IN_BUYER } from '../schemas';
 import { sameSerial } from '../../shared/einvoice/registry';
-import { serialText } from '../../../machines/shared/rules/einvoiceCode';
-import { vnToday } from '../../../machines/shared/rules/vnTime';
-import { invoiceTotals } from '../../../machines/shared/rules/invoiceTax';
-import type { VatRateTable } from '../../../machines/shared/rules/vatRates';
+import { serialText } from '../../../rules/einvoiceCode';
+import { vnToday } from '../../../rules/vnTime';
+import { invoiceTotals } from '../../../rules/invoiceTax';
+import type { VatRateTable } from '../../../rules/vatRates';
 import type { Buyer, ExportInput, Serial } from '../../shared/einvoice/types';
 import type { OrderDetail } from '../schemas';
 

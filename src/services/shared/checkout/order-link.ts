@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../../http/client';
-import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../../machines/shared/rules/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../../rules/idempotency';
 import type { SessionSlots } from '../sessionSlots';
 import { createPaymentLinkCall } from './calls';
 import type { OrderLinkRequest, PaymentLink } from './schemas';

@@ -1,5 +1,5 @@
-import { composeEivCode, parseEivCode, serialText, type EivCodeParts } from '../../../machines/shared/rules/einvoiceCode';
-import { vnToday } from '../../../machines/shared/rules/vnTime';
+import { composeEivCode, parseEivCode, serialText, type EivCodeParts } from '../../../rules/einvoiceCode';
+import { vnToday } from '../../../rules/vnTime';
 import { PROVIDER_ROUTES, type EinvoiceRow, type ProviderInfo, type ProviderRoute, type Serial } from './types';
 
 /**

@@ -5,8 +5,8 @@
  * Every method rejects with a ServiceError whose `code` is one of EINVOICE_ERROR_CODES or a shared
  * local code (NETWORK_ERROR, TIMEOUT, INVALID_RESPONSE, UNKNOWN_ERROR).
  */
-import type { InvoiceTax } from '../../../machines/shared/rules/invoiceTax';
-import type { TaxClass } from '../../../machines/shared/rules/vatRates';
+import type { InvoiceTax } from '../../../rules/invoiceTax';
+import type { TaxClass } from '../../../rules/vatRates';
 
 export type ProviderRoute = 'm-invoice' | 'misa' | 'fpt' | 'viettel';
 export const PROVIDER_ROUTES: readonly ProviderRoute[] = ['m-invoice', 'misa', 'fpt', 'viettel'];

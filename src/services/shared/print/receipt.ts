@@ -1,4 +1,4 @@
-import { parseEivCode, serialText } from '../../../machines/shared/rules/einvoiceCode';
+import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
 import { providerInfo } from '../einvoice/registry';
 import type { EinvoiceSettings } from '../einvoice/types';
 

@@ -1,5 +1,5 @@
 import { z } from '../../../config/zod-classic';
-import { rangeToUnixSeconds } from '../../../machines/shared/rules/timeRange';
+import { rangeToUnixSeconds } from '../../../rules/timeRange';
 import { filenameFromDisposition, readBlob, readLines, type Progress } from '../../http/body';
 import type { QueryValue, ServiceClient } from '../../http/client';
 import { LOCAL_ERROR_CODES, ServiceError } from '../../http/errors';

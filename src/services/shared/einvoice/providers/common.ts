@@ -1,4 +1,4 @@
-import { parseVnDate } from '../../../../machines/shared/rules/vnTime';
+import { parseVnDate } from '../../../../rules/vnTime';
 import { LOCAL_ERROR_CODES, ServiceError, isServiceError } from '../../../http/errors';
 import { einvError } from '../http';
 import type { Buyer, DeclarationRecord, ExportInput, ExportLine } from '../types';

@@ -1,5 +1,5 @@
-import type { VatRateCode } from '../../../../machines/shared/rules/vatRates';
-import { DAY_MS, VN_OFFSET_MS } from '../../../../machines/shared/rules/vnTime';
+import type { VatRateCode } from '../../../../rules/vatRates';
+import { DAY_MS, VN_OFFSET_MS } from '../../../../rules/vnTime';
 import { z } from '../../../../config/zod-classic';
 import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions, type ProviderResponse } from '../http';
 import { eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';

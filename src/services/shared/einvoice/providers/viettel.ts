@@ -1,9 +1,9 @@
-import { DAY_MS } from '../../../../machines/shared/rules/vnTime';
+import { DAY_MS } from '../../../../rules/vnTime';
 import { z } from '../../../../config/zod-classic';
 import { einvError, parseWith, providerFetch, SERIAL_LIST_TIMEOUT_MS, type ProviderFetchOptions, type ProviderResponse } from '../http';
 import { canSign, eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
 import { sellerToken, splitSellerToken } from '../seller-token';
-import type { VatRateCode } from '../../../../machines/shared/rules/vatRates';
+import type { VatRateCode } from '../../../../rules/vatRates';
 import type {
   CompanyInfo,
   CorrectionRef,

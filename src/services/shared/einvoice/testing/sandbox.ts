@@ -6,8 +6,8 @@
 import { vi } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../http/client';
 import type { ServiceError } from '../../../http/errors';
-import { invoiceTotals } from '../../../../machines/shared/rules/invoiceTax';
-import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../../../machines/shared/rules/vatRates';
+import { invoiceTotals } from '../../../../rules/invoiceTax';
+import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../../../rules/vatRates';
 import type { CorrectionRequest, ExportInput, ExportLine, InvoiceQuery, ProviderRoute, Serial } from '../types';
 
 /** The part of sandbox/platform/test/harness these tests use (the app's tsconfig does not compile the sandbox). */

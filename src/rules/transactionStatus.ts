@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../../../services/shared/schemas/transactions';
+import type { TransactionStatus } from '../services/shared/schemas/transactions';
 
 export type StatusColour = 'turquoise' | 'blue' | 'red';
 

@@ -1,4 +1,4 @@
-import type { TimePreset, TimeRange } from '../../../services/shared/schemas/reportFilters';
+import type { TimePreset, TimeRange } from '../services/shared/schemas/reportFilters';
 import { DAY_MS, parseVnDate, VN_OFFSET_MS, vnDayStart } from './vnTime';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from '../../../config/zod-mini';
+import { z } from '../config/zod-mini';
 import repoTable from './vat-rates.json' with { type: 'json' };
 import { DAY_MS, parseVnDate, vnDateOf, vnToday } from './vnTime';
 
