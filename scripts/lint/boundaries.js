@@ -11,17 +11,23 @@
 // one of that layer's SHARED folders (plus the page objects `e2e/pages/<area>.ts`). A new area
 // folder is bound by the rules the moment it exists.
 //
-// Rules (messages name them a–e; see `docs`/the structure issue):
-//   a. a file in an area imports only its own area (any layer) and shared places;
+// Rules (messages name them a–i; docs/architecture.md "Boundaries"):
+//   a. a file in an area imports only its own area (any layer), shared places, and the areas it
+//      declares in areas.json (its `uses`);
+//   f. … and those only through their public face (`<layer>/<area>/index.ts`; test data
+//      `src/services/<area>/samples.ts`; e2e page objects);
+//   g. the declared graph has no cycle: an import along an edge that leads back is refused;
 //   b. src/machines imports from src/services only schema modules or `import type`; never screens/app;
 //   c. src/services imports nothing from machines, screens or app, not even types;
 //   d. src/screens imports from src/services only schema modules, the error catalogue or
 //      `import type`; never src/app;
-//   e. outside src/app no file imports both machines and service implementations (app composes).
-// Three kinds of module are open to every layer: an area's path builders (`src/app/<area>/paths.ts`,
-// its public address), the pure rules in `src/rules/` (validators, money and time
-// that services apply too) and shared sample data for tests (`src/services/<area>/samples.ts`).
-import { readdirSync, statSync } from 'node:fs';
+//   e. outside src/app no file imports both machines and service implementations (app composes);
+//   h. the ground floor `src/rules/` (pure rules: validators, money, time, status lists, open to every
+//      layer and the sandbox) imports only itself and src/config's zod wrappers;
+//   i. the sandbox imports no machine module (what it shares with the portal are rules).
+// Two more kinds of module are open to every layer: an area's path builders (`src/app/<area>/paths.ts`,
+// its public address) and shared sample data for tests (`src/services/shared/testing/`).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import layout from './layers.json' with { type: 'json' };
 
@@ -29,10 +35,10 @@ import layout from './layers.json' with { type: 'json' };
 export const LAYERS = layout.layers;
 
 /** Shared places outside the layers above (folders, relative to a root). */
-const SHARED_FOLDERS = ['src/config', 'src/i18n', 'src/test', 'src/rules', 'sandbox/platform'];
+const SHARED_FOLDERS = ['src/config', 'src/i18n', 'src/test', 'sandbox/platform'];
 
 /** Files at the root of these folders are shared too (src/app/*.tsx is the composition core). */
-const SHARED_ROOT_FILES_OF = ['src/app'];
+const SHARED_ROOT_FILES_OF = ['src/app', 'src/rules'];
 
 /** Page objects: e2e/pages/<area>.ts belongs to <area>, and so does e2e/pages/<area>-<part>.ts (one per part of a large area). */
 const PAGE_OBJECTS = 'e2e/pages';
@@ -131,6 +137,49 @@ export function resolveRelative(fromFile, specifier) {
   return base;
 }
 
+/**
+ * The declared dependencies between areas (`areas.json` at the root): Map area → Set of areas it
+ * uses, and the edges that sit on a cycle (a → b where b reaches a again). A missing file declares
+ * nothing, so every cross-area import is refused.
+ */
+export function readManifest(root) {
+  let declared = {};
+  try {
+    declared = JSON.parse(readFileSync(path.join(root, 'areas.json'), 'utf8')).areas ?? {};
+  } catch {
+    /* no manifest: no area uses another */
+  }
+  const uses = new Map(Object.entries(declared).map(([name, a]) => [name, new Set(a.uses ?? [])]));
+  const reaches = (from, target, seen = new Set()) => {
+    for (const next of uses.get(from) ?? []) {
+      if (next === target) return true;
+      if (!seen.has(next)) {
+        seen.add(next);
+        if (reaches(next, target, seen)) return true;
+      }
+    }
+    return false;
+  };
+  return {
+    areas: new Set(uses.keys()),
+    declares: (a, b) => uses.get(a)?.has(b) ?? false,
+    /** a → b is declared and b leads back to a. */
+    inCycle: (a, b) => (uses.get(a)?.has(b) ?? false) && reaches(b, a),
+  };
+}
+
+/**
+ * An area's public face in a layer: `<layer>/<area>/index.ts(x)`, the one file another area that
+ * declares it may import; for tests also its sample data (`src/services/<area>/samples.ts`), and in
+ * e2e its page object.
+ */
+function isPublicFace(to) {
+  if (!to.area || !to.layer) return false;
+  if (to.layer === 'e2e' && to.rel.startsWith(PAGE_OBJECTS + '/')) return true;
+  if (to.rel === `src/services/${to.area}/samples.ts`) return true;
+  return new RegExp(`^${to.layer}/${to.area}/index\\.tsx?$`).test(to.rel);
+}
+
 /** Schema modules: the contract types every layer may share. */
 function isSchemaModule(rel) {
   return /^src\/services\/(.*\/)?schemas(\/index)?\.tsx?$/.test(rel) || rel.startsWith('src/services/shared/schemas/');
@@ -141,8 +190,10 @@ const isErrorCatalogue = (rel) => rel.startsWith('src/services/errors/');
 /** An area's typed path builders are its public address: any layer and area may link to it. */
 const isAddressBook = (rel) => /^src\/app\/[a-z]+\/paths\.ts$/.test(rel);
 
-/** Pure rules (validators, money and time) that machines, services and screens all apply. */
+/** The ground floor: pure rules (validators, money, time, status lists) every layer and the sandbox apply. */
 const isPureRule = (rel) => rel.startsWith('src/rules/');
+/** What the ground floor may import: itself and the zod wrappers of src/config. */
+const groundFloorMayImport = (rel) => isPureRule(rel) || /^src\/config\/zod-[a-z]+\.ts$/.test(rel);
 
 /** Sample data that tests of several layers share (never a client). */
 const isSampleData = (rel) => /^src\/services\/[a-z]+\/samples\.ts$/.test(rel) || rel.startsWith('src/services/shared/testing/');
@@ -173,7 +224,15 @@ const importsRule = {
       },
     ],
     messages: {
-      crossArea: "(a) {{fromArea}} imports {{to}} ('{{spec}}'): an area imports only its own folders and shared places.",
+      crossArea:
+        "(a) {{fromArea}} imports {{to}} ('{{spec}}'), which it does not declare: an area imports only its own folders, shared places and the areas areas.json lists for it.",
+      pastFace:
+        "(f) {{fromArea}} imports '{{target}}' ('{{spec}}') past the public face of {{to}}: import that area's index.ts (its public face) instead.",
+      cycle:
+        "(g) {{fromArea}} imports {{to}} ('{{spec}}'), and areas.json makes that a cycle: the areas that use each other must be untangled.",
+      groundFloor:
+        "(h) the ground floor src/rules imports '{{target}}' ('{{spec}}'): pure rules import only src/rules and the zod wrappers, nothing above them.",
+      sandboxToMachine: "(i) the sandbox imports the machine module '{{target}}' ('{{spec}}'): pure rules it shares live in src/rules.",
       areaToLoose: "(a) {{fromArea}} imports '{{target}}' ('{{spec}}'), which is neither its own area nor a shared place.",
       machinesToService:
         "(b) src/machines imports the service implementation '{{target}}' ('{{spec}}'): machines take only schemas or `import type` from services.",
@@ -194,6 +253,7 @@ const importsRule = {
     if (!root) return {};
     // Read from disk for every file (a few readdirs): an editor's long-lived ESLint sees new areas too.
     const areas = deriveAreas(root);
+    const manifest = readManifest(root);
     const from = classify(root, areas, file);
     if (from.outside) return {};
 
@@ -210,16 +270,21 @@ const importsRule = {
 
       if (isAddressBook(to.rel)) return;
       if (from.area && !to.outside) {
-        if (to.area && to.area !== from.area) report('crossArea');
-        else if (!to.area && !to.shared) report('areaToLoose');
+        if (to.area && to.area !== from.area) {
+          if (!manifest.declares(from.area, to.area)) report('crossArea');
+          else if (manifest.inCycle(from.area, to.area)) report('cycle');
+          else if (!isPublicFace(to)) report('pastFace');
+        } else if (!to.area && !to.shared) report('areaToLoose');
       }
+      if (isPureRule(from.rel) && !to.outside && !groundFloorMayImport(to.rel)) report('groundFloor');
+      if (under(from.rel, 'sandbox') && under(to.rel, 'src/machines')) report('sandboxToMachine');
 
       const schema = isSchemaModule(to.rel);
       if (under(from.rel, 'src/machines')) {
         if (under(to.rel, 'src/services') && !typeOnly && !schema) report('machinesToService');
         if (under(to.rel, 'src/screens') || under(to.rel, 'src/app')) report('machinesToUi');
       } else if (under(from.rel, 'src/services')) {
-        if ((under(to.rel, 'src/machines') && !isPureRule(to.rel)) || under(to.rel, 'src/screens') || under(to.rel, 'src/app')) {
+        if (under(to.rel, 'src/machines') || under(to.rel, 'src/screens') || under(to.rel, 'src/app')) {
           report('servicesToUpper');
         }
       } else if (under(from.rel, 'src/screens')) {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import manifest from '../../areas.json';
 import layout from '../../scripts/lint/layers.json';
 import enShell from '../i18n/en/shell.json';
 import viShell from '../i18n/vi/shell.json';
@@ -47,6 +48,13 @@ describe('areas (one name in every layer)', () => {
       }
     });
   }
+
+  it('the declarations are the areas of areas.json, the one list of area names (the lint boundaries and the sandbox read it)', () => {
+    expect([...declared].sort()).toEqual(Object.keys(manifest.areas).sort());
+    for (const [name, area] of Object.entries(manifest.areas)) {
+      for (const used of area.uses) expect(Object.keys(manifest.areas), `${name} uses ${used}`).toContain(used);
+    }
+  });
 
   it('no two areas claim one address', () => {
     const paths = [...AREA_ROUTES.map((route) => route.path), ...AREA_PAGES.map((page) => page.path)];

@@ -3,7 +3,7 @@
  * D124): one Idempotency-Key per attempt, and a failed call whose outcome is unknown keeps that key for
  * the retry, so the service answers the repeat with its stored result instead of acting again.
  */
-import { errorCode, UNKNOWN_ERROR } from '../machines/shared/serviceError';
+import { errorCode, UNKNOWN_ERROR } from './serviceError';
 
 /** The service takes 1..255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,5 +1,10 @@
-import type { TimePreset, TimeRange } from '../services/shared/schemas/reportFilters';
 import { DAY_MS, parseVnDate, VN_OFFSET_MS, vnDayStart } from './vnTime';
+
+export const TIME_PRESETS = ['today', 'yesterday', 'last7days', 'thisMonth', 'lastMonth', 'thisQuarter'] as const;
+export type TimePreset = (typeof TIME_PRESETS)[number];
+
+/** A custom range names Vietnam calendar days, both included. */
+export type TimeRange = { preset: TimePreset } | { preset: 'custom'; from: string; to: string };
 
 /**
  * Report time ranges (core §2, §5, §9) as Vietnam calendar days. Every range ends at the TRUE end of

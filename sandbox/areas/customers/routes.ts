@@ -7,7 +7,7 @@ import {
   validateCustomerAddress,
   validateCustomerName,
   validateCustomerPhone,
-} from '../../../src/machines/customers/rules/customer';
+} from '../../../src/rules/customers/customer';
 import { nationalPhone } from '../../../src/rules/phone';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';

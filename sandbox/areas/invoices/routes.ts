@@ -8,7 +8,7 @@ import {
   INVOICE_NOTE_MAX_LENGTH,
   INVOICE_SEARCH_MAX_LENGTH,
   invoiceSearchText,
-} from '../../../src/machines/invoices/rules/invoice';
+} from '../../../src/rules/invoices/invoice';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';

@@ -7,7 +7,7 @@ import {
   validateStaffId,
   validateStaffName,
   validateStaffPhone,
-} from '../../../src/machines/staff/rules/staff';
+} from '../../../src/rules/staff/staff';
 import { visibleText } from '../../../src/rules/text';
 import { hashPasswordDigest, isPasswordDigest, verifyPasswordDigest } from '../../platform/auth/passwords';
 import type { SandboxContext } from '../../platform/context';

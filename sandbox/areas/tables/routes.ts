@@ -6,7 +6,7 @@ import {
   tableSearchText,
   tidyTableName,
   validateTableName,
-} from '../../../src/machines/tables/rules/table';
+} from '../../../src/rules/tables/table';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';

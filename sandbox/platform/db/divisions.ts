@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { legacyProvince, TWO_TIER_SINCE } from '../../../src/machines/shared/address/legacyProvinces';
+import { legacyProvince, TWO_TIER_SINCE } from '../../../src/rules/legacyProvinces';
 
 /**
  * Vietnam's administrative divisions. Two lists, both read from installed npm packages (MIT) when

@@ -2,13 +2,16 @@ import { issueDatedAtSale } from '../../../src/services/orders/einvoice/dating';
 import { termsForYear, toExportInput, walkInBuyer } from '../../../src/services/orders/einvoice/mapping';
 import { orderDetailSchema } from '../../../src/services/orders/schemas';
 import { toServiceError } from '../../../src/services/http/errors';
-import { datesAtSale } from '../../../src/services/shared/einvoice/registry';
-import { sellerToken } from '../../../src/services/shared/einvoice/seller-token';
-import { createFptAdapter } from '../../../src/services/shared/einvoice/providers/fpt';
-import { createMInvoiceAdapter } from '../../../src/services/shared/einvoice/providers/m-invoice';
-import { createMisaAdapter } from '../../../src/services/shared/einvoice/providers/misa';
-import { createViettelAdapter } from '../../../src/services/shared/einvoice/providers/viettel';
-import type { ProviderAdapter, ProviderRoute } from '../../../src/services/shared/einvoice/types';
+import {
+  datesAtSale,
+  sellerToken,
+  createFptAdapter,
+  createMInvoiceAdapter,
+  createMisaAdapter,
+  createViettelAdapter,
+  type ProviderAdapter,
+  type ProviderRoute,
+} from '../../../src/services/einvoice';
 import { issueToken } from '../../areas/einvoice/core/accounts';
 import { orderDetail } from '../../areas/orders/model';
 import type { SandboxContext } from '../context';

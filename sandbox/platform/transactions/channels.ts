@@ -1,25 +1,14 @@
+import { REPORT_CHANNELS, TRANSACTION_STATUSES } from '../../../src/rules/transactionStatus';
+
 /**
  * The transactions table's channels and statuses (docs/contracts/reports.md §1) and how generated
  * history draws them. Shared: the reports list them, the dashboard sums paid ones, triggers of other
  * areas add rows. How the reports present them is areas/reports/columns.ts.
  */
-export const CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'] as const;
+export const CHANNELS = REPORT_CHANNELS;
 export type Channel = (typeof CHANNELS)[number];
 
-export const STATUSES = [
-  'success',
-  'fail',
-  'pending',
-  'PAID',
-  'WAITING_FOR_PAID',
-  'error',
-  'processing',
-  'dispute_in_progress',
-  'holding',
-  'cancelled',
-  'settled',
-  'unsettled',
-] as const;
+export const STATUSES = TRANSACTION_STATUSES;
 export type Status = (typeof STATUSES)[number];
 
 /** Statuses that mean the money arrived: revenue on the dashboard, credited after a day. */

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { displayPairingMachine } from '../../machines/display/displayPairing.machine';
 import { createDisplayApi } from '../../services/display/api';
 import type { PairCreated, Pairing } from '../../services/display/schemas';
-import { errorCode } from '../../machines/shared/serviceError';
+import { errorCode } from '../../rules/serviceError';
 import { PairingScreen } from '../../screens/display/PairingScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';

@@ -36,7 +36,7 @@ import { renderReceipt } from '../../screens/shared/receipt/render';
 import type { CopyOutcome } from '../../screens/shared/PaymentLinkResult';
 import { NotFound } from '../../screens/shared/NotFound';
 import { usePortal } from '../../screens/shared/portal-context';
-import { printInvoiceSettings } from '../shared/einvoice-services';
+import { printInvoiceSettings } from '../einvoice';
 import { notify } from '../shared/notify';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';

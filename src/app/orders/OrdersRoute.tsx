@@ -14,7 +14,7 @@ import { renderReceipt } from '../../screens/shared/receipt/render';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
-import { printInvoiceSettings } from '../shared/einvoice-services';
+import { printInvoiceSettings } from '../einvoice';
 import { notify } from '../shared/notify';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isValidEmail } from '../../rules/email';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /forgot-password (core §2, §5): enter an e-mail, send, then a sent-notice with the masked address

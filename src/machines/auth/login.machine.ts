@@ -2,7 +2,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth';
 import { isFilled } from '../../rules/required';
 import { visibleText } from '../../rules/text';
-import { errorCode, errorDataNumber, notProvided } from '../shared/serviceError';
+import { errorCode, errorDataNumber, notProvided } from '../../rules/serviceError';
 
 /** The /login form (core §2, §4, §5): username + password, remember-me, lock-out modal, optional SSO. */
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { checkNewPassword, passwordsMatch, type NewPasswordCheck } from './rules/newPassword';
 import { isFilled } from '../../rules/required';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /reset-password?token=… (core §2, §4, §5): choose a new password from the e-mailed link.

@@ -2,7 +2,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { AddBankAccountBody, BankOption, QrData } from '../../services/bank/schemas';
 import { MAX_BANK_ACCOUNT_LENGTH } from '../../services/bank/schemas';
 import { bankVerifyMachine, type BankVerifyOutput } from './bankVerify.machine';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /bank/add (core §2, §4 Bank account and Terms modal, §5 Add bank account, §9): account number and

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { VERIFY_AMOUNT, VERIFY_DESCRIPTION, type BankAccount, type QrData } from '../../services/bank/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The QR verification modal (core §4 Bank account): show the QR until the va event named by the

@@ -2,7 +2,7 @@ import { assign, fromPromise, raise } from 'xstate';
 import type { Category, CategoryPage, NewCategory } from '../../services/categories/schemas';
 import { CATEGORY_PAGE_SIZES, DEFAULT_CATEGORY_PAGE_SIZE } from '../../services/categories/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import {
   EMPTY_CATEGORY_FORM,
   hasCategoryErrors,

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CardInput, CardPaid, LinkParams, PayInfo } from '../../services/checkout/hosted-schemas';
 import { outcomeUnknown } from '../../rules/idempotency';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The hosted checkout page (issue 14 contract §C; docs/areas/checkout.md "Hosted checkout page"): the

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MerchantInfo, WidgetType } from '../../services/shared/checkout/schemas';
 import type { CheckedImageFile, ImageCheckProblem } from '../../services/shared/images';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import {
   clampRadius,
   draftOf,

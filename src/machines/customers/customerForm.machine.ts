@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { Customer, CustomerBody, CustomerCreated } from '../../services/customers/schemas';
-import { legacyProvince } from '../shared/address/legacyProvinces';
+import { legacyProvince } from '../../rules/legacyProvinces';
 import type { Place } from '../../services/shared/schemas/address';
 import {
   cascadeGuards,
@@ -14,9 +14,9 @@ import {
   type AddressCascade,
   type AddressCascadeEvent,
 } from '../shared/address/cascade';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { nationalPhone } from '../../rules/phone';
-import { tidyText, validateCustomer } from './rules/customer';
+import { tidyText, validateCustomer } from '../../rules/customers/customer';
 
 /**
  * /sale-customer/create and /sale-customer/update?id= (doc 2 §2, §3 Customer, §5 "name and phone

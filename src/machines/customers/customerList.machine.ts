@@ -1,7 +1,7 @@
 import { assign, raise } from 'xstate';
 import type { Customer, CustomerListQuery, CustomerPage } from '../../services/customers/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { customerSearchText } from './rules/customer';
+import { customerSearchText } from '../../rules/customers/customer';
 import { CUSTOMER_PAGE_SIZES, CUSTOMER_SEARCH_DEBOUNCE_MS, DEFAULT_CUSTOMER_PAGE_SIZE, type CustomerQuery } from './rules/customerUrl';
 
 /**

@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { DashboardChunk, DayChunk, MonthChunk, RecentTransaction, YearChunk } from '../../services/shared/schemas/dashboard';
 import { parseVnDate } from '../../rules/vnTime';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The dashboard (core §2): a chosen day, and figures that fill in as the stream delivers them (day

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PairClaimed } from '../../services/display/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * Pairing a display device (beyond the spec; docs/areas/display.md "Pairing", D141): the device

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PairCreated, Pairing } from '../../services/display/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The cashier's side of pairing (/sale-display; beyond the spec, docs/areas/display.md "Pairing",

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConnectionState } from '../../services/edc/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * A card machine's connection check (core §4 POS connection, §7 GET /pos/check-status): the answer

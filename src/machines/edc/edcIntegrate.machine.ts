@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EdcDevice, LinkableVa } from '../../services/edc/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * Integrating a card machine with a ShopQR (core §2 /edc, §7 list-va-to-link and map-edc-to-va, §8

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EdcDevice } from '../../services/edc/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * Soundbox activation (core §4, §7 PUT /metadata/edc/active, §8 toast "POS activation failed").

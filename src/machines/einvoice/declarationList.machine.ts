@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DeclarationRecord, DeclarationStatus, EinvoiceSettings, ProviderRoute } from '../../services/shared/einvoice/types';
-import { errorCode, notProvided } from '../shared/serviceError';
+import type { DeclarationRecord, DeclarationStatus, EinvoiceSettings, ProviderRoute } from '../../services/einvoice/core/types';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { newestFirst } from './declaration/rules';
 
 /**

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ProviderRoute } from '../../services/shared/einvoice/types';
+import type { ProviderRoute } from '../../services/einvoice/core/types';
 import { isValidEmail } from '../../rules/email';
 import { nationalPhone } from '../../rules/phone';
-import { notProvided } from '../shared/serviceError';
+import { notProvided } from '../../rules/serviceError';
 
 /**
  * /e-inv-onboarding (doc 2 §2 "Other e-invoice screens", §8 onboarding configuration error, §9 plans;

@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { Credentials, EinvoiceSettings, LoginMethod, ProviderRoute, SettingsSave } from '../../services/shared/einvoice/types';
-import { errorCode, notProvided } from '../shared/serviceError';
+import type { Credentials, EinvoiceSettings, LoginMethod, ProviderRoute, SettingsSave } from '../../services/einvoice/core/types';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { serialVatMachine, type SerialVatOutput } from './serialVat.machine';
 import { ssoLinkMachine, type SsoLinkOutput } from './ssoLink.machine';
 import { credentialsValid, type CredentialField, type SetupProvider } from './setup/rules';

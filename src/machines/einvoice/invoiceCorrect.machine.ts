@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CorrectionDraft, EinvoiceListRow, InvoiceCorrectInput } from '../../services/einvoice/list/schemas';
-import type { ExportResult } from '../../services/shared/einvoice/types';
+import type { ExportResult } from '../../services/einvoice/core/types';
 import { invoiceTotals, MAX_QUANTITY, type InvoiceTax } from '../../rules/invoiceTax';
 import { taxCodeValid } from '../../rules/taxCode';
 import { DEFAULT_TAX_CLASS, type TaxClass, type VatRateTable } from '../../rules/vatRates';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The correction of an issued invoice from /e-invoice (issue 25 §5; D243, D244): Decree 70 leaves no

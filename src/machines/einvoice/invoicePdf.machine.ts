@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EinvoiceListRow, InvoicePdfInput } from '../../services/einvoice/list/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The PDF popup of /e-invoice (doc 2 §2 "view popup showing a PDF with refresh, open in new tab,

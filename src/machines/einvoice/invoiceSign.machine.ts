@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EinvoiceListRow, InvoiceSignInput } from '../../services/einvoice/list/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The sign confirmation of /e-invoice (doc 2 §4 "Signing rules": "Do you want to sign this invoice and

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { EinvoiceSettings, ProviderRoute, Serial, SettingsSave } from '../../services/shared/einvoice/types';
-import { errorCode, notProvided } from '../shared/serviceError';
+import type { EinvoiceSettings, ProviderRoute, Serial, SettingsSave } from '../../services/einvoice/core/types';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The serial modal that follows a successful save for providers that need it (doc 2 §4 setup modal

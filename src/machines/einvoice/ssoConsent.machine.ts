@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ProviderRoute } from '../../services/shared/einvoice/types';
-import { errorCode, notProvided } from '../shared/serviceError';
+import type { ProviderRoute } from '../../services/einvoice/core/types';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The consent page /login-merchant-account (doc 2 §2, §4 SSO link, §8, §9; D174, D199): the provider's

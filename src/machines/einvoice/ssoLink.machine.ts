@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ProviderRoute } from '../../services/shared/einvoice/types';
+import type { ProviderRoute } from '../../services/einvoice/core/types';
 import type { PopupHandle } from '../../services/einvoice/sso/popup';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * Linking the merchant account with an SSO provider (doc 2 §4 SSO link, §8, §9; D174, D198): the

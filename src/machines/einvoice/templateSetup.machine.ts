@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedTemplate, TemplateSave } from '../../services/einvoice/template/api';
 import type { CheckedTemplateLogo } from '../../services/einvoice/template/logo';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { isTemplateType, templateNameProblem, type TemplateFilter, type TemplateType } from './template/rules';
 
 /**

@@ -9,7 +9,7 @@ import type {
   InspectedImage,
 } from '../../services/feedback/schemas';
 import { FEEDBACK_MAX_IMAGES, needsContent, needsSerial } from '../../services/feedback/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { EMPTY_FEEDBACK_FORM, hasErrors, validateFeedbackForm, type FeedbackFieldErrors, type FeedbackForm } from './rules/feedbackForm';
 
 /**

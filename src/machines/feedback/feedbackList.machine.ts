@@ -1,7 +1,7 @@
 import { assign, fromPromise } from 'xstate';
 import { FEEDBACK_PAGE_SIZES, FEEDBACK_TYPES, type FeedbackRow, type FeedbackType } from '../../services/feedback/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /feedback/{tab} (core §2 Feedback): the paged list of one type (the tab, kept in the address; the

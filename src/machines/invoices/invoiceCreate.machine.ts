@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CounterMethod, InvoiceBody, InvoiceCreated, PickableCustomer, PickableProduct } from '../../services/invoices/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
-import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from './rules/invoice';
+import { errorCode, notProvided } from '../../rules/serviceError';
+import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from '../../rules/invoices/invoice';
 import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
 
 /**

@@ -1,8 +1,8 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { InvoiceListQuery, InvoicePage, InvoiceRow } from '../../services/invoices/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
-import { invoiceSearchText } from './rules/invoice';
+import { errorCode, notProvided } from '../../rules/serviceError';
+import { invoiceSearchText } from '../../rules/invoices/invoice';
 import { DEFAULT_INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZES, INVOICE_SEARCH_DEBOUNCE_MS, type InvoiceQuery } from './rules/invoiceUrl';
 
 /**

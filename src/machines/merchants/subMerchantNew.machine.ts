@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { NewSubMerchant, SubMerchant, SubMerchantField } from '../../services/merchants/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { EMPTY_SUB_MERCHANT, hasProblems, subMerchantProblems, type SubMerchantValues } from './rules/subMerchant';
 
 /**

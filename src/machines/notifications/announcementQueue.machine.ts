@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
-import { notProvided } from '../shared/serviceError';
+import { notProvided } from '../../rules/serviceError';
 import type { Announcement } from '../../services/speech/announcement';
 
 /**

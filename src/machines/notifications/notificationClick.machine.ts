@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * Clicking a bell notification (core §4): mark it seen (status 2), refresh the list, fetch the order,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The bell's list (core §2 notification bell): one tab (new order, request payment, add dishes) at a

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ConnectionSignal } from '../../services/realtime/connection';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * One realtime socket (core §7 "Realtime"): connect with the session's token, reconnect with a

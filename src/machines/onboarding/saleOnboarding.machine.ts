@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SaleMerchant, SaleSettingsChange, Subscription } from '../../services/onboarding/schemas';
 import { visibleText } from '../../rules/text';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import {
   acceptsPointInput,
   categoryError,

@@ -7,7 +7,7 @@ import {
   type Terminal,
   type TerminalStatus,
 } from '../../services/orderpayment/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import type { WayOutput } from './cashPayment.machine';
 import { paidByOther, TERMINAL_MAX_POLLS, TERMINAL_POLL_MS } from './rules';
 

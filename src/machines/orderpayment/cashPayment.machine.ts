@@ -1,7 +1,7 @@
 import { outcomeUnknown } from '../../rules/idempotency';
 import { assign, fromPromise, setup } from 'xstate';
 import { paymentSchema, type Payment, type PaymentMethod } from '../../services/orderpayment/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { canCompleteCash, changeFor, cleanReceived, paidByOther, receivedAmount } from './rules';
 
 /**

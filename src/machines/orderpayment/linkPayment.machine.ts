@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MerchantInfo, OrderLinkRequest, PaymentLink } from '../../services/shared/checkout/schemas';
 import { outcomeUnknown } from '../../rules/idempotency';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import type { WayOutput } from './cashPayment.machine';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { ORDER_COMPLETED, type InvoiceDetail, type PaymentMethod } from '../../services/orderpayment/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { cardPaymentMachine } from './cardPayment.machine';
 import { cashPaymentMachine, type WayOutput } from './cashPayment.machine';
 import { linkPaymentMachine } from './linkPayment.machine';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { errorField } from './rules';
 import type { WayOutput } from './cashPayment.machine';
 

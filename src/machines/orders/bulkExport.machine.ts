@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Order } from '../../services/orders/schemas';
-import type { EinvoiceSettings } from '../../services/shared/einvoice/types';
-import { errorCode, notProvided } from '../shared/serviceError';
+import type { EinvoiceSettings } from '../../services/einvoice';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import {
   BULK_MAX,
   hasPending,

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Order } from '../../services/orders/schemas';
-import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult } from '../../services/shared/einvoice/types';
+import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult } from '../../services/einvoice';
 import { storedCode } from '../../services/orders/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import {
   INDIVIDUAL_BUYER,
   buyerValid,

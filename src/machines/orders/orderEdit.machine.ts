@@ -18,7 +18,7 @@ import {
   orderPaymentPendingSchema,
   WALK_IN_CUSTOMER_ID,
 } from '../../services/orders/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
 import { outcomeUnknown } from '../../rules/idempotency';
 import {

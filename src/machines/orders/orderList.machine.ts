@@ -2,7 +2,7 @@ import { assign, fromPromise, raise } from 'xstate';
 import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
 import { ORDER_COMPLETED, ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
 
 /**

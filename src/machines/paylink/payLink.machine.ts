@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
 import { outcomeUnknown } from '../../rules/idempotency';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { amountValue, orderIdValue, validatePayLinkForm, type PayLinkFormErrors } from './rules/payLink';
 
 /**

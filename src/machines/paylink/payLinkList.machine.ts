@@ -1,7 +1,7 @@
 import { assign, fromCallback, raise, type EventObject } from 'xstate';
 import type { LinkStatus, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../../services/shared/checkout/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { notProvided } from '../shared/serviceError';
+import { notProvided } from '../../rules/serviceError';
 import { linkSearchText } from './rules/payLink';
 import { DEFAULT_LINK_PAGE_SIZE, isLinkStatus, LINK_PAGE_SIZES, LINK_SEARCH_DEBOUNCE_MS, type LinkListQuery } from './rules/linkListUrl';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type { Product, ProductBody, ProductCategory, ProductDetail, ProductImage, ProductStatus } from '../../services/products/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { isTaxClass, type TaxClass } from '../../rules/vatRates';
 import {
   EMPTY_PRODUCT_FORM,

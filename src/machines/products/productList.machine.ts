@@ -2,7 +2,7 @@ import { assign, fromPromise, raise } from 'xstate';
 import type { Product, ProductFilter, ProductPage } from '../../services/products/schemas';
 import { PRODUCT_CLOSED, PRODUCT_PAGE_SIZES, PRODUCT_SEARCH_MAX } from '../../services/products/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { DEFAULT_PRODUCT_QUERY, isProductStatus, type ProductQuery } from './rules/productUrl';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BusinessProfile } from '../../services/shared/schemas/auth';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /profile (core §2 Business info, §3 Business profile, §7 GET /business): loads the profile once

@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { ReportFilters } from '../../services/shared/schemas/reportFilters';
 import type { ReportChannel } from '../../services/shared/schemas/transactions';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * Report export (core §2 export button, §7 export flag, §8 toasts): one spreadsheet at a time, with

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * The browser's sign-in session (core §3, §4). The http layer and the router read its tags; the

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isHttpsLink, PAYMENT_CODE, WALLET_KEY, type PaymentSetup, type PaymentSetupBody } from '../../services/settings/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { saveFailedActions } from './saveFlow';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SaasImageKind, SaleMerchant, SaleMerchantPatch } from '../../services/settings/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { saveFailedActions } from './saveFlow';
 import { pointText, pointTextAllowed, pointToSave, tabsFor, websiteRest, websiteToSave, type SaleSettingTab } from './rules/settings';
 

@@ -1,4 +1,4 @@
-import { errorCode } from '../shared/serviceError';
+import { errorCode } from '../../rules/serviceError';
 
 /**
  * What every settings save does when the service refuses or fails (doc 2 §8, core §8): keep the code

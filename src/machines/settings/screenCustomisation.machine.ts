@@ -7,7 +7,7 @@ import {
   type UiCustom,
   type UiCustomLoad,
 } from '../../services/settings/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { saveFailedActions } from './saveFlow';
 
 /**

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LinkedBankAccount, NewShopQr, SaleChannel, ShopQrRow, StaffOption, VaType } from '../../services/shopqr/schemas';
 import { amountValue, hasErrors, validateShopQrForm, type ShopQrFieldErrors, type ShopQrForm } from './rules/shopQr';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /payment/add (core §5 ShopQR add): type STORE, STAFF or BILL; a verified bank account always; a

@@ -1,7 +1,7 @@
 import { assign, fromPromise } from 'xstate';
 import { SHOPQR_PAGE_SIZES, type ShopQrDetail, type ShopQrRow } from '../../services/shopqr/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /payment (core §2): the paged ShopQR list (the shared list: ../shared/list), a detail dialog

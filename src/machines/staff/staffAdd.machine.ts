@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { NewStaff, StaffRow } from '../../services/staff/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { visibleText } from '../../rules/text';
 import {
   hasStaffErrors,
@@ -9,7 +9,7 @@ import {
   validateStaffAdd,
   type StaffAddForm,
   type StaffFieldErrors,
-} from './rules/staff';
+} from '../../rules/staff/staff';
 
 /**
  * /staff/add (core §5 Staff: every field required; name letters and spaces, Vietnamese mobile,

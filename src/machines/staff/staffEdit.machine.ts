@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffChanges, StaffRow } from '../../services/staff/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { visibleText } from '../../rules/text';
 import {
   hasStaffErrors,
@@ -9,7 +9,7 @@ import {
   validateStaffEdit,
   type StaffEditForm,
   type StaffFieldErrors,
-} from './rules/staff';
+} from '../../rules/staff/staff';
 
 /**
  * /staff/update?id= (core §5 Staff): loads the staff member (GET /staff?id=), then the form with

@@ -20,7 +20,7 @@ import {
   type AddressCascade,
   type AddressCascadeEvent,
 } from '../shared/address/cascade';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { cleanTaxNoInput, taxNoProblem } from './rules/taxNo';
 
 /**

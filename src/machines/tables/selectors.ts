@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { tableQrText, validateTableName } from './rules/table';
+import { tableQrText, validateTableName } from '../../rules/tables/table';
 import type { tableGridMachine } from './tableGrid.machine';
 
 /** What the table grid screen reads; it never compares state values itself. */

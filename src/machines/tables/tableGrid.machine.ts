@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { SaleMerchant, Table, TableBody, TableListQuery } from '../../services/tables/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
-import { tableQrText, tableSearchText, tidyTableName, validateTableName, type TableNameProblem } from './rules/table';
+import { errorCode, notProvided } from '../../rules/serviceError';
+import { tableQrText, tableSearchText, tidyTableName, validateTableName, type TableNameProblem } from '../../rules/tables/table';
 
 /**
  * /sale-table (doc 2 §2 Table management, §4 table, §5 table create and rename, §8, §9), food and

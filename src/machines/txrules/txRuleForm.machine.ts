@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { TxRuleChoices } from '../../services/txrules/schemas';
 import type { TxRule, TxRuleFields } from '../../services/txrules/schemas';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 import { EMPTY_TX_RULE_FORM, txRuleComplete, txRuleFields, txRuleFormOf, type TxRuleField, type TxRuleForm } from './rules/txRuleForm';
 
 /**

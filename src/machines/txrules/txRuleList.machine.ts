@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { TxRulePage } from '../../services/txrules/schemas';
 import { TX_RULE_DEFAULT_PAGE_SIZE, TX_RULE_PAGE_SIZES, type TxRule } from '../../services/txrules/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { errorCode, notProvided } from '../shared/serviceError';
+import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
  * /setting-tx (doc 2 §2, §3 Transaction rule, §7 /metadata/rule): the merchant's card-transaction

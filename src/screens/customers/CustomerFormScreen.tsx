@@ -17,9 +17,9 @@ import {
   CUSTOMER_NAME_MAX_LENGTH,
   validateCustomer,
   type CustomerFieldError,
-} from '../../machines/customers/rules/customer';
+} from '../../rules/customers/customer';
 import { errorMessageKey } from '../../services/errors';
-import { legacyProvince } from '../../machines/shared/address/legacyProvinces';
+import { legacyProvince } from '../../rules/legacyProvinces';
 import { AddressPickers } from '../shared/address/AddressPickers';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatNumber, formatVnd } from '../shared/table/format';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectSearchDraft, type customerListMachine } from '../../machines/customers/customerList.machine';
-import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../machines/customers/rules/customer';
+import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../rules/customers/customer';
 import { CUSTOMER_PAGE_SIZES } from '../../machines/customers/rules/customerUrl';
 import type { Customer } from '../../services/customers/schemas';
 import { ListTable } from '../shared/list/ListTable';

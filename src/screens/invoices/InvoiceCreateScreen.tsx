@@ -12,7 +12,7 @@ import {
   selectUncertain,
   type invoiceCreateMachine,
 } from '../../machines/invoices/invoiceCreate.machine';
-import { INVOICE_AMOUNT_MAX, INVOICE_NOTE_MAX_LENGTH } from '../../machines/invoices/rules/invoice';
+import { INVOICE_AMOUNT_MAX, INVOICE_NOTE_MAX_LENGTH } from '../../rules/invoices/invoice';
 import { errorMessageKey } from '../../services/errors';
 import { COUNTER_METHODS, type CounterMethod } from '../../services/invoices/schemas';
 import { formatVnd } from '../shared/table/format';

@@ -10,7 +10,7 @@ import {
   selectSearchDraft,
   type invoiceListMachine,
 } from '../../machines/invoices/invoiceList.machine';
-import { INVOICE_SEARCH_MAX_LENGTH } from '../../machines/invoices/rules/invoice';
+import { INVOICE_SEARCH_MAX_LENGTH } from '../../rules/invoices/invoice';
 import { INVOICE_PAGE_SIZES } from '../../machines/invoices/rules/invoiceUrl';
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { InvoiceRow } from '../../services/invoices/schemas';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffFieldError } from '../../machines/staff/rules/staff';
+import type { StaffFieldError } from '../../rules/staff/staff';
 import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
 import { fieldMessage, serviceMessage } from './labels';

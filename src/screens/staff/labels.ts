@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { StaffFieldError } from '../../machines/staff/rules/staff';
+import type { StaffFieldError } from '../../rules/staff/staff';
 import { errorMessage } from '../../services/errors';
 
 /** A field's message in the user's language (staff:validation.*; the §5 keys keep the spec's names). */

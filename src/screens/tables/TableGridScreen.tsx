@@ -21,7 +21,7 @@ import { useSelector } from '@xstate/react';
 import { QrImage } from '../shared/QrImage';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { TABLE_NAME_MAX_LENGTH, TABLE_SEARCH_MAX_LENGTH } from '../../machines/tables/rules/table';
+import { TABLE_NAME_MAX_LENGTH, TABLE_SEARCH_MAX_LENGTH } from '../../rules/tables/table';
 import {
   selectConfirmingRemove,
   selectCreatedNotice,

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en/errors.json';
-import { EINVOICE_ERROR_CODES } from '../shared/einvoice/types';
+import { EINVOICE_ERROR_CODES } from '../einvoice';
 import vi from '../../i18n/vi/errors.json';
 import {
   catalogueCode,

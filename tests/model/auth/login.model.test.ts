@@ -1,6 +1,6 @@
 import { loginMachine, type LoginContext, type LoginOutput } from '../../../src/machines/auth/login.machine';
 import { visibleText } from '../../../src/rules/text';
-import { errorCode } from '../../../src/machines/shared/serviceError';
+import { errorCode } from '../../../src/rules/serviceError';
 import { loginTokens } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import { errorOf } from '../shared/replay';

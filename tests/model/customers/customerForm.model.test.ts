@@ -8,7 +8,7 @@ import {
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
-import { legacyProvince } from '../../../src/machines/shared/address/legacyProvinces';
+import { legacyProvince } from '../../../src/rules/legacyProvinces';
 import { binh, haNoiWards, hcmWards, hung, lan, provinces } from './fixtures';
 
 const TEXT_AND_SAVE = [

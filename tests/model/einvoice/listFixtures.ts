@@ -1,5 +1,5 @@
 import type { EinvoiceListPage, EinvoiceListProvider, EinvoiceListRow } from '../../../src/services/einvoice/list/schemas';
-import type { EinvoiceRow } from '../../../src/services/shared/einvoice/types';
+import type { EinvoiceRow } from '../../../src/services/einvoice/core/types';
 
 /** Rows of the /e-invoice model tests: an M-Invoice merchant's invoices, one waiting to sign, one coded. */
 

@@ -1,4 +1,4 @@
-import type { EinvoiceSettings, Serial } from '../../../src/services/shared/einvoice/types';
+import type { EinvoiceSettings, Serial } from '../../../src/services/einvoice/core/types';
 import type { SetupProvider } from '../../../src/machines/einvoice/setup/rules';
 
 /** Sample answers for the e-invoice setup model tests (phoco's accounts, docs/areas/einvoice.md). */

@@ -1,8 +1,8 @@
 import type { BulkRun } from '../../../src/machines/orders/einvoice/bulk';
 import type { Order } from '../../../src/services/orders/schemas';
-import type { ExportResult } from '../../../src/services/shared/einvoice/types';
+import type { ExportResult } from '../../../src/services/einvoice';
 import { completed } from './fixtures';
-import { sampleCompany, sampleSettings } from '../../../src/services/shared/testing/einvoice-samples';
+import { sampleCompany, sampleSettings } from '../../../src/services/einvoice/samples';
 
 /** Sample answers for the e-invoice export model tests. */
 

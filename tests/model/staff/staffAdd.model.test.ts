@@ -1,5 +1,5 @@
 import { newStaffBody, staffAddMachine, type StaffAddContext } from '../../../src/machines/staff/staffAdd.machine';
-import { hasStaffErrors, validateStaffAdd } from '../../../src/machines/staff/rules/staff';
+import { hasStaffErrors, validateStaffAdd } from '../../../src/rules/staff/staff';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';

@@ -1,5 +1,5 @@
 import { staffChanges, staffEditMachine, type StaffEditContext } from '../../../src/machines/staff/staffEdit.machine';
-import { hasStaffErrors, validateStaffEdit } from '../../../src/machines/staff/rules/staff';
+import { hasStaffErrors, validateStaffEdit } from '../../../src/rules/staff/staff';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';

@@ -1,5 +1,5 @@
 import { renameBody, tableGridMachine, type TableGridContext } from '../../../src/machines/tables/tableGrid.machine';
-import { tableQrText, tidyTableName, validateTableName } from '../../../src/machines/tables/rules/table';
+import { tableQrText, tidyTableName, validateTableName } from '../../../src/rules/tables/table';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';

@@ -9,10 +9,10 @@ import {
   type DeclarationStatus,
   type EinvoiceSettings,
   type ProviderRoute,
-} from '../../../services/shared/einvoice';
+} from '../../../services/einvoice/core';
 import { getRuntime } from '../../shared/runtime';
 import { einvoicePaths } from '../paths';
-import { einvoiceServices } from '../../shared/einvoice-services';
+import { einvoiceServices } from '../services';
 
 /** /e-inv-declaration (doc 2 §2; flag einvoice; D200): the set-up provider's declarations from 1 January to today. */
 export default function DeclarationRoute() {

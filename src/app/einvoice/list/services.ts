@@ -1,7 +1,7 @@
 import type { EinvoiceListDeps } from '../../../services/einvoice/list/actors';
-import { withToken } from '../../../services/shared/einvoice/provider-token';
-import { canCorrect, canSign, cqtStatus, invoiceStatus, providerInfo } from '../../../services/shared/einvoice/registry';
-import { einvoiceServices } from '../../shared/einvoice-services';
+import { withToken } from '../../../services/einvoice/core/provider-token';
+import { canCorrect, canSign, cqtStatus, invoiceStatus, providerInfo } from '../../../services/einvoice/core/registry';
+import { einvoiceServices } from '../services';
 
 /** The list's view of the shared e-invoice services (settings, provider tokens, adapters). */
 export function listDeps(): EinvoiceListDeps {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { einvoiceOnboardingMachine, PLAN_INVOICES, type OnboardingContext } from '../../../machines/einvoice/einvoiceOnboarding.machine';
 import { EinvoiceOnboardingScreen } from '../../../screens/einvoice/onboarding/OnboardingScreen';
-import { providerInfo } from '../../../services/shared/einvoice/registry';
+import { providerInfo } from '../../../services/einvoice/core/registry';
 import { dashboardPaths } from '../../dashboard/paths';
 import { getRuntime } from '../../shared/runtime';
 import { useSessionSelector } from '../../shared/session-context';

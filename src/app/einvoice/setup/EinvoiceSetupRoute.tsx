@@ -5,12 +5,12 @@ import { einvoiceSetupMachine } from '../../../machines/einvoice/einvoiceSetup.m
 import { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
 import { EinvoiceSetupScreen, type TermsView } from '../../../screens/einvoice/setup/EinvoiceSetupScreen';
 import { createSerialVatActors, createSetupActors, loadTermsPdf, rememberTermsShown, termsShown } from '../../../services/einvoice/setup';
-import { PROVIDER_ROUTES, providerInfo } from '../../../services/shared/einvoice';
+import { PROVIDER_ROUTES, providerInfo } from '../../../services/einvoice/core';
 import { useSessionSelector } from '../../shared/session-context';
 import { notify } from '../../shared/notify';
 import { getRuntime } from '../../shared/runtime';
 import { provideSsoLink } from '../sso/sso-link';
-import { einvoiceServices } from '../../shared/einvoice-services';
+import { einvoiceServices } from '../services';
 
 const PROVIDERS = PROVIDER_ROUTES.map(providerInfo);
 

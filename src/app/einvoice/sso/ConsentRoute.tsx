@@ -6,7 +6,7 @@ import { ssoConsentMachine, type SsoConsentInput, type SsoConsentRequest } from 
 import { SsoConsentScreen } from '../../../screens/einvoice/sso/SsoConsentScreen';
 import { LoadingScreen } from '../../../screens/shared/LoadingScreen';
 import { NotFound } from '../../../screens/shared/NotFound';
-import { isProviderRoute, providerInfo } from '../../../services/shared/einvoice/registry';
+import { isProviderRoute, providerInfo } from '../../../services/einvoice/core/registry';
 import { useOwner } from '../../shared/owner';
 import { getRuntime } from '../../shared/runtime';
 import { selectSignedIn, useSessionSelector } from '../../shared/session-context';

@@ -1,5 +1,5 @@
-import type { EinvoiceBackend } from '../../../services/shared/einvoice/backend';
-import { einvoiceServices } from '../../shared/einvoice-services';
+import type { EinvoiceBackend } from '../../../services/einvoice/core/backend';
+import { einvoiceServices } from '../services';
 
 /** The product backend client of the page's e-invoice services. */
 export function einvoiceBackend(): EinvoiceBackend {

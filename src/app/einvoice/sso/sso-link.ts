@@ -8,7 +8,7 @@ import {
   type PopupHandle,
   type PopupOpener,
 } from '../../../services/einvoice/sso/popup';
-import type { ProviderRoute } from '../../../services/shared/einvoice/types';
+import type { ProviderRoute } from '../../../services/einvoice/core/types';
 import { SSO_CONSENT_RETURN } from '../paths';
 
 export interface SsoLinkDeps {

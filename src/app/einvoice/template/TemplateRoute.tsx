@@ -6,8 +6,8 @@ import { TEMPLATE_LOGO_MAX_BYTES } from '../../../machines/einvoice/template/rul
 import { TemplateScreen } from '../../../screens/einvoice/template/TemplateScreen';
 import { createTemplateApi, type SavedTemplate, type TemplateApi, type TemplateSave } from '../../../services/einvoice/template/api';
 import { checkTemplateLogo, type CheckedTemplateLogo } from '../../../services/einvoice/template/logo';
-import { PROVIDERS } from '../../../services/shared/einvoice/registry';
-import { PROVIDER_ROUTES } from '../../../services/shared/einvoice/types';
+import { PROVIDERS } from '../../../services/einvoice/core/registry';
+import { PROVIDER_ROUTES } from '../../../services/einvoice/core/types';
 import { getRuntime } from '../../shared/runtime';
 
 const providerLinks = PROVIDER_ROUTES.map((route) => ({ name: PROVIDERS[route].name, href: PROVIDERS[route].researchUrl }));

@@ -9,7 +9,7 @@ import type { orderListMachine } from '../../../machines/orders/orderList.machin
 import { createOrderEinvoiceService, type OrderEinvoiceService } from '../../../services/orders/einvoice/export';
 import type { OrdersApi } from '../../../services/orders/api';
 import type { BulkOutcome, Order } from '../../../services/orders/schemas';
-import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/shared/einvoice/types';
+import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/einvoice';
 import { createSessionSlots } from '../../../services/shared/sessionSlots';
 import { ExportDialog } from '../../../screens/orders/einvoice/ExportDialog';
 import { notify, type ToastText } from '../../shared/notify';

@@ -1,5 +1,5 @@
 import type { EinvoicePorts } from '../../../services/orders/einvoice/export';
-import { einvoiceServices } from '../../shared/einvoice-services';
+import { einvoiceServices } from '../../einvoice';
 
 /** The shared e-invoice services (one token store with the e-invoice pages) as the export uses them. */
 export function einvoicePorts(): EinvoicePorts {

@@ -1,4 +1,4 @@
-import { customerSearchText } from './customer';
+import { customerSearchText } from '../../../rules/customers/customer';
 
 /**
  * The customer list's query in the address bar (doc 2 §2: /sale-customer?page=2&page_size=25&q=pho):

@@ -1,4 +1,4 @@
-import type { DeclarationRecord } from '../../../services/shared/einvoice/types';
+import type { DeclarationRecord } from '../../../services/einvoice/core/types';
 
 const time = (value: string): number => {
   const parsed = Date.parse(value);

@@ -8,7 +8,7 @@ import {
   type EinvoiceQuery,
 } from '../../../services/einvoice/list/schemas';
 import { TIME_PRESETS, type TimeRange } from '../../../services/shared/schemas/reportFilters';
-import type { ReleasedFilter } from '../../../services/shared/einvoice/types';
+import type { ReleasedFilter } from '../../../services/einvoice/core/types';
 import { validateCustomRange } from '../../../rules/timeRange';
 import { vnToday } from '../../../rules/vnTime';
 

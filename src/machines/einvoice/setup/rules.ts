@@ -1,4 +1,4 @@
-import type { LoginMethod, ProviderRoute } from '../../../services/shared/einvoice/types';
+import type { LoginMethod, ProviderRoute } from '../../../services/einvoice/core/types';
 
 /**
  * The setup form's rules (doc 2 §5 "E-invoice credentials", "Serial modal"; §9 VAT choices), pure so

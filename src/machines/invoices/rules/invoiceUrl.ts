@@ -1,4 +1,4 @@
-import { invoiceSearchText } from './invoice';
+import { invoiceSearchText } from '../../../rules/invoices/invoice';
 
 /**
  * The sale invoice list's query in the address bar (/sale-invoice?page=2&page_size=25&q=HD5000): a reload

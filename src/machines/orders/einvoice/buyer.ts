@@ -1,5 +1,5 @@
 import { WALK_IN_BUYER } from '../../../services/orders/schemas';
-import type { Buyer, CompanyInfo } from '../../../services/shared/einvoice/types';
+import type { Buyer, CompanyInfo } from '../../../services/einvoice';
 import { isValidEmail } from '../../../rules/email';
 import { taxCodeKind, taxCodeValid } from '../../../rules/taxCode';
 

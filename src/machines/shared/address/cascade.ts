@@ -1,6 +1,6 @@
 import { and, type AnyStateNodeConfig } from 'xstate';
 import type { Place } from '../../../services/shared/schemas/address';
-import { errorCode } from '../serviceError';
+import { errorCode } from '../../../rules/serviceError';
 
 /**
  * The province → ward pickers (core §5 Store, doc 2 §3 Customer address, issue 25 §7, D239) as a

@@ -8,7 +8,7 @@ import {
   type MachineContext,
   type UnknownActorLogic,
 } from 'xstate';
-import { errorCode, notProvided } from '../serviceError';
+import { errorCode, notProvided } from '../../../rules/serviceError';
 import type { DeleteFailureMode, EmptyFilter, ListContext, ListEvent, ListPage, ListQuery, ListTag } from './types';
 
 /**

@@ -15,7 +15,7 @@ import {
   type declarationListMachine,
 } from '../../../machines/einvoice/declarationList.machine';
 import { errorMessageKey } from '../../../services/errors';
-import type { DeclarationRecord } from '../../../services/shared/einvoice/types';
+import type { DeclarationRecord } from '../../../services/einvoice/core/types';
 import { FailureAlert } from '../../shared/FailureAlert';
 import { formatDateTime } from '../../shared/table/format';
 import { providerName } from '../sso/providerNames';

@@ -6,7 +6,7 @@ import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
 import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect.machine';
 import type { CorrectionDraft } from '../../../services/einvoice/list/schemas';
-import type { ExportResult } from '../../../services/shared/einvoice/types';
+import type { ExportResult } from '../../../services/einvoice/core/types';
 import type { EinvoiceListPage, EinvoiceListRow, EinvoiceQuery } from '../../../services/einvoice/list/schemas';
 import { renderScreen } from '../../shared/test/render';
 import { EinvoiceListScreen } from './EinvoiceListScreen';

@@ -16,7 +16,7 @@ import {
   type einvoiceOnboardingMachine,
   type OnboardingPlan,
 } from '../../../machines/einvoice/einvoiceOnboarding.machine';
-import type { ProviderRoute } from '../../../services/shared/einvoice/types';
+import type { ProviderRoute } from '../../../services/einvoice/core/types';
 import { PROVIDER_NAMES } from '../sso/providerNames';
 import '../styles';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createActor, fromPromise } from 'xstate';
 import { einvoiceSetupMachine } from '../../../machines/einvoice/einvoiceSetup.machine';
 import { serialVatMachine } from '../../../machines/einvoice/serialVat.machine';
-import type { EinvoiceSettings, ProviderInfo, ProviderRoute, Serial, SettingsSave } from '../../../services/shared/einvoice/types';
+import type { EinvoiceSettings, ProviderInfo, ProviderRoute, Serial, SettingsSave } from '../../../services/einvoice/core/types';
 import { renderScreen } from '../../shared/test/render';
 import { EinvoiceSetupScreen } from './EinvoiceSetupScreen';
 

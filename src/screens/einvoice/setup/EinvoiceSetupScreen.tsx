@@ -26,7 +26,7 @@ import type { ssoLinkMachine } from '../../../machines/einvoice/ssoLink.machine'
 import { credentialProblem, fieldsFor, type CredentialField } from '../../../machines/einvoice/setup/rules';
 import { serialText } from '../../../rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
-import type { LoginMethod, ProviderInfo } from '../../../services/shared/einvoice/types';
+import type { LoginMethod, ProviderInfo } from '../../../services/einvoice/core/types';
 import { FailureAlert } from '../../shared/FailureAlert';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { SsoLinkDialogs } from '../sso/SsoLinkDialogs';

@@ -1,4 +1,4 @@
-import type { ProviderRoute } from '../../../services/shared/einvoice/types';
+import type { ProviderRoute } from '../../../services/einvoice/core/types';
 
 /**
  * Brand names as the SSO screens show them (not translated). Screens may not import the provider

@@ -5,10 +5,10 @@ import { bulkExportMachine } from '../../../machines/orders/bulkExport.machine';
 import type { BulkOutcome } from '../../../machines/orders/einvoice/bulk';
 import { sampleOrder } from '../../../services/orders/samples';
 import type { Order } from '../../../services/orders/schemas';
-import type { EinvoiceSettings } from '../../../services/shared/einvoice/types';
+import type { EinvoiceSettings } from '../../../services/einvoice';
 import { renderScreen } from '../../shared/test/render';
 import { BulkBar, BulkRunDialog, PickCheckbox, PickPageCheckbox } from './BulkExport';
-import { sampleSettings } from '../../../services/shared/testing/einvoice-samples';
+import { sampleSettings } from '../../../services/einvoice/samples';
 
 afterEach(cleanup);
 

@@ -4,11 +4,11 @@ import { createActor, fromPromise } from 'xstate';
 import { einvoiceExportMachine, type ExportRequest, type SavedCode } from '../../../machines/orders/einvoiceExport.machine';
 import { sampleOrder } from '../../../services/orders/samples';
 import type { Order } from '../../../services/orders/schemas';
-import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/shared/einvoice/types';
+import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/einvoice';
 import { renderScreen } from '../../shared/test/render';
 import { ExportDialog } from './ExportDialog';
-import { sampleSettings } from '../../../services/shared/testing/einvoice-samples';
-import { sampleCompany } from '../../../services/shared/testing/einvoice-samples';
+import { sampleSettings } from '../../../services/einvoice/samples';
+import { sampleCompany } from '../../../services/einvoice/samples';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { legacyProvince } from '../../../machines/shared/address/legacyProvinces';
+import { legacyProvince } from '../../../rules/legacyProvinces';
 
 /**
  * An address as a list shows it. One saved on the list before 1 July 2025 (it has a district) keeps

@@ -1,3 +1,4 @@
+import { TRANSACTION_STATUSES } from '../../../rules/transactionStatus';
 /**
  * Transaction statuses and their colours (core §4): pending and waiting turquoise, success and paid
  * blue, everything else red. The colour is never the only signal: the status is always written
@@ -14,21 +15,7 @@ export const STATUS_TONES: Record<StatusTone, { color: string; text: string; bac
 };
 
 /** Status filter choices of core §4, 'all' first (the filter's default). */
-export const FILTER_STATUSES = [
-  'all',
-  'success',
-  'fail',
-  'pending',
-  'PAID',
-  'WAITING_FOR_PAID',
-  'error',
-  'processing',
-  'dispute_in_progress',
-  'holding',
-  'cancelled',
-  'settled',
-  'unsettled',
-] as const;
+export const FILTER_STATUSES = ['all', ...TRANSACTION_STATUSES] as const;
 
 export function statusTone(status: string | null | undefined): StatusTone {
   const s = (status ?? '').toLowerCase();

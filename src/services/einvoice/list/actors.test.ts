@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EinvoiceRow, InvoiceQuery, ProviderAdapter, ProviderInfo, ProviderRoute } from '../../shared/einvoice/types';
+import type { EinvoiceRow, InvoiceQuery, ProviderAdapter, ProviderInfo, ProviderRoute } from '../core/types';
 import { createEinvoiceListApi, pdfFileName, type EinvoiceListDeps, type ListRegistry } from './actors';
 import type { EinvoiceQuery } from './schemas';
-import { sampleSettings } from '../../shared/testing/einvoice-samples';
+import { sampleSettings } from '../samples';
 
 const settings = sampleSettings({ provider: 'm-invoice', username: 'phoco-m-invoice', serial: '1C26TMV', updatedAt: 0 });
 

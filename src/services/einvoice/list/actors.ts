@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { rangeOf } from '../../../rules/timeRange';
 import { vnToday } from '../../../rules/vnTime';
-import { einvError } from '../../shared/einvoice/http';
-import { sameSerial, serialSymbol } from '../../shared/einvoice/registry';
+import { einvError } from '../core/http';
+import { sameSerial, serialSymbol } from '../core/registry';
 import type {
   CorrectionRequest,
   EinvoiceRow,
@@ -12,7 +12,7 @@ import type {
   ProviderInfo,
   ProviderRoute,
   Serial,
-} from '../../shared/einvoice/types';
+} from '../core/types';
 import type { CorrectionDraft, EinvoiceListPage, EinvoiceListProvider, EinvoiceListRow, EinvoiceQuery, StatusLabel } from './schemas';
 
 /**
@@ -23,7 +23,7 @@ import type { CorrectionDraft, EinvoiceListPage, EinvoiceListProvider, EinvoiceL
  * the machine and the screens never branch on the provider.
  */
 
-/** What the list needs of the shared registry (src/services/shared/einvoice/registry.ts). */
+/** What the list needs of the shared registry (src/services/einvoice/core/registry.ts). */
 export interface ListRegistry {
   providerInfo(route: ProviderRoute): ProviderInfo;
   cqtStatus(route: ProviderRoute, statusReceived: string | null): StatusLabel;

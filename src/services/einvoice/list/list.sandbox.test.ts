@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEinvoiceBackend } from '../../shared/einvoice/backend';
-import { createProviderTokens, withToken } from '../../shared/einvoice/provider-token';
-import { createMInvoiceAdapter } from '../../shared/einvoice/providers/m-invoice';
-import { canCorrect, canSign, cqtStatus, invoiceStatus, providerInfo } from '../../shared/einvoice/registry';
+import { createEinvoiceBackend } from '../core/backend';
+import { createProviderTokens, withToken } from '../core/provider-token';
+import { createMInvoiceAdapter } from '../core/providers/m-invoice';
+import { canCorrect, canSign, cqtStatus, invoiceStatus, providerInfo } from '../core/registry';
 import {
   createMerchant,
   instantSleep,
@@ -12,8 +12,8 @@ import {
   trigger,
   type TestMerchant,
   type TestSandbox,
-} from '../../shared/einvoice/testing/sandbox';
-import type { ProviderAdapter, Serial } from '../../shared/einvoice/types';
+} from '../core/testing/sandbox';
+import type { ProviderAdapter, Serial } from '../core/types';
 import { createEinvoiceListApi, type EinvoiceListApi } from './actors';
 import type { EinvoiceQuery } from './schemas';
 

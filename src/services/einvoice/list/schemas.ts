@@ -1,15 +1,7 @@
 import type { TimeRange } from '../../shared/schemas/reportFilters';
 import type { InvoiceTax } from '../../../rules/invoiceTax';
 import type { VatRateTable } from '../../../rules/vatRates';
-import type {
-  Buyer,
-  CorrectionRequest,
-  EinvoiceRow,
-  ExportLine,
-  ProviderFeature,
-  ProviderRoute,
-  ReleasedFilter,
-} from '../../shared/einvoice/types';
+import type { Buyer, CorrectionRequest, EinvoiceRow, ExportLine, ProviderFeature, ProviderRoute, ReleasedFilter } from '../core/types';
 
 /**
  * The /e-invoice list's contract between its service, machine and screens (doc 2 §2 "E-invoice list",

@@ -1,17 +1,9 @@
 import { fromPromise } from 'xstate';
 import { vnToday } from '../../../rules/vnTime';
-import type {
-  Credentials,
-  EinvoiceSettings,
-  ProviderAdapter,
-  ProviderRoute,
-  ProviderToken,
-  Serial,
-  SettingsSave,
-} from '../../shared/einvoice/types';
+import type { Credentials, EinvoiceSettings, ProviderAdapter, ProviderRoute, ProviderToken, Serial, SettingsSave } from '../core/types';
 
 /**
- * What the setup needs of the shared e-invoice services (src/services/shared/einvoice/index.ts,
+ * What the setup needs of the shared e-invoice services (src/services/einvoice/core/index.ts,
  * CONTRACT15 `createEinvoiceServices`), written as the slice it uses so the tests can hand in fakes.
  */
 export interface SetupServices {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import type { EinvoiceSettings, ProviderAdapter, ProviderToken, Serial } from '../../shared/einvoice/types';
+import type { EinvoiceSettings, ProviderAdapter, ProviderToken, Serial } from '../core/types';
 import { createSerialVatActors, createSetupActors, declarationRange, type SetupServices } from './actors';
 import { TERMS_COOKIE, TERMS_COOKIE_MAX_AGE_S, rememberTermsShown, termsShown } from './terms-cookie';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../http/errors';
-import type { ExportInput, ProviderAdapter, Serial } from '../../shared/einvoice/types';
+import type { ExportInput, ProviderAdapter, Serial } from '../../einvoice';
 import { sampleOrder } from '../samples';
 import type { OrderDetail } from '../schemas';
 import { createOrderEinvoiceService, type EinvoicePorts } from './export';
-import { sampleSettings } from '../../shared/testing/einvoice-samples';
+import { sampleSettings } from '../../einvoice/samples';
 import { REPO_VAT_RATES_INPUT, vatRateTableSchema } from '../../../rules/vatRates';
 
 const REPO_VAT_RATES = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);

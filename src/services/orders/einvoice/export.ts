@@ -1,19 +1,19 @@
 import type { VatRateTable } from '../../../rules/vatRates';
 import { vnToday } from '../../../rules/vnTime';
 import { ServiceError } from '../../http/errors';
-import type {
-  Buyer,
-  CompanyInfo,
-  EinvoiceSettings,
-  ExportResult,
-  ProviderAdapter,
-  ProviderRoute,
-  Serial,
-} from '../../shared/einvoice/types';
+import {
+  type Buyer,
+  type CompanyInfo,
+  type EinvoiceSettings,
+  type ExportResult,
+  type ProviderAdapter,
+  type ProviderRoute,
+  type Serial,
+  datesAtSale,
+} from '../../einvoice';
 import type { OrdersApi } from '../api';
 import { ORDER_COMPLETED } from '../schemas';
 import { storedCode, type BulkOutcome } from '../schemas';
-import { datesAtSale } from '../../shared/einvoice/registry';
 import { issueDatedAtSale } from './dating';
 import { paidAtOf, termsForYear, toExportInput, walkInBuyer } from './mapping';
 
@@ -24,7 +24,7 @@ import { paidAtOf, termsForYear, toExportInput, walkInBuyer } from './mapping';
  * says it expired.
  */
 
-/** What this service needs of src/services/shared/einvoice (createEinvoiceServices). */
+/** What this service needs of src/services/einvoice/core/ (createEinvoiceServices). */
 export interface EinvoicePorts {
   getSettings(signal?: AbortSignal): Promise<EinvoiceSettings | null>;
   saveEivCode(orderId: string, eivCode: string): Promise<{ eivCode: string; cqtCode: string | null }>;

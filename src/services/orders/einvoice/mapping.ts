@@ -1,10 +1,9 @@
 import { WALK_IN_BUYER } from '../schemas';
-import { sameSerial } from '../../shared/einvoice/registry';
+import { sameSerial, type Buyer, type ExportInput, type Serial } from '../../einvoice';
 import { serialText } from '../../../rules/einvoiceCode';
 import { vnToday } from '../../../rules/vnTime';
 import { invoiceTotals } from '../../../rules/invoiceTax';
 import type { VatRateTable } from '../../../rules/vatRates';
-import type { Buyer, ExportInput, Serial } from '../../shared/einvoice/types';
 import type { OrderDetail } from '../schemas';
 
 /**

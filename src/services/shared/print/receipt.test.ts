@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDERS } from '../einvoice/registry';
+import { PROVIDERS } from '../../einvoice';
 import { INVOICE_WAIT_TRIES, receiptInvoice, settledInvoiceState, type OrderInvoiceState, type PrintInvoiceSettings } from './receipt';
 
 const on: PrintInvoiceSettings = { active: true, printInvoice: true, provider: 'misa' };

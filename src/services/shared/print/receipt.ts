@@ -1,6 +1,5 @@
 import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
-import { providerInfo } from '../einvoice/registry';
-import type { EinvoiceSettings } from '../einvoice/types';
+import { providerInfo, type EinvoiceSettings } from '../../einvoice';
 
 /**
  * What a printed bill carries (doc 2 §2 print-bill button; issue 13 print): the shop's name, the order,

@@ -2,11 +2,8 @@ import type { AnyTransactionRow, ReportChannel, SortField, SortOrder, Transactio
 
 /** What a report screen filters by (core §3 "Transaction list filter"; contract §6). */
 
-export const TIME_PRESETS = ['today', 'yesterday', 'last7days', 'thisMonth', 'lastMonth', 'thisQuarter'] as const;
-export type TimePreset = (typeof TIME_PRESETS)[number];
-
-/** A custom range names Vietnam calendar days, both included. */
-export type TimeRange = { preset: TimePreset } | { preset: 'custom'; from: string; to: string };
+export { TIME_PRESETS, type TimePreset, type TimeRange } from '../../../rules/timeRange';
+import type { TimeRange } from '../../../rules/timeRange';
 
 export interface ReportFilters {
   range: TimeRange;

@@ -1,25 +1,13 @@
 import { z } from '../../../config/zod-classic';
+import { REPORT_CHANNELS, TRANSACTION_STATUSES } from '../../../rules/transactionStatus';
+
+export { REPORT_CHANNELS, TRANSACTION_STATUSES };
 
 /** Transaction reports (core §3, §4; docs/areas/reports.md §1–§3). */
 
-export const REPORT_CHANNELS = ['card', 'cash', 'momo', 'installment', 'va', 'ecom', 'saving', 'loan'] as const;
 export const reportChannelSchema = z.enum(REPORT_CHANNELS);
 export type ReportChannel = z.infer<typeof reportChannelSchema>;
 
-export const TRANSACTION_STATUSES = [
-  'success',
-  'fail',
-  'pending',
-  'PAID',
-  'WAITING_FOR_PAID',
-  'error',
-  'processing',
-  'dispute_in_progress',
-  'holding',
-  'cancelled',
-  'settled',
-  'unsettled',
-] as const;
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offeredYears } from '../../../../../src/services/shared/einvoice/testing/offered-years';
+import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD, einvUsername } from '../../core/accounts';
 import { vnDay } from '../../core/vat';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { MI_CODES, MI_CODING_DELAY_MS } from './wire';
-import { offeredYears } from '../../../../../src/services/shared/einvoice/testing/offered-years';
+import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
 
 /** The M-Invoice emulator against a running sandbox (docs/areas/einvoice.md → "M-Invoice"). */
 

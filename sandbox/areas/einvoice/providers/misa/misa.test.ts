@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { MISA_APP_ID, MISA_ERRORS, MISA_ITEM_ERRORS } from './wire';
-import { offeredYears } from '../../../../../src/services/shared/einvoice/testing/offered-years';
+import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
 
 /** The MISA meInvoice emulator against a running sandbox (docs/areas/einvoice.md → "MISA meInvoice"). */
 

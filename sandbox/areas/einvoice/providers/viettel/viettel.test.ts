@@ -10,7 +10,7 @@ import { EINV_PASSWORD, einvUsername, getAccount, updateAccount } from '../../co
 import { vnDay } from '../../core/vat';
 import { VIETTEL_API, VIETTEL_CODE_DELAY_MS } from './routes';
 import { doneStatus, notSentStatus, sentStatus, VIETTEL_CQT, VIETTEL_STATUS, viettelMaySign } from './statuses';
-import { offeredYears } from '../../../../../src/services/shared/einvoice/testing/offered-years';
+import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
 
 let t: TestSandbox;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { createEinvoiceServices, type EinvoiceServices } from '../../services/shared/einvoice';
-import type { EinvoiceSettings } from '../../services/shared/einvoice/types';
-import { currentMerchantId } from './lookups';
-import { getRuntime } from './runtime';
+import { createEinvoiceServices, type EinvoiceServices } from '../../services/einvoice/core';
+import type { EinvoiceSettings } from '../../services/einvoice/core/types';
+import { currentMerchantId } from '../shared/lookups';
+import { getRuntime } from '../shared/runtime';
 
 let services: EinvoiceServices | null = null;
 let madeFor: string | null = null;

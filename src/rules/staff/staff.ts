@@ -1,6 +1,6 @@
-import { EMAIL_MAX_LENGTH, isValidEmail } from '../../../rules/email';
-import { nationalPhone } from '../../../rules/phone';
-import { visibleText } from '../../../rules/text';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '../email';
+import { nationalPhone } from '../phone';
+import { visibleText } from '../text';
 
 /**
  * Staff form rules (core §5 Staff, §9 staff password at least 6). Pure: the portal's forms validate

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMOJI, LONG, SCRIPT, ZERO_WIDTH } from '../../../rules/hostile';
+import { EMOJI, LONG, SCRIPT, ZERO_WIDTH } from '../hostile';
 import {
   nationalPhone,
   validateStaffAdd,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nationalPhone } from '../../../rules/phone';
+import { nationalPhone } from '../phone';
 import { customerSearchText, foldForSearch, validateCustomer } from './customer';
-import { customerQueryFromSearchParams, customerQueryToSearchParams } from './customerUrl';
 
 describe('customer rules (doc 2 §5, D112, D113)', () => {
   it('requires name and a Vietnamese mobile, bounds name and address, refuses control characters', () => {
@@ -24,19 +23,5 @@ describe('customer rules (doc 2 §5, D112, D113)', () => {
     expect(foldForSearch('Nguye\u0302\u0303n')).toBe('nguyen');
     expect(customerSearchText('  pho\u0000 \t bo  ')).toBe('pho bo');
     expect(customerSearchText('x'.repeat(500))).toHaveLength(100);
-  });
-
-  it('reads the address bar one value at a time, hostile values falling back to their defaults', () => {
-    expect(customerQueryFromSearchParams(new URLSearchParams('page=3&page_size=25&q=%20pho%20'))).toEqual({
-      page: 3,
-      pageSize: 25,
-      q: 'pho',
-    });
-    expect(customerQueryFromSearchParams(new URLSearchParams('page=-1&page_size=7&q='))).toEqual({ page: 1, pageSize: 10, q: '' });
-    expect(customerQueryFromSearchParams(new URLSearchParams('page=99999999'))).toEqual({ page: 1, pageSize: 10, q: '' });
-    expect(customerQueryToSearchParams({ page: 1, pageSize: 10, q: '' }).toString()).toBe('');
-    expect(customerQueryToSearchParams({ page: 2, pageSize: 50, q: 'phở bò' }).toString()).toBe(
-      'page=2&page_size=50&q=ph%E1%BB%9F+b%C3%B2',
-    );
   });
 });

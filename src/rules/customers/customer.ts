@@ -1,5 +1,5 @@
-import { nationalPhone } from '../../../rules/phone';
-import { visibleText } from '../../../rules/text';
+import { nationalPhone } from '../phone';
+import { visibleText } from '../text';
 
 /**
  * Customer form rules (doc 2 §5 "Customer: name and phone required", D112). Pure: the portal's form

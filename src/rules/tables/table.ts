@@ -1,4 +1,4 @@
-import { visibleText } from '../../../rules/text';
+import { visibleText } from '../text';
 
 /**
  * Table names (doc 2 §5 table create and rename; D135). Pure: the portal's forms and the sandbox's

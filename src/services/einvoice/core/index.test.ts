@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../http/client';
-import { createFakeServer } from '../testing/fake-server';
+import { createFakeServer } from '../../shared/testing/fake-server';
 import { ADAPTER_FACTORIES, createEinvoiceServices } from './index';
 import { createMisaAdapter } from './providers/misa';
 import { splitSellerToken } from './seller-token';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeServer } from '../../testing/fake-server';
+import { createFakeServer } from '../../../shared/testing/fake-server';
 import { createEinvoiceBackend } from '../backend';
 import { canSign, cqtStatus, parseEivCode } from '../registry';
 import { splitSellerToken } from '../seller-token';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../http/client';
 import { ServiceError } from '../../http/errors';
-import { createFakeServer } from '../testing/fake-server';
+import { createFakeServer } from '../../shared/testing/fake-server';
 import { createEinvoiceBackend } from './backend';
 import { completedOrders, createMerchant, startSandbox, type TestMerchant, type TestSandbox } from './testing/sandbox';
 

@@ -1,4 +1,4 @@
-import type { CompanyInfo, EinvoiceSettings } from '../einvoice/types';
+import type { CompanyInfo, EinvoiceSettings } from './core/types';
 
 /** An active MISA set-up of the seeded merchant phoco, for tests; each test overrides what it is about. */
 export function sampleSettings(overrides: Partial<EinvoiceSettings> = {}): EinvoiceSettings {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LONG, SCRIPT, ZERO_WIDTH } from '../../../rules/hostile';
+import { LONG, SCRIPT, ZERO_WIDTH } from '../hostile';
 import { compareTables, foldTableName, tableQrText, tableSearchText, tidyTableName, validateTableName } from './table';
 
 describe('table name rules (doc 2 §5, D135)', () => {

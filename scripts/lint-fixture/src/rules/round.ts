@@ -1,0 +1,1 @@
+export const round = (n: number): number => Math.round(n);
