@@ -1,5 +1,5 @@
 import { buildVietQr } from '../../src/services/qr/vietqr';
-import type { DisplayOrder } from '../../src/services/shared/display/messages';
+import type { DisplayOrder } from '../../src/services/display/messages';
 import { expectNoAxeViolations } from '../support/axe';
 import { P } from '../support/env';
 import { expect, test } from '../support/fixtures';

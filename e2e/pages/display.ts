@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { DisplayInput, DisplayMessage } from '../../src/services/shared/display/messages';
+import type { DisplayInput, DisplayMessage } from '../../src/services/display/messages';
 import { P } from '../support/env';
 import { t, type Lang } from '../support/i18n';
 
@@ -56,7 +56,7 @@ export class DisplayPage {
 
 /**
  * Plays the cashier's side of the same-browser channel in a signed-in tab, as the payment screen
- * does with createCashierDisplay (src/services/shared/display/channel.ts): posts DisplayMessages on
+ * does with createCashierDisplay (src/services/display/channel.ts): posts DisplayMessages on
  * `portal-display` with an increasing seq and answers a display's hello with the last one.
  */
 export async function installCashierChannel(page: Page): Promise<void> {

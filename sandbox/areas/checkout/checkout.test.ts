@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseVietQr } from '../../../src/services/qr/vietqr';
-import { merchantInfoAnswerSchema, paymentLinkPageSchema, paymentLinkSchema } from '../../../src/services/shared/checkout/schemas';
+import { merchantInfoAnswerSchema, paymentLinkPageSchema, paymentLinkSchema } from '../../../src/services/checkout/link/schemas';
 import { jwtPayload, startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { described } from '../../platform/test/images';
 import { luhnValid, qrPurpose } from './pay-routes';

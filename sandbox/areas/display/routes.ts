@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { displayMessageSchema } from '../../../src/services/shared/display/messages';
+import { displayMessageSchema } from '../../../src/services/display/messages';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok } from '../../platform/http/envelope';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createActor, fromPromise } from 'xstate';
 import { widgetSettingsMachine } from '../../machines/checkout/widgetSettings.machine';
 import type { MerchantSave, WidgetSave } from '../../services/checkout/schemas';
-import type { MerchantInfo } from '../../services/shared/checkout/schemas';
+import type { MerchantInfo } from '../../services/checkout/link/schemas';
 import { sampleMerchantInfo } from '../../services/shared/testing/checkout-samples';
 import { checkImageFile } from '../../services/shared/images';
 import { renderScreen } from '../../screens/shared/test/render';

@@ -3,7 +3,7 @@ import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { vnToday } from '../../rules/timeRange';
 import { DashboardScreen } from '../../screens/dashboard/DashboardScreen';
 import { getRuntime } from '../shared/runtime';
-import { reportActors } from '../shared/reports-runtime';
+import { reportActors } from '../reports';
 
 /** The dashboard wired to its stream (core §7 GET /dashboard-data). */
 export default function DashboardRoute() {

@@ -3,7 +3,7 @@ import { displayScreenMachine } from '../../machines/display/displayScreen.machi
 import { displaySlidesMachine } from '../../machines/display/displaySlides.machine';
 import { displayDevice, keepScreenAwake } from '../../services/display/device';
 import { followRelay } from '../../services/display/stream';
-import { createDisplayReceiver } from '../../services/shared/display/channel';
+import { createDisplayReceiver } from '../../services/display/channel';
 import { SLIDE_COUNT } from '../../screens/display/SlideView';
 import { getRuntime } from '../shared/runtime';
 

@@ -22,12 +22,9 @@ import {
   type OrderPaymentActors,
   type OrderPaymentApi,
 } from '../../services/orderpayment';
-import { merchantInfoCall, orderLinkCall, type OrderLinkRequest } from '../../services/shared/checkout';
-import type { MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
-import { createDisplayReceiver, type DisplaySender } from '../../services/shared/display/channel';
+import { merchantInfoCall, orderLinkCall, type OrderLinkRequest, type MerchantInfo, type PaymentLink } from '../../services/checkout';
+import { createDisplayReceiver, type DisplaySender, type DisplayMessage, createCashierDisplay } from '../../services/display';
 import { createSessionSlots } from '../../services/shared/sessionSlots';
-import type { DisplayMessage } from '../../services/shared/display/messages';
-import { createCashierDisplay } from '../../services/shared/display/relay';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
 import { receiptInvoice, settledInvoiceState, type ReceiptData } from '../../services/shared/print/receipt';
 import { CustomerDisplay } from '../../screens/orderpayment/CustomerDisplay';

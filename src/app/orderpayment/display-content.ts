@@ -1,4 +1,4 @@
-import { displayOrderFrom, type DisplayInput } from '../../services/shared/display/messages';
+import { displayOrderFrom, type DisplayInput } from '../../services/display';
 import { selectTab, type OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
 
 /**

@@ -9,7 +9,7 @@ import type { ReportChannel } from '../../services/shared/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { reportActors, reportsApi } from '../shared/reports-runtime';
+import { reportActors, reportsApi } from './runtime';
 import { useAddressQuery } from '../shared/use-address-query';
 import { useStoreOptions } from '../shared/use-store-options';
 

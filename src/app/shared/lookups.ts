@@ -33,7 +33,7 @@ function createLookups() {
   // Each list's service is fetched with its first use, so a page does not download the services of
   // areas whose lists it never shows (the bank page would otherwise carry ShopQR's and the card machines').
   const loaders: { [K in LookupKind]: LookupLoader<LookupLists[K]> } = {
-    stores: async (signal) => (await import('../../services/shared/transactions')).createReportsApi(portal).stores(signal),
+    stores: async (signal) => (await import('../../services/reports/transactions')).createReportsApi(portal).stores(signal),
     banks: async (signal) => (await import('../../services/bank')).createBankApi(portal).banks(signal),
     staff: async (signal) => (await import('../../services/shopqr')).createShopQrApi(portal).staff(signal),
     bankAccounts: async (signal) => (await import('../../services/shopqr')).createShopQrApi(portal).bankAccounts(signal),

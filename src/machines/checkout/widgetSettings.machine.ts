@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { MerchantInfo, WidgetType } from '../../services/shared/checkout/schemas';
+import type { MerchantInfo, WidgetType } from '../../services/checkout/link/schemas';
 import type { CheckedImageFile, ImageCheckProblem } from '../../services/shared/images';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import {

@@ -1,5 +1,5 @@
 import type { MerchantSave, WidgetSave } from '../../services/checkout/schemas';
-import type { MerchantInfo, Widget, WidgetType } from '../../services/shared/checkout/schemas';
+import type { MerchantInfo, Widget, WidgetType } from '../../services/checkout/link/schemas';
 
 export type { MerchantSave, WidgetSave };
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { WidgetType } from '../../services/shared/checkout/schemas';
+import type { WidgetType } from '../../services/checkout/link/schemas';
 import type { widgetSettingsMachine } from './widgetSettings.machine';
 import {
   COLOUR_FIELDS,

@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup, type AnyEventObject } from 'xstate';
-import type { DisplayMessage } from '../../services/shared/display/messages';
+import type { DisplayMessage } from '../../services/display/messages';
 
 /**
  * The customer's display (doc 2 §2 customer display and order payment panel `customer`; core §2

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { MerchantInfo, OrderLinkRequest, PaymentLink } from '../../services/shared/checkout/schemas';
+import type { MerchantInfo, OrderLinkRequest, PaymentLink } from '../../services/checkout';
 import { outcomeUnknown } from '../../rules/idempotency';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import type { WayOutput } from './cashPayment.machine';

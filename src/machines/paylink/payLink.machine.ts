@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
+import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/checkout';
 import { outcomeUnknown } from '../../rules/idempotency';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { amountValue, orderIdValue, validatePayLinkForm, type PayLinkFormErrors } from './rules/payLink';

@@ -1,5 +1,5 @@
 import { assign, fromCallback, raise, type EventObject } from 'xstate';
-import type { LinkStatus, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../../services/shared/checkout/schemas';
+import type { LinkStatus, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../../services/checkout';
 import { defineList } from '../shared/list/pagedList';
 import { notProvided } from '../../rules/serviceError';
 import { linkSearchText } from './rules/payLink';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { displayScreenMachine } from '../../machines/display/displayScreen.machine';
 import { displaySlidesMachine } from '../../machines/display/displaySlides.machine';
-import type { DisplayMessage } from '../../services/shared/display/messages';
+import type { DisplayMessage } from '../../services/display/messages';
 import { renderScreen } from '../shared/test/render';
 import { DisplayScreen } from './DisplayScreen';
 

@@ -1,7 +1,7 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
-import type { DisplayMessage } from '../../services/shared/display/messages';
+import type { DisplayMessage } from '../../services/display/messages';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { QrImage } from '../shared/QrImage';
 import classes from './display.module.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DisplayMessage } from '../../services/shared/display/messages';
+import type { DisplayMessage } from '../../services/display/messages';
 import { formatVnd } from '../shared/table/format';
 import classes from './display.module.css';
 

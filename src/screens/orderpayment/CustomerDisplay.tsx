@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
-import type { DisplayMessage } from '../../services/shared/display/messages';
+import type { DisplayMessage } from '../../services/display';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { QrImage } from '../shared/QrImage';
 

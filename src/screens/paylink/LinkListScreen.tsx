@@ -8,7 +8,7 @@ import { selectSearchDraft, selectStatusFilter, type payLinkListMachine } from '
 import { isLinkStatus, LINK_PAGE_SIZES, LINK_STATUS_FILTERS } from '../../machines/paylink/rules/linkListUrl';
 import { ORDER_ID_MAX_LENGTH } from '../../machines/paylink/rules/payLink';
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
-import type { LinkStatus, PaymentLink } from '../../services/shared/checkout/schemas';
+import type { LinkStatus, PaymentLink } from '../../services/checkout';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { payLinkMachine } from '../../machines/paylink/payLink.machine';
-import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/shared/checkout/schemas';
+import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/checkout';
 import { renderScreen } from '../shared/test/render';
 import { PayLinkForm } from './PayLinkScreen';
 

@@ -1,16 +1,9 @@
 import { z } from '../../config/zod-classic';
-import {
-  LINK_AMOUNT_MAX,
-  LINK_AMOUNT_MIN,
-  linkStatusSchema,
-  widgetSchema,
-  widgetTypeSchema,
-  type WidgetType,
-} from '../shared/checkout/schemas';
+import { LINK_AMOUNT_MAX, LINK_AMOUNT_MIN, linkStatusSchema, widgetSchema, widgetTypeSchema, type WidgetType } from './link/schemas';
 
 /**
  * The hosted checkout page's public answers (issue 14 contract §C). The widget is the same schema the
- * portal's /e-com reads (src/services/shared/checkout), so the page and its preview cannot disagree.
+ * portal's /e-com reads (src/services/checkout/link/), so the page and its preview cannot disagree.
  */
 
 const unixSeconds = z.number().int().nonnegative();

@@ -1,8 +1,8 @@
-import type { WidgetType } from '../shared/checkout/schemas';
+import type { WidgetType } from './link/schemas';
 
 /**
  * What the /e-com form sends to the checkout service (issue 14 wire contract §A). Its answers are the
- * shared MerchantInfo schema (src/services/shared/checkout/schemas.ts): every saving call answers the
+ * shared MerchantInfo schema (src/services/checkout/link/schemas.ts): every saving call answers the
  * whole record.
  */
 

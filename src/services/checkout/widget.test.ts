@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../http/client';
 import { sampleMerchantInfo } from '../shared/testing/checkout-samples';
-import type { MerchantInfo } from '../shared/checkout/schemas';
+import type { MerchantInfo } from './link/schemas';
 import { createFakeServer } from '../shared/testing/fake-server';
 import { createWidgetApi, merchantForm, widgetForm, type WidgetSave } from './widget';
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ServiceClient } from '../http/client';
-import { merchantInfoAnswerSchema, merchantInfoCall, type MerchantInfo } from '../shared/checkout';
+import { merchantInfoAnswerSchema, merchantInfoCall, type MerchantInfo } from './link';
 import { checkImageFile, type CheckedImageFile } from '../shared/images';
 import type { MerchantSave, WidgetSave } from './schemas';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RawResponse, ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
-import type { DisplayMessage } from '../shared/display/messages';
+import type { DisplayMessage } from './messages';
 import { createSseParser, followRelay, type RelayLink } from './stream';
 
 const encoder = new TextEncoder();

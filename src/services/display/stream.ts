@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../http/client';
 import { isServiceError } from '../http/errors';
-import { parseDisplayMessage, type DisplayMessage } from '../shared/display/messages';
+import { parseDisplayMessage, type DisplayMessage } from './messages';
 import { streamPairedSchema } from './schemas';
 
 /**

@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
-import { cancelPaymentLinkCall } from '../shared/checkout/calls';
+import { cancelPaymentLinkCall } from '../checkout';
 import {
   CATEGORY_PAGE_SIZE,
   PICKER_PAGE_SIZE,

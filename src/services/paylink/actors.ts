@@ -1,8 +1,16 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ServiceClient } from '../http/client';
 import type { RealtimeHub } from '../realtime/hub';
-import { createPaymentLinkCall, listPaymentLinksCall, merchantInfoCall } from '../shared/checkout/calls';
-import type { CreateLinkBody, MerchantInfo, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../shared/checkout/schemas';
+import {
+  createPaymentLinkCall,
+  listPaymentLinksCall,
+  merchantInfoCall,
+  type CreateLinkBody,
+  type MerchantInfo,
+  type PaymentLink,
+  type PaymentLinkPage,
+  type PaymentLinkQuery,
+} from '../checkout';
 import type { LinkKeys } from './link-keys';
 
 /**

@@ -4,7 +4,7 @@ import { createPagePrefetch } from './pagePrefetch';
 import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
 import type { StoreOption } from '../shared/schemas/stores';
 import type { ReportChannel } from '../shared/schemas/transactions';
-import type { ReportsApi } from '../shared/transactions';
+import type { ReportsApi } from './transactions';
 
 /**
  * Implementations of the report machines' actors (docs/areas/reports.md §8), for

@@ -1,5 +1,5 @@
 import { displayScreenMachine, type DisplayScreenContext } from '../../../src/machines/display/displayScreen.machine';
-import type { DisplayMessage } from '../../../src/services/shared/display/messages';
+import type { DisplayMessage } from '../../../src/services/display/messages';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 

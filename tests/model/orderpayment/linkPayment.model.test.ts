@@ -1,5 +1,5 @@
 import { linkPaymentMachine, type LinkPaymentContext } from '../../../src/machines/orderpayment/linkPayment.machine';
-import type { MerchantInfo, PaymentLink } from '../../../src/services/shared/checkout/schemas';
+import type { MerchantInfo, PaymentLink } from '../../../src/services/checkout';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';

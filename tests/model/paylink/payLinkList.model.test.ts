@@ -1,5 +1,5 @@
 import { payLinkList, payLinkListMachine } from '../../../src/machines/paylink/payLinkList.machine';
-import type { PaymentLink } from '../../../src/services/shared/checkout/schemas';
+import type { PaymentLink } from '../../../src/services/checkout';
 import { describeListModel } from '../shared/list';
 import { serviceError } from '../shared/fixtures/auth';
 import { emptyPage, twoPages } from './fixtures';

@@ -1,4 +1,4 @@
-import type { LinkStatus } from '../../../services/shared/checkout/schemas';
+import type { LinkStatus } from '../../../services/checkout';
 import { linkSearchText } from './payLink';
 
 /**

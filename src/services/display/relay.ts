@@ -1,5 +1,5 @@
-import { z } from '../../../config/zod-classic';
-import type { ServiceClient } from '../../http/client';
+import { z } from '../../config/zod-classic';
+import type { ServiceClient } from '../http/client';
 import { createDisplaySender, createRelayQueue, type DisplayPort, type DisplaySender } from './channel';
 import type { DisplayMessage } from './messages';
 

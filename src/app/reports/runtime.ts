@@ -1,8 +1,8 @@
 import { createReportActors } from '../../services/reports/actors';
-import { createReportsApi, type ReportsApi } from '../../services/shared/transactions';
+import { createReportsApi, type ReportsApi } from '../../services/reports/transactions';
 import type { StoreOption } from '../../services/shared/schemas/stores';
-import { getLookups } from './lookups';
-import { getRuntime } from './runtime';
+import { getLookups } from '../shared/lookups';
+import { getRuntime } from '../shared/runtime';
 
 /**
  * The reports API and actors, made once per page load on the runtime's portal client (same

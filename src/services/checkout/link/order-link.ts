@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../../http/client';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../../rules/idempotency';
-import type { SessionSlots } from '../sessionSlots';
+import type { SessionSlots } from '../../shared/sessionSlots';
 import { createPaymentLinkCall } from './calls';
 import type { OrderLinkRequest, PaymentLink } from './schemas';
 

@@ -1,4 +1,4 @@
-import { z } from '../../../config/zod-classic';
+import { z } from '../../config/zod-classic';
 
 /**
  * What the cashier's screen tells the customer's display (doc 2 §2 customer display, order payment

@@ -5,7 +5,7 @@ import { tokenSourceFromPort, type AuthPort } from '../../services/http/auth-por
 import { filenameFromDisposition } from '../../services/http/body';
 import { createServiceClient } from '../../services/http/client';
 import { ServiceError } from '../../services/http/errors';
-import { createReportsApi, filtersToQuery, type StreamedChunk } from '../../services/shared/transactions/index';
+import { createReportsApi, filtersToQuery, type StreamedChunk } from '../../services/reports/transactions/index';
 import { createActor, waitFor, createMachine } from 'xstate';
 
 // 2026-11-22 10:30 in Vietnam.
