@@ -1,9 +1,10 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
-import { ORDER_COMPLETED, ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
+import { ORDER_COMPLETED, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
+import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status, §7 /order, §9): the merchant's orders on
@@ -40,8 +41,6 @@ export interface OrderListExtra {
   today: OrderToday | null;
 }
 
-export const SEARCH_DEBOUNCE_MS = 800;
-
 /** What the bill printer is given: the order as the dialog shows it, and whether this print is a copy. */
 export interface PrintInput {
   detail: OrderDetail;
@@ -60,7 +59,7 @@ export const orderList = defineList({
     tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing' | 'einvoiceRetrying',
     input: {} as { query?: OrderQuery },
   },
-  pageSizes: ORDER_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
     Object.entries(patch).every(([key, value]) => {
       if (key === 'q') return typeof value === 'string' && value.length <= ORDER_SEARCH_MAX;
@@ -126,7 +125,7 @@ export const orderListMachine = orderList.setup
       queryDiffers: ({ context }, params: { query: OrderQuery }) =>
         !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
     },
-    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'orderList',

@@ -9,7 +9,6 @@ import { selectCreating, selectFilter, selectToday, selectTyped } from '../../ma
 import { serialText } from '../../rules/einvoiceCode';
 import { formatVndNumber } from '../../rules/vnd';
 import {
-  ORDER_PAGE_SIZES,
   ORDER_SEARCH_MAX,
   ORDER_SOURCES,
   ORDER_STATUSES,
@@ -28,6 +27,7 @@ import { invoiceCodeText } from './einvoice/code';
 import { selectable } from '../../machines/orders/einvoice/bulk';
 import { selectRows } from '../../machines/shared/list/selectors';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type OrderListActor = ActorRefFrom<typeof orderListMachine>;
 
@@ -265,7 +265,7 @@ export function OrderListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={ORDER_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}
