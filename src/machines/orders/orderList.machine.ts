@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
 import { ORDER_COMPLETED, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
+import { isDayRange } from '../../rules/timeRange';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../shared/serviceError';
 import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
@@ -10,7 +11,7 @@ import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
  * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status, §7 /order, §9): the merchant's orders on
  * the shared list (../shared/list), newest change first, searched on the service (code, table,
  * customer name or phone, accents ignored) 800 ms after the last key, filtered by status, e-invoice
- * exported or not, and source; page, size, search and filters mirrored in the address bar
+ * exported or not, source and the Vietnam days it was created on (D269); page, size, search and filters mirrored in the address bar
  * (QUERY.REPLACE for Back or an edited address). A row opens the detail dialog (the order's lines,
  * totals, customer and payment, GET /order/{id}). Merchants without tables create an order at the
  * counter (POST /order {table_id: null}) and go to it; the screen hides that button for F&B merchants
@@ -66,6 +67,7 @@ export const orderList = defineList({
       if (key === 'status') return value === null || isOrderStatus(value);
       if (key === 'exported') return value === null || typeof value === 'boolean';
       if (key === 'source') return value === null || isOrderSource(value);
+      if (key === 'days') return value === undefined || isDayRange(value);
       return false;
     }),
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),

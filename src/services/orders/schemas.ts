@@ -1,3 +1,4 @@
+import type { DayRange } from '../../rules/timeRange';
 import { TAX_CLASSES } from '../../rules/vatRates';
 import { z } from '../../config/zod-classic';
 
@@ -171,6 +172,8 @@ export interface OrderFilter {
   status: OrderStatus | null;
   exported: boolean | null;
   source: OrderSource | null;
+  /** Vietnam days the order was created on, both included (D269); absent: every day. */
+  days?: DayRange;
 }
 
 export interface OrderPage {

@@ -7,11 +7,11 @@ import {
   type OrderStatus,
 } from '../../../services/orders/schemas';
 import { DEFAULT_PAGE_SIZE } from '../../../rules/listPaging';
-import { choiceParam, defineListUrl, pageParam, pageSizeParam, spelledAsIs, textParam } from '../../shared/list/url';
+import { choiceParam, dayRangeParam, defineListUrl, pageParam, pageSizeParam, spelledAsIs, textParam } from '../../shared/list/url';
 
 /**
  * The order list's query in the address bar (/sale-order?page=2&page_size=25&q=ban&order_status=1&
- * is_eiv_exported=0&source=WEBSITE; doc 2 §2 "page, page_size (default 1 and 10), filters, search"):
+ * is_eiv_exported=0&source=WEBSITE&from=2026-11-01&to=2026-11-10; doc 2 §2 "page, page_size (default 1 and 10), filters, search"):
  * a reload or a bookmark shows the same rows. Defaults are left out when the machine writes; a hostile
  * or stale value falls back to its default.
  */
@@ -38,10 +38,13 @@ export const orderUrl = defineListUrl({
     status: choiceParam<OrderStatus | null>('order_status', spelledAsIs(ORDER_STATUSES), null),
     exported: choiceParam<boolean | null>('is_eiv_exported', { '1': true, '0': false }, null),
     source: choiceParam<OrderSource | null>('source', spelledAsIs(ORDER_SOURCES), null),
+    days: dayRangeParam(),
   },
   page: pageParam(),
   pageSize: pageSizeParam(),
 });
 
 export const orderQueryFromSearchParams: (params: URLSearchParams) => OrderQuery = orderUrl.parse;
-export const orderQueryToSearchParams: (query: OrderQuery) => URLSearchParams = orderUrl.format;
+// A filter without days is every day (OrderFilter.days is optional).
+export const orderQueryToSearchParams = (query: OrderQuery): URLSearchParams =>
+  orderUrl.format({ ...query, filter: { days: undefined, ...query.filter } });

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES } from '../../../rules/listPaging';
+import { isDayRange, type DayRange } from '../../../rules/timeRange';
 
 /**
  * A list's query in the address bar (doc 2 §2 "page, page_size (default 1 and 10), filters, search",
@@ -123,3 +124,21 @@ export function choiceParam<T>(key: string, spelled: Readonly<Record<string, T>>
 /** The spelling of values that are their own text in the address (statuses, sources). */
 export const spelledAsIs = <T extends string | number>(values: readonly T[]): Record<string, T> =>
   Object.fromEntries(values.map((value) => [String(value), value]));
+
+/**
+ * Vietnam days from and to ('YYYY-MM-DD', both included; D269): both or none, two real days with the
+ * end not before the start, else no day filter (undefined, left out of the address).
+ */
+export function dayRangeParam(fromKey = 'from', toKey = 'to'): UrlParam<DayRange | undefined> {
+  return {
+    parse: (params) => {
+      const days = { from: params.get(fromKey), to: params.get(toKey) };
+      return isDayRange(days) ? days : undefined;
+    },
+    write: (params, days) => {
+      if (!days) return;
+      params.set(fromKey, days.from);
+      params.set(toKey, days.to);
+    },
+  };
+}
