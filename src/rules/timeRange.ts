@@ -58,16 +58,48 @@ export function presetRange(preset: TimePreset, nowMs: number): MsRange {
   }
 }
 
-/** Why a custom range is refused, or null when it is fine. `today` is 'YYYY-MM-DD' in Vietnam. */
-export function validateCustomRange(from: unknown, to: unknown, today: string): CustomRangeError | null {
+/** Vietnam days from and to, both included ('YYYY-MM-DD'): a list's day filter (D269). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** Days of a list filter in their form: two real days, the end not before the start. */
+export function isDayRange(value: unknown): value is DayRange {
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2) return false;
+  const { from, to } = value as Record<string, unknown>;
+  const start = parseVnDate(from);
+  const endDay = parseVnDate(to);
+  return start !== null && endDay !== null && endDay >= start;
+}
+
+/**
+ * Why days are refused without a length limit (a list's day filter), or null: both days real, the
+ * end not before the start, nothing after `today` ('YYYY-MM-DD' in Vietnam).
+ */
+export function validateDayRange(from: unknown, to: unknown, today: string): CustomRangeError | null {
   const start = parseVnDate(from);
   const endDay = parseVnDate(to);
   const todayStart = parseVnDate(today);
   if (start === null || endDay === null || todayStart === null) return 'RANGE_INCOMPLETE';
   if (endDay < start) return 'RANGE_END_BEFORE_START';
   if (endDay > todayStart) return 'RANGE_AFTER_TODAY';
-  if (endOf(endDay) - start > MAX_CUSTOM_RANGE_MS) return 'RANGE_TOO_LONG';
   return null;
+}
+
+/** Why a custom range is refused, or null when it is fine. `today` is 'YYYY-MM-DD' in Vietnam. */
+export function validateCustomRange(from: unknown, to: unknown, today: string): CustomRangeError | null {
+  const refusal = validateDayRange(from, to, today);
+  if (refusal) return refusal;
+  if (endOf(parseVnDate(to)!) - parseVnDate(from)! > MAX_CUSTOM_RANGE_MS) return 'RANGE_TOO_LONG';
+  return null;
+}
+
+/** Days as unix seconds, both included: the first second of `from`, the last of `to` (D16). */
+export function dayRangeToUnixSeconds(days: DayRange): { from: number; to: number } {
+  const start = parseVnDate(days.from) ?? 0;
+  const endDay = parseVnDate(days.to) ?? start;
+  return { from: Math.floor(start / 1000), to: Math.floor(endOf(endDay) / 1000) };
 }
 
 /** The ms range of custom days (not validated; null when a date is unreadable). */

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import { useActorRef } from '@xstate/react';
-import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { attendanceListMachine } from '../../machines/attendance/attendanceList.machine';
-import { attendanceQueryFromSearchParams, attendanceQueryToSearchParams } from '../../machines/attendance/rules/attendanceUrl';
+import { attendanceUrl } from '../../machines/attendance/rules/attendanceUrl';
 import { createAttendanceActors, createAttendanceApi, type AttendanceActors } from '../../services/attendance';
 import { AttendanceListScreen } from '../../screens/attendance/AttendanceListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 
 /**
  * /attendance (doc 2 §2 attendance list; D137): the check-in machine wired to the sale service's client.
@@ -22,9 +21,6 @@ function attendanceActors(): AttendanceActors {
 }
 
 function AttendanceListPage() {
-  const [params] = useSearchParams();
-  const { inspect } = getRuntime();
-  const initialQuery = useMemo(() => attendanceQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadAttendance, deleteAttendance } = attendanceActors();
     return attendanceListMachine.provide({
@@ -41,18 +37,7 @@ function AttendanceListPage() {
       },
     });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize } }) => ({ page, pageSize }),
-      parse: attendanceQueryFromSearchParams,
-      format: attendanceQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, attendanceUrl);
 
   return <AttendanceListScreen actor={actor} />;
 }

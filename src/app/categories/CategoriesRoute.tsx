@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
-import { useActorRef } from '@xstate/react';
-import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { categoryListMachine } from '../../machines/categories/categoryList.machine';
-import { categoryQueryFromSearchParams, categoryQueryToSearchParams } from '../../machines/categories/rules/categoryUrl';
+import { categoryUrl } from '../../machines/categories/rules/categoryUrl';
 import { createCategoriesActors, createCategoriesApi, type CategoriesActors } from '../../services/categories';
 import { catalogueCode } from '../../services/errors';
 import { CategoryListScreen } from '../../screens/categories/CategoryListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 
 /**
  * /category (doc 2 §2): the category machine wired to the sale service's client. The list's page and
@@ -23,9 +22,6 @@ function categoriesActors(): CategoriesActors {
 }
 
 function CategoryListPage() {
-  const [params] = useSearchParams();
-  const { inspect } = getRuntime();
-  const initialQuery = useMemo(() => categoryQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadCategories, deleteCategory, createCategory } = categoriesActors();
     return categoryListMachine.provide({
@@ -48,18 +44,7 @@ function CategoryListPage() {
       },
     });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize } }) => ({ page, pageSize }),
-      parse: categoryQueryFromSearchParams,
-      format: categoryQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, categoryUrl);
 
   return <CategoryListScreen actor={actor} />;
 }

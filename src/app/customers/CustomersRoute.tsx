@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { customerFormMachine } from '../../machines/customers/customerForm.machine';
 import { customerListMachine } from '../../machines/customers/customerList.machine';
-import { customerQueryFromSearchParams, customerQueryToSearchParams } from '../../machines/customers/rules/customerUrl';
+import { customerUrl } from '../../machines/customers/rules/customerUrl';
 import { createCustomersActors, createCustomersApi, type CustomersActors } from '../../services/customers';
 import type { Customer } from '../../services/customers/schemas';
 import { createAddressApi } from '../../services/shared/address/api';
@@ -12,7 +12,7 @@ import { CustomerListScreen } from '../../screens/customers/CustomerListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 import { customerPaths, customerSegments } from './paths';
 
 /**
@@ -31,22 +31,8 @@ function customersActors(): CustomersActors {
 
 function ListPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { inspect } = getRuntime();
-  const initialQuery = useMemo(() => customerQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => customerListMachine.provide({ actors: { loadPage: customersActors().loadCustomers } }), []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, q: filter.q }),
-      parse: customerQueryFromSearchParams,
-      format: customerQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, customerUrl, { read: ({ page, pageSize, filter }) => ({ page, pageSize, q: filter.q }) });
 
   const editPath = useCallback((c: Customer) => customerPaths.update(c.customer_id), []);
   return <CustomerListScreen actor={actor} onAdd={() => navigate(customerPaths.create())} editPath={editPath} />;

@@ -1,16 +1,16 @@
 import { useCallback, useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
-import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { invoiceCreateMachine } from '../../machines/invoices/invoiceCreate.machine';
 import { invoiceListMachine } from '../../machines/invoices/invoiceList.machine';
-import { invoiceQueryFromSearchParams, invoiceQueryToSearchParams } from '../../machines/invoices/rules/invoiceUrl';
+import { invoiceUrl } from '../../machines/invoices/rules/invoiceUrl';
 import { createInvoicesActors, createInvoicesApi, type InvoicesActors } from '../../services/invoices';
 import { InvoiceCreateScreen } from '../../screens/invoices/InvoiceCreateScreen';
 import { InvoiceListScreen } from '../../screens/invoices/InvoiceListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 import { invoicePaths, invoiceSegments } from './paths';
 
 /**
@@ -26,9 +26,6 @@ function invoicesActors(): InvoicesActors {
 
 function ListPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { inspect } = getRuntime();
-  const initialQuery = useMemo(() => invoiceQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadInvoices, cancelInvoice } = invoicesActors();
     return invoiceListMachine.provide({
@@ -40,18 +37,7 @@ function ListPage() {
       },
     });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, q: filter.q }),
-      parse: invoiceQueryFromSearchParams,
-      format: invoiceQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, invoiceUrl, { read: ({ page, pageSize, filter }) => ({ page, pageSize, q: filter.q }) });
 
   return <InvoiceListScreen actor={actor} onCreate={() => navigate(invoicePaths.create())} />;
 }

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
-import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { i18n } from '../../i18n';
 import { orderEditMachine } from '../../machines/orders/orderEdit.machine';
 import { orderListMachine, type PrintInput } from '../../machines/orders/orderList.machine';
-import { orderQueryFromSearchParams, orderQueryToSearchParams } from '../../machines/orders/rules/orderUrl';
+import { orderUrl } from '../../machines/orders/rules/orderUrl';
 import { createOrdersActors, createOrdersApi, type OrdersActors, type OrdersApi } from '../../services/orders';
 import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { createReceiptPrinter, type ReceiptPrinter } from '../../services/shared/print/printer';
@@ -19,7 +19,7 @@ import { notify } from '../shared/notify';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 import { correctionHref } from './einvoice/correction-link';
 import { ExportPage, useOrderEinvoice } from './einvoice/OrderEinvoice';
 import { ordersPaths, orderSegments } from './paths';
@@ -76,14 +76,11 @@ async function receiptOf(input: PrintInput, signal: AbortSignal): Promise<Receip
 }
 
 function ListPage() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  const { inspect } = getRuntime();
   // doc 2 §1: food-and-beverage merchants open orders from a table, not from the list.
   const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? null);
-  const initialQuery = useMemo(() => orderQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadOrders, loadDetail, createOrder, retryEinvoice } = ordersActors();
     return orderListMachine.provide({
@@ -109,18 +106,7 @@ function ListPage() {
       },
     });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
-      parse: orderQueryFromSearchParams,
-      format: orderQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, orderUrl);
 
   const einvoice = useOrderEinvoice(actor, ordersApi());
   // Issue 25 §3: the sale service's worker tells the merchant's sockets when an invoice is issued or

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { payLinkMachine } from '../../machines/paylink/payLink.machine';
 import { payLinkListMachine } from '../../machines/paylink/payLinkList.machine';
-import { linkQueryFromSearchParams, linkQueryToSearchParams } from '../../machines/paylink/rules/linkListUrl';
+import { linkListUrl } from '../../machines/paylink/rules/linkListUrl';
 import { createLinkKeys, createPayLinkActors, type PayLinkActors } from '../../services/paylink';
 import { LinkListScreen } from '../../screens/paylink/LinkListScreen';
 import { PayLinkForm } from '../../screens/paylink/PayLinkScreen';
@@ -15,7 +15,7 @@ import { notify } from '../shared/notify';
 import { getRealtimeHub } from '../shared/realtime-runtime';
 import { getRuntime } from '../shared/runtime';
 import { useSessionSelector } from '../shared/session-context';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 
 /**
  * /pay-by-link (doc 2 §2, flag payByLink; owner and staff-type users alike, D156): the link form and
@@ -49,17 +49,17 @@ const notifyCopy = (outcome: CopyOutcome) =>
 
 function PayLinkPage() {
   const { t } = useTranslation('paylink');
-  const [params] = useSearchParams();
   const { inspect } = getRuntime();
   // doc 2 §6: the link's merchant may be named by the profile's ref_id instead of the merchant id.
   const merchantRef = useSessionSelector((s) => s.context.profile?.merchant.ref_id || s.context.profile?.merchant_id || '');
-  const initialQuery = useMemo(() => linkQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const listLogic = useMemo(() => {
     const { loadLinks, watchPayments } = payLinkActors();
     return payLinkListMachine.provide({ actors: { loadPage: loadLinks, watchPayments } });
   }, []);
-  const list = useActorRef(listLogic, { input: { query: initialQuery }, inspect });
+  const list = useListPage(listLogic, linkListUrl, {
+    read: ({ page, pageSize, filter }) => ({ page, pageSize, q: filter.q, status: filter.status }),
+  });
 
   const formLogic = useMemo(() => {
     const { loadMerchant, createLink } = payLinkActors();
@@ -75,17 +75,6 @@ function PayLinkPage() {
     });
   }, [list]);
   const form = useActorRef(formLogic, { input: { merchantRef }, inspect });
-
-  useAddressQuery(
-    list,
-    {
-      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, q: filter.q, status: filter.status }),
-      parse: linkQueryFromSearchParams,
-      format: linkQueryToSearchParams,
-      replace: (query) => list.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
 
   return (
     <Stack gap="lg" p="md">

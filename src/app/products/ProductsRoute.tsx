@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { productFormMachine } from '../../machines/products/productForm.machine';
 import { productListMachine } from '../../machines/products/productList.machine';
-import { productQueryFromSearchParams, productQueryToSearchParams } from '../../machines/products/rules/productUrl';
+import { productUrl } from '../../machines/products/rules/productUrl';
 import { catalogueCode } from '../../services/errors';
 import { createProductsActors, createProductsApi, type ProductsActors, type ProductsApi } from '../../services/products';
 import { NotFound } from '../../screens/shared/NotFound';
@@ -11,7 +11,7 @@ import { ProductFormScreen } from '../../screens/products/ProductFormScreen';
 import { ProductListScreen } from '../../screens/products/ProductListScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 import { productPaths, productSegments } from './paths';
 
 /**
@@ -32,9 +32,6 @@ function productsActors(): ProductsActors {
 const loadImage = (url: string) => productsApi().image(url);
 
 function ListPage() {
-  const [params] = useSearchParams();
-  const { inspect } = getRuntime();
-  const initialQuery = useMemo(() => productQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadProducts, stopSale } = productsActors();
     return productListMachine.provide({
@@ -46,18 +43,7 @@ function ListPage() {
       },
     });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
-      parse: productQueryFromSearchParams,
-      format: productQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, productUrl);
 
   // The VAT column shows each class's rate on the day the page opened (D226).
   const [now] = useState(() => Date.now());

@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useActorRef } from '@xstate/react';
-import { useSearchParams } from 'react-router-dom';
 import { exportMachine } from '../../machines/reports/export.machine';
 import { reportFilters, reportListMachine } from '../../machines/reports/reportList.machine';
-import { filtersFromSearchParams, filtersToSearchParams } from '../../machines/reports/rules/reportUrl';
+import { reportUrl } from '../../machines/reports/rules/reportUrl';
 import { vnToday } from '../../rules/timeRange';
 import type { ReportChannel } from '../../services/shared/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
 import { reportActors, reportsApi } from './runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 import { useStoreOptions } from '../shared/use-store-options';
 
 /**
@@ -19,14 +18,14 @@ import { useStoreOptions } from '../shared/use-store-options';
  * sort); never a token or anything about a person.
  */
 function ReportRoute({ channel }: { channel: ReportChannel }) {
-  const [params] = useSearchParams();
-  const initialFilters = useMemo(() => filtersFromSearchParams(params, channel), []); // eslint-disable-line react-hooks/exhaustive-deps
   const { loadReport, exportReport, prefetchReport } = reportActors();
   const { inspect } = getRuntime();
-  const actor = useActorRef(reportListMachine.provide({ actors: { loadPage: loadReport } }), {
-    input: { channel, filters: initialFilters, today: vnToday(Date.now()) },
-    inspect,
+  const actor = useListPage(reportListMachine.provide({ actors: { loadPage: loadReport } }), reportUrl(channel), {
+    read: reportFilters,
+    input: (filters) => ({ channel, filters, today: vnToday(Date.now()) }),
+    replace: (list, filters) => list.send({ type: 'FILTERS.REPLACE', filters }),
   });
+
   const exportActor = useActorRef(
     exportMachine.provide({
       actors: { exportReport },
@@ -40,16 +39,6 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
     { inspect },
   );
 
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context }) => reportFilters(context),
-      parse: (params) => filtersFromSearchParams(params, channel),
-      format: (filters) => filtersToSearchParams(filters, channel),
-      replace: (filters) => actor.send({ type: 'FILTERS.REPLACE', filters }),
-    },
-    initialFilters,
-  );
 
   const { stores, loading: storesLoading } = useStoreOptions();
 

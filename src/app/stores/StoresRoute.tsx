@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
-import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { storeAddMachine } from '../../machines/stores/storeAdd.machine';
 import { storeListMachine } from '../../machines/stores/storeList.machine';
-import { storeQueryFromSearchParams, storeQueryToSearchParams } from '../../machines/stores/rules/storeUrl';
+import { storeUrl } from '../../machines/stores/rules/storeUrl';
 import { fromPromise } from 'xstate';
 import { createStoresActors, createStoresApi, type StoresActors, type StoresApi } from '../../services/stores';
 import type { Store } from '../../services/stores/schemas';
@@ -14,7 +14,7 @@ import { StoreListScreen } from '../../screens/stores/StoreListScreen';
 import { getLookups } from '../shared/lookups';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';
-import { useAddressQuery } from '../shared/use-address-query';
+import { useListPage } from '../shared/use-list-page';
 import { storePaths, storeSegments } from './paths';
 
 /**
@@ -54,9 +54,6 @@ function linkedOf(error: unknown): string | null {
 
 function StoreListPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { inspect } = getRuntime();
-  const initialQuery = useMemo(() => storeQueryFromSearchParams(params), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The deleted row's "linked" detail: the list machine passes on the code only.
   const lastLinked = useRef<string | null>(null);
   const logic = useMemo(() => {
@@ -86,18 +83,7 @@ function StoreListPage() {
       },
     });
   }, []);
-  const actor = useActorRef(logic, { input: { query: initialQuery }, inspect });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize, sort } }) => ({ page, pageSize, sort }),
-      parse: storeQueryFromSearchParams,
-      format: storeQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
+  const actor = useListPage(logic, storeUrl);
 
   return <StoreListScreen actor={actor} onAdd={() => navigate(storePaths.add())} />;
 }

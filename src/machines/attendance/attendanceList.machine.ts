@@ -1,7 +1,8 @@
 import { assign } from 'xstate';
 import type { Attendance, AttendanceListQuery, AttendancePage } from '../../services/attendance/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { ATTENDANCE_PAGE_SIZES, DEFAULT_ATTENDANCE_PAGE_SIZE, type AttendanceQuery } from './rules/attendanceUrl';
+import type { AttendanceQuery } from './rules/attendanceUrl';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * The check-in list (doc 2 §2 attendance list, §3 Attendance record, §7, §8, §9 paging): staff cards
@@ -22,7 +23,7 @@ export const attendanceList = defineList({
     events: {} as AttendanceListEvent,
     input: {} as { query?: AttendanceQuery },
   },
-  pageSizes: ATTENDANCE_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (row) => ({ id: row.id, channelId: row.channel_id }),
   deletion: 'close',
@@ -42,7 +43,7 @@ export const attendanceListMachine = attendanceList.setup
   .createMachine({
     id: 'attendanceList',
     type: 'parallel',
-    context: ({ input }) => attendanceList.context(input.query ?? { page: 1, pageSize: DEFAULT_ATTENDANCE_PAGE_SIZE }, {}),
+    context: ({ input }) => attendanceList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE }, {}),
     on: {
       'QUERY.REPLACE': {
         description: 'Back/Forward or an edited address changed the page; the page already shown is ignored (no loop).',

@@ -3,6 +3,7 @@ import type { BankAccount, BankAccountPage } from '../../services/bank/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { bankVerifyMachine, type BankVerifyOutput } from './bankVerify.machine';
 import { LIST_RELOAD_DELAY_MS } from './bankAdd.machine';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 /**
  * /bank (core §2, §4 Bank account, §8 DELETE_BANK_ERROR, §9 paging): the merchant's linked accounts,
@@ -12,8 +13,6 @@ import { LIST_RELOAD_DELAY_MS } from './bankAdd.machine';
  * 2 s after a verification's success closes, the list reloads. Bank names come from the cached
  * lookup in the route, not from this machine.
  */
-
-export const BANK_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 
 export type BankListEvent = { type: 'VERIFY.START'; account: BankAccount };
 
@@ -27,7 +26,7 @@ export const bankList = defineList({
     events: {} as BankListEvent,
     tags: {} as 'verifying',
   },
-  pageSizes: BANK_PAGE_SIZE_OPTIONS,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (account) => ({ id: account.id }),
   deletion: 'close',

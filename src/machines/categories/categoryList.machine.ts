@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { Category, CategoryPage, NewCategory } from '../../services/categories/schemas';
-import { CATEGORY_PAGE_SIZES, DEFAULT_CATEGORY_PAGE_SIZE } from '../../services/categories/schemas';
+
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import {
@@ -12,6 +12,7 @@ import {
   type CategoryFormField,
 } from './rules/categoryForm';
 import type { CategoryQuery } from './rules/categoryUrl';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /category (doc 2 §2, §3 Category, §7 /category, §8, §9 paging): the merchant's categories on the
@@ -48,7 +49,7 @@ export const categoryList = defineList({
     tags: {} as 'creating' | 'saving',
     input: {} as { query?: CategoryQuery },
   },
-  pageSizes: CATEGORY_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (category) => ({ id: category.category_id }),
   deletion: 'close',
@@ -88,7 +89,7 @@ export const categoryListMachine = categoryList.setup
     id: 'categoryList',
     type: 'parallel',
     context: ({ input }) =>
-      categoryList.context(input.query ?? { page: 1, pageSize: DEFAULT_CATEGORY_PAGE_SIZE }, {
+      categoryList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE }, {
         form: EMPTY_CATEGORY_FORM,
         showErrors: false,
         createError: null,

@@ -2,7 +2,8 @@ import { assign, raise } from 'xstate';
 import type { Customer, CustomerListQuery, CustomerPage } from '../../services/customers/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { customerSearchText } from '../../rules/customers/customer';
-import { CUSTOMER_PAGE_SIZES, CUSTOMER_SEARCH_DEBOUNCE_MS, DEFAULT_CUSTOMER_PAGE_SIZE, type CustomerQuery } from './rules/customerUrl';
+import type { CustomerQuery } from './rules/customerUrl';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /sale-customer (doc 2 §2, §3 Customer, §9): the merchant's customers on the shared list
@@ -29,7 +30,7 @@ export const customerList = defineList({
     events: {} as CustomerListEvent,
     input: {} as { query?: CustomerQuery },
   },
-  pageSizes: CUSTOMER_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   // Only a search as it is sent (tidied and bounded); the raw box text never reaches the service.
   acceptFilter: (patch) => Object.keys(patch).length === 1 && typeof patch.q === 'string' && customerSearchText(patch.q) === patch.q,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, q: context.filter.q }),
@@ -56,13 +57,13 @@ export const customerListMachine = customerList.setup
     guards: {
       queryDiffers: ({ context }, params: { query: CustomerQuery }) => JSON.stringify(queryOf(context)) !== JSON.stringify(params.query),
     },
-    delays: { searchDebounce: CUSTOMER_SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'customerList',
     type: 'parallel',
     context: ({ input }) => {
-      const query = input.query ?? { page: 1, pageSize: DEFAULT_CUSTOMER_PAGE_SIZE, q: '' };
+      const query = input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, q: '' };
       return customerList.context({ page: query.page, pageSize: query.pageSize, filter: { q: query.q } }, { searchDraft: query.q });
     },
     states: {

@@ -1,9 +1,10 @@
 import { assign } from 'xstate';
-import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
+import type { EdcDevice, EdcType } from '../../services/edc/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { connectionCheckMachine } from './connectionCheck.machine';
 import { edcIntegrateMachine } from './edcIntegrate.machine';
 import { soundboxActivationMachine } from './soundboxActivation.machine';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * The card machine list (core §2 /edc, §7 GET /metadata/edc, §9 paging): a paged table (the shared
@@ -13,8 +14,6 @@ import { soundboxActivationMachine } from './soundboxActivation.machine';
  * check, the Soundbox activation (Soundbox only) and, once asked for, the integration with a
  * ShopQR; an integration or activation that went through reloads the list.
  */
-
-export const EDC_DEFAULT_PAGE_SIZE = 10;
 
 export interface EdcFilter {
   type: EdcType | null;
@@ -34,7 +33,7 @@ export const edcList = defineList({
     events: {} as EdcListEvent,
     tags: {} as 'detailOpen' | 'integrating',
   },
-  pageSizes: EDC_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) => EDC_TYPES.includes(patch.type as EdcType | null),
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, type: context.filter.type }),
   actors: {
@@ -67,7 +66,7 @@ export const edcListMachine = edcList.setup
   .createMachine({
     id: 'edcList',
     type: 'parallel',
-    context: edcList.context({ pageSize: EDC_DEFAULT_PAGE_SIZE, filter: { type: null } }, { openSerial: null }),
+    context: edcList.context({ pageSize: DEFAULT_PAGE_SIZE, filter: { type: null } }, { openSerial: null }),
     states: {
       list: edcList.listRegion(),
       detail: {

@@ -15,6 +15,7 @@ import { invoicePdfMachine } from './invoicePdf.machine';
 import { invoiceSignMachine, type InvoiceSignOutput } from './invoiceSign.machine';
 import { invoiceCorrectMachine, type InvoiceCorrectOutput } from './invoiceCorrect.machine';
 import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../rules/vatRates';
+import { LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and signing rules): the
@@ -53,8 +54,6 @@ export interface EinvoiceListExtra {
 }
 
 const REPO_VAT_RATES = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
-
-export const SEARCH_DEBOUNCE_MS = 800;
 
 const typedOf = (filter: EinvoiceFilter) => ({ q: filter.q, serial: filter.serial });
 
@@ -119,7 +118,7 @@ export const einvoiceListMachine = einvoiceList.setup
       rowCorrectable: (_, params: { row: EinvoiceListRow; key: string }) => params.row.correctable && params.key.length >= 10,
       corrected: (_, params: { output: InvoiceCorrectOutput }) => params.output.corrected,
     },
-    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'einvoiceList',

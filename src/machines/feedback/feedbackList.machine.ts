@@ -1,7 +1,8 @@
 import { assign, fromPromise } from 'xstate';
-import { FEEDBACK_PAGE_SIZES, FEEDBACK_TYPES, type FeedbackRow, type FeedbackType } from '../../services/feedback/schemas';
+import { FEEDBACK_TYPES, type FeedbackRow, type FeedbackType } from '../../services/feedback/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /feedback/{tab} (core §2 Feedback): the paged list of one type (the tab, kept in the address; the
@@ -9,8 +10,6 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * and delete with confirmation. A delete that fails closes the dialog and says why in a toast (core §8
  * "feedback delete fail"); one that meets FEEDBACK_NOT_FOUND (deleted in another tab) reloads too.
  */
-
-export const FEEDBACK_DEFAULT_PAGE_SIZE = 10;
 
 export interface FeedbackFilter {
   type: FeedbackType;
@@ -34,7 +33,7 @@ export const feedbackList = defineList({
     events: {} as FeedbackListEvent,
     input: {} as { type: FeedbackType },
   },
-  pageSizes: FEEDBACK_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) => FEEDBACK_TYPES.includes(patch.type as FeedbackType),
   loadInput: (context) => ({ type: context.filter.type, page: context.page, pageSize: context.pageSize }),
   deleteInput: (row) => ({ id: row.id }),
@@ -61,7 +60,7 @@ export const feedbackListMachine = feedbackList.setup
     type: 'parallel',
     context: ({ input }) =>
       feedbackList.context(
-        { pageSize: FEEDBACK_DEFAULT_PAGE_SIZE, filter: { type: input?.type ?? 'CHECK' } },
+        { pageSize: DEFAULT_PAGE_SIZE, filter: { type: input?.type ?? 'CHECK' } },
         { detailOf: null, detail: null, detailError: null },
       ),
     states: {

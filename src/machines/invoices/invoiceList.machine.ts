@@ -3,7 +3,8 @@ import type { InvoiceListQuery, InvoicePage, InvoiceRow } from '../../services/i
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { invoiceSearchText } from '../../rules/invoices/invoice';
-import { DEFAULT_INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZES, INVOICE_SEARCH_DEBOUNCE_MS, type InvoiceQuery } from './rules/invoiceUrl';
+import type { InvoiceQuery } from './rules/invoiceUrl';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /sale-invoice (doc 2 §2, §3 Invoice list row, §7 /invoice, §9): paid orders' invoices and counter
@@ -36,7 +37,7 @@ export const invoiceList = defineList({
     tags: {} as 'cancelConfirming' | 'cancelBusy',
     input: {} as { query?: InvoiceQuery },
   },
-  pageSizes: INVOICE_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) => Object.keys(patch).length === 1 && typeof patch.q === 'string' && invoiceSearchText(patch.q) === patch.q,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, q: context.filter.q }),
   actors: {
@@ -74,13 +75,13 @@ export const invoiceListMachine = invoiceList.setup
       /** A cancelled invoice has nothing left to cancel: the button is off, and a forged event is ignored. */
       cancellable: (_, params: { row: InvoiceRow }) => params.row.status === 1,
     },
-    delays: { searchDebounce: INVOICE_SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'invoiceList',
     type: 'parallel',
     context: ({ input }) => {
-      const query = input.query ?? { page: 1, pageSize: DEFAULT_INVOICE_PAGE_SIZE, q: '' };
+      const query = input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, q: '' };
       return invoiceList.context(
         { page: query.page, pageSize: query.pageSize, filter: { q: query.q } },
         { searchDraft: query.q, cancelling: null },

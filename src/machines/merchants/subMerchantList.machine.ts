@@ -1,5 +1,6 @@
-import { SUB_MERCHANT_PAGE_SIZES, type SubMerchant } from '../../services/merchants/schemas';
+import type { SubMerchant } from '../../services/merchants/schemas';
 import { defineList } from '../shared/list/pagedList';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /master-merchant (core §2 Shell "master merchant profile", D23, D100): the paged list of the
@@ -7,21 +8,19 @@ import { defineList } from '../shared/list/pagedList';
  * Read only: records are added on /master-merchant/new, never deleted from the portal.
  */
 
-export const SUB_MERCHANT_DEFAULT_PAGE_SIZE = 10;
-
 export const subMerchantList = defineList({
   types: {
     row: {} as SubMerchant,
     loadInput: {} as { page: number; pageSize: number },
   },
-  pageSizes: SUB_MERCHANT_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
 });
 
 export const subMerchantListMachine = subMerchantList.setup.createMachine({
   id: 'subMerchantList',
   type: 'parallel',
-  context: subMerchantList.context({ pageSize: SUB_MERCHANT_DEFAULT_PAGE_SIZE }, {}),
+  context: subMerchantList.context({ pageSize: DEFAULT_PAGE_SIZE }, {}),
   states: {
     list: subMerchantList.listRegion(),
   },

@@ -1,15 +1,17 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
-import { ORDER_COMPLETED, ORDER_PAGE_SIZES, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
+import { ORDER_COMPLETED, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
+import { isDayRange } from '../../rules/timeRange';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
+import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status, §7 /order, §9): the merchant's orders on
  * the shared list (../shared/list), newest change first, searched on the service (code, table,
  * customer name or phone, accents ignored) 800 ms after the last key, filtered by status, e-invoice
- * exported or not, and source; page, size, search and filters mirrored in the address bar
+ * exported or not, source and the Vietnam days it was created on (D269); page, size, search and filters mirrored in the address bar
  * (QUERY.REPLACE for Back or an edited address). A row opens the detail dialog (the order's lines,
  * totals, customer and payment, GET /order/{id}). Merchants without tables create an order at the
  * counter (POST /order {table_id: null}) and go to it; the screen hides that button for F&B merchants
@@ -40,8 +42,6 @@ export interface OrderListExtra {
   today: OrderToday | null;
 }
 
-export const SEARCH_DEBOUNCE_MS = 800;
-
 /** What the bill printer is given: the order as the dialog shows it, and whether this print is a copy. */
 export interface PrintInput {
   detail: OrderDetail;
@@ -60,13 +60,14 @@ export const orderList = defineList({
     tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing' | 'einvoiceRetrying',
     input: {} as { query?: OrderQuery },
   },
-  pageSizes: ORDER_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
     Object.entries(patch).every(([key, value]) => {
       if (key === 'q') return typeof value === 'string' && value.length <= ORDER_SEARCH_MAX;
       if (key === 'status') return value === null || isOrderStatus(value);
       if (key === 'exported') return value === null || typeof value === 'boolean';
       if (key === 'source') return value === null || isOrderSource(value);
+      if (key === 'days') return value === undefined || isDayRange(value);
       return false;
     }),
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
@@ -126,7 +127,7 @@ export const orderListMachine = orderList.setup
       queryDiffers: ({ context }, params: { query: OrderQuery }) =>
         !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
     },
-    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'orderList',

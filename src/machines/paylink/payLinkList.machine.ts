@@ -3,7 +3,8 @@ import type { LinkStatus, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from 
 import { defineList } from '../shared/list/pagedList';
 import { notProvided } from '../../rules/serviceError';
 import { linkSearchText } from './rules/payLink';
-import { DEFAULT_LINK_PAGE_SIZE, isLinkStatus, LINK_PAGE_SIZES, LINK_SEARCH_DEBOUNCE_MS, type LinkListQuery } from './rules/linkListUrl';
+import { isLinkStatus, type LinkListQuery } from './rules/linkListUrl';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * The links made on /pay-by-link (beyond doc 2, which has only the form: issue 14 asks to see them and
@@ -38,7 +39,7 @@ export const payLinkList = defineList({
     events: {} as PayLinkListEvent,
     input: {} as { query?: LinkListQuery },
   },
-  pageSizes: LINK_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
     Object.keys(patch).length > 0 &&
     Object.entries(patch).every(([key, value]) =>
@@ -84,13 +85,13 @@ export const payLinkListMachine = payLinkList.setup
     guards: {
       queryDiffers: ({ context }, params: { query: LinkListQuery }) => JSON.stringify(queryOf(context)) !== JSON.stringify(params.query),
     },
-    delays: { searchDebounce: LINK_SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'payLinkList',
     type: 'parallel',
     context: ({ input }) => {
-      const query = input.query ?? { page: 1, pageSize: DEFAULT_LINK_PAGE_SIZE, q: '', status: null };
+      const query = input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, q: '', status: null };
       return payLinkList.context(
         { page: query.page, pageSize: query.pageSize, filter: { q: query.q, status: query.status } },
         { searchDraft: query.q, totalCount: 0 },

@@ -1,9 +1,10 @@
 import { assign, fromPromise, raise } from 'xstate';
 import type { Product, ProductFilter, ProductPage } from '../../services/products/schemas';
-import { PRODUCT_CLOSED, PRODUCT_PAGE_SIZES, PRODUCT_SEARCH_MAX } from '../../services/products/schemas';
+import { PRODUCT_CLOSED, PRODUCT_SEARCH_MAX } from '../../services/products/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { DEFAULT_PRODUCT_QUERY, isProductStatus, type ProductQuery } from './rules/productUrl';
+import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /sale-product (doc 2 §2, §3 Product, §4 product status, §7, §8, §9): the merchant's products on the
@@ -28,8 +29,6 @@ export interface ProductListExtra {
   stopTarget: Product | null;
 }
 
-export const SEARCH_DEBOUNCE_MS = 800;
-
 export const productList = defineList({
   types: {
     row: {} as Product,
@@ -41,7 +40,7 @@ export const productList = defineList({
     tags: {} as 'searching' | 'stopConfirming' | 'stopping',
     input: {} as { query?: ProductQuery },
   },
-  pageSizes: PRODUCT_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
     Object.entries(patch).every(([key, value]) =>
       key === 'q'
@@ -82,7 +81,7 @@ export const productListMachine = productList.setup
         !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
       rowOpen: (_, params: { row: Product }) => params.row.status !== PRODUCT_CLOSED,
     },
-    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'productList',

@@ -8,7 +8,8 @@ import {
   type SortOrder,
   type TransactionStatus,
 } from '../../services/shared/schemas/transactions';
-import { cleanBillSearch, isStatusFilter, isTimeRange, MAX_PAGE, parsePageSize, sanitizeFilters } from './rules/reportFilters';
+import { cleanBillSearch, isStatusFilter, isTimeRange, parsePageSize, sanitizeFilters } from './rules/reportFilters';
+import { MAX_PAGE } from '../../rules/listPaging';
 import { validateCustomRange, type CustomRangeError } from '../../rules/timeRange';
 import { defineList } from '../shared/list/pagedList';
 

@@ -1,7 +1,8 @@
 import { assign, fromPromise } from 'xstate';
-import { SHOPQR_PAGE_SIZES, type ShopQrDetail, type ShopQrRow } from '../../services/shopqr/schemas';
+import type { ShopQrDetail, ShopQrRow } from '../../services/shopqr/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /payment (core §2): the paged ShopQR list (the shared list: ../shared/list), a detail dialog
@@ -11,8 +12,6 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * dialog open with the mapped message, and trying again is safe (a code already gone answers
  * CHANNEL_NOT_FOUND, and the list reloads without it).
  */
-
-export const SHOPQR_DEFAULT_PAGE_SIZE = 10;
 
 export interface ShopQrPageAnswer {
   rows: ShopQrRow[];
@@ -39,7 +38,7 @@ export const shopQrList = defineList({
     context: {} as ShopQrDetailContext,
     events: {} as ShopQrListEvent,
   },
-  pageSizes: SHOPQR_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (row) => ({ channelId: row.channel_id }),
   deletion: 'keep',
@@ -63,7 +62,7 @@ export const shopQrListMachine = shopQrList.setup
   .createMachine({
     id: 'shopQrList',
     type: 'parallel',
-    context: shopQrList.context({ pageSize: SHOPQR_DEFAULT_PAGE_SIZE }, { detailOf: null, detail: null, detailError: null }),
+    context: shopQrList.context({ pageSize: DEFAULT_PAGE_SIZE }, { detailOf: null, detail: null, detailError: null }),
     states: {
       list: shopQrList.listRegion(),
       deletion: shopQrList.deletionRegion(),

@@ -1,6 +1,7 @@
 import type { StaffPage, StaffRow } from '../../services/staff/schemas';
-import { STAFF_PAGE_SIZES } from '../../services/staff/schemas';
+
 import { defineList } from '../shared/list/pagedList';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /staff (core §2 Business info, §7 GET and DELETE /staff): the merchant's staff, paged (the shared
@@ -9,8 +10,6 @@ import { defineList } from '../shared/list/pagedList';
  * "delete staff failed" (core §8); a row deleted meanwhile (USER_INCORRECT) reloads the list.
  */
 
-export const STAFF_DEFAULT_PAGE_SIZE = 10;
-
 export const staffList = defineList({
   types: {
     row: {} as StaffRow,
@@ -18,7 +17,7 @@ export const staffList = defineList({
     loadInput: {} as { page: number; pageSize: number },
     deleteInput: {} as { id: number },
   },
-  pageSizes: STAFF_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (row) => ({ id: row.id }),
   deletion: 'close',
@@ -28,7 +27,7 @@ export const staffList = defineList({
 export const staffListMachine = staffList.setup.createMachine({
   id: 'staffList',
   type: 'parallel',
-  context: staffList.context({ pageSize: STAFF_DEFAULT_PAGE_SIZE }, {}),
+  context: staffList.context({ pageSize: DEFAULT_PAGE_SIZE }, {}),
   states: {
     list: staffList.listRegion(),
     deletion: staffList.deletionRegion(),

@@ -1,7 +1,8 @@
 import { assign } from 'xstate';
 import type { Store, StorePage } from '../../services/stores/schemas';
 import { defineList } from '../shared/list/pagedList';
-import { DEFAULT_STORE_PAGE_SIZE, isStoreSort, STORE_PAGE_SIZES, type StoreQuery } from './rules/storeUrl';
+import { isStoreSort, type StoreQuery } from './rules/storeUrl';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /store (core §2 Business info, §3 Store, §8, §9 paging): the merchant's stores on the shared list
@@ -23,7 +24,7 @@ export const storeList = defineList({
     events: {} as StoreListEvent,
     input: {} as { query?: StoreQuery },
   },
-  pageSizes: STORE_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   // null goes back to the service's order (a third click on a sorted column).
   acceptSort: (sort) => sort === null || isStoreSort(sort),
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, sort: context.sort }),
@@ -51,7 +52,7 @@ export const storeListMachine = storeList.setup
   .createMachine({
     id: 'storeList',
     type: 'parallel',
-    context: ({ input }) => storeList.context(input.query ?? { page: 1, pageSize: DEFAULT_STORE_PAGE_SIZE, sort: null }, {}),
+    context: ({ input }) => storeList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: null }, {}),
     on: {
       'QUERY.REPLACE': {
         description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',

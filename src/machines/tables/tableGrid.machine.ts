@@ -2,6 +2,7 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import type { SaleMerchant, Table, TableBody, TableListQuery } from '../../services/tables/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { tableQrText, tableSearchText, tidyTableName, validateTableName, type TableNameProblem } from '../../rules/tables/table';
+import { LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /sale-table (doc 2 §2 Table management, §4 table, §5 table create and rename, §8, §9), food and
@@ -77,9 +78,6 @@ export const QR_SAVE_DELAY_MS = 200;
 /** doc 2 §9: QR image export 600 px, shown 220 px. */
 export const QR_EXPORT_SIZE = 600;
 export const QR_SHOWN_SIZE = 220;
-/** doc 2 §9: the list's search waits 800 ms after the last key. */
-export const TABLE_SEARCH_DEBOUNCE_MS = 800;
-
 /** doc 2 §5: a rename sends max_slot 0, available_slot 0, is_available true. */
 export const renameBody = (name: string): TableBody => ({
   table_name: tidyTableName(name),
@@ -179,7 +177,7 @@ export const tableGridMachine = setup({
     tableGone: (_, params: { error: unknown }) => errorCode(params.error) === 'NOT_FOUND',
   },
   delays: {
-    searchDebounce: TABLE_SEARCH_DEBOUNCE_MS,
+    searchDebounce: LIST_SEARCH_DEBOUNCE_MS,
     createdNotice: TABLE_CREATED_NOTICE_MS,
     qrSaveDelay: QR_SAVE_DELAY_MS,
   },

@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { TxRulePage } from '../../services/txrules/schemas';
-import { TX_RULE_DEFAULT_PAGE_SIZE, TX_RULE_PAGE_SIZES, type TxRule } from '../../services/txrules/schemas';
+import type { TxRule } from '../../services/txrules/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /setting-tx (doc 2 §2, §3 Transaction rule, §7 /metadata/rule): the merchant's card-transaction
@@ -21,7 +22,7 @@ export const txRuleList = defineList({
     events: {} as { type: 'SYNC' },
     tags: {} as 'syncing',
   },
-  pageSizes: TX_RULE_PAGE_SIZES,
+  pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (rule) => ({ id: rule.id }),
   deletion: 'close',
@@ -44,7 +45,7 @@ export const txRuleListMachine = txRuleList.setup
   .createMachine({
     id: 'txRuleList',
     type: 'parallel',
-    context: txRuleList.context({ pageSize: TX_RULE_DEFAULT_PAGE_SIZE }, {}),
+    context: txRuleList.context({ pageSize: DEFAULT_PAGE_SIZE }, {}),
     states: {
       list: txRuleList.listRegion(),
       deletion: txRuleList.deletionRegion(),

@@ -4,13 +4,14 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { attendanceListMachine } from '../../machines/attendance/attendanceList.machine';
-import { ATTENDANCE_PAGE_SIZES } from '../../machines/attendance/rules/attendanceUrl';
+
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { Attendance } from '../../services/attendance/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime } from '../shared/table/format';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type AttendanceListActor = ActorRefFrom<typeof attendanceListMachine>;
 
@@ -60,7 +61,7 @@ export function AttendanceListScreen({ actor }: { actor: AttendanceListActor }) 
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={ATTENDANCE_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

@@ -4,12 +4,13 @@ import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { BANK_PAGE_SIZE_OPTIONS, type bankListMachine } from '../../machines/bank/bankList.machine';
+import type { bankListMachine } from '../../machines/bank/bankList.machine';
 import type { BankAccount, BankOption } from '../../services/bank/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import { OwnerOnlyNote } from '../shared/OwnerOnlyNote';
 import type { DataColumn } from '../shared/table/DataTable';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type BankListActor = ActorRefFrom<typeof bankListMachine>;
 
@@ -91,7 +92,7 @@ export function BankListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={BANK_PAGE_SIZE_OPTIONS}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

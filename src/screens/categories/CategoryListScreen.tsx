@@ -12,12 +12,13 @@ import {
   selectCreateSaving,
 } from '../../machines/categories/selectors';
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_PAGE_SIZES, type Category } from '../../services/categories/schemas';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, type Category } from '../../services/categories/schemas';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { Chip } from '../shared/Chips';
 import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type CategoryListActor = ActorRefFrom<typeof categoryListMachine>;
 
@@ -70,7 +71,7 @@ export function CategoryListScreen({ actor }: { actor: CategoryListActor }) {
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={CATEGORY_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectSearchDraft, type customerListMachine } from '../../machines/customers/customerList.machine';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../rules/customers/customer';
-import { CUSTOMER_PAGE_SIZES } from '../../machines/customers/rules/customerUrl';
+
 import type { Customer } from '../../services/customers/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import { AddressText } from '../shared/address/AddressText';
 import { RowButton } from '../shared/list/RowButton';
 import { formatNumber, formatVnd } from '../shared/table/format';
 import type { DataColumn } from '../shared/table/DataTable';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
 
@@ -100,7 +101,7 @@ export function CustomerListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={CUSTOMER_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

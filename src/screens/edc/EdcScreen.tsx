@@ -5,13 +5,14 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { openDevice, type EdcFilter } from '../../machines/edc/edcList.machine';
 import { selectFilter } from '../../machines/shared/list/selectors';
-import { EDC_PAGE_SIZES, type EdcDevice, type EdcType } from '../../services/edc/schemas';
+import type { EdcDevice, EdcType } from '../../services/edc/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import { OwnerOnlyNote } from '../shared/OwnerOnlyNote';
 import type { DataColumn } from '../shared/table/DataTable';
 import type { EdcListActor } from './actors';
 import { ConnectionBadge } from './ConnectionBadge';
 import { EdcDetail } from './EdcDetail';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export interface EdcScreenProps {
   actor: EdcListActor;
@@ -74,7 +75,7 @@ export function EdcScreen({ actor, canManage = true }: EdcScreenProps) {
         actor={actor}
         label={t('tableLabel')}
         columns={columns}
-        pageSizes={EDC_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         resultText={(info) => t('resultCount', info)}
         failedTitle={t('loadFailed')}
         retryLabel={t('retry')}

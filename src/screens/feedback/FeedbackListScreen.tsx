@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { feedbackListMachine } from '../../machines/feedback/feedbackList.machine';
-import { FEEDBACK_PAGE_SIZES, FEEDBACK_TYPES, type FeedbackRow, type FeedbackType } from '../../services/feedback/schemas';
+import { FEEDBACK_TYPES, type FeedbackRow, type FeedbackType } from '../../services/feedback/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime } from '../shared/table/format';
 import { FeedbackImage } from './FeedbackImage';
 import { serviceMessage } from './labels';
 import classes from './feedback.module.css';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type FeedbackListActor = ActorRefFrom<typeof feedbackListMachine>;
 
@@ -108,7 +109,7 @@ export function FeedbackListScreen({
         actor={actor}
         label={`${t('tableLabel')}: ${t(`type.${type}`)}`}
         columns={columns}
-        pageSizes={FEEDBACK_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('empty')}
         resultText={(info) => t('resultCount', info)}
         failedTitle={t('loadFailed')}

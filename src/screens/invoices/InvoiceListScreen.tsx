@@ -11,13 +11,14 @@ import {
   type invoiceListMachine,
 } from '../../machines/invoices/invoiceList.machine';
 import { INVOICE_SEARCH_MAX_LENGTH } from '../../rules/invoices/invoice';
-import { INVOICE_PAGE_SIZES } from '../../machines/invoices/rules/invoiceUrl';
+
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { InvoiceRow } from '../../services/invoices/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type InvoiceListActor = ActorRefFrom<typeof invoiceListMachine>;
 
@@ -102,7 +103,7 @@ export function InvoiceListScreen({ actor, onCreate }: { actor: InvoiceListActor
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={INVOICE_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

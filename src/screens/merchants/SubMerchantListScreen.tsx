@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { subMerchantListMachine } from '../../machines/merchants/subMerchantList.machine';
-import { SUB_MERCHANT_PAGE_SIZES, type SubMerchant } from '../../services/merchants/schemas';
+import type { SubMerchant } from '../../services/merchants/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime } from '../shared/table/format';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type SubMerchantListActor = ActorRefFrom<typeof subMerchantListMachine>;
 
@@ -40,7 +41,7 @@ export function SubMerchantListScreen({ actor, newHref }: { actor: SubMerchantLi
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={SUB_MERCHANT_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

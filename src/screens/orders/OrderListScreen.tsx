@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
@@ -9,7 +9,6 @@ import { selectCreating, selectFilter, selectToday, selectTyped } from '../../ma
 import { serialText } from '../../rules/einvoiceCode';
 import { formatVndNumber } from '../../rules/vnd';
 import {
-  ORDER_PAGE_SIZES,
   ORDER_SEARCH_MAX,
   ORDER_SOURCES,
   ORDER_STATUSES,
@@ -22,12 +21,14 @@ import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
+import { DaysFilter } from '../shared/table/DaysFilter';
 import { formatDateTime } from '../shared/table/format';
 import { BulkBar, BulkRunDialog, PickCheckbox, PickPageCheckbox, type BulkExportActor } from './einvoice/BulkExport';
 import { invoiceCodeText } from './einvoice/code';
 import { selectable } from '../../machines/orders/einvoice/bulk';
 import { selectRows } from '../../machines/shared/list/selectors';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type OrderListActor = ActorRefFrom<typeof orderListMachine>;
 
@@ -63,7 +64,9 @@ export function OrderListScreen({
   canCreate: boolean;
   editHref: (orderId: number) => string;
 }) {
-  const { t } = useTranslation(['orders', 'errors']);
+  const { t, i18n } = useTranslation(['orders', 'errors']);
+  // "Today" for the day filter's rules, fixed for the page's life.
+  const [nowMs] = useState(() => Date.now());
   const typed = useSelector(actor, selectTyped);
   const filter = useSelector(actor, selectFilter);
   const creating = useSelector(actor, selectCreating);
@@ -242,6 +245,14 @@ export function OrderListScreen({
           data-testid="order-source-filter"
         />
       </Group>
+      <DaysFilter
+        label={t('list.daysFilter')}
+        value={filter.days}
+        onChange={(days) => actor.send({ type: 'FILTER.SET', filter: { days } })}
+        nowMs={nowMs}
+        language={i18n.language === 'en' ? 'en' : 'vi'}
+        testId="order-days"
+      />
       {showEinvoice && today ? (
         // Issue 25 §3: the day's "paid but not invoiced" count, with a way to list them.
         <Group gap="xs" wrap="wrap" data-testid="order-today">
@@ -265,7 +276,7 @@ export function OrderListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={ORDER_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectSearchDraft, selectStatusFilter, type payLinkListMachine } from '../../machines/paylink/payLinkList.machine';
-import { isLinkStatus, LINK_PAGE_SIZES, LINK_STATUS_FILTERS } from '../../machines/paylink/rules/linkListUrl';
+import { isLinkStatus, LINK_STATUS_FILTERS } from '../../machines/paylink/rules/linkListUrl';
 import { ORDER_ID_MAX_LENGTH } from '../../machines/paylink/rules/payLink';
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { LinkStatus, PaymentLink } from '../../services/checkout';
@@ -13,6 +13,7 @@ import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type PayLinkListActor = ActorRefFrom<typeof payLinkListMachine>;
 
@@ -99,7 +100,7 @@ export function LinkListScreen({ actor }: { actor: PayLinkListActor }) {
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={LINK_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

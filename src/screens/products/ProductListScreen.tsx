@@ -11,12 +11,13 @@ import { selectStatusFilter, selectStopping, selectStopConfirming, selectStopTar
 import { formatVndNumber } from '../../rules/vnd';
 import type { VatRateTable } from '../../rules/vatRates';
 import { useTaxClassLabel } from './taxClassLabel';
-import { PRODUCT_CLOSED, PRODUCT_PAGE_SIZES, PRODUCT_SEARCH_MAX, type Product, type ProductStatus } from '../../services/products/schemas';
+import { PRODUCT_CLOSED, PRODUCT_SEARCH_MAX, type Product, type ProductStatus } from '../../services/products/schemas';
 import { ChipList } from '../shared/Chips';
 import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { ProductPhoto } from './ProductPhoto';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type ProductListActor = ActorRefFrom<typeof productListMachine>;
 
@@ -168,7 +169,7 @@ export function ProductListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={PRODUCT_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { shopQrListMachine } from '../../machines/shopqr/shopQrList.machine';
-import { SHOPQR_PAGE_SIZES, type ShopQrRow } from '../../services/shopqr/schemas';
+import type { ShopQrRow } from '../../services/shopqr/schemas';
 import { OwnerOnlyNote } from '../shared/OwnerOnlyNote';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { ShopQrDetailModal } from './ShopQrDetailModal';
 import { serviceMessage } from './labels';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type ShopQrListActor = ActorRefFrom<typeof shopQrListMachine>;
 
@@ -106,7 +107,7 @@ export function ShopQrListScreen({
         actor={actor}
         label={t('tableLabel')}
         columns={columns}
-        pageSizes={SHOPQR_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('empty')}
         resultText={(info) => t('resultCount', info)}
         failedTitle={t('loadFailed')}

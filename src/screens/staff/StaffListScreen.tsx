@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { staffListMachine } from '../../machines/staff/staffList.machine';
-import { STAFF_PAGE_SIZES, type StaffRow } from '../../services/staff/schemas';
+import type { StaffRow } from '../../services/staff/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn } from '../shared/table/DataTable';
 import { serviceMessage } from './labels';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type StaffListActor = ActorRefFrom<typeof staffListMachine>;
 
@@ -69,7 +70,7 @@ export function StaffListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={STAFF_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

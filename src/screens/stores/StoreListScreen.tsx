@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectSort } from '../../machines/shared/list/selectors';
 import type { storeListMachine } from '../../machines/stores/storeList.machine';
-import { STORE_PAGE_SIZES } from '../../machines/stores/rules/storeUrl';
+
 import { NO_DISTRICT, type Store, type StoreSort, type StoreSortField } from '../../services/stores/schemas';
 import { AddressText } from '../shared/address/AddressText';
 import { ListTable } from '../shared/list/ListTable';
 import type { DataColumn, SortState } from '../shared/table/DataTable';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type StoreListActor = ActorRefFrom<typeof storeListMachine>;
 
@@ -71,7 +72,7 @@ export function StoreListScreen({ actor, onAdd }: { actor: StoreListActor; onAdd
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={STORE_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         sort={sortState}
         onSortChange={(next) =>
           actor.send({ type: 'SORT.SET', sort: next ? { field: next.key as StoreSortField, order: next.direction } : null })

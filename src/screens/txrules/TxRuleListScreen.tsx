@@ -8,11 +8,12 @@ import type { ActorRefFrom } from 'xstate';
 import { selectSyncing } from '../../machines/txrules/selectors';
 import type { txRuleListMachine } from '../../machines/txrules/txRuleList.machine';
 import { errorMessageKey } from '../../services/errors';
-import { TX_RULE_PAGE_SIZES, type TxRule } from '../../services/txrules/schemas';
+import type { TxRule } from '../../services/txrules/schemas';
 import { ListTable } from '../shared/list/ListTable';
 import { RowActions, RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { Logo } from './Logo';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 export type TxRuleListActor = ActorRefFrom<typeof txRuleListMachine>;
 
@@ -122,7 +123,7 @@ export function TxRuleListScreen({
         actor={actor}
         label={t('list.tableLabel')}
         columns={columns}
-        pageSizes={TX_RULE_PAGE_SIZES}
+        pageSizes={PAGE_SIZES}
         emptyText={t('list.empty')}
         resultText={(info) => t('list.resultCount', info)}
         failedTitle={t('list.loadFailed')}

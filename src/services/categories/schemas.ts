@@ -6,9 +6,6 @@ import { z } from '../../config/zod-classic';
  * portal and the service never disagree on what is valid.
  */
 
-export const CATEGORY_PAGE_SIZES = [10, 25, 50, 100] as const;
-/** doc 2 §9: page 1, page_size 10. */
-export const DEFAULT_CATEGORY_PAGE_SIZE = 10;
 /** The spec gives no limits; these keep a chip readable and a description to a line or two (D103). */
 export const CATEGORY_NAME_MAX = 50;
 export const CATEGORY_DESCRIPTION_MAX = 255;

@@ -33,8 +33,6 @@ export const edcDeviceSchema = z.object({
 });
 export type EdcDevice = z.infer<typeof edcDeviceSchema>;
 
-export const EDC_PAGE_SIZES = [10, 25, 50, 100] as const;
-
 /** GET /pos/check-status */
 export const checkStatusSchema = z.object({ status: connectionStateSchema });
 

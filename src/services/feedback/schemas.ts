@@ -23,7 +23,6 @@ export const FEEDBACK_IMAGE_MAX_BYTES = 102_400;
 export const FEEDBACK_MAX_IMAGES = 5;
 /** D90: the description's longest accepted length, in characters. */
 export const FEEDBACK_DESCRIPTION_MAX = 1000;
-export const FEEDBACK_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** core §5: content is asked for every type but OTHER; the card machine for every type but CHECK. */
 export const needsContent = (type: FeedbackType) => type !== 'OTHER';

@@ -6,7 +6,6 @@ import { z } from '../../config/zod-classic';
  * rules read the same limits, so the portal and the service never disagree on what is valid.
  */
 
-export const SUB_MERCHANT_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const SUB_MERCHANT_NAME_MAX = 100;
 export const SUB_MERCHANT_ADDRESS_MAX = 200;
 /** core §5 store tax number: digits and hyphen, no spaces, at least 10; 14 = 10 digits, a hyphen and a 3-digit branch. */

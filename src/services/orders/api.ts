@@ -1,3 +1,4 @@
+import { dayRangeToUnixSeconds } from '../../rules/timeRange';
 import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
 import { cancelPaymentLinkCall } from '../checkout';
@@ -78,6 +79,8 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
           ...(filter.status === null ? {} : { order_status: filter.status }),
           ...(filter.exported === null ? {} : { is_eiv_exported: filter.exported ? 1 : 0 }),
           ...(filter.source === null ? {} : { source: filter.source }),
+          // The service's creation range in unix seconds, both included (docs/areas/orders.md, D269).
+          ...(filter.days ? dayRangeToUnixSeconds(filter.days) : {}),
         },
         response: orderListBodySchema,
         signal,

@@ -74,6 +74,18 @@ describe('orders service (doc 2 §7 /order)', () => {
     });
   });
 
+  it('asks for the Vietnam days as the creation range in unix seconds, both included (D269)', async () => {
+    const { server, api } = setup();
+    server.on('GET', '/api/sale/order', () => ({ body: { data: [], total_page: 0 } }));
+    await api.list({
+      page: 1,
+      pageSize: 10,
+      filter: { q: '', status: null, exported: null, source: null, days: { from: '2026-11-01', to: '2026-11-01' } },
+    });
+    const url = new URL(server.requests[0]!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', page_size: '10', from: '1793466000', to: '1793552399' });
+  });
+
   it("issue 25 §3: reads the day's paid and not-invoiced count, and asks the sale service to retry a failed invoice", async () => {
     const { server, api } = setup();
     server.on('GET', '/api/sale/order', () => ({ body: { data: [order], total_page: '1', today: { paid: 4, not_invoiced: 1 } } }));

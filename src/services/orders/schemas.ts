@@ -1,3 +1,4 @@
+import type { DayRange } from '../../rules/timeRange';
 import { TAX_CLASSES } from '../../rules/vatRates';
 import { z } from '../../config/zod-classic';
 
@@ -7,8 +8,6 @@ import { z } from '../../config/zod-classic';
  * docs/areas/orders.md). Times are unix seconds, money whole đồng.
  */
 
-export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_ORDER_PAGE_SIZE = 10;
 /** The service takes q of at most 100 characters. */
 export const ORDER_SEARCH_MAX = 100;
 /** doc 2 §4: 2 selecting (new), 1 handling (confirmed at least once), 0 completed (paid). */
@@ -173,6 +172,8 @@ export interface OrderFilter {
   status: OrderStatus | null;
   exported: boolean | null;
   source: OrderSource | null;
+  /** Vietnam days the order was created on, both included (D269); absent: every day. */
+  days?: DayRange;
 }
 
 export interface OrderPage {

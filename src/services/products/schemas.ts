@@ -8,8 +8,6 @@ import { TAX_CLASSES } from '../../rules/vatRates';
  * never disagree on what is valid.
  */
 
-export const PRODUCT_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PRODUCT_PAGE_SIZE = 10;
 /** The most one GET /inventory/product answers (orders ask for every available product at once). */
 export const PRODUCT_MAX_PAGE_SIZE = 10_000;
 export const PRODUCT_NAME_MAX = 150;

@@ -5,7 +5,6 @@ import { bankAccountSchema } from '../shared/schemas/bank-account';
 
 export const VA_TYPES = ['STORE', 'STAFF', 'BILL'] as const;
 export const SALE_CHANNELS = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'] as const;
-export const SHOPQR_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const VA_ACCOUNT_LENGTH = 18;
 
 export const vaTypeSchema = z.enum(VA_TYPES);

@@ -2,8 +2,6 @@ import { z } from '../../config/zod-classic';
 
 /** Staff (core §3 Staff, §7 GET, POST, PUT, DELETE /staff; docs/areas/staff.md). */
 
-export const STAFF_PAGE_SIZES = [10, 25, 50, 100] as const;
-
 /** One staff member as GET /staff answers it; never a password. */
 export const staffRowSchema = z.object({
   id: z.number().int().positive(),

@@ -6,8 +6,6 @@ import { z } from '../../config/zod-classic';
  * go to this processing bank. Banks and brands are names (strings), as the spec's lists give them.
  */
 
-export const TX_RULE_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const TX_RULE_DEFAULT_PAGE_SIZE = 10;
 /** At most this many issuing banks in one rule (the sandbox's bank list is shorter). */
 export const TX_RULE_MAX_ISSUERS = 50;
 

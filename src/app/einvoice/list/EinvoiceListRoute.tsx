@@ -7,7 +7,7 @@ import { einvoiceListMachine } from '../../../machines/einvoice/einvoiceList.mac
 import { invoicePdfMachine } from '../../../machines/einvoice/invoicePdf.machine';
 import { invoiceSignMachine } from '../../../machines/einvoice/invoiceSign.machine';
 import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect.machine';
-import { einvoiceQueryFromSearchParams, einvoiceQueryToSearchParams } from '../../../machines/einvoice/list/einvoiceUrl';
+import { einvoiceUrl } from '../../../machines/einvoice/list/einvoiceUrl';
 import { vnToday } from '../../../rules/vnTime';
 import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
 import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
@@ -17,7 +17,7 @@ import { EinvoiceListScreen } from '../../../screens/einvoice/list/EinvoiceListS
 import { NotFound } from '../../../screens/shared/NotFound';
 import { notify } from '../../shared/notify';
 import { getRuntime } from '../../shared/runtime';
-import { useAddressQuery } from '../../shared/use-address-query';
+import { useListPage } from '../../shared/use-list-page';
 import { einvoicePaths } from '../paths';
 import { listDeps } from './services';
 
@@ -107,31 +107,17 @@ function useOpenCorrection(actor: ReturnType<typeof useActorRef<typeof einvoiceL
 
 function ListPage() {
   const [params] = useSearchParams();
-  const { inspect } = getRuntime();
   // "Today" for the range rules and presets: fixed for the page's life, like the reports.
   const [nowMs] = useState(() => Date.now());
-  const initialQuery = useMemo(() => einvoiceQueryFromSearchParams(params, nowMs), []); // eslint-disable-line react-hooks/exhaustive-deps
   const logic = useMemo(() => {
     const { loadPage } = createEinvoiceListActors(listApi());
     return einvoiceListMachine.provide({
       actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic(), invoiceCorrect: correctLogic() },
     });
   }, []);
-  const actor = useActorRef(logic, {
-    input: { query: initialQuery, today: vnToday(nowMs), vatRates: getRuntime().config.vatRates },
-    inspect,
+  const actor = useListPage(logic, einvoiceUrl(nowMs), {
+    input: (query) => ({ query, today: vnToday(nowMs), vatRates: getRuntime().config.vatRates }),
   });
-
-  useAddressQuery(
-    actor,
-    {
-      read: ({ context: { page, pageSize, filter } }) => ({ page, pageSize, filter }),
-      parse: (search) => einvoiceQueryFromSearchParams(search, nowMs),
-      format: einvoiceQueryToSearchParams,
-      replace: (query) => actor.send({ type: 'QUERY.REPLACE', query }),
-    },
-    initialQuery,
-  );
 
   useOpenCorrection(actor, params.get('correct'));
 

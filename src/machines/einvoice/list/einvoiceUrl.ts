@@ -11,6 +11,16 @@ import { TIME_PRESETS, type TimeRange } from '../../../services/shared/schemas/r
 import type { ReleasedFilter } from '../../../services/einvoice/core/types';
 import { validateCustomRange } from '../../../rules/timeRange';
 import { vnToday } from '../../../rules/vnTime';
+import {
+  choiceParam,
+  defineListUrl,
+  pageParam,
+  pageSizeParam,
+  spelledAsIs,
+  textParam,
+  type ListUrl,
+  type UrlParam,
+} from '../../shared/list/url';
 
 /**
  * The /e-invoice query in the address bar (?range=lastMonth&q=lan&serial=1C26TMV&released=unreleased&
@@ -18,8 +28,6 @@ import { vnToday } from '../../../rules/vnTime';
  * bookmark shows the same invoices. Defaults are left out when written; a hostile or stale value takes
  * its default (a custom range breaking the picker's rules falls back to this month).
  */
-
-const MAX_PAGE = 1_000_000;
 
 export const DEFAULT_EINVOICE_FILTER: EinvoiceFilter = { range: { preset: 'thisMonth' }, q: '', serial: '', released: 'all' };
 export const DEFAULT_EINVOICE_QUERY: EinvoiceQuery = { page: 1, pageSize: DEFAULT_EINVOICE_PAGE_SIZE, filter: DEFAULT_EINVOICE_FILTER };
@@ -43,40 +51,40 @@ export function isAcceptableRange(value: unknown, today: string): value is TimeR
   return Object.keys(r).length === 1 && typeof r.preset === 'string' && (TIME_PRESETS as readonly string[]).includes(r.preset);
 }
 
-export function einvoiceQueryFromSearchParams(params: URLSearchParams, nowMs: number = Date.now()): EinvoiceQuery {
-  const rawPage = params.get('page');
-  const page = rawPage !== null && /^\d{1,7}$/.test(rawPage) && Number(rawPage) >= 1 && Number(rawPage) <= MAX_PAGE ? Number(rawPage) : 1;
-  const rawSize = Number(params.get('page_size'));
-  const pageSize = (EINVOICE_PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_EINVOICE_PAGE_SIZE;
-  const from = params.get('from');
-  const to = params.get('to');
-  const preset = params.get('range');
-  const candidate: unknown = from !== null || to !== null ? { preset: 'custom', from, to } : preset !== null ? { preset } : null;
-  const range = isAcceptableRange(candidate, vnToday(nowMs)) ? candidate : DEFAULT_EINVOICE_FILTER.range;
-  const released = params.get('released');
+/** The days: `from` and `to` for custom days, `range` for another preset than this month. */
+function rangeParam(today: string): UrlParam<TimeRange> {
   return {
-    page,
-    pageSize,
-    filter: {
-      range,
-      q: cleanSearch(params.get('q'), EINVOICE_SEARCH_MAX),
-      serial: cleanSearch(params.get('serial'), EINVOICE_SERIAL_MAX).toUpperCase(),
-      released: isReleasedFilter(released) ? released : 'all',
+    parse: (params) => {
+      const from = params.get('from');
+      const to = params.get('to');
+      const preset = params.get('range');
+      const candidate: unknown = from !== null || to !== null ? { preset: 'custom', from, to } : preset !== null ? { preset } : null;
+      return isAcceptableRange(candidate, today) ? candidate : DEFAULT_EINVOICE_FILTER.range;
+    },
+    write: (params, range) => {
+      if (range.preset === 'custom') {
+        params.set('from', range.from);
+        params.set('to', range.to);
+      } else if (range.preset !== DEFAULT_EINVOICE_FILTER.range.preset) params.set('range', range.preset);
     },
   };
 }
 
-export function einvoiceQueryToSearchParams(query: EinvoiceQuery): URLSearchParams {
-  const p = new URLSearchParams();
-  const { range, q, serial, released } = query.filter;
-  if (range.preset === 'custom') {
-    p.set('from', range.from);
-    p.set('to', range.to);
-  } else if (range.preset !== DEFAULT_EINVOICE_FILTER.range.preset) p.set('range', range.preset);
-  if (q !== '') p.set('q', q);
-  if (serial !== '') p.set('serial', serial);
-  if (released !== 'all') p.set('released', released);
-  if (query.page !== 1) p.set('page', String(query.page));
-  if (query.pageSize !== DEFAULT_EINVOICE_PAGE_SIZE) p.set('page_size', String(query.pageSize));
-  return p;
-}
+/** The list's codec on the Vietnam day of `nowMs` (custom days are checked against it). */
+export const einvoiceUrl = (nowMs: number): ListUrl<EinvoiceQuery> =>
+  defineListUrl({
+    filter: {
+      range: rangeParam(vnToday(nowMs)),
+      q: textParam('q', (raw) => cleanSearch(raw, EINVOICE_SEARCH_MAX)),
+      serial: textParam('serial', (raw) => cleanSearch(raw, EINVOICE_SERIAL_MAX).toUpperCase()),
+      released: choiceParam<ReleasedFilter>('released', spelledAsIs(RELEASED_FILTERS), 'all'),
+    },
+    page: pageParam(),
+    pageSize: pageSizeParam({ sizes: EINVOICE_PAGE_SIZES, fallback: DEFAULT_EINVOICE_PAGE_SIZE }),
+  });
+
+export const einvoiceQueryFromSearchParams = (params: URLSearchParams, nowMs: number = Date.now()): EinvoiceQuery =>
+  einvoiceUrl(nowMs).parse(params);
+
+/** Writing does not depend on the day. */
+export const einvoiceQueryToSearchParams = (query: EinvoiceQuery): URLSearchParams => einvoiceUrl(Date.now()).format(query);

@@ -1,21 +1,20 @@
 import {
-  DEFAULT_ORDER_PAGE_SIZE,
-  ORDER_PAGE_SIZES,
   ORDER_SEARCH_MAX,
   ORDER_SOURCES,
+  ORDER_STATUSES,
   type OrderFilter,
   type OrderSource,
   type OrderStatus,
 } from '../../../services/orders/schemas';
+import { DEFAULT_PAGE_SIZE } from '../../../rules/listPaging';
+import { choiceParam, dayRangeParam, defineListUrl, pageParam, pageSizeParam, spelledAsIs, textParam } from '../../shared/list/url';
 
 /**
  * The order list's query in the address bar (/sale-order?page=2&page_size=25&q=ban&order_status=1&
- * is_eiv_exported=0&source=WEBSITE; doc 2 §2 "page, page_size (default 1 and 10), filters, search"):
+ * is_eiv_exported=0&source=WEBSITE&from=2026-11-01&to=2026-11-10; doc 2 §2 "page, page_size (default 1 and 10), filters, search"):
  * a reload or a bookmark shows the same rows. Defaults are left out when the machine writes; a hostile
  * or stale value falls back to its default.
  */
-
-const MAX_PAGE = 1_000_000;
 
 export interface OrderQuery {
   page: number;
@@ -24,33 +23,28 @@ export interface OrderQuery {
 }
 
 export const EMPTY_ORDER_FILTER: OrderFilter = { q: '', status: null, exported: null, source: null };
-export const DEFAULT_ORDER_QUERY: OrderQuery = { page: 1, pageSize: DEFAULT_ORDER_PAGE_SIZE, filter: EMPTY_ORDER_FILTER };
+export const DEFAULT_ORDER_QUERY: OrderQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE, filter: EMPTY_ORDER_FILTER };
 
 export const isOrderStatus = (value: unknown): value is OrderStatus => value === 0 || value === 1 || value === 2;
 export const isOrderSource = (value: unknown): value is OrderSource => (ORDER_SOURCES as readonly unknown[]).includes(value);
 
-export function orderQueryFromSearchParams(params: URLSearchParams): OrderQuery {
-  const rawPage = params.get('page');
-  const page = rawPage !== null && /^\d{1,7}$/.test(rawPage) && Number(rawPage) >= 1 && Number(rawPage) <= MAX_PAGE ? Number(rawPage) : 1;
-  const rawSize = Number(params.get('page_size'));
-  const pageSize = (ORDER_PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_ORDER_PAGE_SIZE;
-  const q = (params.get('q') ?? '').slice(0, ORDER_SEARCH_MAX);
-  const rawStatus = params.get('order_status');
-  const status = rawStatus !== null && /^[012]$/.test(rawStatus) ? (Number(rawStatus) as OrderStatus) : null;
-  const rawExported = params.get('is_eiv_exported');
-  const exported = rawExported === '1' ? true : rawExported === '0' ? false : null;
-  const rawSource = params.get('source');
-  const source = isOrderSource(rawSource) ? rawSource : null;
-  return { page, pageSize, filter: { q, status, exported, source } };
-}
+export const orderUrl = defineListUrl({
+  filter: {
+    q: textParam(
+      'q',
+      (raw) => raw.slice(0, ORDER_SEARCH_MAX),
+      (q) => q.trim() !== '',
+    ),
+    status: choiceParam<OrderStatus | null>('order_status', spelledAsIs(ORDER_STATUSES), null),
+    exported: choiceParam<boolean | null>('is_eiv_exported', { '1': true, '0': false }, null),
+    source: choiceParam<OrderSource | null>('source', spelledAsIs(ORDER_SOURCES), null),
+    days: dayRangeParam(),
+  },
+  page: pageParam(),
+  pageSize: pageSizeParam(),
+});
 
-export function orderQueryToSearchParams(query: OrderQuery): URLSearchParams {
-  const p = new URLSearchParams();
-  if (query.filter.q.trim() !== '') p.set('q', query.filter.q);
-  if (query.filter.status !== null) p.set('order_status', String(query.filter.status));
-  if (query.filter.exported !== null) p.set('is_eiv_exported', query.filter.exported ? '1' : '0');
-  if (query.filter.source !== null) p.set('source', query.filter.source);
-  if (query.page !== 1) p.set('page', String(query.page));
-  if (query.pageSize !== DEFAULT_ORDER_PAGE_SIZE) p.set('page_size', String(query.pageSize));
-  return p;
-}
+export const orderQueryFromSearchParams: (params: URLSearchParams) => OrderQuery = orderUrl.parse;
+// A filter without days is every day (OrderFilter.days is optional).
+export const orderQueryToSearchParams = (query: OrderQuery): URLSearchParams =>
+  orderUrl.format({ ...query, filter: { days: undefined, ...query.filter } });

@@ -7,10 +7,10 @@ import {
   type TransactionStatus,
 } from '../../../services/shared/schemas/transactions';
 import { validateCustomRange } from '../../../rules/timeRange';
+import { MAX_PAGE } from '../../../rules/listPaging';
 
 /** Report filters: defaults (core §3, §9) and a gate for values from URLs or other untrusted places. */
 
-export const MAX_PAGE = 1_000_000;
 export const MAX_BILL_SEARCH_LENGTH = 64;
 
 export function defaultFilters(channel: ReportChannel): ReportFilters {

@@ -1,13 +1,17 @@
 import type { ReportFilters } from '../../../services/shared/schemas/reportFilters';
 import type { ReportChannel } from '../../../services/shared/schemas/transactions';
-import { defaultFilters, isStatusFilter, MAX_PAGE, parsePageSize, cleanBillSearch } from './reportFilters';
+import { defaultFilters, isStatusFilter, parsePageSize, cleanBillSearch } from './reportFilters';
 import { parseVnDate } from '../../../rules/vnTime';
 import { TIME_PRESETS } from '../../../services/shared/schemas/reportFilters';
+import { MAX_PAGE } from '../../../rules/listPaging';
+import { choiceParam, defineListUrl, pageParam, spelledAsIs, textParam, type ListUrl, type UrlParam } from '../../shared/list/url';
 
 /**
  * Report filters in the address bar (bookmarkable, Back steps through them). Only filter values go
  * there: range, status, store id, bill text, page, size, sort. Defaults are left out so a plain
  * /tx-card stays plain. Keys: range, from, to, status, store, bill, page, size, sort, order.
+ * Hostile or stale values fall back to defaults one by one. Custom dates are only checked for form
+ * here; the reportList machine applies the range rules against today (sanitizeFilters).
  */
 
 const positiveInt = (raw: string | null, max: number): number | null => {
@@ -16,47 +20,68 @@ const positiveInt = (raw: string | null, max: number): number | null => {
   return n >= 1 && n <= max ? n : null;
 };
 
-/**
- * Hostile or stale values fall back to defaults one by one. Custom dates are only checked for form
- * here; the reportList machine applies the range rules against today (sanitizeFilters).
- */
-export function filtersFromSearchParams(params: URLSearchParams, channel: ReportChannel): ReportFilters {
-  const f = defaultFilters(channel);
-  const range = params.get('range');
-  if (range === 'custom') {
-    const from = params.get('from');
-    const to = params.get('to');
-    if (from !== null && to !== null && parseVnDate(from) !== null && parseVnDate(to) !== null) f.range = { preset: 'custom', from, to };
-  } else if (range !== null && (TIME_PRESETS as readonly string[]).includes(range)) {
-    f.range = { preset: range as (typeof TIME_PRESETS)[number] };
-  }
-  const status = params.get('status');
-  if (isStatusFilter(status)) f.status = status;
-  f.storeId = positiveInt(params.get('store'), 2 ** 31 - 1);
-  f.billId = cleanBillSearch(params.get('bill') ?? '');
-  f.page = positiveInt(params.get('page'), MAX_PAGE) ?? 1;
-  f.pageSize = parsePageSize(params.get('size')) ?? f.pageSize;
-  const sort = params.get('sort');
-  if (sort === 'amount' || sort === 'created_at') f.sort = sort;
-  const order = params.get('order');
-  if (order === 'asc' || order === 'desc') f.order = order;
-  return f;
+function rangeParam(fallback: ReportFilters['range']): UrlParam<ReportFilters['range']> {
+  return {
+    parse: (params) => {
+      const range = params.get('range');
+      if (range === 'custom') {
+        const from = params.get('from');
+        const to = params.get('to');
+        if (from !== null && to !== null && parseVnDate(from) !== null && parseVnDate(to) !== null) return { preset: 'custom', from, to };
+      } else if (range !== null && (TIME_PRESETS as readonly string[]).includes(range)) {
+        return { preset: range as (typeof TIME_PRESETS)[number] };
+      }
+      return fallback;
+    },
+    write: (params, range) => {
+      if (range.preset !== fallback.preset) params.set('range', range.preset);
+      if (range.preset === 'custom') {
+        params.set('from', range.from);
+        params.set('to', range.to);
+      }
+    },
+  };
 }
 
-export function filtersToSearchParams(filters: ReportFilters, channel: ReportChannel): URLSearchParams {
+const storeParam: UrlParam<number | null> = {
+  parse: (params) => positiveInt(params.get('store'), 2 ** 31 - 1),
+  write: (params, storeId) => {
+    if (storeId !== null) params.set('store', String(storeId));
+  },
+};
+
+/** A page size typed by hand (core §9's numeric input, parsePageSize), not one of a list's sizes. */
+const typedSizeParam = (fallback: number): UrlParam<number> => ({
+  parse: (params) => parsePageSize(params.get('size')) ?? fallback,
+  write: (params, size) => {
+    if (size !== fallback) params.set('size', String(size));
+  },
+});
+
+/** The channel's codec: its defaults (page size) are the channel's. */
+export function reportUrl(channel: ReportChannel): ListUrl<ReportFilters> {
   const d = defaultFilters(channel);
-  const p = new URLSearchParams();
-  if (filters.range.preset !== d.range.preset) p.set('range', filters.range.preset);
-  if (filters.range.preset === 'custom') {
-    p.set('from', filters.range.from);
-    p.set('to', filters.range.to);
-  }
-  if (filters.status !== d.status) p.set('status', filters.status);
-  if (filters.storeId !== null) p.set('store', String(filters.storeId));
-  if (filters.billId !== '') p.set('bill', filters.billId);
-  if (filters.page !== 1) p.set('page', String(filters.page));
-  if (filters.pageSize !== d.pageSize) p.set('size', String(filters.pageSize));
-  if (filters.sort !== d.sort) p.set('sort', filters.sort);
-  if (filters.order !== d.order) p.set('order', filters.order);
-  return p;
+  const status: UrlParam<ReportFilters['status']> = {
+    parse: (params) => {
+      const raw = params.get('status');
+      return isStatusFilter(raw) ? raw : d.status;
+    },
+    write: (params, value) => {
+      if (value !== d.status) params.set('status', value);
+    },
+  };
+  return defineListUrl({
+    range: rangeParam(d.range),
+    status,
+    storeId: storeParam,
+    billId: textParam('bill', cleanBillSearch),
+    // A page written with up to 10 digits, as the reports' addresses always took.
+    page: { ...pageParam(), parse: (params: URLSearchParams) => positiveInt(params.get('page'), MAX_PAGE) ?? 1 },
+    pageSize: typedSizeParam(d.pageSize),
+    sort: choiceParam<ReportFilters['sort']>('sort', spelledAsIs(['amount', 'created_at'] as const), d.sort),
+    order: choiceParam<ReportFilters['order']>('order', spelledAsIs(['asc', 'desc'] as const), d.order),
+  });
 }
+
+export const filtersFromSearchParams = (params: URLSearchParams, channel: ReportChannel): ReportFilters => reportUrl(channel).parse(params);
+export const filtersToSearchParams = (filters: ReportFilters, channel: ReportChannel): URLSearchParams => reportUrl(channel).format(filters);

@@ -15,6 +15,7 @@ export default function CustomRangeInputs({
   onFrom,
   onTo,
   error,
+  describedBy: describedByProp,
 }: {
   language: 'vi' | 'en';
   from: string | null;
@@ -22,9 +23,11 @@ export default function CustomRangeInputs({
   onFrom: (day: string | null) => void;
   onTo: (day: string | null) => void;
   error: boolean;
+  /** The id of the text saying why the days are refused; the time-range picker's by default. */
+  describedBy?: string;
 }) {
   const { t } = useTranslation('table');
-  const describedBy = error ? 'time-range-error' : undefined;
+  const describedBy = error ? (describedByProp ?? 'time-range-error') : undefined;
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
       <DateInput
