@@ -17,8 +17,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * and PUT /user/forgot-password (set the new password).
  */
 export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const incorrect = () => new ApiError(400, 'TOKEN_INCORRECT', 'The reset link is not valid');
+  registerResetMailRoute(app, ctx);
+  registerResetLinkRoutes(app, ctx);
+}
 
+const incorrect = () => new ApiError(400, 'TOKEN_INCORRECT', 'The reset link is not valid');
+
+/** Mails a reset link (when the address has an account), at most MAX_RESET_MAILS_PER_HOUR per address. */
+function registerResetMailRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/user/forgot-password', async (request) => {
     const email = field(request.body, 'email')?.trim().toLowerCase() ?? '';
     if (!EMAIL.test(email) || email.length > 254) throw new ApiError(400, 'INVALID_EMAIL', 'Invalid email');
@@ -67,27 +73,30 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: SandboxC
     }
     return ok({ success: true });
   });
+}
 
-  /**
-   * The token's row while the link can still set a password; otherwise the error the set call
-   * answers (unknown or used: 400 TOKEN_INCORRECT, past 20 minutes: 410 TOKEN_EXPIRED).
-   */
-  async function liveLink(token: string, now: number): Promise<{ user_id: number }> {
-    if (!token) throw incorrect();
-    const [row] = await ctx.db.query<{ user_id: number; expires_at: number; used_at: number | null }>(
-      `SELECT user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1`,
-      [sha256(token)],
-    );
-    if (!row || row.used_at !== null) throw incorrect();
-    if (row.expires_at <= now) throw new ApiError(410, 'TOKEN_EXPIRED', 'The reset link has expired');
-    return row;
-  }
+/**
+ * The token's row while the link can still set a password; otherwise the error the set call
+ * answers (unknown or used: 400 TOKEN_INCORRECT, past 20 minutes: 410 TOKEN_EXPIRED).
+ */
+async function liveLink(ctx: SandboxContext, token: string, now: number): Promise<{ user_id: number }> {
+  if (!token) throw incorrect();
+  const [row] = await ctx.db.query<{ user_id: number; expires_at: number; used_at: number | null }>(
+    `SELECT user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1`,
+    [sha256(token)],
+  );
+  if (!row || row.used_at !== null) throw incorrect();
+  if (row.expires_at <= now) throw new ApiError(410, 'TOKEN_EXPIRED', 'The reset link has expired');
+  return row;
+}
 
+/** Checking a link, and setting the new password through it. */
+function registerResetLinkRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // POST /user/forgot-password/check {token}: the reset page asks on opening whether its link is
   // still good (core §5). It reads only: the token stays usable, and the answer names no user. The
   // token travels in the body, never the query, so it stays out of access logs.
   app.post('/user/forgot-password/check', async (request) => {
-    const row = await liveLink(field(request.body, 'token') ?? '', ctx.clock.now());
+    const row = await liveLink(ctx, field(request.body, 'token') ?? '', ctx.clock.now());
     if (!(await findUserById(ctx.db, row.user_id))) throw incorrect();
     return ok({ valid: true });
   });
@@ -96,7 +105,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: SandboxC
     const token = field(request.body, 'token') ?? '';
     const newPassword = field(request.body, 'new_password');
     const now = ctx.clock.now();
-    const row = await liveLink(token, now);
+    const row = await liveLink(ctx, token, now);
 
     const broken = newPassword === undefined ? ['length'] : passwordRuleViolations(newPassword);
     if (broken.length) throw new ApiError(400, 'REQUIRED', 'The new password does not meet the rules', { rules: broken });

@@ -71,7 +71,8 @@ export function verificationQr(bin: string, accountNo: string, amount: number, d
   return buildVietQr({ bin, accountNumber: accountNo, ...(amount > 0 ? { amount } : {}), ...(purpose ? { purpose } : {}) });
 }
 
-export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The banks, the merchant's accounts, an account holder's name and an account's QR: open to every signed-in user. */
+function registerBankReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/metadata/list-bank', async (request) => {
     await authenticate(ctx, request);
     return ok(await ctx.db.query(`SELECT bank_code, bin, short_name, name FROM banks ORDER BY short_name`));
@@ -128,6 +129,29 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
     return ok({ holder_name: known.holder_name });
   });
 
+  app.get('/bank/qr', async (request) => {
+    const { user } = await authenticate(ctx, request);
+    const accountNo = queryString(request.query, 'bank_account_no');
+    if (!accountNo) throw required(['bank_account_no']);
+    const amountText = queryString(request.query, 'amount');
+    if (amountText !== '' && !/^\d{1,13}$/.test(amountText))
+      throw new ApiError(400, 'BAD_REQUEST', 'amount must be whole dong', { field: 'amount' });
+    const amount = amountText === '' ? 0 : Number(amountText);
+    const description = queryString(request.query, 'description') || VERIFY_DESCRIPTION;
+    if (!/^[\x20-\x7E\u00C0-\u1EF9]{0,100}$/.test(description)) {
+      throw new ApiError(400, 'BAD_REQUEST', 'description has characters a QR cannot carry', { field: 'description' });
+    }
+    const [account] = await ctx.db.query<{ bin: string }>(
+      `SELECT b.bin FROM bank_accounts a JOIN banks b USING (bank_code) WHERE a.merchant_id = $1 AND a.bank_account_no = $2`,
+      [user.merchant_id, accountNo],
+    );
+    if (!account) throw new ApiError(404, 'BANK_NOT_EXIST', 'No such bank account');
+    return ok({ qr: verificationQr(account.bin, accountNo, amount, description) });
+  });
+}
+
+/** Linking and unlinking accounts. */
+function registerBankLinkRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // Linking and unlinking accounts is the owner's (D87); the lists, QR and lookups stay open.
   app.post('/bank/account', async (request, reply) => {
     const { user } = await authenticateOwner(ctx, request);
@@ -193,24 +217,9 @@ export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): v
     await ctx.db.query(`DELETE FROM bank_accounts WHERE id = $1`, [account.id]);
     return ok({ success: true });
   });
+}
 
-  app.get('/bank/qr', async (request) => {
-    const { user } = await authenticate(ctx, request);
-    const accountNo = queryString(request.query, 'bank_account_no');
-    if (!accountNo) throw required(['bank_account_no']);
-    const amountText = queryString(request.query, 'amount');
-    if (amountText !== '' && !/^\d{1,13}$/.test(amountText))
-      throw new ApiError(400, 'BAD_REQUEST', 'amount must be whole dong', { field: 'amount' });
-    const amount = amountText === '' ? 0 : Number(amountText);
-    const description = queryString(request.query, 'description') || VERIFY_DESCRIPTION;
-    if (!/^[\x20-\x7E\u00C0-\u1EF9]{0,100}$/.test(description)) {
-      throw new ApiError(400, 'BAD_REQUEST', 'description has characters a QR cannot carry', { field: 'description' });
-    }
-    const [account] = await ctx.db.query<{ bin: string }>(
-      `SELECT b.bin FROM bank_accounts a JOIN banks b USING (bank_code) WHERE a.merchant_id = $1 AND a.bank_account_no = $2`,
-      [user.merchant_id, accountNo],
-    );
-    if (!account) throw new ApiError(404, 'BANK_NOT_EXIST', 'No such bank account');
-    return ok({ qr: verificationQr(account.bin, accountNo, amount, description) });
-  });
+export function registerBankRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerBankReadRoutes(app, ctx);
+  registerBankLinkRoutes(app, ctx);
 }

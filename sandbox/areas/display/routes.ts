@@ -52,6 +52,8 @@ interface Listener {
 }
 
 /** The open streams of this sandbox process, per merchant. */
+type StreamHub = ReturnType<typeof createStreamHub>;
+
 function createStreamHub() {
   const byMerchant = new Map<string, Set<Listener>>();
   const write = (listener: Listener, event: string, data: string) => {
@@ -103,24 +105,23 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const hub = createStreamHub();
+/** Pending codes and paired displays: what a merchant has live (a code guessed out is not). */
+const LIVE = `revoked_at IS NULL AND (claimed_at IS NOT NULL OR (code_expires_at > $2 AND guessed_out_at IS NULL))`;
+
+/** The claims that failed from an address within the window; addresses with none are forgotten once too many are tracked. */
+function recentFailures(claimFailures: Map<string, number[]>, address: string, now: number) {
+  if (claimFailures.size > MAX_TRACKED_ADDRESSES) {
+    for (const [known, times] of claimFailures) if (!times.some((at) => at > now - CLAIM_FAILURE_WINDOW_MS)) claimFailures.delete(known);
+  }
+  const kept = (claimFailures.get(address) ?? []).filter((at) => at > now - CLAIM_FAILURE_WINDOW_MS);
+  claimFailures.set(address, kept);
+  return kept;
+}
+
+/** Asking for a code (the cashier) and claiming it (the display device). */
+function registerPairRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const claimFailures = new Map<string, number[]>();
-  app.addHook('onClose', async () => hub.closeAll());
-
   const cashier = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
-
-  const recentFailures = (address: string, now: number) => {
-    if (claimFailures.size > MAX_TRACKED_ADDRESSES) {
-      for (const [known, times] of claimFailures) if (!times.some((at) => at > now - CLAIM_FAILURE_WINDOW_MS)) claimFailures.delete(known);
-    }
-    const kept = (claimFailures.get(address) ?? []).filter((at) => at > now - CLAIM_FAILURE_WINDOW_MS);
-    claimFailures.set(address, kept);
-    return kept;
-  };
-
-  /** Pending codes and paired displays: what a merchant has live (a code guessed out is not). */
-  const LIVE = `revoked_at IS NULL AND (claimed_at IS NOT NULL OR (code_expires_at > $2 AND guessed_out_at IS NULL))`;
 
   app.post('/display/pair', async (request, reply) => {
     const user = await cashier(request);
@@ -166,7 +167,7 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
   app.post('/display/claim', async (request) => {
     const now = ctx.clock.now();
     const address = request.ip;
-    const failures = recentFailures(address, now);
+    const failures = recentFailures(claimFailures, address, now);
     if (failures.length >= MAX_CLAIM_FAILURES) {
       const retryAfter = Math.max(1, Math.ceil((failures[0]! + CLAIM_FAILURE_WINDOW_MS - now) / 1000));
       throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many wrong codes from this address; wait a minute', { retry_after: retryAfter });
@@ -202,6 +203,11 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
     const [merchant] = await ctx.db.query<{ name: string }>(`SELECT name FROM merchants WHERE id = $1`, [row.merchant_id]);
     return ok({ display_token: token, pairing_id: row.id, shop_name: merchant?.name ?? '' });
   });
+}
+
+/** The merchant's live pairings, and revoking one (its stream closes). */
+function registerPairingRoutes(app: FastifyInstance, ctx: SandboxContext, hub: StreamHub): void {
+  const cashier = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
 
   app.get('/display/pairings', async (request) => {
     const user = await cashier(request);
@@ -238,6 +244,11 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
     hub.revoke(user.merchant_id, id);
     return ok({ pairing_id: id });
   });
+}
+
+/** The relay: the payment screen posts a message, the paired displays stream it. */
+function registerRelayRoutes(app: FastifyInstance, ctx: SandboxContext, hub: StreamHub): void {
+  const cashier = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
 
   app.post('/display/message', async (request) => {
     const user = await cashier(request);
@@ -298,4 +309,12 @@ export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext)
     });
     return reply.type('text/event-stream; charset=utf-8').header('X-Accel-Buffering', 'no').send(stream);
   });
+}
+
+export function registerDisplayRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const hub = createStreamHub();
+  app.addHook('onClose', async () => hub.closeAll());
+  registerPairRoutes(app, ctx);
+  registerPairingRoutes(app, ctx, hub);
+  registerRelayRoutes(app, ctx, hub);
 }

@@ -149,6 +149,117 @@ function ownerOf(caller: Caller) {
   return caller.user.merchant_id;
 }
 
+/** The feedback list and sending feedback. */
+function registerFeedbackListRoutes(scope: FastifyInstance, ctx: SandboxContext): void {
+  scope.get('/feedback', async (request) => {
+    const merchantId = ownerOf(await authenticate(ctx, request));
+    const query = request.query as Record<string, unknown>;
+    const type = query.type;
+    if (!FEEDBACK_TYPES.includes(type as FeedbackType)) throw required(['type']);
+    if (query.id !== undefined) {
+      const id = idValue(query.id);
+      if (id === null) throw badRequest('id', 'id must be a whole number');
+      const row = await findFeedback(ctx.db, merchantId, id);
+      // A row of another type answers as missing: the address names both.
+      if (!row || row.type !== type) throw notFound(id);
+      return ok(toWire(row));
+    }
+    const page = queryInt(query, 'page', 1, 1_000_000);
+    const pageSize = queryInt(query, 'page_size', 10, MAX_LIST_PAGE_SIZE);
+    const { rows, total } = await listFeedback(ctx.db, merchantId, { type: type as FeedbackType, page, pageSize });
+    return ok({ items: rows.map(toWire), total_page: Math.ceil(total / pageSize), total_count: total, page, page_size: pageSize });
+  });
+
+  scope.post('/feedback', async (request) => {
+    const caller = await authenticate(ctx, request);
+    const merchantId = ownerOf(caller);
+    const form = await readCreateForm(request);
+    const values = await checkFields(ctx.db, merchantId, form.fields as unknown as RawFields, form.files.length);
+    const images = await decodeAll(form.files);
+    const id = await insertFeedback(ctx.db, merchantId, values, images, { userId: caller.user.id, now: ctx.clock.now() });
+    return ok(toWire((await findFeedback(ctx.db, merchantId, id))!));
+  });
+}
+
+/** Changing a feedback. */
+function registerFeedbackUpdateRoutes(scope: FastifyInstance, ctx: SandboxContext): void {
+  scope.put('/feedback', async (request) => {
+    const merchantId = ownerOf(await authenticate(ctx, request));
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body', 'A JSON object is expected');
+    const raw = body as Record<string, unknown>;
+    const id = idValue(raw.id);
+    if (id === null) throw required(['id']);
+    const existing = await findFeedback(ctx.db, merchantId, id);
+    if (!existing || (raw.type !== undefined && raw.type !== existing.type)) throw notFound(id);
+
+    const oldImages = raw.old_images ?? [];
+    if (!Array.isArray(oldImages) || oldImages.length > MAX_IMAGES)
+      throw badRequest('old_images', 'old_images must be a list of image addresses');
+    const mine = new Set(existing.image_ids ?? []);
+    const kept: number[] = [];
+    for (const url of oldImages) {
+      const m = typeof url === 'string' ? /\/feedback\/image\/(\d{1,10})$/.exec(url) : null;
+      const imageId = m ? Number(m[1]) : NaN;
+      // Only this feedback's own images can be kept; anything else is a mistake, not a silent drop.
+      if (!mine.has(imageId)) throw badRequest('old_images', 'Not an image of this feedback');
+      if (!kept.includes(imageId)) kept.push(imageId);
+    }
+    const newImages = raw.images ?? [];
+    if (!Array.isArray(newImages) || newImages.length > MAX_IMAGES) throw badRequest('images', 'images must be a list of base64 images');
+    const values = await checkFields(
+      ctx.db,
+      merchantId,
+      { ...(raw as unknown as RawFields), type: existing.type },
+      kept.length + newImages.length,
+    );
+    const added: CheckedImage[] = [];
+    for (const [i, value] of newImages.entries()) added.push(await decodeBase64Image(value, kept.length + i));
+
+    const now = ctx.clock.now();
+    await ctx.db.query(
+      `UPDATE feedback SET store_id = $3, store_name = $4, content = $5, description = $6, serial_number = $7, updated_at = $8
+          WHERE id = $1 AND merchant_id = $2`,
+      [id, merchantId, values.storeId, values.storeName, values.content, values.description, values.serialNumber, now],
+    );
+    await ctx.db.query(`DELETE FROM feedback_images WHERE feedback_id = $1 AND NOT (id = ANY($2::int[]))`, [id, kept]);
+    for (const [position, imageId] of kept.entries()) {
+      await ctx.db.query(`UPDATE feedback_images SET position = $2 WHERE id = $1`, [imageId, position]);
+    }
+    await insertImages(ctx.db, merchantId, id, added, kept.length, now);
+    return ok(toWire((await findFeedback(ctx.db, merchantId, id))!));
+  });
+}
+
+/** Deleting a feedback, and its images. */
+function registerFeedbackItemRoutes(scope: FastifyInstance, ctx: SandboxContext): void {
+  scope.delete('/feedback', async (request) => {
+    const merchantId = ownerOf(await authenticate(ctx, request));
+    const raw = (request.query as Record<string, unknown>).id;
+    const id = idValue(raw);
+    if (id === null) throw required(['id']);
+    const row = await findFeedback(ctx.db, merchantId, id);
+    if (!row) throw notFound(id);
+    await ctx.db.query(`DELETE FROM feedback WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
+    return ok({ success: true, id });
+  });
+
+  scope.get<{ Params: { id: string } }>('/feedback/image/:id', async (request, reply) => {
+    const merchantId = ownerOf(await authenticate(ctx, request));
+    const id = idValue(request.params.id);
+    const [image] =
+      id === null
+        ? []
+        : await ctx.db.query<{ mime: string; bytes: Uint8Array }>(
+            `SELECT mime, bytes FROM feedback_images WHERE id = $1 AND merchant_id = $2`,
+            [id, merchantId],
+          );
+    // Another merchant's image answers exactly like a missing one.
+    if (!image) throw new ApiError(404, 'NOT_FOUND', 'No such image');
+    return imageReply(reply, image.mime).send(Buffer.from(image.bytes));
+  });
+}
+
 export function registerFeedbackRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // Its own scope: the multipart parser (and its limits) serve these calls only.
   void app.register(async (scope) => {
@@ -165,106 +276,8 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: SandboxContext
       },
     });
 
-    scope.get('/feedback', async (request) => {
-      const merchantId = ownerOf(await authenticate(ctx, request));
-      const query = request.query as Record<string, unknown>;
-      const type = query.type;
-      if (!FEEDBACK_TYPES.includes(type as FeedbackType)) throw required(['type']);
-      if (query.id !== undefined) {
-        const id = idValue(query.id);
-        if (id === null) throw badRequest('id', 'id must be a whole number');
-        const row = await findFeedback(ctx.db, merchantId, id);
-        // A row of another type answers as missing: the address names both.
-        if (!row || row.type !== type) throw notFound(id);
-        return ok(toWire(row));
-      }
-      const page = queryInt(query, 'page', 1, 1_000_000);
-      const pageSize = queryInt(query, 'page_size', 10, MAX_LIST_PAGE_SIZE);
-      const { rows, total } = await listFeedback(ctx.db, merchantId, { type: type as FeedbackType, page, pageSize });
-      return ok({ items: rows.map(toWire), total_page: Math.ceil(total / pageSize), total_count: total, page, page_size: pageSize });
-    });
-
-    scope.post('/feedback', async (request) => {
-      const caller = await authenticate(ctx, request);
-      const merchantId = ownerOf(caller);
-      const form = await readCreateForm(request);
-      const values = await checkFields(ctx.db, merchantId, form.fields as unknown as RawFields, form.files.length);
-      const images = await decodeAll(form.files);
-      const id = await insertFeedback(ctx.db, merchantId, values, images, { userId: caller.user.id, now: ctx.clock.now() });
-      return ok(toWire((await findFeedback(ctx.db, merchantId, id))!));
-    });
-
-    scope.put('/feedback', async (request) => {
-      const merchantId = ownerOf(await authenticate(ctx, request));
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body', 'A JSON object is expected');
-      const raw = body as Record<string, unknown>;
-      const id = idValue(raw.id);
-      if (id === null) throw required(['id']);
-      const existing = await findFeedback(ctx.db, merchantId, id);
-      if (!existing || (raw.type !== undefined && raw.type !== existing.type)) throw notFound(id);
-
-      const oldImages = raw.old_images ?? [];
-      if (!Array.isArray(oldImages) || oldImages.length > MAX_IMAGES)
-        throw badRequest('old_images', 'old_images must be a list of image addresses');
-      const mine = new Set(existing.image_ids ?? []);
-      const kept: number[] = [];
-      for (const url of oldImages) {
-        const m = typeof url === 'string' ? /\/feedback\/image\/(\d{1,10})$/.exec(url) : null;
-        const imageId = m ? Number(m[1]) : NaN;
-        // Only this feedback's own images can be kept; anything else is a mistake, not a silent drop.
-        if (!mine.has(imageId)) throw badRequest('old_images', 'Not an image of this feedback');
-        if (!kept.includes(imageId)) kept.push(imageId);
-      }
-      const newImages = raw.images ?? [];
-      if (!Array.isArray(newImages) || newImages.length > MAX_IMAGES) throw badRequest('images', 'images must be a list of base64 images');
-      const values = await checkFields(
-        ctx.db,
-        merchantId,
-        { ...(raw as unknown as RawFields), type: existing.type },
-        kept.length + newImages.length,
-      );
-      const added: CheckedImage[] = [];
-      for (const [i, value] of newImages.entries()) added.push(await decodeBase64Image(value, kept.length + i));
-
-      const now = ctx.clock.now();
-      await ctx.db.query(
-        `UPDATE feedback SET store_id = $3, store_name = $4, content = $5, description = $6, serial_number = $7, updated_at = $8
-          WHERE id = $1 AND merchant_id = $2`,
-        [id, merchantId, values.storeId, values.storeName, values.content, values.description, values.serialNumber, now],
-      );
-      await ctx.db.query(`DELETE FROM feedback_images WHERE feedback_id = $1 AND NOT (id = ANY($2::int[]))`, [id, kept]);
-      for (const [position, imageId] of kept.entries()) {
-        await ctx.db.query(`UPDATE feedback_images SET position = $2 WHERE id = $1`, [imageId, position]);
-      }
-      await insertImages(ctx.db, merchantId, id, added, kept.length, now);
-      return ok(toWire((await findFeedback(ctx.db, merchantId, id))!));
-    });
-
-    scope.delete('/feedback', async (request) => {
-      const merchantId = ownerOf(await authenticate(ctx, request));
-      const raw = (request.query as Record<string, unknown>).id;
-      const id = idValue(raw);
-      if (id === null) throw required(['id']);
-      const row = await findFeedback(ctx.db, merchantId, id);
-      if (!row) throw notFound(id);
-      await ctx.db.query(`DELETE FROM feedback WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
-      return ok({ success: true, id });
-    });
-
-    scope.get<{ Params: { id: string } }>('/feedback/image/:id', async (request, reply) => {
-      const merchantId = ownerOf(await authenticate(ctx, request));
-      const id = idValue(request.params.id);
-      const [image] =
-        id === null
-          ? []
-          : await ctx.db.query<{ mime: string; bytes: Uint8Array }>(
-              `SELECT mime, bytes FROM feedback_images WHERE id = $1 AND merchant_id = $2`,
-              [id, merchantId],
-            );
-      // Another merchant's image answers exactly like a missing one.
-      if (!image) throw new ApiError(404, 'NOT_FOUND', 'No such image');
-      return imageReply(reply, image.mime).send(Buffer.from(image.bytes));
-    });
+    registerFeedbackListRoutes(scope, ctx);
+    registerFeedbackUpdateRoutes(scope, ctx);
+    registerFeedbackItemRoutes(scope, ctx);
   });
 }

@@ -176,10 +176,9 @@ async function recordSale(db: Database, merchantId: string, input: SaleInput, no
   return { invoice_id, invoice_code: code };
 }
 
-export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The invoice list and cancelling an invoice. */
+function registerInvoiceListRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const caller = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
-  /** One request per (merchant, key) at a time: concurrent repeats wait and get the first answer. */
-  const inFlight = new Map<string, Promise<unknown>>();
 
   /** GET /invoice?page=&page_size=&q= : paid and cancelled invoices, newest first; q matches the invoice number (case and accents ignored). */
   app.get('/invoice', async (request) => {
@@ -206,6 +205,43 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext)
     const total = count?.n ?? 0;
     return { data: rows.map(toWire), total_page: Math.ceil(total / pageSize), page, page_size: pageSize, total_count: total };
   });
+
+  /**
+   * DELETE /invoice/{invoice_id}: cancels (kept in the list as cancelled, status 2); again is harmless.
+   * The first cancel takes back what the sale gave the customer (points, spending, one order).
+   */
+  app.delete<{ Params: { id: string } }>('/invoice/:id', async (request) => {
+    const user = await caller(request);
+    const raw = request.params.id;
+    if (!/^\d{1,9}$/.test(raw)) throw notFound(raw);
+    const id = Number(raw);
+    const [row] = await ctx.db.query<{ id: number; invoice_status: number; customer_id: number; total_price: number; point: number }>(
+      `SELECT id, invoice_status, customer_id, total_price::float8 AS total_price, point::float8 AS point FROM sale_orders
+       WHERE invoice_id = $1 AND merchant_id = $2 AND invoice_status IS NOT NULL`,
+      [id, user.merchant_id],
+    );
+    if (!row) throw notFound(id);
+    if (row.invoice_status !== 2) {
+      const changed = await ctx.db.query(`UPDATE sale_orders SET invoice_status = 2 WHERE id = $1 AND invoice_status = 1 RETURNING id`, [
+        row.id,
+      ]);
+      if (changed.length > 0 && row.customer_id !== 0) {
+        await ctx.db.query(
+          `UPDATE customers SET total_spending = GREATEST(0, total_spending - $3), total_orders = GREATEST(0, total_orders - 1),
+             point = GREATEST(0, point - $4), updated_at = $5 WHERE id = $1 AND merchant_id = $2`,
+          [row.customer_id, user.merchant_id, row.total_price, row.point, ctx.clock.now()],
+        );
+      }
+    }
+    return ok({ invoice_id: id, status: 2 as const });
+  });
+}
+
+/** Recording a sale, once per Idempotency-Key. */
+function registerInvoiceCreateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
+  /** One request per (merchant, key) at a time: concurrent repeats wait and get the first answer. */
+  const inFlight = new Map<string, Promise<unknown>>();
 
   /**
    * POST /invoice + Idempotency-Key: a sale recorded at the counter. The first answer for a key (an
@@ -272,34 +308,9 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext)
     );
     return { status, body: answer };
   }
+}
 
-  /**
-   * DELETE /invoice/{invoice_id}: cancels (kept in the list as cancelled, status 2); again is harmless.
-   * The first cancel takes back what the sale gave the customer (points, spending, one order).
-   */
-  app.delete<{ Params: { id: string } }>('/invoice/:id', async (request) => {
-    const user = await caller(request);
-    const raw = request.params.id;
-    if (!/^\d{1,9}$/.test(raw)) throw notFound(raw);
-    const id = Number(raw);
-    const [row] = await ctx.db.query<{ id: number; invoice_status: number; customer_id: number; total_price: number; point: number }>(
-      `SELECT id, invoice_status, customer_id, total_price::float8 AS total_price, point::float8 AS point FROM sale_orders
-       WHERE invoice_id = $1 AND merchant_id = $2 AND invoice_status IS NOT NULL`,
-      [id, user.merchant_id],
-    );
-    if (!row) throw notFound(id);
-    if (row.invoice_status !== 2) {
-      const changed = await ctx.db.query(`UPDATE sale_orders SET invoice_status = 2 WHERE id = $1 AND invoice_status = 1 RETURNING id`, [
-        row.id,
-      ]);
-      if (changed.length > 0 && row.customer_id !== 0) {
-        await ctx.db.query(
-          `UPDATE customers SET total_spending = GREATEST(0, total_spending - $3), total_orders = GREATEST(0, total_orders - 1),
-             point = GREATEST(0, point - $4), updated_at = $5 WHERE id = $1 AND merchant_id = $2`,
-          [row.customer_id, user.merchant_id, row.total_price, row.point, ctx.clock.now()],
-        );
-      }
-    }
-    return ok({ invoice_id: id, status: 2 as const });
-  });
+export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerInvoiceListRoutes(app, ctx);
+  registerInvoiceCreateRoutes(app, ctx);
 }

@@ -104,17 +104,18 @@ function scheduleTerminal(ctx: SandboxContext, paymentId: number): void {
   timer.unref?.();
 }
 
-export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
+/** The invoice to pay: 404 when not the merchant's, 409 ORDER_PAID (with its payment) once paid, 409 ORDER_EMPTY with nothing on it. */
+async function payable(ctx: SandboxContext, merchantId: string, invoiceId: number) {
+  const order = await findPayable(ctx.db, merchantId, invoiceId);
+  if (!order) throw invoiceNotFound();
+  if (order.status === 0) throw await orderPaid(ctx.db, order.id);
+  if (order.total_price <= 0) throw orderEmpty();
+  return order;
+}
 
-  /** The invoice to pay: 404 when not the merchant's, 409 ORDER_PAID (with its payment) once paid, 409 ORDER_EMPTY with nothing on it. */
-  async function payable(merchantId: string, invoiceId: number) {
-    const order = await findPayable(ctx.db, merchantId, invoiceId);
-    if (!order) throw invoiceNotFound();
-    if (order.status === 0) throw await orderPaid(ctx.db, order.id);
-    if (order.total_price <= 0) throw orderEmpty();
-    return order;
-  }
+/** Paying by QR and in cash. */
+function registerQrCashRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
   // The same order and amount always give the same string (the guest may scan a printed bill). The QR
   // made holds its amount as the order's PENDING QR payment until paid, cancelled or replaced (D214).
@@ -134,7 +135,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
       if (v !== undefined && (typeof v !== 'string' || v.length > max))
         throw badRequest(name, `${name} is text of at most ${max} characters`);
     }
-    const order = await payable(user.merchant_id, invoiceId);
+    const order = await payable(ctx, user.merchant_id, invoiceId);
     const account = await receivingAccount(ctx.db, user.merchant_id);
     if (!account) throw new ApiError(400, 'BAD_REQUEST', 'The merchant has no account to receive QR payments', { qr: null });
     await holdQr(ctx, user.merchant_id, order.id, order.total_price);
@@ -153,7 +154,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
       if (body.merchant_id !== undefined && !(await isMerchant(ctx.db, user.merchant_id, body.merchant_id))) {
         throw badRequest('merchant_id', 'merchant_id is not the signed-in merchant');
       }
-      const order = await payable(user.merchant_id, invoiceId);
+      const order = await payable(ctx, user.merchant_id, invoiceId);
       const check = (total: number) => {
         if (receive < total) throw badRequest('receive_amount', 'The amount received is less than the total', { total_price: total });
         if (change !== receive - total) {
@@ -164,13 +165,18 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
       const payment = await payNow(ctx, user.merchant_id, order.id, { method: 'CASH', receive, change });
       if (!payment) {
         // Not payable at that instant: paid by another call, or dishes added since the total was read.
-        const again = await payable(user.merchant_id, invoiceId);
+        const again = await payable(ctx, user.merchant_id, invoiceId);
         check(again.total_price);
         throw new ApiError(409, 'CONFLICT', 'The order changed meanwhile; read it again');
       }
       return { status: 200, body: ok(paymentOut(payment)) };
     });
   });
+}
+
+/** Paying by card on a terminal, and cancelling a pending card payment or QR. */
+function registerCardRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
   // A card payment sent to a terminal: PENDING until the terminal answers (trigger `terminal`, or the delay).
   app.post('/payment/pos', async (request, reply) => {
@@ -182,7 +188,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
       const serial = body.serial_number;
       if (typeof serial !== 'string' || serial.trim() === '') throw required(['serial_number']);
       if (serial.length > 64) throw badRequest('serial_number', 'serial_number is at most 64 characters');
-      const order = await payable(user.merchant_id, invoiceId);
+      const order = await payable(ctx, user.merchant_id, invoiceId);
       const terminal = await terminalOf(ctx.db, user.merchant_id, serial.trim());
       if (!terminal) throw new ApiError(404, 'NOT_FOUND', 'No such terminal', { field: 'serial_number' });
       if (terminal.status !== 'ONLINE') {
@@ -217,7 +223,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
           });
         if (!row) {
           // Paid or emptied since it was read: say which.
-          await payable(user.merchant_id, invoiceId);
+          await payable(ctx, user.merchant_id, invoiceId);
           throw new ApiError(409, 'CONFLICT', 'The order changed meanwhile; read it again');
         }
         payment = await paymentById(ctx.db, row!.id);
@@ -239,6 +245,11 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
     if (payment.status === 'SUCCESS') throw await orderPaid(ctx.db, payment.order_id);
     return ok(paymentOut(payment));
   });
+}
+
+/** An invoice's payments, the merchant's terminals and a terminal's connection. */
+function registerPaymentReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
   // The invoice's payments, newest first: read this before retrying when an answer was lost.
   app.get('/payment', async (request) => {
@@ -294,4 +305,10 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
     if (!terminal) throw new ApiError(404, 'NOT_FOUND', 'No such terminal', { field: 'serial_number' });
     return ok({ serial_number: terminal.serial_number, status: terminal.status ?? 'NOT_CONNECTED' });
   });
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerQrCashRoutes(app, ctx);
+  registerCardRoutes(app, ctx);
+  registerPaymentReadRoutes(app, ctx);
 }

@@ -96,31 +96,32 @@ function searchClause(q: string, params: unknown[]): string {
     .join('');
 }
 
-export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The order for a change: 404 when not the merchant's, 409 ORDER_COMPLETED once paid. */
+async function openOrder(ctx: SandboxContext, merchantId: string, orderId: number): Promise<OrderRecord> {
+  const order = await findOrder(ctx.db, merchantId, { id: orderId });
+  if (!order) throw orderNotFound();
+  if (order.status === ORDER_COMPLETED) throw orderCompleted();
+  return order;
+}
+
+/** 2 → 1 on the first confirm; a handling order answers as it is. */
+async function confirm(ctx: SandboxContext, merchantId: string, orderId: number) {
+  await openOrder(ctx, merchantId, orderId);
+  await ctx.db.query(`UPDATE sale_orders SET status = $3, updated_at = $4 WHERE id = $1 AND merchant_id = $2 AND status = 2`, [
+    orderId,
+    merchantId,
+    ORDER_HANDLING,
+    ctx.clock.now(),
+  ]);
+  const order = await findOrder(ctx.db, merchantId, { id: orderId });
+  // Paid between the two statements: the same answer as if it had been paid before.
+  if (!order || order.status === ORDER_COMPLETED) throw orderCompleted();
+  return ok(orderOut(order));
+}
+
+/** The order list, one order, and an order's invoice. */
+function registerOrderReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
-
-  /** The order for a change: 404 when not the merchant's, 409 ORDER_COMPLETED once paid. */
-  async function openOrder(merchantId: string, orderId: number): Promise<OrderRecord> {
-    const order = await findOrder(ctx.db, merchantId, { id: orderId });
-    if (!order) throw orderNotFound();
-    if (order.status === ORDER_COMPLETED) throw orderCompleted();
-    return order;
-  }
-
-  /** 2 → 1 on the first confirm; a handling order answers as it is. */
-  async function confirm(merchantId: string, orderId: number) {
-    await openOrder(merchantId, orderId);
-    await ctx.db.query(`UPDATE sale_orders SET status = $3, updated_at = $4 WHERE id = $1 AND merchant_id = $2 AND status = 2`, [
-      orderId,
-      merchantId,
-      ORDER_HANDLING,
-      ctx.clock.now(),
-    ]);
-    const order = await findOrder(ctx.db, merchantId, { id: orderId });
-    // Paid between the two statements: the same answer as if it had been paid before.
-    if (!order || order.status === ORDER_COMPLETED) throw orderCompleted();
-    return ok(orderOut(order));
-  }
 
   // Newest change first. q: order code, table, customer name or phone, ignoring case and accents.
   app.get('/order', async (request) => {
@@ -177,6 +178,27 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
     };
   });
 
+  app.get('/order/:id', async (request) => {
+    const { user } = await caller(request);
+    const id = idOf((request.params as { id?: string }).id);
+    if (id === null) throw badRequest('order_id', 'order_id is a whole number');
+    return ok(await orderDetail(ctx.db, user.merchant_id, { id }));
+  });
+
+  // The order's invoice: by order id with is_orderid=true, else by invoice id.
+  app.get('/invoice/:id', async (request) => {
+    const { user } = await caller(request);
+    const id = idOf((request.params as { id?: string }).id);
+    if (id === null) throw badRequest('invoice_id', 'The id is a whole number');
+    const byOrder = (request.query as Record<string, unknown> | undefined)?.is_orderid === 'true';
+    return ok(await orderDetail(ctx.db, user.merchant_id, byOrder ? { id } : { invoiceId: id }));
+  });
+}
+
+/** Opening a bill, confirming it, and attaching its customer. */
+function registerOrderStateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
+
   // Opens a bill: on a table, one open bill at most (a second tab gets the first one's id, 200 `existing`).
   app.post('/order', async (request, reply) => {
     const { user } = await caller(request);
@@ -215,17 +237,47 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
     throw new ApiError(409, 'CONFLICT', 'The table changed meanwhile; try again');
   });
 
-  app.get('/order/:id', async (request) => {
-    const { user } = await caller(request);
-    const id = idOf((request.params as { id?: string }).id);
-    if (id === null) throw badRequest('order_id', 'order_id is a whole number');
-    return ok(await orderDetail(ctx.db, user.merchant_id, { id }));
-  });
-
   app.put('/order/confirm', async (request) => {
     const { user } = await caller(request);
-    return confirm(user.merchant_id, bodyId(bodyOf(request), 'order_id'));
+    return confirm(ctx, user.merchant_id, bodyId(bodyOf(request), 'order_id'));
   });
+
+  // doc 2 §7 PUT /order/{id}/{status}: only "handling" can be asked for (completion is payment's alone).
+  app.put('/order/:id/:status', async (request) => {
+    const { user } = await caller(request);
+    const params = request.params as { id?: string; status?: string };
+    const id = idOf(params.id);
+    if (id === null) throw badRequest('order_id', 'order_id is a whole number');
+    if (params.status !== '1') throw badRequest('status', 'Only status 1 (handling) can be set; payment completes an order');
+    return confirm(ctx, user.merchant_id, id);
+  });
+
+  // Attaches a customer (0 = walk-in) to an unpaid order.
+  app.put('/order/customer', async (request) => {
+    const { user } = await caller(request);
+    const body = bodyOf(request);
+    const orderId = bodyId(body, 'order_id');
+    const raw = body.customer_id;
+    const customerId = raw === 0 ? 0 : typeof raw === 'number' ? idOf(raw) : null;
+    if (customerId === null) throw required(['customer_id']);
+    await openOrder(ctx, user.merchant_id, orderId);
+    if (customerId !== 0) {
+      const [mine] = await ctx.db.query(`SELECT 1 FROM customers WHERE id = $1 AND merchant_id = $2`, [customerId, user.merchant_id]);
+      if (!mine) throw new ApiError(404, 'NOT_FOUND', 'No such customer');
+    }
+    const [changed] = await ctx.db.query(
+      `UPDATE sale_orders SET customer_id = $3, updated_at = $4 WHERE id = $1 AND merchant_id = $2 AND status <> 0 RETURNING id`,
+      [orderId, user.merchant_id, customerId, ctx.clock.now()],
+    );
+    if (!changed) throw orderCompleted();
+    await refold(ctx.db, orderId);
+    return ok(orderOut((await findOrder(ctx.db, user.merchant_id, { id: orderId }))!));
+  });
+}
+
+/** Adding dishes to an open order. */
+function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
   // Adds dishes: each amount is added to the order's line for that product, at the line's price (the
   // catalogue's when the line is new); a client's price is never read. Only available products (status 0).
@@ -248,7 +300,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
         }
         wanted.set(productId, (wanted.get(productId) ?? 0) + amount);
       }
-      const order = await openOrder(user.merchant_id, orderId);
+      const order = await openOrder(ctx, user.merchant_id, orderId);
       // The amount being charged must not move under a pending payment (D214).
       await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
       const ids = [...wanted.keys()];
@@ -275,52 +327,17 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): 
       const changed = await addLines(ctx.db, user.merchant_id, order.id, ids, amounts, ctx.clock.now());
       if (!changed) {
         // Paid, or a payment made pending, between the checks and the statement: nothing was added.
-        await openOrder(user.merchant_id, orderId);
+        await openOrder(ctx, user.merchant_id, orderId);
         await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
         throw orderCompleted();
       }
       return { status: 201, body: { code: 201, message: 'Created', data: await orderDetail(ctx.db, user.merchant_id, { id: order.id }) } };
     });
   });
+}
 
-  // Attaches a customer (0 = walk-in) to an unpaid order.
-  app.put('/order/customer', async (request) => {
-    const { user } = await caller(request);
-    const body = bodyOf(request);
-    const orderId = bodyId(body, 'order_id');
-    const raw = body.customer_id;
-    const customerId = raw === 0 ? 0 : typeof raw === 'number' ? idOf(raw) : null;
-    if (customerId === null) throw required(['customer_id']);
-    await openOrder(user.merchant_id, orderId);
-    if (customerId !== 0) {
-      const [mine] = await ctx.db.query(`SELECT 1 FROM customers WHERE id = $1 AND merchant_id = $2`, [customerId, user.merchant_id]);
-      if (!mine) throw new ApiError(404, 'NOT_FOUND', 'No such customer');
-    }
-    const [changed] = await ctx.db.query(
-      `UPDATE sale_orders SET customer_id = $3, updated_at = $4 WHERE id = $1 AND merchant_id = $2 AND status <> 0 RETURNING id`,
-      [orderId, user.merchant_id, customerId, ctx.clock.now()],
-    );
-    if (!changed) throw orderCompleted();
-    await refold(ctx.db, orderId);
-    return ok(orderOut((await findOrder(ctx.db, user.merchant_id, { id: orderId }))!));
-  });
-
-  // doc 2 §7 PUT /order/{id}/{status}: only "handling" can be asked for (completion is payment's alone).
-  app.put('/order/:id/:status', async (request) => {
-    const { user } = await caller(request);
-    const params = request.params as { id?: string; status?: string };
-    const id = idOf(params.id);
-    if (id === null) throw badRequest('order_id', 'order_id is a whole number');
-    if (params.status !== '1') throw badRequest('status', 'Only status 1 (handling) can be set; payment completes an order');
-    return confirm(user.merchant_id, id);
-  });
-
-  // The order's invoice: by order id with is_orderid=true, else by invoice id.
-  app.get('/invoice/:id', async (request) => {
-    const { user } = await caller(request);
-    const id = idOf((request.params as { id?: string }).id);
-    if (id === null) throw badRequest('invoice_id', 'The id is a whole number');
-    const byOrder = (request.query as Record<string, unknown> | undefined)?.is_orderid === 'true';
-    return ok(await orderDetail(ctx.db, user.merchant_id, byOrder ? { id } : { invoiceId: id }));
-  });
+export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerOrderReadRoutes(app, ctx);
+  registerOrderStateRoutes(app, ctx);
+  registerOrderLineRoutes(app, ctx);
 }

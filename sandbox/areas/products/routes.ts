@@ -157,135 +157,152 @@ function searchClause(q: string, params: unknown[]): string {
 const readImage = async (request: FastifyRequest) =>
   (await readImageUpload(request, { field: 'file', maxBytes: PRODUCT_IMAGE_MAX_BYTES })).image!;
 
-export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The product list and adding a product. */
+function registerProductListRoutes(scope: FastifyInstance, ctx: SandboxContext): void {
   const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
+  // Newest first; `q` searches name and code ignoring case and diacritics; `status` 0, 1 or 2, or every status.
+  scope.get('/inventory/product', async (request) => {
+    const { user } = await caller(request);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const page = queryInt(query, 'page', 1, 1_000_000);
+    const pageSize = queryInt(query, 'page_size', 10, PRODUCT_MAX_PAGE_SIZE);
+    const rawQ = query.q;
+    if (rawQ !== undefined && (typeof rawQ !== 'string' || rawQ.length > PRODUCT_SEARCH_MAX))
+      throw badRequest('q', `q is text of at most ${PRODUCT_SEARCH_MAX} characters`);
+    const rawStatus = query.status;
+    if (rawStatus !== undefined && rawStatus !== '' && !(typeof rawStatus === 'string' && /^[012]$/.test(rawStatus)))
+      throw badRequest('status', 'status must be 0, 1 or 2');
+    const params: unknown[] = [user.merchant_id];
+    let where = 'p.merchant_id = $1';
+    if (typeof rawStatus === 'string' && rawStatus !== '') {
+      params.push(Number(rawStatus));
+      where += ` AND p.status = $${params.length}`;
+    }
+    where += searchClause(typeof rawQ === 'string' ? rawQ : '', params);
+    const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, params);
+    const rows = await ctx.db.query<ProductRow & Record<string, unknown>>(
+      `${SELECT} WHERE ${where} ORDER BY p.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      params,
+    );
+    const total = count?.n ?? 0;
+    return { data: rows.map(toWire), total_page: Math.ceil(total / pageSize), total_count: total, page, page_size: pageSize };
+  });
+
+  scope.post('/inventory/product', async (request, reply) => {
+    const { user } = await caller(request);
+    const v = await checkBody(ctx.db, user.merchant_id, request.body, null);
+    if (await findProduct(ctx.db, user.merchant_id, v.code)) throw codeTaken();
+    const now = ctx.clock.now();
+    const [row] = await ctx.db
+      .query<{ id: number }>(
+        `INSERT INTO products (merchant_id, code, name, search_text, price, status, image_id, created_at, updated_at, tax_class)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
+        [
+          user.merchant_id,
+          v.code,
+          v.name,
+          foldProductText(`${v.name} ${v.code}`),
+          v.price,
+          v.status ?? 0,
+          v.imageId ?? null,
+          now,
+          v.taxClass ?? DEFAULT_TAX_CLASS,
+        ],
+      )
+      .catch((error: unknown) => {
+        // Two parallel requests for one code both pass the check; the unique index decides.
+        if ((error as { code?: string }).code === '23505') throw codeTaken();
+        throw error;
+      });
+    await setCategories(ctx.db, row!.id, v.categoryIds ?? []);
+    const created = await findProduct(ctx.db, user.merchant_id, v.code);
+    // doc 2 §7: "success when code is 201".
+    return reply.status(201).send({ code: 201, message: 'Created', data: toWire(created!) });
+  });
+}
+
+/** One product by its code: reading, changing, stopping its sale. */
+function registerProductItemRoutes(scope: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
+
+  scope.get('/inventory/product/:code', async (request) => {
+    const { user } = await caller(request);
+    const row = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
+    if (!row) throw productNotFound();
+    const product = toWire(row);
+    return ok({ product, categories: product.categories });
+  });
+
+  scope.put('/inventory/product/:code', async (request) => {
+    const { user } = await caller(request);
+    const existing = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
+    if (!existing) throw productNotFound();
+    const v = await checkBody(ctx.db, user.merchant_id, request.body, existing.code);
+    await ctx.db.query(
+      `UPDATE products SET name = $2, search_text = $3, price = $4, status = COALESCE($5, status),
+                image_id = CASE WHEN $6 THEN image_id ELSE $7 END, updated_at = $8, tax_class = COALESCE($9, tax_class) WHERE id = $1`,
+      [
+        existing.id,
+        v.name,
+        foldProductText(`${v.name} ${existing.code}`),
+        v.price,
+        v.status ?? null,
+        v.imageId === undefined,
+        v.imageId ?? null,
+        ctx.clock.now(),
+        v.taxClass ?? null,
+      ],
+    );
+    if (v.categoryIds) await setCategories(ctx.db, existing.id, v.categoryIds);
+    return ok(toWire((await findProduct(ctx.db, user.merchant_id, existing.code))!));
+  });
+
+  // Stop-sale (doc 2 §7 "stop-sale by code"): the product is closed and kept (orders name it). Again is harmless.
+  scope.delete('/inventory/product/:code', async (request) => {
+    const { user } = await caller(request);
+    const existing = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
+    if (!existing) throw productNotFound();
+    await ctx.db.query(`UPDATE products SET status = $2, updated_at = $3 WHERE id = $1`, [existing.id, PRODUCT_CLOSED, ctx.clock.now()]);
+    return ok(toWire((await findProduct(ctx.db, user.merchant_id, existing.code))!));
+  });
+}
+
+/** Product images: uploading one and reading it back. */
+function registerProductImageRoutes(scope: FastifyInstance, ctx: SandboxContext): void {
+  const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
+
+  scope.post('/inventory/product/image', async (request) => {
+    const { user } = await caller(request);
+    const image = await readImage(request);
+    const [row] = await ctx.db.query<{ id: number }>(
+      `INSERT INTO product_images (merchant_id, mime, bytes, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [user.merchant_id, image.mime, image.bytes, ctx.clock.now()],
+    );
+    return ok({ image_url: imageUrl(row!.id), size: image.bytes.length });
+  });
+
+  scope.get('/inventory/product/image/:id', async (request, reply) => {
+    const { user } = await caller(request);
+    return sendStoredImage(reply, (request.params as { id?: string }).id, async (id) => {
+      const [image] = await ctx.db.query<StoredImage>(`SELECT mime, bytes FROM product_images WHERE id = $1 AND merchant_id = $2`, [
+        id,
+        user.merchant_id,
+      ]);
+      return image;
+    });
+  });
+}
+
+export function registerProductRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   void app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
       limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 2, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 6, headerPairs: 50 },
     });
 
-    // Newest first; `q` searches name and code ignoring case and diacritics; `status` 0, 1 or 2, or every status.
-    scope.get('/inventory/product', async (request) => {
-      const { user } = await caller(request);
-      const query = (request.query ?? {}) as Record<string, unknown>;
-      const page = queryInt(query, 'page', 1, 1_000_000);
-      const pageSize = queryInt(query, 'page_size', 10, PRODUCT_MAX_PAGE_SIZE);
-      const rawQ = query.q;
-      if (rawQ !== undefined && (typeof rawQ !== 'string' || rawQ.length > PRODUCT_SEARCH_MAX))
-        throw badRequest('q', `q is text of at most ${PRODUCT_SEARCH_MAX} characters`);
-      const rawStatus = query.status;
-      if (rawStatus !== undefined && rawStatus !== '' && !(typeof rawStatus === 'string' && /^[012]$/.test(rawStatus)))
-        throw badRequest('status', 'status must be 0, 1 or 2');
-      const params: unknown[] = [user.merchant_id];
-      let where = 'p.merchant_id = $1';
-      if (typeof rawStatus === 'string' && rawStatus !== '') {
-        params.push(Number(rawStatus));
-        where += ` AND p.status = $${params.length}`;
-      }
-      where += searchClause(typeof rawQ === 'string' ? rawQ : '', params);
-      const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, params);
-      const rows = await ctx.db.query<ProductRow & Record<string, unknown>>(
-        `${SELECT} WHERE ${where} ORDER BY p.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-        params,
-      );
-      const total = count?.n ?? 0;
-      return { data: rows.map(toWire), total_page: Math.ceil(total / pageSize), total_count: total, page, page_size: pageSize };
-    });
-
-    scope.post('/inventory/product', async (request, reply) => {
-      const { user } = await caller(request);
-      const v = await checkBody(ctx.db, user.merchant_id, request.body, null);
-      if (await findProduct(ctx.db, user.merchant_id, v.code)) throw codeTaken();
-      const now = ctx.clock.now();
-      const [row] = await ctx.db
-        .query<{ id: number }>(
-          `INSERT INTO products (merchant_id, code, name, search_text, price, status, image_id, created_at, updated_at, tax_class)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
-          [
-            user.merchant_id,
-            v.code,
-            v.name,
-            foldProductText(`${v.name} ${v.code}`),
-            v.price,
-            v.status ?? 0,
-            v.imageId ?? null,
-            now,
-            v.taxClass ?? DEFAULT_TAX_CLASS,
-          ],
-        )
-        .catch((error: unknown) => {
-          // Two parallel requests for one code both pass the check; the unique index decides.
-          if ((error as { code?: string }).code === '23505') throw codeTaken();
-          throw error;
-        });
-      await setCategories(ctx.db, row!.id, v.categoryIds ?? []);
-      const created = await findProduct(ctx.db, user.merchant_id, v.code);
-      // doc 2 §7: "success when code is 201".
-      return reply.status(201).send({ code: 201, message: 'Created', data: toWire(created!) });
-    });
-
-    scope.get('/inventory/product/:code', async (request) => {
-      const { user } = await caller(request);
-      const row = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
-      if (!row) throw productNotFound();
-      const product = toWire(row);
-      return ok({ product, categories: product.categories });
-    });
-
-    scope.put('/inventory/product/:code', async (request) => {
-      const { user } = await caller(request);
-      const existing = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
-      if (!existing) throw productNotFound();
-      const v = await checkBody(ctx.db, user.merchant_id, request.body, existing.code);
-      await ctx.db.query(
-        `UPDATE products SET name = $2, search_text = $3, price = $4, status = COALESCE($5, status),
-                image_id = CASE WHEN $6 THEN image_id ELSE $7 END, updated_at = $8, tax_class = COALESCE($9, tax_class) WHERE id = $1`,
-        [
-          existing.id,
-          v.name,
-          foldProductText(`${v.name} ${existing.code}`),
-          v.price,
-          v.status ?? null,
-          v.imageId === undefined,
-          v.imageId ?? null,
-          ctx.clock.now(),
-          v.taxClass ?? null,
-        ],
-      );
-      if (v.categoryIds) await setCategories(ctx.db, existing.id, v.categoryIds);
-      return ok(toWire((await findProduct(ctx.db, user.merchant_id, existing.code))!));
-    });
-
-    // Stop-sale (doc 2 §7 "stop-sale by code"): the product is closed and kept (orders name it). Again is harmless.
-    scope.delete('/inventory/product/:code', async (request) => {
-      const { user } = await caller(request);
-      const existing = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
-      if (!existing) throw productNotFound();
-      await ctx.db.query(`UPDATE products SET status = $2, updated_at = $3 WHERE id = $1`, [existing.id, PRODUCT_CLOSED, ctx.clock.now()]);
-      return ok(toWire((await findProduct(ctx.db, user.merchant_id, existing.code))!));
-    });
-
-    scope.post('/inventory/product/image', async (request) => {
-      const { user } = await caller(request);
-      const image = await readImage(request);
-      const [row] = await ctx.db.query<{ id: number }>(
-        `INSERT INTO product_images (merchant_id, mime, bytes, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [user.merchant_id, image.mime, image.bytes, ctx.clock.now()],
-      );
-      return ok({ image_url: imageUrl(row!.id), size: image.bytes.length });
-    });
-
-    scope.get('/inventory/product/image/:id', async (request, reply) => {
-      const { user } = await caller(request);
-      return sendStoredImage(reply, (request.params as { id?: string }).id, async (id) => {
-        const [image] = await ctx.db.query<StoredImage>(`SELECT mime, bytes FROM product_images WHERE id = $1 AND merchant_id = $2`, [
-          id,
-          user.merchant_id,
-        ]);
-        return image;
-      });
-    });
+    registerProductListRoutes(scope, ctx);
+    registerProductItemRoutes(scope, ctx);
+    registerProductImageRoutes(scope, ctx);
   });
 }

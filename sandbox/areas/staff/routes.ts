@@ -115,7 +115,8 @@ async function endSessions(ctx: SandboxContext, userId: number): Promise<void> {
   ctx.realtime.endUser(userId);
 }
 
-export function registerStaffRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The staff list and removing a member. */
+function registerStaffListRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/staff', async (request) => {
     const { user } = await authenticateOwner(ctx, request);
     const query = request.query as Record<string, unknown>;
@@ -137,6 +138,36 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: SandboxContext): 
     return { data: rows, total_page: Math.ceil(total / pageSize), total_count: total, page, page_size: pageSize };
   });
 
+  app.delete('/staff', async (request) => {
+    const { user } = await authenticateOwner(ctx, request);
+    const raw = (request.query as Record<string, unknown>).id;
+    if (typeof raw !== 'string' || !ROW_ID.test(raw)) throw required(['id']);
+    const row = await findStaff(ctx.db, user.merchant_id, Number(raw));
+    if (!row) throw notFound(Number(raw));
+    // The ShopQR area's codes name staff rows (virtual_accounts.staff_row_id); a code must go first.
+    const [linked] = await ctx.db.query(`SELECT 1 FROM virtual_accounts WHERE merchant_id = $1 AND staff_row_id = $2 LIMIT 1`, [
+      user.merchant_id,
+      row.id,
+    ]);
+    if (linked) {
+      throw new ApiError(409, 'STAFF_LINK_VA', `Staff ${row.staff_id} is linked to a ShopQR`, {
+        staff_id: row.staff_id,
+        staff_name: row.full_name,
+      });
+    }
+    await serialised(async () => {
+      // Their sign-in goes with them: a deleted staff member can no longer sign in (D96).
+      const logins = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE staff_row_id = $1`, [row.id]);
+      for (const login of logins) await endSessions(ctx, login.id);
+      await ctx.db.query(`DELETE FROM users WHERE staff_row_id = $1`, [row.id]);
+      await ctx.db.query(`DELETE FROM staff WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
+    });
+    return ok({ success: true, id: row.id });
+  });
+}
+
+/** Adding a member. */
+function registerStaffCreateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/staff', async (request) => {
     const { user } = await authenticateOwner(ctx, request);
     const b = asBody(request.body);
@@ -185,7 +216,10 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: SandboxContext): 
     });
     return ok(await findStaff(ctx.db, user.merchant_id, id));
   });
+}
 
+/** Changing a member. */
+function registerStaffUpdateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.put('/staff', async (request) => {
     const { user } = await authenticateOwner(ctx, request);
     const b = asBody(request.body);
@@ -267,31 +301,10 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: SandboxContext): 
     });
     return ok(await findStaff(ctx.db, user.merchant_id, row.id));
   });
+}
 
-  app.delete('/staff', async (request) => {
-    const { user } = await authenticateOwner(ctx, request);
-    const raw = (request.query as Record<string, unknown>).id;
-    if (typeof raw !== 'string' || !ROW_ID.test(raw)) throw required(['id']);
-    const row = await findStaff(ctx.db, user.merchant_id, Number(raw));
-    if (!row) throw notFound(Number(raw));
-    // The ShopQR area's codes name staff rows (virtual_accounts.staff_row_id); a code must go first.
-    const [linked] = await ctx.db.query(`SELECT 1 FROM virtual_accounts WHERE merchant_id = $1 AND staff_row_id = $2 LIMIT 1`, [
-      user.merchant_id,
-      row.id,
-    ]);
-    if (linked) {
-      throw new ApiError(409, 'STAFF_LINK_VA', `Staff ${row.staff_id} is linked to a ShopQR`, {
-        staff_id: row.staff_id,
-        staff_name: row.full_name,
-      });
-    }
-    await serialised(async () => {
-      // Their sign-in goes with them: a deleted staff member can no longer sign in (D96).
-      const logins = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE staff_row_id = $1`, [row.id]);
-      for (const login of logins) await endSessions(ctx, login.id);
-      await ctx.db.query(`DELETE FROM users WHERE staff_row_id = $1`, [row.id]);
-      await ctx.db.query(`DELETE FROM staff WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
-    });
-    return ok({ success: true, id: row.id });
-  });
+export function registerStaffRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerStaffListRoutes(app, ctx);
+  registerStaffCreateRoutes(app, ctx);
+  registerStaffUpdateRoutes(app, ctx);
 }

@@ -133,16 +133,18 @@ export async function insertTable(db: Database, merchantId: string, t: TableInpu
   return row!.id;
 }
 
-export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const caller = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
+/** The merchant's table by id, or undefined (another merchant's answers as missing). */
+async function findTable(ctx: SandboxContext, merchantId: string, id: number) {
+  const [row] = await ctx.db.query<TableRow & Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM fnb_tables WHERE id = $1 AND merchant_id = $2`,
+    [id, merchantId],
+  );
+  return row;
+}
 
-  const findTable = async (merchantId: string, id: number) => {
-    const [row] = await ctx.db.query<TableRow & Record<string, unknown>>(
-      `SELECT ${COLUMNS} FROM fnb_tables WHERE id = $1 AND merchant_id = $2`,
-      [id, merchantId],
-    );
-    return row;
-  };
+/** The table list and adding a table. */
+function registerTableListRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
 
   /**
    * GET /fnb/table?q=&page=&page_size= : by name in natural order (Bàn 2 before Bàn 10), each with its
@@ -199,6 +201,11 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
       throw error;
     }
   });
+}
+
+/** Renaming and deleting a table. */
+function registerTableItemRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const caller = async (request: FastifyRequest) => (await authenticate(ctx, request, SALE_TOKEN_KINDS)).user;
 
   /** PUT /fnb/table/{id}: rename (doc 2 §5 sends max_slot 0, available_slot 0, is_available true). Answers the table. */
   app.put<{ Params: { id: string } }>('/fnb/table/:id', async (request) => {
@@ -207,7 +214,7 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const b = bodyOf(request.body);
     if (b.table_id !== undefined && b.table_id !== id && b.table_id !== String(id))
       throw bad('table_id', 'table_id differs from the address');
-    if (!(await findTable(user.merchant_id, id))) throw notFound(id);
+    if (!(await findTable(ctx, user.merchant_id, id))) throw notFound(id);
     const input = checkTable(b);
     try {
       const [row] = await ctx.db.query<TableRow & Record<string, unknown>>(
@@ -228,7 +235,7 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
   app.delete<{ Params: { id: string } }>('/fnb/table/:id', async (request) => {
     const user = await caller(request);
     const id = pathId(request.params.id);
-    if (!(await findTable(user.merchant_id, id))) throw notFound(id);
+    if (!(await findTable(ctx, user.merchant_id, id))) throw notFound(id);
     const bills = await openBills(ctx.db, user.merchant_id, [id]);
     const bill = bills.get(id);
     if (bill) throw new ApiError(409, 'TABLE_HAS_ORDER', 'The table has an open bill', { table_id: id, order_id: bill.order_id });
@@ -236,4 +243,9 @@ export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): 
     if (rows.length === 0) throw notFound(id);
     return ok({ table_id: id });
   });
+}
+
+export function registerTableRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerTableListRoutes(app, ctx);
+  registerTableItemRoutes(app, ctx);
 }

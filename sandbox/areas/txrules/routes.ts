@@ -165,7 +165,8 @@ const svg = (reply: FastifyReply, body: string) =>
     .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
     .send(body);
 
-export function registerTxRuleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The merchant's rules: listing, adding, changing, deleting, and pushing them to the card switch. */
+function registerRuleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const owner = (request: Parameters<typeof authenticateOwner>[1]) => authenticateOwner(ctx, request);
 
   // Newest first; `id` narrows the list to that one rule (the update form loads its rule this way).
@@ -237,6 +238,11 @@ export function registerTxRuleRoutes(app: FastifyInstance, ctx: SandboxContext):
     await ctx.db.query(`UPDATE tx_rules SET synced_at = $2 WHERE merchant_id = $1`, [user.merchant_id, ctx.clock.now()]);
     return ok('success' as const);
   });
+}
+
+/** The fixed lists a rule is made from (card types, acquirers, issuers) and their logos. */
+function registerRuleListRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const owner = (request: Parameters<typeof authenticateOwner>[1]) => authenticateOwner(ctx, request);
 
   app.get('/metadata/list-card-type', async (request) => {
     await owner(request);
@@ -272,4 +278,9 @@ export function registerTxRuleRoutes(app: FastifyInstance, ctx: SandboxContext):
     if (!bank) throw new ApiError(404, 'NOT_FOUND', 'No such logo');
     return svg(reply, bankLogoSvg(bank.bank_code, bank.short_name));
   });
+}
+
+export function registerTxRuleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  registerRuleRoutes(app, ctx);
+  registerRuleListRoutes(app, ctx);
 }

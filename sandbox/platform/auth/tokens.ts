@@ -49,18 +49,18 @@ export type SessionsEnded = { sessionId: string } | { userId: number };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-export function createTokenService(deps: {
+interface TokenDeps {
   db: Database;
   clock: SandboxClock;
   secret: Uint8Array;
   accessTtlSeconds: number;
-}): TokenService {
-  const { db, clock, secret, accessTtlSeconds } = deps;
-  const endedListeners = new Set<(ended: SessionsEnded) => void>();
-  const ended = (what: SessionsEnded) => {
-    for (const listener of endedListeners) listener(what);
-  };
+}
 
+type TokenKit = ReturnType<typeof tokenKit>;
+
+/** Signing and checking tokens, and storing sessions and refresh tokens (hashes only). */
+function tokenKit(deps: TokenDeps) {
+  const { db, clock, secret, accessTtlSeconds } = deps;
   // Deterministic in its inputs, so re-signing with the same iat yields the very same string; that is
   // what lets the rotation grace hand out the same successor pair without storing tokens.
   const sign = (typ: TokenKind, userId: number, merchantId: string, sid: string, iat: number) =>
@@ -115,6 +115,91 @@ export function createTokenService(deps: {
     }
   }
 
+  return { sign, successorOf, storeRefresh, newSession, verify, subjectOf };
+}
+
+/**
+ * A refresh token traded for a new pair: the successor is derived from it, so a repeat within
+ * ROTATION_GRACE_MS gets the same pair again; a rotated token presented after the grace was copied and
+ * ends its whole session.
+ */
+async function rotate(
+  deps: TokenDeps,
+  kit: TokenKit,
+  ended: (what: SessionsEnded) => void,
+  refreshToken: string,
+  accessToken: string | undefined,
+): Promise<TokenPair> {
+  const { db, clock } = deps;
+  const { sign, successorOf, storeRefresh, subjectOf } = kit;
+  const incorrect = () => new ApiError(401, 'TOKEN_INCORRECT', 'Refresh token is not valid');
+  const [row] = await db.query<{
+    session_id: string;
+    expires_at: number;
+    rotated_at: number | null;
+    successor_access_iat: number | null;
+    user_id: number;
+    revoked_at: number | null;
+  }>(
+    `SELECT rt.session_id, rt.expires_at, rt.rotated_at, rt.successor_access_iat, s.user_id, s.revoked_at
+   FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
+    [sha256(refreshToken)],
+  );
+  if (!row || row.revoked_at !== null) throw incorrect();
+  if (accessToken && (await subjectOf(accessToken)) !== String(row.user_id)) throw incorrect();
+  const now = clock.now();
+  if (row.expires_at <= now) throw new ApiError(401, 'TOKEN_EXPIRED', 'Refresh token expired');
+  const user = await findUserById(db, row.user_id);
+  if (!user) throw incorrect();
+  if (isLocked(user, now)) {
+    throw new ApiError(403, 'USER_LOCKED_USING', 'User is locked', { locked_until: Math.floor(user.locked_until! / 1000) });
+  }
+
+  let rotatedAt = row.rotated_at;
+  let iat = row.successor_access_iat;
+  if (rotatedAt === null) {
+    const claimed = await db.query<{ rotated_at: number; successor_access_iat: number }>(
+      `UPDATE refresh_tokens SET rotated_at = $2, successor_access_iat = $3
+     WHERE token_hash = $1 AND rotated_at IS NULL RETURNING rotated_at, successor_access_iat`,
+      [sha256(refreshToken), now, clock.nowSeconds()],
+    );
+    if (claimed[0]) {
+      const successor = successorOf(refreshToken);
+      await storeRefresh(successor, row.session_id);
+      return {
+        access_token: await sign('access', user.id, user.merchant_id, row.session_id, claimed[0].successor_access_iat),
+        refresh_token: successor,
+      };
+    }
+    // Another request rotated it between our read and our update: answer as a repeat.
+    const [again] = await db.query<{ rotated_at: number; successor_access_iat: number }>(
+      `SELECT rotated_at, successor_access_iat FROM refresh_tokens WHERE token_hash = $1`,
+      [sha256(refreshToken)],
+    );
+    rotatedAt = again?.rotated_at ?? null;
+    iat = again?.successor_access_iat ?? null;
+  }
+  if (rotatedAt !== null && iat !== null && now - rotatedAt <= ROTATION_GRACE_MS) {
+    return {
+      access_token: await sign('access', user.id, user.merchant_id, row.session_id, iat),
+      refresh_token: successorOf(refreshToken),
+    };
+  }
+  // A rotated token presented after the grace means it was copied: end the whole session.
+  await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [row.session_id, now]);
+  ended({ sessionId: row.session_id });
+  throw incorrect();
+}
+
+export function createTokenService(deps: TokenDeps): TokenService {
+  const { db, clock } = deps;
+  const kit = tokenKit(deps);
+  const { sign, storeRefresh, newSession, verify } = kit;
+  const endedListeners = new Set<(ended: SessionsEnded) => void>();
+  const ended = (what: SessionsEnded) => {
+    for (const listener of endedListeners) listener(what);
+  };
+
   return {
     async startSession(user) {
       const sessionId = await newSession(user.id);
@@ -128,65 +213,7 @@ export function createTokenService(deps: {
       return sign('access', user.id, user.merchant_id, sessionId, clock.nowSeconds());
     },
 
-    async rotate(refreshToken, accessToken) {
-      const incorrect = () => new ApiError(401, 'TOKEN_INCORRECT', 'Refresh token is not valid');
-      const [row] = await db.query<{
-        session_id: string;
-        expires_at: number;
-        rotated_at: number | null;
-        successor_access_iat: number | null;
-        user_id: number;
-        revoked_at: number | null;
-      }>(
-        `SELECT rt.session_id, rt.expires_at, rt.rotated_at, rt.successor_access_iat, s.user_id, s.revoked_at
-         FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
-        [sha256(refreshToken)],
-      );
-      if (!row || row.revoked_at !== null) throw incorrect();
-      if (accessToken && (await subjectOf(accessToken)) !== String(row.user_id)) throw incorrect();
-      const now = clock.now();
-      if (row.expires_at <= now) throw new ApiError(401, 'TOKEN_EXPIRED', 'Refresh token expired');
-      const user = await findUserById(db, row.user_id);
-      if (!user) throw incorrect();
-      if (isLocked(user, now)) {
-        throw new ApiError(403, 'USER_LOCKED_USING', 'User is locked', { locked_until: Math.floor(user.locked_until! / 1000) });
-      }
-
-      let rotatedAt = row.rotated_at;
-      let iat = row.successor_access_iat;
-      if (rotatedAt === null) {
-        const claimed = await db.query<{ rotated_at: number; successor_access_iat: number }>(
-          `UPDATE refresh_tokens SET rotated_at = $2, successor_access_iat = $3
-           WHERE token_hash = $1 AND rotated_at IS NULL RETURNING rotated_at, successor_access_iat`,
-          [sha256(refreshToken), now, clock.nowSeconds()],
-        );
-        if (claimed[0]) {
-          const successor = successorOf(refreshToken);
-          await storeRefresh(successor, row.session_id);
-          return {
-            access_token: await sign('access', user.id, user.merchant_id, row.session_id, claimed[0].successor_access_iat),
-            refresh_token: successor,
-          };
-        }
-        // Another request rotated it between our read and our update: answer as a repeat.
-        const [again] = await db.query<{ rotated_at: number; successor_access_iat: number }>(
-          `SELECT rotated_at, successor_access_iat FROM refresh_tokens WHERE token_hash = $1`,
-          [sha256(refreshToken)],
-        );
-        rotatedAt = again?.rotated_at ?? null;
-        iat = again?.successor_access_iat ?? null;
-      }
-      if (rotatedAt !== null && iat !== null && now - rotatedAt <= ROTATION_GRACE_MS) {
-        return {
-          access_token: await sign('access', user.id, user.merchant_id, row.session_id, iat),
-          refresh_token: successorOf(refreshToken),
-        };
-      }
-      // A rotated token presented after the grace means it was copied: end the whole session.
-      await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [row.session_id, now]);
-      ended({ sessionId: row.session_id });
-      throw incorrect();
-    },
+    rotate: (refreshToken, accessToken) => rotate(deps, kit, ended, refreshToken, accessToken),
 
     verify,
 

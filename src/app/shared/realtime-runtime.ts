@@ -67,6 +67,77 @@ function socketOrigin(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The announcer of payments (spoken amounts), muted as the user last left it. */
+function startAnnouncer(inspect: ReturnType<typeof getRuntime>['inspect']): Announcer {
+  const language = () => (i18n.language === 'en' ? 'en' : 'vi');
+  const announcer = createActor(
+    announcementQueueMachine.provide({
+      actors: { speak: createSpeakActor(language) },
+      actions: {
+        persistMuted: (_, params) => writeMuted(params.muted),
+        alertUnsupported: () => window.alert(i18n.t('notifications:speechUnsupported')),
+      },
+    }),
+    { input: { muted: readMuted(), speechSupported: isSpeechSupported() }, ...(inspect ? { inspect } : {}) },
+  );
+  announcer.start();
+  void i18n.loadNamespaces('notifications');
+  return announcer;
+}
+
+type PaymentReceived = (id: string, amount: number | null, message: string) => void;
+
+/** One toast and one announcement per payment, however often its event arrives. */
+function paymentToaster(announcer: Announcer): PaymentReceived {
+  const toasted = new Set<string>();
+  return function paymentReceived(id: string, amount: number | null, message: string): void {
+    if (toasted.has(id)) return;
+    toasted.add(id);
+    if (toasted.size > 500) toasted.delete(toasted.values().next().value!);
+    const amountText = amount === null ? '' : formatVnd(amount);
+    notify.received({
+      title: 'notifications:toast.title',
+      message: message ? 'notifications:toast.receivedWithMessage' : 'notifications:toast.received',
+      values: { amount: amountText, message },
+    });
+    if (amount !== null) announcer.send({ type: 'ANNOUNCE', announcement: { id, amount } });
+  };
+}
+
+/**
+ * The sale namespace's payments and notifications, and what a reconnect without replay missed: the
+ * bell refetches, and the va report supplies the payments made meanwhile.
+ */
+function listenForPayments(
+  hub: RealtimeHubController,
+  portal: ReturnType<typeof getRuntime>['clients']['portal'],
+  paymentReceived: PaymentReceived,
+): void {
+  hub.on('sale', 'payment_success', (payload) => {
+    const parsed = salePaymentSuccessSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const { total_price, order_code } = parsed.data.data.invoice_data;
+    const amount = typeof total_price === 'number' ? total_price : parseSpokenAmount(total_price);
+    paymentReceived(`sale:${order_code}`, amount, order_code);
+  });
+  hub.on('sale', 'notification', refreshBell);
+  hub.onConnected('sale', ({ first, recovered }) => {
+    if (!first && !recovered) refreshBell();
+  });
+
+  // A reconnect without replay: payments made meanwhile come from the va report instead.
+  let liveSince: number | null = null;
+  hub.onConnected('va', ({ first, recovered }) => {
+    const since = liveSince;
+    liveSince = Date.now();
+    if (first || recovered || since === null) return;
+    fetchMissedPayments(portal, since, Date.now()).then(
+      (missed) => missed.forEach((p) => paymentReceived(`va:${p.id}`, p.amount, '')),
+      (error: unknown) => console.warn('[realtime] missed payments could not be fetched', error),
+    );
+  });
+}
+
 function createRealtimeRuntime(): RealtimeRuntime {
   const runtime = getRuntime();
   const { config, session, clients } = runtime;
@@ -94,58 +165,11 @@ function createRealtimeRuntime(): RealtimeRuntime {
     onHandlerError: (error) => console.error('[realtime] a handler failed', error),
   });
 
-  const language = () => (i18n.language === 'en' ? 'en' : 'vi');
-  const announcer = createActor(
-    announcementQueueMachine.provide({
-      actors: { speak: createSpeakActor(language) },
-      actions: {
-        persistMuted: (_, params) => writeMuted(params.muted),
-        alertUnsupported: () => window.alert(i18n.t('notifications:speechUnsupported')),
-      },
-    }),
-    { input: { muted: readMuted(), speechSupported: isSpeechSupported() }, ...(runtime.inspect ? { inspect: runtime.inspect } : {}) },
-  );
-  announcer.start();
-  void i18n.loadNamespaces('notifications');
+  const announcer = startAnnouncer(runtime.inspect);
 
-  // One toast and one announcement per payment, however often its event arrives.
-  const toasted = new Set<string>();
-  function paymentReceived(id: string, amount: number | null, message: string): void {
-    if (toasted.has(id)) return;
-    toasted.add(id);
-    if (toasted.size > 500) toasted.delete(toasted.values().next().value!);
-    const amountText = amount === null ? '' : formatVnd(amount);
-    notify.received({
-      title: 'notifications:toast.title',
-      message: message ? 'notifications:toast.receivedWithMessage' : 'notifications:toast.received',
-      values: { amount: amountText, message },
-    });
-    if (amount !== null) announcer.send({ type: 'ANNOUNCE', announcement: { id, amount } });
-  }
+  const paymentReceived = paymentToaster(announcer);
 
-  hub.on('sale', 'payment_success', (payload) => {
-    const parsed = salePaymentSuccessSchema.safeParse(payload);
-    if (!parsed.success) return;
-    const { total_price, order_code } = parsed.data.data.invoice_data;
-    const amount = typeof total_price === 'number' ? total_price : parseSpokenAmount(total_price);
-    paymentReceived(`sale:${order_code}`, amount, order_code);
-  });
-  hub.on('sale', 'notification', refreshBell);
-  hub.onConnected('sale', ({ first, recovered }) => {
-    if (!first && !recovered) refreshBell();
-  });
-
-  // A reconnect without replay: payments made meanwhile come from the va report instead.
-  let liveSince: number | null = null;
-  hub.onConnected('va', ({ first, recovered }) => {
-    const since = liveSince;
-    liveSince = Date.now();
-    if (first || recovered || since === null) return;
-    fetchMissedPayments(clients.portal, since, Date.now()).then(
-      (missed) => missed.forEach((p) => paymentReceived(`va:${p.id}`, p.amount, '')),
-      (error: unknown) => console.warn('[realtime] missed payments could not be fetched', error),
-    );
-  });
+  listenForPayments(hub, clients.portal, paymentReceived);
 
   // The va payment event is named by the merchant id: (re)subscribe when the profile says who we are.
   let merchantId: string | null = null;

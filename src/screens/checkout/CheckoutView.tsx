@@ -79,15 +79,61 @@ export function readableOn(background: string): '#000000' | '#ffffff' {
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 const RADIUS_MAX = 24;
 
-/**
- * The checkout a payer sees (CONTRACT14 §C): the hosted page renders it live and /e-com renders it as
- * its preview, so the merchant's preview is the page itself rather than an imitation of it.
- */
-export function CheckoutView(props: CheckoutViewProps) {
+/** The payment methods the merchant offers, one radio each. */
+function MethodChoice({
+  methods,
+  selected,
+  onSelect,
+  name,
+  borderColor,
+  radius,
+}: {
+  methods: readonly CheckoutMethod[];
+  selected: CheckoutMethod | null;
+  onSelect(method: CheckoutMethod): void;
+  name: string;
+  borderColor: string;
+  radius: number;
+}) {
   const { t } = useTranslation('checkout');
-  const { look, mode, status } = props;
-  const baseId = useId();
-  const titleId = `${baseId}-title`;
+  return (
+    <fieldset className={classes.methods}>
+      <legend className={classes.legend}>{t('view.chooseMethod')}</legend>
+      {methods.length === 0 ? <p data-testid="checkout-no-methods">{t('view.noMethods')}</p> : null}
+      {methods.map((method) => (
+        <label
+          key={method}
+          className={classes.method}
+          data-selected={selected === method || undefined}
+          style={{ borderColor: selected === method ? borderColor : undefined, borderRadius: radius }}
+          data-testid={`checkout-method-${method}`}
+        >
+          <input type="radio" name={name} value={method} checked={selected === method} onChange={() => onSelect(method)} />
+          <span>{t(`view.methods.${method}`)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A link that takes no more money: paid, or expired (or cancelled). */
+function ClosedState({ status }: { status: CheckoutViewProps['status'] }) {
+  const { t } = useTranslation('checkout');
+  return status === 'paid' ? (
+    <div className={classes.state} role="status" data-testid="checkout-paid">
+      <p className={classes.stateTitle}>{t('view.paidTitle')}</p>
+      <p>{t('view.paidBody')}</p>
+    </div>
+  ) : (
+    <div className={classes.state} role="status" data-testid="checkout-expired">
+      <p className={classes.stateTitle}>{t('view.expiredTitle')}</p>
+      <p>{t('view.expiredBody')}</p>
+    </div>
+  );
+}
+
+/** The page's, the card's and the button's colours from the merchant's look, each text colour readable on its background. */
+function lookStyles(look: CheckoutLook) {
   const primary = colour(look.primary_color, FALLBACK.primary);
   const secondary = colour(look.secondary_color, FALLBACK.secondary);
   const button = colour(look.button_color, FALLBACK.button);
@@ -96,9 +142,6 @@ export function CheckoutView(props: CheckoutViewProps) {
   const onButton = readableOn(button);
   const radius = Math.min(RADIUS_MAX, Math.max(0, Math.round(Number.isFinite(look.border_radius) ? look.border_radius : 0)));
   const logoHeight = [60, 80, 100].includes(look.logo_height) ? look.logo_height : 100;
-  const Heading = mode === 'preview' ? 'h2' : 'h1';
-  const preview = mode === 'preview';
-  const showPay = status === 'open' && props.selected === 'credit_card';
 
   const pageStyle: CSSProperties = { background: secondary, color: onSecondary };
   const cardStyle: CSSProperties = { background: primary, color: onPrimary, borderRadius: radius };
@@ -109,6 +152,41 @@ export function CheckoutView(props: CheckoutViewProps) {
     // The border is drawn in the text colour so it stays visible on a button the colour of the card.
     border: look.button_border ? `1px solid ${onButton}` : '1px solid transparent',
   };
+  return { radius, logoHeight, onPrimary, pageStyle, cardStyle, buttonStyle };
+}
+
+/** What is being paid: the merchant's order id and the amount. */
+function OrderSummary({ orderId, amount }: { orderId: string; amount: number }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <dl className={classes.summary}>
+      <div>
+        <dt>{t('view.order')}</dt>
+        <dd data-testid="checkout-order-id">{orderId}</dd>
+      </div>
+      <div>
+        <dt>{t('view.amount')}</dt>
+        <dd className={classes.amount} data-testid="checkout-amount">
+          {formatVnd(amount)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The checkout a payer sees (CONTRACT14 §C): the hosted page renders it live and /e-com renders it as
+ * its preview, so the merchant's preview is the page itself rather than an imitation of it.
+ */
+export function CheckoutView(props: CheckoutViewProps) {
+  const { t } = useTranslation('checkout');
+  const { look, mode, status } = props;
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+  const { radius, logoHeight, onPrimary, pageStyle, cardStyle, buttonStyle } = lookStyles(look);
+  const Heading = mode === 'preview' ? 'h2' : 'h1';
+  const preview = mode === 'preview';
+  const showPay = status === 'open' && props.selected === 'credit_card';
 
   return (
     <div
@@ -144,46 +222,21 @@ export function CheckoutView(props: CheckoutViewProps) {
         <Heading className={classes.merchant} id={titleId} data-testid="checkout-merchant">
           {props.merchantName}
         </Heading>
-        <dl className={classes.summary}>
-          <div>
-            <dt>{t('view.order')}</dt>
-            <dd data-testid="checkout-order-id">{props.orderId}</dd>
-          </div>
-          <div>
-            <dt>{t('view.amount')}</dt>
-            <dd className={classes.amount} data-testid="checkout-amount">
-              {formatVnd(props.amount)}
-            </dd>
-          </div>
-        </dl>
+        <OrderSummary orderId={props.orderId} amount={props.amount} />
 
         {status === 'open' ? (
           <>
             <p className={classes.countdown} data-testid="checkout-countdown">
               {t('view.countdown')} <time>{props.countdown}</time>
             </p>
-            <fieldset className={classes.methods}>
-              <legend className={classes.legend}>{t('view.chooseMethod')}</legend>
-              {props.methods.length === 0 ? <p data-testid="checkout-no-methods">{t('view.noMethods')}</p> : null}
-              {props.methods.map((method) => (
-                <label
-                  key={method}
-                  className={classes.method}
-                  data-selected={props.selected === method || undefined}
-                  style={{ borderColor: props.selected === method ? onPrimary : undefined, borderRadius: radius }}
-                  data-testid={`checkout-method-${method}`}
-                >
-                  <input
-                    type="radio"
-                    name={`${baseId}-method`}
-                    value={method}
-                    checked={props.selected === method}
-                    onChange={() => props.onSelect(method)}
-                  />
-                  <span>{t(`view.methods.${method}`)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <MethodChoice
+              methods={props.methods}
+              selected={props.selected}
+              onSelect={props.onSelect}
+              name={`${baseId}-method`}
+              borderColor={onPrimary}
+              radius={radius}
+            />
             {props.selected ? (
               <div className={classes.panel} data-testid="checkout-panel" aria-live="polite">
                 {props.children}
@@ -203,16 +256,8 @@ export function CheckoutView(props: CheckoutViewProps) {
               </button>
             ) : null}
           </>
-        ) : status === 'paid' ? (
-          <div className={classes.state} role="status" data-testid="checkout-paid">
-            <p className={classes.stateTitle}>{t('view.paidTitle')}</p>
-            <p>{t('view.paidBody')}</p>
-          </div>
         ) : (
-          <div className={classes.state} role="status" data-testid="checkout-expired">
-            <p className={classes.stateTitle}>{t('view.expiredTitle')}</p>
-            <p>{t('view.expiredBody')}</p>
-          </div>
+          <ClosedState status={status} />
         )}
         {props.footer}
       </section>

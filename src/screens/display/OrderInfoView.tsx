@@ -1,10 +1,37 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
-import type { DisplayMessage } from '../../services/display/messages';
+import type { DisplayMessage, DisplayPay } from '../../services/display/messages';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { QrImage } from '../shared/QrImage';
 import classes from './display.module.css';
+
+/** While paying: the amount and the VietQR, or the card or cash instruction. */
+function PayCard({ pay, orderCode }: { pay: DisplayPay; orderCode: string }) {
+  const { t } = useTranslation('display');
+  return (
+    <section className={classes.card} aria-labelledby="display-pay-title" data-testid={`display-pay-${pay.method.toLowerCase()}`}>
+      <Stack gap="sm" align="center" ta="center">
+        <Title order={2} size="h2" id="display-pay-title">
+          {pay.method === 'QR' ? t('pay.qrTitle') : pay.method === 'CARD' ? t('pay.cardTitle') : t('pay.cashTitle')}
+        </Title>
+        <Text>{t('pay.amount')}</Text>
+        <span className={classes.total} data-testid="display-pay-amount">
+          {formatVnd(pay.amount)}
+        </span>
+        {pay.method === 'QR' && pay.qr ? (
+          <QrImage
+            payload={pay.qr}
+            className={classes.qr}
+            alt={t('pay.qrAlt', { amount: formatVnd(pay.amount), code: orderCode })}
+            testId="display-qr"
+          />
+        ) : null}
+        <Text size="lg">{pay.method === 'QR' ? t('pay.qrHint') : pay.method === 'CARD' ? t('pay.cardHint') : t('pay.cashHint')}</Text>
+      </Stack>
+    </section>
+  );
+}
 
 /**
  * /ecr-order-info (doc 2 §2 order payment panel, query `customer`): the invoice summary (invoice code,
@@ -89,28 +116,7 @@ export function OrderInfoView({ message }: { message: DisplayMessage }) {
           </Group>
         </Stack>
       </section>
-      {pay ? (
-        <section className={classes.card} aria-labelledby="display-pay-title" data-testid={`display-pay-${pay.method.toLowerCase()}`}>
-          <Stack gap="sm" align="center" ta="center">
-            <Title order={2} size="h2" id="display-pay-title">
-              {pay.method === 'QR' ? t('pay.qrTitle') : pay.method === 'CARD' ? t('pay.cardTitle') : t('pay.cashTitle')}
-            </Title>
-            <Text>{t('pay.amount')}</Text>
-            <span className={classes.total} data-testid="display-pay-amount">
-              {formatVnd(pay.amount)}
-            </span>
-            {pay.method === 'QR' && pay.qr ? (
-              <QrImage
-                payload={pay.qr}
-                className={classes.qr}
-                alt={t('pay.qrAlt', { amount: formatVnd(pay.amount), code: order.order_code })}
-                testId="display-qr"
-              />
-            ) : null}
-            <Text size="lg">{pay.method === 'QR' ? t('pay.qrHint') : pay.method === 'CARD' ? t('pay.cardHint') : t('pay.cashHint')}</Text>
-          </Stack>
-        </section>
-      ) : null}
+      {pay ? <PayCard pay={pay} orderCode={order.order_code} /> : null}
     </div>
   );
 }

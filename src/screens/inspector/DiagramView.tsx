@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DiagramLayout } from './diagram/layout';
-import { ARROWS, buildScene, COLORS, FONT_FAMILY, type DiagramOverlay, type SceneItem } from './diagram/scene';
+import { ARROWS, buildScene, COLORS, FONT_FAMILY, type DiagramOverlay, type Scene, type SceneItem } from './diagram/scene';
 import { sceneToSvgString } from './diagram/svg-string';
 
 interface View {
@@ -96,19 +96,27 @@ export interface DiagramViewProps {
   fileName: string;
 }
 
+/** The scene as an SVG file the browser downloads. */
+function downloadSvg(scene: Scene, fileName: string): void {
+  const blob = new Blob([sceneToSvgString(scene)], { type: 'image/svg+xml' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${fileName}.svg`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /**
- * The statechart, drawn by React from the shared scene (text stays text). Zoom and pan with the
- * buttons, the wheel (zooms around the pointer), dragging, or the keyboard once focused.
+ * Zoom and pan of the viewport: fitted (or readable) for a new layout, the wheel zooming around the
+ * pointer, dragging, and the keyboard once focused.
  */
-export function DiagramView({ layout, error, overlay, machineTitle, fileName }: DiagramViewProps) {
-  const { t } = useTranslation('inspector');
+function useZoomPan(layout: DiagramLayout | null, scene: Scene | null) {
   const viewport = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
-  const titleId = useId();
-  const hintId = useId();
-
-  const scene = useMemo(() => (layout ? buildScene(layout, overlay) : null), [layout, overlay]);
 
   const fit = useCallback(() => {
     const element = viewport.current;
@@ -193,17 +201,24 @@ export function DiagramView({ layout, error, overlay, machineTitle, fileName }: 
     drag.current = null;
   };
 
+  return { viewport, view, fit, zoomAt, onKeyDown, pointer: { onPointerDown, onPointerMove, onPointerUp } };
+}
+
+/**
+ * The statechart, drawn by React from the shared scene (text stays text). Zoom and pan with the
+ * buttons, the wheel (zooms around the pointer), dragging, or the keyboard once focused.
+ */
+export function DiagramView({ layout, error, overlay, machineTitle, fileName }: DiagramViewProps) {
+  const { t } = useTranslation('inspector');
+  const titleId = useId();
+  const hintId = useId();
+
+  const scene = useMemo(() => (layout ? buildScene(layout, overlay) : null), [layout, overlay]);
+
+  const { viewport, view, fit, zoomAt, onKeyDown, pointer } = useZoomPan(layout, scene);
+
   const download = () => {
-    if (!scene) return;
-    const blob = new Blob([sceneToSvgString(scene)], { type: 'image/svg+xml' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${fileName}.svg`;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    if (scene) downloadSvg(scene, fileName);
   };
 
   return (
@@ -239,10 +254,10 @@ export function DiagramView({ layout, error, overlay, machineTitle, fileName }: 
           aria-describedby={hintId}
           data-testid="diagram-viewport"
           onKeyDown={onKeyDown}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
+          onPointerDown={pointer.onPointerDown}
+          onPointerMove={pointer.onPointerMove}
+          onPointerUp={pointer.onPointerUp}
+          onPointerCancel={pointer.onPointerUp}
           style={{
             height: '68vh',
             minHeight: 360,

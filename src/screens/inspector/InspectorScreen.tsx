@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Badge, Box, Button, Code, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { Box, Code, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../shared/LanguageSelect';
-import { coverageOverlay, parseCoverageReport, type CoverageReport } from './coverage';
+import { CoveragePanel, DiagramLegend, type CoverageState } from './CoveragePanel';
+import { LiveActorList, LiveEventList } from './LivePanels';
+import { coverageOverlay } from './coverage';
 import { DiagramView } from './DiagramView';
 import { layoutDiagram, type DiagramLayout } from './diagram/layout';
-import { activeStateIds, buildDiagramModel } from './diagram/model';
+import { activeStateIds, buildDiagramModel, type DiagramModel } from './diagram/model';
 import type { DiagramOverlay } from './diagram/scene';
 import { applyLiveMessage, formatStateValue, INSPECTOR_PROTOCOL, parseLiveMessage, type LiveActor, type LiveState } from './live';
 import { MachineList } from './MachineList';
@@ -19,9 +21,6 @@ export interface InspectorScreenProps {
 }
 
 const FLASH_MS = 1600;
-
-/** A button whose label may take two lines: Mantine's label never wraps and hides what does not fit. */
-const WRAPPING_LABEL = { label: { whiteSpace: 'normal', textAlign: 'left', overflow: 'visible' } } as const;
 
 function useLiveActors(openChannel: InspectorScreenProps['openChannel']): LiveState {
   const [state, dispatch] = useReducer(applyLiveMessage, new Map() as LiveState);
@@ -46,22 +45,10 @@ function useLiveActors(openChannel: InspectorScreenProps['openChannel']): LiveSt
   return state;
 }
 
-type CoverageState = { report: CoverageReport; fileName: string } | { error: string } | null;
-
-export function InspectorScreen({ machines, openChannel }: InspectorScreenProps) {
-  const { t, i18n } = useTranslation(['inspector', 'machines']);
-  const [selectedId, setSelectedId] = useState<string | null>(machines[0]?.id ?? null);
-  const [followKey, setFollowKey] = useState<string | null>(null);
-  const [coverage, setCoverage] = useState<CoverageState>(null);
+/** The selected machine's diagram laid out (once per machine, kept while the page lives), or why it could not be. */
+function useDiagramLayout(selected: InspectorMachine | null, model: DiagramModel | null) {
   const [layouts, setLayouts] = useState<ReadonlyMap<string, DiagramLayout>>(new Map());
   const [layoutError, setLayoutError] = useState<string | null>(null);
-  const [flashed, setFlashed] = useState<ReadonlySet<string>>(new Set());
-  const live = useLiveActors(openChannel);
-
-  const selected = machines.find((entry) => entry.id === selectedId) ?? null;
-  const model = useMemo(() => (selected ? buildDiagramModel(selected.machine) : null), [selected]);
-  const layout = selected ? (layouts.get(selected.id) ?? null) : null;
-
   useEffect(() => {
     if (!selected || !model || layouts.has(selected.id)) return;
     let cancelled = false;
@@ -78,10 +65,12 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
       cancelled = true;
     };
   }, [selected, model, layouts]);
+  return { layout: selected ? (layouts.get(selected.id) ?? null) : null, layoutError };
+}
 
-  const followed = followKey ? (live.get(followKey) ?? null) : null;
-  const followedHere = followed && selected && followed.machineId === selected.id ? followed : null;
-
+/** The transitions the followed actor just took, for FLASH_MS. */
+function useFlashedTransitions(followedHere: LiveActor | null, model: DiagramModel | null): ReadonlySet<string> {
+  const [flashed, setFlashed] = useState<ReadonlySet<string>>(new Set());
   // Flash the transitions the followed actor just took; a newer transition restarts the flash.
   useEffect(() => {
     if (!followedHere || !model || followedHere.lastTransitions.length === 0) return;
@@ -101,6 +90,23 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
     // the whole followed actor changes with every snapshot and would restart the flash needlessly.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [followedHere?.transitionSeq, followedHere?.key, model]);
+  return flashed;
+}
+
+export function InspectorScreen({ machines, openChannel }: InspectorScreenProps) {
+  const { t } = useTranslation(['inspector', 'machines']);
+  const [selectedId, setSelectedId] = useState<string | null>(machines[0]?.id ?? null);
+  const [followKey, setFollowKey] = useState<string | null>(null);
+  const [coverage, setCoverage] = useState<CoverageState>(null);
+  const live = useLiveActors(openChannel);
+
+  const selected = machines.find((entry) => entry.id === selectedId) ?? null;
+  const model = useMemo(() => (selected ? buildDiagramModel(selected.machine) : null), [selected]);
+  const { layout, layoutError } = useDiagramLayout(selected, model);
+
+  const followed = followKey ? (live.get(followKey) ?? null) : null;
+  const followedHere = followed && selected && followed.machineId === selected.id ? followed : null;
+  const flashed = useFlashedTransitions(followedHere, model);
 
   const machineCoverage = coverage && 'report' in coverage && selected ? coverage.report.machines[selected.id] : undefined;
 
@@ -118,18 +124,7 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
     if (machines.some((entry) => entry.id === actor.machineId)) setSelectedId(actor.machineId);
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    const result = parseCoverageReport(await file.text());
-    if (result.ok) setCoverage({ report: result.report, fileName: file.name });
-    else setCoverage({ error: t(`coverage.${result.error}`, { detail: result.detail ?? '' }) });
-  };
-
-  const fileInput = useRef<HTMLInputElement>(null);
   const title = selected ? t(`machines:${selected.id}.title`) : '';
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
     <Box p="md" maw={1600} mx="auto">
@@ -148,46 +143,7 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Stack gap="lg">
             <MachineList machines={machines} selectedId={selectedId} onSelect={setSelectedId} />
-            <section aria-labelledby="inspector-live-heading">
-              <Title order={2} size="h4" id="inspector-live-heading" mb="xs">
-                {t('live.heading')}
-              </Title>
-              <Text size="xs" c="dimmed" mb="xs">
-                {t('live.masked')}
-              </Text>
-              {actors.length === 0 ? (
-                <Text size="sm">{t('live.empty')}</Text>
-              ) : (
-                <Stack component="ul" gap={6} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="live-actors">
-                  {actors.map((actor) => (
-                    <li key={actor.key}>
-                      <Paper withBorder p="xs" data-actor-machine={actor.machineId} data-ended={actor.ended}>
-                        <Text size="sm" fw={700}>
-                          {t('live.actor', { machine: actor.machineId, tab: actor.tabId.slice(0, 4), path: actor.path })}{' '}
-                          {actor.ended ? (
-                            <Badge color="gray.7" size="sm" variant="outline">
-                              {t('live.ended')}
-                            </Badge>
-                          ) : null}
-                        </Text>
-                        <Text size="xs" ff="monospace">
-                          {t('live.state', { state: actor.snapshot ? formatStateValue(actor.snapshot.value) : '—' })}
-                        </Text>
-                        <Button
-                          mt={4}
-                          size="xs"
-                          variant={followKey === actor.key ? 'filled' : 'default'}
-                          aria-pressed={followKey === actor.key}
-                          onClick={() => follow(actor)}
-                        >
-                          {followKey === actor.key ? t('live.following') : t('live.follow')}
-                        </Button>
-                      </Paper>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-            </section>
+            <LiveActorList actors={actors} followKey={followKey} onFollow={follow} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
@@ -217,99 +173,11 @@ export function InspectorScreen({ machines, openChannel }: InspectorScreenProps)
               />
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, lg: 6 }}>
-                  <section aria-labelledby="inspector-coverage-heading">
-                    <Title order={3} size="h5" id="inspector-coverage-heading" mb="xs">
-                      {t('coverage.heading')}
-                    </Title>
-                    <input
-                      ref={fileInput}
-                      id="inspector-coverage-file"
-                      type="file"
-                      accept="application/json,.json"
-                      onChange={(event) => void onFile(event)}
-                      style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-                      aria-label={t('coverage.load')}
-                      data-testid="coverage-file"
-                    />
-                    <Group gap="xs">
-                      {/* Its label names the report file and is wider than a phone: it wraps inside the button (D222). */}
-                      <Button
-                        size="xs"
-                        variant="default"
-                        h="auto"
-                        mih={30}
-                        py={4}
-                        styles={WRAPPING_LABEL}
-                        onClick={() => fileInput.current?.click()}
-                      >
-                        {t('coverage.load')}
-                      </Button>
-                      {coverage ? (
-                        <Button size="xs" variant="default" onClick={() => setCoverage(null)}>
-                          {t('coverage.clear')}
-                        </Button>
-                      ) : null}
-                    </Group>
-                    <Box mt="xs" aria-live="polite">
-                      {coverage && 'error' in coverage ? (
-                        <Alert color="red" variant="outline" title={coverage.error} data-testid="coverage-error" />
-                      ) : null}
-                      {coverage && 'report' in coverage ? (
-                        machineCoverage ? (
-                          <Text size="sm" data-testid="coverage-summary">
-                            {t('coverage.loaded', {
-                              date: dateFormat.format(new Date(coverage.report.generatedAt)),
-                              states: machineCoverage.states.covered.length,
-                              statesTotal: machineCoverage.states.total,
-                              transitions: machineCoverage.transitions.covered.length,
-                              transitionsTotal: machineCoverage.transitions.total,
-                            })}{' '}
-                            {t('coverage.paths', {
-                              passed: machineCoverage.paths.filter((path) => path.passed).length,
-                              total: machineCoverage.paths.length,
-                            })}
-                          </Text>
-                        ) : (
-                          <Text size="sm">{t('coverage.notInReport')}</Text>
-                        )
-                      ) : null}
-                    </Box>
-                  </section>
-                  <section aria-labelledby="inspector-legend-heading">
-                    <Title order={3} size="h5" id="inspector-legend-heading" mt="md" mb="xs">
-                      {t('legend.heading')}
-                    </Title>
-                    <List size="sm" spacing={2}>
-                      {(['initial', 'final', 'parallel', 'always', 'internal', 'active', 'flash', 'covered', 'notCovered'] as const).map(
-                        (key) => (
-                          <List.Item key={key}>{t(`legend.${key}`)}</List.Item>
-                        ),
-                      )}
-                    </List>
-                  </section>
+                  <CoveragePanel coverage={coverage} onCoverage={setCoverage} machineCoverage={machineCoverage} />
+                  <DiagramLegend />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, lg: 6 }}>
-                  <section aria-labelledby="inspector-events-heading">
-                    <Title order={3} size="h5" id="inspector-events-heading" mb="xs">
-                      {t('live.eventsHeading')}
-                    </Title>
-                    {followedHere && followedHere.events.length > 0 ? (
-                      <Stack component="ol" gap={4} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="live-events">
-                        {followedHere.events.map((event, index) => (
-                          <li key={`${event.at}-${index}`}>
-                            <Text size="xs" fw={700} ff="monospace">
-                              {new Date(event.at).toLocaleTimeString(i18n.language === 'en' ? 'en-GB' : 'vi-VN')} {event.type}
-                            </Text>
-                            <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                              {JSON.stringify(event.payload, null, 1)}
-                            </Code>
-                          </li>
-                        ))}
-                      </Stack>
-                    ) : (
-                      <Text size="sm">{t('live.noEvents')}</Text>
-                    )}
-                  </section>
+                  <LiveEventList followed={followedHere} />
                 </Grid.Col>
               </Grid>
             </Stack>

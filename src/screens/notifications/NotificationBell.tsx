@@ -32,6 +32,55 @@ export interface NotificationBellProps {
 const TABS: readonly BellTab[] = [0, 1, 2, 3];
 type UnseenKey = '0' | '1' | '2' | '3';
 
+/** The four tabs, each with its unseen count. */
+function BellTabList({ unseen }: { unseen: Record<UnseenKey, number> }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Tabs.List aria-label={t('bell.tabs')} grow>
+      {TABS.map((type) => (
+        <Tabs.Tab key={type} value={String(type)} data-testid={`bell-tab-${type}`}>
+          <Group gap={4} wrap="nowrap">
+            <span>{t(`bell.type.${type}`)}</span>
+            {unseen[String(type) as UnseenKey] > 0 ? (
+              <Badge size="xs" color="red.9" circle aria-label={t('bell.unseenInTab', { count: unseen[String(type) as UnseenKey] })}>
+                {unseen[String(type) as UnseenKey]}
+              </Badge>
+            ) : null}
+          </Group>
+        </Tabs.Tab>
+      ))}
+    </Tabs.List>
+  );
+}
+
+/** The click flow's state: why opening a notification failed (retry or dismiss), or that it is opening. */
+function BellClickStatus({ click, clickError, busy }: { click: NotificationBellProps['click']; clickError: string | null; busy: boolean }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <>
+      {clickError ? (
+        <Alert color="red.9" mb="xs" title={t('bell.openFailed')} data-testid="bell-click-error">
+          <Text size="sm">{t(errorMessageKey(clickError))}</Text>
+          <Group gap="xs" mt="xs">
+            <Button size="xs" onClick={() => click.send({ type: 'RETRY' })}>
+              {t('bell.retry')}
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => click.send({ type: 'DISMISS' })}>
+              {t('bell.dismiss')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {busy ? (
+        <Group gap="xs" mb="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('bell.opening')}</Text>
+        </Group>
+      ) : null}
+    </>
+  );
+}
+
 /** core §2 notification bell: unseen badge, three tabs, items with order, table and age. */
 export function NotificationBell({ list, click, now = Date.now }: NotificationBellProps) {
   const { t } = useTranslation('notifications');
@@ -88,43 +137,12 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
       </Indicator>
       <Popover.Dropdown aria-label={t('bell.label')} role="dialog">
         <Tabs value={String(tab)} onChange={(value) => value !== null && list.send({ type: 'TAB.SELECT', tab: Number(value) as BellTab })}>
-          <Tabs.List aria-label={t('bell.tabs')} grow>
-            {TABS.map((type) => (
-              <Tabs.Tab key={type} value={String(type)} data-testid={`bell-tab-${type}`}>
-                <Group gap={4} wrap="nowrap">
-                  <span>{t(`bell.type.${type}`)}</span>
-                  {unseen[String(type) as UnseenKey] > 0 ? (
-                    <Badge size="xs" color="red.9" circle aria-label={t('bell.unseenInTab', { count: unseen[String(type) as UnseenKey] })}>
-                      {unseen[String(type) as UnseenKey]}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+          <BellTabList unseen={unseen} />
           {TABS.map((type) => (
             <Tabs.Panel key={type} value={String(type)} pt="xs">
               {type === tab ? (
                 <>
-                  {clickError ? (
-                    <Alert color="red.9" mb="xs" title={t('bell.openFailed')} data-testid="bell-click-error">
-                      <Text size="sm">{t(errorMessageKey(clickError))}</Text>
-                      <Group gap="xs" mt="xs">
-                        <Button size="xs" onClick={() => click.send({ type: 'RETRY' })}>
-                          {t('bell.retry')}
-                        </Button>
-                        <Button size="xs" variant="subtle" onClick={() => click.send({ type: 'DISMISS' })}>
-                          {t('bell.dismiss')}
-                        </Button>
-                      </Group>
-                    </Alert>
-                  ) : null}
-                  {busy ? (
-                    <Group gap="xs" mb="xs" role="status">
-                      <Loader size="xs" />
-                      <Text size="sm">{t('bell.opening')}</Text>
-                    </Group>
-                  ) : null}
+                  <BellClickStatus click={click} clickError={clickError} busy={busy} />
                   <BellList
                     items={items}
                     loading={loading}

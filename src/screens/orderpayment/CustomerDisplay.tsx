@@ -1,9 +1,42 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
-import type { DisplayMessage } from '../../services/display';
+import type { DisplayMessage, DisplayPay } from '../../services/display';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { QrImage } from '../shared/QrImage';
+
+/** What the guest does to pay: scan the QR, use the card terminal, or pay in cash; and how much. */
+function PayInstruction({ pay, orderCode }: { pay: DisplayPay; orderCode: string }) {
+  const { t } = useTranslation('orderpayment');
+  return (
+    <Stack align="center" gap="sm" miw={260}>
+      {pay.method === 'QR' && pay.qr ? (
+        <>
+          <Text size="lg" fw={700}>
+            {t('display.scan')}
+          </Text>
+          <QrImage
+            payload={pay.qr}
+            alt={t('qr.alt', { code: orderCode })}
+            testId="customer-display-qr"
+            style={{ width: 320, maxWidth: '100%', height: 'auto' }}
+          />
+        </>
+      ) : pay.method === 'CARD' ? (
+        <Text size="xl" fw={700} data-testid="customer-display-card">
+          {t('display.card')}
+        </Text>
+      ) : (
+        <Text size="xl" fw={700}>
+          {t('display.cash')}
+        </Text>
+      )}
+      <Text size="xl" fw={700}>
+        {formatVnd(pay.amount)}
+      </Text>
+    </Stack>
+  );
+}
 
 /**
  * The guest's full-screen view of the payment (doc 2 §2, "With query customer set"): the order summary
@@ -80,34 +113,7 @@ export function CustomerDisplay({ message }: { message: DisplayMessage | null })
               </Text>
             </Group>
           </Stack>
-          {message.kind === 'pay' && message.pay && (
-            <Stack align="center" gap="sm" miw={260}>
-              {message.pay.method === 'QR' && message.pay.qr ? (
-                <>
-                  <Text size="lg" fw={700}>
-                    {t('display.scan')}
-                  </Text>
-                  <QrImage
-                    payload={message.pay.qr}
-                    alt={t('qr.alt', { code: order.order_code })}
-                    testId="customer-display-qr"
-                    style={{ width: 320, maxWidth: '100%', height: 'auto' }}
-                  />
-                </>
-              ) : message.pay.method === 'CARD' ? (
-                <Text size="xl" fw={700} data-testid="customer-display-card">
-                  {t('display.card')}
-                </Text>
-              ) : (
-                <Text size="xl" fw={700}>
-                  {t('display.cash')}
-                </Text>
-              )}
-              <Text size="xl" fw={700}>
-                {formatVnd(message.pay.amount)}
-              </Text>
-            </Stack>
-          )}
+          {message.kind === 'pay' && message.pay && <PayInstruction pay={message.pay} orderCode={order.order_code} />}
         </Group>
       )}
     </Box>

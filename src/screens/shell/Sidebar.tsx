@@ -30,6 +30,98 @@ const COLLAPSED_STYLES = {
   section: { marginInlineEnd: 0 },
 } as const;
 
+/** A sub-menu: its button, and its items while open (only in the wide sidebar). */
+function SidebarGroup({
+  entry,
+  collapsed,
+  opened,
+  activePath,
+  onOpen,
+  onExpand,
+  onNavigate,
+}: {
+  entry: Extract<MenuEntry, { kind: 'group' }>;
+  collapsed: boolean;
+  opened: boolean;
+  activePath: string | null;
+  onOpen: (open: boolean) => void;
+  onExpand?: (() => void) | undefined;
+  onNavigate?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('shell');
+  const text = t(entry.labelKey);
+  const childrenId = `submenu-${entry.key}`;
+  const groupActive = entry.children.some((c) => c.path === activePath);
+  return (
+    <li>
+      <NavLink
+        component="button"
+        type="button"
+        aria-expanded={opened}
+        aria-controls={opened ? childrenId : undefined}
+        opened={opened}
+        active={collapsed && groupActive}
+        title={collapsed ? text : undefined}
+        onChange={onOpen}
+        onClick={
+          collapsed
+            ? () => {
+                onExpand?.();
+                onOpen(true);
+              }
+            : undefined
+        }
+        leftSection={<Icon name={entry.icon} />}
+        label={collapsed ? <VisuallyHidden>{text}</VisuallyHidden> : text}
+        rightSection={collapsed ? null : undefined}
+        className={classes.navLink}
+        styles={collapsed ? COLLAPSED_STYLES : undefined}
+      >
+        {collapsed ? null : (
+          <Box component="ul" id={childrenId} className={classes.menuList}>
+            {entry.children.map((child) => {
+              const active = activePath === child.path;
+              return (
+                <li key={child.key}>
+                  <NavLink
+                    component={Link}
+                    to={child.path}
+                    onClick={onNavigate}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    label={t(child.labelKey)}
+                    className={classes.navLink}
+                  />
+                </li>
+              );
+            })}
+          </Box>
+        )}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The merchant's salesperson, with a number to call. */
+function SalespersonCard({ salesperson }: { salesperson: Salesperson }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Box className={classes.salesperson} data-testid="salesperson">
+      <Text size="xs" c="gray.7">
+        {t('nav.salesperson')}
+      </Text>
+      <Text size="sm" fw={600}>
+        {salesperson.name}
+      </Text>
+      <Text size="sm">
+        <a href={`tel:${salesperson.phone.replace(/[^\d+]/g, '')}`} className={classes.plainLink}>
+          {t('nav.salespersonPhone', { phone: salesperson.phone })}
+        </a>
+      </Text>
+    </Box>
+  );
+}
+
 export function Sidebar(props: SidebarProps) {
   // Only the path matters here: a list's filters change the query string at every page change, and
   // redrawing the whole menu for that showed in the report page change (issue 10 §8).
@@ -93,56 +185,17 @@ const SidebarMenu = memo(function SidebarMenu({
               </li>
             );
           }
-          const opened = !collapsed && openGroup === entry.key;
-          const childrenId = `submenu-${entry.key}`;
-          const groupActive = entry.children.some((c) => c.path === activePath);
           return (
-            <li key={entry.key}>
-              <NavLink
-                component="button"
-                type="button"
-                aria-expanded={opened}
-                aria-controls={opened ? childrenId : undefined}
-                opened={opened}
-                active={collapsed && groupActive}
-                title={collapsed ? text : undefined}
-                onChange={(next) => setOpenGroup(next ? entry.key : null)}
-                onClick={
-                  collapsed
-                    ? () => {
-                        onExpand?.();
-                        setOpenGroup(entry.key);
-                      }
-                    : undefined
-                }
-                leftSection={<Icon name={entry.icon} />}
-                label={collapsed ? <VisuallyHidden>{text}</VisuallyHidden> : text}
-                rightSection={collapsed ? null : undefined}
-                className={classes.navLink}
-                styles={collapsed ? COLLAPSED_STYLES : undefined}
-              >
-                {collapsed ? null : (
-                  <Box component="ul" id={childrenId} className={classes.menuList}>
-                    {entry.children.map((child) => {
-                      const active = activePath === child.path;
-                      return (
-                        <li key={child.key}>
-                          <NavLink
-                            component={Link}
-                            to={child.path}
-                            onClick={onNavigate}
-                            active={active}
-                            aria-current={active ? 'page' : undefined}
-                            label={label(child.labelKey)}
-                            className={classes.navLink}
-                          />
-                        </li>
-                      );
-                    })}
-                  </Box>
-                )}
-              </NavLink>
-            </li>
+            <SidebarGroup
+              key={entry.key}
+              entry={entry}
+              collapsed={collapsed}
+              opened={!collapsed && openGroup === entry.key}
+              activePath={activePath}
+              onOpen={(next) => setOpenGroup(next ? entry.key : null)}
+              onExpand={onExpand}
+              onNavigate={onNavigate}
+            />
           );
         })}
         <li>
@@ -157,21 +210,7 @@ const SidebarMenu = memo(function SidebarMenu({
           </UnstyledButton>
         </li>
       </Box>
-      {salesperson && !collapsed ? (
-        <Box className={classes.salesperson} data-testid="salesperson">
-          <Text size="xs" c="gray.7">
-            {t('nav.salesperson')}
-          </Text>
-          <Text size="sm" fw={600}>
-            {salesperson.name}
-          </Text>
-          <Text size="sm">
-            <a href={`tel:${salesperson.phone.replace(/[^\d+]/g, '')}`} className={classes.plainLink}>
-              {t('nav.salespersonPhone', { phone: salesperson.phone })}
-            </a>
-          </Text>
-        </Box>
-      ) : null}
+      {salesperson && !collapsed ? <SalespersonCard salesperson={salesperson} /> : null}
     </Stack>
   );
 });

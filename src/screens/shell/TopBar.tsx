@@ -27,6 +27,40 @@ export interface TopBarProps {
 export const SIDEBAR_ID = 'portal-sidebar';
 export const DRAWER_ID = 'portal-drawer';
 
+/** The language switch: the current language's short name, the two languages to choose from. */
+function LanguageMenu({
+  language,
+  onLanguageChange,
+}: {
+  language: TopBarProps['language'];
+  onLanguageChange: TopBarProps['onLanguageChange'];
+}) {
+  const { t } = useTranslation('shell');
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.userButton}
+          aria-label={`${t('topbar.language')}: ${language === 'vi' ? t('topbar.languageVi') : t('topbar.languageEn')}`}
+          data-testid="language-switch"
+        >
+          <Text size="sm" fw={600}>
+            {language === 'vi' ? t('topbar.languageVi') : t('topbar.languageEn')}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item lang="vi" onClick={() => onLanguageChange('vi')} aria-current={language === 'vi' || undefined}>
+          {t('topbar.languageViFull')} (VIE)
+        </Menu.Item>
+        <Menu.Item lang="en" onClick={() => onLanguageChange('en')} aria-current={language === 'en' || undefined}>
+          {t('topbar.languageEnFull')} (ENG)
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function TopBar(props: TopBarProps) {
   const { t } = useTranslation('shell');
   const wording = accountWording(props.accountType);
@@ -78,27 +112,7 @@ export function TopBar(props: TopBarProps) {
         </Popover>
       )}
 
-      <Menu position="bottom-end" shadow="md">
-        <Menu.Target>
-          <UnstyledButton
-            className={classes.userButton}
-            aria-label={`${t('topbar.language')}: ${props.language === 'vi' ? t('topbar.languageVi') : t('topbar.languageEn')}`}
-            data-testid="language-switch"
-          >
-            <Text size="sm" fw={600}>
-              {props.language === 'vi' ? t('topbar.languageVi') : t('topbar.languageEn')}
-            </Text>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item lang="vi" onClick={() => props.onLanguageChange('vi')} aria-current={props.language === 'vi' || undefined}>
-            {t('topbar.languageViFull')} (VIE)
-          </Menu.Item>
-          <Menu.Item lang="en" onClick={() => props.onLanguageChange('en')} aria-current={props.language === 'en' || undefined}>
-            {t('topbar.languageEnFull')} (ENG)
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <LanguageMenu language={props.language} onLanguageChange={props.onLanguageChange} />
 
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>

@@ -120,6 +120,91 @@ function extraHeaders(headers: Record<string, string> | undefined): Record<strin
   return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
 }
 
+/** Bearer, refresh-once-and-retry and lock reporting, shared by every kind of call. */
+async function authorized<T>(
+  source: ServiceClientOptions['tokens'],
+  spec: CallBase,
+  run: (token: string | null) => Promise<T>,
+): Promise<T> {
+  const mode = spec.auth ?? true;
+  if (mode === false) return run(null);
+  if (mode !== true) return run(mode.token);
+
+  const token = source ? await source.getToken() : null;
+  if (!token) {
+    // No session: answering locally spares a request the server would refuse anyway.
+    throw new ServiceError({ code: 'AUTHEN_FAIL', status: 401, kind: 'server', message: `${spec.name}: no session` });
+  }
+  try {
+    return await run(token);
+  } catch (error) {
+    if (!(error instanceof ServiceError) || !source) throw error;
+    if (error.code === 'USER_LOCKED_USING') {
+      source.onUserLocked();
+      throw error;
+    }
+    if (error.status !== 401) throw error;
+    const retryToken = await source.onRejected(token, error).catch(() => null);
+    // A failed refresh surfaces as the original error; ending the session is the port's job.
+    if (!retryToken) throw error;
+    try {
+      return await run(retryToken);
+    } catch (retryError) {
+      if (retryError instanceof ServiceError && retryError.code === 'USER_LOCKED_USING') source.onUserLocked();
+      throw retryError;
+    }
+  }
+}
+
+/** A call whose body the caller reads as a stream (a file): the time limit covers the headers only. */
+async function attemptRaw(
+  nativeFetch: typeof globalThis.fetch,
+  baseURL: string,
+  defaultTimeout: number,
+  spec: CallBase & { accept?: string },
+  token: string | null,
+): Promise<RawResponse> {
+  const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
+  const { release } = deadline;
+
+  const headers: Record<string, string> = { accept: spec.accept ?? '*/*' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await nativeFetch(urlFor(baseURL, spec.path, spec.query), {
+      method: spec.method ?? 'GET',
+      headers,
+      signal: deadline.signal,
+    });
+  } catch (cause) {
+    release();
+    throw deadline.failure(spec.name, cause);
+  }
+  // Headers are in: from here on only the caller's signal or release() stops the body.
+  deadline.stopTimer();
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    release();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not the error envelope: codeForHttpFailure falls back on the status */
+    }
+    throw serverError(spec.name, response.status, body);
+  }
+  if (!response.body) {
+    release();
+    throw new ServiceError({
+      code: LOCAL_ERROR_CODES.invalidResponse,
+      status: response.status,
+      kind: 'invalid-response',
+      message: `${spec.name}: no body`,
+    });
+  }
+  return { status: response.status, headers: response.headers, body: response.body, release };
+}
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   // Late-bound so tests and the app can swap globalThis.fetch, and to avoid "Illegal invocation".
   const nativeFetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -167,87 +252,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return parsed.data;
   }
 
-  async function attemptRaw(spec: CallBase & { accept?: string }, token: string | null): Promise<RawResponse> {
-    const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
-    const { release } = deadline;
-
-    const headers: Record<string, string> = { accept: spec.accept ?? '*/*' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await nativeFetch(urlFor(options.baseURL, spec.path, spec.query), {
-        method: spec.method ?? 'GET',
-        headers,
-        signal: deadline.signal,
-      });
-    } catch (cause) {
-      release();
-      throw deadline.failure(spec.name, cause);
-    }
-    // Headers are in: from here on only the caller's signal or release() stops the body.
-    deadline.stopTimer();
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      release();
-      let body: unknown = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        /* not the error envelope: codeForHttpFailure falls back on the status */
-      }
-      throw serverError(spec.name, response.status, body);
-    }
-    if (!response.body) {
-      release();
-      throw new ServiceError({
-        code: LOCAL_ERROR_CODES.invalidResponse,
-        status: response.status,
-        kind: 'invalid-response',
-        message: `${spec.name}: no body`,
-      });
-    }
-    return { status: response.status, headers: response.headers, body: response.body, release };
-  }
-
-  /** Bearer, refresh-once-and-retry and lock reporting, shared by every kind of call. */
-  async function authorized<T>(spec: CallBase, run: (token: string | null) => Promise<T>): Promise<T> {
-    const mode = spec.auth ?? true;
-    if (mode === false) return run(null);
-    if (mode !== true) return run(mode.token);
-
-    const source = options.tokens;
-    const token = source ? await source.getToken() : null;
-    if (!token) {
-      // No session: answering locally spares a request the server would refuse anyway.
-      throw new ServiceError({ code: 'AUTHEN_FAIL', status: 401, kind: 'server', message: `${spec.name}: no session` });
-    }
-    try {
-      return await run(token);
-    } catch (error) {
-      if (!(error instanceof ServiceError) || !source) throw error;
-      if (error.code === 'USER_LOCKED_USING') {
-        source.onUserLocked();
-        throw error;
-      }
-      if (error.status !== 401) throw error;
-      const retryToken = await source.onRejected(token, error).catch(() => null);
-      // A failed refresh surfaces as the original error; ending the session is the port's job.
-      if (!retryToken) throw error;
-      try {
-        return await run(retryToken);
-      } catch (retryError) {
-        if (retryError instanceof ServiceError && retryError.code === 'USER_LOCKED_USING') source.onUserLocked();
-        throw retryError;
-      }
-    }
-  }
-
-  const call = <S extends $ZodType>(spec: RawCall<S>): Promise<output<S>> => authorized(spec, (token) => attempt(spec, token));
+  const call = <S extends $ZodType>(spec: RawCall<S>): Promise<output<S>> =>
+    authorized(options.tokens, spec, (token) => attempt(spec, token));
 
   return {
     service: options.service,
     call,
-    raw: (spec) => authorized(spec, (token) => attemptRaw(spec, token)),
+    raw: (spec) => authorized(options.tokens, spec, (token) => attemptRaw(nativeFetch, options.baseURL, defaultTimeout, spec, token)),
     data: (spec) => call({ ...spec, response: dataEnvelope(spec.schema) }),
     list: (spec) => call({ ...spec, response: listEnvelope(spec.schema) }),
   };

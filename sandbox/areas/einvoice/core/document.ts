@@ -133,42 +133,22 @@ function relatedInvoice(input: IssueInput): NonNullable<HDon['TTChung']['TTHDLQu
 
 const within = (a: number, b: number) => Math.abs(a - b) <= TOLERANCE + 1e-9;
 
-/**
- * The tax authority's structure of one invoice, from a request that states its own figures (issue 25
- * §2, D229): each line's unit price and amount before tax and its rate, the breakdown by rate and the
- * totals. What a real provider refuses is refused here with the field that is wrong: an amount that is
- * not quantity × unit price, a VAT that is not the rate of its amount, sums that do not add up, a rate
- * on a sales invoice or a line without one on a VAT invoice, a symbol whose year is not the invoice's.
- */
-export function buildHDon(input: IssueInput, seller: Seller, number: number): HDon {
-  if (input.templateCode !== '1' && input.templateCode !== '2')
-    throw new InvoiceInputError('templateCode', "templateCode must be '1' or '2'");
-  if (!['TM', 'CK', 'TM/CK'].includes(input.paymentMethod))
-    throw new InvoiceInputError('paymentMethod', "paymentMethod must be 'TM', 'CK' or 'TM/CK'");
-  if (Array.isArray(input.lines) && input.lines.length > LIMITS.lines)
-    throw new InvoiceInputError('lines', `an invoice carries at most ${LIMITS.lines} lines`);
-  const day = issueDay(input.issuedAt);
-  const series = text(input.series, 'series', { required: true });
-  if (!SERIES_FORMAT.test(series)) throw new InvoiceInputError('series', `series ${series} is not a symbol such as C26TAA`);
-  if (series.slice(1, 3) !== day.slice(2, 4)) {
-    throw new InvoiceInputError(
-      'series',
-      `series ${series} is for 20${series.slice(1, 3)}; an invoice dated ${day} needs a 20${day.slice(2, 4)} series`,
-    );
-  }
-  const sales = input.templateCode === '2';
-  const related = relatedInvoice(input);
-  // An adjustment of amounts states signed differences (a decrease below zero); information only, none.
-  const adjusting = related?.TCHDon === 2 && input.correction?.adjustKind !== 'info';
-  const informationOnly = related?.TCHDon === 2 && input.correction?.adjustKind === 'info';
-  if (!Array.isArray(input.lines)) throw new InvoiceInputError('lines', 'lines must be a list');
-  if (informationOnly && input.lines.length > 0)
-    throw new InvoiceInputError('lines', 'an adjustment of information only carries no amounts');
-  if (!informationOnly && input.lines.length === 0) throw new InvoiceInputError('lines', 'an invoice needs at least one line');
-  const sign = (line: { decrease?: boolean | undefined }) => (line.decrease ? -1 : 1);
-  const isDong = adjusting ? isSignedDong : isWholeDong;
+/** A checked line, signed: an adjustment's decrease is negative (D243). */
+interface Line {
+  name: string;
+  unit: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  rate: RateCode | null;
+  vat: number | undefined;
+}
+type Rate = HDon['NDHDon']['TToan']['THTTLTSuat'][number];
 
-  const lines = input.lines.map((line, i) => {
+/** The lines as the request states them, each checked; an adjustment's decrease carried negative (D243). */
+function checkedLines(given: IssueInput['lines'], sales: boolean, adjusting: boolean): Line[] {
+  const sign = (line: { decrease?: boolean | undefined }) => (line.decrease ? -1 : 1);
+  return given.map((line, i) => {
     const at = `lines[${i}]`;
     const name = text(line?.name, `${at}.name`, { required: true });
     const unit = text(line?.unit, `${at}.unit`);
@@ -215,8 +195,10 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       vat: line.vat === undefined ? undefined : s * line.vat,
     };
   });
+}
 
-  // The breakdown: as the request states it, checked against its lines; or worked from the lines.
+/** The breakdown by rate: the request's, checked against its lines, or worked from the lines. */
+function breakdownOf(given: IssueInput['rates'], lines: Line[], sales: boolean, isDong: (value: unknown) => value is number): Rate[] {
   const present = RATE_CODES.filter((code) => lines.some((l) => l.rate === code));
   const linesNet = (code: RateCode) => lines.filter((l) => l.rate === code).reduce((sum, l) => sum + l.amount, 0);
   const linesVat = (code: RateCode) => {
@@ -226,29 +208,87 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
       ? members.reduce((sum, l) => sum + l.vat!, 0)
       : Math.round((linesNet(code) * percent) / 100);
   };
-  let rates: { TSuat: RateCode; ThTien: number; TThue: number }[];
-  if (input.rates !== undefined) {
-    if (!Array.isArray(input.rates)) throw new InvoiceInputError('rates', 'rates must be a list');
-    if (sales && input.rates.length > 0) throw new InvoiceInputError('rates', 'a sales invoice (template 2) has no breakdown by rate');
-    const stated = new Set(input.rates.map((r) => r?.rate));
-    for (const code of present) if (!stated.has(code)) throw new InvoiceInputError('rates', `the breakdown has no row for ${code}`);
-    rates = input.rates.map((r, i) => {
-      const at = `rates[${i}]`;
-      if (!present.includes(r?.rate)) throw new InvoiceInputError(`${at}.rate`, `${at}.rate ${String(r?.rate)} is on no line`);
-      if (!isDong(r.net) || r.net !== linesNet(r.rate)) {
-        throw new InvoiceInputError(`${at}.net`, `${at}.net ${String(r.net)} is not the sum of its lines (${linesNet(r.rate)})`);
-      }
-      const percent = RATE_PERCENT[r.rate] ?? 0;
-      if (!isDong(r.vat) || !within(r.vat, (r.net * percent) / 100)) {
-        throw new InvoiceInputError(`${at}.vat`, `${at}.vat ${String(r.vat)} is not ${r.rate} of ${r.net}`);
-      }
-      return { TSuat: r.rate, ThTien: r.net, TThue: r.vat };
-    });
-    if (new Set(rates.map((r) => r.TSuat)).size !== rates.length)
-      throw new InvoiceInputError('rates', 'a rate appears twice in the breakdown');
-  } else {
-    rates = present.map((code) => ({ TSuat: code, ThTien: linesNet(code), TThue: linesVat(code) }));
+  if (given === undefined) return present.map((code) => ({ TSuat: code, ThTien: linesNet(code), TThue: linesVat(code) }));
+  if (!Array.isArray(given)) throw new InvoiceInputError('rates', 'rates must be a list');
+  if (sales && given.length > 0) throw new InvoiceInputError('rates', 'a sales invoice (template 2) has no breakdown by rate');
+  const stated = new Set(given.map((r) => r?.rate));
+  for (const code of present) if (!stated.has(code)) throw new InvoiceInputError('rates', `the breakdown has no row for ${code}`);
+  const rates = given.map((r, i) => {
+    const at = `rates[${i}]`;
+    if (!present.includes(r?.rate)) throw new InvoiceInputError(`${at}.rate`, `${at}.rate ${String(r?.rate)} is on no line`);
+    if (!isDong(r.net) || r.net !== linesNet(r.rate)) {
+      throw new InvoiceInputError(`${at}.net`, `${at}.net ${String(r.net)} is not the sum of its lines (${linesNet(r.rate)})`);
+    }
+    const percent = RATE_PERCENT[r.rate] ?? 0;
+    if (!isDong(r.vat) || !within(r.vat, (r.net * percent) / 100)) {
+      throw new InvoiceInputError(`${at}.vat`, `${at}.vat ${String(r.vat)} is not ${r.rate} of ${r.net}`);
+    }
+    return { TSuat: r.rate, ThTien: r.net, TThue: r.vat };
+  });
+  if (new Set(rates.map((r) => r.TSuat)).size !== rates.length)
+    throw new InvoiceInputError('rates', 'a rate appears twice in the breakdown');
+  return rates;
+}
+
+/** The buyer (NMua): a person by name (a walk-in buyer when none), or a company with its tax code and the person beside it. */
+function buyerOf(given: IssueInput['buyer']): HDon['NDHDon']['NMua'] {
+  const buyer = given ?? { isIndividual: true, name: WALK_IN_BUYER };
+  const individual = buyer.isIndividual !== false;
+  const person = text(buyer.name, 'buyer.name') || (individual ? WALK_IN_BUYER : '');
+  const company = text(buyer.company, 'buyer.company');
+  if (!individual && !company) throw new InvoiceInputError('buyer.company', 'a business buyer needs its company name');
+  const buyerTaxCode = text(buyer.taxCode, 'buyer.taxCode');
+  if (!individual && !buyerTaxCode) throw new InvoiceInputError('buyer.taxCode', 'a business buyer needs its tax code');
+  return {
+    Ten: individual ? person : company,
+    MST: buyerTaxCode,
+    DChi: text(buyer.address, 'buyer.address'),
+    MKHang: text(buyer.customerCode, 'buyer.customerCode'),
+    HVTNMHang: individual ? '' : person,
+    ...optional('SDThoai', text(buyer.phone, 'buyer.phone')),
+    ...optional('DCTDTu', text(buyer.email, 'buyer.email')),
+    ...optional('CCCDan', text(buyer.idCard, 'buyer.idCard')),
+  };
+}
+
+/**
+ * The tax authority's structure of one invoice, from a request that states its own figures (issue 25
+ * §2, D229): each line's unit price and amount before tax and its rate, the breakdown by rate and the
+ * totals. What a real provider refuses is refused here with the field that is wrong: an amount that is
+ * not quantity × unit price, a VAT that is not the rate of its amount, sums that do not add up, a rate
+ * on a sales invoice or a line without one on a VAT invoice, a symbol whose year is not the invoice's.
+ */
+export function buildHDon(input: IssueInput, seller: Seller, number: number): HDon {
+  if (input.templateCode !== '1' && input.templateCode !== '2')
+    throw new InvoiceInputError('templateCode', "templateCode must be '1' or '2'");
+  if (!['TM', 'CK', 'TM/CK'].includes(input.paymentMethod))
+    throw new InvoiceInputError('paymentMethod', "paymentMethod must be 'TM', 'CK' or 'TM/CK'");
+  if (Array.isArray(input.lines) && input.lines.length > LIMITS.lines)
+    throw new InvoiceInputError('lines', `an invoice carries at most ${LIMITS.lines} lines`);
+  const day = issueDay(input.issuedAt);
+  const series = text(input.series, 'series', { required: true });
+  if (!SERIES_FORMAT.test(series)) throw new InvoiceInputError('series', `series ${series} is not a symbol such as C26TAA`);
+  if (series.slice(1, 3) !== day.slice(2, 4)) {
+    throw new InvoiceInputError(
+      'series',
+      `series ${series} is for 20${series.slice(1, 3)}; an invoice dated ${day} needs a 20${day.slice(2, 4)} series`,
+    );
   }
+  const sales = input.templateCode === '2';
+  const related = relatedInvoice(input);
+  // An adjustment of amounts states signed differences (a decrease below zero); information only, none.
+  const adjusting = related?.TCHDon === 2 && input.correction?.adjustKind !== 'info';
+  const informationOnly = related?.TCHDon === 2 && input.correction?.adjustKind === 'info';
+  if (!Array.isArray(input.lines)) throw new InvoiceInputError('lines', 'lines must be a list');
+  if (informationOnly && input.lines.length > 0)
+    throw new InvoiceInputError('lines', 'an adjustment of information only carries no amounts');
+  if (!informationOnly && input.lines.length === 0) throw new InvoiceInputError('lines', 'an invoice needs at least one line');
+  const isDong = adjusting ? isSignedDong : isWholeDong;
+
+  const lines = checkedLines(input.lines, sales, adjusting);
+
+  // The breakdown: as the request states it, checked against its lines; or worked from the lines.
+  const rates = breakdownOf(input.rates, lines, sales, isDong);
 
   const net = sales ? lines.reduce((sum, l) => sum + l.amount, 0) : rates.reduce((sum, r) => sum + r.ThTien, 0);
   const vat = rates.reduce((sum, r) => sum + r.TThue, 0);
@@ -279,14 +319,6 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
   }));
   const notes = (input.notes ?? []).map((note, i) => text(note, `notes[${i}]`)).filter(Boolean);
 
-  const buyer = input.buyer ?? { isIndividual: true, name: WALK_IN_BUYER };
-  const individual = buyer.isIndividual !== false;
-  const person = text(buyer.name, 'buyer.name') || (individual ? WALK_IN_BUYER : '');
-  const company = text(buyer.company, 'buyer.company');
-  if (!individual && !company) throw new InvoiceInputError('buyer.company', 'a business buyer needs its company name');
-  const buyerTaxCode = text(buyer.taxCode, 'buyer.taxCode');
-  if (!individual && !buyerTaxCode) throw new InvoiceInputError('buyer.taxCode', 'a business buyer needs its tax code');
-
   return {
     TTChung: {
       PBan: '2.1.0',
@@ -303,16 +335,7 @@ export function buildHDon(input: IssueInput, seller: Seller, number: number): HD
     },
     NDHDon: {
       NBan: { Ten: seller.name, MST: seller.taxCode, DChi: seller.address },
-      NMua: {
-        Ten: individual ? person : company,
-        MST: buyerTaxCode,
-        DChi: text(buyer.address, 'buyer.address'),
-        MKHang: text(buyer.customerCode, 'buyer.customerCode'),
-        HVTNMHang: individual ? '' : person,
-        ...optional('SDThoai', text(buyer.phone, 'buyer.phone')),
-        ...optional('DCTDTu', text(buyer.email, 'buyer.email')),
-        ...optional('CCCDan', text(buyer.idCard, 'buyer.idCard')),
-      },
+      NMua: buyerOf(input.buyer),
       DSHHDVu: items,
       TToan: {
         THTTLTSuat: rates,

@@ -190,20 +190,9 @@ function dateLine(nlap: string): string {
   return `Ngày ${d} tháng ${m} năm ${y}`;
 }
 
-export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise<Uint8Array> {
-  const { regular, bold } = loadFonts();
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+/** The copy label, the provider, the template, symbol and number, the title, the date and the tax authority's code; a correction's original and reason. */
+function drawHeading(w: Writer, hdon: HDon, options: PdfOptions): void {
   const t = hdon.TTChung;
-  const n = hdon.NDHDon;
-  const title = `${t.THDon} ${t.KHMSHDon}${t.KHHDon} số ${t.SHDon}`;
-  doc.setTitle(printable(title));
-  doc.setAuthor(printable(n.NBan.Ten));
-  doc.setProducer(printable(options.providerName));
-  doc.setCreator('sandbox e-invoice emulator');
-  doc.setLanguage('vi-VN');
-  const w = new Writer(doc, await doc.embedFont(regular, { subset: true }), await doc.embedFont(bold, { subset: true }));
-
   // Header: the copy label and the provider on the left, the symbol and number on the right.
   w.text(options.copy ?? 'Bản thể hiện của hóa đơn điện tử', MARGIN, { size: 8, color: MUTED });
   w.text(`Phát hành qua ${options.providerName}`, MARGIN, { size: 8, color: MUTED, y: w.y - 11 });
@@ -229,7 +218,12 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   }
   w.y -= 4;
   w.rule();
+}
 
+/** The seller, the buyer and how the invoice is paid. */
+function drawParties(w: Writer, hdon: HDon): void {
+  const t = hdon.TTChung;
+  const n = hdon.NDHDon;
   w.field('Đơn vị bán hàng (Seller)', n.NBan.Ten);
   w.field('Mã số thuế (Tax code)', n.NBan.MST);
   w.field('Địa chỉ (Address)', n.NBan.DChi);
@@ -246,7 +240,11 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   w.field('Hình thức thanh toán (Payment method)', t.HTTToan);
   w.field('Đơn vị tiền tệ (Currency)', t.DVTTe);
   w.y -= 6;
+}
 
+/** The goods and services, then the breakdown by rate. */
+function drawLines(w: Writer, hdon: HDon): void {
+  const n = hdon.NDHDon;
   tableHeader(w);
   for (const line of n.DSHHDVu) {
     const nameLines = w.wrap(line.THHDVu, 8.5, COLUMNS[1].width - 6);
@@ -286,7 +284,11 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
     }
     w.rule();
   }
+}
 
+/** The totals, in figures and in words, and the notes under them. */
+function drawTotals(w: Writer, hdon: HDon, options: PdfOptions): void {
+  const n = hdon.NDHDon;
   w.ensure(120);
   const amountRow = (label: string, value: number, strong = false) => {
     const text = formatVnd(value);
@@ -303,7 +305,11 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   // Notes under the totals (GChu): a sales invoice's reduction note under Resolution 204 (issue 25 §1).
   for (const note of n.GChu ?? []) w.field('Ghi chú (Note)', note);
   w.y -= 10;
+}
 
+/** The signatures and where the buyer looks the invoice up. */
+function drawSignatures(w: Writer, hdon: HDon, options: PdfOptions): void {
+  const n = hdon.NDHDon;
   w.ensure(70);
   w.text('Người mua hàng (Buyer)', MARGIN + 30, { size: 9, bold: true });
   w.text('Người bán hàng (Seller)', A4[0] - MARGIN - 170, { size: 9, bold: true });
@@ -319,5 +325,26 @@ export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise
   w.rule();
   w.field('Mã tra cứu (Lookup code)', options.lookupCode);
   w.field('Tra cứu tại (Look up at)', options.lookupUrl);
+}
+
+export async function renderInvoicePdf(hdon: HDon, options: PdfOptions): Promise<Uint8Array> {
+  const { regular, bold } = loadFonts();
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const t = hdon.TTChung;
+  const n = hdon.NDHDon;
+  const title = `${t.THDon} ${t.KHMSHDon}${t.KHHDon} số ${t.SHDon}`;
+  doc.setTitle(printable(title));
+  doc.setAuthor(printable(n.NBan.Ten));
+  doc.setProducer(printable(options.providerName));
+  doc.setCreator('sandbox e-invoice emulator');
+  doc.setLanguage('vi-VN');
+  const w = new Writer(doc, await doc.embedFont(regular, { subset: true }), await doc.embedFont(bold, { subset: true }));
+
+  drawHeading(w, hdon, options);
+  drawParties(w, hdon);
+  drawLines(w, hdon);
+  drawTotals(w, hdon, options);
+  drawSignatures(w, hdon, options);
   return doc.save();
 }

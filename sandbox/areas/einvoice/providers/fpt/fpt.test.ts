@@ -8,7 +8,7 @@ import { offeredYears } from '../../../../../src/services/einvoice/core/testing/
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD, einvUsername } from '../../core/accounts';
 import { vnDay } from '../../core/vat';
-import { FPT_CODE_DELAY_MS } from './routes';
+import { FPT_CODE_DELAY_MS } from './common';
 import { FPT_CQT, FPT_STATUS, fptMaySign } from './statuses';
 
 let t: TestSandbox;

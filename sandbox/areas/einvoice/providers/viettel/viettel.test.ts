@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD, einvUsername, getAccount, updateAccount } from '../../core/accounts';
 import { vnDay } from '../../core/vat';
-import { VIETTEL_API, VIETTEL_CODE_DELAY_MS } from './routes';
+import { VIETTEL_API, VIETTEL_CODE_DELAY_MS } from './common';
 import { doneStatus, notSentStatus, sentStatus, VIETTEL_CQT, VIETTEL_STATUS, viettelMaySign } from './statuses';
 import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
 
