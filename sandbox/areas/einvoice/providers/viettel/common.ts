@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { SandboxContext } from '../../../../platform/context';
 import { bearerToken, getAccount, verifyToken, type EinvAccount, type SeriesEntry } from '../../core/accounts';
+import { cqtCodeOf, parse } from '../../core/emulated';
 import { faultState } from '../../core/faults';
+
+export { parse };
 import { updateInvoice } from '../../core/store';
 import type { InvoiceRecord } from '../../core/types';
 import { doneStatus, seriesHasCode, sentStatus } from './statuses';
@@ -37,19 +38,6 @@ interface Caller {
   merchantId: string;
   account: EinvAccount;
 }
-
-export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw result.error;
-  return result.data;
-}
-
-/**
- * A stand-in for the code the tax authority gives a coded invoice (MCCQT), 34 characters. Made from
- * the invoice's random lookup code, so two reads settling the same invoice at once write the same code.
- */
-const cqtCodeOf = (invoice: InvoiceRecord) =>
-  `00${createHash('sha256').update(`${invoice.lookupCode}:${invoice.id}`).digest('hex').slice(0, 32).toUpperCase()}`;
 
 export async function assertUp(ctx: SandboxContext, merchantId: string): Promise<void> {
   if ((await faultState(ctx.db, merchantId, PROVIDER)).down) throw new ViettelError(503, 'SERVICE_UNAVAILABLE', 'Hệ thống đang bảo trì');
