@@ -6,17 +6,24 @@ import { pathToFileURL } from 'node:url';
  * a run (title, project, seconds), slowest first, from the JSON reporter's file (playwright.config.ts).
  * scripts/test-all.sh prints the 15 slowest at the end of every run, so a test that grows slow is seen
  * (issue 26 §6). A test's time is the sum of its attempts (retries and --repeat-each runs count
- * separately, each as its own entry); skipped tests took no time and are left out.
+ * separately, each as its own entry); skipped tests took no time and are left out. A first line
+ * gives the sum of all test durations and the part the accessibility scans took.
  */
 
+interface JsonAnnotation {
+  type: string;
+  description?: string;
+}
 interface JsonResult {
   duration?: number;
   status?: string;
+  annotations?: JsonAnnotation[];
 }
 interface JsonTest {
   projectName?: string;
   status?: string;
   results?: JsonResult[];
+  annotations?: JsonAnnotation[];
 }
 interface JsonSpec {
   title: string;
@@ -60,6 +67,51 @@ export function testTimes(report: JsonReport): TestTime[] {
   return times.sort((a, b) => b.seconds - a.seconds || a.title.localeCompare(b.title));
 }
 
+export interface RunTotals {
+  tests: number;
+  seconds: number;
+  /** Accessibility scans (e2e/support/axe.ts notes each as an `a11y-scan` annotation: "<ms> ms: <screen>"). */
+  scans: number;
+  scanSeconds: number;
+}
+
+const SCAN_TIME = /^(\d+) ms: /;
+
+/** The run's test time in all and the part of it the accessibility scans took. */
+export function runTotals(report: JsonReport): RunTotals {
+  const totals: RunTotals = { tests: 0, seconds: 0, scans: 0, scanSeconds: 0 };
+  const walk = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const results = test.results ?? [];
+        if (test.status === 'skipped' || results.length === 0) continue;
+        totals.tests += 1;
+        for (const result of results) {
+          totals.seconds += (result.duration ?? 0) / 1000;
+          for (const note of result.annotations ?? []) {
+            const ms = note.type === 'a11y-scan' ? SCAN_TIME.exec(note.description ?? '') : null;
+            if (!ms) continue;
+            totals.scans += 1;
+            totals.scanSeconds += Number(ms[1]) / 1000;
+          }
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return totals;
+}
+
+/** One line: how many tests, their time in all, and the scans' share of it. */
+export function formatTotals(totals: RunTotals): string {
+  const minutes = (seconds: number) => (seconds / 60).toFixed(1);
+  return (
+    `${totals.tests} tests took ${minutes(totals.seconds)} min in all (the sum of their durations); ` +
+    `${totals.scans} accessibility scans took ${minutes(totals.scanSeconds)} min of it`
+  );
+}
+
 /** The `count` slowest as aligned lines: seconds, project, title. */
 export function formatSlowest(times: TestTime[], count: number): string {
   const top = times.slice(0, count);
@@ -82,6 +134,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`slowest-tests: cannot read ${file}: ${(error as Error).message}`);
     process.exit(1);
   }
+  console.log(formatTotals(runTotals(report)));
   console.log(`The ${count} slowest end-to-end tests (${file}):`);
   console.log(formatSlowest(testTimes(report), count));
 }

@@ -5,7 +5,7 @@ import { DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { acceptCookies, NotFoundPage, Shell, switchLanguage } from '../support/shell';
-import { LOOKS, lookName, openInLook } from '../support/looks';
+import { LOOKS, inEachLook, lookName, openInLook } from '../support/looks';
 import { signIn } from '../support/sign-in';
 import { MerchantsPage } from '../pages/merchants';
 
@@ -95,10 +95,7 @@ test.describe('Issue 11: master merchant', () => {
   }, testInfo) => {
     test.slow();
     await MerchantsPage.withMasterMerchant(page);
-    await signIn(page, DEMO.phoco);
-    await acceptCookies(page, 'vi');
-    for (const look of LOOKS) {
-      await openInLook(page, '/master-merchant', look);
+    await inEachLook(page, DEMO.phoco, LOOKS, '/master-merchant', async (look) => {
       const m = new MerchantsPage(page, look.lang);
       await m.waitForList();
       await expect(m.rows).toHaveCount(3);
@@ -109,6 +106,6 @@ test.describe('Issue 11: master merchant', () => {
       await m.submit.click();
       await expect(m.field('name')).toHaveAttribute('aria-invalid', 'true');
       await expectNoAxeViolations(page, `master merchant form with messages (${lookName(look)})`, testInfo);
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { REVIEW_LOOKS, lookName, openInLook } from '../support/looks';
+import { REVIEW_LOOKS, lookName, openInLook, signInInLook } from '../support/looks';
 import { guestOrder, OrderPaymentPage } from '../pages/orderpayment';
 
 // Issue 24 §6 on the payment screen: at 375 px the fourth way to pay was cut off ("Liên kế"). The
@@ -9,14 +9,16 @@ import { guestOrder, OrderPaymentPage } from '../pages/orderpayment';
 const WAYS = ['cash', 'qr', 'card', 'link'] as const;
 
 test.describe('Issue 24 §6: payment tabs, whole', () => {
-  for (const look of REVIEW_LOOKS) {
-    test(`issue 24 §6: the four ways to pay show their whole names (${lookName(look)})`, async ({ page, sandbox }, info) => {
-      test.slow();
-      const merchant = await sandbox.createMerchant();
-      const order = await guestOrder(sandbox, merchant);
-      await page.setViewportSize({ width: look.width, height: 812 });
-      await OrderPaymentPage.open(page, merchant, order.orderId);
-      await openInLook(page, `/sale-order/payment/${order.orderId}`, look);
+  test('issue 24 §6: the four ways to pay show their whole names (vi and en, 1366 and 375 px)', async ({ page, sandbox }, info) => {
+    test.setTimeout(360_000);
+    const merchant = await sandbox.createMerchant();
+    for (const [i, look] of REVIEW_LOOKS.entries()) {
+      // A bill of its own per look, at its own table: choosing the link tab leaves a link pending on
+      // the bill, which takes no more dishes (Bàn 3 to Bàn 6 of the copy).
+      const order = await guestOrder(sandbox, merchant, `Bàn ${3 + i}`);
+      const path = `/sale-order/payment/${order.orderId}`;
+      if (i === 0) await signInInLook(page, merchant, path, look);
+      else await openInLook(page, path, look);
       const s = new OrderPaymentPage(page, look.lang);
       await expect(s.total).toBeVisible({ timeout: 20_000 });
       for (const way of WAYS) {
@@ -26,6 +28,6 @@ test.describe('Issue 24 §6: payment tabs, whole', () => {
       await expectNoAxeViolations(page, `payment screen, four tabs (${lookName(look)})`, info);
       await s.chooseTab('link');
       await expect(s.tabs.getByRole('radio', { name: s.tx('tabs.link') })).toBeChecked();
-    });
-  }
+    }
+  });
 });

@@ -1,9 +1,9 @@
-import { expectNoAxeViolations } from '../support/axe';
 import { einvoiceFault, portalApi, setUpEinvoice } from '../support/einvoice';
 import { withFeatures } from '../support/config';
 import { P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
+import { FLOW_LOOKS, expectReadableAtBothWidths, lookName } from '../support/looks';
 import { decodeQrPng } from '../support/qr';
 import { signIn } from '../support/sign-in';
 import { OrdersEinvoicePage } from '../pages/orders-einvoice';
@@ -18,18 +18,12 @@ const M_INVOICE_LOOKUP = 'https://tracuu.minvoice.com.vn';
 
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
-const LOOKS: { lang: Lang; width: number }[] = [
-  { lang: 'vi', width: 1366 },
-  { lang: 'en', width: 1366 },
-  { lang: 'vi', width: 375 },
-  { lang: 'en', width: 375 },
-];
-const lookName = (look: { lang: Lang; width: number }) => `${look.lang}, ${look.width} px`;
-
 const orders = (lang: Lang, key: string, params?: Record<string, string | number>) => t(lang, `orders:${key}`, params);
 
+// Each flow runs twice, Vietnamese at 1366 px and English at 375 px, and scans its states at both
+// widths of its language: the four looks of every state (FLOW_LOOKS).
 test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
-  for (const look of LOOKS) {
+  for (const look of FLOW_LOOKS) {
     test(`issue 25 §3: paid by cash with the tab closed at once, the order shows its invoice and the bill prints it (${lookName(look)})`, async ({
       page,
       context,
@@ -96,7 +90,7 @@ test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
       await o.openDetail(order.orderCode);
       await expect(tab.getByTestId('order-detail-einvoice-serial')).toHaveText(symbol);
       await expect(tab.getByTestId('order-detail-eiv-code')).toHaveText(o.codeText(saved.eiv_code));
-      await expectNoAxeViolations(tab, `order with its invoice at the sale (${lookName(look)})`, info);
+      await expectReadableAtBothWidths(tab, 'order with its invoice at the sale', look, info);
 
       // Print invoice on: the bill carries the invoice and a QR of the provider's lookup page.
       await tab.getByTestId('order-detail-print').click();
@@ -114,7 +108,7 @@ test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
     });
   }
 
-  for (const look of LOOKS) {
+  for (const look of FLOW_LOOKS) {
     test(`issue 25 §3: an invoice the provider refused reaches the bell, which opens the order, and the order's retry issues it (${lookName(look)})`, async ({
       page,
       sandbox,
@@ -155,7 +149,7 @@ test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
         .getByTestId('bell-item')
         .filter({ hasText: t(look.lang, 'notifications:bell.einvoiceFailed', { code: bill.order_code }) });
       await expect(item).toHaveCount(1, { timeout: 20_000 });
-      await expectNoAxeViolations(page, `the bell's e-invoice tab (${lookName(look)})`, info);
+      await expectReadableAtBothWidths(page, "the bell's e-invoice tab", look, info);
       await item.click();
       await expect(page).toHaveURL(new RegExp(`${P('/sale-order')}\\?q=${bill.order_code}$`));
       await expect(o.rows).toHaveCount(1);
@@ -165,7 +159,7 @@ test.describe('Issue 25 §3: the invoice at the moment of sale', () => {
       // The retry from the order: the sale service issues it, dated at the payment, and the list shows it.
       await o.openDetail(bill.order_code);
       await expect(page.getByTestId('order-detail-einvoice-job')).toContainText(orders(look.lang, 'einvoice.auto.failed'));
-      await expectNoAxeViolations(page, `a failed invoice with its retry (${lookName(look)})`, info);
+      await expectReadableAtBothWidths(page, 'a failed invoice with its retry', look, info);
       await page.getByTestId('order-detail-einvoice-retry').click();
       await expect(
         page.locator('.mantine-Notification-root').filter({ hasText: orders(look.lang, 'einvoice.auto.retriedTitle') }),

@@ -4,7 +4,7 @@ import { DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { acceptCookies, Shell } from '../support/shell';
-import { LOOKS, lookName, openInLook } from '../support/looks';
+import { LOOKS, inEachLook, lookName, openInLook } from '../support/looks';
 import { pretendOwner, signIn } from '../support/sign-in';
 
 // Issue 11, roles (core §6, D87, D88): phoco.staff, a staff-type user (role Staff), against the owner's
@@ -108,10 +108,7 @@ test.describe('Issue 11: owner and staff-type users (D87)', () => {
     page,
   }, testInfo) => {
     test.slow();
-    await signIn(page, DEMO.staff);
-    await acceptCookies(page, 'vi');
-    for (const look of LOOKS) {
-      await openInLook(page, '/store', look);
+    await inEachLook(page, DEMO.staff, LOOKS, '/store', async (look) => {
       await expect(page.getByTestId('owner-only-note')).toContainText(t(look.lang, 'common:ownerOnly.page'));
       await expectNoAxeViolations(page, `owner-only page as staff (${lookName(look)})`, testInfo);
       await openInLook(page, '/bank', look);
@@ -126,6 +123,6 @@ test.describe('Issue 11: owner and staff-type users (D87)', () => {
       await expect(page.getByRole('heading', { level: 1, name: t(look.lang, 'profile:title.business') })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[data-field] dd').first()).toBeVisible();
       await expectNoAxeViolations(page, `business profile as staff (${lookName(look)})`, testInfo);
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { BASE_URL, DEMO, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
-import { LOOKS, lookName, openInLook } from '../support/looks';
+import { LOOKS, inEachLook, lookName, openInLook } from '../support/looks';
 import { Shell, toastsGone } from '../support/shell';
 import { pretendOwner, signIn } from '../support/sign-in';
 import { StaffPage, type NewStaffInput } from '../pages/staff';
@@ -204,11 +204,8 @@ test.describe('Issue 11: staff (/staff)', () => {
     page,
   }, testInfo) => {
     test.slow();
-    await signIn(page, DEMO.phoco);
-    await StaffPage.open(page);
-    for (const look of LOOKS) {
+    await inEachLook(page, DEMO.phoco, LOOKS, '/staff', async (look) => {
       const s = new StaffPage(page, look.lang);
-      await openInLook(page, '/staff', look);
       await expect(s.skeletons).toHaveCount(0, { timeout: 15_000 });
       await expect(s.rows.first()).toBeVisible();
       await expectNoAxeViolations(page, `staff list (${lookName(look)})`, testInfo);
@@ -222,6 +219,6 @@ test.describe('Issue 11: staff (/staff)', () => {
       await s.rows.first().getByRole('link').first().click();
       await expect(s.editForm).toBeVisible();
       await expectNoAxeViolations(page, `staff edit form (${lookName(look)})`, testInfo);
-    }
+    });
   });
 });

@@ -56,6 +56,18 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
+ * Axe with the WCAG 2.2 AA rules, run the quick way for this portal (D265): `axe.run` in the page
+ * itself (legacy mode) instead of `runPartial` in every frame and `finishRun` in a blank page the
+ * builder opens and closes for every scan; the portal's frames are its own (the receipt's print
+ * frame, a PDF), and cross-origin frames, which only the slow way reaches, it has none. Not axe's
+ * `resultTypes`: with it, the landmark rules, which decide over every node of the page, report a
+ * dialog's header as a second banner.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
+}
+
+/**
  * Runs axe with the WCAG 2.2 AA tag set on the page as it is now and fails with a readable list of
  * violations. `screen` names the screen in the message; the full results are attached to the report.
  * The same look at the page also checks that every Mantine component on it has its CSS (styles.ts):
@@ -66,8 +78,29 @@ export async function animationsSettled(page: Page): Promise<void> {
  * than its visible box (clipping.ts, D222).
  */
 export async function expectNoAxeViolations(page: Page, screen: string, testInfo?: TestInfo): Promise<void> {
-  await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const started = Date.now();
+  const parts: string[] = [];
+  const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const from = Date.now();
+    try {
+      return await run();
+    } finally {
+      parts.push(`${name} ${Date.now() - from}`);
+    }
+  };
+  try {
+    await scan(page, screen, timed, testInfo);
+  } finally {
+    // What each scan costs and where, in the JSON report beside the test's duration (scripts/slowest-tests.ts sums it).
+    testInfo?.annotations.push({ type: 'a11y-scan', description: `${Date.now() - started} ms: ${screen} [${parts.join(', ')}]` });
+  }
+}
+
+type Timed = <T>(name: string, run: () => Promise<T>) => Promise<T>;
+
+async function scan(page: Page, screen: string, timed: Timed, testInfo?: TestInfo): Promise<void> {
+  await timed('settle', () => animationsSettled(page));
+  const results = await timed('axe', () => axeOn(page).analyze());
   if (testInfo) {
     await testInfo.attach(`axe-${screen}`, {
       body: JSON.stringify(results.violations, null, 2),
@@ -79,9 +112,9 @@ export async function expectNoAxeViolations(page: Page, screen: string, testInfo
       ? ''
       : `axe found ${results.violations.length} violation(s) on "${screen}" (${page.url()}):\n\n${formatViolations(results.violations)}`;
   expect(results.violations.length, message).toBe(0);
-  await expectMantineStyled(page, screen);
-  const lowContrast = await lowContrastText(page, results.incomplete);
-  const clipped = await clippedLabels(page);
+  await timed('styles', () => expectMantineStyled(page, screen));
+  const lowContrast = await timed('contrast', () => lowContrastText(page, results.incomplete));
+  const clipped = await timed('clipping', () => clippedLabels(page));
   const unreadable = [
     ...(lowContrast.length > 0 ? [`text under WCAG 1.4.3 contrast, measured against what is painted behind it:`, ...lowContrast] : []),
     ...(clipped.length > 0 ? [`labels whose text is wider than their visible box:`, ...clipped] : []),
