@@ -2,7 +2,7 @@ import type { ReportFilters } from '../../../services/shared/schemas/reportFilte
 import type { ReportChannel } from '../../../services/shared/schemas/transactions';
 import { defaultFilters, isStatusFilter, parsePageSize, cleanBillSearch } from './reportFilters';
 import { parseVnDate } from '../../../rules/vnTime';
-import { TIME_PRESETS } from '../../../services/shared/schemas/reportFilters';
+import { TIME_PRESETS } from '../../../rules/timeRange';
 import { MAX_PAGE } from '../../../rules/listPaging';
 import { choiceParam, defineListUrl, pageParam, spelledAsIs, textParam, type ListUrl, type UrlParam } from '../../shared/list/url';
 

@@ -7,8 +7,7 @@ import type { Order } from '../../../services/orders/schemas';
 import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/einvoice';
 import { renderScreen } from '../../shared/test/render';
 import { ExportDialog } from './ExportDialog';
-import { sampleSettings } from '../../../services/einvoice/samples';
-import { sampleCompany } from '../../../services/einvoice/samples';
+import { sampleCompany, sampleSettings } from '../../../services/einvoice/samples';
 
 afterEach(cleanup);
 
