@@ -1,4 +1,3 @@
-import { assign } from 'xstate';
 import type { Attendance, AttendanceListQuery, AttendancePage } from '../../services/attendance/schemas';
 import { defineList } from '../shared/list/pagedList';
 import type { AttendanceQuery } from './rules/attendanceUrl';
@@ -22,37 +21,26 @@ export const attendanceList = defineList({
     deleteInput: {} as { id: number; channelId: string },
     events: {} as AttendanceListEvent,
     input: {} as { query?: AttendanceQuery },
+    query: {} as AttendanceQuery,
   },
   pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
   deleteInput: (row) => ({ id: row.id, channelId: row.channel_id }),
   deletion: 'close',
   goneCodes: ['NOT_FOUND'],
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize }),
+  },
 });
 
-export const attendanceListMachine = attendanceList.setup
-  .extend({
-    actions: {
-      replaceQuery: assign((_, params: { query: AttendanceQuery }) => ({ page: params.query.page, pageSize: params.query.pageSize })),
-    },
-    guards: {
-      queryDiffers: ({ context }, params: { query: AttendanceQuery }) =>
-        context.page !== params.query.page || context.pageSize !== params.query.pageSize,
-    },
-  })
-  .createMachine({
-    id: 'attendanceList',
-    type: 'parallel',
-    context: ({ input }) => attendanceList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE }, {}),
-    on: {
-      'QUERY.REPLACE': {
-        description: 'Back/Forward or an edited address changed the page; the page already shown is ignored (no loop).',
-        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-      },
-    },
-    states: {
-      list: attendanceList.listRegion(),
-      deletion: attendanceList.deletionRegion(),
-    },
-  });
+export const attendanceListMachine = attendanceList.setup.createMachine({
+  id: 'attendanceList',
+  type: 'parallel',
+  context: ({ input }) => attendanceList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE }, {}),
+  on: attendanceList.addressOn(),
+  states: {
+    list: attendanceList.listRegion(),
+    deletion: attendanceList.deletionRegion(),
+  },
+});

@@ -48,6 +48,7 @@ export const categoryList = defineList({
     events: {} as CategoryListEvent,
     tags: {} as 'creating' | 'saving',
     input: {} as { query?: CategoryQuery },
+    query: {} as CategoryQuery,
   },
   pageSizes: PAGE_SIZES,
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize }),
@@ -59,12 +60,15 @@ export const categoryList = defineList({
       throw notProvided('createCategory');
     }),
   },
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize }),
+  },
 });
 
 export const categoryListMachine = categoryList.setup
   .extend({
     actions: {
-      replaceQuery: assign((_, params: { query: CategoryQuery }) => ({ page: params.query.page, pageSize: params.query.pageSize })),
       openForm: assign({ form: EMPTY_CATEGORY_FORM, showErrors: false, createError: null }),
       setField: assign(({ context }, params: { field: CategoryFormField; value: string }) => ({
         form: { ...context.form, [params.field]: params.value },
@@ -80,8 +84,6 @@ export const categoryListMachine = categoryList.setup
       notifyCreateFailed: (_, _params: { code: string }) => {},
     },
     guards: {
-      queryDiffers: ({ context }, params: { query: CategoryQuery }) =>
-        context.page !== params.query.page || context.pageSize !== params.query.pageSize,
       formValid: ({ context }) => !hasCategoryErrors(validateCategory(context.form)),
     },
   })
@@ -94,13 +96,7 @@ export const categoryListMachine = categoryList.setup
         showErrors: false,
         createError: null,
       }),
-    on: {
-      'QUERY.REPLACE': {
-        description: 'Back/Forward or an edited address changed the page; the page already shown is ignored (no loop).',
-        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-      },
-    },
+    on: categoryList.addressOn(),
     states: {
       list: categoryList.listRegion(),
       deletion: categoryList.deletionRegion(),

@@ -1,4 +1,4 @@
-import { assign, raise } from 'xstate';
+import { assign } from 'xstate';
 import {
   EINVOICE_PAGE_SIZES,
   EINVOICE_SEARCH_MAX,
@@ -10,12 +10,12 @@ import {
   type EinvoiceQuery,
 } from '../../services/einvoice/list/schemas';
 import { defineList } from '../shared/list/pagedList';
+import type { SearchEvent, Typed } from '../shared/list/search';
 import { cleanSearch, DEFAULT_EINVOICE_QUERY, isAcceptableRange, isReleasedFilter } from './list/einvoiceUrl';
 import { invoicePdfMachine } from './invoicePdf.machine';
 import { invoiceSignMachine, type InvoiceSignOutput } from './invoiceSign.machine';
 import { invoiceCorrectMachine, type InvoiceCorrectOutput } from './invoiceCorrect.machine';
 import { REPO_VAT_RATES_INPUT, vatRateTableSchema, type VatRateTable } from '../../rules/vatRates';
-import { LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 /**
  * /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and signing rules): the
@@ -32,7 +32,7 @@ import { LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 export type EinvoiceListEvent =
   | { type: 'QUERY.REPLACE'; query: EinvoiceQuery }
-  | { type: 'SEARCH.TYPE'; field: 'q' | 'serial'; value: string }
+  | SearchEvent<'q' | 'serial'>
   | { type: 'VIEW.OPEN'; row: EinvoiceListRow }
   | { type: 'SIGN.OPEN'; row: EinvoiceListRow }
   /** issue 25 §5: adjust or replace an issued invoice; `key` is the correction's own (a uuid the screen makes). */
@@ -40,7 +40,7 @@ export type EinvoiceListEvent =
 
 export interface EinvoiceListExtra {
   /** What the search boxes show (the filter's once the debounce ran). */
-  typed: { q: string; serial: string };
+  typed: Typed<'q' | 'serial'>;
   /** Today in Vietnam ('YYYY-MM-DD'), for the custom range rule. */
   today: string;
   /** The provider of the last answer (null before the first). */
@@ -67,6 +67,7 @@ export const einvoiceList = defineList({
     events: {} as EinvoiceListEvent,
     tags: {} as 'searching' | 'viewing' | 'signing' | 'correcting',
     input: {} as { query?: EinvoiceQuery; today: string; vatRates?: VatRateTable },
+    query: {} as EinvoiceQuery,
   },
   pageSizes: EINVOICE_PAGE_SIZES,
   acceptFilter: (patch, context) =>
@@ -80,45 +81,32 @@ export const einvoiceList = defineList({
   loadInput: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
   pageExtras: (page) => ({ provider: page.provider }),
   actors: { invoicePdf: invoicePdfMachine, invoiceSign: invoiceSignMachine, invoiceCorrect: invoiceCorrectMachine },
+  search: {
+    keep: (field, value) => value.slice(0, field === 'q' ? EINVOICE_SEARCH_MAX : EINVOICE_SERIAL_MAX),
+    toFilter: (typed) => ({
+      q: cleanSearch(typed.q ?? '', EINVOICE_SEARCH_MAX),
+      serial: cleanSearch(typed.serial ?? '', EINVOICE_SERIAL_MAX).toUpperCase(),
+    }),
+  },
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize, filter: query.filter, typed: typedOf(query.filter) }),
+  },
 });
-
-const sameQuery = (a: EinvoiceQuery, b: EinvoiceQuery) => JSON.stringify(a) === JSON.stringify(b);
 
 export const einvoiceListMachine = einvoiceList.setup
   .extend({
     actions: {
-      replaceQuery: assign((_, params: { query: EinvoiceQuery }) => ({
-        page: params.query.page,
-        pageSize: params.query.pageSize,
-        filter: params.query.filter,
-        typed: typedOf(params.query.filter),
-      })),
-      setTyped: assign(({ context }, params: { field: 'q' | 'serial'; value: string }) => ({
-        typed: {
-          ...context.typed,
-          [params.field]: params.value.slice(0, params.field === 'q' ? EINVOICE_SEARCH_MAX : EINVOICE_SERIAL_MAX),
-        },
-      })),
-      raiseSearch: raise(({ context }) => ({
-        type: 'FILTER.SET' as const,
-        filter: {
-          q: cleanSearch(context.typed.q, EINVOICE_SEARCH_MAX),
-          serial: cleanSearch(context.typed.serial, EINVOICE_SERIAL_MAX).toUpperCase(),
-        },
-      })),
       openPopup: assign((_, params: { row: EinvoiceListRow; key?: string }) => ({ popupRow: params.row, popupKey: params.key ?? null })),
       closePopup: assign({ popupRow: null, popupKey: null }),
     },
     guards: {
-      queryDiffers: ({ context }, params: { query: EinvoiceQuery }) =>
-        !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
       rowViewable: (_, params: { row: EinvoiceListRow }) => params.row.viewable,
       rowSignable: (_, params: { row: EinvoiceListRow }) => params.row.signable,
       signChangedRow: (_, params: { output: InvoiceSignOutput }) => params.output.refresh,
       rowCorrectable: (_, params: { row: EinvoiceListRow; key: string }) => params.row.correctable && params.key.length >= 10,
       corrected: (_, params: { output: InvoiceCorrectOutput }) => params.output.corrected,
     },
-    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'einvoiceList',
@@ -134,40 +122,9 @@ export const einvoiceListMachine = einvoiceList.setup
         vatRates: input.vatRates ?? REPO_VAT_RATES,
       });
     },
-    on: {
-      'QUERY.REPLACE': {
-        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
-        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-      },
-    },
     states: {
       list: einvoiceList.listRegion(),
-      search: {
-        initial: 'idle',
-        states: {
-          idle: {
-            on: {
-              'SEARCH.TYPE': {
-                target: 'waiting',
-                actions: { type: 'setTyped', params: ({ event }) => ({ field: event.field, value: event.value }) },
-              },
-            },
-          },
-          waiting: {
-            tags: ['searching'],
-            description: 'Typing in either search box: the search runs 800 ms after the last key; each key starts the wait again.',
-            on: {
-              'SEARCH.TYPE': {
-                target: 'waiting',
-                reenter: true,
-                actions: { type: 'setTyped', params: ({ event }) => ({ field: event.field, value: event.value }) },
-              },
-            },
-            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
-          },
-        },
-      },
+      search: einvoiceList.searchRegion(),
       popup: {
         initial: 'none',
         states: {

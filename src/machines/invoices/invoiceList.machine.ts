@@ -1,10 +1,11 @@
-import { assign, fromPromise, raise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import type { InvoiceListQuery, InvoicePage, InvoiceRow } from '../../services/invoices/schemas';
 import { defineList } from '../shared/list/pagedList';
+import type { SearchEvent, Typed } from '../shared/list/search';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { invoiceSearchText } from '../../rules/invoices/invoice';
 import type { InvoiceQuery } from './rules/invoiceUrl';
-import { PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * /sale-invoice (doc 2 §2, §3 Invoice list row, §7 /invoice, §9): paid orders' invoices and counter
@@ -15,8 +16,7 @@ import { PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_SEARCH_DEBOUNCE_MS } from '../../ru
  */
 
 export type InvoiceListEvent =
-  | { type: 'SEARCH.CHANGE'; value: string }
-  | { type: 'SEARCH.SUBMIT' }
+  | SearchEvent
   | { type: 'QUERY.REPLACE'; query: InvoiceQuery }
   | { type: 'CANCEL.ASK'; row: InvoiceRow }
   | { type: 'CANCEL.CONFIRM' }
@@ -32,10 +32,11 @@ export const invoiceList = defineList({
     filter: {} as InvoiceFilter,
     page: {} as InvoicePage,
     loadInput: {} as InvoiceListQuery,
-    context: {} as { searchDraft: string; cancelling: InvoiceRow | null },
+    context: {} as { typed: Typed; cancelling: InvoiceRow | null },
     events: {} as InvoiceListEvent,
-    tags: {} as 'cancelConfirming' | 'cancelBusy',
+    tags: {} as 'searching' | 'cancelConfirming' | 'cancelBusy',
     input: {} as { query?: InvoiceQuery },
+    query: {} as InvoiceQuery,
   },
   pageSizes: PAGE_SIZES,
   acceptFilter: (patch) => Object.keys(patch).length === 1 && typeof patch.q === 'string' && invoiceSearchText(patch.q) === patch.q,
@@ -45,25 +46,16 @@ export const invoiceList = defineList({
       throw notProvided('cancelInvoice');
     }),
   },
-});
-
-const queryOf = (c: { page: number; pageSize: number; filter: InvoiceFilter }): InvoiceQuery => ({
-  page: c.page,
-  pageSize: c.pageSize,
-  q: c.filter.q,
+  search: { toFilter: (typed) => ({ q: invoiceSearchText(typed.q ?? '') }) },
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize, q: context.filter.q }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize, filter: { q: query.q }, typed: { q: query.q } }),
+  },
 });
 
 export const invoiceListMachine = invoiceList.setup
   .extend({
     actions: {
-      assignSearchDraft: assign((_, params: { value: string }) => ({ searchDraft: params.value })),
-      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET' as const, filter: { q: invoiceSearchText(context.searchDraft) } })),
-      replaceQuery: assign((_, params: { query: InvoiceQuery }) => ({
-        page: params.query.page,
-        pageSize: params.query.pageSize,
-        filter: { q: params.query.q },
-        searchDraft: params.query.q,
-      })),
       askCancel: assign((_, params: { row: InvoiceRow }) => ({ cancelling: params.row })),
       clearCancel: assign({ cancelling: null }),
       // Provided by the app (toasts, doc 2 §8).
@@ -71,11 +63,9 @@ export const invoiceListMachine = invoiceList.setup
       notifyCancelFailed: (_, _params: { code: string }) => {},
     },
     guards: {
-      queryDiffers: ({ context }, params: { query: InvoiceQuery }) => JSON.stringify(queryOf(context)) !== JSON.stringify(params.query),
       /** A cancelled invoice has nothing left to cancel: the button is off, and a forged event is ignored. */
       cancellable: (_, params: { row: InvoiceRow }) => params.row.status === 1,
     },
-    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'invoiceList',
@@ -84,44 +74,12 @@ export const invoiceListMachine = invoiceList.setup
       const query = input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, q: '' };
       return invoiceList.context(
         { page: query.page, pageSize: query.pageSize, filter: { q: query.q } },
-        { searchDraft: query.q, cancelling: null },
+        { typed: { q: query.q }, cancelling: null },
       );
     },
     states: {
       list: invoiceList.listRegion(),
-      search: {
-        description: 'The search box: applied 800 ms after the last key (doc 2 §9), or at once on Enter.',
-        initial: 'idle',
-        on: {
-          'SEARCH.SUBMIT': { target: '.idle', actions: 'raiseSearch' },
-          'QUERY.REPLACE': {
-            description: 'Back/Forward or an edited address changed the query (a pending search is dropped); the query shown is ignored.',
-            guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-            target: '.idle',
-            actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-          },
-        },
-        states: {
-          idle: {
-            on: {
-              'SEARCH.CHANGE': {
-                target: 'debouncing',
-                actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
-              },
-            },
-          },
-          debouncing: {
-            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
-            on: {
-              'SEARCH.CHANGE': {
-                target: 'debouncing',
-                reenter: true,
-                actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
-              },
-            },
-          },
-        },
-      },
+      search: invoiceList.searchRegion(),
       cancel: {
         description: 'Delete = cancel, after a confirmation (doc 2 §2 "delete confirmation"; D136).',
         initial: 'idle',
@@ -170,7 +128,6 @@ export const invoiceListMachine = invoiceList.setup
     },
   });
 
-type Snapshot = { context: { searchDraft: string; cancelling: InvoiceRow | null }; hasTag(tag: string): boolean };
-export const selectSearchDraft = (s: Snapshot) => s.context.searchDraft;
+type Snapshot = { context: { typed: Typed; cancelling: InvoiceRow | null }; hasTag(tag: string): boolean };
 export const selectCancelling = (s: Snapshot) => (s.hasTag('cancelConfirming') ? s.context.cancelling : null);
 export const selectCancelBusy = (s: Snapshot) => s.hasTag('cancelBusy');

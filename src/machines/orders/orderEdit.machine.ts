@@ -18,6 +18,7 @@ import {
   orderPaymentPendingSchema,
   WALK_IN_CUSTOMER_ID,
 } from '../../services/orders/schemas';
+import type { SearchEvent } from '../shared/list/search';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
 import { outcomeUnknown } from '../../rules/idempotency';
@@ -96,7 +97,8 @@ export interface OrderEditContext {
 
 export type OrderEditEvent =
   | { type: 'RETRY' }
-  | { type: 'SEARCH.TYPE'; q: string }
+  /** The product picker's search box, in the lists' one search dialect (D287). */
+  | SearchEvent
   | { type: 'CATEGORY.SELECT'; categoryId: number | null }
   | { type: 'CATALOGUE.RETRY' }
   | { type: 'BASKET.ADD'; product: PickableProduct }
@@ -334,16 +336,20 @@ export const orderEditMachine = setup({
                   actions: { type: 'setCatalogueError', params: ({ event }) => ({ code: errorCode(event.error) }) },
                 },
               },
-              on: { 'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } } },
+              on: { 'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) } } },
             },
             shown: {
-              on: { 'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } } },
+              on: { 'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) } } },
             },
             typing: {
               tags: ['searching'],
               description: 'The search is asked of the service 300 ms after the last key (D125).',
               on: {
-                'SEARCH.TYPE': { target: 'typing', reenter: true, actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } },
+                'SEARCH.TYPE': {
+                  target: 'typing',
+                  reenter: true,
+                  actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) },
+                },
               },
               after: { productSearch: { target: 'loading', actions: 'takeTyped' } },
             },
@@ -351,7 +357,7 @@ export const orderEditMachine = setup({
               tags: ['catalogueFailed'],
               on: {
                 'CATALOGUE.RETRY': { target: 'loading' },
-                'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } },
+                'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) } },
               },
             },
           },

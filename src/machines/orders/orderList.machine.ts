@@ -1,11 +1,12 @@
-import { assign, fromPromise, raise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
 import { ORDER_COMPLETED, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { isDayRange } from '../../rules/timeRange';
 import { defineList } from '../shared/list/pagedList';
+import type { SearchEvent, Typed } from '../shared/list/search';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { DEFAULT_ORDER_QUERY, isOrderSource, isOrderStatus, type OrderQuery } from './rules/orderUrl';
-import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 /**
  * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status, §7 /order, §9): the merchant's orders on
@@ -23,7 +24,7 @@ import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 export type OrderListEvent =
   | { type: 'QUERY.REPLACE'; query: OrderQuery }
-  | { type: 'SEARCH.TYPE'; q: string }
+  | SearchEvent
   | { type: 'DETAIL.OPEN'; row: Order }
   | { type: 'DETAIL.CLOSE' }
   | { type: 'DETAIL.RETRY' }
@@ -33,7 +34,7 @@ export type OrderListEvent =
 
 export interface OrderListExtra {
   /** What the search box shows (the filter's `q` once the debounce ran). */
-  typed: string;
+  typed: Typed;
   /** The order whose detail dialog is open. */
   detailOf: Order | null;
   detail: OrderDetail | null;
@@ -59,6 +60,7 @@ export const orderList = defineList({
     events: {} as OrderListEvent,
     tags: {} as 'searching' | 'detailOpen' | 'detailLoading' | 'detailFailed' | 'creating' | 'printing' | 'einvoiceRetrying',
     input: {} as { query?: OrderQuery },
+    query: {} as OrderQuery,
   },
   pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
@@ -86,21 +88,19 @@ export const orderList = defineList({
       throw notProvided('retryEinvoice');
     }),
   },
+  search: {
+    keep: (_field, value) => value.slice(0, ORDER_SEARCH_MAX),
+    toFilter: (typed) => ({ q: typed.q ?? '' }),
+  },
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize, filter: query.filter, typed: { q: query.filter.q } }),
+  },
 });
-
-const sameQuery = (a: OrderQuery, b: OrderQuery) => JSON.stringify(a) === JSON.stringify(b);
 
 export const orderListMachine = orderList.setup
   .extend({
     actions: {
-      replaceQuery: assign((_, params: { query: OrderQuery }) => ({
-        page: params.query.page,
-        pageSize: params.query.pageSize,
-        filter: params.query.filter,
-        typed: params.query.filter.q,
-      })),
-      setTyped: assign((_, params: { q: string }) => ({ typed: params.q.slice(0, ORDER_SEARCH_MAX) })),
-      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET' as const, filter: { q: context.typed } })),
       openDetail: assign((_, params: { row: Order }) => ({ detailOf: params.row, detail: null, detailError: null })),
       setDetail: assign((_, params: { detail: OrderDetail }) => ({ detail: params.detail, detailError: null })),
       setDetailError: assign((_, params: { code: string }) => ({ detailError: params.code })),
@@ -124,43 +124,18 @@ export const orderListMachine = orderList.setup
     guards: {
       detailLoaded: ({ context }) => context.detail !== null,
       einvoiceFailed: ({ context }) => (context.detail?.invoice_data ?? context.detailOf)?.einvoice_job?.state === 'FAILED',
-      queryDiffers: ({ context }, params: { query: OrderQuery }) =>
-        !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
     },
-    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'orderList',
     type: 'parallel',
     context: ({ input }) => {
       const query = input.query ?? DEFAULT_ORDER_QUERY;
-      return orderList.context(query, { typed: query.filter.q, detailOf: null, detail: null, detailError: null, today: null });
-    },
-    on: {
-      'QUERY.REPLACE': {
-        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
-        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-      },
+      return orderList.context(query, { typed: { q: query.filter.q }, detailOf: null, detail: null, detailError: null, today: null });
     },
     states: {
       list: orderList.listRegion(),
-      search: {
-        initial: 'idle',
-        states: {
-          idle: {
-            on: { 'SEARCH.TYPE': { target: 'waiting', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } } },
-          },
-          waiting: {
-            tags: ['searching'],
-            description: 'Typing: the search runs 800 ms after the last key (doc 2 §9); each key starts the wait again.',
-            on: {
-              'SEARCH.TYPE': { target: 'waiting', reenter: true, actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } },
-            },
-            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
-          },
-        },
-      },
+      search: orderList.searchRegion(),
       detail: {
         initial: 'closed',
         states: {

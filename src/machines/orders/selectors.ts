@@ -10,7 +10,6 @@ import { quickNameProblem, quickPhoneProblem } from './rules/quickCustomer';
 type ListSnapshot = SnapshotFrom<typeof orderListMachine>;
 type EditSnapshot = SnapshotFrom<typeof orderEditMachine>;
 
-export const selectTyped = (s: ListSnapshot) => s.context.typed;
 export const selectFilter = (s: ListSnapshot) => s.context.filter;
 export const selectDetailOpen = (s: ListSnapshot) => s.hasTag('detailOpen');
 export const selectDetailLoading = (s: ListSnapshot) => s.hasTag('detailLoading');

@@ -1,10 +1,11 @@
-import { assign, fromCallback, raise, type EventObject } from 'xstate';
+import { fromCallback, raise, type EventObject } from 'xstate';
 import type { LinkStatus, PaymentLink, PaymentLinkPage, PaymentLinkQuery } from '../../services/checkout';
 import { defineList } from '../shared/list/pagedList';
+import type { SearchEvent, Typed } from '../shared/list/search';
 import { notProvided } from '../../rules/serviceError';
 import { linkSearchText } from './rules/payLink';
 import { isLinkStatus, type LinkListQuery } from './rules/linkListUrl';
-import { PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
  * The links made on /pay-by-link (beyond doc 2, which has only the form: issue 14 asks to see them and
@@ -19,10 +20,7 @@ export interface LinkFilter {
 }
 
 export type PayLinkListEvent =
-  | { type: 'SEARCH.CHANGE'; value: string }
-  | { type: 'SEARCH.SUBMIT' }
-  | { type: 'STATUS.SELECT'; status: LinkStatus | null }
-  | { type: 'QUERY.REPLACE'; query: LinkListQuery };
+  SearchEvent | { type: 'STATUS.SELECT'; status: LinkStatus | null } | { type: 'QUERY.REPLACE'; query: LinkListQuery };
 
 export interface LinkPage extends PaymentLinkPage {
   rows: PaymentLink[];
@@ -35,9 +33,11 @@ export const payLinkList = defineList({
     filter: {} as LinkFilter,
     page: {} as LinkPage,
     loadInput: {} as PaymentLinkQuery,
-    context: {} as { searchDraft: string; totalCount: number },
+    context: {} as { typed: Typed; totalCount: number },
     events: {} as PayLinkListEvent,
+    tags: {} as 'searching',
     input: {} as { query?: LinkListQuery },
+    query: {} as LinkListQuery,
   },
   pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
@@ -57,35 +57,21 @@ export const payLinkList = defineList({
       throw notProvided('watchPayments');
     }),
   },
-});
-
-const queryOf = (c: { page: number; pageSize: number; filter: LinkFilter }): LinkListQuery => ({
-  page: c.page,
-  pageSize: c.pageSize,
-  q: c.filter.q,
-  status: c.filter.status,
+  search: { toFilter: (typed) => ({ q: linkSearchText(typed.q ?? '') }) },
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize, q: context.filter.q, status: context.filter.status }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize, filter: { q: query.q, status: query.status }, typed: { q: query.q } }),
+  },
 });
 
 export const payLinkListMachine = payLinkList.setup
   .extend({
     actions: {
-      assignSearchDraft: assign((_, params: { value: string }) => ({ searchDraft: params.value })),
-      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET' as const, filter: { q: linkSearchText(context.searchDraft) } })),
       raiseStatus: raise((_, params: { status: LinkStatus | null }) => ({
         type: 'FILTER.SET' as const,
         filter: { status: params.status },
       })),
-      replaceQuery: assign((_, params: { query: LinkListQuery }) => ({
-        page: params.query.page,
-        pageSize: params.query.pageSize,
-        filter: { q: params.query.q, status: params.query.status },
-        searchDraft: params.query.q,
-      })),
     },
-    guards: {
-      queryDiffers: ({ context }, params: { query: LinkListQuery }) => JSON.stringify(queryOf(context)) !== JSON.stringify(params.query),
-    },
-    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'payLinkList',
@@ -94,50 +80,22 @@ export const payLinkListMachine = payLinkList.setup
       const query = input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, q: '', status: null };
       return payLinkList.context(
         { page: query.page, pageSize: query.pageSize, filter: { q: query.q, status: query.status } },
-        { searchDraft: query.q, totalCount: 0 },
+        { typed: { q: query.q }, totalCount: 0 },
       );
     },
     invoke: { id: 'watchPayments', src: 'watchPayments' },
+    on: {
+      'STATUS.SELECT': {
+        description: 'The state filter applies at once.',
+        actions: { type: 'raiseStatus', params: ({ event }) => ({ status: event.status }) },
+      },
+    },
     states: {
       list: payLinkList.listRegion(),
-      search: {
-        description: 'The search box: applied 800 ms after the last key, or at once on Enter; the state filter at once.',
-        initial: 'idle',
-        on: {
-          'SEARCH.SUBMIT': { target: '.idle', actions: 'raiseSearch' },
-          'STATUS.SELECT': { actions: { type: 'raiseStatus', params: ({ event }) => ({ status: event.status }) } },
-          'QUERY.REPLACE': {
-            description: 'Back/Forward or an edited address changed the query (a pending search is dropped).',
-            guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-            target: '.idle',
-            actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-          },
-        },
-        states: {
-          idle: {
-            on: {
-              'SEARCH.CHANGE': {
-                target: 'debouncing',
-                actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
-              },
-            },
-          },
-          debouncing: {
-            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
-            on: {
-              'SEARCH.CHANGE': {
-                target: 'debouncing',
-                reenter: true,
-                actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
-              },
-            },
-          },
-        },
-      },
+      search: payLinkList.searchRegion(),
     },
   });
 
-type Snapshot = { context: { searchDraft: string; totalCount: number; filter: LinkFilter } };
-export const selectSearchDraft = (s: Snapshot) => s.context.searchDraft;
+type Snapshot = { context: { typed: Typed; totalCount: number; filter: LinkFilter } };
 export const selectStatusFilter = (s: Snapshot) => s.context.filter.status;
 export const selectTotalCount = (s: Snapshot) => s.context.totalCount;

@@ -1,10 +1,11 @@
-import { assign, fromPromise, raise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import type { Product, ProductFilter, ProductPage } from '../../services/products/schemas';
 import { PRODUCT_CLOSED, PRODUCT_SEARCH_MAX } from '../../services/products/schemas';
 import { defineList } from '../shared/list/pagedList';
+import type { SearchEvent, Typed } from '../shared/list/search';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { DEFAULT_PRODUCT_QUERY, isProductStatus, type ProductQuery } from './rules/productUrl';
-import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
+import { PAGE_SIZES } from '../../rules/listPaging';
 
 /**
  * /sale-product (doc 2 §2, §3 Product, §4 product status, §7, §8, §9): the merchant's products on the
@@ -17,14 +18,14 @@ import { PAGE_SIZES, LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 
 export type ProductListEvent =
   | { type: 'QUERY.REPLACE'; query: ProductQuery }
-  | { type: 'SEARCH.TYPE'; q: string }
+  | SearchEvent
   | { type: 'STOP.ASK'; row: Product }
   | { type: 'STOP.CONFIRM' }
   | { type: 'STOP.CANCEL' };
 
 export interface ProductListExtra {
   /** What the search box shows (the filter's `q` once the debounce ran). */
-  typed: string;
+  typed: Typed;
   /** The product the stop-sale dialog asks about. */
   stopTarget: Product | null;
 }
@@ -39,6 +40,7 @@ export const productList = defineList({
     events: {} as ProductListEvent,
     tags: {} as 'searching' | 'stopConfirming' | 'stopping',
     input: {} as { query?: ProductQuery },
+    query: {} as ProductQuery,
   },
   pageSizes: PAGE_SIZES,
   acceptFilter: (patch) =>
@@ -55,21 +57,19 @@ export const productList = defineList({
       throw notProvided('stopSale');
     }),
   },
+  search: {
+    keep: (_field, value) => value.slice(0, PRODUCT_SEARCH_MAX),
+    toFilter: (typed) => ({ q: typed.q ?? '' }),
+  },
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize, filter: context.filter }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize, filter: query.filter, typed: { q: query.filter.q } }),
+  },
 });
-
-const sameQuery = (a: ProductQuery, b: ProductQuery) => JSON.stringify(a) === JSON.stringify(b);
 
 export const productListMachine = productList.setup
   .extend({
     actions: {
-      replaceQuery: assign((_, params: { query: ProductQuery }) => ({
-        page: params.query.page,
-        pageSize: params.query.pageSize,
-        filter: params.query.filter,
-        typed: params.query.filter.q,
-      })),
-      setTyped: assign((_, params: { q: string }) => ({ typed: params.q.slice(0, PRODUCT_SEARCH_MAX) })),
-      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET' as const, filter: { q: context.typed } })),
       askStop: assign((_, params: { row: Product }) => ({ stopTarget: params.row })),
       clearStop: assign({ stopTarget: null }),
       // Provided by the app (toasts, doc 2 §8 stop-sale "fail").
@@ -77,44 +77,19 @@ export const productListMachine = productList.setup
       notifyStopFailed: (_, _params: { code: string }) => {},
     },
     guards: {
-      queryDiffers: ({ context }, params: { query: ProductQuery }) =>
-        !sameQuery({ page: context.page, pageSize: context.pageSize, filter: context.filter }, params.query),
       rowOpen: (_, params: { row: Product }) => params.row.status !== PRODUCT_CLOSED,
     },
-    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   })
   .createMachine({
     id: 'productList',
     type: 'parallel',
     context: ({ input }) => {
       const query = input.query ?? DEFAULT_PRODUCT_QUERY;
-      return productList.context(query, { typed: query.filter.q, stopTarget: null });
-    },
-    on: {
-      'QUERY.REPLACE': {
-        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
-        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-      },
+      return productList.context(query, { typed: { q: query.filter.q }, stopTarget: null });
     },
     states: {
       list: productList.listRegion(),
-      search: {
-        initial: 'idle',
-        states: {
-          idle: {
-            on: { 'SEARCH.TYPE': { target: 'waiting', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } } },
-          },
-          waiting: {
-            tags: ['searching'],
-            description: 'Typing: the search runs 800 ms after the last key (doc 2 §9); each key starts the wait again.',
-            on: {
-              'SEARCH.TYPE': { target: 'waiting', reenter: true, actions: { type: 'setTyped', params: ({ event }) => ({ q: event.q }) } },
-            },
-            after: { searchDebounce: { target: 'idle', actions: 'raiseSearch' } },
-          },
-        },
-      },
+      search: productList.searchRegion(),
       stop: {
         initial: 'idle',
         states: {

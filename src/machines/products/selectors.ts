@@ -8,7 +8,6 @@ import { requiredFilled, validateProduct } from './rules/productForm';
 type ListSnapshot = SnapshotFrom<typeof productListMachine>;
 type FormSnapshot = SnapshotFrom<typeof productFormMachine>;
 
-export const selectTyped = (s: ListSnapshot) => s.context.typed;
 export const selectSearching = (s: ListSnapshot) => s.hasTag('searching');
 export const selectStatusFilter = (s: ListSnapshot) => s.context.filter.status;
 export const selectStopTarget = (s: ListSnapshot) => s.context.stopTarget;

@@ -1,4 +1,3 @@
-import { assign } from 'xstate';
 import type { Store, StorePage } from '../../services/stores/schemas';
 import { defineList } from '../shared/list/pagedList';
 import { isStoreSort, type StoreQuery } from './rules/storeUrl';
@@ -23,6 +22,7 @@ export const storeList = defineList({
     deleteInput: {} as { id: number },
     events: {} as StoreListEvent,
     input: {} as { query?: StoreQuery },
+    query: {} as StoreQuery,
   },
   pageSizes: PAGE_SIZES,
   // null goes back to the service's order (a third click on a sorted column).
@@ -31,37 +31,19 @@ export const storeList = defineList({
   deleteInput: (store) => ({ id: store.id }),
   deletion: 'close',
   goneCodes: ['STORE_NOT_EXIST'],
+  address: {
+    queryOf: (context) => ({ page: context.page, pageSize: context.pageSize, sort: context.sort }),
+    apply: (query) => ({ page: query.page, pageSize: query.pageSize, sort: query.sort }),
+  },
 });
 
-const sameQuery = (a: StoreQuery, b: StoreQuery) => JSON.stringify(a) === JSON.stringify(b);
-
-export const storeListMachine = storeList.setup
-  .extend({
-    actions: {
-      replaceQuery: assign((_, params: { query: StoreQuery }) => ({
-        page: params.query.page,
-        pageSize: params.query.pageSize,
-        sort: params.query.sort,
-      })),
-    },
-    guards: {
-      queryDiffers: ({ context }, params: { query: StoreQuery }) =>
-        !sameQuery({ page: context.page, pageSize: context.pageSize, sort: context.sort }, params.query),
-    },
-  })
-  .createMachine({
-    id: 'storeList',
-    type: 'parallel',
-    context: ({ input }) => storeList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: null }, {}),
-    on: {
-      'QUERY.REPLACE': {
-        description: 'Back/Forward or an edited address changed the query; the query already shown is ignored (no loop).',
-        guard: { type: 'queryDiffers', params: ({ event }) => ({ query: event.query }) },
-        actions: [{ type: 'replaceQuery', params: ({ event }) => ({ query: event.query }) }, 'raiseRefresh'],
-      },
-    },
-    states: {
-      list: storeList.listRegion(),
-      deletion: storeList.deletionRegion(),
-    },
-  });
+export const storeListMachine = storeList.setup.createMachine({
+  id: 'storeList',
+  type: 'parallel',
+  context: ({ input }) => storeList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: null }, {}),
+  on: storeList.addressOn(),
+  states: {
+    list: storeList.listRegion(),
+    deletion: storeList.deletionRegion(),
+  },
+});

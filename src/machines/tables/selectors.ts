@@ -9,7 +9,7 @@ export const selectTables = (s: Snapshot) => s.context.tables;
 export const selectGridLoading = (s: Snapshot) => s.hasTag('loading');
 export const selectGridFailed = (s: Snapshot) => s.matches({ grid: 'failed' });
 export const selectLoadError = (s: Snapshot) => s.context.loadError;
-export const selectSearchDraft = (s: Snapshot) => s.context.searchDraft;
+export const selectSearchDraft = (s: Snapshot) => s.context.typed.q;
 export const selectSearch = (s: Snapshot) => s.context.q;
 
 export const selectNewName = (s: Snapshot) => s.context.newName;

@@ -3,6 +3,7 @@ import type { SaleMerchant, Table, TableBody, TableListQuery } from '../../servi
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { tableQrText, tableSearchText, tidyTableName, validateTableName, type TableNameProblem } from '../../rules/tables/table';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
+import type { SearchEvent, Typed } from '../shared/list/search';
 
 /**
  * /sale-table (doc 2 §2 Table management, §4 table, §5 table create and rename, §8, §9), food and
@@ -37,7 +38,8 @@ export interface TableGridContext {
   tables: Table[];
   /** The search as applied (sent). */
   q: string;
-  searchDraft: string;
+  /** What the search box shows (the applied search is `q`). */
+  typed: Typed;
   loadError: string | null;
   newName: string;
   showNewNameError: boolean;
@@ -55,8 +57,7 @@ export interface TableGridContext {
 export type TableGridEvent =
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
-  | { type: 'SEARCH.CHANGE'; value: string }
-  | { type: 'SEARCH.SUBMIT' }
+  | SearchEvent
   | { type: 'CREATE.CHANGE'; value: string }
   | { type: 'CREATE.SUBMIT' }
   | { type: 'CREATE.DISMISS' }
@@ -125,8 +126,8 @@ export const tableGridMachine = setup({
   actions: {
     assignTables: assign((_, params: { tables: Table[] }) => ({ tables: params.tables, loadError: null })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    assignSearchDraft: assign((_, params: { value: string }) => ({ searchDraft: params.value })),
-    applySearch: assign(({ context }) => ({ q: tableSearchText(context.searchDraft) })),
+    typeSearch: assign((_, params: { value: string }) => ({ typed: { q: params.value } })),
+    applySearch: assign(({ context }) => ({ q: tableSearchText(context.typed.q) })),
     raiseRefresh: raise({ type: 'REFRESH' as const }),
     setNewName: assign((_, params: { value: string }) => ({ newName: params.value, createError: null })),
     revealNewNameError: assign({ showNewNameError: true }),
@@ -170,7 +171,7 @@ export const tableGridMachine = setup({
   guards: {
     newNameValid: ({ context }) => validateTableName(context.newName) === null,
     editNameValid: ({ context }) => context.editing !== null && validateTableName(context.editing.name) === null,
-    searchChanged: ({ context }) => tableSearchText(context.searchDraft) !== context.q,
+    searchChanged: ({ context }) => tableSearchText(context.typed.q) !== context.q,
     websiteKnown: ({ context }) => typeof context.website === 'string',
     hasWebsite: (_, params: { merchant: SaleMerchant }) => !!params.merchant.website?.trim(),
     billOpen: (_, params: { table: Table }) => params.table.order_id !== null,
@@ -187,7 +188,7 @@ export const tableGridMachine = setup({
   context: {
     tables: [],
     q: '',
-    searchDraft: '',
+    typed: { q: '' },
     loadError: null,
     newName: '',
     showNewNameError: false,
@@ -224,9 +225,9 @@ export const tableGridMachine = setup({
       states: {
         idle: {
           on: {
-            'SEARCH.CHANGE': {
+            'SEARCH.TYPE': {
               target: 'debouncing',
-              actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
+              actions: { type: 'typeSearch', params: ({ event }) => ({ value: event.value }) },
             },
           },
         },
@@ -235,10 +236,10 @@ export const tableGridMachine = setup({
             searchDebounce: [{ guard: 'searchChanged', target: 'idle', actions: ['applySearch', 'raiseRefresh'] }, { target: 'idle' }],
           },
           on: {
-            'SEARCH.CHANGE': {
+            'SEARCH.TYPE': {
               target: 'debouncing',
               reenter: true,
-              actions: { type: 'assignSearchDraft', params: ({ event }) => ({ value: event.value }) },
+              actions: { type: 'typeSearch', params: ({ event }) => ({ value: event.value }) },
             },
             'SEARCH.SUBMIT': [{ guard: 'searchChanged', target: 'idle', actions: ['applySearch', 'raiseRefresh'] }, { target: 'idle' }],
           },

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectSearchDraft, type customerListMachine } from '../../machines/customers/customerList.machine';
+import type { customerListMachine } from '../../machines/customers/customerList.machine';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../rules/customers/customer';
 
 import type { Customer } from '../../services/customers/schemas';
 import { ListTable } from '../shared/list/ListTable';
+import { ListSearch } from '../shared/list/ListSearch';
 import { AddressText } from '../shared/address/AddressText';
 import { RowButton } from '../shared/list/RowButton';
 import { formatNumber, formatVnd } from '../shared/table/format';
@@ -31,7 +31,6 @@ export function CustomerListScreen({
   editPath: (customer: Customer) => string;
 }) {
   const { t } = useTranslation(['customers', 'errors']);
-  const search = useSelector(actor, selectSearchDraft);
 
   const columns = useMemo<DataColumn<Customer>[]>(
     () => [
@@ -78,25 +77,15 @@ export function CustomerListScreen({
         </Title>
         <Button onClick={onAdd}>{t('list.add')}</Button>
       </Group>
-      <form
-        role="search"
-        aria-label={t('list.searchLabel')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SEARCH.SUBMIT' });
-        }}
-      >
-        <TextInput
-          type="search"
-          label={t('list.searchLabel')}
-          description={t('list.searchHint')}
-          value={search}
-          maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
-          onChange={(e) => actor.send({ type: 'SEARCH.CHANGE', value: e.currentTarget.value })}
-          maw={420}
-          data-testid="customer-search"
-        />
-      </form>
+      <ListSearch
+        actor={actor}
+        field="q"
+        label={t('list.searchLabel')}
+        description={t('list.searchHint')}
+        maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
+        maw={420}
+        data-testid="customer-search"
+      />
       <ListTable<Customer>
         actor={actor}
         label={t('list.tableLabel')}

@@ -1,20 +1,16 @@
 import { useMemo } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import {
-  selectCancelBusy,
-  selectCancelling,
-  selectSearchDraft,
-  type invoiceListMachine,
-} from '../../machines/invoices/invoiceList.machine';
+import { selectCancelBusy, selectCancelling, type invoiceListMachine } from '../../machines/invoices/invoiceList.machine';
 import { INVOICE_SEARCH_MAX_LENGTH } from '../../rules/invoices/invoice';
 
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { InvoiceRow } from '../../services/invoices/schemas';
 import { ListTable } from '../shared/list/ListTable';
+import { ListSearch } from '../shared/list/ListSearch';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
@@ -29,7 +25,6 @@ export type InvoiceListActor = ActorRefFrom<typeof invoiceListMachine>;
  */
 export function InvoiceListScreen({ actor, onCreate }: { actor: InvoiceListActor; onCreate: () => void }) {
   const { t } = useTranslation('invoices');
-  const search = useSelector(actor, selectSearchDraft);
   const page = useSelector(actor, selectPage);
   const pageSize = useSelector(actor, selectPageSize);
 
@@ -80,25 +75,15 @@ export function InvoiceListScreen({ actor, onCreate }: { actor: InvoiceListActor
         </Title>
         <Button onClick={onCreate}>{t('list.create')}</Button>
       </Group>
-      <form
-        role="search"
-        aria-label={t('list.searchLabel')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SEARCH.SUBMIT' });
-        }}
-      >
-        <TextInput
-          type="search"
-          label={t('list.searchLabel')}
-          description={t('list.searchHint')}
-          value={search}
-          maxLength={INVOICE_SEARCH_MAX_LENGTH}
-          onChange={(e) => actor.send({ type: 'SEARCH.CHANGE', value: e.currentTarget.value })}
-          maw={420}
-          data-testid="invoice-search"
-        />
-      </form>
+      <ListSearch
+        actor={actor}
+        field="q"
+        label={t('list.searchLabel')}
+        description={t('list.searchHint')}
+        maxLength={INVOICE_SEARCH_MAX_LENGTH}
+        maw={420}
+        data-testid="invoice-search"
+      />
       <ListTable<InvoiceRow>
         actor={actor}
         label={t('list.tableLabel')}

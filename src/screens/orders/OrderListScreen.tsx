@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { orderListMachine } from '../../machines/orders/orderList.machine';
-import { selectCreating, selectFilter, selectToday, selectTyped } from '../../machines/orders/selectors';
+import { selectCreating, selectFilter, selectToday } from '../../machines/orders/selectors';
 import { serialText } from '../../rules/einvoiceCode';
 import { formatVndNumber } from '../../rules/vnd';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../services/orders/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { ListTable } from '../shared/list/ListTable';
+import { ListSearch } from '../shared/list/ListSearch';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { DaysFilter } from '../shared/table/DaysFilter';
@@ -67,7 +68,6 @@ export function OrderListScreen({
   const { t, i18n } = useTranslation(['orders', 'errors']);
   // "Today" for the day filter's rules, fixed for the page's life.
   const [nowMs] = useState(() => Date.now());
-  const typed = useSelector(actor, selectTyped);
   const filter = useSelector(actor, selectFilter);
   const creating = useSelector(actor, selectCreating);
   const rows = useSelector(actor, selectRows<Order>);
@@ -195,13 +195,12 @@ export function OrderListScreen({
         ) : null}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+        <ListSearch
+          actor={actor}
+          field="q"
           label={t('list.search')}
           description={t('list.searchHint')}
-          value={typed}
           maxLength={ORDER_SEARCH_MAX}
-          onChange={(e) => actor.send({ type: 'SEARCH.TYPE', q: e.currentTarget.value })}
           style={{ flex: '1 1 240px' }}
           data-testid="order-search"
         />

@@ -66,7 +66,7 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
         description={t('edit.searchHint')}
         value={typed}
         maxLength={ORDER_SEARCH_MAX}
-        onChange={(e) => actor.send({ type: 'SEARCH.TYPE', q: e.currentTarget.value })}
+        onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
         data-testid="order-product-search"
       />
       {/* One row that scrolls sideways, as wide as its buttons: each category keeps its whole name

@@ -1,16 +1,17 @@
 import { useMemo } from 'react';
-import { Badge, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectSearchDraft, selectStatusFilter, type payLinkListMachine } from '../../machines/paylink/payLinkList.machine';
+import { selectStatusFilter, type payLinkListMachine } from '../../machines/paylink/payLinkList.machine';
 import { isLinkStatus, LINK_STATUS_FILTERS } from '../../machines/paylink/rules/linkListUrl';
 import { ORDER_ID_MAX_LENGTH } from '../../machines/paylink/rules/payLink';
 import { selectPage, selectPageSize } from '../../machines/shared/list/selectors';
 import type { LinkStatus, PaymentLink } from '../../services/checkout';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { ListTable } from '../shared/list/ListTable';
+import { ListSearch } from '../shared/list/ListSearch';
 import type { DataColumn } from '../shared/table/DataTable';
 import { formatDateTime, formatVnd } from '../shared/table/format';
 import { PAGE_SIZES } from '../../rules/listPaging';
@@ -29,7 +30,6 @@ const ALL = 'ALL';
 /** The links made (beyond doc 2; D158): order id, amount, state, made, valid until, paid; state filter and order search. */
 export function LinkListScreen({ actor }: { actor: PayLinkListActor }) {
   const { t } = useTranslation('paylink');
-  const search = useSelector(actor, selectSearchDraft);
   const status = useSelector(actor, selectStatusFilter);
   const page = useSelector(actor, selectPage);
   const pageSize = useSelector(actor, selectPageSize);
@@ -66,25 +66,15 @@ export function LinkListScreen({ actor }: { actor: PayLinkListActor }) {
         {t('list.title')}
       </Title>
       <Group align="flex-end" wrap="wrap" gap="md">
-        <form
-          role="search"
-          aria-label={t('list.searchLabel')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'SEARCH.SUBMIT' });
-          }}
-        >
-          <TextInput
-            type="search"
-            label={t('list.searchLabel')}
-            value={search}
-            maxLength={ORDER_ID_MAX_LENGTH}
-            onChange={(e) => actor.send({ type: 'SEARCH.CHANGE', value: e.currentTarget.value })}
-            w={280}
-            maw="100%"
-            data-testid="paylink-search"
-          />
-        </form>
+        <ListSearch
+          actor={actor}
+          field="q"
+          label={t('list.searchLabel')}
+          maxLength={ORDER_ID_MAX_LENGTH}
+          w={280}
+          maw="100%"
+          data-testid="paylink-search"
+        />
         <Select
           label={t('list.statusLabel')}
           data={[{ value: ALL, label: t('status.ALL') }, ...LINK_STATUS_FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))]}

@@ -1,19 +1,20 @@
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { useMemo } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/products/productList.machine';
-import { selectStatusFilter, selectStopping, selectStopConfirming, selectStopTarget, selectTyped } from '../../machines/products/selectors';
+import { selectStatusFilter, selectStopping, selectStopConfirming, selectStopTarget } from '../../machines/products/selectors';
 import { formatVndNumber } from '../../rules/vnd';
 import type { VatRateTable } from '../../rules/vatRates';
 import { useTaxClassLabel } from './taxClassLabel';
 import { PRODUCT_CLOSED, PRODUCT_SEARCH_MAX, type Product, type ProductStatus } from '../../services/products/schemas';
 import { ChipList } from '../shared/Chips';
 import { ListTable } from '../shared/list/ListTable';
+import { ListSearch } from '../shared/list/ListSearch';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { ProductPhoto } from './ProductPhoto';
@@ -44,7 +45,6 @@ export function ProductListScreen({
 }) {
   const { t } = useTranslation(['products', 'errors']);
   const taxClassLabel = useTaxClassLabel(vatRates, now);
-  const typed = useSelector(actor, selectTyped);
   const status = useSelector(actor, selectStatusFilter);
   const stopTarget = useSelector(actor, selectStopTarget);
   const confirming = useSelector(actor, selectStopConfirming);
@@ -139,13 +139,12 @@ export function ProductListScreen({
         </Button>
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+        <ListSearch
+          actor={actor}
+          field="q"
           label={t('list.search')}
           description={t('list.searchHint')}
-          value={typed}
           maxLength={PRODUCT_SEARCH_MAX}
-          onChange={(e) => actor.send({ type: 'SEARCH.TYPE', q: e.currentTarget.value })}
           style={{ flex: '1 1 240px' }}
           data-testid="product-search"
         />

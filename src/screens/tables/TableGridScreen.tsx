@@ -114,7 +114,7 @@ export function TableGridScreen({ actor }: { actor: TableGridActor }) {
           value={searchDraft}
           maxLength={TABLE_SEARCH_MAX_LENGTH * 2}
           w={{ base: '100%', xs: 280 }}
-          onChange={(e) => actor.send({ type: 'SEARCH.CHANGE', value: e.currentTarget.value })}
+          onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
           onKeyDown={(e) => {
             if (e.key === 'Enter') actor.send({ type: 'SEARCH.SUBMIT' });
           }}

@@ -4,7 +4,7 @@ import { serviceError } from '../shared/fixtures/auth';
 import { describeListModel } from '../shared/list';
 import { emptyPage, twoPages } from './fixtures';
 
-const DEBOUNCE = 'xstate.after.searchDebounce.customerList.search.debouncing';
+const DEBOUNCE = 'xstate.after.searchDebounce.customerList.search.waiting';
 
 describeListModel<Customer>({
   name: 'customerList',
@@ -27,8 +27,8 @@ describeListModel<Customer>({
       variant: 'search box',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
-        { type: 'SEARCH.CHANGE', value: 'Phở  ' },
-        { type: 'SEARCH.CHANGE', value: '' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'Phở  ' },
+        { type: 'SEARCH.TYPE', field: 'q', value: '' },
         { type: DEBOUNCE },
         { type: 'SEARCH.SUBMIT' },
       ],
@@ -37,7 +37,7 @@ describeListModel<Customer>({
       variant: 'address bar',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
-        { type: 'SEARCH.CHANGE', value: 'lan' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'lan' },
         { type: 'QUERY.REPLACE', query: { page: 2, pageSize: 25, q: 'hung' } },
         { type: 'QUERY.REPLACE', query: { page: 1, pageSize: 10, q: '' } },
       ],
@@ -45,11 +45,11 @@ describeListModel<Customer>({
   ],
   check(outcome) {
     for (const step of outcome.steps) {
-      const before = step.before?.context as { page: number; pageSize: number; filter: { q: string }; searchDraft: string } | undefined;
-      const after = step.after.context as { page: number; pageSize: number; filter: { q: string }; searchDraft: string };
+      const before = step.before?.context as { page: number; pageSize: number; filter: { q: string }; typed: { q: string } } | undefined;
+      const after = step.after.context as { page: number; pageSize: number; filter: { q: string }; typed: { q: string } };
       const loaded = step.invoked.some((c) => c.id === 'loadPage');
       // Typing alone never asks the service: only the debounce, Enter or the address bar do.
-      if (step.event.type === 'SEARCH.CHANGE' && loaded) throw new Error('a key press loaded the list before the debounce');
+      if (step.event.type === 'SEARCH.TYPE' && loaded) throw new Error('a key press loaded the list before the debounce');
       if (step.event.type === DEBOUNCE || step.event.type === 'SEARCH.SUBMIT') {
         const changed = before && before.filter.q !== after.filter.q;
         if (changed && (!loaded || after.page !== 1)) throw new Error('a new search did not load page 1');
@@ -62,7 +62,7 @@ describeListModel<Customer>({
           before &&
           JSON.stringify([before.page, before.pageSize, before.filter.q]) === JSON.stringify([query.page, query.pageSize, query.q]);
         if (same && loaded) throw new Error('the address the list already shows reloaded it');
-        if (!same && (!loaded || after.searchDraft !== query.q)) throw new Error('a new address did not load its page and show its search');
+        if (!same && (!loaded || after.typed.q !== query.q)) throw new Error('a new address did not load its page and show its search');
       }
     }
   },

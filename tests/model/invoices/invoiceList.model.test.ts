@@ -4,7 +4,7 @@ import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeListModel } from '../shared/list';
 import { cancelled, emptyPage, paid, twoPages } from './fixtures';
 
-const DEBOUNCE = 'xstate.after.searchDebounce.invoiceList.search.debouncing';
+const DEBOUNCE = 'xstate.after.searchDebounce.invoiceList.search.waiting';
 
 describeListModel<InvoiceRow>({
   name: 'invoiceList',
@@ -26,8 +26,8 @@ describeListModel<InvoiceRow>({
       variant: 'search box',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
-        { type: 'SEARCH.CHANGE', value: ' HD5000123 ' },
-        { type: 'SEARCH.CHANGE', value: '' },
+        { type: 'SEARCH.TYPE', field: 'q', value: ' HD5000123 ' },
+        { type: 'SEARCH.TYPE', field: 'q', value: '' },
         { type: DEBOUNCE },
         { type: 'SEARCH.SUBMIT' },
       ],
@@ -59,7 +59,7 @@ describeListModel<InvoiceRow>({
       const after = step.after.context as { page: number; filter: { q: string }; cancelling: InvoiceRow | null };
       const loaded = step.invoked.some((c) => c.id === 'loadPage');
       const type = step.event.type;
-      if (type === 'SEARCH.CHANGE' && loaded) throw new Error('a key press loaded the list before the debounce');
+      if (type === 'SEARCH.TYPE' && loaded) throw new Error('a key press loaded the list before the debounce');
       if (type === 'CANCEL.ASK' && (step.event as unknown as { row: InvoiceRow }).row.status !== 1 && after.cancelling)
         throw new Error('a cancelled invoice was offered for cancelling again');
       if (type === 'xstate.done.actor.cancelInvoice' || type === 'xstate.error.actor.cancelInvoice') {

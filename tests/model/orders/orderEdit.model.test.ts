@@ -79,7 +79,7 @@ describeModel({
         { type: 'xstate.error.actor.loadProducts', error: networkError },
         { type: 'xstate.done.actor.loadCategories', output: categories },
         { type: 'xstate.error.actor.loadCategories', error: networkError },
-        { type: 'SEARCH.TYPE', q: 'pho' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'pho' },
         { type: 'xstate.after.productSearch.orderEdit.ready.catalogue.typing' },
         { type: 'CATEGORY.SELECT', categoryId: 3 },
         { type: 'CATEGORY.SELECT', categoryId: 99 },

@@ -13,7 +13,7 @@ const failedInvoice: Order = {
 const withToday = { ...twoPages, today: { paid: 3, not_invoiced: 1 } };
 
 interface Extra {
-  typed: string;
+  typed: { q: string };
   detailOf: Order | null;
   detail: OrderDetail | null;
   filter: { q: string };
@@ -50,8 +50,8 @@ describeListModel<Order>({
       variant: 'search',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
-        { type: 'SEARCH.TYPE', q: 'ba' },
-        { type: 'SEARCH.TYPE', q: 'bàn 3' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'ba' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'bàn 3' },
         { type: 'xstate.after.searchDebounce.orderList.search.waiting' },
       ],
     },
@@ -110,7 +110,7 @@ describeListModel<Order>({
       const loads = step.invoked.filter((c) => c.id === 'loadPage');
       const actions = step.actions.map((a) => a.action);
       if (type === 'SEARCH.TYPE' && loads.length > 0) throw new Error('a keystroke searched at once');
-      if (type.startsWith('xstate.after.searchDebounce') && before && after.filter.q !== before.typed)
+      if (type.startsWith('xstate.after.searchDebounce') && before && after.filter.q !== before.typed.q)
         throw new Error('the search is not what was typed');
       // The detail asked for is the row clicked.
       for (const call of step.invoked.filter((c) => c.id === 'loadDetail')) {

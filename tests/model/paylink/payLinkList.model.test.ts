@@ -4,7 +4,7 @@ import { describeListModel } from '../shared/list';
 import { serviceError } from '../shared/fixtures/auth';
 import { emptyPage, twoPages } from './fixtures';
 
-const DEBOUNCE = 'xstate.after.searchDebounce.payLinkList.search.debouncing';
+const DEBOUNCE = 'xstate.after.searchDebounce.payLinkList.search.waiting';
 
 describeListModel<PaymentLink>({
   name: 'payLinkList',
@@ -28,8 +28,8 @@ describeListModel<PaymentLink>({
       variant: 'search box',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
-        { type: 'SEARCH.CHANGE', value: ' DH01 ' },
-        { type: 'SEARCH.CHANGE', value: '' },
+        { type: 'SEARCH.TYPE', field: 'q', value: ' DH01 ' },
+        { type: 'SEARCH.TYPE', field: 'q', value: '' },
         { type: DEBOUNCE },
         { type: 'SEARCH.SUBMIT' },
         { type: 'STATUS.SELECT', status: 'EXPIRED' },
@@ -55,7 +55,7 @@ describeListModel<PaymentLink>({
       };
       const type = step.event.type;
       const loaded = step.invoked.find((c) => c.id === 'loadPage');
-      if (type === 'SEARCH.CHANGE' && loaded) throw new Error('a key press loaded the list before the debounce');
+      if (type === 'SEARCH.TYPE' && loaded) throw new Error('a key press loaded the list before the debounce');
       if (loaded) {
         const input = loaded.input as { page: number; pageSize: number; q: string; status: string | null };
         if (input.q !== after.filter.q || input.status !== after.filter.status) throw new Error('asked for another filter than shown');

@@ -5,7 +5,7 @@ import { describeListModel } from '../shared/list';
 import { closed, emptyPage, phoBo, twoPages } from './fixtures';
 
 interface Extra {
-  typed: string;
+  typed: { q: string };
   stopTarget: Product | null;
   filter: { q: string; status: number | null };
 }
@@ -41,8 +41,8 @@ describeListModel<Product>({
       variant: 'search',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },
-        { type: 'SEARCH.TYPE', q: 'ph' },
-        { type: 'SEARCH.TYPE', q: 'pho' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'ph' },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'pho' },
         { type: 'xstate.after.searchDebounce.productList.search.waiting' },
       ],
     },
@@ -69,7 +69,7 @@ describeListModel<Product>({
       // Typing alone never searches; the debounce's end searches what was typed, from page 1.
       if (type === 'SEARCH.TYPE' && loads.length > 0) throw new Error('a keystroke searched at once');
       if (type.startsWith('xstate.after.searchDebounce') && before) {
-        if (after.filter.q !== before.typed) throw new Error('the search is not what was typed');
+        if (after.filter.q !== before.typed.q) throw new Error('the search is not what was typed');
       }
       // A closed product is never stopped again.
       const stop = step.invoked.find((c) => c.id === 'stopSale');

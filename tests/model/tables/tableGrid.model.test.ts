@@ -10,7 +10,7 @@ const NOTICE = 'xstate.after.createdNotice.tableGrid.create.created';
 const SAVE_DELAY = 'xstate.after.qrSaveDelay.tableGrid.qr.waiting';
 
 const GRID = ['xstate.done.actor.loadTables', 'xstate.error.actor.loadTables', 'REFRESH', 'RETRY'];
-const SEARCH = ['SEARCH.CHANGE', 'SEARCH.SUBMIT', DEBOUNCE];
+const SEARCH = ['SEARCH.TYPE', 'SEARCH.SUBMIT', DEBOUNCE];
 const CREATE = [
   'CREATE.CHANGE',
   'CREATE.SUBMIT',
@@ -48,7 +48,7 @@ const except = (...keep: string[][]) => [...GRID, ...SEARCH, ...CREATE, ...EDIT,
 function projection(c: TableGridContext) {
   return {
     q: c.q,
-    draft: c.searchDraft,
+    draft: c.typed.q,
     newName: validateTableName(c.newName) === null ? 'ok' : c.newName === '' ? 'empty' : 'bad',
     shown: c.showNewNameError,
     createError: c.createError !== null,
@@ -82,8 +82,8 @@ const variants: Array<{ variant: string; events: SampleEvent[]; ignore: string[]
     variant: 'search',
     events: [
       { type: 'xstate.done.actor.loadTables', output: [ban1] },
-      { type: 'SEARCH.CHANGE', value: '  Bàn   1 ' },
-      { type: 'SEARCH.CHANGE', value: '' },
+      { type: 'SEARCH.TYPE', field: 'q', value: '  Bàn   1 ' },
+      { type: 'SEARCH.TYPE', field: 'q', value: '' },
       { type: 'SEARCH.SUBMIT' },
       { type: DEBOUNCE },
     ],
@@ -202,7 +202,7 @@ describeModel({
         if (call.id === 'openBill' && (call.input as { table_id: number }).table_id !== after.opening)
           throw new Error('opened another table');
       }
-      if (type === 'SEARCH.CHANGE' && reloaded) throw new Error('a key press loaded the grid before the debounce');
+      if (type === 'SEARCH.TYPE' && reloaded) throw new Error('a key press loaded the grid before the debounce');
       if ((type === DEBOUNCE || type === 'SEARCH.SUBMIT') && before) {
         const changed = before.q !== after.q;
         if (changed !== reloaded) throw new Error('a search changed without a reload, or reloaded unchanged');

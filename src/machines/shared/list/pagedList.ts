@@ -9,6 +9,9 @@ import {
   type UnknownActorLogic,
 } from 'xstate';
 import { errorCode, notProvided } from '../../../rules/serviceError';
+import { LIST_SEARCH_DEBOUNCE_MS } from '../../../rules/listPaging';
+import { deletionRegion, rowsRegion } from './regions';
+import { queryReplacement, searchRegion, type AddressDefinition, type SearchDefinition } from './search';
 import type { DeleteFailureMode, EmptyFilter, ListContext, ListEvent, ListPage, ListQuery, ListTag } from './types';
 
 /**
@@ -21,7 +24,9 @@ import type { DeleteFailureMode, EmptyFilter, ListContext, ListEvent, ListPage, 
  *   - `listRegion()`: the rows region (loading → loaded | empty | failed; paging, size, filter,
  *     sort, retry, refresh; a page left empty steps back);
  *   - `deletionRegion()`: delete with confirmation (idle → confirming → deleting), for a definition
- *     with `deletion` ('close' or 'keep': what a failure does with the dialog).
+ *     with `deletion` ('close' or 'keep': what a failure does with the dialog);
+ *   - `searchRegion()`: the search boxes (SEARCH.TYPE, debounce, SEARCH.SUBMIT), for a definition
+ *     with `search`; `addressOn()`: QUERY.REPLACE, for one with `address` and no search (./search.ts).
  * The machine is `type: 'parallel'` with these regions beside the area's own (a detail, a child
  * flow). Area regions talk to the list with its events: they raise REFRESH or FILTER.SET, and
  * listen to ROW.DELETED and LIST.QUERY_CHANGED. (XState takes a machine-level `on` only when no
@@ -32,7 +37,7 @@ import type { DeleteFailureMode, EmptyFilter, ListContext, ListEvent, ListPage, 
  * the area's route.
  */
 
-export interface ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput> {
+export interface ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput, TQuery> {
   row: TRow;
   filter?: TFilter;
   sort?: TSort;
@@ -46,6 +51,8 @@ export interface ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput
   events?: TExtraEvent;
   tags?: TExtraTag;
   input?: TInput;
+  /** The query as the address bar holds it (a list with `address`). */
+  query?: TQuery;
 }
 
 export interface ListDefinition<
@@ -60,9 +67,10 @@ export interface ListDefinition<
   TExtraTag,
   TInput,
   TActors,
+  TQuery,
 > {
   /** Type carriers only (`{} as BankAccount`), like XState's `types`. */
-  types: ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput>;
+  types: ListTypes<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput, TQuery>;
   /** The sizes the page-size select offers; PAGE_SIZE.SELECT accepts only these unless acceptPageSize says otherwise. */
   pageSizes: readonly number[];
   /** The highest page the service serves (reports stop at 1000). */
@@ -87,6 +95,10 @@ export interface ListDefinition<
   goneCodes?: readonly string[];
   /** The area's own actors (child machines, detail loads). */
   actors?: TActors;
+  /** Search boxes (the context's `typed` holds what they show): `searchRegion()`, SEARCH.TYPE and SEARCH.SUBMIT (D287). */
+  search?: SearchDefinition<TFilter>;
+  /** Mirrored in the address bar: QUERY.REPLACE replaces the query shown with the address's (D287). */
+  address?: AddressDefinition<ListContext<TRow, TFilter, TSort> & TExtraContext, TQuery>;
 }
 
 // `{} extends TFilter` asks whether every field of the filter is optional.
@@ -97,6 +109,18 @@ export type InitialQuery<TFilter, TSort> = { pageSize: number; page?: number } &
   (null extends TSort ? { sort?: TSort } : { sort: TSort });
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The same value whatever the order of its keys (an address's query is parsed in its own key order). */
+const sortedKeys = (value: unknown): unknown =>
+  isPlainRecord(value)
+    ? Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, sortedKeys(value[key])]),
+      )
+    : value;
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const sameValue = (a: unknown, b: unknown) => same(sortedKeys(a), sortedKeys(b));
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function defineList<
@@ -111,8 +135,22 @@ export function defineList<
   TExtraTag extends string = never,
   TInput = unknown,
   TActors extends Record<string, UnknownActorLogic> = EmptyFilter,
+  TQuery = never,
 >(
-  definition: ListDefinition<TRow, TFilter, TSort, TPage, TLoadInput, TDeleteInput, TExtraContext, TExtraEvent, TExtraTag, TInput, TActors>,
+  definition: ListDefinition<
+    TRow,
+    TFilter,
+    TSort,
+    TPage,
+    TLoadInput,
+    TDeleteInput,
+    TExtraContext,
+    TExtraEvent,
+    TExtraTag,
+    TInput,
+    TActors,
+    TQuery
+  >,
 ) {
   type Context = ListContext<TRow, TFilter, TSort> & TExtraContext;
   type Event = ListEvent<TRow, TFilter, TSort> | TExtraEvent;
@@ -171,6 +209,19 @@ export function defineList<
       raiseRowDeleted: raise((_, params: { row: TRow }) => ({ type: 'ROW.DELETED' as const, row: params.row }) as Event),
       raiseRefresh: raise({ type: 'REFRESH' } as Event),
       raiseQueryChanged: raise({ type: 'LIST.QUERY_CHANGED' } as Event),
+      typeSearch: assign(({ context }, params: { field: string; value: string }) => {
+        const keep = definition.search?.keep ?? ((_field: string, value: string) => value);
+        const typed = (context as unknown as { typed: Record<string, string> }).typed;
+        return { typed: { ...typed, [params.field]: keep(params.field, params.value) } } as unknown as Partial<Context>;
+      }),
+      raiseSearch: raise(
+        ({ context }) =>
+          ({
+            type: 'FILTER.SET',
+            filter: definition.search!.toFilter((context as unknown as { typed: Record<string, string> }).typed),
+          }) as Event,
+      ),
+      replaceQuery: assign((_, params: { query: TQuery }) => definition.address!.apply(params.query) as Partial<Context>),
       // Provided by the area's route (toasts through app/shared/notify); the defaults do nothing.
       notifyDeleted: (_, _params: { row: TRow }) => {},
       notifyDeleteFailed: (_, _params: { row: TRow | null; code: string }) => {},
@@ -196,7 +247,9 @@ export function defineList<
       /** The delete took the only row of a page after the first: that page is gone. */
       lastRowOfLaterPage: ({ context }) => context.page > 1 && context.rows.length <= 1,
       targetGone: (_, params: { error: unknown }) => goneCodes.includes(errorCode(params.error)),
+      queryDiffers: ({ context }, params: { query: TQuery }) => !sameValue(definition.address!.queryOf(context), params.query),
     },
+    delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   });
 
   function context(query: InitialQuery<TFilter, TSort>, extra: TExtraContext): Context {
@@ -215,156 +268,19 @@ export function defineList<
     } as Context;
   }
 
-  type Args = { context: Context; event: { type: string } & Record<string, unknown> };
-  const onQueryChange = (type: string, guard: string, apply: string, key: string) => ({
-    guard: { type: guard, params: ({ event }: Args) => ({ [key]: event[key] }) },
-    target: '.loading',
-    actions: [{ type: apply, params: ({ event }: Args) => ({ [key]: event[key] }) }, 'raiseQueryChanged'],
-    description: `${type}: a new query starts again at loading (page 1 unless it is the page that changed).`,
-  });
-
-  /** A delete went through: the same page again, or the page before when it took that page's last row. */
-  const rowDeleted = [
-    {
-      guard: 'lastRowOfLaterPage',
-      target: '.loading',
-      actions: { type: 'stepBack', params: () => ({ lastPage: null }) },
-      description: 'The last row of a page after the first was deleted: the page before.',
-    },
-    { target: '.loading', description: 'A row was deleted: the same page again.' },
-  ];
-
-  /** The rows: loading → loaded | empty | failed. */
-  function listRegion(): AnyStateNodeConfig {
-    return {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['loading'],
-          description: 'Skeleton rows; leaving this state (a newer query) stops the request.',
-          invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: ({ context }: Args) => loadInput(context),
-            onDone: [
-              {
-                guard: { type: 'pastTheEnd', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) },
-                target: 'loading',
-                reenter: true,
-                actions: { type: 'stepBack', params: ({ event }: { event: { output: TPage } }) => ({ lastPage: event.output.totalPage }) },
-                description: 'An empty page after the first (its rows were deleted): the page before, or the last one there is.',
-              },
-              {
-                guard: { type: 'pageHasRows', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) },
-                target: 'loaded',
-                actions: { type: 'assignPage', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) },
-              },
-              {
-                target: 'empty',
-                actions: { type: 'assignPage', params: ({ event }: { event: { output: TPage } }) => ({ page: event.output }) },
-              },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-            },
-          },
-        },
-        loaded: { tags: ['loaded'], description: 'The rows with paging.' },
-        empty: { tags: ['empty'], description: "'No data'." },
-        failed: {
-          tags: ['failed'],
-          description: 'The mapped error with a retry button; no rows.',
-          on: { RETRY: { target: 'loading' } },
-        },
-      },
-      on: {
-        'PAGE.SET': onQueryChange('PAGE.SET', 'pageAcceptable', 'setPage', 'page'),
-        'PAGE_SIZE.SELECT': onQueryChange('PAGE_SIZE.SELECT', 'pageSizeAcceptable', 'setPageSize', 'pageSize'),
-        // Only a list that says what a valid filter or sort is handles them at all.
-        ...(definition.acceptFilter ? { 'FILTER.SET': onQueryChange('FILTER.SET', 'filterAcceptable', 'applyFilter', 'filter') } : {}),
-        ...(definition.acceptSort ? { 'SORT.SET': onQueryChange('SORT.SET', 'sortAcceptable', 'applySort', 'sort') } : {}),
-        REFRESH: { target: '.loading', description: 'The same query again (after a change elsewhere).' },
-        ...(definition.deletion ? { 'ROW.DELETED': rowDeleted } : {}),
-      },
-    } as AnyStateNodeConfig;
-  }
-
-  /**
-   * Delete with confirmation (for a definition with `deletion`). `close`: a failure closes the
-   * dialog (the area's notifyDeleteFailed says why); `keep`: the dialog stays with the reason, and
-   * confirming again is safe.
-   */
-  function deletionRegion(): AnyStateNodeConfig {
-    const onFailure = definition.deletion;
-    if (!onFailure) throw new Error('deletionRegion() needs `deletion` in the list definition');
-    const failed = onFailure === 'close' ? 'idle' : 'confirming';
-    const failActions = (extra: readonly string[]) => [
-      { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-      {
-        type: 'notifyDeleteFailed',
-        params: ({ context, event }: { context: Context; event: { error: unknown } }) => ({
-          row: context.target,
-          code: errorCode(event.error),
-        }),
-      },
-      ...(onFailure === 'close' ? ['clearTarget'] : []),
-      ...extra,
-    ];
-    return {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'DELETE.ASK': {
-              target: 'confirming',
-              actions: { type: 'askDelete', params: ({ event }: { event: { row: TRow } }) => ({ row: event.row }) },
-            },
-          },
-        },
-        confirming: {
-          tags: ['confirming'],
-          description:
-            onFailure === 'keep'
-              ? 'The confirmation dialog; after a failure it shows why and confirming tries again.'
-              : 'The confirmation dialog.',
-          on: { 'DELETE.CONFIRM': { target: 'deleting' }, 'DELETE.CANCEL': { target: 'idle', actions: 'clearTarget' } },
-        },
-        deleting: {
-          tags: ['deleting'],
-          description: 'The delete call; the dialog buttons are disabled.',
-          invoke: {
-            id: 'deleteRow',
-            src: 'deleteRow',
-            input: ({ context }: Args) => deleteInput(context.target as TRow),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'notifyDeleted', params: ({ context }: Args) => ({ row: context.target }) },
-                { type: 'raiseRowDeleted', params: ({ context }: Args) => ({ row: context.target }) },
-                'clearTarget',
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'targetGone', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-                target: failed,
-                actions: failActions(['raiseRefresh']),
-                description: 'Deleted meanwhile (another tab): the reason shows and the list reloads without it.',
-              },
-              { target: failed, actions: failActions([]) },
-            ],
-          },
-        },
-      },
-    } as AnyStateNodeConfig;
-  }
-
   return {
     setup: listSetup,
     context,
-    listRegion,
-    deletionRegion,
+    listRegion: () =>
+      rowsRegion({ loadInput, hasFilter: !!definition.acceptFilter, hasSort: !!definition.acceptSort, hasDeletion: !!definition.deletion }),
+    deletionRegion: () => {
+      if (!definition.deletion) throw new Error('deletionRegion() needs `deletion` in the list definition');
+      return deletionRegion(definition.deletion, deleteInput);
+    },
+    /** The search boxes' region (a definition with `search`); it takes QUERY.REPLACE too when the list is in the address bar. */
+    searchRegion: () => searchRegion({ inAddressBar: !!definition.address }),
+    /** The machine's `on` for a list in the address bar without search boxes: QUERY.REPLACE. */
+    addressOn: (): AnyStateNodeConfig['on'] => ({ 'QUERY.REPLACE': queryReplacement() }) as AnyStateNodeConfig['on'],
     /** What the load actor receives for a context (the model-test helper checks every request against it). */
     loadInput: loadInput as (context: Context) => TLoadInput,
     pageSizes: definition.pageSizes,

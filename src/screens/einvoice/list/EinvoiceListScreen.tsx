@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Anchor, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,6 @@ import {
   selectCorrectActor,
   selectProvider,
   selectSignActor,
-  selectTyped,
 } from '../../../machines/einvoice/list/selectors';
 import { formatVndNumber } from '../../../rules/vnd';
 import { serialText } from '../../../rules/einvoiceCode';
@@ -30,6 +29,7 @@ import type { ReleasedFilter } from '../../../services/einvoice/core/types';
 import type { TimeRange } from '../../../services/shared/schemas/reportFilters';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
 import { ListTable } from '../../shared/list/ListTable';
+import { ListSearch } from '../../shared/list/ListSearch';
 import { RowButton } from '../../shared/list/RowButton';
 import { usePortal } from '../../shared/portal-context';
 import type { DataColumn } from '../../shared/table/DataTable';
@@ -66,7 +66,6 @@ export function EinvoiceListScreen({
 }) {
   const { t } = useTranslation(['einvoice', 'errors']);
   const { language } = usePortal();
-  const typed = useSelector(actor, selectTyped);
   const filter = useSelector(actor, selectFilter);
   const provider = useSelector(actor, selectProvider);
   const notSetUp = useSelector(actor, selectNotSetUp);
@@ -244,23 +243,21 @@ export function EinvoiceListScreen({
                   }}
                 />
               </div>
-              <TextInput
-                type="search"
+              <ListSearch
+                actor={actor}
+                field="q"
                 label={t('list.search')}
                 description={t('list.searchHint')}
-                value={typed.q}
                 maxLength={EINVOICE_SEARCH_MAX}
-                onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
                 style={{ flex: '1 1 220px' }}
                 data-testid="einvoice-search"
               />
-              <TextInput
-                type="search"
+              <ListSearch
+                actor={actor}
+                field="serial"
                 label={t('list.serialSearch')}
                 description={t('list.serialHint')}
-                value={typed.serial}
                 maxLength={EINVOICE_SERIAL_MAX}
-                onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'serial', value: e.currentTarget.value })}
                 style={{ flex: '0 1 180px' }}
                 data-testid="einvoice-serial-search"
               />
