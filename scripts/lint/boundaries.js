@@ -182,7 +182,7 @@ function isPublicFace(to) {
 
 /** Schema modules: the contract types every layer may share. */
 function isSchemaModule(rel) {
-  return /^src\/services\/(.*\/)?schemas(\/index)?\.tsx?$/.test(rel) || rel.startsWith('src/services/shared/schemas/');
+  return /^src\/services\/(.*\/)?schemas(\/[^/]+)?\.tsx?$/.test(rel);
 }
 
 const isErrorCatalogue = (rel) => rel.startsWith('src/services/errors/');

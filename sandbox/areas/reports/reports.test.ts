@@ -14,7 +14,7 @@ import {
   TRANSACTION_STATUSES,
 } from '../../platform/test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
-import { TIME_PRESETS } from '../../../src/services/shared/schemas/reportFilters';
+import { TIME_PRESETS } from '../../../src/rules/timeRange';
 import { customRange, MAX_CUSTOM_RANGE_MS, rangeToUnixSeconds, validateCustomRange } from '../../../src/rules/timeRange';
 
 let t: TestSandbox;

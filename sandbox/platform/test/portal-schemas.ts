@@ -16,6 +16,6 @@ export {
   CHANNEL_CONFIG,
   REPORT_CHANNELS,
   TRANSACTION_STATUSES,
-} from '../../../src/services/shared/schemas/transactions';
-export { dashboardChunkSchema } from '../../../src/services/shared/schemas/dashboard';
+} from '../../../src/services/reports/schemas/transactions';
+export { dashboardChunkSchema } from '../../../src/services/reports/schemas/dashboard';
 export { storeOptionSchema } from '../../../src/services/shared/schemas/stores';

@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { widgetSettingsMachine } from '../../machines/checkout/widgetSettings.machine';
 import type { MerchantSave, WidgetSave } from '../../services/checkout/schemas';
 import type { MerchantInfo } from '../../services/checkout/link/schemas';
-import { sampleMerchantInfo } from '../../services/shared/testing/checkout-samples';
+import { sampleMerchantInfo } from '../../services/checkout/samples';
 import { checkImageFile } from '../../services/shared/images';
 import { renderScreen } from '../../screens/shared/test/render';
 import { EcomScreen } from '../../screens/checkout/EcomScreen';

@@ -4,7 +4,7 @@ import { exportMachine } from '../../machines/reports/export.machine';
 import { reportFilters, reportListMachine } from '../../machines/reports/reportList.machine';
 import { reportUrl } from '../../machines/reports/rules/reportUrl';
 import { vnToday } from '../../rules/timeRange';
-import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import type { ReportChannel } from '../../services/reports/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
 import { notify } from '../shared/notify';
 import { getRuntime } from '../shared/runtime';

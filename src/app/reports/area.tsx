@@ -1,4 +1,4 @@
-import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import type { ReportChannel } from '../../services/reports/schemas/transactions';
 import { defineArea, type AreaRoute } from '../shared/define-area';
 import { lazyPage, type PageComponent } from '../shared/lazy-page';
 

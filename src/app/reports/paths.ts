@@ -1,4 +1,4 @@
-import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import type { ReportChannel } from '../../services/reports/schemas/transactions';
 
 /** The reports area's addresses (core §2: one /tx-* page per channel); links use these, never literals. */
 export const reportPaths = {

@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
-import type { DashboardChunk, DayChunk, MonthChunk, RecentTransaction, YearChunk } from '../../services/shared/schemas/dashboard';
+import type { DashboardChunk, DayChunk, MonthChunk, RecentTransaction, YearChunk } from '../../services/reports';
 import { parseVnDate } from '../../rules/vnTime';
 import { errorCode, notProvided } from '../../rules/serviceError';
 

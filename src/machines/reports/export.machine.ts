@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
-import type { ReportFilters } from '../../services/shared/schemas/reportFilters';
-import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import type { ReportFilters } from '../../services/reports/schemas/reportFilters';
+import type { ReportChannel } from '../../services/reports/schemas/transactions';
 import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, raise } from 'xstate';
-import type { ReportFilters, ReportPage, TimeRange } from '../../services/shared/schemas/reportFilters';
+import type { ReportFilters, ReportPage, TimeRange } from '../../services/reports/schemas/reportFilters';
 import {
   PAGE_SIZE_OPTIONS,
   type AnyTransactionRow,
@@ -7,7 +7,7 @@ import {
   type SortField,
   type SortOrder,
   type TransactionStatus,
-} from '../../services/shared/schemas/transactions';
+} from '../../services/reports/schemas/transactions';
 import { cleanBillSearch, isStatusFilter, isTimeRange, parsePageSize, sanitizeFilters } from './rules/reportFilters';
 import { MAX_PAGE } from '../../rules/listPaging';
 import { validateCustomRange, type CustomRangeError } from '../../rules/timeRange';

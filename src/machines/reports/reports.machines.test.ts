@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from 'xstate';
-import type { ReportFilters, ReportPage } from '../../services/shared/schemas/reportFilters';
-import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import type { ReportFilters, ReportPage } from '../../services/reports/schemas/reportFilters';
+import type { ReportChannel } from '../../services/reports/schemas/transactions';
 import { exportMachine, type ExportEvent } from './export.machine';
 import { BILL_SEARCH_DEBOUNCE_MS, PAGE_SIZE_DEBOUNCE_MS, reportFilters, reportListMachine } from './reportList.machine';
 import { defaultFilters } from './rules/reportFilters';

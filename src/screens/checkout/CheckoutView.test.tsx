@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleWidget } from '../../services/shared/testing/checkout-samples';
+import { sampleWidget } from '../../services/checkout/samples';
 import { renderScreen } from '../shared/test/render';
 import { CheckoutView, contrastRatio, readableOn, type CheckoutLook, type CheckoutViewProps } from './CheckoutView';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { dashboardMachine, type DashboardEvent } from '../../machines/dashboard/dashboard.machine';
-import type { DashboardChunk } from '../../services/shared/schemas/dashboard';
+import type { DashboardChunk } from '../../services/reports';
 import { renderScreen } from '../shared/test/render';
 import { DashboardScreen } from './DashboardScreen';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { percentChange, sharePercent } from '../../rules/percentChange';
-import type { RecentTransaction } from '../../services/shared/schemas/dashboard';
+import type { RecentTransaction } from '../../services/reports';
 import { usePortal } from '../shared/portal-context';
 import {
   DataTable,

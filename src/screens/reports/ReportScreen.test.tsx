@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { exportMachine } from '../../machines/reports/export.machine';
 import { reportListMachine } from '../../machines/reports/reportList.machine';
-import type { ReportFilters, ReportPage } from '../../services/shared/schemas/reportFilters';
-import type { ReportChannel } from '../../services/shared/schemas/transactions';
+import type { ReportFilters, ReportPage } from '../../services/reports/schemas/reportFilters';
+import type { ReportChannel } from '../../services/reports/schemas/transactions';
 import { renderScreen } from '../shared/test/render';
 import { ReportScreen } from './ReportScreen';
 

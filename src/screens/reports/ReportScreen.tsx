@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { exportMachine } from '../../machines/reports/export.machine';
 import { reportFilters, type reportListMachine } from '../../machines/reports/reportList.machine';
-import type { TimeRange } from '../../services/shared/schemas/reportFilters';
-import { CHANNEL_CONFIG, PAGE_SIZE_OPTIONS } from '../../services/shared/schemas/transactions';
+import type { TimeRange } from '../../services/reports/schemas/reportFilters';
+import { CHANNEL_CONFIG, PAGE_SIZE_OPTIONS } from '../../services/reports/schemas/transactions';
 import { usePortal } from '../shared/portal-context';
 import { ListTable, type ListActor } from '../shared/list/ListTable';
 import {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '../../i18n';
-import { CHANNEL_CONFIG } from '../../services/shared/schemas/transactions';
+import { CHANNEL_CONFIG } from '../../services/reports/schemas/transactions';
 import { renderScreen } from '../shared/test/render';
 import { DataTable } from '../shared/table';
 import { billLabel, buildColumns, type ReportRow } from './columns';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { AnyTransactionRow, ReportColumn } from '../../services/shared/schemas/transactions';
+import type { AnyTransactionRow, ReportColumn } from '../../services/reports/schemas/transactions';
 import classes from './reports.module.css';
 import { formatDateTime, formatVnd, StatusBadge, statusLabels, type DataColumn } from '../shared/table';
 

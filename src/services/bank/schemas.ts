@@ -1,5 +1,18 @@
 import { z } from '../../config/zod-classic';
-import { bankAccountSchema, type BankAccount } from '../shared/schemas/bank-account';
+
+/**
+ * A linked bank account as GET /bank/account lists it (core §3 Bank account). Shared: the bank area
+ * manages these, the ShopQR form offers them as the account a code pays into.
+ */
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string().min(1),
+  holder_name: z.string(),
+  bank_code: z.string().min(1),
+  is_internal_transfer: z.boolean(),
+  phone: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /** Bank accounts and their QR verification (core §3 Bank account, QR data; §7 /bank/*, /metadata/list-bank). */
 
@@ -24,7 +37,6 @@ export type BankOption = z.infer<typeof bankOptionSchema>;
 export const bankListSchema = z.array(bankOptionSchema);
 
 /** core §3: `name` is the account number; `is_internal_transfer` is the verified flag. */
-export { bankAccountSchema, type BankAccount } from '../shared/schemas/bank-account';
 export const bankAccountsSchema = z.array(bankAccountSchema);
 
 /** What POST /bank/account answers: everything the QR modal shows (core §3 QR data). */

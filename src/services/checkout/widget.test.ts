@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../http/client';
-import { sampleMerchantInfo } from '../shared/testing/checkout-samples';
+import { sampleMerchantInfo } from './samples';
 import type { MerchantInfo } from './link/schemas';
 import { createFakeServer } from '../shared/testing/fake-server';
 import { createWidgetApi, merchantForm, widgetForm, type WidgetSave } from './widget';

@@ -1,5 +1,5 @@
 import { z } from '../../config/zod-classic';
-import type { SaleMerchantPatch } from '../shared/schemas/sale-merchant';
+import type { SaleMerchantPatch } from '../settings';
 
 /**
  * The sales feature's subscription (doc 2 §2 Onboarding, §7 /saas/subscription/*; CONTRACT G,
@@ -22,7 +22,7 @@ export const CODE_MAX_LENGTH = 64;
 export const categoryCreatedSchema = z.object({ id: z.number().int().positive() });
 
 /** GET /saas/merchant: the fields the wizard shows or fills (the settings area owns the call). */
-export { saleMerchantSchema, type SaleMerchant } from '../shared/schemas/sale-merchant';
+export { saleMerchantSchema, type SaleMerchant } from '../settings';
 
 /** PUT /saas/merchant as the wizard sends it: only the website and the points, absent fields stay (CONTRACT E). */
 export type SaleSettingsChange = Pick<SaleMerchantPatch, 'website' | 'point_percent'>;

@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { saveBlob } from '../shared/download';
 import { createPagePrefetch } from './pagePrefetch';
-import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
+import type { ReportFilters, ReportPage } from './schemas/reportFilters';
 import type { StoreOption } from '../shared/schemas/stores';
-import type { ReportChannel } from '../shared/schemas/transactions';
+import type { ReportChannel } from './schemas/transactions';
 import type { ReportsApi } from './transactions';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
-import type { ReportChannel } from '../shared/schemas/transactions';
+import type { ReportFilters, ReportPage } from './schemas/reportFilters';
+import type { ReportChannel } from './schemas/transactions';
 import { createPagePrefetch, PREFETCH_MAX, PREFETCH_TTL_MS } from './pagePrefetch';
 
 const FILTERS = {

@@ -1,5 +1,5 @@
-import type { ReportFilters, ReportPage } from '../shared/schemas/reportFilters';
-import type { ReportChannel } from '../shared/schemas/transactions';
+import type { ReportFilters, ReportPage } from './schemas/reportFilters';
+import type { ReportChannel } from './schemas/transactions';
 
 /**
  * A report page fetched when the person shows they are about to open it (the pointer reaches its

@@ -1,2 +1,3 @@
 export * from './api';
 export * from './actors';
+export { saleMerchantSchema, type SaleMerchant, type SaleMerchantPatch } from './schemas';

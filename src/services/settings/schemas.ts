@@ -87,7 +87,30 @@ export const maskKey = (key: string) => (key ? `${MASK}${key.slice(-4)}` : '');
 
 // --- wire shapes (CONTRACT14 §D, §E) ------------------------------------------------------------------
 
-export { saleMerchantSchema, type SaleMerchant, type SaleMerchantPatch } from '../shared/schemas/sale-merchant';
+/**
+ * The sale service's merchant record, GET and PUT /saas/merchant (CONTRACT14 §D, §E). Shared because
+ * the settings area (which owns the call) and the sales onboarding wizard both read and write it: one
+ * wire shape, so a change to it is made once.
+ */
+export const saleMerchantSchema = z.object({
+  merchant_id: z.string(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  address: z.string(),
+  hotline: z.string(),
+  website: z.string().nullable(),
+  point_percent: z.number(),
+  is_fnb: z.boolean(),
+});
+export type SaleMerchant = z.infer<typeof saleMerchantSchema>;
+
+/** PUT /saas/merchant: partial, absent = unchanged. */
+export interface SaleMerchantPatch {
+  logo?: string | null;
+  banner?: string | null;
+  website?: string;
+  point_percent?: number;
+}
 
 export const saasImageSchema = z.object({ url: z.string().regex(SAAS_IMAGE_PATH) });
 

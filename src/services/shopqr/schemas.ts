@@ -1,5 +1,5 @@
 import { z } from '../../config/zod-classic';
-import { bankAccountSchema } from '../shared/schemas/bank-account';
+import { bankAccountSchema } from '../bank';
 
 /** ShopQR virtual accounts (core §3, §7 /channel-payment, /metadata/list-staff; contract receiving-money.md, shopqr). */
 

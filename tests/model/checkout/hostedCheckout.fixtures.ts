@@ -1,5 +1,5 @@
 import type { LinkParams, PayInfo } from '../../../src/services/checkout/hosted-schemas';
-import { sampleWidget } from '../../../src/services/shared/testing/checkout-samples';
+import { sampleWidget } from '../../../src/services/checkout/samples';
 
 /** Sample link and answers for the hostedCheckout model test (contract 14 §C); apart from the test because the layer rules let a file import sample data or machines, not both. */
 

@@ -1,4 +1,4 @@
-import { sampleMerchantInfo } from '../../../src/services/shared/testing/checkout-samples';
+import { sampleMerchantInfo } from '../../../src/services/checkout/samples';
 import type { MerchantInfo } from '../../../src/services/checkout/link/schemas';
 
 /** Sample checkout records for the widgetSettings model test (contract §A shapes, doc 2 §9 defaults). */

@@ -1,5 +1,5 @@
 import type { LinkPage } from '../../../src/machines/paylink/payLinkList.machine';
-import { sampleMerchantInfo } from '../../../src/services/shared/testing/checkout-samples';
+import { sampleMerchantInfo } from '../../../src/services/checkout/samples';
 import type { MerchantInfo, PaymentLink } from '../../../src/services/checkout';
 
 /** Sample checkout answers for the Pay by Link model tests (shapes of contract 14 §A, §B). */

@@ -1,6 +1,6 @@
 import { reportFilters, reportList, reportListMachine, type ReportExtras } from '../../../src/machines/reports/reportList.machine';
 import { cleanBillSearch, parsePageSize } from '../../../src/machines/reports/rules/reportFilters';
-import type { AnyTransactionRow } from '../../../src/services/shared/schemas/transactions';
+import type { AnyTransactionRow } from '../../../src/services/reports/schemas/transactions';
 import { serviceError } from '../shared/fixtures/auth';
 import { emptyPage, pageWithRows, TODAY } from '../shared/fixtures/reports';
 import { describeListModel } from '../shared/list';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../../services/http/client';
 import { ServiceError } from '../../../services/http/errors';
-import { sampleWidget } from '../../../services/shared/testing/checkout-samples';
+import { sampleWidget } from '../../../services/checkout/samples';
 import { createSessionSlots } from '../../../services/shared/sessionSlots';
 import { renderScreen } from '../../../screens/shared/test/render';
 import { HostedCheckoutApp } from './HostedCheckoutApp';

@@ -7,7 +7,7 @@ import {
   type EinvoiceFilter,
   type EinvoiceQuery,
 } from '../../../services/einvoice/list/schemas';
-import { TIME_PRESETS, type TimeRange } from '../../../services/shared/schemas/reportFilters';
+import { TIME_PRESETS, type TimeRange } from '../../../rules/timeRange';
 import type { ReleasedFilter } from '../../../services/einvoice/core/types';
 import { validateCustomRange } from '../../../rules/timeRange';
 import { vnToday } from '../../../rules/vnTime';

@@ -1,11 +1,11 @@
-import { TIME_PRESETS, type ReportFilters, type TimeRange } from '../../../services/shared/schemas/reportFilters';
+import { TIME_PRESETS, type ReportFilters, type TimeRange } from '../../../services/reports/schemas/reportFilters';
 import {
   CHANNEL_CONFIG,
   MAX_PAGE_SIZE,
   TRANSACTION_STATUSES,
   type ReportChannel,
   type TransactionStatus,
-} from '../../../services/shared/schemas/transactions';
+} from '../../../services/reports/schemas/transactions';
 import { validateCustomRange } from '../../../rules/timeRange';
 import { MAX_PAGE } from '../../../rules/listPaging';
 

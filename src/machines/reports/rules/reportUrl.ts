@@ -1,5 +1,5 @@
-import type { ReportFilters } from '../../../services/shared/schemas/reportFilters';
-import type { ReportChannel } from '../../../services/shared/schemas/transactions';
+import type { ReportFilters } from '../../../services/reports/schemas/reportFilters';
+import type { ReportChannel } from '../../../services/reports/schemas/transactions';
 import { defaultFilters, isStatusFilter, parsePageSize, cleanBillSearch } from './reportFilters';
 import { parseVnDate } from '../../../rules/vnTime';
 import { TIME_PRESETS } from '../../../rules/timeRange';

@@ -26,7 +26,7 @@ import {
 } from '../../../services/einvoice/list/schemas';
 import { errorMessageKey } from '../../../services/errors';
 import type { ReleasedFilter } from '../../../services/einvoice/core/types';
-import type { TimeRange } from '../../../services/shared/schemas/reportFilters';
+import type { TimeRange } from '../../../rules/timeRange';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
 import { ListTable } from '../../shared/list/ListTable';
 import { ListSearch } from '../../shared/list/ListSearch';

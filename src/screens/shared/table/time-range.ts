@@ -1,6 +1,6 @@
 import { customRange, validateCustomRange, type CustomRangeError as RuleRefusal } from '../../../rules/timeRange';
 import { parseVnDate, vnToday } from '../../../rules/vnTime';
-import { TIME_PRESETS as QUERY_PRESETS } from '../../../services/shared/schemas/reportFilters';
+import { TIME_PRESETS as QUERY_PRESETS } from '../../../rules/timeRange';
 
 /**
  * The time-range picker's view of the report time rules (core §2, §5, §9). The rules themselves live

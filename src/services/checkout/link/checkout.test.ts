@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../http/client';
 import { createPaymentLinkCall, getPaymentLinkCall, listPaymentLinksCall, merchantInfoCall } from './calls';
 import { orderLinkCall, orderLinkSlot } from './order-link';
-import { sampleMerchantInfo, sampleWidget } from '../../shared/testing/checkout-samples';
+import { sampleMerchantInfo, sampleWidget } from '../samples';
 import { merchantInfoSchema, paymentLinkSchema, widgetSchema } from './schemas';
 
 /** Sample answers written from the wire contract (§A, §B), not from the sandbox. */

@@ -1,4 +1,4 @@
-import type { TimeRange } from '../../shared/schemas/reportFilters';
+import type { TimeRange } from '../../../rules/timeRange';
 import type { InvoiceTax } from '../../../rules/invoiceTax';
 import type { VatRateTable } from '../../../rules/vatRates';
 import type { Buyer, CorrectionRequest, EinvoiceRow, ExportLine, ProviderFeature, ProviderRoute, ReleasedFilter } from '../core/types';

@@ -3,10 +3,10 @@ import { rangeToUnixSeconds } from '../../../rules/timeRange';
 import { filenameFromDisposition, readBlob, readLines, type Progress } from '../../http/body';
 import type { QueryValue, ServiceClient } from '../../http/client';
 import { LOCAL_ERROR_CODES, ServiceError } from '../../http/errors';
-import { dashboardChunkSchema, type DashboardChunk } from '../../shared/schemas/dashboard';
-import type { ReportFilters, ReportPage } from '../../shared/schemas/reportFilters';
+import { dashboardChunkSchema, type DashboardChunk } from '../schemas/dashboard';
+import type { ReportFilters, ReportPage } from '../schemas/reportFilters';
 import { storeOptionSchema, type StoreOption } from '../../shared/schemas/stores';
-import { rowSchemaFor, transactionListSchema, type ReportChannel } from '../../shared/schemas/transactions';
+import { rowSchemaFor, transactionListSchema, type ReportChannel } from '../schemas/transactions';
 
 /** Report, export, bill image, dashboard stream and store calls (docs/areas/reports.md §3–§6). */
 

@@ -1,4 +1,4 @@
-import type { MerchantInfo, Widget } from '../../checkout/link/schemas';
+import type { MerchantInfo, Widget } from './link/schemas';
 
 /**
  * Sample checkout records (contract 14 §A shapes, doc 2 §9 widget defaults) for client, screen and
