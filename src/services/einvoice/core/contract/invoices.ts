@@ -26,6 +26,8 @@ export interface InvoiceAnswers {
   pdfFirstWaits: number[];
   /** Whether the PDF's text is read back (pdftotext) for the lookup code and the lines. */
   pdfText: boolean;
+  /** Whether a long company with markup, emoji and control characters is kept as text and listed back (FPT, Viettel). */
+  keepsHostileBuyer: boolean;
   /** Whether the `create-fails` fault is tested through the adapter, and what its refusal carries. */
   createFails?: Record<string, unknown>;
 }
@@ -122,8 +124,32 @@ export function issueContract(c: ProviderContext, d: Driver): void {
   });
 }
 
+/** Hostile buyer text goes out as text and comes back unchanged; control characters become spaces. */
+function hostileBuyerContract(c: ProviderContext): void {
+  it('keeps hostile buyer text as text (HTML, emoji, very long company) and lists it back unchanged', async () => {
+    const name = '<img src=x onerror=alert(1)> Trần 🧾 "Hoa" & co';
+    const company = 'Công ty <script>x</script> '.padEnd(390, 'Đ');
+    const buyer = { isIndividual: false, name, company, taxCode: '0105872463' };
+    const made = await c.adapter.createInvoice(c.token, sampleExport(c.ref(), c.vatSerial, { buyer }));
+    expect((await c.rowOf(made.eivCode)).buyerName).toBe(company.trim());
+    const person = await c.adapter.createInvoice(c.token, sampleExport(c.ref(), c.vatSerial, { buyer: { isIndividual: true, name } }));
+    expect((await c.rowOf(person.eivCode)).buyerName).toBe(name);
+    // Control characters become spaces (the provider would refuse them); the invoice still goes out.
+    const typed = await c.adapter.createInvoice(
+      c.token,
+      sampleExport(c.ref(), c.vatSerial, {
+        buyer: { isIndividual: true, name: 'Trần\tThị\nHoa\u0000' },
+        lines: [{ name: 'Phở\r\nbò', quantity: 1, unitPriceGross: 65_000, taxClass: 'REDUCED_ELIGIBLE' }],
+      }),
+    );
+    expect((await c.rowOf(typed.eivCode)).buyerName).toBe('Trần Thị Hoa');
+  });
+}
+
 /** What an export meets at the provider: its faults and its refusals. */
 export function refusalContract(c: ProviderContext, d: Driver): void {
+  if (d.keepsHostileBuyer) hostileBuyerContract(c);
+
   it('the already-exported fault answers the duplicate with the stored invoice: existing', async () => {
     await c.fault('already-exported');
     const key = c.ref();

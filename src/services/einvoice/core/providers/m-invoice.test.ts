@@ -38,6 +38,7 @@ const driver: ContractDriver = {
   buyerFieldNamed: true,
   pdfFirstWaits: [],
   pdfText: false,
+  keepsHostileBuyer: false,
   missing: (row) => ({ ...row, id: '00000000-0000-0000-0000-000000000000' }),
 };
 

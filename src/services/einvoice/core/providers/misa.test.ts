@@ -42,6 +42,7 @@ const driver: ContractDriver = {
   buyerFieldNamed: true,
   pdfFirstWaits: [],
   pdfText: false,
+  keepsHostileBuyer: false,
   missing: (row) => ({ ...row, id: 'NOSUCHID00' }),
 };
 
