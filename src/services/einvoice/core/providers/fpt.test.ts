@@ -14,7 +14,7 @@ import {
   rejection,
   todayQuery as query,
 } from '../testing/sandbox';
-import type { ExportInput, Serial } from '../types';
+import type { EinvoiceRow, ExportInput, Serial } from '../types';
 import { correctionBody, createFptAdapter } from './fpt';
 import { offeredYears } from '../testing/offered-years';
 

@@ -15,7 +15,7 @@ import {
   rejection,
   todayQuery as query,
 } from '../testing/sandbox';
-import type { Serial } from '../types';
+import type { EinvoiceRow, Serial } from '../types';
 import { correctionItem, createMisaAdapter, MISA_TOKEN_LIFETIME_MS } from './misa';
 
 const COLAN_TAX = '079185001234';
