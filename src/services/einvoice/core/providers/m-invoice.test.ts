@@ -101,35 +101,36 @@ describe('M-Invoice adapter against the emulator', () => {
   });
 });
 
-describe('issue 25 §2: the M-Invoice request in its API 2.0 names and meanings (D259, D261)', () => {
-  function capturing() {
-    const bodies: Record<string, unknown>[] = [];
-    const fetch = (async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { editmode: number; data: Record<string, unknown>[] };
-      expect(body.editmode).toBe(1);
-      bodies.push(body.data[0]!);
-      const data = {
-        hoadon68_id: 'id-1',
-        khieu: body.data[0]!.inv_invoiceSeries,
-        shdon: 1,
-        inv_invoiceIssuedDate: `${String(body.data[0]!.inv_invoiceIssuedDate)}T00:00:00`,
-        sobaomat: 'ABC',
-        tgtttbso: body.data[0]!.inv_TotalAmount,
-      };
-      return new Response(JSON.stringify({ code: '00', message: 'Thành công', data }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }) as typeof globalThis.fetch;
-    return { bodies, adapter: createMInvoiceAdapter({ baseURL: 'https://mi.test', fetch }) };
-  }
-  const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
-    value,
-    templateCode,
-    invTypeName: 'x',
-    isSalesInvoice: templateCode === '2',
-  });
+/** An M-Invoice adapter whose Save calls are caught: the invoices it sends, answered as M-Invoice answers. */
+function capturing() {
+  const bodies: Record<string, unknown>[] = [];
+  const fetch = (async (_url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { editmode: number; data: Record<string, unknown>[] };
+    expect(body.editmode).toBe(1);
+    bodies.push(body.data[0]!);
+    const data = {
+      hoadon68_id: 'id-1',
+      khieu: body.data[0]!.inv_invoiceSeries,
+      shdon: 1,
+      inv_invoiceIssuedDate: `${String(body.data[0]!.inv_invoiceIssuedDate)}T00:00:00`,
+      sobaomat: 'ABC',
+      tgtttbso: body.data[0]!.inv_TotalAmount,
+    };
+    return new Response(JSON.stringify({ code: '00', message: 'Thành công', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof globalThis.fetch;
+  return { bodies, adapter: createMInvoiceAdapter({ baseURL: 'https://mi.test', fetch }) };
+}
+const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
+  value,
+  templateCode,
+  invTypeName: 'x',
+  isSalesInvoice: templateCode === '2',
+});
 
+describe('issue 25 §2: the M-Invoice request in its API 2.0 names and meanings (D259, D261)', () => {
   it('issue 25 §2, §3: 31 December 2026 23:59: dated that Vietnam day, the order as key_api, inv_unitPrice and inv_TotalAmountWithoutVat before tax, ma_thue and inv_vatAmount per line, the totals', async () => {
     const { bodies, adapter: mi } = capturing();
     await mi.createInvoice('tok|0108123455', mixedRateExport('o-2026', serial('1C26TMV'), LAST_MINUTE_2026));
@@ -176,7 +177,9 @@ describe('issue 25 §2: the M-Invoice request in its API 2.0 names and meanings 
     // D233's lower-case XML names are gone from the request (D259).
     for (const old of ['khieu', 'sdhang', 'tnmua', 'tgtcthue', 'tgtthue', 'tgtttbso', 'ma_thue']) expect(bodies[0]).not.toHaveProperty(old);
   });
+});
 
+describe('issue 25 §2: M-Invoice tax codes, the next year, sales invoices and the emulator (D259, D261)', () => {
   it('issue 25 §2: not subject (KCT) is ma_thue -1, not declared (KKKNT) -2', async () => {
     const { bodies, adapter: mi } = capturing();
     const input = mixedRateExport('o-kct', serial('1C26TMV'), LAST_MINUTE_2026);
