@@ -148,34 +148,34 @@ describe('MISA adapter: answers the emulator does not give', () => {
   });
 });
 
-describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)', () => {
-  /** The publish bodies the adapter sends, answered as MISA answers a published invoice. */
-  function capturing() {
-    const bodies: Record<string, unknown>[] = [];
-    const fetch = (async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { InvoiceData: Record<string, unknown>[] };
-      bodies.push(body.InvoiceData[0]!);
-      const item = body.InvoiceData[0]!;
-      const data = [
-        { RefID: item.RefID, TransactionID: 'TX1', InvSeries: item.InvSeries, InvNo: '00000001', InvoiceCode: null, ErrorCode: '' },
-      ];
-      return new Response(
-        JSON.stringify({ success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: JSON.stringify(data) }),
-        {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        },
-      );
-    }) as typeof globalThis.fetch;
-    return { bodies, adapter: createMisaAdapter({ baseURL: 'https://misa.test/api', fetch }) };
-  }
-  const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
-    value,
-    templateCode,
-    invTypeName: 'x',
-    isSalesInvoice: templateCode === '2',
-  });
+/** The publish bodies the adapter sends, answered as MISA answers a published invoice. */
+function capturing() {
+  const bodies: Record<string, unknown>[] = [];
+  const fetch = (async (_url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { InvoiceData: Record<string, unknown>[] };
+    bodies.push(body.InvoiceData[0]!);
+    const item = body.InvoiceData[0]!;
+    const data = [
+      { RefID: item.RefID, TransactionID: 'TX1', InvSeries: item.InvSeries, InvNo: '00000001', InvoiceCode: null, ErrorCode: '' },
+    ];
+    return new Response(
+      JSON.stringify({ success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: JSON.stringify(data) }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+  }) as typeof globalThis.fetch;
+  return { bodies, adapter: createMisaAdapter({ baseURL: 'https://misa.test/api', fetch }) };
+}
+const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
+  value,
+  templateCode,
+  invTypeName: 'x',
+  isSalesInvoice: templateCode === '2',
+});
 
+describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)', () => {
   it('issue 25 §2: 31 December 2026 23:59: phở at 8 % and beer at 10 %, net unit prices, each line’s VAT, the breakdown and the totals', async () => {
     const { bodies, adapter: misa } = capturing();
     await misa.createInvoice('tok|0108123455', mixedRateExport('o-2026', serial('1C26TMS'), LAST_MINUTE_2026));
