@@ -176,7 +176,9 @@ describe("issue 25 §2: the request body by Viettel's published field meanings (
     if (note) expect((body.generalInvoiceInfo as { invoiceNote?: string }).invoiceNote).toBe(note);
     else expect(body.generalInvoiceInfo).not.toHaveProperty('invoiceNote');
   });
+});
 
+describe('issue 25 §2: the transactionUuid and the template of a Viettel create (§6.2; D231)', () => {
   it('the transactionUuid is the order, 10 to 36 characters (§6.2); a serial without its template asks the account for it', async () => {
     expect(transactionUuidOf('42')).toBe('order-0042');
     expect(transactionUuidOf('123456')).toBe('order-123456');
@@ -259,7 +261,7 @@ describe("issue 25 §5: corrections in Viettel's published fields (§6.2; Odoo's
 
 describe('Viettel adapter: the provider contract', () => providerContract(c, driver));
 
-describe('Viettel adapter against the emulator', () => {
+describe('Viettel adapter against the emulator: corrections', () => {
   it('issue 25 §5: adjust and replace an issued invoice; the list shows each correction naming its original; a refund-shaped adjustment brings it to the new total; a second replacement is refused', async () => {
     const made = await c.adapter.createInvoice(c.token, sampleExport(c.ref(), c.vatSerial));
     const row = await c.rowOf(made.eivCode);
@@ -299,7 +301,9 @@ describe('Viettel adapter against the emulator', () => {
       data: { reason: 'unknown' },
     });
   });
+});
 
+describe('Viettel adapter against the emulator: login, two rates, sending, the SSO token', () => {
   it('a malformed tax code never reaches the login', async () => {
     expect(await rejection(c.adapter.login({ taxCode: '0100233480', ...c.m.account('viettel') }))).toMatchObject({
       code: 'EINV_TAX_CODE_INVALID',
