@@ -105,7 +105,9 @@ describe('maskAndSerialise', () => {
       merchant: { name: MASK, tax_no: MASK, salesperson: { name: MASK } },
     });
   });
+});
 
+describe('maskAndSerialise: strings, shapes and events', () => {
   it('masks JWT-looking strings, bearer headers and e-mail addresses wherever they are', () => {
     expect(
       maskAndSerialise({ note: JWT, header: 'Bearer abc', list: ['someone@example.vn', 'ok'] }, LIMITS, ALL('note', 'header', 'list')),

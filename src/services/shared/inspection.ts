@@ -1,4 +1,5 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { BASE_SHOWN_FIELDS, DEFAULT_LIMITS, maskAndSerialise, maskEvent } from './inspection-mask';
 
 /**
  * Reports the portal's machine actors to the inspector (/portal/inspector, another tab of the same
@@ -56,182 +57,16 @@ export type InspectorMessage =
   /** Sent by a portal tab that just opened: an inspector tab already open answers hello. */
   | { protocol: typeof INSPECTOR_PROTOCOL; kind: 'tab' };
 
-// ---- masking and safe serialisation ----------------------------------------------------------
-
-export const MASK = '•••';
-
-/**
- * Field names any machine may show as they are: paging, status and error bookkeeping. Everything
- * else is masked unless an area lists it (`inspectorFields` in src/app/<area>/area.ts): an
- * allow-list, so a new area's `customer_name` or `tax_code` is hidden until someone decides it is safe.
- */
-export const BASE_SHOWN_FIELDS: readonly string[] = [
-  'type',
-  'id',
-  'code',
-  'errorCode',
-  'status',
-  'kind',
-  'page',
-  'pageSize',
-  'totalPage',
-  'tab',
-  'step',
-  'reason',
-  'attempt',
-];
-
-/** Keys whose values are secrets or personal data (compared case-insensitively, without _ and -). */
-const SENSITIVE_KEYS = new Set(
-  [
-    'password',
-    'newPassword',
-    'new_password',
-    'oldPassword',
-    'confirm',
-    'confirmation',
-    'token',
-    'tokens',
-    'accessToken',
-    'refreshToken',
-    'access_token',
-    'refresh_token',
-    'idToken',
-    'authorization',
-    'secret',
-    'email',
-    'sentTo',
-    'phone',
-    'phoneNumber',
-    'mobile',
-    'username',
-    'full_name',
-    'fullName',
-    'name_on_card',
-    'identity_number',
-    'id_number',
-    // Names of people (profile, salesperson) and tax and account numbers identify someone.
-    'name',
-    'tax_no',
-    'address',
-    'birthday',
-    'account_number',
-    'account_no',
-    'card_number',
-  ].map((key) => normalizeKey(key)),
-);
-
-function normalizeKey(key: string): string {
-  return key.toLowerCase().replace(/[_-]/g, '');
-}
-
-export function isSensitiveKey(key: string): boolean {
-  const normal = normalizeKey(key);
-  return SENSITIVE_KEYS.has(normal) || /password|token|secret|email|phone/.test(normal);
-}
-
-const JWT = /^[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*$/;
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
-const BEARER = /^bearer\s+/i;
-
-function maskString(value: string): string {
-  if (JWT.test(value) || BEARER.test(value) || EMAIL.test(value)) return MASK;
-  return value;
-}
-
-/** Events whose free-text payload is itself a secret or personal: `PASSWORD.CHANGE {value}`. */
-const SENSITIVE_EVENT = /password|confirm|username|email|phone|token|otp|pin/i;
-
-export interface SerialiseLimits {
-  depth: number;
-  arrayItems: number;
-  objectKeys: number;
-  stringLength: number;
-  /** Bound on the JSON text of one serialised value. */
-  totalChars: number;
-}
-
-export const DEFAULT_LIMITS: SerialiseLimits = { depth: 6, arrayItems: 50, objectKeys: 60, stringLength: 300, totalChars: 16_000 };
-
-function isActorRefLike(value: object): boolean {
-  return typeof (value as { send?: unknown }).send === 'function' && typeof (value as { getSnapshot?: unknown }).getSnapshot === 'function';
-}
-
-/**
- * A JSON-safe copy in which only allowed fields keep their values (`shown`; the deny-list and the
- * string patterns above still apply to those): no functions, no actor refs, no cycles, bounded in
- * depth, width and total size.
- */
-export function maskAndSerialise(
-  value: unknown,
-  limits: SerialiseLimits = DEFAULT_LIMITS,
-  shown: ReadonlySet<string> = new Set(BASE_SHOWN_FIELDS),
-): unknown {
-  const allowed = new Set([...shown].map(normalizeKey));
-  const seen = new WeakSet<object>();
-  const walk = (current: unknown, depth: number): unknown => {
-    if (current === null || current === undefined) return current ?? null;
-    switch (typeof current) {
-      case 'string': {
-        const masked = maskString(current);
-        return masked.length > limits.stringLength ? `${masked.slice(0, limits.stringLength)}…` : masked;
-      }
-      case 'number':
-        return Number.isFinite(current) ? current : String(current);
-      case 'boolean':
-        return current;
-      case 'bigint':
-        return String(current);
-      case 'function':
-      case 'symbol':
-        return undefined;
-    }
-    const object = current as object;
-    if (isActorRefLike(object)) return '[actor]';
-    if (seen.has(object)) return '[circular]';
-    if (depth >= limits.depth) return '[…]';
-    seen.add(object);
-    if (object instanceof Error) {
-      const code = (object as { code?: unknown }).code;
-      return { name: object.name, ...(typeof code === 'string' ? { code } : {}) };
-    }
-    if (object instanceof Date) return object.toISOString();
-    if (object instanceof Map) return walk(Object.fromEntries(object), depth);
-    if (object instanceof Set) return walk([...object], depth);
-    if (Array.isArray(object)) {
-      const items = object.slice(0, limits.arrayItems).map((item) => walk(item, depth + 1) ?? null);
-      if (object.length > limits.arrayItems) items.push(`… ${object.length - limits.arrayItems} more`);
-      return items;
-    }
-    const out: Record<string, unknown> = {};
-    const entries = Object.entries(object);
-    for (const [key, inner] of entries.slice(0, limits.objectKeys)) {
-      if (isSensitiveKey(key) || !allowed.has(normalizeKey(key))) {
-        if (typeof inner === 'function' || typeof inner === 'symbol') continue;
-        out[key] = inner === null || inner === undefined || inner === '' ? (inner ?? null) : MASK;
-        continue;
-      }
-      const serialised = walk(inner, depth + 1);
-      if (serialised !== undefined) out[key] = serialised;
-    }
-    if (entries.length > limits.objectKeys) out['…'] = `${entries.length - limits.objectKeys} more keys`;
-    return out;
-  };
-  const result = walk(value, 0);
-  const text = JSON.stringify(result) ?? 'null';
-  return text.length > limits.totalChars ? { truncated: true, size: text.length } : result;
-}
-
-export function maskEvent(event: { type: string } & Record<string, unknown>, shown?: ReadonlySet<string>): unknown {
-  if (SENSITIVE_EVENT.test(event.type)) {
-    const out: Record<string, unknown> = { type: event.type };
-    for (const [key, value] of Object.entries(event)) {
-      if (key !== 'type') out[key] = value === '' || value === null || value === undefined ? (value ?? null) : MASK;
-    }
-    return out;
-  }
-  return maskAndSerialise(event, DEFAULT_LIMITS, shown);
-}
+// ---- masking and safe serialisation: inspection-mask.ts ---------------------------------------
+export {
+  BASE_SHOWN_FIELDS,
+  DEFAULT_LIMITS,
+  MASK,
+  isSensitiveKey,
+  maskAndSerialise,
+  maskEvent,
+  type SerialiseLimits,
+} from './inspection-mask';
 
 // ---- the reporter ----------------------------------------------------------------------------
 
@@ -281,6 +116,89 @@ function randomId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+type LiveActor = { info: ActorInfo; ref: AnyActorRef; shown: ReadonlySet<string> };
+
+/** What reportEvent needs of its reporter: the tab, its clocks, the live actors and the channel. */
+interface ReportState {
+  tabId: string;
+  now: () => number;
+  path: () => string;
+  shownFor: (machineId: string) => ReadonlySet<string>;
+  live: Map<string, LiveActor>;
+  post: (message: InspectorMessage) => void;
+  /** Whether an inspector tab has said hello (nothing is serialised before). */
+  listening: () => boolean;
+}
+
+/** One inspection event of xstate as the inspector's message: an actor started, a snapshot, an event, the transitions taken. */
+function reportEvent(r: ReportState, event: InspectionEvent): void {
+  const ref = event.actorRef as AnyActorRef;
+  const actorId = ref.sessionId;
+  switch (event.type) {
+    case '@xstate.actor': {
+      const machine = machineOf(ref);
+      if (!machine) return;
+      const parent = (ref as { _parent?: AnyActorRef })._parent;
+      const info: ActorInfo = {
+        actorId,
+        tabId: r.tabId,
+        machineId: machine.id,
+        path: r.path(),
+        parentId: parent?.sessionId ?? null,
+        startedAt: r.now(),
+      };
+      r.live.set(actorId, { info, ref, shown: r.shownFor(machine.id) });
+      if (r.listening()) r.post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: null });
+      return;
+    }
+    case '@xstate.snapshot': {
+      const actor = r.live.get(actorId);
+      if (!actor) return;
+      const snapshot = event.snapshot as { status?: unknown };
+      const ended = snapshot.status !== 'active' || event.event.type === 'xstate.stop';
+      if (ended) r.live.delete(actorId);
+      if (!r.listening()) return;
+      r.post({
+        protocol: INSPECTOR_PROTOCOL,
+        kind: 'snapshot',
+        tabId: r.tabId,
+        actorId,
+        at: r.now(),
+        snapshot: snapshotInfo(event.snapshot, actor.shown),
+      });
+      if (ended) r.post({ protocol: INSPECTOR_PROTOCOL, kind: 'stopped', tabId: r.tabId, actorId, at: r.now() });
+      return;
+    }
+    case '@xstate.event': {
+      const actor = r.live.get(actorId);
+      if (!actor || !r.listening()) return;
+      const source = event.sourceRef ? (event.sourceRef as AnyActorRef).sessionId : null;
+      r.post({
+        protocol: INSPECTOR_PROTOCOL,
+        kind: 'event',
+        tabId: r.tabId,
+        actorId,
+        at: r.now(),
+        event: maskEvent(event.event, actor.shown),
+        source,
+      });
+      return;
+    }
+    case '@xstate.microstep': {
+      if (!r.listening() || !r.live.has(actorId) || event._transitions.length === 0) return;
+      const transitions = event._transitions.map((transition) => {
+        const isAlways = transition.eventType === '';
+        const siblings = isAlways ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? []);
+        return { source: transition.source.id, eventType: transition.eventType, index: siblings.indexOf(transition) };
+      });
+      r.post({ protocol: INSPECTOR_PROTOCOL, kind: 'transition', tabId: r.tabId, actorId, at: r.now(), transitions });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
 export interface ReporterOptions {
   channel?: ChannelLike;
   /** Field names of a machine's context and events that may leave the tab unmasked, besides BASE_SHOWN_FIELDS (its area's allow-list). */
@@ -296,7 +214,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
   const path = options.path ?? (() => (typeof location === 'undefined' ? '' : location.pathname));
   const tabId = randomId();
   const shownFor = (machineId: string): ReadonlySet<string> => new Set([...BASE_SHOWN_FIELDS, ...(options.shownFields?.(machineId) ?? [])]);
-  const live = new Map<string, { info: ActorInfo; ref: AnyActorRef; shown: ReadonlySet<string> }>();
+  const live = new Map<string, LiveActor>();
 
   const post = (message: InspectorMessage) => {
     try {
@@ -320,73 +238,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
 
   post({ protocol: INSPECTOR_PROTOCOL, kind: 'tab' });
 
-  const report = (event: InspectionEvent) => {
-    const ref = event.actorRef as AnyActorRef;
-    const actorId = ref.sessionId;
-    switch (event.type) {
-      case '@xstate.actor': {
-        const machine = machineOf(ref);
-        if (!machine) return;
-        const parent = (ref as { _parent?: AnyActorRef })._parent;
-        const info: ActorInfo = {
-          actorId,
-          tabId,
-          machineId: machine.id,
-          path: path(),
-          parentId: parent?.sessionId ?? null,
-          startedAt: now(),
-        };
-        live.set(actorId, { info, ref, shown: shownFor(machine.id) });
-        if (listening) post({ protocol: INSPECTOR_PROTOCOL, kind: 'actor', actor: info, snapshot: null });
-        return;
-      }
-      case '@xstate.snapshot': {
-        const actor = live.get(actorId);
-        if (!actor) return;
-        const snapshot = event.snapshot as { status?: unknown };
-        const ended = snapshot.status !== 'active' || event.event.type === 'xstate.stop';
-        if (ended) live.delete(actorId);
-        if (!listening) return;
-        post({
-          protocol: INSPECTOR_PROTOCOL,
-          kind: 'snapshot',
-          tabId,
-          actorId,
-          at: now(),
-          snapshot: snapshotInfo(event.snapshot, actor.shown),
-        });
-        if (ended) post({ protocol: INSPECTOR_PROTOCOL, kind: 'stopped', tabId, actorId, at: now() });
-        return;
-      }
-      case '@xstate.event': {
-        const actor = live.get(actorId);
-        if (!actor || !listening) return;
-        const source = event.sourceRef ? (event.sourceRef as AnyActorRef).sessionId : null;
-        post({
-          protocol: INSPECTOR_PROTOCOL,
-          kind: 'event',
-          tabId,
-          actorId,
-          at: now(),
-          event: maskEvent(event.event, actor.shown),
-          source,
-        });
-        return;
-      }
-      case '@xstate.microstep': {
-        if (!listening || !live.has(actorId) || event._transitions.length === 0) return;
-        const transitions = event._transitions.map((transition) => {
-          const isAlways = transition.eventType === '';
-          const siblings = isAlways ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? []);
-          return { source: transition.source.id, eventType: transition.eventType, index: siblings.indexOf(transition) };
-        });
-        post({ protocol: INSPECTOR_PROTOCOL, kind: 'transition', tabId, actorId, at: now(), transitions });
-        return;
-      }
-      default:
-        return;
-    }
-  };
+  const report = (event: InspectionEvent) => reportEvent({ tabId, now, path, shownFor, live, post, listening: () => listening }, event);
 
   const inspect = (event: InspectionEvent) => {
     try {

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../platform/test/harness';
 import { EINV_PASSWORD, getAccount, verifyToken } from '../core/accounts';
-import { issueInvoice } from '../core/store';
 import type { ProviderRoute } from '../core/types';
 import { vnDay } from '../core/vat';
 import { parseEivCode } from './eiv-code';
+import { backendFixtures, type Merchant } from './testing';
 
 /** A registered symbol with this year's digits on the sandbox clock ('C26TMS' in 2026): the settings take only series in force. */
 const thisYearsSymbol = (letters: string) => `C${vnDay(t.sandbox.clock.now()).slice(2, 4)}${letters}`;
@@ -16,39 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Merchant {
-  id: string;
-  alias: string;
-  template: string;
-  token: string;
-  /** The provider user name of this copy. */
-  user(provider: ProviderRoute): string;
-}
-
-async function copyOf(template: 'phoco' | 'colan' = 'phoco'): Promise<Merchant> {
-  const made = (await t.api('POST', '/sandbox/merchants', { body: { template } })).body;
-  const { access_token } = await t.login(made.username, made.password);
-  return {
-    id: made.merchant_id,
-    alias: made.alias,
-    template,
-    token: access_token,
-    user: (provider) => `${template}-${made.alias}-${provider}`,
-  };
-}
-
-/** A staff sign-in of that merchant (POST /sandbox/users). */
-async function staffOf(m: Merchant): Promise<string> {
-  const username = `staff${Math.random().toString(36).slice(2, 10)}`;
-  const res = await t.api('POST', '/sandbox/users', {
-    body: { username, password: 'Staff@2026x', email: `${username}@example.test`, merchant: m.id, role: 'Staff' },
-  });
-  expect(res.status).toBe(201);
-  return (await t.login(username, 'Staff@2026x')).access_token;
-}
-
-const portal = (token: string, method: string, path: string, body?: unknown) =>
-  t.api(method, `/api/portal${path}`, { token, ...(body !== undefined ? { body } : {}) });
+const { copyOf, staffOf, portal, completedOrder, issued } = backendFixtures(() => t);
 
 describe('settings sync (PUT/GET/DELETE /api/portal/einvoice/setting)', () => {
   it('saves a provider with its checked credentials, answers the set-up without the password, keeps only a hash', async () => {
@@ -316,33 +284,6 @@ describe('provider token for either login method (POST /api/portal/einvoice/prov
 });
 
 describe('saving the e-invoice code on an order (POST /api/sale/invoice/eiv/{id})', () => {
-  async function completedOrder(merchantId: string) {
-    const [order] = await t.sandbox.db.query<{ id: number; invoice_id: number }>(
-      `SELECT id, invoice_id FROM sale_orders WHERE merchant_id = $1 AND status = 0 AND eiv_code IS NULL ORDER BY id LIMIT 1`,
-      [merchantId],
-    );
-    return order!;
-  }
-  async function issued(merchantId: string, ref: string, cqtCode: string | null = 'M1-26-AB12C-00000001') {
-    const { invoice } = await issueInvoice(
-      t.sandbox.db,
-      {
-        merchantId,
-        provider: 'm-invoice',
-        templateCode: '1',
-        // The symbol of this year: the core refuses a series of another year than the invoice's (D229).
-        series: `C${vnDay(Date.now()).slice(2, 4)}TMV`,
-        issuedAt: Date.now(),
-        buyer: { isIndividual: true, name: 'Khách lẻ' },
-        lines: [{ name: 'Phở', quantity: 1, unitPrice: 60_185, amount: 60_185, rate: '8%', vat: 4_815 }],
-        paymentMethod: 'TM',
-        clientRef: ref,
-      },
-      { status: 0, cqtCode, now: Date.now() },
-    );
-    return invoice;
-  }
-
   it('saves the code of a real invoice on a completed order, sets cqt_code and is_eiv_exported; the same again answers the same', async () => {
     const m = await copyOf();
     const order = await completedOrder(m.id);

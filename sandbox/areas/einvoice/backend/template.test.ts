@@ -108,7 +108,9 @@ describe('the invoice template (issue 25 §8, D255)', () => {
     expect([big.status, big.body.error_code]).toEqual([413, 'IMAGE_TOO_LARGE']);
     expect((await t.api('GET', '/api/portal/einvoice/template', { token: other.token })).body).toEqual({ data: null });
   });
+});
 
+describe('the invoice template: refusals (issue 25 §8, D255)', () => {
   it('issue 25 §8: refuses a missing name, an unknown type or template, and staff; another merchant never sees the template', async () => {
     const m = await copy();
     expect(

@@ -87,7 +87,9 @@ describe('createEinvoiceBackend against the sandbox', () => {
     );
     expect(notLinked).toMatchObject({ code: 'EINV_SSO_NOT_LINKED' });
   });
+});
 
+describe('createEinvoiceBackend against the sandbox: SSO and the e-invoice code', () => {
   it('links, checks and unlinks the merchant account (SSO), and refuses it for MISA', async () => {
     const backend = createEinvoiceBackend(owner);
     expect(await backend.ssoCheck('viettel')).toBe(false);

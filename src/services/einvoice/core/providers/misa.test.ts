@@ -1,222 +1,86 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../shared/testing/fake-server';
-import { createEinvoiceBackend } from '../backend';
+import { providerContract, providerSandbox, PHOCO_TAX, type ContractDriver } from '../contract';
 import { canSign, cqtStatus, parseEivCode } from '../registry';
-import { splitSellerToken } from '../seller-token';
 import {
-  completedOrders,
   correctionOf,
   createMerchant,
   oneBeerBack,
   FIRST_MINUTE_2027,
   LAST_MINUTE_2026,
   mixedRateExport,
-  instantSleep,
   sampleExport,
-  startSandbox,
-  trigger,
   vnToday,
-  type TestMerchant,
-  type TestSandbox,
-  providerFault,
   rejection,
-  todayQuery,
+  todayQuery as query,
 } from '../testing/sandbox';
-import type { EinvoiceRow, ProviderAdapter, Serial } from '../types';
-import { correctionItem, createMisaAdapter } from './misa';
+import type { EinvoiceRow, Serial } from '../types';
+import { correctionItem, createMisaAdapter, MISA_TOKEN_LIFETIME_MS } from './misa';
 
-const PHOCO_TAX = '0108123455';
 const COLAN_TAX = '079185001234';
 
-let t: TestSandbox;
-let m: TestMerchant;
-let adapter: ProviderAdapter;
-let token: string;
-let vatSerial: Serial;
-let salesSerial: Serial;
-const sleeper = instantSleep();
+/** MISA as the provider contract meets it (contract/). */
+const driver: ContractDriver = {
+  route: 'misa',
+  name: 'MISA',
+  make: createMisaAdapter,
+  refPrefix: 'misa-test',
+  validTaxCodes: [PHOCO_TAX, COLAN_TAX],
+  tokenLifetime: { min: MISA_TOKEN_LIFETIME_MS - 60_000, max: MISA_TOKEN_LIFETIME_MS },
+  otherCompanyLogin: { code: 'EINV_LOGIN_FAIL' },
+  // MISA lists its series not activated too; the adapter offers the activated ones.
+  serials: { vat: /^1C\d\dTMS$/, sales: /^2C\d\dTMH$/, unusedSuffix: 'TMK' },
+  listsEverySeries: false,
+  declarationRecord: { status: 'APPROVED' },
+  bareToken: 'expired',
+  // Published signed: the tax-authority code is in the answer, the lookup code is the TransactionID.
+  codedAtOnce: true,
+  duplicateIsExisting: true,
+  shortSerialFilter: false,
+  malformedRefusal: {},
+  buyerFieldNamed: true,
+  pdfFirstWaits: [],
+  pdfText: false,
+  keepsHostileBuyer: false,
+  missing: (row) => ({ ...row, id: 'NOSUCHID00' }),
+};
 
-const fault = (name: string, extra: Record<string, string> = {}) => providerFault(t, m, 'misa', name, extra);
-const query = todayQuery;
-let orderSeq = 0;
-const ref = () => `misa-test-${Date.now()}-${++orderSeq}`;
+const c = providerSandbox(driver);
 
-beforeAll(async () => {
-  t = await startSandbox();
-  m = await createMerchant(t, 'phoco');
-  adapter = createMisaAdapter({ baseURL: `${t.url}/api/einvoice/misa`, sleep: sleeper.sleep });
-  token = (await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') })).token;
-  const serials = await adapter.listSerials(token);
-  vatSerial = serials.find((s) => !s.isSalesInvoice)!;
-  salesSerial = serials.find((s) => s.isSalesInvoice)!;
-});
-afterAll(async () => {
-  await t?.close();
-});
+describe('MISA adapter: the provider contract', () => providerContract(c, driver));
 
 describe('MISA adapter against the emulator', () => {
-  it('checks a tax code before login', async () => {
-    await expect(adapter.checkTaxCode(PHOCO_TAX)).resolves.toBeUndefined();
-    await expect(adapter.checkTaxCode(COLAN_TAX)).resolves.toBeUndefined();
-    expect(await rejection(adapter.checkTaxCode('0100233480'))).toMatchObject({ code: 'EINV_TAX_CODE_INVALID' });
-    expect(await rejection(adapter.checkTaxCode(''))).toMatchObject({ code: 'EINV_TAX_CODE_INVALID' });
-  });
-
-  it('logs in with the seller in the token; a wrong password is EINV_LOGIN_FAIL', async () => {
-    const login = await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') });
-    expect(splitSellerToken(login.token).taxCode).toBe(PHOCO_TAX);
-    const wrong = await rejection(adapter.login({ taxCode: PHOCO_TAX, username: m.account('misa').username, password: 'Nope@2026' }));
-    expect(wrong).toMatchObject({ code: 'EINV_LOGIN_FAIL' });
-    expect(wrong?.message).not.toContain('Nope@2026');
-    expect(await rejection(adapter.login({ taxCode: PHOCO_TAX, username: '', password: '' }))).toMatchObject({ code: 'EINV_LOGIN_FAIL' });
-  });
-
-  it('looks a company up; an unknown valid code is null', async () => {
-    expect(await adapter.lookupCompany(token, '0105872463')).toMatchObject({ taxCode: '0105872463', name: expect.stringMatching(/\S/) });
-    expect(await adapter.lookupCompany(token, '0100233488')).toBeNull();
-    expect(await rejection(adapter.lookupCompany(token, '0100233480'))).toMatchObject({ code: 'EINV_TAX_CODE_INVALID' });
-  });
-
-  it('offers only the activated series (MISA lists the others too)', async () => {
-    const serials = await adapter.listSerials(token);
-    expect(serials.map((s) => s.value)).toEqual(expect.arrayContaining([vatSerial.value, salesSerial.value]));
-    expect(serials.filter((s) => /^\dK/.test(s.value))).toEqual([]);
-    expect(vatSerial).toMatchObject({ value: expect.stringMatching(/^1C\d\dTMS$/), templateCode: '1', isSalesInvoice: false });
-    expect(salesSerial).toMatchObject({ value: expect.stringMatching(/^2C\d\dTMH$/), templateCode: '2', isSalesInvoice: true });
-  });
-
-  it('reads the declaration status', async () => {
-    const status = await adapter.declarationStatus(token, { from: `${vnToday().slice(0, 4)}-01-01`, to: vnToday() });
-    expect(status).toMatchObject({ approved: true, records: [expect.objectContaining({ status: 'APPROVED' })] });
-  });
-
-  it('publishes an order signed and coded at once; the same RefID answers the first invoice; the code saves on the order', async () => {
-    const [order] = await completedOrders(t, m);
-    const orderId = String(order!.order_id);
-    const first = await adapter.createInvoice(token, sampleExport(orderId, vatSerial));
-    // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
-    expect(first.serial).toBe(vatSerial.value);
-    expect(first.existing).toBe(false);
-    const parts = parseEivCode(first.eivCode)!;
-    expect(parts.cqtCode).toMatch(/^00[0-9A-F]{32}$/);
-    expect(parts.searchCode).toBe(first.providerId);
-    const again = await adapter.createInvoice(token, sampleExport(orderId, vatSerial, { total: 1 }));
-    expect(again).toEqual({ ...first, existing: true });
-
-    const backend = createEinvoiceBackend(m);
-    expect(await backend.saveEivCode(orderId, first.eivCode)).toEqual({ eivCode: first.eivCode, cqtCode: parts.cqtCode });
-  });
-
   it('lists the invoice as sent and accepted; it can never be signed, and sign calls nothing', async () => {
-    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial, { paymentMethod: 'QR' }));
-    const page = await adapter.listInvoices(token, query({ q: made.providerId }));
+    const made = await c.adapter.createInvoice(c.token, sampleExport(c.ref(), c.vatSerial, { paymentMethod: 'QR' }));
+    const page = await c.adapter.listInvoices(c.token, query({ q: made.providerId }));
     expect(page.total).toBe(1);
     const row = page.rows[0]!;
-    expect(row).toMatchObject({
-      id: made.providerId,
-      serial: vatSerial.value,
-      buyerName: 'Khách lẻ',
-      total: 1_900_000,
-      status: '1',
-      statusReceived: '1',
-    });
+    expect(row).toMatchObject({ id: made.providerId, status: '1', statusReceived: '1' });
     expect(row.taxAuthorityCode).toBe(parseEivCode(made.eivCode)!.cqtCode);
     expect(cqtStatus('misa', row.statusReceived).labelKey).toBe('status.cqt.sentAccepted');
     expect(canSign('misa', row)).toBe(false);
-    expect(await rejection(adapter.sign(token, row))).toMatchObject({ code: 'EINV_SIGN_REFUSED' });
-    expect((await adapter.listInvoices(token, query({ released: 'unreleased' }))).total).toBe(0);
-    expect((await adapter.listInvoices(token, query({ released: 'released', q: made.providerId }))).total).toBe(1);
+    expect(await rejection(c.adapter.sign(c.token, row))).toMatchObject({ code: 'EINV_SIGN_REFUSED' });
+    expect((await c.adapter.listInvoices(c.token, query({ released: 'unreleased' }))).total).toBe(0);
+    expect((await c.adapter.listInvoices(c.token, query({ released: 'released', q: made.providerId }))).total).toBe(1);
   });
 
-  it('a sales invoice carries no VAT; serial filter and paging', async () => {
-    await adapter.createInvoice(token, sampleExport(ref(), salesSerial));
-    const sales = await adapter.listInvoices(token, query({ serial: salesSerial.value }));
-    expect(sales.rows.length).toBeGreaterThan(0);
-    expect(sales.rows.every((r) => r.serial === salesSerial.value && r.vat === 0)).toBe(true);
-    const small = await adapter.listInvoices(token, query({ pageSize: 1 }));
-    expect(small.rows).toHaveLength(1);
-    expect(small.total).toBeGreaterThan(1);
-  });
-
-  it('a business buyer is listed by its company; a bad buyer tax code is refused', async () => {
-    const business = { isIndividual: false, name: 'Trần Thị B', company: 'Công ty Cổ phần Mẫu', taxCode: '0105872463' };
-    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial, { buyer: business }));
-    expect((await adapter.listInvoices(token, query({ q: made.providerId }))).rows[0]!.buyerName).toBe('Công ty Cổ phần Mẫu');
-    const bad = await rejection(
-      adapter.createInvoice(token, sampleExport(ref(), vatSerial, { buyer: { ...business, taxCode: '0100233480' } })),
-    );
-    expect(bad).toMatchObject({ code: 'EINV_TAX_CODE_INVALID', data: { field: 'buyer.taxCode' } });
-  });
-
-  it('an inactive series is EINV_SERIAL_INVALID; a malformed item is EINV_INVOICE_REFUSED', async () => {
-    const inactive: Serial = { value: `1K${vnToday().slice(2, 4)}TMK`, templateCode: '1', invTypeName: 'x', isSalesInvoice: false };
-    expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), inactive)))).toMatchObject({ code: 'EINV_SERIAL_INVALID' });
-    const base = sampleExport(ref(), vatSerial);
-    const refused = await rejection(adapter.createInvoice(token, { ...base, lines: base.lines.map((l) => ({ ...l, quantity: 0 })) }));
-    expect(refused).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
-  });
-
-  it('gives the PDF from base64, retrying InvoiceFileNotReady before EINV_PDF_NOT_READY', async () => {
-    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
-    const row = { id: made.providerId, serial: vatSerial.value, seq: parseEivCode(made.eivCode)!.seq };
-    const pdf = await adapter.pdf(token, row);
-    expect(pdf.type).toBe('application/pdf');
-    expect(new TextDecoder().decode(new Uint8Array(await pdf.slice(0, 5).arrayBuffer()))).toBe('%PDF-');
-
-    sleeper.waits.length = 0;
-    await fault('pdf-not-ready', { count: '3' });
-    expect((await adapter.pdf(token, row)).size).toBeGreaterThan(1000);
-    expect(sleeper.waits).toEqual([500, 500, 500]);
-
-    sleeper.waits.length = 0;
-    await fault('pdf-not-ready', { count: '4' });
-    expect(await rejection(adapter.pdf(token, row))).toMatchObject({ code: 'EINV_PDF_NOT_READY' });
-    expect(sleeper.waits).toEqual([500, 500, 500]);
-    await fault('pdf-not-ready', { off: 'true' });
-    expect(await rejection(adapter.pdf(token, { ...row, id: 'NOSUCHID00' }))).toMatchObject({ code: 'NOT_FOUND' });
-  });
-
-  it('the already-exported fault answers the duplicate with the stored invoice: existing', async () => {
-    await fault('already-exported');
-    const key = ref();
-    const made = await adapter.createInvoice(token, sampleExport(key, vatSerial));
-    expect(made.existing).toBe(true);
-    expect(await adapter.createInvoice(token, sampleExport(key, vatSerial))).toEqual(made);
-  });
-
-  it('a pending registration refuses publishing: colan, and the fault', async () => {
-    const colan = await createMerchant(t, 'colan');
-    const colanToken = (await adapter.login({ taxCode: COLAN_TAX, ...colan.account('misa') })).token;
-    expect((await adapter.declarationStatus(colanToken, { from: `${vnToday().slice(0, 4)}-01-01`, to: vnToday() })).approved).toBe(false);
-    const colanSerial = (await adapter.listSerials(colanToken)).find((s) => !s.isSalesInvoice)!;
-    expect(await rejection(adapter.createInvoice(colanToken, sampleExport(ref(), colanSerial)))).toMatchObject({
+  it('a pending registration refuses publishing: colan (the fault is the contract’s)', async () => {
+    const colan = await createMerchant(c.t, 'colan');
+    const colanToken = (await c.adapter.login({ taxCode: COLAN_TAX, ...colan.account('misa') })).token;
+    expect((await c.adapter.declarationStatus(colanToken, { from: `${vnToday().slice(0, 4)}-01-01`, to: vnToday() })).approved).toBe(false);
+    const colanSerial = (await c.adapter.listSerials(colanToken)).find((s) => !s.isSalesInvoice)!;
+    expect(await rejection(c.adapter.createInvoice(colanToken, sampleExport(c.ref(), colanSerial)))).toMatchObject({
       code: 'EINV_DECLARATION_PENDING',
     });
-    await fault('declaration-pending');
-    try {
-      expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), vatSerial)))).toMatchObject({
-        code: 'EINV_DECLARATION_PENDING',
-      });
-    } finally {
-      await fault('declaration-pending', { off: 'true' });
-    }
-  });
-
-  it('an expired token is EINV_TOKEN_EXPIRED, as is a token without its seller', async () => {
-    const fresh = (await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') })).token;
-    expect(await rejection(adapter.listSerials(splitSellerToken(fresh).token))).toMatchObject({ code: 'EINV_TOKEN_EXPIRED' });
-    await trigger(t, 'einvoice-expire-tokens', { merchant: m.merchantId, provider: 'misa' });
-    expect(await rejection(adapter.listSerials(fresh))).toMatchObject({ code: 'EINV_TOKEN_EXPIRED' });
-    token = (await adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') })).token;
   });
 
   it('hostile user text: markup and Vietnamese kept as text, control characters dropped, too many lines refused', async () => {
-    const made = await adapter.createInvoice(
-      token,
-      sampleExport(ref(), vatSerial, { buyer: { isIndividual: true, name: '"><script>alert(1)</script>\u0000 Lê Văn Ánh' } }),
+    const made = await c.adapter.createInvoice(
+      c.token,
+      sampleExport(c.ref(), c.vatSerial, { buyer: { isIndividual: true, name: '"><script>alert(1)</script>\u0000 Lê Văn Ánh' } }),
     );
-    expect((await adapter.listInvoices(token, query({ q: made.providerId }))).rows[0]!.buyerName).toBe(
+    expect((await c.adapter.listInvoices(c.token, query({ q: made.providerId }))).rows[0]!.buyerName).toBe(
       '"><script>alert(1)</script> Lê Văn Ánh',
     );
     const lines = Array.from({ length: 501 }, (_, i) => ({
@@ -225,20 +89,9 @@ describe('MISA adapter against the emulator', () => {
       unitPriceGross: 1000,
       taxClass: 'STANDARD' as const,
     }));
-    expect(await rejection(adapter.createInvoice(token, sampleExport(ref(), vatSerial, { lines })))).toMatchObject({
+    expect(await rejection(c.adapter.createInvoice(c.token, sampleExport(c.ref(), c.vatSerial, { lines })))).toMatchObject({
       code: 'EINV_INVOICE_REFUSED',
     });
-  });
-
-  it('the down fault is EINV_PROVIDER_DOWN, token call included; the tax-code check stays up', async () => {
-    await fault('down');
-    try {
-      expect(await rejection(adapter.listSerials(token))).toMatchObject({ code: 'EINV_PROVIDER_DOWN', status: 503 });
-      expect(await rejection(adapter.login({ taxCode: PHOCO_TAX, ...m.account('misa') }))).toMatchObject({ code: 'EINV_PROVIDER_DOWN' });
-      await expect(adapter.checkTaxCode(PHOCO_TAX)).resolves.toBeUndefined();
-    } finally {
-      await fault('down', { off: 'true' });
-    }
   });
 });
 
@@ -295,34 +148,34 @@ describe('MISA adapter: answers the emulator does not give', () => {
   });
 });
 
-describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)', () => {
-  /** The publish bodies the adapter sends, answered as MISA answers a published invoice. */
-  function capturing() {
-    const bodies: Record<string, unknown>[] = [];
-    const fetch = (async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { InvoiceData: Record<string, unknown>[] };
-      bodies.push(body.InvoiceData[0]!);
-      const item = body.InvoiceData[0]!;
-      const data = [
-        { RefID: item.RefID, TransactionID: 'TX1', InvSeries: item.InvSeries, InvNo: '00000001', InvoiceCode: null, ErrorCode: '' },
-      ];
-      return new Response(
-        JSON.stringify({ success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: JSON.stringify(data) }),
-        {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        },
-      );
-    }) as typeof globalThis.fetch;
-    return { bodies, adapter: createMisaAdapter({ baseURL: 'https://misa.test/api', fetch }) };
-  }
-  const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
-    value,
-    templateCode,
-    invTypeName: 'x',
-    isSalesInvoice: templateCode === '2',
-  });
+/** The publish bodies the adapter sends, answered as MISA answers a published invoice. */
+function capturing() {
+  const bodies: Record<string, unknown>[] = [];
+  const fetch = (async (_url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { InvoiceData: Record<string, unknown>[] };
+    bodies.push(body.InvoiceData[0]!);
+    const item = body.InvoiceData[0]!;
+    const data = [
+      { RefID: item.RefID, TransactionID: 'TX1', InvSeries: item.InvSeries, InvNo: '00000001', InvoiceCode: null, ErrorCode: '' },
+    ];
+    return new Response(
+      JSON.stringify({ success: true, errorCode: null, descriptionErrorCode: null, errors: [], data: JSON.stringify(data) }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+  }) as typeof globalThis.fetch;
+  return { bodies, adapter: createMisaAdapter({ baseURL: 'https://misa.test/api', fetch }) };
+}
+const serial = (value: string, templateCode: '1' | '2' = '1'): Serial => ({
+  value,
+  templateCode,
+  invTypeName: 'x',
+  isSalesInvoice: templateCode === '2',
+});
 
+describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)', () => {
   it('issue 25 §2: 31 December 2026 23:59: phở at 8 % and beer at 10 %, net unit prices, each line’s VAT, the breakdown and the totals', async () => {
     const { bodies, adapter: misa } = capturing();
     await misa.createInvoice('tok|0108123455', mixedRateExport('o-2026', serial('1C26TMS'), LAST_MINUTE_2026));
@@ -398,8 +251,8 @@ describe('issue 25 §2: the MISA request in MISA’s published meanings (D232)',
   });
 
   it('issue 25 §2: the emulator takes the adapter’s mixed-rate body and keeps its figures', async () => {
-    const made = await adapter.createInvoice(token, mixedRateExport(ref(), vatSerial, Date.now()));
-    const page = await adapter.listInvoices(token, query({ q: made.providerId }));
+    const made = await c.adapter.createInvoice(c.token, mixedRateExport(c.ref(), c.vatSerial, Date.now()));
+    const page = await c.adapter.listInvoices(c.token, query({ q: made.providerId }));
     expect(page.rows[0]).toMatchObject({ total: 205_000 });
   });
 });
@@ -448,48 +301,54 @@ describe("issue 25 §5: corrections in MISA's fields (ReferenceType, Org*, Chang
   });
 
   it('issue 25 §5: adjust and replace at the emulator; the original becomes "adjusted/replaced by another"; a refund-shaped adjustment brings it to the new total; the refusals', async () => {
-    const rowOf = async (eiv: string): Promise<EinvoiceRow> =>
-      (await adapter.listInvoices(token, query({ q: parseEivCode(eiv)!.searchCode }))).rows[0]!;
-    const made = await adapter.createInvoice(token, sampleExport(ref(), vatSerial));
-    const row = await rowOf(made.eivCode);
-    const back = correctionOf('adjust', oneBeerBack(vatSerial), 'Khách trả lại 1 chai bia', [true]);
-    const adjust = await adapter.correctInvoice(token, row, back);
-    expect((await adapter.correctInvoice(token, row, back)).eivCode).toBe(adjust.eivCode);
-    const adjusted = await rowOf(adjust.eivCode);
+    const made = await c.adapter.createInvoice(c.token, sampleExport(c.ref(), c.vatSerial));
+    const row = await c.rowOf(made.eivCode);
+    const back = correctionOf('adjust', oneBeerBack(c.vatSerial), 'Khách trả lại 1 chai bia', [true]);
+    const adjust = await c.adapter.correctInvoice(c.token, row, back);
+    expect((await c.adapter.correctInvoice(c.token, row, back)).eivCode).toBe(adjust.eivCode);
+    const adjusted = await c.rowOf(adjust.eivCode);
     expect(adjusted).toMatchObject({
       status: '4',
       total: -25_000,
       corrects: { kind: 'adjust', adjustKind: 'amount', serial: row.serial, seq: row.seq },
     });
     expect(row.total + adjusted.total).toBe(1_875_000);
-    expect((await rowOf(made.eivCode)).status).toBe('6');
+    expect((await c.rowOf(made.eivCode)).status).toBe('6');
 
-    const info = await adapter.correctInvoice(token, row, correctionOf('info', sampleExport('i', vatSerial), 'Sai địa chỉ người mua'));
-    expect((await rowOf(info.eivCode)).corrects).toMatchObject({ kind: 'adjust', adjustKind: 'info', reason: 'Sai địa chỉ người mua' });
+    const info = await c.adapter.correctInvoice(
+      c.token,
+      row,
+      correctionOf('info', sampleExport('i', c.vatSerial), 'Sai địa chỉ người mua'),
+    );
+    expect((await c.rowOf(info.eivCode)).corrects).toMatchObject({ kind: 'adjust', adjustKind: 'info', reason: 'Sai địa chỉ người mua' });
     // An adjustment is not replaced (M-Invoice's and MISA's rule); the original is, once.
     const replaceIt = (target: EinvoiceRow, reason = 'Sai tên hàng') =>
-      adapter.correctInvoice(token, target, correctionOf('replace', sampleExport('r', vatSerial), reason));
+      c.adapter.correctInvoice(c.token, target, correctionOf('replace', sampleExport('r', c.vatSerial), reason));
     expect(await rejection(replaceIt(adjusted))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'adjustment' } });
     expect(await rejection(replaceIt(row, ' '))).toMatchObject({ code: 'EINV_INVOICE_REFUSED' });
     expect(await rejection(replaceIt({ ...row, invoiceDate: row.invoiceDate - 3 * 86_400_000 }))).toMatchObject({
       code: 'EINV_CORRECTION_REFUSED',
       data: { reason: 'mismatch' },
     });
-    const replaced = await rowOf((await replaceIt(row)).eivCode);
+    const replaced = await c.rowOf((await replaceIt(row)).eivCode);
     expect(replaced).toMatchObject({ status: '3', corrects: { kind: 'replace', serial: row.serial, seq: row.seq } });
-    expect((await rowOf(made.eivCode)).status).toBe('5');
+    expect((await c.rowOf(made.eivCode)).status).toBe('5');
     expect(await rejection(replaceIt(row))).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'replaced' } });
     expect(await rejection(replaceIt({ ...row, seq: 99_999 }))).toMatchObject({
       code: 'EINV_CORRECTION_REFUSED',
       data: { reason: 'unknown' },
     });
     // Another merchant's invoice is unknown to this seller.
-    const other = await createMerchant(t, 'phoco');
-    const otherToken = (await adapter.login({ taxCode: PHOCO_TAX, ...other.account('misa') })).token;
-    const theirs = await adapter.createInvoice(otherToken, sampleExport(ref(), vatSerial));
-    const theirRow = (await adapter.listInvoices(otherToken, query({ q: parseEivCode(theirs.eivCode)!.searchCode }))).rows[0]!;
+    const other = await createMerchant(c.t, 'phoco');
+    const otherToken = (await c.adapter.login({ taxCode: PHOCO_TAX, ...other.account('misa') })).token;
+    const theirs = await c.adapter.createInvoice(otherToken, sampleExport(c.ref(), c.vatSerial));
+    const theirRow = (await c.adapter.listInvoices(otherToken, query({ q: parseEivCode(theirs.eivCode)!.searchCode }))).rows[0]!;
     const mine = await rejection(
-      adapter.correctInvoice(token, { ...theirRow, seq: theirRow.seq + 1000 }, correctionOf('replace', sampleExport('o', vatSerial), 'x')),
+      c.adapter.correctInvoice(
+        c.token,
+        { ...theirRow, seq: theirRow.seq + 1000 },
+        correctionOf('replace', sampleExport('o', c.vatSerial), 'x'),
+      ),
     );
     expect(mine).toMatchObject({ code: 'EINV_CORRECTION_REFUSED', data: { reason: 'unknown' } });
   });
