@@ -2,18 +2,57 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Unit tests: beside the code in src/, sandbox/ and scripts/. Model path tests have their own config.
+/**
+ * Unit tests: beside the code in src/, sandbox/ and scripts/. Model path tests have their own config.
+ * Two projects (D276): `dom` (happy-dom, the jest-dom matchers of src/test/setup.ts) for what renders
+ * or reads the browser's globals: components and hooks (*.test.tsx) and the few *.test.ts listed
+ * here; `node` for everything else: machines, services, rules, the sandbox and the scripts. Neither
+ * a DOM nor the matchers are built for a file that uses neither.
+ */
+const DOM_TS_TESTS = [
+  // document, window, localStorage, navigator, a DOMParser, a cookie or an element: the browser's globals.
+  'src/app/inspector/diagram-layout.test.ts',
+  'src/app/reports/transactions-api.test.ts',
+  'src/i18n/index.test.ts',
+  'src/screens/shared/use-session-image.test.ts',
+  'src/services/display/device.test.ts',
+  'src/services/einvoice/list/pdf-actions.test.ts',
+  'src/services/einvoice/setup/setup.test.ts',
+  'src/services/shared/print/printer.test.ts',
+  'src/services/shared/storage.test.ts',
+  // The checkout embed script runs in a page (contract 14 §I).
+  'sandbox/platform/portal/checkout-embed.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'happy-dom',
-    setupFiles: ['src/test/setup.ts'],
-    globalSetup: ['sandbox/platform/test/template.ts'],
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, which made the
     // unit layer take 13.6 min instead of 7.5. The test files do not share state (each sandbox has its
     // own database or schema), so every core runs one.
     maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['src/**/*.test.tsx', ...DOM_TS_TESTS],
+          environment: 'happy-dom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: DOM_TS_TESTS,
+          environment: 'node',
+          // The seeded sandbox database each sandbox test file copies (sandbox/platform/test/template.ts).
+          globalSetup: ['sandbox/platform/test/template.ts'],
+        },
+      },
+    ],
   },
 });

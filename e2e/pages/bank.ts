@@ -99,12 +99,24 @@ export class BankPage {
     return `${bank.short_name} – ${bank.name}`;
   }
 
-  /** Picks a bank in the searchable dropdown (core §9: at most 216 px high) by typing its short name. */
+  /**
+   * Picks a bank in the searchable dropdown (core §9: at most 216 px high) by typing its short name,
+   * then choosing it with the arrow keys and Enter. Not a click: a toast at top-centre (the holder
+   * lookup's answer) can lie over the option, and a click retrying under it hovers the toast,
+   * which pauses its auto-close, so the click waited out the test's time-out.
+   */
   async chooseBank(code: string): Promise<void> {
     const label = this.bankLabel(code);
     await this.bank.click();
     await this.bank.fill(label.split(' – ')[0]!);
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    const option = this.page.getByRole('option', { name: label, exact: true });
+    await expect(option).toBeVisible();
+    const options = await this.page.getByRole('option').count();
+    for (let i = 0; i <= options && (await option.getAttribute('data-combobox-selected')) === null; i += 1) {
+      await this.bank.press('ArrowDown');
+    }
+    await expect(option, `${label}: highlighted by the arrow keys`).toHaveAttribute('data-combobox-selected', 'true');
+    await this.bank.press('Enter');
     await expect(this.bank).toHaveValue(label);
   }
 
