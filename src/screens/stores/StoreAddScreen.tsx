@@ -31,7 +31,6 @@ const RULE_KEYS: Record<keyof StoreTexts, Partial<Record<string, string>>> = {
   taxNo: { required: 'errors.taxNoRequired', tooShort: 'errors.taxNoTooShort', characters: 'errors.taxNoCharacters' },
   addressLine: { required: 'errors.addressLineRequired', tooLong: 'errors.addressLineTooLong' },
 };
-const BOUNDS = { max: 0, min: MIN_TAX_NO_LENGTH };
 const MAX: Record<keyof StoreTexts, number> = { name: MAX_STORE_NAME_LENGTH, taxNo: 0, addressLine: MAX_ADDRESS_LINE_LENGTH };
 
 export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack: () => void }) {
@@ -40,7 +39,8 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
   const saving = useSelector(actor, selectSaving);
   const loading = useSelector(actor, selectListLoading, (a, b) => a.cities === b.cities && a.wards === b.wards);
   const fields = useFormFields(actor, c.form, storeFormKit, {
-    rule: (field, code) => t(RULE_KEYS[field][code] ?? 'errors.nameRequired', { ...BOUNDS, max: MAX[field] }),
+    // Every code a field's rule answers has its words (RULE_KEYS); the code itself would only show a missing key.
+    rule: (field, code) => t(RULE_KEYS[field][code] ?? code, { max: MAX[field], min: MIN_TAX_NO_LENGTH }),
     service: (code) => t(errorMessageKey(code)),
   });
   const show = c.form.showErrors;
