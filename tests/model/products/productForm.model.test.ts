@@ -107,7 +107,8 @@ describeModel({
       for (const call of step.invoked) {
         if (call.id !== 'createProduct' && call.id !== 'updateProduct') continue;
         const body = (call.id === 'createProduct' ? call.input : (call.input as { body: ProductBody }).body) as ProductBody;
-        if (hasProductErrors(validateProduct(after.form.values, after.code === null ? 'create' : 'edit'))) throw new Error('sent an invalid form');
+        if (hasProductErrors(validateProduct(after.form.values, after.code === null ? 'create' : 'edit')))
+          throw new Error('sent an invalid form');
         // doc 2 §3: cost and tax are always 0; the price is a number of digits only.
         if (body.cost !== 0 || body.tax !== 0) throw new Error('cost or tax not 0');
         if (!Number.isInteger(body.price)) throw new Error('price is not a whole number');
