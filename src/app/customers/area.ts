@@ -20,6 +20,11 @@ export default defineArea({
       'citiesError',
       'wardsError',
       'showErrors',
+      // The shared form's bookkeeping (D283); its values stay masked.
+      'form',
+      'saveError',
+      'refusals',
+      'field',
       'loadError',
       'created',
       'code',

@@ -7,7 +7,7 @@ export default defineArea({
   inspector: {
     machines: ['productList', 'productForm'],
     // The catalogue is the merchant's, not personal data; still only the flow's state shows.
-    fields: ['typed', 'showErrors', 'submitError', 'loadError', 'imageProblem', 'code'],
+    fields: ['typed', 'showErrors', 'submitError', 'form', 'saveError', 'refusals', 'field', 'loadError', 'imageProblem', 'code'],
   },
   entries: [
     {

@@ -8,7 +8,20 @@ export default defineArea({
     machines: ['staffList', 'staffAdd', 'staffEdit'],
     // Context and event fields these machines may show (everything else is masked): no names,
     // phones, e-mails or passwords; the form itself stays masked.
-    fields: ['showErrors', 'submitError', 'loadError', 'deleting', 'deleteError', 'has_login', 'store_id'],
+    // The shared form's bookkeeping (D283) shows; its values stay masked.
+    fields: [
+      'showErrors',
+      'submitError',
+      'form',
+      'saveError',
+      'refusals',
+      'field',
+      'loadError',
+      'deleting',
+      'deleteError',
+      'has_login',
+      'store_id',
+    ],
   },
   entries: [
     {

@@ -22,6 +22,10 @@ export default defineArea({
       'citiesError',
       'wardsError',
       'showErrors',
+      // The shared form's bookkeeping (D283); its values stay masked.
+      'form',
+      'saveError',
+      'refusals',
       'taxNoFiltered',
       'id',
     ],

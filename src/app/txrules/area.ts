@@ -10,7 +10,22 @@ export default defineArea({
   inspector: {
     machines: ['txRuleList', 'txRuleForm'],
     // Rule fields name stores, brands and banks (no person, no secret); the form's choices are shown.
-    fields: ['ruleName', 'cardType', 'issuers', 'acquirer', 'submitError', 'loadError', 'deleteError', 'synced_at', 'card_branch'],
+    fields: [
+      'ruleName',
+      'cardType',
+      'issuers',
+      'acquirer',
+      'form',
+      'values',
+      'saveError',
+      'refusals',
+      'field',
+      'submitError',
+      'loadError',
+      'deleteError',
+      'synced_at',
+      'card_branch',
+    ],
   },
   entries: [
     {

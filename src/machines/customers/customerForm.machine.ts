@@ -16,7 +16,15 @@ import {
 } from '../shared/address/cascade';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { nationalPhone } from '../../rules/phone';
-import { tidyText, validateCustomer } from '../../rules/customers/customer';
+import {
+  tidyText,
+  validateCustomerAddress,
+  validateCustomerName,
+  validateCustomerPhone,
+  type CustomerFieldError,
+  type CustomerTexts,
+} from '../../rules/customers/customer';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /sale-customer/create and /sale-customer/update?id= (doc 2 §2, §3 Customer, §5 "name and phone
@@ -27,20 +35,25 @@ import { tidyText, validateCustomer } from '../../rules/customers/customer';
  * spending and orders are shown read-only on edit. Save with something missing or wrong marks the
  * fields and sends nothing; a refused save (PHONE_IS_EXIST…) keeps everything typed and says why
  * (toast and form). Saved: back to where the person came from (doc 2 §4), with a success toast.
+ * The texts are the shared form (../shared/form/form.ts, D283); the address pickers stay the cascade's.
  */
+
+/**
+ * The three texts and their rules (doc 2 §5, D112): an over-long text or a control character is
+ * said at once, a missing name or a wrong phone once Save was pressed.
+ */
+export const customerFormKit = defineForm<CustomerTexts, keyof CustomerTexts, CustomerFieldError>({
+  rules: { name: validateCustomerName, phone: validateCustomerPhone, address: validateCustomerAddress },
+  immediate: ['tooLong', 'invalidCharacters'],
+});
 
 export interface CustomerFormContext extends AddressCascade<string> {
   /** null: a new customer. */
   id: number | null;
-  name: string;
-  phone: string;
-  address: string;
+  /** Name, phone and street line; what was typed stays through a refused save. */
+  form: FormState<CustomerTexts>;
   /** The customer as loaded (points, spending, orders, code shown read-only). */
   customer: Customer | null;
-  /** Save was pressed with something missing or wrong: every field says what. */
-  showErrors: boolean;
-  /** Why the last save failed; what was typed stays. */
-  errorCode: string | null;
   /** Why loading the customer failed. */
   loadError: string | null;
   /**
@@ -51,13 +64,7 @@ export interface CustomerFormContext extends AddressCascade<string> {
 }
 
 export type CustomerFormEvent =
-  | { type: 'NAME.CHANGE'; value: string }
-  | { type: 'PHONE.CHANGE'; value: string }
-  | { type: 'ADDRESS.CHANGE'; value: string }
-  | AddressCascadeEvent<string>
-  | { type: 'ADDRESS.PREFILL' }
-  | { type: 'RETRY' }
-  | { type: 'SUBMIT' };
+  FormFieldEvent<CustomerTexts> | AddressCascadeEvent<string> | { type: 'ADDRESS.PREFILL' } | { type: 'RETRY' } | { type: 'SUBMIT' };
 
 export type CustomerFormTag = 'loading' | 'busy' | 'saved' | 'loadFailed';
 
@@ -65,17 +72,18 @@ export type CustomerFormTag = 'loading' | 'busy' | 'saved' | 'loadFailed';
 export const legacyWardMissing = (c: Pick<CustomerFormContext, 'legacyAddress' | 'cityId' | 'wardId'>) =>
   c.legacyAddress !== null && c.cityId !== null && c.wardId === null;
 
-export const customerFormValid = (c: CustomerFormContext) => Object.keys(validateCustomer(c)).length === 0 && !legacyWardMissing(c);
+export const customerFormValid = (c: CustomerFormContext) => customerFormKit.valid(c.form.values) && !legacyWardMissing(c);
 
 /** The body of POST /customer and PUT /customer/{id}: tidied texts, the national phone, '' for a level not chosen and no district (D239). */
 export function customerBody(c: CustomerFormContext): CustomerBody {
+  const { name, phone, address } = c.form.values;
   return {
-    name: tidyText(c.name),
-    phone_number: nationalPhone(c.phone) ?? c.phone,
+    name: tidyText(name),
+    phone_number: nationalPhone(phone) ?? phone,
     province_code: c.cityId ?? '',
     district_code: '',
     ward_code: c.wardId ?? '',
-    address: tidyText(c.address),
+    address: tidyText(address),
   };
 }
 
@@ -106,16 +114,14 @@ export const customerFormMachine = setup({
     }),
   },
   actions: {
-    assignCustomer: assign((_, params: { customer: Customer }) => {
+    assignCustomer: assign(({ context }, params: { customer: Customer }) => {
       const c = params.customer;
       // A district code: saved on the list before 1 July 2025. Its province becomes today's (Resolution
       // 202/2025/QH15), its ward is to choose again; the old text stays on screen meanwhile (D239).
       const legacy = c.district_code !== '';
       return {
         customer: c,
-        name: c.name,
-        phone: c.phone_number,
-        address: c.address,
+        form: customerFormKit.load(context.form, { name: c.name, phone: c.phone_number, address: c.address }),
         cityId: legacy ? (legacyProvince(c.province_code)?.now ?? null) : orNull(c.province_code),
         wardId: legacy ? null : orNull(c.ward_code),
         legacyAddress: legacy ? c.full_address : null,
@@ -124,17 +130,24 @@ export const customerFormMachine = setup({
     }),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
     raisePrefill: raise({ type: 'ADDRESS.PREFILL' as const }),
-    assignName: assign((_, params: { value: string }) => ({ name: params.value, errorCode: null })),
-    assignPhone: assign((_, params: { value: string }) => ({ phone: params.value, errorCode: null })),
-    assignAddress: assign((_, params: { value: string }) => ({ address: params.value, errorCode: null })),
-    assignCity: assign((_, params: { id: string | null }) => ({ ...chooseCity(params.id), errorCode: null })),
-    assignWard: assign((_, params: { id: string | null }) => ({ wardId: params.id, errorCode: null })),
+    changeField: assign(({ context }, params: { field: keyof CustomerTexts; value: string }) => ({
+      form: customerFormKit.change(context.form, params.field, params.value),
+    })),
+    blurField: assign(({ context }, params: { field: keyof CustomerTexts }) => ({
+      form: customerFormKit.blur(context.form, params.field),
+    })),
+    // A new choice, like a new text, clears the last save failure.
+    assignCity: assign(({ context }, params: { id: string | null }) => ({
+      ...chooseCity(params.id),
+      form: { ...context.form, saveError: null },
+    })),
+    assignWard: assign(({ context }, params: { id: string | null }) => ({ wardId: params.id, form: { ...context.form, saveError: null } })),
     assignCities: assign((_, params: { options: Place<string>[] }) => loadedCities(params.options)),
     assignWards: assign((_, params: { options: Place<string>[] }) => loadedWards(params.options)),
     assignCitiesError: assign((_, params: { error: unknown }) => failedCities(params.error)),
     assignWardsError: assign((_, params: { error: unknown }) => failedWards(params.error)),
-    showErrors: assign({ showErrors: true }),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
+    showErrors: assign(({ context }) => ({ form: customerFormKit.refuse(context.form) })),
+    assignError: assign(({ context }, params: { error: unknown }) => ({ form: customerFormKit.failed(context.form, params.error) })),
     // Provided by the app: the success toast.
     notifySaved: (_, _params: { name: string; created: boolean }) => {},
     // Provided by the app: the failure toast ("add / update customer failed", core §8 texts by code).
@@ -153,13 +166,9 @@ export const customerFormMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     id: input.id,
-    name: '',
-    phone: '',
-    address: '',
+    form: customerFormKit.initial({ name: '', phone: '', address: '' }),
     customer: null,
     ...emptyCascade<string>(),
-    showErrors: false,
-    errorCode: null,
     loadError: null,
     legacyAddress: null,
   }),
@@ -191,9 +200,8 @@ export const customerFormMachine = setup({
         },
         editing: {
           on: {
-            'NAME.CHANGE': { actions: { type: 'assignName', params: ({ event }) => ({ value: event.value }) } },
-            'PHONE.CHANGE': { actions: { type: 'assignPhone', params: ({ event }) => ({ value: event.value }) } },
-            'ADDRESS.CHANGE': { actions: { type: 'assignAddress', params: ({ event }) => ({ value: event.value }) } },
+            'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+            'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
             'WARD.CHANGE': [
               { guard: 'wardCleared', actions: { type: 'assignWard', params: () => ({ id: null }) } },
               { guard: 'wardKnown', actions: { type: 'assignWard', params: ({ event }) => ({ id: event.id }) } },
@@ -217,7 +225,10 @@ export const customerFormMachine = setup({
                 input: ({ context }) => customerBody(context),
                 onDone: {
                   target: '#customerForm.form.saved',
-                  actions: [{ type: 'notifySaved', params: ({ context }) => ({ name: tidyText(context.name), created: true }) }, 'goBack'],
+                  actions: [
+                    { type: 'notifySaved', params: ({ context }) => ({ name: tidyText(context.form.values.name), created: true }) },
+                    'goBack',
+                  ],
                 },
                 onError: {
                   target: '#customerForm.form.editing',

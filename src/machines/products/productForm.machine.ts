@@ -1,17 +1,18 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
-import type { Product, ProductBody, ProductCategory, ProductDetail, ProductImage, ProductStatus } from '../../services/products/schemas';
+import type { Product, ProductBody, ProductCategory, ProductDetail, ProductImage } from '../../services/products/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { isTaxClass, type TaxClass } from '../../rules/vatRates';
+import { isTaxClass } from '../../rules/vatRates';
 import {
   EMPTY_PRODUCT_FORM,
   formOfProduct,
-  hasProductErrors,
   priceDigits,
   productBody,
   validateProduct,
+  type ProductFieldErrors,
   type ProductForm,
   type ProductTextField,
 } from './rules/productForm';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /sale-product/create and /sale-product/update?id={code} (doc 2 §2, §3, §5, §7, §8, §9). Loads the
@@ -21,8 +22,22 @@ import {
  * an upload that fails keeps the local preview and says so (region `image`). Submit waits for the
  * image; a refusal (NAME_CODE_EXIST…) keeps everything typed, says why on the form and in a toast
  * ("add product fail" / "update product fail", doc 2 §8). A create returns to the list at once; an
- * update shows it saved and returns after 2 s (doc 2 §9).
+ * update shows it saved and returns after 2 s (doc 2 §9). The fields are the shared form
+ * (../shared/form/form.ts, D283); the refusal stays until the next submit.
  */
+
+type ProductFieldError = NonNullable<ProductFieldErrors[ProductTextField]>;
+
+const formKit = (mode: 'create' | 'edit') =>
+  defineForm<ProductForm, ProductTextField, ProductFieldError>({
+    fields: ['name', 'code', 'price'],
+    validate: (form) => validateProduct(form, mode),
+    keepSaveErrorWhileTyping: true,
+  });
+const KITS = { create: formKit('create'), edit: formKit('edit') };
+
+/** doc 2 §5: the code is checked only on create (read-only on edit, the service's own). */
+export const productFormKit = (code: string | null) => (code === null ? KITS.create : KITS.edit);
 
 export type ImageProblem = 'format' | 'size' | 'decode' | 'upload';
 
@@ -38,22 +53,17 @@ export interface ProductImageState {
 export interface ProductFormContext {
   /** The code of the product being edited; null to create one. */
   code: string | null;
-  form: ProductForm;
+  form: FormState<ProductForm, ProductTextField>;
   categories: ProductCategory[];
   product: Product | null;
   image: ProductImageState;
   imageProblem: ImageProblem | null;
-  showErrors: boolean;
-  submitError: string | null;
   loadError: string | null;
   saved: Product | null;
 }
 
 export type ProductFormEvent =
-  | { type: 'FIELD.CHANGE'; field: ProductTextField; value: string }
-  | { type: 'STATUS.SET'; status: ProductStatus }
-  | { type: 'TAX_CLASS.SET'; taxClass: TaxClass }
-  | { type: 'CATEGORIES.SET'; ids: number[] }
+  | FormFieldEvent<ProductForm, ProductTextField | 'status' | 'taxClass' | 'categoryIds'>
   | { type: 'IMAGE.PICK'; file: Blob }
   | { type: 'IMAGE.REMOVE' }
   | { type: 'SUBMIT' }
@@ -101,28 +111,47 @@ export const productFormMachine = setup({
     }),
   },
   actions: {
-    assignLoaded: assign((_, params: { detail: ProductDetail | null; categories: ProductCategory[] }) => {
+    assignLoaded: assign(({ context }, params: { detail: ProductDetail | null; categories: ProductCategory[] }) => {
       const product = params.detail?.product ?? null;
       return {
         product,
         categories: params.categories,
-        form: product ? formOfProduct(product) : EMPTY_PRODUCT_FORM,
+        form: productFormKit(context.code).load(context.form, product ? formOfProduct(product) : EMPTY_PRODUCT_FORM),
         image: { ...NO_IMAGE, url: product?.img ?? null },
         loadError: null,
       };
     }),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    setField: assign(({ context }, params: { field: ProductTextField; value: string }) => ({
-      form: { ...context.form, [params.field]: params.field === 'price' ? priceDigits(params.value) : params.value },
-    })),
-    setStatus: assign(({ context }, params: { status: ProductStatus }) => ({ form: { ...context.form, status: params.status } })),
-    // Only a class the table knows (the service refuses any other).
-    setTaxClass: assign(({ context }, params: { taxClass: TaxClass }) => ({
-      form: { ...context.form, taxClass: isTaxClass(params.taxClass) ? params.taxClass : context.form.taxClass },
-    })),
-    setCategories: assign(({ context }, params: { ids: number[] }) => ({
-      // Only the merchant's categories, each once, in the order chosen.
-      form: { ...context.form, categoryIds: [...new Set(params.ids)].filter((id) => context.categories.some((c) => c.category_id === id)) },
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'FIELD.CHANGE') return {};
+      const kit = productFormKit(context.code);
+      const form = context.form;
+      switch (event.field) {
+        case 'price':
+          return { form: kit.change(form, 'price', priceDigits(event.value)) };
+        // Only a class the table knows (the service refuses any other).
+        case 'taxClass':
+          return { form: isTaxClass(event.value) ? kit.change(form, 'taxClass', event.value) : form };
+        // Only the merchant's categories, each once, in the order chosen.
+        case 'categoryIds':
+          return {
+            form: kit.change(
+              form,
+              'categoryIds',
+              [...new Set(event.value)].filter((id) => context.categories.some((c) => c.category_id === id)),
+            ),
+          };
+        case 'status':
+          return { form: kit.change(form, 'status', event.value) };
+        default:
+          return { form: kit.change(form, event.field, event.value) };
+      }
+    }),
+    blurField: assign(({ context }, params: { field: ProductTextField | 'status' | 'taxClass' | 'categoryIds' }) => ({
+      form:
+        params.field === 'name' || params.field === 'code' || params.field === 'price'
+          ? productFormKit(context.code).blur(context.form, params.field)
+          : context.form,
     })),
     startImage: assign({ imageProblem: null }),
     assignShrunk: assign(({ context }, params: { shrunk: ShrinkOutput }) => ({
@@ -133,9 +162,11 @@ export const productFormMachine = setup({
       image: { ...context.image, url: params.image.image_url },
     })),
     removeImage: assign({ image: NO_IMAGE, imageProblem: null }),
-    revealErrors: assign({ showErrors: true }),
-    clearSubmitError: assign({ submitError: null }),
-    assignSubmitError: assign((_, params: { error: unknown }) => ({ submitError: errorCode(params.error) })),
+    revealErrors: assign(({ context }) => ({ form: productFormKit(context.code).refuse(context.form) })),
+    clearSubmitError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
+    assignSubmitError: assign(({ context }, params: { error: unknown }) => ({
+      form: productFormKit(context.code).failed(context.form, params.error),
+    })),
     assignSaved: assign((_, params: { product: Product }) => ({ saved: params.product })),
     // Provided by the app (toasts, doc 2 §8).
     notifySaved: (_, _params: { product: Product; mode: 'create' | 'edit' }) => {},
@@ -144,7 +175,7 @@ export const productFormMachine = setup({
   guards: {
     editing: ({ context }) => context.code !== null,
     missing: (_, params: { error: unknown }) => errorCode(params.error) === 'NOT_FOUND',
-    formValid: ({ context }) => !hasProductErrors(validateProduct(context.form, context.code === null ? 'create' : 'edit')),
+    formValid: ({ context }) => productFormKit(context.code).valid(context.form.values),
     imageIdle: stateIn('#productForm.ready.image.idle'),
   },
   delays: { returnAfterUpdate: UPDATE_RETURN_DELAY_MS },
@@ -152,13 +183,11 @@ export const productFormMachine = setup({
   id: 'productForm',
   context: ({ input }) => ({
     code: input.code,
-    form: EMPTY_PRODUCT_FORM,
+    form: productFormKit(input.code).initial(EMPTY_PRODUCT_FORM),
     categories: [],
     product: null,
     image: NO_IMAGE,
     imageProblem: null,
-    showErrors: false,
-    submitError: null,
     loadError: null,
     saved: null,
   }),
@@ -194,10 +223,8 @@ export const productFormMachine = setup({
             editing: {
               tags: ['form'],
               on: {
-                'FIELD.CHANGE': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-                'STATUS.SET': { actions: { type: 'setStatus', params: ({ event }) => ({ status: event.status }) } },
-                'TAX_CLASS.SET': { actions: { type: 'setTaxClass', params: ({ event }) => ({ taxClass: event.taxClass }) } },
-                'CATEGORIES.SET': { actions: { type: 'setCategories', params: ({ event }) => ({ ids: event.ids }) } },
+                'FIELD.CHANGE': { actions: 'setField' },
+                'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
                 SUBMIT: [
                   { guard: 'formValid', target: 'submitting', actions: 'clearSubmitError' },
                   { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'revealErrors' },
@@ -222,7 +249,7 @@ export const productFormMachine = setup({
                   invoke: {
                     id: 'createProduct',
                     src: 'createProduct',
-                    input: ({ context }) => productBody(context.form, context.image.url),
+                    input: ({ context }) => productBody(context.form.values, context.image.url),
                     onDone: {
                       target: '#productForm.done',
                       actions: [
@@ -244,7 +271,7 @@ export const productFormMachine = setup({
                   invoke: {
                     id: 'updateProduct',
                     src: 'updateProduct',
-                    input: ({ context }) => ({ code: context.code!, body: productBody(context.form, context.image.url) }),
+                    input: ({ context }) => ({ code: context.code!, body: productBody(context.form.values, context.image.url) }),
                     onDone: {
                       target: '#productForm.ready.form.saved',
                       actions: [

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { productFormMachine } from './productForm.machine';
 import type { productListMachine } from './productList.machine';
-import { requiredFilled, validateProduct } from './rules/productForm';
+import { productFormKit } from './productForm.machine';
+import { requiredFilled } from './rules/productForm';
 
 /** What the product screens read from their machines (tags and context, never state names). */
 
@@ -16,16 +17,18 @@ export const selectStopping = (s: ListSnapshot) => s.hasTag('stopping');
 
 const modeOf = (s: FormSnapshot) => (s.context.code === null ? 'create' : 'edit');
 export const selectMode = (s: FormSnapshot): 'create' | 'edit' => modeOf(s);
-export const selectForm = (s: FormSnapshot) => s.context.form;
-export const selectFieldErrors = (s: FormSnapshot) => (s.context.showErrors ? validateProduct(s.context.form, modeOf(s)) : {});
+/** The values typed (the shared form, D283). */
+export const selectForm = (s: FormSnapshot) => s.context.form.values;
+export const selectFieldErrors = (s: FormSnapshot) =>
+  s.context.form.showErrors ? productFormKit(s.context.code).errors(s.context.form.values) : {};
 /** doc 2 §5: submit stays disabled until name, code and price are filled. */
-export const selectCanSubmit = (s: FormSnapshot) => requiredFilled(s.context.form) && s.hasTag('form') && !s.hasTag('busy');
+export const selectCanSubmit = (s: FormSnapshot) => requiredFilled(s.context.form.values) && s.hasTag('form') && !s.hasTag('busy');
 export const selectCategories = (s: FormSnapshot) => s.context.categories;
 export const selectImage = (s: FormSnapshot) => s.context.image;
 export const selectImageProblem = (s: FormSnapshot) => s.context.imageProblem;
 export const selectShrinking = (s: FormSnapshot) => s.hasTag('shrinking');
 export const selectUploading = (s: FormSnapshot) => s.hasTag('uploading');
-export const selectSubmitError = (s: FormSnapshot) => s.context.submitError;
+export const selectSubmitError = (s: FormSnapshot) => s.context.form.saveError;
 export const selectLoadError = (s: FormSnapshot) => s.context.loadError;
 export const selectLoading = (s: FormSnapshot) => s.hasTag('loading');
 export const selectLoadFailed = (s: FormSnapshot) => s.hasTag('failed');

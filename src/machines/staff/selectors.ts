@@ -7,15 +7,12 @@ import type { staffEditMachine } from './staffEdit.machine';
 type AddSnapshot = SnapshotFrom<typeof staffAddMachine>;
 type EditSnapshot = SnapshotFrom<typeof staffEditMachine>;
 
+/** The shared form (values, what to show, the last refusal: D283). */
 export const selectAddForm = (s: AddSnapshot) => s.context.form;
-export const selectAddErrors = (s: AddSnapshot) => (s.context.showErrors ? s.context.errors : {});
-export const selectAddSubmitError = (s: AddSnapshot) => s.context.submitError;
 export const selectAddBusy = (s: AddSnapshot) => s.hasTag('busy');
 
 export const selectEditStaff = (s: EditSnapshot) => s.context.staff;
 export const selectEditForm = (s: EditSnapshot) => s.context.form;
-export const selectEditErrors = (s: EditSnapshot) => (s.context.showErrors ? s.context.errors : {});
-export const selectEditSubmitError = (s: EditSnapshot) => s.context.submitError;
 export const selectEditLoadError = (s: EditSnapshot) => s.context.loadError;
 export const selectEditLoading = (s: EditSnapshot) => s.hasTag('loading');
 export const selectEditBusy = (s: EditSnapshot) => s.hasTag('busy');

@@ -2,14 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { NewStaff, StaffRow } from '../../services/staff/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { visibleText } from '../../rules/text';
-import {
-  hasStaffErrors,
-  nationalPhone,
-  normaliseStaffName,
-  validateStaffAdd,
-  type StaffAddForm,
-  type StaffFieldErrors,
-} from '../../rules/staff/staff';
+import { nationalPhone, normaliseStaffName, validateStaffAdd, type StaffAddForm, type StaffFieldError } from '../../rules/staff/staff';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /staff/add (core §5 Staff: every field required; name letters and spaces, Vietnamese mobile,
@@ -17,24 +11,23 @@ import {
  * change from then on. A refusal (STAFF_EXIST, PHONE_IS_EXIST, EMAIL_IS_EXIST…) returns to the form
  * with everything typed kept, says why under the form and in a toast titled "add staff failed"
  * (core §8). While the request runs SUBMIT is not handled, so nothing is sent twice. The password
- * is sent by the service as its digest (D97).
+ * is sent by the service as its digest (D97). The fields are the shared form (../shared/form/form.ts,
+ * D283): the refusal stays until the next submit.
  */
 
-export type StaffAddTextField = Exclude<keyof StaffAddForm, 'storeId'>;
+/** core §5: every field required, checked by the staff rules; the fields in screen order. */
+export const staffAddKit = defineForm<StaffAddForm, keyof StaffAddForm, StaffFieldError>({
+  fields: ['staffId', 'email', 'fullName', 'phone', 'storeId', 'address', 'password'],
+  validate: validateStaffAdd,
+  keepSaveErrorWhileTyping: true,
+});
 
 export interface StaffAddContext {
-  form: StaffAddForm;
-  errors: StaffFieldErrors;
-  showErrors: boolean;
-  submitError: string | null;
+  form: FormState<StaffAddForm>;
   added: StaffRow | null;
 }
 
-export type StaffAddEvent =
-  | { type: 'FIELD.CHANGE'; field: StaffAddTextField; value: string }
-  | { type: 'STORE.SET'; id: string | null }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' };
+export type StaffAddEvent = FormFieldEvent<StaffAddForm> | { type: 'SUBMIT' } | { type: 'CANCEL' };
 
 export const EMPTY_STAFF_ADD_FORM: StaffAddForm = {
   staffId: '',
@@ -72,34 +65,30 @@ export const staffAddMachine = setup({
     }),
   },
   actions: {
-    setField: assign(({ context }, params: { field: StaffAddTextField; value: string }) => {
-      const form = { ...context.form, [params.field]: params.value };
-      return { form, errors: validateStaffAdd(form) };
-    }),
-    setStore: assign(({ context }, params: { id: string | null }) => {
-      const form = { ...context.form, storeId: params.id };
-      return { form, errors: validateStaffAdd(form) };
-    }),
-    revealErrors: assign({ showErrors: true }),
-    clearSubmitError: assign({ submitError: null }),
-    assignSubmitError: assign((_, params: { error: unknown }) => ({ submitError: errorCode(params.error) })),
+    setField: assign(({ context, event }) => ({
+      form: event.type === 'FIELD.CHANGE' ? staffAddKit.change(context.form, event.field, event.value) : context.form,
+    })),
+    blurField: assign(({ context }, params: { field: keyof StaffAddForm }) => ({ form: staffAddKit.blur(context.form, params.field) })),
+    revealErrors: assign(({ context }) => ({ form: staffAddKit.refuse(context.form) })),
+    startSaving: assign(({ context }) => ({ form: staffAddKit.saving(context.form) })),
+    assignSubmitError: assign(({ context }, params: { error: unknown }) => ({ form: staffAddKit.failed(context.form, params.error) })),
     // The typed password is not kept once it has been used or abandoned.
-    assignAdded: assign(({ context }, params: { row: StaffRow }) => ({ added: params.row, form: { ...context.form, password: '' } })),
-    forgetPassword: assign(({ context }) => ({ form: { ...context.form, password: '' } })),
+    assignAdded: assign(({ context }, params: { row: StaffRow }) => ({
+      added: params.row,
+      form: staffAddKit.change(context.form, 'password', ''),
+    })),
+    forgetPassword: assign(({ context }) => ({ form: staffAddKit.change(context.form, 'password', '') })),
     // Provided by the app: the toasts (core §8 "add staff fail") and the staff lookup's invalidation.
     notifyAdded: (_, _params: { row: StaffRow }) => {},
     notifyAddFailed: (_, _params: { code: string }) => {},
   },
   guards: {
-    formValid: ({ context }) => !hasStaffErrors(validateStaffAdd(context.form)),
+    formValid: ({ context }) => staffAddKit.valid(context.form.values),
   },
 }).createMachine({
   id: 'staffAdd',
   context: {
-    form: EMPTY_STAFF_ADD_FORM,
-    errors: validateStaffAdd(EMPTY_STAFF_ADD_FORM),
-    showErrors: false,
-    submitError: null,
+    form: staffAddKit.initial(EMPTY_STAFF_ADD_FORM),
     added: null,
   },
   initial: 'editing',
@@ -107,8 +96,8 @@ export const staffAddMachine = setup({
     editing: {
       description: 'The form. Field messages show after the first submit; a refusal shows above the buttons.',
       on: {
-        'FIELD.CHANGE': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'STORE.SET': { actions: { type: 'setStore', params: ({ event }) => ({ id: event.id }) } },
+        'FIELD.CHANGE': { actions: 'setField' },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         SUBMIT: [
           { guard: 'formValid', target: 'submitting' },
           { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'revealErrors' },
@@ -119,11 +108,11 @@ export const staffAddMachine = setup({
     submitting: {
       tags: ['busy'],
       description: 'POST /staff with the password as its digest; the form is read-only and SUBMIT is not handled.',
-      entry: ['revealErrors', 'clearSubmitError'],
+      entry: 'startSaving',
       invoke: {
         id: 'addStaff',
         src: 'addStaff',
-        input: ({ context }) => newStaffBody(context.form),
+        input: ({ context }) => newStaffBody(context.form.values),
         onDone: {
           target: 'added',
           actions: [

@@ -2,14 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { StaffChanges, StaffRow } from '../../services/staff/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { visibleText } from '../../rules/text';
-import {
-  hasStaffErrors,
-  nationalPhone,
-  normaliseStaffName,
-  validateStaffEdit,
-  type StaffEditForm,
-  type StaffFieldErrors,
-} from '../../rules/staff/staff';
+import { nationalPhone, normaliseStaffName, validateStaffEdit, type StaffEditForm, type StaffFieldError } from '../../rules/staff/staff';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /staff/update?id= (core §5 Staff): loads the staff member (GET /staff?id=), then the form with
@@ -18,28 +12,33 @@ import {
  * (a staff member who never had a password) the new one gives them a sign-in (D96); the service
  * sends both as digests (D97). A refusal (PASSWORD_NOT_MATCH, PHONE_IS_EXIST…) returns to the form
  * with everything kept, says why under it and in a toast titled "edit staff failed" (core §8).
+ * The fields are the shared form (../shared/form/form.ts, D283).
  */
 
-export type StaffEditTextField = 'fullName' | 'phone' | 'address' | 'oldPassword' | 'password';
+/** The edited fields as the form keeps them (the password part's switch is PASSWORD.TOGGLE, which also forgets what was typed in it). */
+export type StaffEditField = Exclude<keyof StaffEditForm, 'changePassword'>;
+
+const editKit = (withLogin: boolean) =>
+  defineForm<StaffEditForm, StaffEditField, StaffFieldError>({
+    fields: ['fullName', 'phone', 'storeId', 'address', 'oldPassword', 'password'],
+    validate: (form) => validateStaffEdit(form, withLogin),
+    keepSaveErrorWhileTyping: true,
+  });
+const EDIT_KITS = { withLogin: editKit(true), withoutLogin: editKit(false) };
+
+/** The form of a staff member with a sign-in asks for the current password too (D96). */
+export const staffEditKit = (staff: StaffRow | null) => (hasLogin(staff) ? EDIT_KITS.withLogin : EDIT_KITS.withoutLogin);
 
 export interface StaffEditContext {
   id: number;
   /** The row as loaded (staff id, e-mail, whether they have a sign-in). */
   staff: StaffRow | null;
-  form: StaffEditForm;
-  errors: StaffFieldErrors;
-  showErrors: boolean;
+  form: FormState<StaffEditForm, StaffEditField>;
   loadError: string | null;
-  submitError: string | null;
 }
 
 export type StaffEditEvent =
-  | { type: 'FIELD.CHANGE'; field: StaffEditTextField; value: string }
-  | { type: 'STORE.SET'; id: string | null }
-  | { type: 'PASSWORD.TOGGLE' }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'CANCEL' };
+  FormFieldEvent<StaffEditForm, StaffEditField> | { type: 'PASSWORD.TOGGLE' } | { type: 'SUBMIT' } | { type: 'RETRY' } | { type: 'CANCEL' };
 
 const EMPTY_FORM: StaffEditForm = {
   fullName: '',
@@ -91,34 +90,39 @@ export const staffEditMachine = setup({
     }),
   },
   actions: {
-    assignStaff: assign((_, params: { staff: StaffRow }) => {
-      const form = formOf(params.staff);
-      return { staff: params.staff, form, errors: validateStaffEdit(form, hasLogin(params.staff)), loadError: null };
-    }),
+    assignStaff: assign(({ context }, params: { staff: StaffRow }) => ({
+      staff: params.staff,
+      form: staffEditKit(params.staff).load(context.form, formOf(params.staff)),
+      loadError: null,
+    })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    setField: assign(({ context }, params: { field: StaffEditTextField; value: string }) => {
-      const form = { ...context.form, [params.field]: params.value };
-      return { form, errors: validateStaffEdit(form, hasLogin(context.staff)) };
-    }),
-    setStore: assign(({ context }, params: { id: string | null }) => {
-      const form = { ...context.form, storeId: params.id };
-      return { form, errors: validateStaffEdit(form, hasLogin(context.staff)) };
-    }),
+    setField: assign(({ context, event }) => ({
+      form: event.type === 'FIELD.CHANGE' ? staffEditKit(context.staff).change(context.form, event.field, event.value) : context.form,
+    })),
+    blurField: assign(({ context }, params: { field: StaffEditField }) => ({
+      form: staffEditKit(context.staff).blur(context.form, params.field),
+    })),
     // Closing the password part forgets what was typed in it.
-    togglePassword: assign(({ context }) => {
-      const form = { ...context.form, changePassword: !context.form.changePassword, oldPassword: '', password: '' };
-      return { form, errors: validateStaffEdit(form, hasLogin(context.staff)) };
-    }),
-    revealErrors: assign({ showErrors: true }),
-    clearSubmitError: assign({ submitError: null }),
-    assignSubmitError: assign((_, params: { error: unknown }) => ({ submitError: errorCode(params.error) })),
-    forgetPasswords: assign(({ context }) => ({ form: { ...context.form, oldPassword: '', password: '' } })),
+    togglePassword: assign(({ context }) => ({
+      form: {
+        ...context.form,
+        values: { ...context.form.values, changePassword: !context.form.values.changePassword, oldPassword: '', password: '' },
+      },
+    })),
+    revealErrors: assign(({ context }) => ({ form: staffEditKit(context.staff).refuse(context.form) })),
+    startSaving: assign(({ context }) => ({ form: staffEditKit(context.staff).saving(context.form) })),
+    assignSubmitError: assign(({ context }, params: { error: unknown }) => ({
+      form: staffEditKit(context.staff).failed(context.form, params.error),
+    })),
+    forgetPasswords: assign(({ context }) => ({
+      form: { ...context.form, values: { ...context.form.values, oldPassword: '', password: '' } },
+    })),
     // Provided by the app: the toasts (core §8 "edit staff fail") and the staff lookup's invalidation.
     notifySaved: (_, _params: { row: StaffRow }) => {},
     notifyEditFailed: (_, _params: { code: string }) => {},
   },
   guards: {
-    formValid: ({ context }) => !hasStaffErrors(validateStaffEdit(context.form, hasLogin(context.staff))),
+    formValid: ({ context }) => staffEditKit(context.staff).valid(context.form.values),
     missing: (_, params: { error: unknown }) => errorCode(params.error) === 'USER_INCORRECT',
   },
 }).createMachine({
@@ -126,11 +130,8 @@ export const staffEditMachine = setup({
   context: ({ input }) => ({
     id: input.id,
     staff: null,
-    form: EMPTY_FORM,
-    errors: {},
-    showErrors: false,
+    form: EDIT_KITS.withLogin.initial(EMPTY_FORM),
     loadError: null,
-    submitError: null,
   }),
   initial: 'loading',
   states: {
@@ -166,8 +167,8 @@ export const staffEditMachine = setup({
       tags: ['form'],
       description: 'The form; staff id and e-mail read-only; the password part closed until asked for.',
       on: {
-        'FIELD.CHANGE': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'STORE.SET': { actions: { type: 'setStore', params: ({ event }) => ({ id: event.id }) } },
+        'FIELD.CHANGE': { actions: 'setField' },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         'PASSWORD.TOGGLE': { actions: 'togglePassword' },
         SUBMIT: [
           { guard: 'formValid', target: 'submitting' },
@@ -179,11 +180,11 @@ export const staffEditMachine = setup({
     submitting: {
       tags: ['busy', 'form'],
       description: 'PUT /staff (passwords as digests); the form is read-only and SUBMIT is not handled.',
-      entry: ['revealErrors', 'clearSubmitError'],
+      entry: 'startSaving',
       invoke: {
         id: 'updateStaff',
         src: 'updateStaff',
-        input: ({ context }) => staffChanges(context.id, context.form, hasLogin(context.staff)),
+        input: ({ context }) => staffChanges(context.id, context.form.values, hasLogin(context.staff)),
         onDone: {
           target: 'saved',
           actions: ['forgetPasswords', { type: 'notifySaved', params: ({ event }) => ({ row: event.output }) }],

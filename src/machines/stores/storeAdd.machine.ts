@@ -21,7 +21,8 @@ import {
   type AddressCascadeEvent,
 } from '../shared/address/cascade';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { cleanTaxNoInput, taxNoProblem } from './rules/taxNo';
+import { cleanTaxNoInput, taxNoProblem, type TaxNoProblem } from './rules/taxNo';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /store/add (core §2, §3 Store, §5 Store and Inputs, §7 POST /store, /address/*, §8 "add store
@@ -29,27 +30,15 @@ import { cleanTaxNoInput, taxNoProblem } from './rules/taxNo';
  * (Vietnam); the pickers are the shared address cascade (../shared/address/cascade.ts). The tax number keeps
  * only digits and hyphens, typed or pasted. Save with a field missing or wrong marks the fields and
  * stays; a refused save keeps everything and says why (toast and form). Saved: the list, with a
- * success toast (the route's `notifyAdded` and `goToStoreList`).
+ * success toast (the route's `notifyAdded` and `goToStoreList`). The texts are the shared form
+ * (../shared/form/form.ts, D283); the pickers stay the cascade's.
  */
 
-export interface StoreAddContext extends AddressCascade<number> {
+export interface StoreTexts {
   name: string;
   taxNo: string;
-  /** The last change to the tax number dropped characters other than digits and hyphens. */
-  taxNoFiltered: boolean;
   addressLine: string;
-  /** Save was pressed with something missing or wrong: every field says what. */
-  showErrors: boolean;
-  /** Why the last save failed; what was typed stays. */
-  errorCode: string | null;
 }
-
-export type StoreAddEvent =
-  | { type: 'NAME.CHANGE'; value: string }
-  | { type: 'TAX_NO.CHANGE'; value: string }
-  | { type: 'ADDRESS_LINE.CHANGE'; value: string }
-  | AddressCascadeEvent<number>
-  | { type: 'SUBMIT' };
 
 export type StoreFieldProblem = 'required' | 'tooLong' | null;
 
@@ -59,22 +48,38 @@ export function textProblem(value: string, max: number): StoreFieldProblem {
   return null;
 }
 
+/**
+ * core §5 Store and Inputs: every text required; an over-long text, a character other than a digit
+ * or hyphen and a tax number too short are said while typing, a missing one once Save was pressed.
+ */
+export const storeFormKit = defineForm<StoreTexts, keyof StoreTexts, NonNullable<StoreFieldProblem | TaxNoProblem>>({
+  rules: {
+    name: (value) => textProblem(value, MAX_STORE_NAME_LENGTH),
+    taxNo: taxNoProblem,
+    addressLine: (value) => textProblem(value, MAX_ADDRESS_LINE_LENGTH),
+  },
+  immediate: ['tooLong', 'tooShort', 'characters'],
+});
+
+export interface StoreAddContext extends AddressCascade<number> {
+  form: FormState<StoreTexts>;
+  /** The last change to the tax number dropped characters other than digits and hyphens. */
+  taxNoFiltered: boolean;
+}
+
+export type StoreAddEvent = FormFieldEvent<StoreTexts> | AddressCascadeEvent<number> | { type: 'SUBMIT' };
+
 /** Every field as core §5 asks (the check digit is only a warning and does not count). */
 export function storeFormValid(c: StoreAddContext): boolean {
-  return (
-    textProblem(c.name, MAX_STORE_NAME_LENGTH) === null &&
-    taxNoProblem(c.taxNo) === null &&
-    textProblem(c.addressLine, MAX_ADDRESS_LINE_LENGTH) === null &&
-    c.cityId !== null &&
-    c.wardId !== null
-  );
+  return storeFormKit.valid(c.form.values) && c.cityId !== null && c.wardId !== null;
 }
 
 export function storeBody(c: StoreAddContext): AddStoreBody {
+  const { name, taxNo, addressLine } = c.form.values;
   return {
-    name: c.name.trim(),
-    tax_no: c.taxNo,
-    address_line_1: c.addressLine.trim(),
+    name: name.trim(),
+    tax_no: taxNo,
+    address_line_1: addressLine.trim(),
     country_id: VIETNAM_COUNTRY_ID,
     city_id: c.cityId ?? 0,
     // No districts since 1 July 2025 (D239): the spec's body keeps the field, 0 says "none".
@@ -101,20 +106,25 @@ export const storeAddMachine = setup({
     }),
   },
   actions: {
-    assignName: assign((_, params: { value: string }) => ({ name: params.value, errorCode: null })),
-    assignTaxNo: assign((_, params: { value: string }) => {
+    changeField: assign(({ context }, params: { field: keyof StoreTexts; value: string }) => {
+      if (params.field !== 'taxNo') return { form: storeFormKit.change(context.form, params.field, params.value) };
+      // core §5 Inputs: only digits and hyphens are kept, typed or pasted.
       const taxNo = cleanTaxNoInput(params.value);
-      return { taxNo, taxNoFiltered: taxNo !== params.value, errorCode: null };
+      return { form: storeFormKit.change(context.form, 'taxNo', taxNo), taxNoFiltered: taxNo !== params.value };
     }),
-    assignAddressLine: assign((_, params: { value: string }) => ({ addressLine: params.value, errorCode: null })),
-    assignCity: assign((_, params: { id: number | null }) => ({ ...chooseCity(params.id), errorCode: null })),
-    assignWard: assign((_, params: { id: number | null }) => ({ wardId: params.id, errorCode: null })),
+    blurField: assign(({ context }, params: { field: keyof StoreTexts }) => ({ form: storeFormKit.blur(context.form, params.field) })),
+    // A new choice, like a new text, clears the last save failure.
+    assignCity: assign(({ context }, params: { id: number | null }) => ({
+      ...chooseCity(params.id),
+      form: { ...context.form, saveError: null },
+    })),
+    assignWard: assign(({ context }, params: { id: number | null }) => ({ wardId: params.id, form: { ...context.form, saveError: null } })),
     assignCities: assign((_, params: { options: AddressOption[] }) => loadedCities(params.options)),
     assignWards: assign((_, params: { options: AddressOption[] }) => loadedWards(params.options)),
     assignCitiesError: assign((_, params: { error: unknown }) => failedCities(params.error)),
     assignWardsError: assign((_, params: { error: unknown }) => failedWards(params.error)),
-    showErrors: assign({ showErrors: true }),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
+    showErrors: assign(({ context }) => ({ form: storeFormKit.refuse(context.form) })),
+    assignError: assign(({ context }, params: { error: unknown }) => ({ form: storeFormKit.failed(context.form, params.error) })),
     // Provided by the app: the success toast and the shared stores lookup's invalidation.
     notifyAdded: (_, _params: { store: Store }) => {},
     // Provided by the app: core §8 "add store fail" toast.
@@ -132,13 +142,9 @@ export const storeAddMachine = setup({
   id: 'storeAdd',
   type: 'parallel',
   context: {
-    name: '',
-    taxNo: '',
+    form: storeFormKit.initial({ name: '', taxNo: '', addressLine: '' }),
     taxNoFiltered: false,
-    addressLine: '',
     ...emptyCascade<number>(),
-    showErrors: false,
-    errorCode: null,
   },
   states: {
     form: {
@@ -146,9 +152,8 @@ export const storeAddMachine = setup({
       states: {
         editing: {
           on: {
-            'NAME.CHANGE': { actions: { type: 'assignName', params: ({ event }) => ({ value: event.value }) } },
-            'TAX_NO.CHANGE': { actions: { type: 'assignTaxNo', params: ({ event }) => ({ value: event.value }) } },
-            'ADDRESS_LINE.CHANGE': { actions: { type: 'assignAddressLine', params: ({ event }) => ({ value: event.value }) } },
+            'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+            'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
             'WARD.CHANGE': {
               guard: 'wardKnown',
               actions: { type: 'assignWard', params: ({ event }) => ({ id: event.id }) },

@@ -15,9 +15,9 @@ export const selectRuleForm = (s: FormSnapshot) => s.context.form;
 export const selectRuleIsNew = (s: FormSnapshot) => s.context.id === null;
 /** doc 2 §5: submit is enabled only when all four fields are filled (and nothing is being saved). */
 export const selectRuleCanSubmit = (s: FormSnapshot) =>
-  s.hasTag('form') && !s.hasTag('busy') && Object.keys(validateTxRule(s.context.form)).length === 0;
-export const selectRuleMissingFields = (s: FormSnapshot) => validateTxRule(s.context.form);
-export const selectRuleSubmitError = (s: FormSnapshot) => s.context.submitError;
+  s.hasTag('form') && !s.hasTag('busy') && Object.keys(validateTxRule(s.context.form.values)).length === 0;
+export const selectRuleMissingFields = (s: FormSnapshot) => validateTxRule(s.context.form.values);
+export const selectRuleSubmitError = (s: FormSnapshot) => s.context.form.saveError;
 export const selectRuleLoadError = (s: FormSnapshot) => s.context.loadError;
 export const selectRuleLoading = (s: FormSnapshot) => s.hasTag('loading');
 export const selectRuleBusy = (s: FormSnapshot) => s.hasTag('busy');

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { TxRuleChoices } from '../../services/txrules/schemas';
 import type { TxRule, TxRuleFields } from '../../services/txrules/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { EMPTY_TX_RULE_FORM, txRuleComplete, txRuleFields, txRuleFormOf, type TxRuleField, type TxRuleForm } from './rules/txRuleForm';
+import { EMPTY_TX_RULE_FORM, txRuleFields, txRuleFormOf, validateTxRule, type TxRuleForm } from './rules/txRuleForm';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /setting-tx/create and /setting-tx/update?id= (doc 2 §2, §3 Transaction rule, §5, §7): loads the
@@ -10,24 +11,26 @@ import { EMPTY_TX_RULE_FORM, txRuleComplete, txRuleFields, txRuleFormOf, type Tx
  * its four fields, all required before submit is enabled. POST (create) or PUT with the fields in the
  * query (update). A refusal (RULE_EXIST: another rule of that store and card already routes one of
  * the banks) keeps everything chosen, says why under the form and in a toast. Saved or cancelled,
- * the app returns to the rule list (D168).
+ * the app returns to the rule list (D168). The four fields are the shared form (../shared/form/form.ts,
+ * D283); a refusal stays until the next submit.
  */
+
+/** doc 2 §5: all four required; Save stays disabled until then, so no field is ever marked. */
+export const txRuleFormKit = defineForm<TxRuleForm, keyof TxRuleForm, 'required'>({
+  fields: ['ruleName', 'cardType', 'issuers', 'acquirer'],
+  validate: validateTxRule,
+  keepSaveErrorWhileTyping: true,
+});
 
 export interface TxRuleFormContext {
   /** null: a new rule. */
   id: number | null;
   choices: TxRuleChoices | null;
-  form: TxRuleForm;
+  form: FormState<TxRuleForm>;
   loadError: string | null;
-  submitError: string | null;
 }
 
-export type TxRuleFormEvent =
-  | { type: 'FIELD.SET'; field: TxRuleField; value: string | null }
-  | { type: 'ISSUERS.SET'; values: string[] }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'CANCEL' };
+export type TxRuleFormEvent = FormFieldEvent<TxRuleForm> | { type: 'SUBMIT' } | { type: 'RETRY' } | { type: 'CANCEL' };
 
 export interface TxRuleFormLoad {
   choices: TxRuleChoices;
@@ -51,31 +54,33 @@ export const txRuleFormMachine = setup({
     }),
   },
   actions: {
-    assignLoaded: assign((_, params: TxRuleFormLoad) => ({
+    assignLoaded: assign(({ context }, params: TxRuleFormLoad) => ({
       choices: params.choices,
-      form: params.rule ? txRuleFormOf(params.rule) : EMPTY_TX_RULE_FORM,
+      form: txRuleFormKit.load(context.form, params.rule ? txRuleFormOf(params.rule) : EMPTY_TX_RULE_FORM),
       loadError: null,
     })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    setField: assign(({ context }, params: { field: TxRuleField; value: string | null }) => ({
-      form: { ...context.form, [params.field]: params.value || null },
-    })),
-    setIssuers: assign(({ context }, params: { values: string[] }) => ({
-      form: { ...context.form, issuers: [...new Set(params.values)] },
-    })),
-    clearSubmitError: assign({ submitError: null }),
-    assignSubmitError: assign((_, params: { error: unknown }) => ({ submitError: errorCode(params.error) })),
+    // A bank chosen twice counts once; a cleared choice is no choice.
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'FIELD.CHANGE') return {};
+      if (event.field === 'issuers') return { form: txRuleFormKit.change(context.form, 'issuers', [...new Set(event.value)]) };
+      return { form: txRuleFormKit.change(context.form, event.field, event.value || null) };
+    }),
+    blurField: assign(({ context }, params: { field: keyof TxRuleForm }) => ({ form: txRuleFormKit.blur(context.form, params.field) })),
+    // Save is never refused here (disabled until complete), so no field is marked: only the last failure goes.
+    clearSubmitError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
+    assignSubmitError: assign(({ context }, params: { error: unknown }) => ({ form: txRuleFormKit.failed(context.form, params.error) })),
     // Provided by the app: the toasts.
     notifySaved: (_, _params: { rule: TxRule; created: boolean }) => {},
     notifySaveFailed: (_, _params: { code: string; created: boolean }) => {},
   },
   guards: {
     ruleMissing: ({ context }, params: TxRuleFormLoad) => context.id !== null && params.rule === null,
-    formComplete: ({ context }) => txRuleComplete(context.form),
+    formComplete: ({ context }) => txRuleFormKit.valid(context.form.values),
   },
 }).createMachine({
   id: 'txRuleForm',
-  context: ({ input }) => ({ id: input.id, choices: null, form: EMPTY_TX_RULE_FORM, loadError: null, submitError: null }),
+  context: ({ input }) => ({ id: input.id, choices: null, form: txRuleFormKit.initial(EMPTY_TX_RULE_FORM), loadError: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -110,8 +115,8 @@ export const txRuleFormMachine = setup({
       tags: ['form'],
       description: 'The four fields; submit is enabled only when all four are filled (doc 2 §5).',
       on: {
-        'FIELD.SET': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'ISSUERS.SET': { actions: { type: 'setIssuers', params: ({ event }) => ({ values: event.values }) } },
+        'FIELD.CHANGE': { actions: 'setField' },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         SUBMIT: { guard: 'formComplete', target: 'submitting' },
         CANCEL: 'cancelled',
       },
@@ -123,7 +128,7 @@ export const txRuleFormMachine = setup({
       invoke: {
         id: 'saveRule',
         src: 'saveRule',
-        input: ({ context }) => ({ id: context.id, fields: txRuleFields(context.form) }),
+        input: ({ context }) => ({ id: context.id, fields: txRuleFields(context.form.values) }),
         onDone: {
           target: 'saved',
           actions: { type: 'notifySaved', params: ({ context, event }) => ({ rule: event.output, created: context.id === null }) },

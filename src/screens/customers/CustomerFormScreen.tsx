@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
+  customerFormKit,
   customerFormValid,
   legacyWardMissing,
   selectCustomerForm,
@@ -12,16 +14,12 @@ import {
   selectSaving,
   type customerFormMachine,
 } from '../../machines/customers/customerForm.machine';
-import {
-  CUSTOMER_ADDRESS_MAX_LENGTH,
-  CUSTOMER_NAME_MAX_LENGTH,
-  validateCustomer,
-  type CustomerFieldError,
-} from '../../rules/customers/customer';
+import { CUSTOMER_ADDRESS_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH, type CustomerTexts } from '../../rules/customers/customer';
 import { errorMessageKey } from '../../services/errors';
 import { legacyProvince } from '../../rules/legacyProvinces';
 import { AddressPickers } from '../shared/address/AddressPickers';
 import { FailureAlert } from '../shared/FailureAlert';
+import { useFormFields } from '../shared/form/use-form-fields';
 import { formatNumber, formatVnd } from '../shared/table/format';
 
 export type CustomerFormActor = ActorRefFrom<typeof customerFormMachine>;
@@ -40,16 +38,10 @@ const OWN_CODES = new Set(['CUSTOMER_NOT_EXIST']);
 export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor; onBack: () => void }) {
   const { t } = useTranslation(['customers', 'errors']);
   const c = useSelector(actor, selectCustomerForm);
-  const saving = useSelector(actor, selectSaving);
   const loadingCustomer = useSelector(actor, selectLoadingCustomer);
   const loadFailed = useSelector(actor, selectLoadFailed);
-  const loading = useSelector(actor, selectListLoading, (a, b) => a.cities === b.cities && a.wards === b.wards);
   const isEdit = c.id !== null;
-  const errors = validateCustomer(c);
-  const show = c.showErrors;
   const message = (code: string) => t(OWN_CODES.has(code) ? `codes.${code}` : errorMessageKey(code));
-  const fieldError = (error: CustomerFieldError | undefined, max: number) =>
-    error === 'tooLong' || error === 'invalidCharacters' || (show && error) ? t(`validation.${error}`, { max }) : undefined;
 
   return (
     <Stack gap="md" p="md" maw={720}>
@@ -83,7 +75,7 @@ export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor
               <Summary label={t('form.orders')} value={formatNumber(c.customer.total_orders)} />
             </SimpleGrid>
           ) : null}
-          {c.errorCode ? (
+          {c.form.saveError ? (
             <Alert
               color="red"
               variant="light"
@@ -91,100 +83,115 @@ export function CustomerFormScreen({ actor, onBack }: { actor: CustomerFormActor
               title={isEdit ? t('form.updateFailTitle') : t('form.createFailTitle')}
               data-testid="customer-save-error"
             >
-              {message(c.errorCode)}
+              {message(c.form.saveError)}
             </Alert>
           ) : null}
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'SUBMIT' });
-            }}
-          >
-            <Stack gap="sm">
-              <TextInput
-                label={t('form.name')}
-                value={c.name}
-                onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
-                required
-                disabled={saving}
-                autoComplete="name"
-                error={fieldError(errors.name, CUSTOMER_NAME_MAX_LENGTH)}
-                data-testid="customer-name"
-              />
-              <TextInput
-                label={t('form.phone')}
-                value={c.phone}
-                onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
-                required
-                disabled={saving}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={20}
-                description={t('form.phoneHint')}
-                error={fieldError(errors.phone, 0)}
-                data-testid="customer-phone"
-              />
-              {c.legacyAddress !== null ? (
-                <Alert color="yellow" variant="light" title={t('form.legacyTitle')} data-testid="customer-legacy-address">
-                  <Text size="sm">
-                    {t('form.legacyBody', {
-                      address: c.legacyAddress,
-                      province: legacyProvince(c.customer?.province_code ?? '')?.nowName ?? '—',
-                    })}
-                  </Text>
-                </Alert>
-              ) : null}
-              <AddressPickers
-                cascade={c}
-                wardError={show && legacyWardMissing(c) ? t('form.legacyWardRequired') : undefined}
-                loading={loading}
-                send={(event) => actor.send(event)}
-                parse={String}
-                disabled={saving}
-                testIdPrefix="customer"
-                texts={{
-                  city: t('form.city'),
-                  ward: t('form.ward'),
-                  search: t('form.search'),
-                  noMatch: t('form.noMatch'),
-                  matches: (count) => t('form.matches', { count }),
-                  chooseCityFirst: t('form.chooseCityFirst'),
-                  none: t('form.notChosen'),
-                  citiesFailed: t('form.citiesFailed'),
-                  wardsFailed: t('form.wardsFailed'),
-                  retry: t('form.retry'),
-                  failure: (code) => t(errorMessageKey(code)),
-                }}
-              />
-              <TextInput
-                label={t('form.address')}
-                value={c.address}
-                onChange={(e) => actor.send({ type: 'ADDRESS.CHANGE', value: e.currentTarget.value })}
-                disabled={saving}
-                autoComplete="street-address"
-                description={t('form.addressHint')}
-                error={fieldError(errors.address, CUSTOMER_ADDRESS_MAX_LENGTH)}
-                data-testid="customer-address"
-              />
-              <Group gap="sm" align="center">
-                <Button type="submit" loading={saving} data-testid="customer-save">
-                  {t('form.save')}
-                </Button>
-                {show && !saving && !customerFormValid(c) ? (
-                  <Text size="sm" c="red.9" role="status">
-                    {t('form.fixErrors')}
-                  </Text>
-                ) : null}
-              </Group>
-            </Stack>
-          </form>
+          <CustomerFields actor={actor} />
         </>
       )}
     </Stack>
   );
 }
+
+const MAX: Record<keyof CustomerTexts, number> = { name: CUSTOMER_NAME_MAX_LENGTH, phone: 0, address: CUSTOMER_ADDRESS_MAX_LENGTH };
+
+/** The fields and Save: each field's problem beside it (validation.<code>), the focus to the first after a refused Save. */
+function CustomerFields({ actor }: { actor: CustomerFormActor }) {
+  const { t } = useTranslation(['customers', 'errors']);
+  const c = useSelector(actor, selectCustomerForm);
+  const saving = useSelector(actor, selectSaving);
+  const loading = useSelector(actor, selectListLoading, (a, b) => a.cities === b.cities && a.wards === b.wards);
+  const fields = useFormFields(actor, c.form, customerFormKit, {
+    rule: (field, code) => t(`validation.${code}`, { max: MAX[field] }),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  const show = c.form.showErrors;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t('form.name')}
+          {...fields.text('name')}
+          required
+          disabled={saving}
+          autoComplete="name"
+          data-testid="customer-name"
+        />
+        <TextInput
+          label={t('form.phone')}
+          {...fields.text('phone')}
+          required
+          disabled={saving}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+          description={t('form.phoneHint')}
+          data-testid="customer-phone"
+        />
+        {c.legacyAddress !== null ? (
+          <Alert color="yellow" variant="light" title={t('form.legacyTitle')} data-testid="customer-legacy-address">
+            <Text size="sm">
+              {t('form.legacyBody', {
+                address: c.legacyAddress,
+                province: legacyProvince(c.customer?.province_code ?? '')?.nowName ?? '—',
+              })}
+            </Text>
+          </Alert>
+        ) : null}
+        <AddressPickers
+          cascade={c}
+          wardError={show && legacyWardMissing(c) ? t('form.legacyWardRequired') : undefined}
+          loading={loading}
+          send={(event) => actor.send(event)}
+          parse={String}
+          disabled={saving}
+          testIdPrefix="customer"
+          texts={pickerTexts(t)}
+        />
+        <TextInput
+          label={t('form.address')}
+          {...fields.text('address')}
+          disabled={saving}
+          autoComplete="street-address"
+          description={t('form.addressHint')}
+          data-testid="customer-address"
+        />
+        <Group gap="sm" align="center">
+          <Button type="submit" loading={saving} data-testid="customer-save">
+            {t('form.save')}
+          </Button>
+          {show && !saving && !customerFormValid(c) ? (
+            <Text size="sm" c="red.9" role="status">
+              {t('form.fixErrors')}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const pickerTexts = (t: TFunction<['customers', 'errors']>) => ({
+  city: t('form.city'),
+  ward: t('form.ward'),
+  search: t('form.search'),
+  noMatch: t('form.noMatch'),
+  matches: (count: number) => t('form.matches', { count }),
+  chooseCityFirst: t('form.chooseCityFirst'),
+  none: t('form.notChosen'),
+  citiesFailed: t('form.citiesFailed'),
+  wardsFailed: t('form.wardsFailed'),
+  retry: t('form.retry'),
+  failure: (code: string) => t(errorMessageKey(code)),
+});
 
 function Summary({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

@@ -84,8 +84,13 @@ describe('CustomerFormScreen (doc 2 §5: name and phone required)', () => {
     await renderScreen(<CustomerFormScreen actor={actor} onBack={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    // D283: a refused Save takes the focus to the first wrong field.
+    expect(document.activeElement).toBe(field(/^Full name/));
+    fireEvent.change(field(/^Full name/), { target: { value: 'Lan' } });
     fireEvent.change(field(/^Mobile phone/), { target: { value: '0123 456 789' } });
     expect(screen.getByText('Phone number is invalid')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(document.activeElement).toBe(field(/^Mobile phone/));
     expect(sent).toEqual([]);
   });
 

@@ -79,16 +79,9 @@ export function ProductFormScreen({
   vatRates: VatRateTable;
   now: number;
 }) {
-  const { t, i18n } = useTranslation(['products', 'errors']);
+  const { t } = useTranslation(['products', 'errors']);
   const mode = useSelector(actor, selectMode);
-  const form = useSelector(actor, selectForm);
-  const errors = useSelector(actor, selectFieldErrors);
   const canSubmit = useSelector(actor, selectCanSubmit);
-  const categories = useSelector(actor, selectCategories);
-  const image = useSelector(actor, selectImage);
-  const imageProblem = useSelector(actor, selectImageProblem);
-  const shrinking = useSelector(actor, selectShrinking);
-  const uploading = useSelector(actor, selectUploading);
   const submitError = useSelector(actor, selectSubmitError);
   const loadError = useSelector(actor, selectLoadError);
   const loading = useSelector(actor, selectLoading);
@@ -97,9 +90,6 @@ export function ProductFormScreen({
   const showsForm = useSelector(actor, selectShowsForm);
   const busy = useSelector(actor, selectBusy);
   const saved = useSelector(actor, selectSaved);
-  const taxClassLabel = useTaxClassLabel(vatRates, now);
-  const [priceFocused, setPriceFocused] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const readOnly = busy || saved;
   const title = mode === 'create' ? t('form.createTitle') : t('form.editTitle');
   const cancel = () => actor.send({ type: 'CANCEL' });
@@ -147,8 +137,6 @@ export function ProductFormScreen({
 
   const refusal =
     submitError === null ? null : catalogueCode(submitError) === 'NAME_CODE_EXIST' ? t('form.codeTaken') : t(errorMessageKey(submitError));
-  const priceShown = priceFocused || form.price === '' ? form.price : formatVndNumber(Number(form.price));
-  const chosen = categories.filter((c) => form.categoryIds.includes(c.category_id));
 
   return (
     <Stack gap="md" p="md" maw={720}>
@@ -161,153 +149,224 @@ export function ProductFormScreen({
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            label={t('form.name')}
-            required
-            value={form.name}
-            maxLength={PRODUCT_NAME_MAX * 2}
-            readOnly={readOnly}
-            error={errors.name ? t(errors.name, { max: PRODUCT_NAME_MAX }) : undefined}
-            onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'name', value: e.currentTarget.value })}
-            data-testid="product-name"
-          />
-          <TextInput
-            label={t('form.code')}
-            required
-            description={mode === 'edit' ? t('form.codeReadOnly') : t('form.codeHint')}
-            value={form.code}
-            maxLength={PRODUCT_CODE_MAX * 2}
-            readOnly={mode === 'edit' || readOnly}
-            error={errors.code ? t(errors.code, { max: PRODUCT_CODE_MAX }) : undefined}
-            onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'code', value: e.currentTarget.value })}
-            data-testid="product-code"
-          />
-          <TextInput
-            label={t('form.price')}
-            required
-            description={t('form.priceHint')}
-            inputMode="numeric"
-            value={priceShown}
-            maxLength={priceFocused ? PRODUCT_PRICE_MAX_LENGTH : undefined}
-            readOnly={readOnly}
-            error={errors.price ? t(errors.price) : undefined}
-            onFocus={() => setPriceFocused(true)}
-            onBlur={() => setPriceFocused(false)}
-            onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'price', value: e.currentTarget.value })}
-            data-testid="product-price"
-          />
-          <Select
-            label={t('form.status')}
-            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-            data={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`status.${s}`) }))}
-            value={String(form.status)}
-            allowDeselect={false}
-            readOnly={readOnly}
-            onChange={(value) => value !== null && actor.send({ type: 'STATUS.SET', status: Number(value) as ProductStatus })}
-            data-testid="product-status"
-          />
-          <Select
-            label={t('form.taxClass')}
-            description={`${t(`taxClassHelp.${form.taxClass}`)} ${t('form.taxClassHint')}`}
-            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-            data={TAX_CLASSES.map((c) => ({ value: c, label: taxClassLabel(c) }))}
-            value={form.taxClass}
-            allowDeselect={false}
-            readOnly={readOnly}
-            onChange={(value) => isTaxClass(value) && actor.send({ type: 'TAX_CLASS.SET', taxClass: value })}
-            data-testid="product-tax-class"
-          />
-          <MultiSelect
-            label={t('form.categories')}
-            placeholder={form.categoryIds.length === 0 ? t('form.categoriesPlaceholder') : undefined}
-            description={categories.length === 0 ? t('form.noCategories') : undefined}
-            data={categories.map((c) => ({ value: String(c.category_id), label: c.category_name }))}
-            value={form.categoryIds.map(String)}
-            searchable
-            filter={foldedFilter}
-            readOnly={readOnly}
-            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-            onChange={(values) => actor.send({ type: 'CATEGORIES.SET', ids: values.map(Number) })}
-            data-testid="product-categories"
-          />
-          <ChipList items={chosen.map((c) => ({ id: c.category_id, label: c.category_name }))} label={t('form.chosenCategories')} />
+          <ProductFields actor={actor} readOnly={readOnly} vatRates={vatRates} now={now} />
 
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="product-image-label">
-              {t('form.image')}
-            </Text>
-            <Text size="xs" c="dimmed" id="product-image-hint">
-              {t('form.imageHint')}
-            </Text>
-            <ProductPhoto
-              url={image.url}
-              file={image.preview}
-              load={loadImage}
-              alt={t('form.imagePreviewAlt')}
-              loadingText={t('list.imageLoading')}
-              failedText={t('list.imageFailed')}
-              size={120}
-            />
-            {image.size !== null && image.originalSize !== null ? (
-              <Text size="sm" data-testid="product-image-size">
-                {image.originalSize > image.size
-                  ? t('form.imageShrunk', { from: kb(image.originalSize, i18n.language), to: kb(image.size, i18n.language) })
-                  : t('form.imageSize', { size: kb(image.size, i18n.language) })}
-              </Text>
-            ) : null}
-            {shrinking ? <LoadingLine label={t('form.shrinking')} /> : null}
-            {uploading ? <LoadingLine label={t('form.uploading')} /> : null}
-            {imageProblem ? (
-              <Alert color={imageProblem === 'upload' ? 'orange' : 'red'} role="alert" data-testid="product-image-problem">
-                <Text size="sm">{t(`form.imageProblem.${imageProblem}`)}</Text>
-              </Alert>
-            ) : null}
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-              hidden
-              aria-labelledby="product-image-label"
-              aria-describedby="product-image-hint"
-              data-testid="product-image-input"
-              onChange={(e) => {
-                const file = e.currentTarget.files?.[0];
-                if (file) actor.send({ type: 'IMAGE.PICK', file });
-                e.currentTarget.value = '';
-              }}
-            />
-            <Group gap="xs">
-              <Button variant="default" size="xs" disabled={readOnly} onClick={() => fileInput.current?.click()}>
-                {t('form.pickImage')}
-              </Button>
-              {image.url || image.preview ? (
-                <Button variant="default" size="xs" disabled={readOnly} onClick={() => actor.send({ type: 'IMAGE.REMOVE' })}>
-                  {t('form.removeImage')}
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
+          <ProductImageField actor={actor} loadImage={loadImage} readOnly={readOnly} />
 
-          {refusal ? (
-            <Alert color="red" title={t('form.failed')} role="alert" data-testid="product-submit-error">
-              <Text size="sm">{refusal}</Text>
-            </Alert>
-          ) : null}
-          {saved ? (
-            <Alert color="green" role="status" data-testid="product-saved">
-              {t('form.savedNote')}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={cancel} disabled={saved}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" disabled={!canSubmit} loading={busy}>
-              {t('form.save')}
-            </Button>
-          </Group>
+          <ProductFormActions refusal={refusal} saved={saved} canSubmit={canSubmit} busy={busy} onCancel={cancel} />
         </Stack>
       </form>
     </Stack>
+  );
+}
+
+/** Name, code (read-only on edit), price (formatted unless focused), status, VAT tax class, categories (doc 2 §5, D226). */
+function ProductFields({
+  actor,
+  readOnly,
+  vatRates,
+  now,
+}: {
+  actor: ProductFormActor;
+  readOnly: boolean;
+  vatRates: VatRateTable;
+  now: number;
+}) {
+  const { t } = useTranslation(['products', 'errors']);
+  const mode = useSelector(actor, selectMode);
+  const form = useSelector(actor, selectForm);
+  const errors = useSelector(actor, selectFieldErrors);
+  const categories = useSelector(actor, selectCategories);
+  const taxClassLabel = useTaxClassLabel(vatRates, now);
+  const [priceFocused, setPriceFocused] = useState(false);
+  const priceShown = priceFocused || form.price === '' ? form.price : formatVndNumber(Number(form.price));
+  const chosen = categories.filter((c) => form.categoryIds.includes(c.category_id));
+  return (
+    <>
+      <TextInput
+        label={t('form.name')}
+        required
+        value={form.name}
+        maxLength={PRODUCT_NAME_MAX * 2}
+        readOnly={readOnly}
+        error={errors.name ? t(errors.name, { max: PRODUCT_NAME_MAX }) : undefined}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'name', value: e.currentTarget.value })}
+        data-testid="product-name"
+      />
+      <TextInput
+        label={t('form.code')}
+        required
+        description={mode === 'edit' ? t('form.codeReadOnly') : t('form.codeHint')}
+        value={form.code}
+        maxLength={PRODUCT_CODE_MAX * 2}
+        readOnly={mode === 'edit' || readOnly}
+        error={errors.code ? t(errors.code, { max: PRODUCT_CODE_MAX }) : undefined}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'code', value: e.currentTarget.value })}
+        data-testid="product-code"
+      />
+      <TextInput
+        label={t('form.price')}
+        required
+        description={t('form.priceHint')}
+        inputMode="numeric"
+        value={priceShown}
+        maxLength={priceFocused ? PRODUCT_PRICE_MAX_LENGTH : undefined}
+        readOnly={readOnly}
+        error={errors.price ? t(errors.price) : undefined}
+        onFocus={() => setPriceFocused(true)}
+        onBlur={() => setPriceFocused(false)}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'price', value: e.currentTarget.value })}
+        data-testid="product-price"
+      />
+      <Select
+        label={t('form.status')}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        data={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`status.${s}`) }))}
+        value={String(form.status)}
+        allowDeselect={false}
+        readOnly={readOnly}
+        onChange={(value) => value !== null && actor.send({ type: 'FIELD.CHANGE', field: 'status', value: Number(value) as ProductStatus })}
+        data-testid="product-status"
+      />
+      <Select
+        label={t('form.taxClass')}
+        description={`${t(`taxClassHelp.${form.taxClass}`)} ${t('form.taxClassHint')}`}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        data={TAX_CLASSES.map((c) => ({ value: c, label: taxClassLabel(c) }))}
+        value={form.taxClass}
+        allowDeselect={false}
+        readOnly={readOnly}
+        onChange={(value) => isTaxClass(value) && actor.send({ type: 'FIELD.CHANGE', field: 'taxClass', value })}
+        data-testid="product-tax-class"
+      />
+      <MultiSelect
+        label={t('form.categories')}
+        placeholder={form.categoryIds.length === 0 ? t('form.categoriesPlaceholder') : undefined}
+        description={categories.length === 0 ? t('form.noCategories') : undefined}
+        data={categories.map((c) => ({ value: String(c.category_id), label: c.category_name }))}
+        value={form.categoryIds.map(String)}
+        searchable
+        filter={foldedFilter}
+        readOnly={readOnly}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        onChange={(values) => actor.send({ type: 'FIELD.CHANGE', field: 'categoryIds', value: values.map(Number) })}
+        data-testid="product-categories"
+      />
+      <ChipList items={chosen.map((c) => ({ id: c.category_id, label: c.category_name }))} label={t('form.chosenCategories')} />
+    </>
+  );
+}
+
+/** The image: picked, shrunk and uploaded by the machine; its size after shrinking; a problem said (doc 2 §5, §9). */
+function ProductImageField({
+  actor,
+  loadImage,
+  readOnly,
+}: {
+  actor: ProductFormActor;
+  loadImage: (url: string) => Promise<Blob>;
+  readOnly: boolean;
+}) {
+  const { t, i18n } = useTranslation(['products', 'errors']);
+  const image = useSelector(actor, selectImage);
+  const imageProblem = useSelector(actor, selectImageProblem);
+  const shrinking = useSelector(actor, selectShrinking);
+  const uploading = useSelector(actor, selectUploading);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id="product-image-label">
+        {t('form.image')}
+      </Text>
+      <Text size="xs" c="dimmed" id="product-image-hint">
+        {t('form.imageHint')}
+      </Text>
+      <ProductPhoto
+        url={image.url}
+        file={image.preview}
+        load={loadImage}
+        alt={t('form.imagePreviewAlt')}
+        loadingText={t('list.imageLoading')}
+        failedText={t('list.imageFailed')}
+        size={120}
+      />
+      {image.size !== null && image.originalSize !== null ? (
+        <Text size="sm" data-testid="product-image-size">
+          {image.originalSize > image.size
+            ? t('form.imageShrunk', { from: kb(image.originalSize, i18n.language), to: kb(image.size, i18n.language) })
+            : t('form.imageSize', { size: kb(image.size, i18n.language) })}
+        </Text>
+      ) : null}
+      {shrinking ? <LoadingLine label={t('form.shrinking')} /> : null}
+      {uploading ? <LoadingLine label={t('form.uploading')} /> : null}
+      {imageProblem ? (
+        <Alert color={imageProblem === 'upload' ? 'orange' : 'red'} role="alert" data-testid="product-image-problem">
+          <Text size="sm">{t(`form.imageProblem.${imageProblem}`)}</Text>
+        </Alert>
+      ) : null}
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+        hidden
+        aria-labelledby="product-image-label"
+        aria-describedby="product-image-hint"
+        data-testid="product-image-input"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) actor.send({ type: 'IMAGE.PICK', file });
+          e.currentTarget.value = '';
+        }}
+      />
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={readOnly} onClick={() => fileInput.current?.click()}>
+          {t('form.pickImage')}
+        </Button>
+        {image.url || image.preview ? (
+          <Button variant="default" size="xs" disabled={readOnly} onClick={() => actor.send({ type: 'IMAGE.REMOVE' })}>
+            {t('form.removeImage')}
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The refusal, the saved note (an update returns after 2 s), Cancel and Save. */
+function ProductFormActions({
+  refusal,
+  saved,
+  canSubmit,
+  busy,
+  onCancel,
+}: {
+  refusal: string | null;
+  saved: boolean;
+  canSubmit: boolean;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['products', 'errors']);
+  return (
+    <>
+      {refusal ? (
+        <Alert color="red" title={t('form.failed')} role="alert" data-testid="product-submit-error">
+          <Text size="sm">{refusal}</Text>
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert color="green" role="status" data-testid="product-saved">
+          {t('form.savedNote')}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={saved}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={!canSubmit} loading={busy}>
+          {t('form.save')}
+        </Button>
+      </Group>
+    </>
   );
 }

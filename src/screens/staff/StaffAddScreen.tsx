@@ -2,11 +2,11 @@ import { Stack, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectAddBusy, selectAddErrors, selectAddForm, selectAddSubmitError } from '../../machines/staff/selectors';
-import type { staffAddMachine, StaffAddTextField } from '../../machines/staff/staffAdd.machine';
+import { selectAddBusy, selectAddForm } from '../../machines/staff/selectors';
+import { staffAddKit, type staffAddMachine } from '../../machines/staff/staffAdd.machine';
 import type { StoreOption } from '../shared/table/StoreFilter';
-import { fieldMessage } from './labels';
 import { StaffDetailsFields, StaffFormActions, StaffPasswordInput } from './StaffFields';
+import { useStaffForm } from './use-staff-form';
 import './styles';
 
 export type StaffAddActor = ActorRefFrom<typeof staffAddMachine>;
@@ -27,10 +27,8 @@ export function StaffAddScreen({
 }) {
   const { t } = useTranslation(['staff', 'errors']);
   const form = useSelector(actor, selectAddForm);
-  const errors = useSelector(actor, selectAddErrors);
-  const submitError = useSelector(actor, selectAddSubmitError);
   const busy = useSelector(actor, selectAddBusy);
-  const change = (field: StaffAddTextField, value: string) => actor.send({ type: 'FIELD.CHANGE', field, value });
+  const fields = useStaffForm(actor, form, staffAddKit);
 
   return (
     <Stack gap="md" p="md" maw={640}>
@@ -48,48 +46,33 @@ export function StaffAddScreen({
         <Stack gap="md">
           <TextInput
             label={t('form.staffId')}
-            value={form.staffId}
-            onChange={(e) => change('staffId', e.currentTarget.value)}
+            {...fields.text('staffId')}
             autoComplete="off"
             required
             disabled={busy}
-            error={fieldMessage(t, errors.staffId)}
             data-testid="staff-id"
           />
           <TextInput
             label={t('form.email')}
             description={t('form.emailHint')}
-            value={form.email}
-            onChange={(e) => change('email', e.currentTarget.value)}
+            {...fields.text('email')}
             type="email"
             autoComplete="off"
             required
             disabled={busy}
-            error={fieldMessage(t, errors.email)}
             data-testid="staff-email"
           />
-          <StaffDetailsFields
-            form={form}
-            errors={errors}
-            busy={busy}
-            stores={stores}
-            storesLoading={storesLoading}
-            addressRequired
-            onChange={change}
-            onStore={(id) => actor.send({ type: 'STORE.SET', id })}
-          />
+          <StaffDetailsFields fields={fields} busy={busy} stores={stores} storesLoading={storesLoading} addressRequired />
           <StaffPasswordInput
             label={t('form.password')}
             hint={t('form.passwordHint')}
-            value={form.password}
-            error={errors.password}
+            field={fields.text('password')}
             busy={busy}
             autoComplete="new-password"
-            onChange={(value) => change('password', value)}
             testId="staff-password"
           />
           <StaffFormActions
-            submitError={submitError}
+            submitError={form.saveError}
             busy={busy}
             submitLabel={t('form.add')}
             onCancel={() => actor.send({ type: 'CANCEL' })}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectEditBusy,
-  selectEditErrors,
   selectEditForm,
   selectEditLoadError,
   selectEditLoadFailed,
@@ -13,13 +12,14 @@ import {
   selectEditMissing,
   selectEditShowsForm,
   selectEditStaff,
-  selectEditSubmitError,
 } from '../../machines/staff/selectors';
-import type { staffEditMachine, StaffEditTextField } from '../../machines/staff/staffEdit.machine';
+import { staffEditKit, type staffEditMachine } from '../../machines/staff/staffEdit.machine';
 import { FailureAlert } from '../shared/FailureAlert';
+import type { StaffRow } from '../../services/staff/schemas';
 import type { StoreOption } from '../shared/table/StoreFilter';
 import { serviceMessage } from './labels';
 import { StaffDetailsFields, StaffFormActions, StaffPasswordInput } from './StaffFields';
+import { useStaffForm } from './use-staff-form';
 import './styles';
 
 export type StaffEditActor = ActorRefFrom<typeof staffEditMachine>;
@@ -39,17 +39,11 @@ export function StaffEditScreen({
 }) {
   const { t } = useTranslation(['staff', 'errors']);
   const staff = useSelector(actor, selectEditStaff);
-  const form = useSelector(actor, selectEditForm);
-  const errors = useSelector(actor, selectEditErrors);
-  const submitError = useSelector(actor, selectEditSubmitError);
   const loadError = useSelector(actor, selectEditLoadError);
   const loading = useSelector(actor, selectEditLoading);
   const loadFailed = useSelector(actor, selectEditLoadFailed);
   const missing = useSelector(actor, selectEditMissing);
   const showsForm = useSelector(actor, selectEditShowsForm);
-  const busy = useSelector(actor, selectEditBusy);
-  const change = (field: StaffEditTextField, value: string) => actor.send({ type: 'FIELD.CHANGE', field, value });
-  const hasLogin = staff?.has_login ?? true;
 
   return (
     <Stack gap="md" p="md" maw={640}>
@@ -77,74 +71,77 @@ export function StaffEditScreen({
           </Stack>
         </Alert>
       ) : null}
-      {showsForm && staff ? (
-        <form
-          noValidate
-          aria-label={t('form.editTitle')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
-          <Stack gap="md">
-            <TextInput label={t('form.staffId')} value={staff.staff_id} readOnly data-testid="staff-id" />
-            <TextInput
-              label={t('form.email')}
-              description={t('form.readOnlyHint')}
-              value={staff.email}
-              readOnly
-              data-testid="staff-email"
-            />
-            <StaffDetailsFields
-              form={form}
-              errors={errors}
-              busy={busy}
-              stores={stores}
-              storesLoading={storesLoading}
-              addressRequired={false}
-              onChange={change}
-              onStore={(id) => actor.send({ type: 'STORE.SET', id })}
-            />
-            <Checkbox
-              label={hasLogin ? t('form.changePassword') : t('form.setPassword')}
-              description={hasLogin ? undefined : t('form.noLogin')}
-              checked={form.changePassword}
-              onChange={() => actor.send({ type: 'PASSWORD.TOGGLE' })}
-              disabled={busy}
-              data-testid="staff-password-toggle"
-            />
-            {form.changePassword && hasLogin ? (
-              <StaffPasswordInput
-                label={t('form.oldPassword')}
-                value={form.oldPassword}
-                error={errors.oldPassword}
-                busy={busy}
-                autoComplete="current-password"
-                onChange={(value) => change('oldPassword', value)}
-                testId="staff-old-password"
-              />
-            ) : null}
-            {form.changePassword ? (
-              <StaffPasswordInput
-                label={t('form.newPassword')}
-                hint={t('form.passwordHint')}
-                value={form.password}
-                error={errors.password}
-                busy={busy}
-                autoComplete="new-password"
-                onChange={(value) => change('password', value)}
-                testId="staff-new-password"
-              />
-            ) : null}
-            <StaffFormActions
-              submitError={submitError}
-              busy={busy}
-              submitLabel={t('form.save')}
-              onCancel={() => actor.send({ type: 'CANCEL' })}
-            />
-          </Stack>
-        </form>
-      ) : null}
+      {showsForm && staff ? <StaffEditForm actor={actor} staff={staff} stores={stores} storesLoading={storesLoading} /> : null}
     </Stack>
+  );
+}
+
+/** The loaded staff member's form: id and e-mail read-only, the shared details, the password part on demand. */
+function StaffEditForm({
+  actor,
+  staff,
+  stores,
+  storesLoading,
+}: {
+  actor: StaffEditActor;
+  staff: StaffRow;
+  stores: readonly StoreOption[];
+  storesLoading: boolean;
+}) {
+  const { t } = useTranslation(['staff', 'errors']);
+  const form = useSelector(actor, selectEditForm);
+  const busy = useSelector(actor, selectEditBusy);
+  const fields = useStaffForm(actor, form, staffEditKit(staff));
+  const hasLogin = staff.has_login;
+  const changePassword = form.values.changePassword;
+
+  return (
+    <form
+      noValidate
+      aria-label={t('form.editTitle')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      <Stack gap="md">
+        <TextInput label={t('form.staffId')} value={staff.staff_id} readOnly data-testid="staff-id" />
+        <TextInput label={t('form.email')} description={t('form.readOnlyHint')} value={staff.email} readOnly data-testid="staff-email" />
+        <StaffDetailsFields fields={fields} busy={busy} stores={stores} storesLoading={storesLoading} addressRequired={false} />
+        <Checkbox
+          label={hasLogin ? t('form.changePassword') : t('form.setPassword')}
+          description={hasLogin ? undefined : t('form.noLogin')}
+          checked={changePassword}
+          onChange={() => actor.send({ type: 'PASSWORD.TOGGLE' })}
+          disabled={busy}
+          data-testid="staff-password-toggle"
+        />
+        {changePassword && hasLogin ? (
+          <StaffPasswordInput
+            label={t('form.oldPassword')}
+            field={fields.text('oldPassword')}
+            busy={busy}
+            autoComplete="current-password"
+            testId="staff-old-password"
+          />
+        ) : null}
+        {changePassword ? (
+          <StaffPasswordInput
+            label={t('form.newPassword')}
+            hint={t('form.passwordHint')}
+            field={fields.text('password')}
+            busy={busy}
+            autoComplete="new-password"
+            testId="staff-new-password"
+          />
+        ) : null}
+        <StaffFormActions
+          submitError={form.saveError}
+          busy={busy}
+          submitLabel={t('form.save')}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+        />
+      </Stack>
+    </form>
   );
 }

@@ -1,53 +1,54 @@
 import { Alert, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffFieldError } from '../../rules/staff/staff';
+import type { InputFieldProps, TextFieldProps } from '../shared/form/use-form-fields';
 import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
-import { fieldMessage, serviceMessage } from './labels';
+import { serviceMessage } from './labels';
 
-type Errors = Partial<Record<'fullName' | 'phone' | 'storeId' | 'address' | 'oldPassword' | 'password', StaffFieldError>>;
 type DetailsField = 'fullName' | 'phone' | 'address';
 
+/** The add and edit forms' bindings (the shared form hook, D283) for the fields they share. */
+export interface StaffDetailsBinding {
+  text: (field: DetailsField) => TextFieldProps;
+  input: (field: 'storeId') => InputFieldProps<string | null>;
+}
+
 /**
- * The fields the add and edit forms share (core §5 Staff): name, mobile, store and address. Values and
- * messages come from the form's machine; a change is sent back as `onChange(field, value)`.
+ * The fields the add and edit forms share (core §5 Staff): name, mobile, store and address. Values,
+ * changes and messages come from the form's machine through the shared form hook.
  */
 export function StaffDetailsFields({
-  form,
-  errors,
+  fields,
   busy,
   stores,
   storesLoading,
   addressRequired,
-  onChange,
-  onStore,
 }: {
-  form: Record<DetailsField, string> & { storeId: string | null };
-  errors: Errors;
+  fields: StaffDetailsBinding;
   busy: boolean;
   stores: readonly StoreOption[];
   storesLoading: boolean;
   /** Required on add (core §5 "all fields"); optional on edit (D96). */
   addressRequired: boolean;
-  onChange: (field: DetailsField, value: string) => void;
-  onStore: (id: string | null) => void;
 }) {
   const { t } = useTranslation(['staff', 'errors']);
-  const text = (field: DetailsField) => ({
-    value: form[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(field, e.currentTarget.value),
-    autoComplete: 'off',
-    disabled: busy,
-    error: fieldMessage(t, errors[field]),
-  });
+  const store = fields.input('storeId');
   return (
     <>
-      <TextInput label={t('form.fullName')} {...text('fullName')} required data-testid="staff-name" />
+      <TextInput
+        label={t('form.fullName')}
+        {...fields.text('fullName')}
+        autoComplete="off"
+        disabled={busy}
+        required
+        data-testid="staff-name"
+      />
       <TextInput
         label={t('form.phone')}
         description={t('form.phoneHint')}
-        {...text('phone')}
+        {...fields.text('phone')}
+        autoComplete="off"
+        disabled={busy}
         type="tel"
         inputMode="tel"
         required
@@ -55,15 +56,22 @@ export function StaffDetailsFields({
       />
       <StoreFilter
         stores={stores}
-        value={form.storeId}
-        onChange={onStore}
+        value={store.value}
+        onChange={(id) => store.onChange(id)}
         loading={storesLoading}
         label={t('form.store')}
         required
         disabled={busy}
-        error={fieldMessage(t, errors.storeId)}
+        error={store.error}
       />
-      <TextInput label={t('form.address')} {...text('address')} required={addressRequired} data-testid="staff-address" />
+      <TextInput
+        label={t('form.address')}
+        {...fields.text('address')}
+        autoComplete="off"
+        disabled={busy}
+        required={addressRequired}
+        data-testid="staff-address"
+      />
     </>
   );
 }
@@ -72,20 +80,16 @@ export function StaffDetailsFields({
 export function StaffPasswordInput({
   label,
   hint,
-  value,
-  error,
+  field,
   busy,
   autoComplete,
-  onChange,
   testId,
 }: {
   label: string;
   hint?: string;
-  value: string;
-  error: StaffFieldError | undefined;
+  field: TextFieldProps;
   busy: boolean;
   autoComplete: 'new-password' | 'current-password';
-  onChange: (value: string) => void;
   testId: string;
 }) {
   const { t } = useTranslation(['staff', 'errors']);
@@ -93,14 +97,12 @@ export function StaffPasswordInput({
     <PasswordInput
       label={label}
       description={hint}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      {...field}
       autoComplete={autoComplete}
       required
       disabled={busy}
       visibilityToggleFocusable
       visibilityToggleButtonProps={{ 'aria-label': t('form.passwordToggle') }}
-      error={fieldMessage(t, error)}
       data-testid={testId}
     />
   );

@@ -61,7 +61,7 @@ describe('staff add screen (core §5)', () => {
     type('staff-email', 'hong@staff.example.vn');
     type('staff-address', '12 Hàng Bạc');
     type('staff-password', 'Secret1');
-    actor.send({ type: 'STORE.SET', id: '2' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'storeId', value: '2' });
     expect(screen.queryByText('The name may contain only letters and spaces')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.getByTestId('staff-submit-error').textContent).toContain('This phone number is already registered.'));

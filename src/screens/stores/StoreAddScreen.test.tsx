@@ -69,9 +69,9 @@ describe('StoreAddScreen (core §5 Store and Inputs)', () => {
     const actor = start();
     await renderScreen(<StoreAddScreen actor={actor} onBack={vi.fn()} />);
     await waitFor(() => expect(actor.getSnapshot().context.cities).toHaveLength(1));
-    actor.send({ type: 'NAME.CHANGE', value: '<b>Quán</b>' });
-    actor.send({ type: 'TAX_NO.CHANGE', value: '0100109106' });
-    actor.send({ type: 'ADDRESS_LINE.CHANGE', value: '36 Hàng Bạc' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'name', value: '<b>Quán</b>' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'taxNo', value: '0100109106' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'addressLine', value: '36 Hàng Bạc' });
     actor.send({ type: 'CITY.CHANGE', id: 1 });
     await waitFor(() => expect(actor.getSnapshot().context.wards).toHaveLength(1));
     actor.send({ type: 'WARD.CHANGE', id: 70 });

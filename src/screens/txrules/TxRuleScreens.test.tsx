@@ -67,12 +67,12 @@ describe('transaction rule screens (doc 2 §3, §5)', () => {
     const save = await screen.findByTestId('txrule-save');
     expect(save).toHaveProperty('disabled', false);
     expect((screen.getByTestId('txrule-card') as HTMLInputElement).value).toBe('VISA');
-    actor.send({ type: 'ISSUERS.SET', values: [] });
+    actor.send({ type: 'FIELD.CHANGE', field: 'issuers', value: [] });
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
     expect(screen.getByText('Fill in all four fields to save.')).toBeTruthy();
-    actor.send({ type: 'ISSUERS.SET', values: ['ACB'] });
+    actor.send({ type: 'FIELD.CHANGE', field: 'issuers', value: ['ACB'] });
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
-    actor.send({ type: 'FIELD.SET', field: 'acquirer', value: null });
+    actor.send({ type: 'FIELD.CHANGE', field: 'acquirer', value: null });
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
   });
 });

@@ -12,9 +12,8 @@ import { legacyProvince } from '../../../src/rules/legacyProvinces';
 import { binh, haNoiWards, hcmWards, hung, lan, provinces } from './fixtures';
 
 const TEXT_AND_SAVE = [
-  'NAME.CHANGE',
-  'PHONE.CHANGE',
-  'ADDRESS.CHANGE',
+  'FIELD.CHANGE',
+  'FIELD.BLUR',
   'SUBMIT',
   'xstate.done.actor.createCustomer',
   'xstate.error.actor.createCustomer',
@@ -41,11 +40,12 @@ const cascadeEvents: SampleEvent[] = [
 /** A new customer: the texts, a Save with the name missing or the phone wrong, a good Save and its answers. */
 const createEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCities', output: provinces },
-  { type: 'NAME.CHANGE', value: 'Trần Thị Phở' },
-  { type: 'NAME.CHANGE', value: '   ' },
-  { type: 'PHONE.CHANGE', value: '+84 977 123 456' },
-  { type: 'PHONE.CHANGE', value: '0123456789' },
-  { type: 'ADDRESS.CHANGE', value: '36 Hàng Bạc' },
+  { type: 'FIELD.CHANGE', field: 'name', value: 'Trần Thị Phở' },
+  { type: 'FIELD.CHANGE', field: 'name', value: '   ' },
+  { type: 'FIELD.CHANGE', field: 'phone', value: '+84 977 123 456' },
+  { type: 'FIELD.CHANGE', field: 'phone', value: '0123456789' },
+  { type: 'FIELD.CHANGE', field: 'address', value: '36 Hàng Bạc' },
+  { type: 'FIELD.BLUR', field: 'name' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.createCustomer', output: { customer_id: 9, code: 'KH000009' } },
   { type: 'xstate.error.actor.createCustomer', error: serviceError('PHONE_IS_EXIST', 409) },
@@ -59,7 +59,7 @@ const editEvents: SampleEvent[] = [
   { type: 'xstate.error.actor.loadCustomer', error: serviceError('CUSTOMER_NOT_EXIST', 404) },
   { type: 'RETRY' },
   { type: 'xstate.done.actor.loadWards', output: haNoiWards },
-  { type: 'NAME.CHANGE', value: 'Nguyễn Thị Lan Anh' },
+  { type: 'FIELD.CHANGE', field: 'name', value: 'Nguyễn Thị Lan Anh' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.updateCustomer', output: { ...lan, name: 'Nguyễn Thị Lan Anh' } },
   { type: 'xstate.error.actor.updateCustomer', error: serviceError('PHONE_IS_EXIST', 409) },
@@ -80,9 +80,9 @@ const oldAddressEvents: SampleEvent[] = [
 
 function projection(c: CustomerFormContext) {
   return {
-    name: c.name.trim() !== '',
-    phone: c.phone,
-    address: c.address !== '',
+    name: c.form.values.name.trim() !== '',
+    phone: c.form.values.phone,
+    address: c.form.values.address !== '',
     valid: customerFormValid(c),
     loaded: c.customer?.customer_id ?? null,
     cities: c.cities.length,
@@ -91,8 +91,8 @@ function projection(c: CustomerFormContext) {
     ward: c.wardId,
     legacy: c.legacyAddress !== null,
     errors: [c.citiesError, c.wardsError, c.loadError].map((e) => e !== null),
-    showErrors: c.showErrors,
-    error: c.errorCode !== null,
+    showErrors: c.form.showErrors,
+    error: c.form.saveError !== null,
   };
 }
 
@@ -124,8 +124,7 @@ describeModel({
         'CITY.CHANGE',
         'CITIES.RETRY',
         'WARD.CHANGE',
-        'PHONE.CHANGE',
-        'ADDRESS.CHANGE',
+        'FIELD.BLUR',
         'ADDRESS.PREFILL',
         'xstate.error.actor.loadCities',
         'xstate.error.actor.loadWards',
@@ -141,9 +140,8 @@ describeModel({
       ignore: [
         'CITY.CHANGE',
         'CITIES.RETRY',
-        'NAME.CHANGE',
-        'PHONE.CHANGE',
-        'ADDRESS.CHANGE',
+        'FIELD.CHANGE',
+        'FIELD.BLUR',
         'ADDRESS.PREFILL',
         'RETRY',
         'xstate.error.actor.loadCities',
@@ -189,7 +187,7 @@ describeModel({
       const oldWithoutWard = (c: CustomerFormContext) => c.legacyAddress !== null && c.cityId !== null && c.wardId === null;
       if (step.event.type === 'SUBMIT' && before && oldWithoutWard(before)) {
         if (step.invoked.some((c) => c.id === 'updateCustomer')) throw new Error("an old address was saved without today's ward");
-        if (!after.showErrors || !legacyWardMissing(after)) throw new Error('an old address without a ward was not marked');
+        if (!after.form.showErrors || !legacyWardMissing(after)) throw new Error('an old address without a ward was not marked');
       }
       for (const call of step.invoked) {
         if (call.id === 'createCustomer' || call.id === 'updateCustomer') {
@@ -205,14 +203,14 @@ describeModel({
       if (step.event.type.startsWith('xstate.error.actor.') && /(create|update)Customer$/.test(step.event.type)) {
         if (!before || JSON.stringify(customerBody(before)) !== JSON.stringify(customerBody(after)))
           throw new Error('a refused save lost values');
-        if (!actions.includes('notifySaveFailed') || after.errorCode === null) throw new Error('a refused save was not reported');
+        if (!actions.includes('notifySaveFailed') || after.form.saveError === null) throw new Error('a refused save was not reported');
       }
       if (
         /^xstate\.done\.actor\.(create|update)Customer$/.test(step.event.type) &&
         !(actions.includes('notifySaved') && actions.includes('goBack'))
       )
         throw new Error('a saved customer neither toasted nor went back');
-      if (step.event.type === 'SUBMIT' && before && !customerFormValid(before) && !after.showErrors)
+      if (step.event.type === 'SUBMIT' && before && !customerFormValid(before) && !after.form.showErrors)
         throw new Error('an invalid save was silent');
     }
   },

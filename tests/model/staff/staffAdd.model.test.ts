@@ -1,4 +1,4 @@
-import { newStaffBody, staffAddMachine, type StaffAddContext } from '../../../src/machines/staff/staffAdd.machine';
+import { newStaffBody, staffAddKit, staffAddMachine, type StaffAddContext } from '../../../src/machines/staff/staffAdd.machine';
 import { hasStaffErrors, validateStaffAdd } from '../../../src/rules/staff/staff';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
@@ -15,7 +15,8 @@ const events: SampleEvent[] = [
   { type: 'FIELD.CHANGE', field: 'address', value: '12 Hàng Bạc' },
   { type: 'FIELD.CHANGE', field: 'password', value: 'Secret1' },
   { type: 'FIELD.CHANGE', field: 'password', value: '12345' },
-  { type: 'STORE.SET', id: '2' },
+  { type: 'FIELD.CHANGE', field: 'storeId', value: '2' },
+  { type: 'FIELD.BLUR', field: 'phone' },
   { type: 'SUBMIT' },
   { type: 'CANCEL' },
   { type: 'xstate.done.actor.addStaff', output: addedRow },
@@ -28,7 +29,7 @@ const events: SampleEvent[] = [
  * exceed the traversal; the count still leads to a form that passes), messages shown, the last refusal.
  */
 function project(c: StaffAddContext) {
-  return { failing: Object.keys(c.errors).length, showErrors: c.showErrors, submitError: c.submitError };
+  return { failing: Object.keys(staffAddKit.errors(c.form.values)).length, showErrors: c.form.showErrors, submitError: c.form.saveError };
 }
 
 describeModel({
@@ -44,9 +45,10 @@ describeModel({
       for (const call of step.invoked) {
         if (call.id !== 'addStaff') continue;
         // Only a valid form is sent, every field filled (core §5 all required on add), the phone national.
-        if (hasStaffErrors(validateStaffAdd(after.form))) throw new Error(`sent an invalid form ${JSON.stringify(after.form)}`);
+        if (hasStaffErrors(validateStaffAdd(after.form.values)))
+          throw new Error(`sent an invalid form ${JSON.stringify(after.form.values)}`);
         const body = call.input as ReturnType<typeof newStaffBody>;
-        if (JSON.stringify(body) !== JSON.stringify(newStaffBody(after.form))) throw new Error('the request differs from the form');
+        if (JSON.stringify(body) !== JSON.stringify(newStaffBody(after.form.values))) throw new Error('the request differs from the form');
         if (body.phone !== '0981234567') throw new Error(`phone sent as ${body.phone}`);
         if (Object.values(body).some((v) => v === '' || v === null)) throw new Error('an empty field was sent');
       }
@@ -55,12 +57,12 @@ describeModel({
       if (!before) continue;
       if (step.event.type === 'xstate.error.actor.addStaff') {
         // A refusal keeps every typed value, the password included, and shows the code.
-        if (JSON.stringify(before.form) !== JSON.stringify(after.form)) throw new Error('the refusal changed the form');
-        if (after.submitError !== (step.event as unknown as { error: { code: string } }).error.code)
+        if (JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)) throw new Error('the refusal changed the form');
+        if (after.form.saveError !== (step.event as unknown as { error: { code: string } }).error.code)
           throw new Error('the refusal is not shown');
       }
       // Once used or abandoned, the password is not kept.
-      if (step.after.status === 'done' && after.form.password !== '') throw new Error('the password stayed in the finished machine');
+      if (step.after.status === 'done' && after.form.values.password !== '') throw new Error('the password stayed in the finished machine');
       const added = step.actions.filter((a) => a.action === 'notifyAdded').length;
       if (added !== (step.after.matches('added') && !step.before?.matches('added') ? 1 : 0))
         throw new Error(`notifyAdded ran ${added} times`);

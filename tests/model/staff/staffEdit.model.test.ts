@@ -1,4 +1,4 @@
-import { staffChanges, staffEditMachine, type StaffEditContext } from '../../../src/machines/staff/staffEdit.machine';
+import { staffChanges, staffEditKit, staffEditMachine, type StaffEditContext } from '../../../src/machines/staff/staffEdit.machine';
 import { hasStaffErrors, validateStaffEdit } from '../../../src/rules/staff/staff';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
@@ -10,7 +10,8 @@ const formEvents: SampleEvent[] = [
   { type: 'FIELD.CHANGE', field: 'fullName', value: 'Trần Thu Hà' },
   { type: 'FIELD.CHANGE', field: 'phone', value: '0212345678' },
   { type: 'FIELD.CHANGE', field: 'address', value: 'Đà Nẵng' },
-  { type: 'STORE.SET', id: '2' },
+  { type: 'FIELD.CHANGE', field: 'storeId', value: '2' },
+  { type: 'FIELD.BLUR', field: 'phone' },
   { type: 'PASSWORD.TOGGLE' },
   { type: 'FIELD.CHANGE', field: 'oldPassword', value: 'Staff@2026' },
   { type: 'FIELD.CHANGE', field: 'password', value: 'New456' },
@@ -29,10 +30,10 @@ const loads = (row: typeof seededRow): SampleEvent[] => [
 
 function project(c: StaffEditContext) {
   return {
-    errors: Object.keys(c.errors).sort(),
-    showErrors: c.showErrors,
-    changePassword: c.form.changePassword,
-    submitError: c.submitError,
+    errors: Object.keys(staffEditKit(c.staff).errors(c.form.values)).sort(),
+    showErrors: c.form.showErrors,
+    changePassword: c.form.values.changePassword,
+    submitError: c.form.saveError,
     loaded: c.staff !== null,
   };
 }
@@ -65,9 +66,11 @@ describeModel({
         if (call.id === 'loadStaff' && (call.input as { id: number }).id !== seededRow.id) throw new Error('loaded another staff member');
         if (call.id !== 'updateStaff') continue;
         const withLogin = after.staff?.has_login ?? true;
-        if (hasStaffErrors(validateStaffEdit(after.form, withLogin))) throw new Error(`sent an invalid form ${JSON.stringify(after.form)}`);
+        if (hasStaffErrors(validateStaffEdit(after.form.values, withLogin)))
+          throw new Error(`sent an invalid form ${JSON.stringify(after.form.values)}`);
         const body = call.input as ReturnType<typeof staffChanges>;
-        if (JSON.stringify(body) !== JSON.stringify(staffChanges(after.id, after.form, withLogin))) throw new Error('request differs');
+        if (JSON.stringify(body) !== JSON.stringify(staffChanges(after.id, after.form.values, withLogin)))
+          throw new Error('request differs');
         // core §5: id and e-mail cannot change; the password goes only with the current one (when there is a sign-in).
         if ('email' in body || 'staff_id' in body) throw new Error('sent an id or e-mail change');
         if (body.id !== seededRow.id) throw new Error('updated another staff member');
@@ -79,11 +82,11 @@ describeModel({
       if (toasts !== (step.event.type === 'xstate.error.actor.updateStaff' ? 1 : 0))
         throw new Error(`notifyEditFailed ran ${toasts} times`);
       if (!before) continue;
-      if (step.event.type === 'xstate.error.actor.updateStaff' && JSON.stringify(before.form) !== JSON.stringify(after.form))
+      if (step.event.type === 'xstate.error.actor.updateStaff' && JSON.stringify(before.form.values) !== JSON.stringify(after.form.values))
         throw new Error('the refusal changed the form');
-      if (step.event.type === 'PASSWORD.TOGGLE' && (after.form.oldPassword !== '' || after.form.password !== ''))
+      if (step.event.type === 'PASSWORD.TOGGLE' && (after.form.values.oldPassword !== '' || after.form.values.password !== ''))
         throw new Error('toggling the password part kept typed passwords');
-      if (step.after.status === 'done' && (after.form.oldPassword !== '' || after.form.password !== ''))
+      if (step.after.status === 'done' && (after.form.values.oldPassword !== '' || after.form.values.password !== ''))
         throw new Error('a password stayed in the finished machine');
     }
   },

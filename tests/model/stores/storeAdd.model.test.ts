@@ -5,14 +5,7 @@ import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 import { cities, haNoiWards, hangBac } from './fixtures';
 
-const TEXT_AND_SAVE = [
-  'NAME.CHANGE',
-  'TAX_NO.CHANGE',
-  'ADDRESS_LINE.CHANGE',
-  'SUBMIT',
-  'xstate.done.actor.addStore',
-  'xstate.error.actor.addStore',
-];
+const TEXT_AND_SAVE = ['FIELD.CHANGE', 'FIELD.BLUR', 'SUBMIT', 'xstate.done.actor.addStore', 'xstate.error.actor.addStore'];
 
 /** The provinces: answers, failures, retries, a choice and a forged one. */
 const cityEvents: SampleEvent[] = [
@@ -38,11 +31,12 @@ const cascadeEvents: SampleEvent[] = [
 /** The text fields and a Save with the address still missing (marks every field, sends nothing). */
 const formEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCities', output: cities },
-  { type: 'NAME.CHANGE', value: 'Phố Cổ - Hàng Buồm' },
-  { type: 'NAME.CHANGE', value: '   ' },
-  { type: 'TAX_NO.CHANGE', value: '0100109106-002' },
-  { type: 'TAX_NO.CHANGE', value: '0100 10A9106' },
-  { type: 'ADDRESS_LINE.CHANGE', value: '20 Hàng Buồm' },
+  { type: 'FIELD.CHANGE', field: 'name', value: 'Phố Cổ - Hàng Buồm' },
+  { type: 'FIELD.CHANGE', field: 'name', value: '   ' },
+  { type: 'FIELD.CHANGE', field: 'taxNo', value: '0100109106-002' },
+  { type: 'FIELD.CHANGE', field: 'taxNo', value: '0100 10A9106' },
+  { type: 'FIELD.CHANGE', field: 'addressLine', value: '20 Hàng Buồm' },
+  { type: 'FIELD.BLUR', field: 'name' },
   { type: 'SUBMIT' },
 ];
 
@@ -52,9 +46,9 @@ const saveEvents: SampleEvent[] = [
   { type: 'CITY.CHANGE', id: 1 },
   { type: 'xstate.done.actor.loadWards', output: haNoiWards },
   { type: 'WARD.CHANGE', id: 70 },
-  { type: 'NAME.CHANGE', value: 'Phố Cổ - Hàng Buồm' },
-  { type: 'TAX_NO.CHANGE', value: '0100109106-002' },
-  { type: 'ADDRESS_LINE.CHANGE', value: '20 Hàng Buồm' },
+  { type: 'FIELD.CHANGE', field: 'name', value: 'Phố Cổ - Hàng Buồm' },
+  { type: 'FIELD.CHANGE', field: 'taxNo', value: '0100109106-002' },
+  { type: 'FIELD.CHANGE', field: 'addressLine', value: '20 Hàng Buồm' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.addStore', output: hangBac },
   { type: 'xstate.error.actor.addStore', error: serviceError('TAX_NO_INCORECT', 400) },
@@ -62,17 +56,17 @@ const saveEvents: SampleEvent[] = [
 
 function projection(c: StoreAddContext) {
   return {
-    name: c.name.trim() !== '',
-    tax: taxNoProblem(c.taxNo),
+    name: c.form.values.name.trim() !== '',
+    tax: taxNoProblem(c.form.values.taxNo),
     filtered: c.taxNoFiltered,
-    line: c.addressLine !== '',
+    line: c.form.values.addressLine !== '',
     cities: c.cities.length,
     wards: c.wards.map((w) => w.id).join(','),
     city: c.cityId,
     ward: c.wardId,
     errors: [c.citiesError, c.wardsError].map((e) => e !== null),
-    showErrors: c.showErrors,
-    error: c.errorCode !== null,
+    showErrors: c.form.showErrors,
+    error: c.form.saveError !== null,
   };
 }
 
@@ -103,7 +97,7 @@ describeModel({
     {
       variant: 'save',
       events: saveEvents,
-      ignore: ['xstate.error.actor.loadCities', 'xstate.error.actor.loadWards', 'CITIES.RETRY', 'WARDS.RETRY'],
+      ignore: ['xstate.error.actor.loadCities', 'xstate.error.actor.loadWards', 'CITIES.RETRY', 'WARDS.RETRY', 'FIELD.BLUR'],
       project: projection as (context: never) => unknown,
     },
   ],
@@ -113,7 +107,7 @@ describeModel({
       const before = step.before?.context as StoreAddContext | undefined;
       const actions = step.actions.map((a) => a.action);
       // core §5 Inputs: the tax number holds only digits and hyphens, whatever was typed or pasted.
-      if (!/^[0-9-]*$/.test(after.taxNo)) throw new Error(`tax number kept ${after.taxNo}`);
+      if (!/^[0-9-]*$/.test(after.form.values.taxNo)) throw new Error(`tax number kept ${after.form.values.taxNo}`);
       // The cascade (issue 25 §7, D239): a ward belongs to the chosen province's list; no district level.
       if (after.cityId === null && after.wardId !== null) throw new Error('ward without a province');
       if (after.wardId !== null && !after.wards.some((w) => w.id === after.wardId)) throw new Error('a ward off the list on offer');
@@ -135,11 +129,11 @@ describeModel({
       if (step.event.type === 'xstate.error.actor.addStore') {
         if (!before || JSON.stringify(storeBody(before)) !== JSON.stringify(storeBody(after)))
           throw new Error('a refused save lost values');
-        if (!actions.includes('notifyAddFailed') || after.errorCode === null) throw new Error('a refused save was not reported');
+        if (!actions.includes('notifyAddFailed') || after.form.saveError === null) throw new Error('a refused save was not reported');
       }
       if (step.event.type === 'xstate.done.actor.addStore' && !(actions.includes('notifyAdded') && actions.includes('goToStoreList')))
         throw new Error('a saved store neither toasted nor went to the list');
-      if (step.event.type === 'SUBMIT' && before && !storeFormValid(before) && !after.showErrors)
+      if (step.event.type === 'SUBMIT' && before && !storeFormValid(before) && !after.form.showErrors)
         throw new Error('an invalid save was silent');
     }
   },

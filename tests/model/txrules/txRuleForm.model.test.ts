@@ -7,12 +7,13 @@ import type { SampleEvent } from '../shared/paths';
 import { choices, visaRule } from './fixtures';
 
 const formEvents: SampleEvent[] = [
-  { type: 'FIELD.SET', field: 'ruleName', value: '2' },
-  { type: 'FIELD.SET', field: 'ruleName', value: null },
-  { type: 'FIELD.SET', field: 'cardType', value: 'NAPAS' },
-  { type: 'FIELD.SET', field: 'acquirer', value: 'Vietcombank' },
-  { type: 'ISSUERS.SET', values: ['ACB', 'ACB', 'BIDV'] },
-  { type: 'ISSUERS.SET', values: [] },
+  { type: 'FIELD.CHANGE', field: 'ruleName', value: '2' },
+  { type: 'FIELD.CHANGE', field: 'ruleName', value: null },
+  { type: 'FIELD.CHANGE', field: 'cardType', value: 'NAPAS' },
+  { type: 'FIELD.CHANGE', field: 'acquirer', value: 'Vietcombank' },
+  { type: 'FIELD.CHANGE', field: 'issuers', value: ['ACB', 'ACB', 'BIDV'] },
+  { type: 'FIELD.CHANGE', field: 'issuers', value: [] },
+  { type: 'FIELD.BLUR', field: 'cardType' },
   { type: 'SUBMIT' },
   { type: 'RETRY' },
   { type: 'CANCEL' },
@@ -22,10 +23,10 @@ const formEvents: SampleEvent[] = [
 
 function project(c: TxRuleFormContext) {
   return {
-    complete: txRuleComplete(c.form),
-    ruleName: c.form.ruleName !== null,
-    issuers: c.form.issuers.length,
-    submitError: c.submitError,
+    complete: txRuleComplete(c.form.values),
+    ruleName: c.form.values.ruleName !== null,
+    issuers: c.form.values.issuers.length,
+    submitError: c.form.saveError,
     loaded: c.choices !== null,
   };
 }
@@ -67,18 +68,23 @@ describeModel({
         if (call.id === 'loadForm' && (call.input as { id: number | null }).id !== after.id) throw new Error('loaded another rule');
         if (call.id !== 'saveRule') continue;
         // doc 2 §5: nothing is sent unless all four fields are filled; what is sent is the form.
-        if (!txRuleComplete(after.form)) throw new Error(`sent an incomplete form ${JSON.stringify(after.form)}`);
+        if (!txRuleComplete(after.form.values)) throw new Error(`sent an incomplete form ${JSON.stringify(after.form.values)}`);
         const input = call.input as { id: number | null; fields: TxRuleFields };
         if (input.id !== after.id) throw new Error('saved another rule');
-        if (JSON.stringify(input.fields) !== JSON.stringify(txRuleFields(after.form))) throw new Error('request differs from the form');
+        if (JSON.stringify(input.fields) !== JSON.stringify(txRuleFields(after.form.values)))
+          throw new Error('request differs from the form');
         if (new Set(input.fields.issuer).size !== input.fields.issuer.length) throw new Error('an issuing bank sent twice');
       }
       const toasts = step.actions.filter((a) => a.action === 'notifySaveFailed').length;
       if (toasts !== (step.event.type === 'xstate.error.actor.saveRule' ? 1 : 0)) throw new Error(`notifySaveFailed ran ${toasts} times`);
-      if (step.event.type === 'xstate.error.actor.saveRule' && before && JSON.stringify(before.form) !== JSON.stringify(after.form))
+      if (
+        step.event.type === 'xstate.error.actor.saveRule' &&
+        before &&
+        JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)
+      )
         throw new Error('a refusal changed the form');
       if (step.event.type === 'xstate.done.actor.loadForm' && after.id !== null && step.after.hasTag('form')) {
-        if (after.form.ruleName !== visaRule.name || after.form.issuers.join() !== visaRule.issuer.join())
+        if (after.form.values.ruleName !== visaRule.name || after.form.values.issuers.join() !== visaRule.issuer.join())
           throw new Error('the rule was not filled in');
       }
     }
