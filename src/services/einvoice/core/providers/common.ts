@@ -1,3 +1,4 @@
+import { z } from '../../../../config/zod-classic';
 import { parseVnDate } from '../../../../rules/vnTime';
 import { LOCAL_ERROR_CODES, ServiceError, isServiceError } from '../../../http/errors';
 import { einvError } from '../http';
@@ -27,17 +28,23 @@ export function vnDateTime(value: string): number {
   return day + (Number(match[2] ?? 0) * 3600 + Number(match[3] ?? 0) * 60 + Number(match[4] ?? 0)) * 1000;
 }
 
+/**
+ * One registration declaration as M-Invoice and FPT list it (the same record under their own
+ * wrappers: `ds_to_khai`, `declarations`); its dates come as unix ms or as text.
+ */
+export const declarationRowSchema = z.object({
+  type: z.string(),
+  email: z.string(),
+  create_date: z.union([z.number(), z.string()]),
+  status_sent: z.string(),
+  status_reply: z.string(),
+  sender: z.string(),
+  sent_date: z.union([z.number(), z.string()]).nullable(),
+  status: z.string(),
+});
+
 /** A declaration record with its dates as ISO text, whatever the provider sent (unix ms or text). */
-export function declarationRecord(raw: {
-  type: string;
-  email: string;
-  create_date: string | number;
-  status_sent: string;
-  status_reply: string;
-  sender: string;
-  sent_date: string | number | null;
-  status: string;
-}): DeclarationRecord {
+export function declarationRecord(raw: z.infer<typeof declarationRowSchema>): DeclarationRecord {
   const date = (value: string | number | null) => (typeof value === 'number' ? new Date(value).toISOString() : (value ?? ''));
   return {
     type: raw.type,

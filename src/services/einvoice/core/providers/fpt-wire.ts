@@ -3,7 +3,7 @@ import { VN_OFFSET_MS } from '../../../../rules/vnTime';
 import { z } from '../../../../config/zod-classic';
 import { eivCode, isSalesInvoiceSerial, serialSymbol } from '../registry';
 import type { CorrectionRef, CorrectionRequest, EinvoiceRow, ExportInput, ExportResult } from '../types';
-import { cleanBuyer, cleanLine, paymentCode, vnDateTime, WALK_IN_BUYER } from './common';
+import { cleanBuyer, cleanLine, declarationRowSchema, paymentCode, vnDateTime, WALK_IN_BUYER } from './common';
 
 /**
  * FPT's wire (its names, schemas, the request bodies and the rows it answers); the calls are in
@@ -95,18 +95,7 @@ export const serialsSchema = z.object({
 });
 export const declarationSchema = z.object({
   status: z.string(),
-  declarations: z.array(
-    z.object({
-      type: z.string(),
-      email: z.string(),
-      create_date: z.union([z.number(), z.string()]),
-      status_sent: z.string(),
-      status_reply: z.string(),
-      sender: z.string(),
-      sent_date: z.union([z.number(), z.string()]).nullable(),
-      status: z.string(),
-    }),
-  ),
+  declarations: z.array(declarationRowSchema),
 });
 export const pageSchema = z.object({ data: z.array(rowSchema), total: z.number().int().nonnegative() });
 

@@ -1,7 +1,7 @@
 import { z } from '../../../../config/zod-classic';
 import { eivCode } from '../registry';
 import type { CorrectionRef, CorrectionRequest, EinvoiceRow, ExportInput, ExportResult } from '../types';
-import { cleanBuyer, cleanLine, paymentCode, vnDayStart, WALK_IN_BUYER } from './common';
+import { cleanBuyer, cleanLine, declarationRowSchema, paymentCode, vnDayStart, WALK_IN_BUYER } from './common';
 
 /**
  * M-Invoice's wire (its names, schemas, the request bodies and the rows it answers); the calls are in
@@ -75,18 +75,7 @@ export const companySchema = z.object({
 export const seriesSchema = z.array(z.object({ khhdon: z.string(), khmshdon: z.enum(['1', '2']), ten_loai: z.string() }));
 export const declarationSchema = z.object({
   trang_thai: z.string(),
-  ds_to_khai: z.array(
-    z.object({
-      type: z.string(),
-      email: z.string(),
-      create_date: z.union([z.number(), z.string()]),
-      status_sent: z.string(),
-      status_reply: z.string(),
-      sender: z.string(),
-      sent_date: z.union([z.number(), z.string()]).nullable(),
-      status: z.string(),
-    }),
-  ),
+  ds_to_khai: z.array(declarationRowSchema),
 });
 export const pageSchema = z.object({ data: z.array(invoiceSchema), total: z.number().int().nonnegative() });
 
