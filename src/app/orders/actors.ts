@@ -5,6 +5,7 @@ import { createOrdersActors, createOrdersApi, type OrdersApi } from '../../servi
 import { createOrderEinvoiceService } from '../../services/orders/einvoice/export';
 import { ORDER_COMPLETED } from '../../services/orders/schemas';
 import { createReceiptPrinter } from '../../services/shared/print/printer';
+import { createSessionSlots } from '../../services/shared/sessionSlots';
 import { receiptInvoice, type ReceiptData } from '../../services/shared/print/receipt';
 import { renderReceipt } from '../../screens/shared/receipt/render';
 import { einvoiceOf, type EinvoiceShared } from '../einvoice';
@@ -58,6 +59,8 @@ export const ordersActorsOf = (scope: AppScope) => {
     ...createOrdersActors(api),
     api,
     hub: scope.use(realtimeHubOf),
+    /** The bulk e-invoice run, kept in the tab's session storage under the merchant (D209). */
+    bulkSlots: createSessionSlots('portal.orders.einvoice.'),
     exportService: createOrderEinvoiceService(einvoicePorts(einvoice), api, runtime.config.vatRates),
     printReceipt: fromPromise<void, PrintInput>(async ({ input, signal }) => {
       await printer(await receiptOf(input, signal, { runtime, api, einvoice }));

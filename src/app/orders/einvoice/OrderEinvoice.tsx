@@ -8,7 +8,6 @@ import { einvoiceExportMachine, type ExportRequest, type SavedCode } from '../..
 import type { orderListMachine } from '../../../machines/orders/orderList.machine';
 import type { BulkOutcome, Order } from '../../../services/orders/schemas';
 import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/einvoice';
-import { createSessionSlots } from '../../../services/shared/sessionSlots';
 import { ExportDialog } from '../../../screens/orders/einvoice/ExportDialog';
 import { notify, type ToastText } from '../../shared/notify';
 import { useAreaActors, useRuntime } from '../../shared/composition';
@@ -32,7 +31,6 @@ function codeToast(title: 'exportedToast' | 'alreadyToast', eivCode: string, ser
   return { title: `orders:einvoice.${title}`, message: `orders:einvoice.code.${view.kind}`, values: view };
 }
 
-const slots = createSessionSlots('portal.orders.einvoice.');
 const slotName = (merchantId: string) => `bulk.${merchantId}`;
 
 /** Settings are read once per visit of the list; an error leaves the column hidden (the export dialog still checks and says why). */
@@ -53,7 +51,7 @@ function useActiveSettings(enabled: boolean): boolean {
 
 export function useOrderEinvoice(list: ListActor) {
   const { config, inspect } = useRuntime();
-  const { exportService } = useAreaActors(ordersActorsOf);
+  const { exportService, bulkSlots: slots } = useAreaActors(ordersActorsOf);
   const flag = config.features.einvoice;
   const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
   const active = useActiveSettings(flag);
@@ -87,7 +85,7 @@ export function useOrderEinvoice(list: ListActor) {
             }),
         },
       }),
-    [list, exportService],
+    [list, exportService, slots],
   );
   // A run left by a reload resumes only with the flag on and for the merchant it was started for (D209).
   const resume = flag && merchantId !== '' ? parseRun(slots.read(slotName(merchantId))) : null;
@@ -98,7 +96,7 @@ export function useOrderEinvoice(list: ListActor) {
     const saved = parseRun(slots.read(slotName(merchantId)));
     if (saved !== null && bulk.getSnapshot().hasTag('picking') && bulk.getSnapshot().context.run === null)
       bulk.send({ type: 'RESUME', run: saved });
-  }, [flag, merchantId, bulk]);
+  }, [flag, merchantId, bulk, slots]);
 
   return {
     /** The per-order export (detail dialog): with the flag, whether set up or not (the dialog says). */
