@@ -27,7 +27,9 @@ import { ordersPaths, orderSegments } from './paths';
 function ListPage() {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   // doc 2 §1: food-and-beverage merchants open orders from a table, not from the list.
   const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? null);
   const { loadOrders, loadDetail, createOrder, retryEinvoice, printReceipt, hub } = useAreaActors(ordersActorsOf);

@@ -58,7 +58,9 @@ export function useOrderEinvoice(list: ListActor) {
   const [exporting, setExporting] = useState<Order | null>(null);
   // The machine's logic is built once; the merchant (known once the profile is) is read when a run is saved.
   const merchantRef = useRef(merchantId);
-  merchantRef.current = merchantId;
+  useEffect(() => {
+    merchantRef.current = merchantId;
+  }, [merchantId]);
 
   const bulkLogic = useMemo(
     () =>
