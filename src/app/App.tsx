@@ -6,6 +6,7 @@ import { setLanguage } from '../i18n';
 import { PortalContext, type Language, type PortalEnvironment } from '../screens/shared/portal-context';
 import type { AppRouter } from './router';
 import type { Runtime } from './shared/runtime';
+import { RuntimeProvider } from './shared/composition';
 import { SessionContext } from './shared/session-context';
 import { ToastHost } from './ToastHost';
 import { cssVariablesResolver, theme } from './theme';
@@ -28,9 +29,11 @@ export function App({ runtime, router }: { runtime: Runtime; router: AppRouter }
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <ToastHost />
       <PortalContext.Provider value={env}>
-        <SessionContext.Provider value={runtime.session}>
-          <RouterProvider router={router} />
-        </SessionContext.Provider>
+        <RuntimeProvider runtime={runtime}>
+          <SessionContext.Provider value={runtime.session}>
+            <RouterProvider router={router} />
+          </SessionContext.Provider>
+        </RuntimeProvider>
       </PortalContext.Provider>
     </MantineProvider>
   );

@@ -21,7 +21,7 @@ function describeStartupError(error: unknown): string {
 
 /** Start-up: configuration, languages, the session, then the router. Never a blank page. */
 export async function boot(container: HTMLElement): Promise<void> {
-  captureSsoFragment();
+  const ssoAccessToken = captureSsoFragment();
   // The page's chunks and its texts download while the configuration is fetched, not after it (the
   // deployment's default language is known only then; a stored choice or Vietnamese is the best guess).
   const configLoad = loadConfig();
@@ -37,7 +37,7 @@ export async function boot(container: HTMLElement): Promise<void> {
     return;
   }
 
-  const runtime = createRuntime(config);
+  const runtime = createRuntime(config, { ssoAccessToken });
   const router = createAppRouter({ inspector: config.features.inspector });
   const { session, storage, navigation } = runtime;
 

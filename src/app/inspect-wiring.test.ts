@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The machine inspector's live view sees only actors created with the runtime's `inspect` callback
  * (undefined unless features.inspector is on, so passing it costs nothing). Every file that starts
- * actors must hand it over: `useActorRef(logic, { ..., inspect })` with `inspect` from getRuntime().
+ * actors must hand it over: `useActorRef(logic, { ..., inspect })` with `inspect` from useRuntime().
  * The hosted checkout page (src/app/checkout/hosted/) is not the portal: the bank's page a payer
  * opens, with no runtime, no sign-in and no inspector, so it has nothing to hand over.
  */
@@ -23,6 +23,6 @@ describe('inspect wiring', () => {
     const missing = Object.entries(sources)
       .filter(([, text]) => STARTS_ACTORS.test(text) && !/\binspect\b/.test(text))
       .map(([path]) => (path.startsWith('./') ? `src/app/${path.slice(2)}` : `src/${path.slice(3)}`));
-    expect(missing, 'pass `inspect` (getRuntime().inspect) to createActor / useActorRef in these files').toEqual([]);
+    expect(missing, 'pass `inspect` (useRuntime().inspect) to createActor / useActorRef in these files').toEqual([]);
   });
 });

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { attendanceListMachine } from '../../machines/attendance/attendanceList.machine';
 import { attendanceUrl } from '../../machines/attendance/rules/attendanceUrl';
-import { createAttendanceActors, createAttendanceApi, type AttendanceActors } from '../../services/attendance';
 import { AttendanceListScreen } from '../../screens/attendance/AttendanceListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors } from '../shared/composition';
+import { attendanceActorsOf } from './actors';
 import { useListPage } from '../shared/use-list-page';
 
 /**
@@ -14,15 +14,10 @@ import { useListPage } from '../shared/use-list-page';
  * The page and size live in the address (doc 2 §9 defaults left out).
  */
 
-let actors: AttendanceActors | null = null;
-function attendanceActors(): AttendanceActors {
-  actors ??= createAttendanceActors(createAttendanceApi(getRuntime().clients.sale));
-  return actors;
-}
-
 function AttendanceListPage() {
+  const a = useAreaActors(attendanceActorsOf);
   const logic = useMemo(() => {
-    const { loadAttendance, deleteAttendance } = attendanceActors();
+    const { loadAttendance, deleteAttendance } = a;
     return attendanceListMachine.provide({
       actors: { loadPage: loadAttendance, deleteRow: deleteAttendance },
       actions: {
@@ -36,7 +31,7 @@ function AttendanceListPage() {
         notifyDeleteFailed: (_, p) => notify.failure('attendance:delete.failTitle', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useListPage(logic, attendanceUrl);
 
   return <AttendanceListScreen actor={actor} />;

@@ -4,14 +4,15 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { loginMachine } from '../../machines/auth/login.machine';
 import { LoginScreen, type LoginNotice } from '../../screens/auth/LoginScreen';
 import { safeReturnPath, type LoginRouteState } from '../shared/paths';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { useSession, useSessionSelector } from '../shared/session-context';
-import { setPendingRegistration } from './pending-registration';
+import { pendingRegistrationOf } from './pending-registration';
 import { authPaths } from './paths';
 
 export default function LoginRoute() {
-  const { config, authActors, storage, navigation, inspect } = getRuntime();
+  const { config, authActors, storage, navigation, inspect } = useRuntime();
   const session = useSession();
+  const registration = useAreaActors(pendingRegistrationOf);
   const navigate = useNavigate();
   const location = useLocation();
   const from = safeReturnPath((location.state as LoginRouteState | null)?.from);
@@ -40,7 +41,7 @@ export default function LoginRoute() {
       if (snapshot.status !== 'done' || !snapshot.output) return;
       const output = snapshot.output;
       if (output.kind === 'needsRegistration') {
-        setPendingRegistration({ tokens: output.tokens, profile: output.profile ?? null, from });
+        registration.set({ tokens: output.tokens, profile: output.profile ?? null, from });
         void navigate(authPaths.registerDigistore(), { replace: true });
         return;
       }
@@ -51,7 +52,7 @@ export default function LoginRoute() {
       void navigate(from, { replace: true });
     });
     return () => subscription.unsubscribe();
-  }, [actor, from, navigate, session, storage]);
+  }, [actor, from, navigate, session, storage, registration]);
 
   return <LoginScreen actor={actor} notice={notice} supportEmail={config.supportEmail} />;
 }

@@ -1,23 +1,24 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { RegisterDigistoreScreen } from '../../screens/auth/RegisterDigistoreScreen';
 import { NotFound } from '../../screens/shared/NotFound';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { useSession } from '../shared/session-context';
-import { setPendingRegistration, takePendingRegistration } from './pending-registration';
+import { pendingRegistrationOf } from './pending-registration';
 import { authPaths } from './paths';
 
 /** D8: only with features.unifiedLogin, only right after a sign-in that needs registration. */
 export default function RegisterDigistoreRoute() {
-  const { config, storage, portal } = getRuntime();
+  const { config, storage, portal } = useRuntime();
   const session = useSession();
   const navigate = useNavigate();
+  const registration = useAreaActors(pendingRegistrationOf);
   if (!config.features.unifiedLogin) return <NotFound signedIn={false} />;
-  const pending = takePendingRegistration();
+  const pending = registration.take();
   if (!pending) return <Navigate to={authPaths.login()} replace />;
 
   const finish = () => {
     const tokens = { ...pending.tokens, method: 'keycloak' as const };
-    setPendingRegistration(null);
+    registration.set(null);
     storage.writeLoginMethod('keycloak');
     storage.writeLastActive(Date.now());
     session.send({ type: 'SIGNED_IN', tokens });
@@ -28,7 +29,7 @@ export default function RegisterDigistoreRoute() {
     else window.location.assign(target);
   };
   const back = () => {
-    setPendingRegistration(null);
+    registration.set(null);
     // The temporary session is not kept: tell the server, whatever it answers.
     void portal.logout(pending.tokens).catch(() => undefined);
     void navigate(authPaths.login(), { replace: true });

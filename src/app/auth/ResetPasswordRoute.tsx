@@ -5,12 +5,12 @@ import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine'
 import { selectResetView } from '../../machines/auth/selectors';
 import { RequestNotFound, ResetPasswordScreen } from '../../screens/auth/ResetPasswordScreen';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useRuntime } from '../shared/composition';
 import { authPaths } from './paths';
 
 /** /reset-password?token=… (core §2, D4). */
 export default function ResetPasswordRoute() {
-  const { authActors, inspect } = getRuntime();
+  const { authActors, inspect } = useRuntime();
   const location = useLocation();
   // Read from the router's location (stable across StrictMode's double render), once, as input.
   const token = new URLSearchParams(location.search).get('token');

@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SsoReturnScreen } from '../../screens/auth/SsoReturnScreen';
 import { storedTokensFromAccessToken } from '../../services/shared/tokens';
-import { getRuntime } from '../shared/runtime';
+import { useRuntime } from '../shared/composition';
 import { notify } from '../shared/notify';
 import { useSession } from '../shared/session-context';
-import { takeSsoAccessToken } from '../shared/sso-fragment';
 import { authPaths } from './paths';
 import { dashboardPaths } from '../dashboard/paths';
 
@@ -16,12 +15,12 @@ export default function SsoReturnRoute() {
   const navigate = useNavigate();
   const session = useSession();
   const handled = useRef(false);
+  const { storage, ssoReturn } = useRuntime();
 
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const { storage } = getRuntime();
-    const accessToken = takeSsoAccessToken();
+    const accessToken = ssoReturn.take();
     let tokens = null;
     if (accessToken) {
       try {
@@ -39,7 +38,7 @@ export default function SsoReturnRoute() {
     storage.writeLastActive(Date.now());
     session.send({ type: 'SIGNED_IN', tokens });
     void navigate(dashboardPaths.home(), { replace: true });
-  }, [navigate, session, t]);
+  }, [navigate, session, t, storage, ssoReturn]);
 
   return <SsoReturnScreen />;
 }

@@ -10,12 +10,15 @@ export interface PendingRegistration {
   from: string;
 }
 
-let pending: PendingRegistration | null = null;
-
-export function setPendingRegistration(value: PendingRegistration | null): void {
-  pending = value;
-}
-
-export function takePendingRegistration(): PendingRegistration | null {
-  return pending;
-}
+/** The pending registration of one runtime, in the app scope (D279): `useAreaActors(pendingRegistrationOf)`. */
+export const pendingRegistrationOf = () => {
+  let pending: PendingRegistration | null = null;
+  return {
+    set(value: PendingRegistration | null): void {
+      pending = value;
+    },
+    take(): PendingRegistration | null {
+      return pending;
+    },
+  };
+};

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { categoryListMachine } from '../../machines/categories/categoryList.machine';
 import { categoryUrl } from '../../machines/categories/rules/categoryUrl';
-import { createCategoriesActors, createCategoriesApi, type CategoriesActors } from '../../services/categories';
 import { catalogueCode } from '../../services/errors';
 import { CategoryListScreen } from '../../screens/categories/CategoryListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors } from '../shared/composition';
+import { categoriesActorsOf } from './actors';
 import { useListPage } from '../shared/use-list-page';
 
 /**
@@ -15,15 +15,10 @@ import { useListPage } from '../shared/use-list-page';
  * size live in the address (doc 2 §9 defaults page 1, size 10 are left out).
  */
 
-let actors: CategoriesActors | null = null;
-function categoriesActors(): CategoriesActors {
-  actors ??= createCategoriesActors(createCategoriesApi(getRuntime().clients.sale));
-  return actors;
-}
-
 function CategoryListPage() {
+  const a = useAreaActors(categoriesActorsOf);
   const logic = useMemo(() => {
-    const { loadCategories, deleteCategory, createCategory } = categoriesActors();
+    const { loadCategories, deleteCategory, createCategory } = a;
     return categoryListMachine.provide({
       actors: { loadPage: loadCategories, deleteRow: deleteCategory, createCategory },
       actions: {
@@ -43,7 +38,7 @@ function CategoryListPage() {
             : notify.failure('categories:form.failTitle', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useListPage(logic, categoryUrl);
 
   return <CategoryListScreen actor={actor} />;

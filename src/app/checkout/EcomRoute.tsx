@@ -5,7 +5,7 @@ import { createWidgetActors, createWidgetApi } from '../../services/checkout/wid
 import { EcomScreen, type CopyOutcome } from '../../screens/checkout/EcomScreen';
 import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useRuntime } from '../shared/composition';
 import { useSessionSelector } from '../shared/session-context';
 
 /**
@@ -47,9 +47,9 @@ async function copyText(text: string): Promise<CopyOutcome> {
 }
 
 function EcomPage({ merchantId }: { merchantId: string }) {
-  const { inspect } = getRuntime();
+  const { inspect, clients } = useRuntime();
   const logic = useMemo(() => {
-    const actors = createWidgetActors(createWidgetApi(getRuntime().clients.checkout));
+    const actors = createWidgetActors(createWidgetApi(clients.checkout));
     return widgetSettingsMachine.provide({
       actors,
       actions: {
@@ -57,7 +57,7 @@ function EcomPage({ merchantId }: { merchantId: string }) {
         notifySaveFailed: (_, params) => notifySaveFailed(params.failure),
       },
     });
-  }, []);
+  }, [clients.checkout]);
   const actor = useActorRef(logic, { input: { merchantId }, inspect });
   return <EcomScreen actor={actor} copy={copyText} />;
 }

@@ -4,14 +4,13 @@ import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-
 import { customerFormMachine } from '../../machines/customers/customerForm.machine';
 import { customerListMachine } from '../../machines/customers/customerList.machine';
 import { customerUrl } from '../../machines/customers/rules/customerUrl';
-import { createCustomersActors, createCustomersApi, type CustomersActors } from '../../services/customers';
 import type { Customer } from '../../services/customers/schemas';
-import { createAddressApi } from '../../services/shared/address/api';
 import { CustomerFormScreen } from '../../screens/customers/CustomerFormScreen';
 import { CustomerListScreen } from '../../screens/customers/CustomerListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { customersActorsOf } from './actors';
 import { useListPage } from '../shared/use-list-page';
 import { customerPaths, customerSegments } from './paths';
 
@@ -22,16 +21,10 @@ import { customerPaths, customerSegments } from './paths';
  * person came from (doc 2 §4: the list as they left it), the plain list when they arrived directly.
  */
 
-let actors: CustomersActors | null = null;
-function customersActors(): CustomersActors {
-  const { clients } = getRuntime();
-  actors ??= createCustomersActors(createCustomersApi(clients.sale), createAddressApi(clients.portal));
-  return actors;
-}
-
 function ListPage() {
+  const a = useAreaActors(customersActorsOf);
   const navigate = useNavigate();
-  const logic = useMemo(() => customerListMachine.provide({ actors: { loadPage: customersActors().loadCustomers } }), []);
+  const logic = useMemo(() => customerListMachine.provide({ actors: { loadPage: a.loadCustomers } }), [a]);
   const actor = useListPage(logic, customerUrl, { read: ({ page, pageSize, filter }) => ({ page, pageSize, q: filter.q }) });
 
   const editPath = useCallback((c: Customer) => customerPaths.update(c.customer_id), []);
@@ -50,9 +43,10 @@ function useGoBack() {
 
 function FormPage({ id }: { id: number | null }) {
   const goBack = useGoBack();
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(customersActorsOf);
   const logic = useMemo(() => {
-    const { loadCustomer, createCustomer, updateCustomer, loadCities, loadWards } = customersActors();
+    const { loadCustomer, createCustomer, updateCustomer, loadCities, loadWards } = a;
     return customerFormMachine.provide({
       actors: { loadCustomer, createCustomer, updateCustomer, loadCities, loadWards },
       actions: {
@@ -71,7 +65,7 @@ function FormPage({ id }: { id: number | null }) {
         goBack,
       },
     });
-  }, [goBack]);
+  }, [goBack, a]);
   const actor = useActorRef(logic, { input: { id }, inspect });
   return <CustomerFormScreen actor={actor} onBack={goBack} />;
 }

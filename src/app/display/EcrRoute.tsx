@@ -9,11 +9,11 @@ import { displayDevice } from '../../services/display/device';
 import type { PairClaimed } from '../../services/display/schemas';
 import { DisplayScreen } from '../../screens/display/DisplayScreen';
 import { PairForm } from '../../screens/display/PairForm';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { selectSignedIn, useSessionSelector } from '../shared/session-context';
 import { authPaths } from '../auth/paths';
 import { DISPLAY_VIEW_PATHS, displayPaths } from './paths';
-import { getDisplay, getSlides, pairedShopName, restartDisplay } from './display-runtime';
+import { displayOf } from './actors';
 
 /**
  * /ecr-slide, /ecr-order-info, /ecr-success-payment (core §2, doc 2 §2 customer display): one display
@@ -23,7 +23,8 @@ import { getDisplay, getSlides, pairedShopName, restartDisplay } from './display
 
 function PairPage({ code }: { code: string }) {
   const navigate = useNavigate();
-  const { clients, inspect } = getRuntime();
+  const { clients, inspect } = useRuntime();
+  const ecr = useAreaActors(displayOf);
   const logic = useMemo(() => {
     const api = createDisplayApi(clients.sale);
     return displayPairMachine.provide({
@@ -31,12 +32,12 @@ function PairPage({ code }: { code: string }) {
       actions: {
         storeToken: (_, params: { claimed: PairClaimed }) => {
           displayDevice.save(params.claimed.display_token, params.claimed.shop_name);
-          restartDisplay();
+          ecr.restart();
           navigate(displayPaths.slide(), { replace: true });
         },
       },
     });
-  }, [clients.sale, navigate]);
+  }, [clients.sale, navigate, ecr]);
   const actor = useActorRef(logic, { input: { code }, inspect });
   return <PairForm actor={actor} />;
 }
@@ -44,8 +45,10 @@ function PairPage({ code }: { code: string }) {
 function Display({ needsCashier }: { needsCashier: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const display = getDisplay();
-  const slides = getSlides();
+  const ecr = useAreaActors(displayOf);
+  const display = ecr.display();
+  const slides = ecr.slides();
+  const { pairedShopName } = ecr;
   const view = useSelector(display, selectDisplayView);
   const heardCashier = useSelector(display, (s) => s.context.lastSeq >= 0);
   const profileName = useSessionSelector((s) => s.context.profile?.merchant.name ?? null);

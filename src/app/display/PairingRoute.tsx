@@ -7,12 +7,12 @@ import type { PairCreated, Pairing } from '../../services/display/schemas';
 import { errorCode } from '../../rules/serviceError';
 import { PairingScreen } from '../../screens/display/PairingScreen';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useRuntime } from '../shared/composition';
 import { displayPaths, PORTAL_BASE } from './paths';
 
 /** /sale-display (beyond the spec, D141–D143): the display on this computer, pairing another device, unpairing. */
 export default function PairingRoute() {
-  const { clients, inspect } = getRuntime();
+  const { clients, inspect } = useRuntime();
   const logic = useMemo(() => {
     const api = createDisplayApi(clients.sale);
     return displayPairingMachine.provide({

@@ -4,27 +4,17 @@ import { connectionCheckMachine } from '../../machines/edc/connectionCheck.machi
 import { edcIntegrateMachine } from '../../machines/edc/edcIntegrate.machine';
 import { edcListMachine } from '../../machines/edc/edcList.machine';
 import { soundboxActivationMachine } from '../../machines/edc/soundboxActivation.machine';
-import { createEdcApi } from '../../services/edc';
-import { createEdcActors, type EdcActors } from '../../services/edc/actors';
 import { EdcScreen } from '../../screens/edc/EdcScreen';
-import { getLookups, lookupActor } from '../shared/lookups';
 import { notify } from '../shared/notify';
 import { useOwner } from '../shared/owner';
-import { getRuntime } from '../shared/runtime';
-
-/** Made once per page load on the runtime's portal client (same session, same single refresh). */
-let actors: EdcActors | null = null;
-function edcActors(): EdcActors {
-  actors ??= createEdcActors(createEdcApi(getRuntime().clients.portal));
-  return actors;
-}
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { edcActorsOf } from './actors';
 
 /**
  * core §2 /edc: the card machine list wired to the portal service. The detail's flows are the
  * list machine's children; their actors and toasts (core §8) are plugged in here.
  */
-function edcListLogic() {
-  const a = edcActors();
+function edcListLogic(a: ReturnType<typeof edcActorsOf>) {
   return edcListMachine.provide({
     actors: {
       loadPage: a.loadEdcPage,
@@ -42,11 +32,10 @@ function edcListLogic() {
         },
       }),
       edcIntegrate: edcIntegrateMachine.provide({
-        actors: { loadLinkableVas: lookupActor('linkableVas'), integrateEdc: a.integrateEdc },
+        actors: { loadLinkableVas: a.loadLinkableVas, integrateEdc: a.integrateEdc },
         actions: {
           notifyIntegrated: (_, params) => {
-            // Which ShopQRs are free to link may have changed with this one.
-            getLookups().invalidate('linkableVas');
+            a.linkableVasChanged();
             notify.success({
               title: 'edc:integrate.successTitle',
               message: 'edc:integrate.successBody',
@@ -61,8 +50,9 @@ function edcListLogic() {
 }
 
 export default function EdcRoute() {
-  const { inspect } = getRuntime();
-  const logic = useMemo(edcListLogic, []);
+  const { inspect } = useRuntime();
+  const a = useAreaActors(edcActorsOf);
+  const logic = useMemo(() => edcListLogic(a), [a]);
   const list = useActorRef(logic, { inspect });
   const owner = useOwner();
   return <EdcScreen actor={list} canManage={owner === true} />;

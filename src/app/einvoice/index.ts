@@ -3,4 +3,4 @@
  * merchant's invoice settings, which the orders and order-payment pages use to print an invoice's
  * figures (areas.json: orders and orderpayment use einvoice).
  */
-export { einvoiceServices, printInvoiceSettings } from './services';
+export { einvoiceOf, type EinvoiceShared } from './services';

@@ -3,34 +3,21 @@ import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { feedbackFormMachine } from '../../machines/feedback/feedbackForm.machine';
 import { feedbackListMachine } from '../../machines/feedback/feedbackList.machine';
-import { createFeedbackApi, type FeedbackApi } from '../../services/feedback';
-import { createFeedbackActors, type FeedbackActors } from '../../services/feedback/actors';
 import type { FeedbackType } from '../../services/feedback/schemas';
 import { FeedbackFormScreen } from '../../screens/feedback/FeedbackFormScreen';
 import { FeedbackListScreen, type FeedbackListLinks } from '../../screens/feedback/FeedbackListScreen';
 import { feedbackErrorKey } from '../../screens/feedback/labels';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { feedbackActorsOf } from './actors';
 import { useStoreOptions } from '../shared/use-store-options';
 import { feedbackPaths, feedbackSegments, typeOfTab } from './paths';
 
 /**
- * /feedback and its sub-pages (core §2 Feedback). The api and actors are made once per page load on the
- * runtime's portal client (same session). Toast titles per core §8 (feedback add, edit, delete fail);
+ * /feedback and its sub-pages (core §2 Feedback). The area's actors are wired in ./actors.ts (D279). Toast titles per core §8 (feedback add, edit, delete fail);
  * the service's own codes (image refused, report gone) have the area's texts.
  */
-let api: FeedbackApi | null = null;
-let actors: FeedbackActors | null = null;
-function feedbackApi(): FeedbackApi {
-  api ??= createFeedbackApi(getRuntime().clients.portal);
-  return api;
-}
-function feedbackActors(): FeedbackActors {
-  actors ??= createFeedbackActors(feedbackApi());
-  return actors;
-}
-const loadImage = (url: string) => feedbackApi().image(url);
 const failure = (title: string, code: string | null) => notify.failureText({ title, message: feedbackErrorKey(code) });
 
 const links: FeedbackListLinks = { tab: feedbackPaths.list, create: feedbackPaths.create, update: feedbackPaths.update };
@@ -41,9 +28,10 @@ function ListPage() {
 }
 
 function ListOfType({ type }: { type: FeedbackType }) {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(feedbackActorsOf);
   const machine = useMemo(() => {
-    const { loadFeedbackPage, loadFeedback, deleteFeedback } = feedbackActors();
+    const { loadFeedbackPage, loadFeedback, deleteFeedback } = a;
     return feedbackListMachine.provide({
       actors: { loadPage: loadFeedbackPage, deleteRow: deleteFeedback, loadFeedback },
       actions: {
@@ -51,13 +39,13 @@ function ListOfType({ type }: { type: FeedbackType }) {
         notifyDeleteFailed: (_, params) => failure('feedback:toast.deleteFailed', params.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(machine, { input: { type }, inspect });
   // Address → machine: a tab link (or Back) changes the address; the list follows it.
   useEffect(() => {
     actor.send({ type: 'FILTER.SET', filter: { type } });
   }, [actor, type]);
-  return <FeedbackListScreen actor={actor} type={type} links={links} loadImage={loadImage} />;
+  return <FeedbackListScreen actor={actor} type={type} links={links} loadImage={a.loadImage} />;
 }
 
 function FormPage({ mode }: { mode: 'create' | 'update' }) {
@@ -72,10 +60,11 @@ function FormPage({ mode }: { mode: 'create' | 'update' }) {
 
 function FormOfType({ type, id }: { type: FeedbackType; id: number | null }) {
   const navigate = useNavigate();
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(feedbackActorsOf);
   const { stores, loading } = useStoreOptions();
   const machine = useMemo(() => {
-    const { loadFormData, inspectImages, saveFeedback } = feedbackActors();
+    const { loadFormData, inspectImages, saveFeedback } = a;
     return feedbackFormMachine.provide({
       actors: { loadFormData, inspectImages, saveFeedback },
       actions: {
@@ -87,7 +76,7 @@ function FormOfType({ type, id }: { type: FeedbackType; id: number | null }) {
           failure(context.id === null ? 'feedback:toast.addFailed' : 'feedback:toast.editFailed', params.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(machine, { input: { type, id }, inspect });
   useEffect(() => {
     const sub = actor.subscribe((snap) => {
@@ -95,7 +84,7 @@ function FormOfType({ type, id }: { type: FeedbackType; id: number | null }) {
     });
     return () => sub.unsubscribe();
   }, [actor, navigate, type]);
-  return <FeedbackFormScreen actor={actor} stores={stores} storesLoading={loading} loadImage={loadImage} />;
+  return <FeedbackFormScreen actor={actor} stores={stores} storesLoading={loading} loadImage={a.loadImage} />;
 }
 
 export default function FeedbackRoute() {

@@ -4,12 +4,12 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { invoiceCreateMachine } from '../../machines/invoices/invoiceCreate.machine';
 import { invoiceListMachine } from '../../machines/invoices/invoiceList.machine';
 import { invoiceUrl } from '../../machines/invoices/rules/invoiceUrl';
-import { createInvoicesActors, createInvoicesApi, type InvoicesActors } from '../../services/invoices';
 import { InvoiceCreateScreen } from '../../screens/invoices/InvoiceCreateScreen';
 import { InvoiceListScreen } from '../../screens/invoices/InvoiceListScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { invoicesActorsOf } from './actors';
 import { useListPage } from '../shared/use-list-page';
 import { invoicePaths, invoiceSegments } from './paths';
 
@@ -18,16 +18,11 @@ import { invoicePaths, invoiceSegments } from './paths';
  * client. The list's page, size and search live in the address; a sale recorded goes to the list.
  */
 
-let actors: InvoicesActors | null = null;
-function invoicesActors(): InvoicesActors {
-  actors ??= createInvoicesActors(createInvoicesApi(getRuntime().clients.sale));
-  return actors;
-}
-
 function ListPage() {
+  const a = useAreaActors(invoicesActorsOf);
   const navigate = useNavigate();
   const logic = useMemo(() => {
-    const { loadInvoices, cancelInvoice } = invoicesActors();
+    const { loadInvoices, cancelInvoice } = a;
     return invoiceListMachine.provide({
       actors: { loadPage: loadInvoices, cancelInvoice },
       actions: {
@@ -36,7 +31,7 @@ function ListPage() {
         notifyCancelFailed: (_, p) => notify.failure('invoices:cancel.failTitle', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useListPage(logic, invoiceUrl, { read: ({ page, pageSize, filter }) => ({ page, pageSize, q: filter.q }) });
 
   return <InvoiceListScreen actor={actor} onCreate={() => navigate(invoicePaths.create())} />;
@@ -45,13 +40,14 @@ function ListPage() {
 function CreatePage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(invoicesActorsOf);
   const goBack = useCallback(() => {
     if (location.key !== 'default') navigate(-1);
     else navigate(invoicePaths.list());
   }, [navigate, location.key]);
   const logic = useMemo(() => {
-    const { searchProducts, searchCustomers, createInvoice } = invoicesActors();
+    const { searchProducts, searchCustomers, createInvoice } = a;
     return invoiceCreateMachine.provide({
       actors: { searchProducts, searchCustomers, createInvoice },
       actions: {
@@ -62,7 +58,7 @@ function CreatePage() {
         goToList: () => navigate(invoicePaths.list()),
       },
     });
-  }, [navigate]);
+  }, [navigate, a]);
   const actor = useActorRef(logic, { inspect });
   return <InvoiceCreateScreen actor={actor} onBack={goBack} />;
 }

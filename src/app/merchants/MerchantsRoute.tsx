@@ -3,11 +3,11 @@ import { useActorRef } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { subMerchantListMachine } from '../../machines/merchants/subMerchantList.machine';
 import { subMerchantNewMachine } from '../../machines/merchants/subMerchantNew.machine';
-import { createMerchantsActors, createMerchantsApi } from '../../services/merchants';
 import { SubMerchantListScreen } from '../../screens/merchants/SubMerchantListScreen';
 import { SubMerchantNewScreen } from '../../screens/merchants/SubMerchantNewScreen';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { merchantsActorsOf } from './actors';
 import { merchantPaths } from './paths';
 
 /**
@@ -15,26 +15,22 @@ import { merchantPaths } from './paths';
  * file; the address says which page. The flag and the owner rule are checked before (AreaPage).
  */
 
-let actors: ReturnType<typeof createMerchantsActors> | null = null;
-function merchantsActors() {
-  actors ??= createMerchantsActors(createMerchantsApi(getRuntime().clients.portal));
-  return actors;
-}
-
 function ListPage() {
-  const { inspect } = getRuntime();
-  const logic = useMemo(() => subMerchantListMachine.provide({ actors: { loadPage: merchantsActors().loadSubMerchants } }), []);
+  const { inspect } = useRuntime();
+  const a = useAreaActors(merchantsActorsOf);
+  const logic = useMemo(() => subMerchantListMachine.provide({ actors: { loadPage: a.loadSubMerchants } }), [a]);
   const actor = useActorRef(logic, { inspect });
   return <SubMerchantListScreen actor={actor} newHref={merchantPaths.add()} />;
 }
 
 function NewPage() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(merchantsActorsOf);
   const navigate = useNavigate();
   const logic = useMemo(
     () =>
       subMerchantNewMachine.provide({
-        actors: { createSubMerchant: merchantsActors().createSubMerchant },
+        actors: { createSubMerchant: a.createSubMerchant },
         actions: {
           notifyCreated: (_, params) => {
             notify.success({
@@ -47,7 +43,7 @@ function NewPage() {
           notifyCreateFailed: (_, params) => notify.failure('merchants:form.failTitle', params.code),
         },
       }),
-    [navigate],
+    [navigate, a],
   );
   const actor = useActorRef(logic, { inspect });
   return <SubMerchantNewScreen actor={actor} onBack={() => navigate(merchantPaths.list())} />;

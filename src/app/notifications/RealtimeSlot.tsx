@@ -6,17 +6,15 @@ import { fromPromise } from 'xstate';
 import { notificationClickMachine } from '../../machines/notifications/notificationClick.machine';
 import { notificationListMachine } from '../../machines/notifications/notificationList.machine';
 import { RealtimeTopBar } from '../../screens/notifications/RealtimeTopBar';
-import { getAnnouncer, getNotificationsApi, getRealtimeHub, onBellRefresh } from '../shared/realtime-runtime';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { realtimeOf } from '../shared/realtime-runtime';
 import { ordersPaths } from '../orders/paths';
 
 /** The bell, the mute toggle and the connection dot, wired to the realtime runtime and the sale API. */
 export default function RealtimeSlot() {
   useTranslation('notifications');
-  const { inspect } = getRuntime();
-  const hub = getRealtimeHub();
-  const announcer = getAnnouncer();
-  const api = getNotificationsApi();
+  const { inspect } = useRuntime();
+  const { hub, announcer, notifications: api, onBellRefresh } = useAreaActors(realtimeOf);
   const navigate = useNavigate();
 
   const status = useSyncExternalStore(
@@ -57,7 +55,7 @@ export default function RealtimeSlot() {
     { inspect },
   );
 
-  useEffect(() => onBellRefresh(() => list.send({ type: 'REFRESH' })), [list]);
+  useEffect(() => onBellRefresh(() => list.send({ type: 'REFRESH' })), [list, onBellRefresh]);
 
   return (
     <RealtimeTopBar

@@ -3,10 +3,10 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { saleOnboardingMachine } from '../../machines/onboarding/saleOnboarding.machine';
 import { OnboardingScreen } from '../../screens/onboarding/OnboardingScreen';
-import { createOnboardingActors, createOnboardingApi, type OnboardingActors } from '../../services/onboarding';
 import { customerPaths } from '../customers/paths';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { onboardingActorsOf } from './actors';
 
 /**
  * /sale-register (doc 2 §2): the onboarding machine on the sale service's client. Refusals of the
@@ -14,25 +14,20 @@ import { getRuntime } from '../shared/runtime';
  * server's code, in the user's language (D170); when the machine is done (3.2 s after step 4, or
  * "go now") the customer list opens.
  */
-let actors: OnboardingActors | null = null;
-function onboardingActors(): OnboardingActors {
-  actors ??= createOnboardingActors(createOnboardingApi(getRuntime().clients.sale));
-  return actors;
-}
-
 export default function OnboardingRoute() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(onboardingActorsOf);
   const navigate = useNavigate();
   const machine = useMemo(
     () =>
       saleOnboardingMachine.provide({
-        actors: onboardingActors(),
+        actors: a,
         actions: {
           notifyRegisterFailed: (_, p) => notify.failure('onboarding:failTitle', p.code),
           notifyStepFailed: (_, p) => notify.failure('onboarding:wizard.stepFailTitle', p.code),
         },
       }),
-    [],
+    [a],
   );
   const actor = useActorRef(machine, { inspect });
   useEffect(() => {

@@ -1,12 +1,13 @@
 import { displayOrderFrom, type DisplayInput } from '../../services/display';
-import { selectTab, type OrderPaymentSnapshot } from '../../machines/orderpayment/selectors';
+import type { CustomerView } from '../../machines/orderpayment/orderPayment.machine';
+import type { InvoiceDetail } from '../../services/orderpayment/schemas';
 
 /**
- * The guest's screen for this state of the cashier's (issue 13 customer display): the order summary,
- * with the QR or the card instruction while that way is open, then success. Lines carry no customer data.
+ * The guest's screen for what the payment machine says to show (issue 13 customer display, D280):
+ * the order summary, with the QR or the card instruction while that way is open, then success.
+ * Nothing before the order is read. Lines carry no customer data.
  */
-export function displayContentFor(s: OrderPaymentSnapshot, qr: string | null): DisplayInput | null {
-  const detail = s.context.detail;
+export function displayContentFor(detail: InvoiceDetail | null, view: CustomerView): DisplayInput | null {
   if (!detail) return null;
   const invoice = detail.invoice_data;
   const order = displayOrderFrom(
@@ -21,10 +22,14 @@ export function displayContentFor(s: OrderPaymentSnapshot, qr: string | null): D
     detail.products_data,
   );
   const amount = invoice.total_price;
-  if (s.hasTag('success')) return { kind: 'success', order };
-  const tab = selectTab(s);
-  if (tab === 'qr' && qr) return { kind: 'pay', order, pay: { method: 'QR', qr, amount } };
-  if (tab === 'card') return { kind: 'pay', order, pay: { method: 'CARD', amount } };
-  if (tab === 'cash') return { kind: 'pay', order, pay: { method: 'CASH', amount } };
-  return { kind: 'order', order };
+  switch (view.kind) {
+    case 'success':
+      return { kind: 'success', order };
+    case 'pay':
+      return view.method === 'QR'
+        ? { kind: 'pay', order, pay: { method: 'QR', qr: view.qr, amount } }
+        : { kind: 'pay', order, pay: { method: view.method, amount } };
+    default:
+      return { kind: 'order', order };
+  }
 }

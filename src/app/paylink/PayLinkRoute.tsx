@@ -6,41 +6,21 @@ import { Route, Routes } from 'react-router-dom';
 import { payLinkMachine } from '../../machines/paylink/payLink.machine';
 import { payLinkListMachine } from '../../machines/paylink/payLinkList.machine';
 import { linkListUrl } from '../../machines/paylink/rules/linkListUrl';
-import { createLinkKeys, createPayLinkActors, type PayLinkActors } from '../../services/paylink';
 import { LinkListScreen } from '../../screens/paylink/LinkListScreen';
 import { PayLinkForm } from '../../screens/paylink/PayLinkScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import type { CopyOutcome } from '../../screens/shared/PaymentLinkResult';
 import { notify } from '../shared/notify';
-import { getRealtimeHub } from '../shared/realtime-runtime';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { useSessionSelector } from '../shared/session-context';
 import { useListPage } from '../shared/use-list-page';
+import { payLinkActorsOf } from './actors';
 
 /**
  * /pay-by-link (doc 2 §2, flag payByLink; owner and staff-type users alike, D156): the link form and
  * the list of links made, wired to the checkout client, the realtime hub and this tab's attempt key.
  * The list's page, size, state and search live in the address; a link made reloads the list.
  */
-
-function safeSessionStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-let actors: PayLinkActors | null = null;
-let keys: ReturnType<typeof createLinkKeys> | null = null;
-function linkKeys() {
-  keys ??= createLinkKeys(safeSessionStorage);
-  return keys;
-}
-function payLinkActors(): PayLinkActors {
-  actors ??= createPayLinkActors({ checkout: getRuntime().clients.checkout, hub: getRealtimeHub(), keys: linkKeys() });
-  return actors;
-}
 
 const notifyCopy = (outcome: CopyOutcome) =>
   outcome === 'copied'
@@ -49,31 +29,31 @@ const notifyCopy = (outcome: CopyOutcome) =>
 
 function PayLinkPage() {
   const { t } = useTranslation('paylink');
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const { loadLinks, watchPayments, loadMerchant, createLink, forgetKey } = useAreaActors(payLinkActorsOf);
   // doc 2 §6: the link's merchant may be named by the profile's ref_id instead of the merchant id.
   const merchantRef = useSessionSelector((s) => s.context.profile?.merchant.ref_id || s.context.profile?.merchant_id || '');
 
-  const listLogic = useMemo(() => {
-    const { loadLinks, watchPayments } = payLinkActors();
-    return payLinkListMachine.provide({ actors: { loadPage: loadLinks, watchPayments } });
-  }, []);
+  const listLogic = useMemo(
+    () => payLinkListMachine.provide({ actors: { loadPage: loadLinks, watchPayments } }),
+    [loadLinks, watchPayments],
+  );
   const list = useListPage(listLogic, linkListUrl, {
     read: ({ page, pageSize, filter }) => ({ page, pageSize, q: filter.q, status: filter.status }),
   });
 
   const formLogic = useMemo(() => {
-    const { loadMerchant, createLink } = payLinkActors();
     return payLinkMachine.provide({
       actors: { loadMerchant, createLink },
       actions: {
-        forgetKey: () => linkKeys().forget(),
+        forgetKey,
         notifyCreated: (_, p) =>
           notify.success({ title: 'paylink:result.createdTitle', message: 'paylink:result.createdBody', values: { orderId: p.orderId } }),
         notifyCreateFailed: (_, p) => notify.failure('paylink:form.failTitle', p.code),
         linkCreated: () => list.send({ type: 'REFRESH' }),
       },
     });
-  }, [list]);
+  }, [list, loadMerchant, createLink, forgetKey]);
   const form = useActorRef(formLogic, { input: { merchantRef }, inspect });
 
   return (

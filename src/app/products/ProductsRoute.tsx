@@ -5,12 +5,12 @@ import { productFormMachine } from '../../machines/products/productForm.machine'
 import { productListMachine } from '../../machines/products/productList.machine';
 import { productUrl } from '../../machines/products/rules/productUrl';
 import { catalogueCode } from '../../services/errors';
-import { createProductsActors, createProductsApi, type ProductsActors, type ProductsApi } from '../../services/products';
 import { NotFound } from '../../screens/shared/NotFound';
 import { ProductFormScreen } from '../../screens/products/ProductFormScreen';
 import { ProductListScreen } from '../../screens/products/ProductListScreen';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { productsActorsOf } from './actors';
 import { useListPage } from '../shared/use-list-page';
 import { productPaths, productSegments } from './paths';
 
@@ -19,21 +19,10 @@ import { productPaths, productSegments } from './paths';
  * list's search, status, page and size live in the address.
  */
 
-let api: ProductsApi | null = null;
-let actors: ProductsActors | null = null;
-function productsApi(): ProductsApi {
-  api ??= createProductsApi(getRuntime().clients.sale);
-  return api;
-}
-function productsActors(): ProductsActors {
-  actors ??= createProductsActors(productsApi());
-  return actors;
-}
-const loadImage = (url: string) => productsApi().image(url);
-
 function ListPage() {
+  const a = useAreaActors(productsActorsOf);
   const logic = useMemo(() => {
-    const { loadProducts, stopSale } = productsActors();
+    const { loadProducts, stopSale } = a;
     return productListMachine.provide({
       actors: { loadPage: loadProducts, stopSale },
       actions: {
@@ -42,18 +31,19 @@ function ListPage() {
         notifyStopFailed: (_, p) => notify.failure('products:stop.failTitle', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useListPage(logic, productUrl);
 
   // The VAT column shows each class's rate on the day the page opened (D226).
   const [now] = useState(() => Date.now());
+  const { vatRates } = useRuntime().config;
   return (
     <ProductListScreen
       actor={actor}
       addHref={productPaths.create()}
       editHref={productPaths.update}
-      loadImage={loadImage}
-      vatRates={getRuntime().config.vatRates}
+      loadImage={a.loadImage}
+      vatRates={vatRates}
       now={now}
     />
   );
@@ -61,9 +51,10 @@ function ListPage() {
 
 function FormPage({ code }: { code: string | null }) {
   const navigate = useNavigate();
-  const { inspect } = getRuntime();
+  const { inspect, config } = useRuntime();
+  const a = useAreaActors(productsActorsOf);
   const logic = useMemo(() => {
-    const { loadForm, shrinkImage, uploadImage, createProduct, updateProduct } = productsActors();
+    const { loadForm, shrinkImage, uploadImage, createProduct, updateProduct } = a;
     return productFormMachine.provide({
       actors: { loadForm, shrinkImage, uploadImage, createProduct, updateProduct },
       actions: {
@@ -83,7 +74,7 @@ function FormPage({ code }: { code: string | null }) {
         },
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(logic, { input: { code }, inspect });
   // Done (saved, cancelled): back to the previous page, the list (doc 2 §4).
   useEffect(() => {
@@ -94,7 +85,7 @@ function FormPage({ code }: { code: string | null }) {
   }, [actor, navigate]);
   // The tax-class choices show each class's rate on the day the form opened, from config.json (D226).
   const [now] = useState(() => Date.now());
-  return <ProductFormScreen actor={actor} loadImage={loadImage} vatRates={getRuntime().config.vatRates} now={now} />;
+  return <ProductFormScreen actor={actor} loadImage={a.loadImage} vatRates={config.vatRates} now={now} />;
 }
 
 function UpdatePage() {

@@ -7,8 +7,8 @@ import { vnToday } from '../../rules/timeRange';
 import type { ReportChannel } from '../../services/reports/schemas/transactions';
 import { ReportScreen } from '../../screens/reports/ReportScreen';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
-import { reportActors, reportsApi } from './runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { reportsActorsOf } from './actors';
 import { useListPage } from '../shared/use-list-page';
 import { useStoreOptions } from '../shared/use-store-options';
 
@@ -18,8 +18,8 @@ import { useStoreOptions } from '../shared/use-store-options';
  * sort); never a token or anything about a person.
  */
 function ReportRoute({ channel }: { channel: ReportChannel }) {
-  const { loadReport, exportReport, prefetchReport } = reportActors();
-  const { inspect } = getRuntime();
+  const { api, loadReport, exportReport, prefetchReport } = useAreaActors(reportsActorsOf);
+  const { inspect } = useRuntime();
   const actor = useListPage(reportListMachine.provide({ actors: { loadPage: loadReport } }), reportUrl(channel), {
     read: reportFilters,
     input: (filters) => ({ channel, filters, today: vnToday(Date.now()) }),
@@ -42,7 +42,7 @@ function ReportRoute({ channel }: { channel: ReportChannel }) {
 
   const { stores, loading: storesLoading } = useStoreOptions();
 
-  const loadBillImage = useMemo(() => (url: string) => reportsApi().billImage(url), []);
+  const loadBillImage = useMemo(() => (url: string) => api.billImage(url), [api]);
   // The page about to be opened, with every other filter as it is now (D145).
   const onPageIntent = useMemo(
     () => (page: number) => prefetchReport(channel, { ...reportFilters(actor.getSnapshot().context), page }),

@@ -7,9 +7,10 @@ import { EPaymentSetupForm } from '../../screens/settings/EPaymentSetupForm';
 import { SaleSettingsScreen } from '../../screens/settings/SaleSettingsScreen';
 import { ScreenCustomisationForm } from '../../screens/settings/ScreenCustomisationForm';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { useSessionSelector } from '../shared/session-context';
-import { ePaymentSetupLogic, notifyFailure, settingsActors, settingsApi } from './shared';
+import { ePaymentSetupLogic, notifyFailure } from './shared';
+import { settingsActorsOf } from './actors';
 
 /**
  * /sale-setting (doc 2 §2): the saleSettings machine with the sale service's calls; the tab follows
@@ -19,19 +20,19 @@ import { ePaymentSetupLogic, notifyFailure, settingsActors, settingsApi } from '
  * none of these settings, so nothing else needs refreshing (D160).
  */
 
-const loadImage = (url: string) => settingsApi().image(url);
-
 function PaymentTab() {
-  const { inspect } = getRuntime();
-  const logic = useMemo(() => ePaymentSetupLogic(), []);
+  const { inspect } = useRuntime();
+  const a = useAreaActors(settingsActorsOf);
+  const logic = useMemo(() => ePaymentSetupLogic(a), [a]);
   const actor = useActorRef(logic, { inspect });
   return <EPaymentSetupForm actor={actor} />;
 }
 
 function ScreenTab() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(settingsActorsOf);
   const logic = useMemo(() => {
-    const { loadUiCustom, saveUiCustom, uploadImage } = settingsActors();
+    const { loadUiCustom, saveUiCustom, uploadImage } = a;
     return screenCustomisationMachine.provide({
       actors: { loadUiCustom, saveUiCustom, uploadImage },
       actions: {
@@ -39,17 +40,18 @@ function ScreenTab() {
         notifySaveFailed: (_, params) => notifyFailure('settings:saveFailed', params.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(logic, { inspect });
-  return <ScreenCustomisationForm actor={actor} loadImage={loadImage} />;
+  return <ScreenCustomisationForm actor={actor} loadImage={a.loadImage} />;
 }
 
 export default function SaleSettingsRoute() {
-  const { inspect, config } = getRuntime();
+  const a = useAreaActors(settingsActorsOf);
+  const { inspect, config } = useRuntime();
   const [params, setParams] = useSearchParams();
   const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? false);
   const logic = useMemo(() => {
-    const { loadMerchant, saveMerchant, uploadImage } = settingsActors();
+    const { loadMerchant, saveMerchant, uploadImage } = a;
     return saleSettingsMachine.provide({
       actors: { loadMerchant, saveMerchant, uploadImage },
       actions: {
@@ -58,7 +60,7 @@ export default function SaleSettingsRoute() {
         notifyUploadFailed: (_, p) => notifyFailure('settings:uploadFailed', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(logic, {
     input: { isFnb, screenCustomisation: config.features.screenCustomisation, tab: params.get('tab') },
     inspect,
@@ -69,5 +71,5 @@ export default function SaleSettingsRoute() {
     if (params.get('tab') !== tab) setParams((p) => ({ ...Object.fromEntries(p), tab }), { replace: true });
   }, [tab, params, setParams]);
 
-  return <SaleSettingsScreen actor={actor} loadImage={loadImage} payment={() => <PaymentTab />} screen={() => <ScreenTab />} />;
+  return <SaleSettingsScreen actor={actor} loadImage={a.loadImage} payment={() => <PaymentTab />} screen={() => <ScreenTab />} />;
 }

@@ -1,21 +1,7 @@
-import { createSettingsActors, createSettingsApi, type SettingsActors, type SettingsApi } from '../../services/settings';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
 import { ePaymentSetupMachine } from '../../machines/settings/ePaymentSetup.machine';
 import { OWN_CODES } from '../../screens/settings/parts';
-
-/** One api and one set of actors per page load, for /sale-setting and /e-order. */
-let api: SettingsApi | null = null;
-let actors: SettingsActors | null = null;
-export function settingsApi(): SettingsApi {
-  const { clients } = getRuntime();
-  api ??= createSettingsApi(clients.sale, clients.checkout);
-  return api;
-}
-export function settingsActors(): SettingsActors {
-  actors ??= createSettingsActors(settingsApi());
-  return actors;
-}
+import type { SettingsWiring } from './actors';
 
 /** Codes the settings area words itself (OWN_CODES); the rest come from the shared catalogue (core §8). */
 export function notifyFailure(title: string, code: string): void {
@@ -24,8 +10,7 @@ export function notifyFailure(title: string, code: string): void {
 }
 
 /** The e-order form's machine with its calls and toasts: the same on /e-order and in the payment setting tab. */
-export function ePaymentSetupLogic() {
-  const { loadPaymentSetup, savePaymentSetup } = settingsActors();
+export function ePaymentSetupLogic({ loadPaymentSetup, savePaymentSetup }: SettingsWiring) {
   return ePaymentSetupMachine.provide({
     actors: { loadPaymentSetup, savePaymentSetup },
     actions: {

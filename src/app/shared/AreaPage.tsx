@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon, NotBuiltYet } from '../../screens/shared/PlaceholderPage';
 import { NotFound } from '../../screens/shared/NotFound';
@@ -7,7 +7,7 @@ import { isOwner } from '../../rules/roles';
 import { LoadingScreen } from '../../screens/shared/LoadingScreen';
 import { areaLabelKey, isAreaAllowed, isAreaEnabled } from '../../screens/shell/areas';
 import { findAreaRoute } from '../areas';
-import { getRuntime } from './runtime';
+import { useAreaActors, useRuntime, type AreaFactory } from './composition';
 import { useSessionSelector } from './session-context';
 
 /**
@@ -16,17 +16,21 @@ import { useSessionSelector } from './session-context';
  * declared without a route yet says "not built yet". An owner-only page (D87) opened by a staff-type
  * user says it is the owner's instead of showing a list the service would refuse.
  */
-// Only the page drawn with the shell on a (re)load waits a turn; later pages open directly.
-let shellDrawn = false;
+// Only the page drawn with the shell on a (re)load waits a turn; later pages open directly. The mark
+// is per runtime (the app scope, D279) and set after the page is drawn, not during render.
+const shellMark: AreaFactory<{ drawn: boolean }> = () => ({ drawn: false });
 
 export default function AreaPage({ areaPath }: { areaPath: string }) {
   const { t } = useTranslation('shell');
   // On a (re)load the shell and the first page would be one long task on a phone: the page follows in
   // a second, interruptible render (issue 10 §8, total blocking time).
-  const [waitsForShell] = useState(() => !shellDrawn);
-  shellDrawn = true;
+  const mark = useAreaActors(shellMark);
+  const [waitsForShell] = useState(() => !mark.drawn);
+  useEffect(() => {
+    mark.drawn = true;
+  }, [mark]);
   const shellReady = useDeferredValue(true, !waitsForShell);
-  const { features } = getRuntime().config;
+  const { features } = useRuntime().config;
   const profile = useSessionSelector((s) => s.context.profile);
   const area = findAreaRoute(areaPath);
   if (!area) return <NotFound signedIn />;

@@ -5,7 +5,7 @@ import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
 import { isOwner } from '../../rules/roles';
 import { AREA_ROUTES } from '../areas';
-import { getRuntime } from './runtime';
+import { useRuntime } from './composition';
 import { useSession, useSessionSelector } from './session-context';
 
 // Its own chunk (socket.io, speech): the shell paints first, the bell follows a moment later.
@@ -13,7 +13,7 @@ const RealtimeSlot = lazy(() => import('../notifications/RealtimeSlot'));
 
 /** The shell wired to the session (profile, logout), the config (flags) and storage (sidebar). */
 export default function ShellFrame({ children }: { children: ReactNode }) {
-  const { config, storage } = getRuntime();
+  const { config, storage } = useRuntime();
   const { language, setLanguage } = usePortal();
   const session = useSession();
   const profile = useSessionSelector((s) => s.context.profile);

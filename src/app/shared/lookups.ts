@@ -4,11 +4,12 @@ import type { BankOption } from '../../services/bank/schemas';
 import type { LinkableVa } from '../../services/edc/schemas';
 import type { StoreOption } from '../../services/shared/schemas/stores';
 import type { LinkedBankAccount, StaffOption } from '../../services/shopqr/schemas';
-import { getRuntime } from './runtime';
+import type { AppScope, AreaFactory } from './composition';
+import type { Runtime } from './runtime';
 
 /**
- * Every dropdown list of the portal through one cache (services/shared/lookup): made once per page
- * load on the runtime's portal client. Areas read a list with useLookup (a screen's dropdown) or
+ * Every dropdown list of the portal through one cache (services/shared/lookup): made once per
+ * runtime on its portal client, kept in the app scope (D279). Areas read a list with useLookup (a screen's dropdown) or
  * lookupActor (a machine's options actor), and invalidate a kind after a mutation that changes it.
  */
 
@@ -28,8 +29,8 @@ export interface LookupLists {
 
 export type LookupKind = keyof LookupLists;
 
-function createLookups() {
-  const portal = getRuntime().clients.portal;
+function createLookups(runtime: Runtime) {
+  const portal = runtime.clients.portal;
   // Each list's service is fetched with its first use, so a page does not download the services of
   // areas whose lists it never shows (the bank page would otherwise carry ShopQR's and the card machines').
   const loaders: { [K in LookupKind]: LookupLoader<LookupLists[K]> } = {
@@ -44,19 +45,14 @@ function createLookups() {
 
 export type Lookups = ReturnType<typeof createLookups>;
 
-let lookups: Lookups | null = null;
-
-export function getLookups(): Lookups {
-  lookups ??= createLookups();
-  return lookups;
-}
+export const lookupsOf: AreaFactory<Lookups> = (scope) => createLookups(scope.runtime);
 
 /** The signed-in merchant ('' before the profile is in: such a list is keyed apart and dropped later). */
-export function currentMerchantId(): string {
-  return getRuntime().session.getSnapshot().context.profile?.merchant_id ?? '';
+export function currentMerchantId(runtime: Runtime): string {
+  return runtime.session.getSnapshot().context.profile?.merchant_id ?? '';
 }
 
 /** A lookup as a machine's promise actor (no input): the signed-in merchant's list of that kind. */
-export function lookupActor<K extends LookupKind>(kind: K) {
-  return fromPromise<LookupLists[K], void>(() => getLookups().get(currentMerchantId(), kind));
+export function lookupActor<K extends LookupKind>(scope: AppScope, kind: K) {
+  return fromPromise<LookupLists[K], void>(() => scope.use(lookupsOf).get(currentMerchantId(scope.runtime), kind));
 }

@@ -13,54 +13,33 @@ import { salePaymentSuccessSchema, vaPaymentEventSchema } from '../../services/r
 import { parseSpokenAmount } from '../../services/speech/amount-words';
 import { readMuted, writeMuted } from '../../services/speech/mute-storage';
 import { createSpeakActor, isSpeechSupported } from '../../services/speech/speaker';
-import { getRuntime } from './runtime';
+import type { AreaFactory } from './composition';
+import type { Runtime } from './runtime';
 import { notify } from './notify';
 import { realtimeConnectionDriver } from './realtime-driver';
 
 /**
  * The realtime layer of one page load: the hub (two sockets), spoken announcements and the bell's
  * refresh signal. Sockets open when the session is signed in and close at sign-out. Route modules and
- * the top bar reach it through the getters below; nothing here loads before the shell does.
+ * the top bar reach it through the app scope (`useAreaActors(realtimeOf)`, D279); nothing here loads
+ * before the shell does.
  */
 
 export type Announcer = ActorRefFrom<typeof announcementQueueMachine>;
 
-interface RealtimeRuntime {
+export interface RealtimeRuntime {
   hub: RealtimeHubController;
   announcer: Announcer;
   notifications: NotificationsApi;
+  /** The bell refetches when this fires: a new notification, or a reconnect that lost events. */
+  onBellRefresh(listener: () => void): () => void;
 }
 
-let current: RealtimeRuntime | null = null;
-const bellListeners = new Set<() => void>();
+/** The realtime layer of the scope's runtime (D279): made on first use, one per runtime. */
+export const realtimeOf: AreaFactory<RealtimeRuntime> = (scope) => createRealtimeRuntime(scope.runtime);
 
 /** The hub of hub.ts. Idle until a session is signed in. */
-export function getRealtimeHub(): RealtimeHub {
-  return realtime().hub;
-}
-
-export function getAnnouncer(): Announcer {
-  return realtime().announcer;
-}
-
-export function getNotificationsApi(): NotificationsApi {
-  return realtime().notifications;
-}
-
-/** The bell refetches when this fires: a new notification, or a reconnect that lost events. */
-export function onBellRefresh(listener: () => void): () => void {
-  bellListeners.add(listener);
-  return () => void bellListeners.delete(listener);
-}
-
-function refreshBell(): void {
-  for (const listener of [...bellListeners]) listener();
-}
-
-function realtime(): RealtimeRuntime {
-  current ??= createRealtimeRuntime();
-  return current;
-}
+export const realtimeHubOf: AreaFactory<RealtimeHub> = (scope) => scope.use(realtimeOf).hub;
 
 function socketOrigin(url: string): string {
   if (url === '' || url.startsWith('/')) return window.location.origin;
@@ -68,7 +47,7 @@ function socketOrigin(url: string): string {
 }
 
 /** The announcer of payments (spoken amounts), muted as the user last left it. */
-function startAnnouncer(inspect: ReturnType<typeof getRuntime>['inspect']): Announcer {
+function startAnnouncer(inspect: Runtime['inspect']): Announcer {
   const language = () => (i18n.language === 'en' ? 'en' : 'vi');
   const announcer = createActor(
     announcementQueueMachine.provide({
@@ -110,8 +89,9 @@ function paymentToaster(announcer: Announcer): PaymentReceived {
  */
 function listenForPayments(
   hub: RealtimeHubController,
-  portal: ReturnType<typeof getRuntime>['clients']['portal'],
+  portal: Runtime['clients']['portal'],
   paymentReceived: PaymentReceived,
+  refreshBell: () => void,
 ): void {
   hub.on('sale', 'payment_success', (payload) => {
     const parsed = salePaymentSuccessSchema.safeParse(payload);
@@ -138,9 +118,12 @@ function listenForPayments(
   });
 }
 
-function createRealtimeRuntime(): RealtimeRuntime {
-  const runtime = getRuntime();
+function createRealtimeRuntime(runtime: Runtime): RealtimeRuntime {
   const { config, session, clients } = runtime;
+  const bellListeners = new Set<() => void>();
+  const refreshBell = (): void => {
+    for (const listener of [...bellListeners]) listener();
+  };
   const sessionLike: SessionActorLike = {
     send: (event) => session.send(event),
     getSnapshot: () => session.getSnapshot(),
@@ -169,7 +152,7 @@ function createRealtimeRuntime(): RealtimeRuntime {
 
   const paymentReceived = paymentToaster(announcer);
 
-  listenForPayments(hub, clients.portal, paymentReceived);
+  listenForPayments(hub, clients.portal, paymentReceived, refreshBell);
 
   // The va payment event is named by the merchant id: (re)subscribe when the profile says who we are.
   let merchantId: string | null = null;
@@ -209,5 +192,13 @@ function createRealtimeRuntime(): RealtimeRuntime {
     if (document.visibilityState === 'visible') hub.retry();
   });
 
-  return { hub, announcer, notifications: createNotificationsApi(clients.sale) };
+  return {
+    hub,
+    announcer,
+    notifications: createNotificationsApi(clients.sale),
+    onBellRefresh: (listener) => {
+      bellListeners.add(listener);
+      return () => void bellListeners.delete(listener);
+    },
+  };
 }

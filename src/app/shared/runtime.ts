@@ -6,6 +6,7 @@ import { createHttpClients, createSessionAuthPort, type HttpClients, type Sessio
 import { createPortalApi, type PortalApi } from '../../services/shared/portal';
 import { appStorage, type AppStorage } from '../../services/shared/storage';
 import { inspectorFieldsFor } from '../areas';
+import { oneShot } from './sso-fragment';
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
 export type InspectCallback = (event: InspectionEvent) => void;
@@ -68,7 +69,8 @@ function createSessionActor(
 
 /**
  * Everything the app wires once per page load: one set of http clients on one AuthPort, one
- * session actor. Lazy route modules read it with getRuntime() so machines stay out of the entry.
+ * session actor. Pages reach it through React context (composition.tsx: RuntimeProvider, useRuntime,
+ * useAreaActors; D279), so lazy route modules keep machines out of the entry.
  */
 export interface Runtime {
   config: AppConfig;
@@ -83,16 +85,16 @@ export interface Runtime {
    * `features.inspector` is on, so a normal deployment pays nothing for it.
    */
   inspect: InspectCallback | undefined;
+  /** The single-sign-on return's access token taken from the address at start-up (sso-fragment.ts), handed out once. */
+  ssoReturn: { take(): string | null };
 }
 
-let current: Runtime | null = null;
-
-export function getRuntime(): Runtime {
-  if (!current) throw new Error('runtime used before createRuntime()');
-  return current;
+export interface RuntimeOptions {
+  /** What captureSsoFragment took out of the address bar, if anything. */
+  ssoAccessToken?: string | null;
 }
 
-export function createRuntime(config: AppConfig): Runtime {
+export function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Runtime {
   const storage = appStorage;
   const inspect = config.features.inspector ? lazyInspect() : undefined;
   // The port needs the actor and the actor's services need the port: the port reaches the actor
@@ -121,6 +123,5 @@ export function createRuntime(config: AppConfig): Runtime {
     },
     inspect,
   );
-  current = { config, storage, clients, portal, authActors, session, navigation, inspect };
-  return current;
+  return { config, storage, clients, portal, authActors, session, navigation, inspect, ssoReturn: oneShot(options.ssoAccessToken ?? null) };
 }

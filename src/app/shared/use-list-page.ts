@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import type { Actor, AnyStateMachine, ContextFrom, InputFrom } from 'xstate';
 import type { ListUrl } from '../../machines/shared/list/url';
-import { getRuntime } from './runtime';
+import { useRuntime } from './composition';
 import { useAddressQuery } from './use-address-query';
 
 export interface ListPageOptions<TLogic extends AnyStateMachine, Q> {
@@ -32,7 +32,7 @@ export function useListPage<TLogic extends AnyStateMachine, Q>(
   const [params] = useSearchParams();
   // The address when the page opens; later addresses reach the machine through useAddressQuery.
   const initial = useMemo(() => url.parse(params), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
   const input = options.input ? options.input(initial) : { query: initial };
   const actor = useActorRef(logic as AnyStateMachine, { input, inspect }) as Actor<TLogic>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getLookups, type LookupKind, type LookupLists } from './lookups';
+import { useAreaActors } from './composition';
+import { lookupsOf, type LookupKind, type LookupLists } from './lookups';
 import { useSessionSelector } from './session-context';
 
 export interface LookupState<T> {
@@ -16,32 +17,31 @@ export interface LookupState<T> {
  */
 export function useLookup<K extends LookupKind>(kind: K): LookupState<LookupLists[K]> {
   const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
+  const lookups = useAreaActors(lookupsOf);
   const [state, setState] = useState<LookupState<LookupLists[K]>>(() => {
-    const cached = getLookups().peek(merchantId, kind);
+    const cached = lookups.peek(merchantId, kind);
     return cached ? { data: cached, loading: false, failed: false } : { data: null, loading: true, failed: false };
   });
   const [generation, setGeneration] = useState(0);
 
-  useEffect(() => getLookups().subscribe((invalidated) => invalidated === kind && setGeneration((n) => n + 1)), [kind]);
+  useEffect(() => lookups.subscribe((invalidated) => invalidated === kind && setGeneration((n) => n + 1)), [lookups, kind]);
 
   useEffect(() => {
     let cancelled = false;
-    const cached = getLookups().peek(merchantId, kind);
+    const cached = lookups.peek(merchantId, kind);
     if (cached) {
       setState({ data: cached, loading: false, failed: false });
       return;
     }
     setState((previous) => ({ data: previous.data, loading: true, failed: false }));
-    getLookups()
-      .get(merchantId, kind)
-      .then(
-        (data) => !cancelled && setState({ data, loading: false, failed: false }),
-        () => !cancelled && setState((previous) => ({ data: previous.data, loading: false, failed: true })),
-      );
+    lookups.get(merchantId, kind).then(
+      (data) => !cancelled && setState({ data, loading: false, failed: false }),
+      () => !cancelled && setState((previous) => ({ data: previous.data, loading: false, failed: true })),
+    );
     return () => {
       cancelled = true;
     };
-  }, [merchantId, kind, generation]);
+  }, [lookups, merchantId, kind, generation]);
 
   return state;
 }

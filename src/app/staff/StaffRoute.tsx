@@ -6,32 +6,22 @@ import { staffAddMachine } from '../../machines/staff/staffAdd.machine';
 import { staffEditMachine } from '../../machines/staff/staffEdit.machine';
 import { staffListMachine } from '../../machines/staff/staffList.machine';
 import { errorMessage } from '../../services/errors';
-import { createStaffActors } from '../../services/staff/actors';
-import { createStaffApi } from '../../services/staff';
 import { NotFound } from '../../screens/shared/NotFound';
 import { StaffAddScreen } from '../../screens/staff/StaffAddScreen';
 import { StaffEditScreen } from '../../screens/staff/StaffEditScreen';
 import { StaffListScreen } from '../../screens/staff/StaffListScreen';
-import { getLookups } from '../shared/lookups';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { useStoreOptions } from '../shared/use-store-options';
+import { staffActorsOf } from './actors';
 import { staffPaths, staffSegments } from './paths';
 
 /**
  * /staff and its sub-pages (core §2 Business info): list with delete, /staff/add, /staff/update?id=.
  * Owner only (D87): a staff-type user gets a plain page saying so (the sandbox refuses them too).
- * The actors are made once per page load on the runtime's portal client; the store picker comes
- * from the shared stores lookup, and every change invalidates the staff lookup (the ShopQR form's
- * staff dropdown).
+ * The area's actors are wired in ./actors.ts (D279); the store picker comes from the shared stores
+ * lookup, and every change invalidates the staff lookup (the ShopQR form's staff dropdown).
  */
-let actors: ReturnType<typeof createStaffActors> | null = null;
-function staffActors() {
-  actors ??= createStaffActors(createStaffApi(getRuntime().clients.portal));
-  return actors;
-}
-
-const staffChanged = () => getLookups().invalidate('staff');
 
 /** Back to the list once a form's machine is done (added, saved or cancelled). */
 function useBackToListWhenDone(actor: AnyActorRef) {
@@ -45,14 +35,15 @@ function useBackToListWhenDone(actor: AnyActorRef) {
 }
 
 function ListPage() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(staffActorsOf);
   const machine = useMemo(() => {
-    const { loadStaffPage, deleteStaff } = staffActors();
+    const { loadStaffPage, deleteStaff } = a;
     return staffListMachine.provide({
       actors: { loadPage: loadStaffPage, deleteRow: deleteStaff },
       actions: {
         notifyDeleted: (_, params) => {
-          staffChanged();
+          a.staffChanged();
           notify.success({
             title: 'staff:delete.successTitle',
             message: 'staff:delete.successBody',
@@ -66,21 +57,22 @@ function ListPage() {
         },
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(machine, { inspect });
   return <StaffListScreen actor={actor} addHref={staffPaths.add()} editHref={staffPaths.update} />;
 }
 
 function AddPage() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(staffActorsOf);
   const { stores, loading } = useStoreOptions();
   const machine = useMemo(
     () =>
       staffAddMachine.provide({
-        actors: { addStaff: staffActors().addStaff },
+        actors: { addStaff: a.addStaff },
         actions: {
           notifyAdded: (_, params) => {
-            staffChanged();
+            a.staffChanged();
             notify.success({
               title: 'staff:form.addedTitle',
               message: 'staff:form.addedBody',
@@ -90,7 +82,7 @@ function AddPage() {
           notifyAddFailed: (_, params) => notify.failure('staff:form.addFailTitle', params.code),
         },
       }),
-    [],
+    [a],
   );
   const actor = useActorRef(machine, { inspect });
   useBackToListWhenDone(actor);
@@ -98,21 +90,22 @@ function AddPage() {
 }
 
 function EditForm({ id }: { id: number }) {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(staffActorsOf);
   const { stores, loading } = useStoreOptions();
   const machine = useMemo(() => {
-    const { loadStaff, updateStaff } = staffActors();
+    const { loadStaff, updateStaff } = a;
     return staffEditMachine.provide({
       actors: { loadStaff, updateStaff },
       actions: {
         notifySaved: (_, params) => {
-          staffChanged();
+          a.staffChanged();
           notify.success({ title: 'staff:form.savedTitle', message: 'staff:form.savedBody', values: { name: params.row.full_name } });
         },
         notifyEditFailed: (_, params) => notify.failure('staff:form.editFailTitle', params.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(machine, { input: { id }, inspect });
   useBackToListWhenDone(actor);
   return <StaffEditScreen actor={actor} stores={stores} storesLoading={loading} />;

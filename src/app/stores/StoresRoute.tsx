@@ -5,37 +5,23 @@ import { storeAddMachine } from '../../machines/stores/storeAdd.machine';
 import { storeListMachine } from '../../machines/stores/storeList.machine';
 import { storeUrl } from '../../machines/stores/rules/storeUrl';
 import { fromPromise } from 'xstate';
-import { createStoresActors, createStoresApi, type StoresActors, type StoresApi } from '../../services/stores';
 import type { Store } from '../../services/stores/schemas';
 import { catalogueCode } from '../../services/errors';
 import { NotFound } from '../../screens/shared/NotFound';
 import { StoreAddScreen } from '../../screens/stores/StoreAddScreen';
 import { StoreListScreen } from '../../screens/stores/StoreListScreen';
-import { getLookups } from '../shared/lookups';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
 import { useListPage } from '../shared/use-list-page';
+import { storesActorsOf } from './actors';
 import { storePaths, storeSegments } from './paths';
 
 /**
  * /store and /store/add (core §2 Business info): the store machines wired to the portal client. The
  * owner's pages (D87). The list's page, size and sort
  * live in the address (nothing else does); an added or deleted store invalidates the shared stores
- * lookup, so the report filters and the ShopQR form offer the new list.
+ * lookup, so the report filters and the ShopQR form offer the new list (./actors.ts).
  */
-
-let api: StoresApi | null = null;
-let actors: StoresActors | null = null;
-function storesApi(): StoresApi {
-  api ??= createStoresApi(getRuntime().clients.portal);
-  return api;
-}
-function storesActors(): StoresActors {
-  actors ??= createStoresActors(storesApi());
-  return actors;
-}
-
-const storesChanged = () => getLookups().invalidate('stores');
 
 /** core §8: the delete failure toast; a store still in use says by what (D95). */
 function notifyDeleteFailed(code: string, linked: string | null) {
@@ -56,13 +42,13 @@ function StoreListPage() {
   const navigate = useNavigate();
   // The deleted row's "linked" detail: the list machine passes on the code only.
   const lastLinked = useRef<string | null>(null);
+  const { api, loadStores, storesChanged } = useAreaActors(storesActorsOf);
   const logic = useMemo(() => {
-    const { loadStores } = storesActors();
     // The delete call as the service actor does it, keeping the refusal's detail for the toast.
     const deleteRow = fromPromise<void, { id: number }>(async ({ input, signal }) => {
       lastLinked.current = null;
       try {
-        await storesApi().remove(input.id, signal);
+        await api.remove(input.id, signal);
       } catch (error) {
         lastLinked.current = linkedOf(error);
         throw error;
@@ -82,7 +68,7 @@ function StoreListPage() {
         notifyDeleteFailed: (_, params) => notifyDeleteFailed(params.code, lastLinked.current),
       },
     });
-  }, []);
+  }, [api, loadStores, storesChanged]);
   const actor = useListPage(logic, storeUrl);
 
   return <StoreListScreen actor={actor} onAdd={() => navigate(storePaths.add())} />;
@@ -90,9 +76,9 @@ function StoreListPage() {
 
 function StoreAddPage() {
   const navigate = useNavigate();
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const { loadCities, loadWards, addStore, storesChanged } = useAreaActors(storesActorsOf);
   const logic = useMemo(() => {
-    const { loadCities, loadWards, addStore } = storesActors();
     return storeAddMachine.provide({
       actors: { loadCities, loadWards, addStore },
       actions: {
@@ -104,7 +90,7 @@ function StoreAddPage() {
         goToStoreList: () => navigate(storePaths.list()),
       },
     });
-  }, [navigate]);
+  }, [navigate, loadCities, loadWards, addStore, storesChanged]);
   const actor = useActorRef(logic, { inspect });
   return <StoreAddScreen actor={actor} onBack={() => navigate(storePaths.list())} />;
 }

@@ -3,31 +3,26 @@ import { useActorRef } from '@xstate/react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { tableGridMachine } from '../../machines/tables/tableGrid.machine';
 import { catalogueCode } from '../../services/errors';
-import { createTablesActors, createTablesApi, type TablesActors } from '../../services/tables';
 import { NotFound } from '../../screens/shared/NotFound';
 import { TableGridScreen } from '../../screens/tables/TableGridScreen';
 import { ordersPaths } from '../orders/paths';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { tablesActorsOf } from './actors';
 
 /**
  * /sale-table (doc 2 §2 Table management), food and beverage merchants only (the area's `fnbOnly`):
  * the table grid machine wired to the sale client. A bill opens on the order page of the orders area.
  */
 
-let actors: TablesActors | null = null;
-function tablesActors(): TablesActors {
-  actors ??= createTablesActors(createTablesApi(getRuntime().clients.sale));
-  return actors;
-}
-
 function TableGridPage() {
   const navigate = useNavigate();
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(tablesActorsOf);
   const logic = useMemo(
     () =>
       tableGridMachine.provide({
-        actors: tablesActors(),
+        actors: a,
         actions: {
           goToOrder: (_, p) => navigate(ordersPaths.detail(p.orderId)),
           // doc 2 §8: "Table creation fail → toast Create Order Fail"; the body says why (a taken name in the area's words).
@@ -54,7 +49,7 @@ function TableGridPage() {
           notifyOpenFailed: (_, p) => notify.failure('tables:toast.openFail', p.code),
         },
       }),
-    [navigate],
+    [navigate, a],
   );
   const actor = useActorRef(logic, { inspect });
   return <TableGridScreen actor={actor} />;

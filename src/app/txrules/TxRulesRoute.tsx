@@ -7,9 +7,9 @@ import { txRuleListMachine } from '../../machines/txrules/txRuleList.machine';
 import { NotFound } from '../../screens/shared/NotFound';
 import { TxRuleFormScreen } from '../../screens/txrules/TxRuleFormScreen';
 import { TxRuleListScreen } from '../../screens/txrules/TxRuleListScreen';
-import { createTxRulesActors, createTxRulesApi, type TxRulesActors } from '../../services/txrules';
 import { notify } from '../shared/notify';
-import { getRuntime } from '../shared/runtime';
+import { useAreaActors, useRuntime } from '../shared/composition';
+import { txRulesActorsOf } from './actors';
 import { useStoreOptions } from '../shared/use-store-options';
 import { txRulePaths, txRuleSegments } from './paths';
 
@@ -19,12 +19,6 @@ import { txRulePaths, txRuleSegments } from './paths';
  * choices are the merchant's stores from the shared cached lookup (D166). A saved or cancelled form
  * returns to the rule list, not to /staff as doc 2 §2 says (D168).
  */
-let actors: TxRulesActors | null = null;
-function txRulesActors(): TxRulesActors {
-  actors ??= createTxRulesActors(createTxRulesApi(getRuntime().clients.portal));
-  return actors;
-}
-
 function useBackToListWhenDone(actor: AnyActorRef) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -36,9 +30,10 @@ function useBackToListWhenDone(actor: AnyActorRef) {
 }
 
 function ListPage() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(txRulesActorsOf);
   const machine = useMemo(() => {
-    const { loadRules, deleteRule, syncRules } = txRulesActors();
+    const { loadRules, deleteRule, syncRules } = a;
     return txRuleListMachine.provide({
       actors: { loadPage: loadRules, deleteRow: deleteRule, syncRules },
       actions: {
@@ -53,16 +48,17 @@ function ListPage() {
         notifySyncFailed: (_, p) => notify.failure('txrules:sync.failTitle', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(machine, { inspect });
   return <TxRuleListScreen actor={actor} addHref={txRulePaths.create()} editHref={txRulePaths.update} />;
 }
 
 function RuleForm({ id }: { id: number | null }) {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const a = useAreaActors(txRulesActorsOf);
   const { stores, loading } = useStoreOptions();
   const machine = useMemo(() => {
-    const { loadForm, saveRule } = txRulesActors();
+    const { loadForm, saveRule } = a;
     return txRuleFormMachine.provide({
       actors: { loadForm, saveRule },
       actions: {
@@ -75,7 +71,7 @@ function RuleForm({ id }: { id: number | null }) {
         notifySaveFailed: (_, p) => notify.failure(p.created ? 'txrules:form.createFailTitle' : 'txrules:form.updateFailTitle', p.code),
       },
     });
-  }, []);
+  }, [a]);
   const actor = useActorRef(machine, { input: { id }, inspect });
   useBackToListWhenDone(actor);
   return <TxRuleFormScreen actor={actor} stores={stores} storesLoading={loading} />;

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { ORDER_COMPLETED, type InvoiceDetail, type PaymentMethod } from '../../services/orderpayment/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { cardPaymentMachine } from './cardPayment.machine';
@@ -15,6 +15,11 @@ import { qrPaymentMachine } from './qrPayment.machine';
  * that could not replay missed events the order is read again, so a payment made meanwhile is not
  * missed. Paid: the method is recorded, the address gets success=true, Home and Print are offered;
  * every print after the first is a copy.
+ *
+ * The guest's screen (issue 13 customer display) is this machine's to drive (D280): it invokes the
+ * display for its whole life (the app's actor sends "idle" when it stops) and tells it, on entering
+ * each state, what the guest should see — the order, the way being paid (with the QR once the QR way
+ * shows one) or success.
  */
 
 export const PAYMENT_TABS = ['cash', 'qr', 'card', 'link'] as const;
@@ -46,6 +51,26 @@ export interface PrintReceiptInput {
   method: PaymentMethod | null;
   copy: boolean;
 }
+
+/** What the guest's screen shows; the app's display actor turns it into the display message. */
+export type CustomerView =
+  { kind: 'order' } | { kind: 'pay'; method: 'CASH' | 'CARD' } | { kind: 'pay'; method: 'QR'; qr: string } | { kind: 'success' };
+
+/** To the invoked `customerDisplay` actor: the view and the order it is of (null before the order is read). */
+export interface CustomerDisplayEvent {
+  type: 'DISPLAY.SHOW';
+  view: CustomerView;
+  detail: InvoiceDetail | null;
+}
+
+/** The QR way's snapshot as the display needs it (its `shown` state carries the QR). */
+interface QrWaySnapshot {
+  value?: unknown;
+  context?: { qr?: string | null };
+}
+
+const shownQr = (snapshot: QrWaySnapshot | undefined): string | null =>
+  snapshot?.value === 'shown' ? (snapshot.context?.qr ?? null) : null;
 
 export type OrderPaymentEvent =
   | { type: 'RETRY' }
@@ -82,6 +107,9 @@ export const orderPaymentMachine = setup({
     printReceipt: fromPromise<void, PrintReceiptInput>(async () => {
       throw notProvided('printReceipt');
     }),
+    customerDisplay: fromCallback<CustomerDisplayEvent>(() => {
+      throw notProvided('customerDisplay');
+    }),
   },
   actions: {
     assignDetail: assign((_, params: { detail: InvoiceDetail }) => ({ detail: params.detail, errorCode: null })),
@@ -90,6 +118,12 @@ export const orderPaymentMachine = setup({
       method: params.method ?? context.detail?.invoice_data.payment_method ?? null,
     })),
     countPrint: assign(({ context }) => ({ printed: context.printed + 1 })),
+    /** Tells the guest's screen what to show now (D280); the display actor drops a repeat. */
+    showOnDisplay: sendTo('customerDisplay', ({ context }, params: { view: CustomerView }) => ({
+      type: 'DISPLAY.SHOW' as const,
+      view: params.view,
+      detail: context.detail,
+    })),
     /** The route: to /sale-table when the invoice has a table, else to the order list (doc 2 §2). */
     goHome: (_, _params: { tableId: number | null }) => {},
     /** The route adds success=true to the address (doc 2 §2). */
@@ -101,6 +135,7 @@ export const orderPaymentMachine = setup({
     methodKnown: (_, params: { output: WayOutput | undefined }) => (params.output?.method ?? null) !== null,
     tabIs: (_, params: { tab: PaymentTab; wanted: PaymentTab }) => params.tab === params.wanted,
     firstTabIs: ({ context }, params: { tab: PaymentTab }) => context.firstTab === params.tab,
+    qrShown: (_, params: { snapshot: QrWaySnapshot | undefined }) => shownQr(params.snapshot) !== null,
   },
 }).createMachine({
   id: 'orderPayment',
@@ -114,10 +149,14 @@ export const orderPaymentMachine = setup({
     errorCode: null,
     printed: 0,
   }),
+  // The guest's screen for the payment page's whole life.
+  invoke: { id: 'customerDisplay', src: 'customerDisplay' },
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
+      // Read again after a way ended: the guest sees the order, not the way that is gone.
+      entry: { type: 'showOnDisplay', params: { view: { kind: 'order' } } },
       invoke: {
         id: 'loadInvoice',
         src: 'loadInvoice',
@@ -140,7 +179,10 @@ export const orderPaymentMachine = setup({
     /** doc 2 §2: an invoice already paid redirects home. */
     alreadyPaid: {
       type: 'final',
-      entry: { type: 'goHome', params: ({ context }) => ({ tableId: context.detail?.invoice_data.table_id ?? null }) },
+      entry: [
+        { type: 'showOnDisplay', params: { view: { kind: 'order' } } },
+        { type: 'goHome', params: ({ context }) => ({ tableId: context.detail?.invoice_data.table_id ?? null }) },
+      ],
     },
     paying: {
       tags: ['paying'],
@@ -180,6 +222,7 @@ export const orderPaymentMachine = setup({
               ],
             },
             cash: {
+              entry: { type: 'showOnDisplay', params: { view: { kind: 'pay', method: 'CASH' } } },
               invoke: {
                 id: 'cash',
                 src: 'cashPayment',
@@ -201,16 +244,26 @@ export const orderPaymentMachine = setup({
               },
             },
             qr: {
+              // The order until the QR is there, then the QR with the amount.
+              entry: { type: 'showOnDisplay', params: { view: { kind: 'order' } } },
               invoke: {
                 id: 'qr',
                 src: 'qrPayment',
                 input: ({ context }) => ({ invoiceId: context.detail?.invoice_data.invoice_id ?? 0 }),
+                onSnapshot: {
+                  guard: { type: 'qrShown', params: ({ event }) => ({ snapshot: event.snapshot as QrWaySnapshot }) },
+                  actions: {
+                    type: 'showOnDisplay',
+                    params: ({ event }) => ({ view: { kind: 'pay', method: 'QR', qr: shownQr(event.snapshot as QrWaySnapshot) ?? '' } }),
+                  },
+                },
                 // ORDER_PAID: paid by a way this screen did not see; the order itself says how.
                 onDone: { target: '#orderPayment.loading' },
                 onError: { target: '#orderPayment.loading' },
               },
             },
             card: {
+              entry: { type: 'showOnDisplay', params: { view: { kind: 'pay', method: 'CARD' } } },
               invoke: {
                 id: 'card',
                 src: 'cardPayment',
@@ -228,6 +281,7 @@ export const orderPaymentMachine = setup({
               },
             },
             link: {
+              entry: { type: 'showOnDisplay', params: { view: { kind: 'order' } } },
               invoke: {
                 id: 'link',
                 src: 'linkPayment',
@@ -276,7 +330,7 @@ export const orderPaymentMachine = setup({
     },
     paid: {
       tags: ['success'],
-      entry: 'markSuccess',
+      entry: ['markSuccess', { type: 'showOnDisplay', params: { view: { kind: 'success' } } }],
       initial: 'idle',
       on: {
         HOME: { actions: { type: 'goHome', params: ({ context }) => ({ tableId: context.detail?.invoice_data.table_id ?? null }) } },

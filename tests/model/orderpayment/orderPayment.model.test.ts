@@ -1,8 +1,11 @@
-import { orderPaymentMachine, type OrderPaymentContext } from '../../../src/machines/orderpayment/orderPayment.machine';
+import { orderPaymentMachine, type CustomerView, type OrderPaymentContext } from '../../../src/machines/orderpayment/orderPayment.machine';
+import { selectTab } from '../../../src/machines/orderpayment/selectors';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 import { openOrder, paidOrder } from './fixtures';
+
+const QR = '00020101021238570010A000000727012700069704360113100000000100102';
 
 const events: SampleEvent[] = [
   { type: 'xstate.done.actor.loadInvoice', output: openOrder },
@@ -18,6 +21,9 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.cash', error: new Error('child failed') },
   { type: 'xstate.done.actor.qr', output: { method: null } },
   { type: 'xstate.error.actor.qr', error: new Error('child failed') },
+  // The QR way's snapshots: still loading (the guest keeps seeing the order), then its QR shown.
+  { type: 'xstate.snapshot.qr', snapshot: { value: 'loading', context: { qr: null } } },
+  { type: 'xstate.snapshot.qr', snapshot: { value: 'shown', context: { qr: QR } } },
   { type: 'xstate.done.actor.card', output: { method: 'CARD' } },
   { type: 'xstate.error.actor.card', error: new Error('child failed') },
   { type: 'xstate.done.actor.link', output: { method: null } },
@@ -48,8 +54,8 @@ describeModel({
   name: 'orderPayment',
   machine: orderPaymentMachine,
   promiseActors: ['loadInvoice', 'checkOrder', 'cashPayment', 'qrPayment', 'cardPayment', 'linkPayment', 'printReceipt'],
-  callbackActors: ['watchPayment'],
-  spyActions: ['goHome', 'markSuccess', 'notifyPrintFailed'],
+  callbackActors: ['watchPayment', 'customerDisplay'],
+  spyActions: ['goHome', 'markSuccess', 'notifyPrintFailed', 'showOnDisplay'],
   variants: [
     { variant: 'cash first', input, events, project },
     { variant: 'qr first', input: { ...input, tab: 'qr' }, events: events.filter((e) => e.type !== 'TAB.SELECT'), project },
@@ -57,6 +63,8 @@ describeModel({
     { variant: 'link first', input: { ...input, tab: 'link' }, events: events.filter((e) => e.type !== 'TAB.SELECT'), project },
   ],
   check(outcome) {
+    // What the guest's screen shows after each step: the last view the machine sent, across steps.
+    let shown: CustomerView | undefined;
     for (const step of outcome.steps) {
       const context = step.after.context as OrderPaymentContext;
       // doc 2 §2: success only for an order known paid, with its method recorded; the address is marked once.
@@ -68,6 +76,31 @@ describeModel({
       for (const call of step.actions.filter((c) => c.action === 'goHome')) {
         if ((call.params as { tableId: number | null }).tableId !== 3) throw new Error('home without the table');
       }
+      // D280: the guest's screen follows the machine — the way open, the QR only once shown, success once paid.
+      const views = step.actions.filter((c) => c.action === 'showOnDisplay').map((c) => (c.params as { view: CustomerView }).view);
+      const qrSeen = views.some((v) => v.kind === 'pay' && v.method === 'QR') || (shown?.kind === 'pay' && shown.method === 'QR');
+      shown = views[views.length - 1] ?? shown;
+      if (step.after.status === 'active' && context.detail !== null) {
+        const tab = selectTab(step.after as never);
+        const wanted = step.after.hasTag('success')
+          ? 'success'
+          : tab === 'cash'
+            ? 'pay:CASH'
+            : tab === 'card'
+              ? 'pay:CARD'
+              : tab === 'qr' && qrSeen
+                ? 'pay:QR'
+                : 'order';
+        const got = shown === undefined ? 'nothing' : shown.kind === 'pay' ? `pay:${shown.method}` : shown.kind;
+        if (got !== wanted) throw new Error(`display shows ${got}, expected ${wanted}`);
+        if (shown?.kind === 'pay' && shown.method === 'QR' && shown.qr !== QR) throw new Error('display QR is not the way’s QR');
+      }
+      if (
+        step.event.type === 'xstate.snapshot.qr' &&
+        (step.event as unknown as { snapshot: { value: string } }).snapshot.value !== 'shown' &&
+        views.length > 0
+      )
+        throw new Error('display changed before the QR was shown');
       // A reprint is a copy; the first print is not.
       for (const call of step.invoked.filter((c) => c.id === 'printReceipt')) {
         const copy = (call.input as { copy: boolean }).copy;

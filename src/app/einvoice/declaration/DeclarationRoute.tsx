@@ -10,28 +10,31 @@ import {
   type EinvoiceSettings,
   type ProviderRoute,
 } from '../../../services/einvoice/core';
-import { getRuntime } from '../../shared/runtime';
+import { useAreaActors, useRuntime } from '../../shared/composition';
 import { einvoicePaths } from '../paths';
-import { einvoiceServices } from '../services';
+import { einvoiceOf } from '../services';
 
 /** /e-inv-declaration (doc 2 §2; flag einvoice; D200): the set-up provider's declarations from 1 January to today. */
 export default function DeclarationRoute() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
+  const einvoice = useAreaActors(einvoiceOf);
   const machine = useMemo(
     () =>
       declarationListMachine.provide({
         actors: {
-          loadSettings: fromPromise<EinvoiceSettings | null>(({ signal }) => einvoiceServices().backend.getSettings(signal)),
+          loadSettings: fromPromise<EinvoiceSettings | null>(({ signal }) => einvoice.services().backend.getSettings(signal)),
           loadDeclarations: fromPromise<DeclarationStatus, { provider: ProviderRoute }>(({ input, signal }) =>
-            einvoiceServices().withToken(
-              input.provider,
-              (token, adapter) => adapter.declarationStatus(token, declarationRange(Date.now()), signal),
-              signal,
-            ),
+            einvoice
+              .services()
+              .withToken(
+                input.provider,
+                (token, adapter) => adapter.declarationStatus(token, declarationRange(Date.now()), signal),
+                signal,
+              ),
           ),
         },
       }),
-    [],
+    [einvoice],
   );
   const actor = useActorRef(machine, { inspect });
   const provider = useSelector(actor, selectDeclarationProvider);

@@ -10,16 +10,16 @@ import { invoiceCorrectMachine } from '../../../machines/einvoice/invoiceCorrect
 import { einvoiceUrl } from '../../../machines/einvoice/list/einvoiceUrl';
 import { vnToday } from '../../../rules/vnTime';
 import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
-import { createEinvoiceListActors, createEinvoiceListApi, pdfFileName, type EinvoiceListApi } from '../../../services/einvoice/list/actors';
+import { pdfFileName } from '../../../services/einvoice/list/actors';
 import { downloadPdf, openPdfInTab, printPdf } from '../../../services/einvoice/list/pdf-actions';
 import type { EinvoiceListRow } from '../../../services/einvoice/list/schemas';
 import { EinvoiceListScreen } from '../../../screens/einvoice/list/EinvoiceListScreen';
 import { NotFound } from '../../../screens/shared/NotFound';
 import { notify } from '../../shared/notify';
-import { getRuntime } from '../../shared/runtime';
+import { useAreaActors, useRuntime } from '../../shared/composition';
 import { useListPage } from '../../shared/use-list-page';
 import { einvoicePaths } from '../paths';
-import { listDeps } from './services';
+import { einvoiceListActorsOf, type EinvoiceListActors } from './services';
 
 /**
  * /e-invoice (doc 2 §2): the list machine with its PDF and sign popups wired to the provider set up
@@ -27,18 +27,11 @@ import { listDeps } from './services';
  * address. The PDF and sign failures are the system_fail toasts of doc 2 §8.
  */
 
-let api: EinvoiceListApi | null = null;
-function listApi(): EinvoiceListApi {
-  api ??= createEinvoiceListApi(listDeps());
-  return api;
-}
-
 const invoiceName = (row: EinvoiceListRow) => ({
   name: i18n.t('einvoice:list.invoiceName', { serial: serialText(row.invoice.serial), seq: row.invoice.seq }),
 });
 
-function pdfLogic() {
-  const { loadPdf } = createEinvoiceListActors(listApi());
+function pdfLogic({ loadPdf }: EinvoiceListActors) {
   return invoicePdfMachine.provide({
     actors: { loadPdf, printPdf: fromPromise<void, { row: EinvoiceListRow; pdf: Blob }>(({ input }) => printPdf(window, input.pdf)) },
     actions: {
@@ -50,8 +43,7 @@ function pdfLogic() {
   });
 }
 
-function signLogic() {
-  const { signInvoice } = createEinvoiceListActors(listApi());
+function signLogic({ signInvoice }: EinvoiceListActors) {
   return invoiceSignMachine.provide({
     actors: { signInvoice },
     actions: {
@@ -62,8 +54,7 @@ function signLogic() {
   });
 }
 
-function correctLogic() {
-  const { correctInvoice } = createEinvoiceListActors(listApi());
+function correctLogic({ correctInvoice }: EinvoiceListActors) {
   return invoiceCorrectMachine.provide({
     actors: { correctInvoice },
     actions: {
@@ -109,14 +100,22 @@ function ListPage() {
   const [params] = useSearchParams();
   // "Today" for the range rules and presets: fixed for the page's life, like the reports.
   const [nowMs] = useState(() => Date.now());
-  const logic = useMemo(() => {
-    const { loadPage } = createEinvoiceListActors(listApi());
-    return einvoiceListMachine.provide({
-      actors: { loadPage, invoicePdf: pdfLogic(), invoiceSign: signLogic(), invoiceCorrect: correctLogic() },
-    });
-  }, []);
+  const { config } = useRuntime();
+  const actors = useAreaActors(einvoiceListActorsOf);
+  const logic = useMemo(
+    () =>
+      einvoiceListMachine.provide({
+        actors: {
+          loadPage: actors.loadPage,
+          invoicePdf: pdfLogic(actors),
+          invoiceSign: signLogic(actors),
+          invoiceCorrect: correctLogic(actors),
+        },
+      }),
+    [actors],
+  );
   const actor = useListPage(logic, einvoiceUrl(nowMs), {
-    input: (query) => ({ query, today: vnToday(nowMs), vatRates: getRuntime().config.vatRates }),
+    input: (query) => ({ query, today: vnToday(nowMs), vatRates: config.vatRates }),
   });
 
   useOpenCorrection(actor, params.get('correct'));

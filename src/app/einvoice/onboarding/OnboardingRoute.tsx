@@ -6,7 +6,7 @@ import { einvoiceOnboardingMachine, PLAN_INVOICES, type OnboardingContext } from
 import { EinvoiceOnboardingScreen } from '../../../screens/einvoice/onboarding/OnboardingScreen';
 import { providerInfo } from '../../../services/einvoice/core/registry';
 import { dashboardPaths } from '../../dashboard/paths';
-import { getRuntime } from '../../shared/runtime';
+import { useRuntime } from '../../shared/composition';
 import { useSessionSelector } from '../../shared/session-context';
 import { einvoicePaths } from '../paths';
 
@@ -28,7 +28,7 @@ function registrationMail(c: OnboardingContext): string | null {
 
 /** /e-inv-onboarding (doc 2 §2; flag einvoice; D202). */
 export default function EinvoiceOnboardingRoute() {
-  const { inspect } = getRuntime();
+  const { inspect } = useRuntime();
   const navigate = useNavigate();
   const taxNo = useSessionSelector((s) => s.context.profile?.merchant.tax_no ?? null);
   const machine = useMemo(

@@ -8,9 +8,9 @@ import { createSerialVatActors, createSetupActors, loadTermsPdf, rememberTermsSh
 import { PROVIDER_ROUTES, providerInfo } from '../../../services/einvoice/core';
 import { useSessionSelector } from '../../shared/session-context';
 import { notify } from '../../shared/notify';
-import { getRuntime } from '../../shared/runtime';
+import { useAreaActors, useRuntime } from '../../shared/composition';
 import { provideSsoLink } from '../sso/sso-link';
-import { einvoiceServices } from '../services';
+import { einvoiceOf } from '../services';
 
 const PROVIDERS = PROVIDER_ROUTES.map(providerInfo);
 
@@ -30,13 +30,14 @@ const SAYABLE_SAVE_CODES = new Set([
  * (D193) and the toasts of doc 2 §8.
  */
 export default function EinvoiceSetupRoute() {
-  const { config, inspect } = getRuntime();
+  const { config, inspect } = useRuntime();
+  const einvoice = useAreaActors(einvoiceOf);
   const navigate = useNavigate();
   const merchantTaxCode = useSessionSelector((s) => s.context.profile?.merchant.tax_no ?? '');
   const [termsAccepted] = useState(() => termsShown());
 
   const machine = useMemo(() => {
-    const services = einvoiceServices();
+    const services = einvoice.services();
     return einvoiceSetupMachine.provide({
       actors: {
         ...createSetupActors({
@@ -73,7 +74,7 @@ export default function EinvoiceSetupRoute() {
         notifySerialFailed: () => notify.failureText({ title: 'einvoice:setup.toast.serialFailedTitle', message: 'common:system_fail' }),
       },
     });
-  }, [config, navigate]);
+  }, [config, navigate, einvoice]);
 
   const actor = useActorRef(machine, {
     input: {

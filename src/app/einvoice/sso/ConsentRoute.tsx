@@ -8,7 +8,9 @@ import { LoadingScreen } from '../../../screens/shared/LoadingScreen';
 import { NotFound } from '../../../screens/shared/NotFound';
 import { isProviderRoute, providerInfo } from '../../../services/einvoice/core/registry';
 import { useOwner } from '../../shared/owner';
-import { getRuntime } from '../../shared/runtime';
+import { useAreaActors, useRuntime } from '../../shared/composition';
+import type { Runtime } from '../../shared/runtime';
+import { einvoiceOf } from '../services';
 import { selectSignedIn, useSessionSelector } from '../../shared/session-context';
 import { einvoiceBackend } from './backend';
 
@@ -30,7 +32,7 @@ export function consentRequest(params: URLSearchParams): SsoConsentRequest | nul
  * with the owner's own session; a window without one says so (D199).
  */
 export default function ConsentRoute() {
-  const { config, inspect } = getRuntime();
+  const { config, inspect } = useRuntime();
   const [params] = useSearchParams();
   const signedIn = useSessionSelector(selectSignedIn);
   const owner = useOwner();
@@ -39,13 +41,14 @@ export default function ConsentRoute() {
   return <Consent input={{ request: consentRequest(params), signedIn, owner: owner === true }} inspect={inspect} />;
 }
 
-function Consent({ input, inspect }: { input: SsoConsentInput; inspect: ReturnType<typeof getRuntime>['inspect'] }) {
+function Consent({ input, inspect }: { input: SsoConsentInput; inspect: Runtime['inspect'] }) {
+  const einvoice = useAreaActors(einvoiceOf);
   const machine = useMemo(
     () =>
       ssoConsentMachine.provide({
         actors: {
           signIn: fromPromise<void, SsoConsentRequest>(({ input: request, signal }) =>
-            einvoiceBackend().ssoSignIn(request.provider, request.taxNo, signal),
+            einvoiceBackend(einvoice).ssoSignIn(request.provider, request.taxNo, signal),
           ),
         },
         actions: {
@@ -53,7 +56,7 @@ function Consent({ input, inspect }: { input: SsoConsentInput; inspect: ReturnTy
           closeWindow: () => window.close(),
         },
       }),
-    [],
+    [einvoice],
   );
   const actor = useActorRef(machine, { input, inspect });
   return <SsoConsentScreen actor={actor} />;

@@ -1,7 +1,7 @@
 import type { EinvoiceBackend } from '../../../services/einvoice/core/backend';
-import { einvoiceServices } from '../services';
+import type { EinvoiceShared } from '../services';
 
 /** The product backend client of the page's e-invoice services. */
-export function einvoiceBackend(): EinvoiceBackend {
-  return einvoiceServices().backend;
+export function einvoiceBackend(einvoice: EinvoiceShared): EinvoiceBackend {
+  return einvoice.services().backend;
 }

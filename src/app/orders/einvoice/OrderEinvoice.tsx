@@ -6,16 +6,13 @@ import { parseRun, type BulkRun } from '../../../machines/orders/einvoice/bulk';
 import { invoiceCodeView } from '../../../rules/einvoiceCode';
 import { einvoiceExportMachine, type ExportRequest, type SavedCode } from '../../../machines/orders/einvoiceExport.machine';
 import type { orderListMachine } from '../../../machines/orders/orderList.machine';
-import { createOrderEinvoiceService, type OrderEinvoiceService } from '../../../services/orders/einvoice/export';
-import type { OrdersApi } from '../../../services/orders/api';
 import type { BulkOutcome, Order } from '../../../services/orders/schemas';
 import type { CompanyInfo, EinvoiceSettings, ExportResult } from '../../../services/einvoice';
-import { createSessionSlots } from '../../../services/shared/sessionSlots';
 import { ExportDialog } from '../../../screens/orders/einvoice/ExportDialog';
 import { notify, type ToastText } from '../../shared/notify';
-import { getRuntime } from '../../shared/runtime';
+import { useAreaActors, useRuntime } from '../../shared/composition';
 import { useSessionSelector } from '../../shared/session-context';
-import { einvoicePorts } from './ports';
+import { ordersActorsOf } from '../actors';
 
 /**
  * The orders area's e-invoice export wired to the shared e-invoice services (doc 2 §4, §6): whether
@@ -28,53 +25,50 @@ export const EINVOICE_SETTING_PATH = '/e-inv-setting';
 
 type ListActor = ActorRefFrom<typeof orderListMachine>;
 
-let service: OrderEinvoiceService | null = null;
-function exportService(orders: OrdersApi): OrderEinvoiceService {
-  service ??= createOrderEinvoiceService(einvoicePorts(), orders, getRuntime().config.vatRates);
-  return service;
-}
-
 /** A toast naming the order's invoice as the dialog does (D224). */
 function codeToast(title: 'exportedToast' | 'alreadyToast', eivCode: string, serial: string | null): ToastText {
   const view = invoiceCodeView(eivCode, serial);
   return { title: `orders:einvoice.${title}`, message: `orders:einvoice.code.${view.kind}`, values: view };
 }
 
-const slots = createSessionSlots('portal.orders.einvoice.');
 const slotName = (merchantId: string) => `bulk.${merchantId}`;
 
 /** Settings are read once per visit of the list; an error leaves the column hidden (the export dialog still checks and says why). */
-function useActiveSettings(enabled: boolean, orders: OrdersApi): boolean {
+function useActiveSettings(enabled: boolean): boolean {
+  const { exportService } = useAreaActors(ordersActorsOf);
   const [active, setActive] = useState(false);
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    exportService(orders)
+    exportService
       .settings(controller.signal)
       .then((settings) => setActive(settings?.active === true))
       .catch(() => setActive(false));
     return () => controller.abort();
-  }, [enabled, orders]);
+  }, [enabled, exportService]);
   return enabled && active;
 }
 
-export function useOrderEinvoice(list: ListActor, orders: OrdersApi) {
-  const flag = getRuntime().config.features.einvoice;
+export function useOrderEinvoice(list: ListActor) {
+  const { config, inspect } = useRuntime();
+  const { exportService, bulkSlots: slots } = useAreaActors(ordersActorsOf);
+  const flag = config.features.einvoice;
   const merchantId = useSessionSelector((s) => s.context.profile?.merchant_id ?? '');
-  const active = useActiveSettings(flag, orders);
+  const active = useActiveSettings(flag);
   const [exporting, setExporting] = useState<Order | null>(null);
   // The machine's logic is built once; the merchant (known once the profile is) is read when a run is saved.
   const merchantRef = useRef(merchantId);
-  merchantRef.current = merchantId;
-  const { inspect } = getRuntime();
+  useEffect(() => {
+    merchantRef.current = merchantId;
+  }, [merchantId]);
 
   const bulkLogic = useMemo(
     () =>
       bulkExportMachine.provide({
         actors: {
-          prepareRun: fromPromise<EinvoiceSettings, void>(({ signal }) => exportService(orders).prepareRun(signal)),
+          prepareRun: fromPromise<EinvoiceSettings, void>(({ signal }) => exportService.prepareRun(signal)),
           exportOne: fromPromise<BulkOutcome, { orderId: number; settings: EinvoiceSettings }>(({ input, signal }) =>
-            exportService(orders).exportOne(input.orderId, input.settings, signal),
+            exportService.exportOne(input.orderId, input.settings, signal),
           ),
         },
         actions: {
@@ -93,7 +87,7 @@ export function useOrderEinvoice(list: ListActor, orders: OrdersApi) {
             }),
         },
       }),
-    [list, orders],
+    [list, exportService, slots],
   );
   // A run left by a reload resumes only with the flag on and for the merchant it was started for (D209).
   const resume = flag && merchantId !== '' ? parseRun(slots.read(slotName(merchantId))) : null;
@@ -104,7 +98,7 @@ export function useOrderEinvoice(list: ListActor, orders: OrdersApi) {
     const saved = parseRun(slots.read(slotName(merchantId)));
     if (saved !== null && bulk.getSnapshot().hasTag('picking') && bulk.getSnapshot().context.run === null)
       bulk.send({ type: 'RESUME', run: saved });
-  }, [flag, merchantId, bulk]);
+  }, [flag, merchantId, bulk, slots]);
 
   return {
     /** The per-order export (detail dialog): with the flag, whether set up or not (the dialog says). */
@@ -118,24 +112,25 @@ export function useOrderEinvoice(list: ListActor, orders: OrdersApi) {
   };
 }
 
-export function ExportPage({ order, orders, list, onClose }: { order: Order; orders: OrdersApi; list: ListActor; onClose: () => void }) {
-  const { inspect } = getRuntime();
+export function ExportPage({ order, list, onClose }: { order: Order; list: ListActor; onClose: () => void }) {
+  const { inspect } = useRuntime();
+  const { exportService } = useAreaActors(ordersActorsOf);
   const logic = useMemo(
     () =>
       einvoiceExportMachine.provide({
         actors: {
-          loadSettings: fromPromise<EinvoiceSettings | null, void>(({ signal }) => exportService(orders).settings(signal)),
+          loadSettings: fromPromise<EinvoiceSettings | null, void>(({ signal }) => exportService.settings(signal)),
           checkDeclaration: fromPromise<{ approved: boolean }, { settings: EinvoiceSettings }>(async ({ input, signal }) => ({
-            approved: await exportService(orders).declarationApproved(input.settings, signal),
+            approved: await exportService.declarationApproved(input.settings, signal),
           })),
           lookupCompany: fromPromise<CompanyInfo | null, { settings: EinvoiceSettings; taxCode: string }>(({ input, signal }) =>
-            exportService(orders).lookupCompany(input.settings, input.taxCode, signal),
+            exportService.lookupCompany(input.settings, input.taxCode, signal),
           ),
           createInvoice: fromPromise<ExportResult, ExportRequest>(({ input, signal }) =>
-            exportService(orders).createInvoice(input.orderId, input.buyer, input.settings, signal),
+            exportService.createInvoice(input.orderId, input.buyer, input.settings, signal),
           ),
           saveCode: fromPromise<SavedCode, { orderId: number; eivCode: string }>(({ input }) =>
-            exportService(orders).saveCode(input.orderId, input.eivCode),
+            exportService.saveCode(input.orderId, input.eivCode),
           ),
         },
         actions: {
@@ -152,7 +147,7 @@ export function ExportPage({ order, orders, list, onClose }: { order: Order; ord
           notifyFailed: (_, p: { code: string }) => notify.failure('orders:einvoice.exportFailTitle', p.code),
         },
       }),
-    [orders, list],
+    [exportService, list],
   );
   const actor = useActorRef(logic, { input: { order }, inspect });
   useEffect(() => {

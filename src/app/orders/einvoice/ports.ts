@@ -1,8 +1,9 @@
 import type { EinvoicePorts } from '../../../services/orders/einvoice/export';
-import { einvoiceServices } from '../../einvoice';
+import type { EinvoiceShared } from '../../einvoice';
 
 /** The shared e-invoice services (one token store with the e-invoice pages) as the export uses them. */
-export function einvoicePorts(): EinvoicePorts {
+export function einvoicePorts(einvoice: EinvoiceShared): EinvoicePorts {
+  const einvoiceServices = () => einvoice.services();
   return {
     getSettings: (signal) => einvoiceServices().backend.getSettings(signal),
     saveEivCode: (orderId, eivCode) => einvoiceServices().backend.saveEivCode(orderId, eivCode),

@@ -5,31 +5,37 @@ import { displayDevice, keepScreenAwake } from '../../services/display/device';
 import { followRelay } from '../../services/display/stream';
 import { createDisplayReceiver } from '../../services/display/channel';
 import { SLIDE_COUNT } from '../../screens/display/SlideView';
-import { getRuntime } from '../shared/runtime';
+import type { AppScope } from '../shared/composition';
+import type { Runtime } from '../shared/runtime';
 
 /**
- * One display per page load, shared by the three /ecr pages (moving between them must not lose the
- * state or ask the cashier again). The display listens to the same browser's channel always, and to
- * the relay when this device is paired (a display token in its storage).
+ * One display per runtime, shared by the three /ecr pages (moving between them must not lose the
+ * state or ask the cashier again), kept in the app scope (D279). The display listens to the same
+ * browser's channel always, and to the relay when this device is paired (a display token in its storage).
  */
 
 type Listener = () => void;
-let shopName: string | null = displayDevice.shopName();
-const shopListeners = new Set<Listener>();
-export const pairedShopName = {
-  get: () => shopName,
-  subscribe(listener: Listener) {
-    shopListeners.add(listener);
-    return () => shopListeners.delete(listener);
-  },
-};
-function setShopName(name: string | null) {
-  shopName = name;
-  shopListeners.forEach((l) => l());
+
+/** The shop name the relay gave this paired device, which the display shows without a sign-in. */
+function createPairedShopName() {
+  let shopName: string | null = displayDevice.shopName();
+  const listeners = new Set<Listener>();
+  return {
+    get: () => shopName,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    set(name: string | null) {
+      shopName = name;
+      listeners.forEach((l) => l());
+    },
+  };
 }
 
-function createDisplay() {
-  const { clients, inspect } = getRuntime();
+type PairedShopName = ReturnType<typeof createPairedShopName>;
+
+function createDisplay({ clients, inspect }: Runtime, pairedShopName: PairedShopName) {
   const logic = displayScreenMachine.provide({
     actors: {
       listen: fromCallback<AnyEventObject>(({ sendBack }) => {
@@ -42,7 +48,7 @@ function createDisplay() {
               onMessage: (message) => sendBack({ type: 'MESSAGE', message }),
               onShopName: (name) => {
                 displayDevice.saveShopName(name);
-                setShopName(name);
+                pairedShopName.set(name);
               },
               onLink: (state) => {
                 // The shop unpaired this device: the token opens nothing any more.
@@ -70,27 +76,29 @@ function reducedMotion(): boolean {
   }
 }
 
-let display: ReturnType<typeof createDisplay> | null = null;
-let slides: ReturnType<typeof createSlides> | null = null;
-
-function createSlides() {
-  const { inspect } = getRuntime();
+function createSlides({ inspect }: Runtime) {
   return createActor(displaySlidesMachine, { input: { count: SLIDE_COUNT, autoplay: !reducedMotion() }, inspect }).start();
 }
 
-export function getDisplay() {
-  display ??= createDisplay();
-  return display;
-}
-
-export function getSlides() {
-  slides ??= createSlides();
-  return slides;
-}
-
-/** After pairing: start again, so the display follows the relay with the new token. */
-export function restartDisplay(): void {
-  display?.stop();
-  display = null;
-  setShopName(displayDevice.shopName());
-}
+export const displayOf = ({ runtime }: AppScope) => {
+  const pairedShopName = createPairedShopName();
+  let display: ReturnType<typeof createDisplay> | null = null;
+  let slides: ReturnType<typeof createSlides> | null = null;
+  return {
+    pairedShopName,
+    display() {
+      display ??= createDisplay(runtime, pairedShopName);
+      return display;
+    },
+    slides() {
+      slides ??= createSlides(runtime);
+      return slides;
+    },
+    /** After pairing: start again, so the display follows the relay with the new token. */
+    restart(): void {
+      display?.stop();
+      display = null;
+      pairedShopName.set(displayDevice.shopName());
+    },
+  };
+};
