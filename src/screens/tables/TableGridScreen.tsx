@@ -52,40 +52,13 @@ import { catalogueCode, errorMessageKey } from '../../services/errors';
 import type { Table } from '../../services/tables/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
+import { BasketIcon, EditIcon, QrIcon } from './icons';
 
 export type TableGridActor = ActorRefFrom<typeof tableGridMachine>;
 
 /** doc 2 §2: card height 172. */
 const CARD_HEIGHT = 172;
 const COLS = { base: 1, xs: 2, md: 3, lg: 4 };
-
-function BasketIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M5 9h14l-1.5 10h-11z" />
-      <path d="M9 9l3-5 3 5" />
-    </svg>
-  );
-}
-
-function QrIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
-      <rect x="3" y="3" width="7" height="7" />
-      <rect x="14" y="3" width="7" height="7" />
-      <rect x="3" y="14" width="7" height="7" />
-      <path d="M14 14h3v3h-3zM20 14v7M14 20h3" />
-    </svg>
-  );
-}
-
-function EditIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M4 20h4L19 9l-4-4L4 16z" />
-    </svg>
-  );
-}
 
 /**
  * /sale-table (doc 2 §2 Table management): a card per table (name, basket badge with the open bill's
