@@ -29,8 +29,8 @@ export function vnDateTime(value: string): number {
 }
 
 /**
- * One registration declaration as M-Invoice and FPT list it (the same record under their own
- * wrappers: `ds_to_khai`, `declarations`); its dates come as unix ms or as text.
+ * One registration declaration as the four providers list it (the same record under their own
+ * wrappers: `ds_to_khai`, `declarations`, `Declarations`…); its dates come as unix ms or as text.
  */
 export const declarationRowSchema = z.object({
   type: z.string(),

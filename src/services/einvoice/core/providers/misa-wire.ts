@@ -1,7 +1,7 @@
 import { z } from '../../../../config/zod-classic';
 import { LOCAL_ERROR_CODES } from '../../../http/errors';
 import type { CorrectionRef, CorrectionRequest, EinvoiceRow, ExportInput } from '../types';
-import { cleanBuyer, cleanLine, paymentCode, vnDayStart, WALK_IN_BUYER } from './common';
+import { cleanBuyer, cleanLine, declarationRowSchema, paymentCode, vnDayStart, WALK_IN_BUYER } from './common';
 
 /**
  * MISA's wire (its names, schemas, the request items and the rows it answers); the calls are in
@@ -92,18 +92,7 @@ export const templatesSchema = z.array(
 );
 export const declarationSchema = z.object({
   Status: z.string(),
-  Declarations: z.array(
-    z.object({
-      type: z.string(),
-      email: z.string(),
-      create_date: z.union([z.number(), z.string()]),
-      status_sent: z.string(),
-      status_reply: z.string(),
-      sender: z.string(),
-      sent_date: z.union([z.number(), z.string()]).nullable(),
-      status: z.string(),
-    }),
-  ),
+  Declarations: z.array(declarationRowSchema),
 });
 export const pageSchema = z.object({ Total: z.number().int().nonnegative(), Data: z.array(invoiceSchema) });
 export const downloadSchema = z.array(z.object({ Data: z.string().nullish(), ErrorCode: z.string().nullish() }).passthrough());

@@ -3,7 +3,7 @@ import { einvError } from '../http';
 import { isSalesInvoiceSerial, serialSymbol } from '../registry';
 import type { VatRateCode } from '../../../../rules/vatRates';
 import type { CorrectionRef, CorrectionRequest, EinvoiceRow, ExportInput } from '../types';
-import { cleanBuyer, cleanLine, paymentCode, WALK_IN_BUYER } from './common';
+import { cleanBuyer, cleanLine, declarationRowSchema, paymentCode, WALK_IN_BUYER } from './common';
 
 /**
  * Viettel's wire (its names, schemas, the request bodies and the rows it answers); the calls are in
@@ -100,20 +100,7 @@ export const templatesSchema = z.object({
 export const declarationSchema = z.object({
   result: z.object({
     status: z.string(),
-    declarations: z
-      .array(
-        z.object({
-          type: z.string(),
-          email: z.string(),
-          create_date: z.union([z.number(), z.string()]),
-          status_sent: z.string(),
-          status_reply: z.string(),
-          sender: z.string(),
-          sent_date: z.union([z.number(), z.string()]).nullable(),
-          status: z.string(),
-        }),
-      )
-      .optional(),
+    declarations: z.array(declarationRowSchema).optional(),
   }),
 });
 export const searchSchema = z.object({ result: z.array(invoiceSchema).min(1) });
