@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { LOOKS, inEachLook, lookName } from '../support/looks';
 import { AttendancePage } from '../pages/attendance';
 
-// Issue 13, attendance area: /attendance (doc 2 §2 attendance list, §3, §7, §8 attendance delete; D137).
+// attendance area: /attendance (doc 2 §2 attendance list, §3, §7, §8 attendance delete; D137).
 
 test.describe('Issue 13: attendance', () => {
   test('doc 2 §2, §8: the check-ins, paged, masked; delete after a confirmation, the toast names the card', async ({

@@ -3,7 +3,7 @@ import { resetSandboxClockAroundTests } from '../support/clock';
 import { expect, test } from '../support/fixtures';
 import { HostedCheckoutPage, linkMerchant, makeLink } from '../pages/checkout';
 
-// Issue 14, the hosted checkout page: a link lives 24 hours (D146); after that the page shows it
+// the hosted checkout page: a link lives 24 hours (D146); after that the page shows it
 // expired and offers no way to pay. Moves the sandbox clock, hence the `clock` project.
 
 resetSandboxClockAroundTests();

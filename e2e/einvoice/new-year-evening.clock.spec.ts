@@ -8,7 +8,7 @@ import { EinvoiceListPage } from '../pages/einvoice-list';
 
 // Issue 25 "Done when": a restaurant evening that straddles midnight on 31 December 2026, with auto
 // export on, ends with one correct invoice per paid order at the right rates and dates. The sale
-// service issues each invoice at the payment (issue 25 §3, D248–D251), dated at it where the provider
+// service issues each invoice at the payment (D248–D251), dated at it where the provider
 // takes a date (D254), on the saved symbol for that date's year (C26… then C27…, D253, D254), with
 // the rates in force on its Vietnam day (D226): 8 % on food and 10 % on beer at 23:59, 10 % on both
 // at 00:01. The sandbox's clock and the browser's both stand at that night.

@@ -92,7 +92,7 @@ test.describe('Issue 15: e-invoice setup with the merchant account (SSO)', () =>
     await expect(s.username).toBeHidden();
     await expectNoAxeViolations(page, 'e-invoice setting active with the merchant account', info);
 
-    // Issue 25 §8, D238: cancelling a merchant-account set-up removes the account's link too, and says so first.
+    // D238: cancelling a merchant-account set-up removes the account's link too, and says so first.
     await s.cancel.click();
     await expect(s.confirm.getByTestId('einv-cancel-unlink')).toHaveText(s.tx('confirm.unlink', { provider: PROVIDER_NAMES['m-invoice'] }));
     await s.confirm.getByRole('button', { name: s.tx('confirm.confirm') }).click();

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { switchLanguage } from '../support/shell';
 import { guestOrder, OrderPaymentPage } from '../pages/orderpayment';
 
-// Issue 14, the order payment screen's link tab (doc 2 §2 Order payment panel, §4 Pay by Link; D159):
+// the order payment screen's link tab (doc 2 §2 Order payment panel, §4 Pay by Link; D159):
 // the order's link with its code and total, paid by test card on the hosted page in a second browser
 // context; the payment screen hears payment_success (method LINK) and the order is completed.
 

@@ -8,7 +8,7 @@ import { decodeQrPng } from '../support/qr';
 import { signIn } from '../support/sign-in';
 import { OrdersEinvoicePage } from '../pages/orders-einvoice';
 
-// Issue 25 §3, the invoice at the moment of sale (D248–D252): with "Auto export" on, a cash payment
+// the invoice at the moment of sale (D248–D252): with "Auto export" on, a cash payment
 // queues the order's invoice in the sale service; the cashier closes the tab at once, and a new tab
 // finds the order with its invoice (symbol and number) issued by the sale service on its own. With
 // "Print invoice" on, the bill printed from the order carries the symbol, number, lookup code and a

@@ -9,7 +9,7 @@ export class OrdersEinvoicePage extends OrdersPage {
   readonly dialog: Locator;
   readonly submit: Locator;
   readonly done: Locator;
-  /** The exported invoice as the dialog names it: symbol, number and lookup code (issue 24 §7, D224). */
+  /** The exported invoice as the dialog names it: symbol, number and lookup code (D224). */
   readonly code: Locator;
   readonly notSetUp: Locator;
   readonly pending: Locator;

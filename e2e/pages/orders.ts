@@ -49,7 +49,7 @@ export class OrdersPage {
   readonly customerName: Locator;
   readonly customerCreate: Locator;
   readonly pay: Locator;
-  /** A payment waiting on the order locks its dishes (issue 24 §1, D214): the alert, its lines and buttons. */
+  /** A payment waiting on the order locks its dishes (D214): the alert, its lines and buttons. */
   readonly paymentPending: Locator;
   readonly pendingPayments: Locator;
   readonly pendingCancel: Locator;

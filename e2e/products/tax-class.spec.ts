@@ -4,7 +4,7 @@ import { switchLanguage } from '../support/shell';
 import { ProductsPage } from '../pages/products';
 import { periodFor, REPO_VAT_RATES_INPUT, vatRateTableSchema, type TaxClass } from '../../src/rules/vatRates';
 
-// Issue 25 §1, D226: each product has a VAT tax class, chosen on the product form, whose rate of the
+// D226: each product has a VAT tax class, chosen on the product form, whose rate of the
 // day the choices show from the dated table of config.json (the sandbox serves the repository's).
 
 const table = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);

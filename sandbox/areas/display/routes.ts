@@ -15,7 +15,7 @@ import { ApiError, ok } from '../../platform/http/envelope';
  * cashier's payment screen posts each display message; the newest per merchant is kept and streamed
  * to the merchant's paired displays. Revoking closes the device's stream and the token for good.
  *
- * Guessing codes (issue 24 §3, D217): a wrong code cannot be traced to the code it aimed at, so every
+ * Guessing codes (D217): a wrong code cannot be traced to the code it aimed at, so every
  * wrong guess, from anywhere, counts against every code live at that moment, and a code dies at its
  * MAX_CODE_GUESSES-th: whatever the number of addresses, one code is hit with at most 10 chances in a
  * million. The guesses a merchant's codes absorbed in the last hour cap its new codes, so a shop that

@@ -6,7 +6,7 @@ import { ApiError, ok, required } from '../../platform/http/envelope';
 /**
  * The bell's calls (core §2 notification bell, §4 notification click, §7 /notification):
  *   GET /notification?notification_type=0|1|2|3&page&page_size → newest first, `unseen` counts per type
- *   (3: an order's e-invoice the sale service could not issue, issue 25 §3, D257)
+ *   (3: an order's e-invoice the sale service could not issue, D257)
  *   PUT /notification {id, status: 2} → marks it seen (idempotent)
  * The order a notification opens is the orders area's GET /order/{id}.
  */

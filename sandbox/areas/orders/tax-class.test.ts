@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { orderDetailSchema } from '../../platform/test/sale-contract';
 
-// Issue 25 §1, D226: an order line keeps the VAT tax class its product had when the line was added,
+// D226: an order line keeps the VAT tax class its product had when the line was added,
 // as it keeps the price, so a later edit of the product never changes a past sale's VAT.
 
 let t: TestSandbox;

@@ -9,7 +9,7 @@ import { startTestSandbox, type TestSandbox } from '../test/harness';
 import { appConfigSchema } from '../test/portal-schemas';
 import { loadVatRates, REPO_VAT_RATES_FILE } from './vat-rates';
 
-// Issue 25 §1, D226: the VAT table is data the sandbox reads at start (the repository's file, or the
+// D226: the VAT table is data the sandbox reads at start (the repository's file, or the
 // one SANDBOX_VAT_RATES_FILE names) and publishes in /portal/config.json.
 
 const dir = mkdtempSync(join(tmpdir(), 'vat-rates-'));

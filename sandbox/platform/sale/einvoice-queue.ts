@@ -18,7 +18,7 @@ import type { SandboxContext } from '../context';
 import { registerInvoiceQueue, type InvoiceQueueHandle, type InvoiceRunResult } from './einvoice-wake';
 
 /**
- * The sale service's e-invoice worker (issue 25 §3, D248–D251). The payment's own statement queues
+ * The sale service's e-invoice worker (D248–D251). The payment's own statement queues
  * the order (settlement.ts, table sale_einvoice_jobs of einvoice/sql/003_auto_export.sql); this
  * worker claims due jobs (an UPDATE over a `FOR UPDATE SKIP LOCKED` pick, so two workers or two
  * rounds never take the same job), issues each at the merchant's provider through the portal's own

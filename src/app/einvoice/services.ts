@@ -11,7 +11,7 @@ export interface EinvoiceShared {
    */
   services(): EinvoiceServices;
   /**
-   * The e-invoice settings a receipt reads for "Print invoice" (issue 25 §3, D252): null with the
+   * The e-invoice settings a receipt reads for "Print invoice" (D252): null with the
    * e-invoice feature off, or when the settings cannot be read (the receipt then prints without the
    * invoice rather than not at all; the order list shows the invoice).
    */

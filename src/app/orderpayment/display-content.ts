@@ -3,7 +3,7 @@ import type { CustomerView } from '../../machines/orderpayment/orderPayment.mach
 import type { InvoiceDetail } from '../../services/orderpayment/schemas';
 
 /**
- * The guest's screen for what the payment machine says to show (issue 13 customer display, D280):
+ * The guest's screen for what the payment machine says to show (D280):
  * the order summary, with the QR or the card instruction while that way is open, then success.
  * Nothing before the order is read. Lines carry no customer data.
  */

@@ -16,7 +16,7 @@ import { einvoicePorts } from './einvoice/ports';
 
 /**
  * The shared receipt (src/services/shared/print) for an order of the list: an unpaid bill carries the
- * order's VietQR; a paid one its e-invoice when the settings say print it (issue 25 §3, D252).
+ * order's VietQR; a paid one its e-invoice when the settings say print it (D252).
  */
 async function receiptOf(
   input: PrintInput,

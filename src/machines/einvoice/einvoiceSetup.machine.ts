@@ -242,7 +242,7 @@ export const einvoiceSetupMachine = einvoiceSetupParts.createMachine({
       invoke: {
         id: 'cancelSettings',
         src: 'cancelSettings',
-        // Issue 25 §8, D238: cancelling a merchant-account set-up also removes the account's link.
+        // D238: cancelling a merchant-account set-up also removes the account's link.
         input: ({ context }) => ({
           provider: (context.settings?.provider ?? context.provider) as ProviderRoute,
           unlink: context.settings?.activeMethod === 'merchant_account',

@@ -7,7 +7,7 @@ import { DEFAULT_TAX_CLASS, type TaxClass, type VatRateTable } from '../../rules
 import { errorCode, notProvided } from '../../rules/serviceError';
 
 /**
- * The correction of an issued invoice from /e-invoice (issue 25 §5; D243, D244): Decree 70 leaves no
+ * The correction of an issued invoice from /e-invoice (D243, D244): Decree 70 leaves no
  * cancellation, so the merchant adjusts (the amounts: difference lines, each raising or lowering the
  * original; or the buyer's information only) or replaces the invoice, always with a reason. A review
  * shows what will be issued (each line's rate and VAT at the original's sale day, the totals) before

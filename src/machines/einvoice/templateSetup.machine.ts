@@ -9,7 +9,7 @@ import { isTemplateType, templateNameProblem, type TemplateFilter, type Template
  * sale, gtgt, export, service, electronic); choosing a template opens the setup form (template name,
  * type, logo: PDF, PNG or JPEG of at most 5 MB, checked from the file's bytes). The saved template is
  * loaded first and marked in the gallery; choosing it opens the form with what was saved. A checked
- * form is saved on the product backend (issue 25 §8, D255, which replaces D201's "nothing is saved")
+ * form is saved on the product backend (D255, which replaces D201's "nothing is saved")
  * and ends in a summary with the way to the provider, which registers the template for its invoices.
  * A failed save returns to the form with everything typed and the reason.
  */

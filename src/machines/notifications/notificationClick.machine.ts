@@ -16,7 +16,7 @@ export interface ClickedNotification {
   notification_type?: number;
 }
 
-/** Bell notification type 3 (issue 25 §3, D257). */
+/** Bell notification type 3 (D257). */
 export const EINVOICE_FAILED_NOTIFICATION = 3;
 
 export interface OrderSummary {

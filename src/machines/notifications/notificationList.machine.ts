@@ -8,7 +8,7 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * notification that arrived mid-load.
  */
 
-/** 0 new order, 1 payment request, 2 dishes added, 3 e-invoice not issued (issue 25 §3, D257). */
+/** 0 new order, 1 payment request, 2 dishes added, 3 e-invoice not issued (D257). */
 export type BellTab = 0 | 1 | 2 | 3;
 
 export interface BellItem {

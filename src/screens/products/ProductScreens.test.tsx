@@ -223,7 +223,7 @@ describe('product list screen (doc 2 §2, §4)', () => {
     expect((screen.getByRole('button', { name: 'Stop selling <b>Bún ốc</b>' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Stop selling Phở bò tái' }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(table).getAllByText('55.000')).toHaveLength(2);
-    // Issue 25 §1, D226: each product's VAT today, from the table.
+    // D226: each product's VAT today, from the table.
     expect(within(table).getAllByText('8%')).toHaveLength(2);
     expect(within(table).getAllByText('Goods and services eligible for the reduction')).toHaveLength(2);
     fireEvent.change(screen.getByTestId('product-search'), { target: { value: 'pho' } });

@@ -70,7 +70,7 @@ export const SERVER_ERROR_CODES = [
   // is not the order's total is refused (D215).
   'ORDER_PAYMENT_PENDING',
   'AMOUNT_MISMATCH',
-  // issue 13, tables: a table with an open bill cannot be removed (D135).
+  // tables: a table with an open bill cannot be removed (D135).
   'TABLE_HAS_ORDER',
   // issue 14: a transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).
   'RULE_EXIST',

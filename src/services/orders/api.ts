@@ -54,7 +54,7 @@ export interface OrdersApi {
   createCustomer(body: QuickCustomer, signal?: AbortSignal): Promise<OrderCustomer>;
   /** The order's VietQR for its bill, or null when the merchant has no account to receive (400 BAD_REQUEST) or it is paid. */
   billQr(invoiceId: number, signal?: AbortSignal): Promise<string | null>;
-  /** POST /order/{id}/einvoice/retry (issue 25 §3, D250): a failed invoice at the moment of sale queued again. */
+  /** POST /order/{id}/einvoice/retry (D250): a failed invoice at the moment of sale queued again. */
   retryEinvoice(orderId: number, signal?: AbortSignal): Promise<void>;
   /**
    * Cancels a payment holding the order's amount (D216) so its dishes can change: a card payment or a

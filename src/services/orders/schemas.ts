@@ -202,7 +202,7 @@ export const orderListBodySchema = z.object({
   today: orderTodaySchema.nullish(),
 });
 
-/** POST /order/{id}/einvoice/retry (issue 25 §3, D250): the job queued again. */
+/** POST /order/{id}/einvoice/retry (D250): the job queued again. */
 export const einvoiceRetriedSchema = z.object({ order_id: z.number().int().positive(), state: z.literal('QUEUED') });
 
 /** A line the cashier picked and has not sent yet. */

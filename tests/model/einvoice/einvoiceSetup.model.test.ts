@@ -197,7 +197,7 @@ describeModel({
           if (after.method === 'einv_provider_account' && type !== 'xstate.done.actor.login') throw new Error('saved without a login');
         }
         if (call.id === 'serialVat' && 'password' in ((body.base as Record<string, unknown>) ?? {})) throw new Error('password sent again');
-        // Issue 25 §8, D238: the merchant's cancel removes the merchant account's link with the set-up that used it; the
+        // D238: the merchant's cancel removes the merchant account's link with the set-up that used it; the
         // clearing after a failed serial list keeps it (the merchant sets up again).
         if (call.id === 'cancelSettings' && body.unlink !== (before?.settings?.activeMethod === 'merchant_account'))
           throw new Error(`cancel unlink ${String(body.unlink)} for ${String(before?.settings?.activeMethod)}`);

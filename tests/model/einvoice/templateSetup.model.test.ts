@@ -5,7 +5,7 @@ import type { SampleEvent } from '../shared/paths';
 /** doc 2 §2 /e-inv-template (gallery filter types, template setup), §5 template logo, §9 5 MB. */
 
 const file = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-/** issue 25 §8, D255: what the backend answers for a saved template. */
+/** D255: what the backend answers for a saved template. */
 const saved = {
   templateId: 'gtgt-classic',
   name: 'Mẫu Phở Cổ',

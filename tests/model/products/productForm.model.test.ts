@@ -112,7 +112,7 @@ describeModel({
         // doc 2 §3: cost and tax are always 0; the price is a number of digits only.
         if (body.cost !== 0 || body.tax !== 0) throw new Error('cost or tax not 0');
         if (!Number.isInteger(body.price)) throw new Error('price is not a whole number');
-        // Issue 25 §1, D226: the class chosen on the form is the one sent, and it is one the table knows.
+        // D226: the class chosen on the form is the one sent, and it is one the table knows.
         if (body.tax_class !== after.form.values.taxClass || !isTaxClass(body.tax_class)) throw new Error('sent another tax class');
         if (!step.after.matches({ ready: { image: 'idle' } })) throw new Error('saved while the image was still being shrunk or uploaded');
         if (call.id === 'updateProduct' && (call.input as { code: string }).code !== 'PC001') throw new Error('updated another product');

@@ -108,7 +108,7 @@ describeModel({
       const actions = step.actions.map((a) => a.action);
       // core §5 Inputs: the tax number holds only digits and hyphens, whatever was typed or pasted.
       if (!/^[0-9-]*$/.test(after.form.values.taxNo)) throw new Error(`tax number kept ${after.form.values.taxNo}`);
-      // The cascade (issue 25 §7, D239): a ward belongs to the chosen province's list; no district level.
+      // The cascade (D239): a ward belongs to the chosen province's list; no district level.
       if (after.cityId === null && after.wardId !== null) throw new Error('ward without a province');
       if (after.wardId !== null && !after.wards.some((w) => w.id === after.wardId)) throw new Error('a ward off the list on offer');
       if (step.event.type === 'CITY.CHANGE' && before && after.cityId !== before.cityId) {

@@ -6,7 +6,7 @@ import { wakeInvoiceQueue } from '../../../platform/sale/einvoice-wake';
 import { badRequest } from './common';
 
 /**
- * POST /api/sale/order/{id}/einvoice/retry (issue 25 §3, D250): the merchant asks again for an order
+ * POST /api/sale/order/{id}/einvoice/retry (D250): the merchant asks again for an order
  * whose invoice at the moment of sale failed (the provider refused it, the set-up or serial needed
  * fixing, or the provider stayed down past the last try). Owner and staff (the cashier sees the
  * failure at the till, as they export, D115). The job goes back to the queue, due now, with its

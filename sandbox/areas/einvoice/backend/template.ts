@@ -8,7 +8,7 @@ import { decodeImage, imageRefusals, imageReply, readFileUpload, type UploadedFi
 import { badRequest } from './common';
 
 /**
- * The merchant's invoice template (issue 25 §8, D255; doc 2 §2 template setup: name, type, logo; §5 and
+ * The merchant's invoice template (D255; doc 2 §2 template setup: name, type, logo; §5 and
  * §9: the logo a PDF, PNG or JPEG of at most 5 MB). GET /einvoice/template answers the saved one or
  * null (owner and staff: the gallery shows which is in use); PUT (the owner's, as every set-up, D87)
  * takes multipart `template_id`, `name`, `type`, and either a `logo` file or `keep_logo=1` to keep the

@@ -138,7 +138,7 @@ class Writer {
   }
 }
 
-/** The lines' table: each line with its own rate and VAT (issue 25 §2, D229). Widths add up to the page's 515 pt. */
+/** The lines' table: each line with its own rate and VAT (D229). Widths add up to the page's 515 pt. */
 const COLUMNS = [
   { title: 'STT', width: 24, align: 'center' },
   { title: 'Tên hàng hóa, dịch vụ', width: 160, align: 'left' },

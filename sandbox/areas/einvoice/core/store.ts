@@ -296,7 +296,7 @@ export async function updateInvoice(db: Database, id: number, patch: InvoicePatc
 }
 
 /**
- * Why a correction (issue 25 §5, D244) cannot name this original: none of this merchant's with this
+ * Why a correction (D244) cannot name this original: none of this merchant's with this
  * provider (`unknown`: another merchant's reads the same), not issued yet (`not-issued`: never signed
  * and sent, so it is changed, not corrected), already replaced (`replaced`: a replaced invoice is
  * void and takes no other correction), an adjusting invoice to replace (`adjustment`: M-Invoice's

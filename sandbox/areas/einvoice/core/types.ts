@@ -34,7 +34,7 @@ export interface BuyerInput {
 }
 
 /**
- * One line as the provider's request states it (issue 25 §2, D229): the unit price and amount before
+ * One line as the provider's request states it (D229): the unit price and amount before
  * tax, the line's own rate, and its VAT where the provider's API carries one. The emulator checks what
  * the real API checks (quantity × unit price against the amount, the rate's sums, the totals) and keeps
  * what was sent; it never works a net back from a gross.
@@ -52,7 +52,7 @@ export interface LineInput {
   /** The line's VAT when the provider's request carries one (Viettel taxAmount, MISA VATAmount). */
   vat?: number;
   /**
-   * On an adjusting invoice only (issue 25 §5, D243): the line lowers the original (amounts stated as
+   * On an adjusting invoice only (D243): the line lowers the original (amounts stated as
    * their size; the invoice carries them negative, as the tax authority's XML writes a decrease).
    */
   decrease?: boolean;

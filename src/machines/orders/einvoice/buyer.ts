@@ -4,7 +4,7 @@ import { isValidEmail } from '../../../rules/email';
 import { taxCodeKind, taxCodeValid } from '../../../rules/taxCode';
 
 /**
- * The buyer form of an order's e-invoice (doc 2 §3 E-invoice buyer, §5; issue 25 §6, D237). An
+ * The buyer form of an order's e-invoice (doc 2 §3 E-invoice buyer, §5, D237). An
  * individual may give a name, a 12-digit personal identification number, an e-mail and an address,
  * all optional (Decree 70: buyer details only when the buyer asks; no name is the walk-in "Khách
  * lẻ"). A business gives its tax code (10 digits, a branch's 10-3, or a household's or individual

@@ -3,7 +3,7 @@ import type { Place } from '../../../services/shared/schemas/address';
 import { errorCode } from '../../../rules/serviceError';
 
 /**
- * The province → ward pickers (core §5 Store, doc 2 §3 Customer address, issue 25 §7, D239) as a
+ * The province → ward pickers (core §5 Store, doc 2 §3 Customer address, D239) as a
  * machine fragment every form with an address is built from (stores, customers). Since 1 July 2025
  * Vietnam has two tiers, 34 provinces and centrally run cities then 3,321 wards and communes, and no
  * districts (D239 replaces D93's three levels). The provinces load at once, a province's wards when it

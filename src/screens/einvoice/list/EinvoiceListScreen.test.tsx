@@ -90,7 +90,7 @@ describe('/e-invoice screen (doc 2 §2, §4)', () => {
     const rows = await within(table).findAllByTestId('data-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Pending signature')).toBeTruthy();
-    // issue 24 §7, D224: the serial written as its symbol, as the setup and the exports write it.
+    // D224: the serial written as its symbol, as the setup and the exports write it.
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('C26TMV');
     expect(within(rows[0]!).getByRole('button', { name: 'Sign invoice C26TMV no. 1' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: /^Sign/ })).toBeNull();

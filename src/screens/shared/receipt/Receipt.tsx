@@ -15,7 +15,7 @@ export function Receipt({
 }: {
   receipt: ReceiptData;
   qrImage: string | null;
-  /** The QR of the e-invoice provider's lookup page (issue 25 §3, D252), on a paid receipt with print invoice on. */
+  /** The QR of the e-invoice provider's lookup page (D252), on a paid receipt with print invoice on. */
   invoiceQrImage?: string | null;
 }) {
   const { t } = useTranslation('common', { lng: receipt.language });

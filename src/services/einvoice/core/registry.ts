@@ -226,7 +226,7 @@ export function canSign(route: ProviderRoute, row: Pick<EinvoiceRow, 'status' | 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Corrections (issue 25 §5, D243, D244): only an issued invoice (signed and sent) is replaced or
+// Corrections (D243, D244): only an issued invoice (signed and sent) is replaced or
 // adjusted; the legacy statuses stay read-only.
 
 /** Invoice statuses no correction is offered on: cancelled and deleted (legacy), replaced by another. */

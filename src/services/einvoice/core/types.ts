@@ -158,7 +158,7 @@ export interface ExportResult {
   datedAtSale?: boolean;
 }
 
-/** What a correcting invoice names of its original, as the list row carries it (issue 25 §5, D243). */
+/** What a correcting invoice names of its original, as the list row carries it (D243). */
 export interface CorrectionRef {
   kind: 'replace' | 'adjust';
   /** An adjustment of amounts or of information only; null for a replacement. */
@@ -172,7 +172,7 @@ export interface CorrectionRef {
 }
 
 /**
- * One correction (issue 25 §5, D243): Decree 70/2025 leaves no cancellation, an issued invoice is
+ * One correction (D243): Decree 70/2025 leaves no cancellation, an issued invoice is
  * replaced by a new one or adjusted by one that states the difference (or the information only),
  * each naming the original and the reason.
  */
@@ -259,7 +259,7 @@ export interface ProviderAdapter {
   /** Rejects EINV_SIGN_REFUSED when the provider refuses (including MISA, which never signs). */
   sign(token: string, row: EinvoiceRow, signal?: AbortSignal): Promise<void>;
   /**
-   * Issues a replacing or adjusting invoice of `original` (issue 25 §5, D243) in the provider's own
+   * Issues a replacing or adjusting invoice of `original` (D243) in the provider's own
    * fields. Rejects EINV_CORRECTION_REFUSED ({reason}: unknown, not-issued, replaced, adjustment,
    * mismatch) when the provider will not take the original; a repeat of `key` answers the first.
    */
@@ -286,9 +286,9 @@ export const EINVOICE_ERROR_CODES = [
   'EIV_CODE_UNKNOWN',
   'ORDER_NOT_COMPLETED',
   'INVOICE_ALREADY_EXPORTED',
-  /** The provider will not correct this original (issue 25 §5, D244): params {reason}. */
+  /** The provider will not correct this original (D244): params {reason}. */
   'EINV_CORRECTION_REFUSED',
-  /** POST /order/{id}/einvoice/retry on a job that is queued or issued (issue 25 §3, D250): nothing to retry. */
+  /** POST /order/{id}/einvoice/retry on a job that is queued or issued (D250): nothing to retry. */
   'EINV_JOB_NOT_FAILED',
 ] as const;
 export type EinvoiceErrorCode = (typeof EINVOICE_ERROR_CODES)[number];

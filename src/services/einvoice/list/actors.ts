@@ -145,7 +145,7 @@ export function createEinvoiceListApi(deps: EinvoiceListDeps) {
       return deps.withToken(row.provider, (token) => deps.adapter(row.provider).sign(token, row.invoice, signal), signal);
     },
     /**
-     * Replaces or adjusts the row's invoice (issue 25 §5, D243) on the set-up's serial, dated now, with
+     * Replaces or adjusts the row's invoice (D243) on the set-up's serial, dated now, with
      * the rates of the original's sale day (the draft's tax); the draft's key makes a repeat answer the
      * first. No serial set up: EINV_SERIAL_INVALID, nothing sent.
      */

@@ -55,7 +55,7 @@ export interface EinvoiceListRow {
   signable: boolean;
   /** The provider can show the PDF. */
   viewable: boolean;
-  /** An issued invoice not replaced yet: it may be adjusted or replaced (issue 25 §5, D244). */
+  /** An issued invoice not replaced yet: it may be adjusted or replaced (D244). */
   correctable: boolean;
   /** The corrections of this invoice on the same page (each names it), in date order. */
   correctedBy: { kind: 'replace' | 'adjust'; serial: string; seq: number }[];

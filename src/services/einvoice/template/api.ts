@@ -3,7 +3,7 @@ import type { ServiceClient } from '../../http/client';
 import type { TemplateLogoKind } from './logo';
 
 /**
- * The merchant's saved invoice template (issue 25 §8, D255): GET and PUT /api/portal/einvoice/template.
+ * The merchant's saved invoice template (D255): GET and PUT /api/portal/einvoice/template.
  * The PUT is multipart: the fields, and the logo file when a new one was chosen, or `keep_logo=1` to
  * keep the saved one. What the server answers is parsed before use.
  */

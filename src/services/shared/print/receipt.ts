@@ -38,7 +38,7 @@ export interface ReceiptData {
 }
 
 /**
- * The e-invoice on a paid receipt (issue 25 §3, D252). `issued`: the symbol (ký hiệu, when the sale
+ * The e-invoice on a paid receipt (D252). `issued`: the symbol (ký hiệu, when the sale
  * service's answer named it), the number (số) and the lookup code (mã tra cứu), with a QR of the
  * provider's public lookup page. `pending`: the sale service has queued it and the provider has not
  * answered yet (or the cashier must retry it); the receipt says so and where to look it up, and a

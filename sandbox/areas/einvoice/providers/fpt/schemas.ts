@@ -95,7 +95,7 @@ export const fptInvoiceSchema = z.object({
   vatv: money.optional(),
   totalv: money.optional(),
   /**
-   * The original a /replace-invoice or /adjust-invoice call corrects (issue 25 §5, D247). FPT publishes
+   * The original a /replace-invoice or /adjust-invoice call corrects (D247). FPT publishes
    * no API document; these are the sandbox's names for the tax authority's TTHDLQuan: the original's
    * sid (optional), form, serial, seq and date (rform, rserial, rseq, rdt), the reason (rea), and for an
    * adjustment its kind (adjtyp '1' amounts, '2' information only).

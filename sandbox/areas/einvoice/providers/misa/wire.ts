@@ -168,7 +168,7 @@ export const misaInvoiceData = z.object({
   InvoiceNote: optionalText(255),
   OriginalInvoiceDetail: z.array(misaLine).min(1).max(500),
   /**
-   * A correcting invoice (issue 25 §5, D246; the fields MISA's public clients send): ReferenceType 1
+   * A correcting invoice (D246; the fields MISA's public clients send): ReferenceType 1
    * replacing, 2 adjusting; OrgInvoiceType 1 an e-invoice under Decree 123; the original's template
    * digit, series (without the digit), number and date; OrgRefID its RefID when known; the reason in
    * ChangeReason (a client's InvoiceNote is taken when ChangeReason is absent). TypeChangeInvoice 1:

@@ -8,7 +8,7 @@ import { createMisaAdapter } from './misa';
 import type { AdapterOptions } from './options';
 import { createViettelAdapter } from './viettel';
 
-// Issue 25 §6, D237: an individual buyer's personal identification number reaches the invoice in the
+// D237: an individual buyer's personal identification number reaches the invoice in the
 // field each provider reads it from (the XML's CCCDan).
 
 const ID = '001185012345';

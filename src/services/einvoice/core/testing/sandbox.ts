@@ -191,7 +191,7 @@ export const todayQuery = (over: Partial<InvoiceQuery> = {}): InvoiceQuery => ({
 });
 
 /**
- * A correction of an issued invoice (issue 25 §5, D243) as the portal makes it: a replacement with the
+ * A correction of an issued invoice (D243) as the portal makes it: a replacement with the
  * whole new invoice, an adjustment of amounts with its difference lines (each at its size, `decreases`
  * marking those that lower the original), or an adjustment of information with the corrected buyer
  * and no lines. The key is a fresh uuid (36 characters), one per correction.
