@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { LoginPage } from '../support/sign-in';
 
 /**
- * What /login downloads before it can be used (issue 10 §8, D84): one language's texts, no toast
+ * What /login downloads before it can be used (D84): one language's texts, no toast
  * container until a toast is raised, and the sign-in page's chunks fetched while config.json is still
  * on its way rather than after it.
  */

@@ -13,7 +13,7 @@ import { authPaths } from './auth/paths';
 export function RootLayout() {
   // Deferred: the page that replaces the loading screen (the whole shell on a reload) is then drawn
   // in a transition, in slices between which the browser stays responsive, instead of one long task
-  // (a session update reaches React synchronously; issue 10 §8, total blocking time).
+  // (a session update reaches React synchronously; total blocking time).
   const restoring = useDeferredValue(useSessionSelector(selectRestoring));
   const { pathname } = useLocation();
   return (

@@ -46,7 +46,7 @@ const BASENAME = '/portal';
  * Starts fetching the chunks the page at `pathname` will render (its frame and its page), so they
  * download while start-up waits for the configuration. Unknown paths fetch nothing. Each part in a
  * task of its own: adding a part's preload links (and taking in cached styles) takes long enough on
- * a phone to count as blocking time when done all at once (issue 10 §8).
+ * a phone to count as blocking time when done all at once .
  */
 export function preloadPage(pathname: string): void {
   for (const part of pagePreloads(pathname)) setTimeout(() => void part(), 0);

@@ -48,7 +48,7 @@ export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 /**
- * gzip or brotli for HTML and JSON answers (issue 10 §8), per Accept-Encoding. Only whole bodies
+ * gzip or brotli for HTML and JSON answers (D82), per Accept-Encoding. Only whole bodies
  * (strings and buffers) are compressed, in zlib's thread pool: streams pass untouched, so the
  * dashboard's chunk stream (/dashboard-data) is never held back to fill a compression window, and the
  * built portal's files arrive already compressed (portal/static.ts). socket.io answers on the HTTP

@@ -45,7 +45,7 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
  * HTML back). Hashed assets are immutable; everything else revalidates so a new build shows at once.
  * `vite build` writes a brotli (.br) and a gzip (.gz) file beside each text file (vite.config.ts);
  * the one the client accepts is sent as is, with Content-Encoding, so nothing is compressed per
- * request (issue 10 §8). Files without them, or clients that accept neither, get the plain file.
+ * request (D82). Files without them, or clients that accept neither, get the plain file.
  */
 export async function registerPortalStatic(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   const root = ctx.options.portalDist;

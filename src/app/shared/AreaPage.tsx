@@ -23,7 +23,7 @@ const shellMark: AreaFactory<{ drawn: boolean }> = () => ({ drawn: false });
 export default function AreaPage({ areaPath }: { areaPath: string }) {
   const { t } = useTranslation('shell');
   // On a (re)load the shell and the first page would be one long task on a phone: the page follows in
-  // a second, interruptible render (issue 10 §8, total blocking time).
+  // a second, interruptible render (total blocking time).
   const mark = useAreaActors(shellMark);
   const [waitsForShell] = useState(() => !mark.drawn);
   useEffect(() => {

@@ -27,7 +27,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
     [storage],
   );
   // Stable props, so the (memoised) shell is redrawn only when what it shows changes, not at every
-  // session update on the way in (issue 10 §8: it was drawn 9 times while the dashboard opened).
+  // session update on the way in (it was drawn 9 times while the dashboard opened: total blocking time).
   const shellProfile: ShellProfile | null = useMemo(
     () =>
       profile

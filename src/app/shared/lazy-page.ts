@@ -6,7 +6,7 @@ export type PageComponent = ComponentType & { preload?: () => Promise<unknown> }
 /**
  * `React.lazy` with a `preload()` that starts the same download. Start-up calls it for the page in the
  * address bar while the configuration is still on its way, so the page's chunks and config.json arrive
- * together instead of one after the other (issue 10 §8).
+ * together instead of one after the other (total blocking time).
  */
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,

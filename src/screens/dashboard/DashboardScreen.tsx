@@ -69,7 +69,7 @@ const rangeText = (from: string, to: string) => (from === to ? dayText(from) : `
 /**
  * Dashboard (core §2): figures fill in as the stream's chunks arrive; a broken stream keeps them. Each
  * part is memoised on its own chunk, so a chunk redraws its part only (on a phone every whole-page
- * redraw was a long task; issue 10 §8).
+ * redraw was a long task; total blocking time).
  */
 export function DashboardScreen({ actor }: { actor: DashboardActor }) {
   const { t } = useTranslation(['dashboard', 'errors']);
@@ -179,7 +179,7 @@ const SplitChart = memo(function SplitChart({
       </Title>
       {!split ? (
         // The same wrapping and row heights as the figures that replace it, so the cards below do not
-        // move when they arrive (at 375 px the legend goes under the chart; issue 10 §8, CLS).
+        // move when they arrive (at 375 px the legend goes under the chart; layout shift).
         <Group gap="lg" wrap="wrap" align="center">
           <Skeleton circle height={160} />
           <Stack gap={0} style={LEGEND_FLEX}>

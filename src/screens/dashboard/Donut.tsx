@@ -18,7 +18,7 @@ export interface DonutProps {
 
 /**
  * The dashboard's ring of shares, drawn as one SVG circle per segment (stroke-dasharray). It replaces
- * a charting library of about 100 KB gzipped that drew the same three arcs (issue 10 §8). Decorative:
+ * a charting library of about 100 KB gzipped that drew the same three arcs (D85). Decorative:
  * the legend beside it carries the figures as text, so the caller hides it from assistive technology.
  */
 export function Donut({ segments, size, thickness, gap = 2, label }: DonutProps) {

@@ -124,7 +124,7 @@ function SalespersonCard({ salesperson }: { salesperson: Salesperson }) {
 
 export function Sidebar(props: SidebarProps) {
   // Only the path matters here: a list's filters change the query string at every page change, and
-  // redrawing the whole menu for that showed in the report page change (issue 10 §8).
+  // redrawing the whole menu for that showed in the report page change (D145).
   const { pathname } = useLocation();
   return <SidebarMenu {...props} pathname={pathname} />;
 }

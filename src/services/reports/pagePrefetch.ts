@@ -4,7 +4,7 @@ import type { ReportChannel } from './schemas/transactions';
 /**
  * A report page fetched when the person shows they are about to open it (the pointer reaches its
  * page button, or the keyboard focuses it), so the click paints from that answer instead of waiting
- * for a request (issue 10 §8: click → rows painted under 100 ms; D145). Nothing is fetched in the
+ * for a request (click → rows painted under 100 ms, D145). Nothing is fetched in the
  * background otherwise: no extra work while a page loads, no extra requests for someone who never
  * pages. A prefetched page is used once, only for exactly the same channel and filters, and only
  * while young (a report is a snapshot anyway; a refresh always asks the server). Loading any page

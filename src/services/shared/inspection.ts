@@ -225,7 +225,7 @@ export function createInspectionReporter(options: ReporterOptions = {}): Inspect
   };
 
   // Nothing is masked, serialised or posted until an inspector tab has said hello: a page change
-  // would otherwise pay for copying every snapshot that no one reads (issue 10 §8).
+  // would otherwise pay for copying every snapshot that no one reads (the page's speed: total blocking time).
   let listening = false;
   channel.addEventListener('message', (event) => {
     const data = event.data as { protocol?: unknown; kind?: unknown } | null;

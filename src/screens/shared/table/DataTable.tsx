@@ -77,7 +77,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('table');
   const { columns, rows, loading, sort, onSortChange, paging, totalAmount = 0 } = props;
   // As many placeholder rows as the page will have, one text line high each, so the rows' arrival does
-  // not push the footer down (CLS, issue 10 §8).
+  // not push the footer down (layout shift).
   const skeletons = props.skeletonRows ?? paging?.pageSize ?? 5;
   const showTotal = totalAmount > 0;
   const exportable = props.exportable ?? showTotal;
@@ -85,7 +85,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // While a page loads, the rows last shown stay in place, hidden, with the table drawing placeholder
   // bars behind them; the new page's cells are then written into them. A page change so rewrites text
   // instead of removing and creating ~900 cells twice, and restyles the body alone (visibility is
-  // inherited on Chrome's fast path) instead of every cell (issue 10 §8: click → rows painted). Rows
+  // inherited on Chrome's fast path) instead of every cell (click → rows painted, D145). Rows
   // are keyed by position for that reason.
   const lastShown = useRef<readonly Row[]>(rows);
   if (!loading) lastShown.current = rows;
