@@ -23,7 +23,7 @@ test.describe('Issue 12: customers', () => {
     await c.addButton.click();
     await expect(page).toHaveURL(new RegExp(`${P('/sale-customer/create')}$`));
     await expect(c.createHeading).toBeVisible();
-    // issue 25 §7 (D239): province, then ward; no district picker.
+    // D239: province, then ward; no district picker.
     await expect(c.district).toHaveCount(0);
     await expect(c.ward).toBeDisabled();
     await c.save.click();

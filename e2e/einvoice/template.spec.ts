@@ -61,7 +61,7 @@ test.describe('Issue 15: invoice templates (/e-inv-template)', () => {
     await expect(tp.summary.getByRole('link', { name: 'M-Invoice' })).toHaveAttribute('target', '_blank');
     await expect(tp.summary.getByRole('heading', { name: tp.tx('template.summaryTitle') })).toBeVisible();
 
-    // issue 25 §8 (D255): what the setup showed is saved: after a reload the card is marked in use and
+    // D255: what the setup showed is saved: after a reload the card is marked in use and
     // reopens with the saved name, type and logo.
     await page.reload();
     await expect(tp.heading).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { switchLanguage, toastsGone } from '../support/shell';
 import { OrdersPage } from '../pages/orders';
 
-// Issue 24 §1 (D214, D216): while a payment waits on an order (here its VietQR, shown on the payment
+// D214, D216: while a payment waits on an order (here its VietQR, shown on the payment
 // screen), the order's dishes cannot change, so the guest is charged what the QR asks. Adding dishes
 // then says so in the user's language, keeps the basket, and offers to cancel that payment first.
 

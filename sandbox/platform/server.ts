@@ -105,7 +105,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     listeningPort = port;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     listeningUrl = `http://${host}:${port}`;
-    // Issue 25 §3 (D248): the sale service's e-invoice queue; its first round takes what a restart left due.
+    // D248: the sale service's e-invoice queue; its first round takes what a restart left due.
     const invoiceQueue = startInvoiceQueue(ctx, listeningUrl);
 
     return {

@@ -215,7 +215,7 @@ describe('hostile input', () => {
       [{ address: 42 }, 'address'],
       [{ province_code: 1 }, 'province_code'],
       [{ province_code: '99' }, 'province_code'],
-      // issue 25 §7 (D239): provinces merged on 1 July 2025 are not on today's list; no districts;
+      // D239: provinces merged on 1 July 2025 are not on today's list; no districts;
       // a ward of another province, or a code that is no ward today, is refused.
       [{ province_code: '74' }, 'province_code'],
       [{ district_code: '760' }, 'district_code'],

@@ -28,7 +28,7 @@ const isOn = (value: string | undefined) => value === undefined || value === '' 
 /** Triggers of the e-invoice provider emulators (docs/areas/einvoice.md "Triggers"). */
 export const einvoiceTriggers: TriggerDefinition[] = [
   {
-    // Issue 25 §3 (D248): what the worker's timer does, at once, so a test or a person never waits for it.
+    // D248: what the worker's timer does, at once, so a test or a person never waits for it.
     name: 'einvoice-auto-export-run',
     summary:
       "Runs the sale service's e-invoice queue now: every due job (an order paid with auto export on) is issued at the provider; answers the order ids issued, retrying and failed",

@@ -91,7 +91,7 @@ export function orderOut(r: OrderRecord) {
     is_eiv_exported: r.is_eiv_exported,
     product_amount: Number(r.product_amount),
     source: r.source,
-    // Issue 25 §3 (D248): the invoice at the moment of sale, while it is queued, once issued (with the
+    // D248: the invoice at the moment of sale, while it is queued, once issued (with the
     // serial the provider answered) or failed (the provider's or the portal's error code; a retry is
     // POST /order/{id}/einvoice/retry); null for an order auto export never queued.
     einvoice_job:

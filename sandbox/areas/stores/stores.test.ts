@@ -204,7 +204,7 @@ describe('stores (core §5 Store, §7 /store, §8; D94, D95)', () => {
     const asText = await add(m.token, validBody({ city_id: '79', district_id: '0', ward_id: '26740', country_id: '1' }));
     expect(asText.status).toBe(200);
     expect(asText.body.data.address).toBe('20 Hàng Buồm, Phường Sài Gòn, Thành phố Hồ Chí Minh');
-    // issue 25 §7 (D239): the district may be left out (or null) as well as 0.
+    // D239: the district may be left out (or null) as well as 0.
     const { district_id: _none, ...noDistrict } = validBody();
     expect((await add(m.token, noDistrict)).body.data.district_id).toBe(0);
     expect((await add(m.token, validBody({ district_id: null }))).status).toBe(200);

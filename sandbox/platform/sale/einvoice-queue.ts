@@ -214,7 +214,7 @@ async function round(ctx: SandboxContext, baseUrl: string): Promise<InvoiceRunRe
 export const EINVOICE_FAILED_NOTIFICATION = 3;
 
 /**
- * Issue 25 §3 (D257): a failure reaches the owner's bell as well as the cashier's order: a stored
+ * D257: a failure reaches the owner's bell as well as the cashier's order: a stored
  * notification of the order (type 3) and the sale socket's `notification` event, as a new order's
  * is. A sandbox without the notifications area skips it.
  */

@@ -164,7 +164,7 @@ async function afterPaid(ctx: SandboxContext, merchantId: string, done: Complete
 }
 
 /**
- * Issue 25 §3 (D248): the order's e-invoice job, in the statement that marks it paid, when the
+ * D248: the order's e-invoice job, in the statement that marks it paid, when the
  * merchant's e-invoice settings are active with auto export on. A part of that statement (a
  * data-modifying WITH, run whether or not the SELECT reads it), so the payment and its queued invoice
  * are one commit: a crash between them cannot leave a paid order that nobody will invoice. `o` is the

@@ -39,7 +39,7 @@ export const orderSchema = z.strictObject({
   is_eiv_exported: z.boolean(),
   product_amount: z.number().int().nonnegative(),
   source: z.enum(['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER']),
-  /** Issue 25 §3 (D248): the sale service's invoice at the moment of sale; null when auto export queued none. */
+  /** D248: the sale service's invoice at the moment of sale; null when auto export queued none. */
   einvoice_job: z
     .strictObject({
       state: z.enum(['QUEUED', 'ISSUED', 'FAILED']),

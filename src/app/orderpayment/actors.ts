@@ -98,7 +98,7 @@ function createWiring(scope: AppScope) {
   const einvoice = scope.use(einvoiceOf);
 
   /**
-   * Issue 25 §3 "Print invoice" (D252): a paid receipt with print invoice on carries the order's
+   * "Print invoice" (D252): a paid receipt with print invoice on carries the order's
    * e-invoice. Printed right after the payment, the sale service may still be issuing it: the order is
    * read again, briefly, until it is issued (then symbol, number, lookup code and QR) or the wait ends
    * (then the receipt says it is being issued and where to look it up).

@@ -190,7 +190,7 @@ export function OrderDetailDialog({
               {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
             </Button>
             {order.einvoice_job?.state === 'FAILED' && order.eiv_code === null ? (
-              // Issue 25 §3 (D250): the sale service issues it again, dated on the sale's day where the provider allows it (D254), keyed by the order id.
+              // D250: the sale service issues it again, dated on the sale's day where the provider allows it (D254), keyed by the order id.
               <Button loading={retrying} onClick={() => actor.send({ type: 'EINVOICE.RETRY' })} data-testid="order-detail-einvoice-retry">
                 {t('einvoice.auto.retry')}
               </Button>

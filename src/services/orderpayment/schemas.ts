@@ -39,7 +39,7 @@ export const orderSchema = z.object({
   product_amount: z.number().int().nonnegative().nullish(),
   /** The order's e-invoice code once issued (doc 2 §3), read for the receipt's invoice (D252). */
   eiv_code: text(320).nullish(),
-  /** Issue 25 §3 (D248): the sale service's auto-export job; the receipt waits briefly while it is QUEUED (D252). */
+  /** D248: the sale service's auto-export job; the receipt waits briefly while it is QUEUED (D252). */
   einvoice_job: z.object({ state: z.enum(['QUEUED', 'ISSUED', 'FAILED']), serial: text(20).nullable() }).nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;

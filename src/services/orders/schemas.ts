@@ -74,7 +74,7 @@ export const orderSchema = z.object({
   product_amount: z.number().int().nonnegative(),
   source: orderSourceSchema,
   /**
-   * Issue 25 §3 (D248): the sale service's invoice at the moment of sale, when auto export queued
+   * D248: the sale service's invoice at the moment of sale, when auto export queued
    * one: QUEUED (waiting or being retried; next_at when the next try is due), ISSUED (serial as the
    * provider answered it) or FAILED (error_code, with a retry). Absent from a service that has none.
    */

@@ -158,7 +158,7 @@ describeModel({
       const after = step.after.context as CustomerFormContext;
       const before = step.before?.context as CustomerFormContext | undefined;
       const actions = step.actions.map((a) => a.action);
-      // issue 25 §7 (D239): province, then ward; no district level.
+      // D239: province, then ward; no district level.
       if (after.cityId === null && after.wardId !== null) throw new Error('ward without a province');
       if (step.event.type === 'CITY.CHANGE' && before && after.cityId !== before.cityId) {
         if (after.wardId !== null || after.wards.length) throw new Error('a new province kept the old ward');

@@ -10,7 +10,7 @@ import type { SampleEvent } from '../shared/paths';
 import { codedRow } from './listFixtures';
 
 /**
- * issue 25 §5 (D243, D244): the correction dialog. Nothing is sent before a review of a draft with
+ * D243, D244: the correction dialog. Nothing is sent before a review of a draft with
  * its reason and valid lines; a second confirm sends nothing more; a refusal keeps what was typed;
  * every call carries the dialog's one key.
  */

@@ -108,7 +108,7 @@ describeModel({
         { type: 'xstate.error.actor.submitDishes', error: serviceError('PRODUCT_NOT_AVAILABLE', 409) },
         { type: 'xstate.error.actor.submitDishes', error: serviceError('ORDER_COMPLETED', 409) },
         { type: 'xstate.error.actor.submitDishes', error: networkError },
-        // issue 24 §1 (D214): a payment holds the order's amount; one the screen cannot read is a plain refusal.
+        // D214: a payment holds the order's amount; one the screen cannot read is a plain refusal.
         { type: 'xstate.error.actor.submitDishes', error: paymentPending },
         { type: 'xstate.error.actor.submitDishes', error: serviceError('ORDER_PAYMENT_PENDING', 409) },
         { type: 'PENDING.CANCEL' },

@@ -106,7 +106,7 @@ export function Receipt({
 }
 
 /**
- * Issue 25 §3 "Print invoice" (D252): the e-invoice's symbol, number and lookup code with a QR of the
+ * "Print invoice" (D252): the e-invoice's symbol, number and lookup code with a QR of the
  * provider's lookup page; while the sale service is still issuing it, a line saying so and where to
  * look it up (a reprint from the order list carries the code).
  */

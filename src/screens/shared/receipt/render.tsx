@@ -18,7 +18,7 @@ export async function receiptQrImage(receipt: ReceiptData): Promise<string | nul
   }
 }
 
-/** Issue 25 §3 (D252): the QR of the provider's lookup page, on a paid receipt that carries an issued invoice. */
+/** D252: the QR of the provider's lookup page, on a paid receipt that carries an issued invoice. */
 export async function invoiceQrImage(receipt: ReceiptData): Promise<string | null> {
   if (!receipt.paid || receipt.invoice?.state !== 'issued') return null;
   try {

@@ -33,7 +33,7 @@ export interface ReceiptData {
   /** A reprint: the receipt says BẢN SAO / COPY. */
   copy: boolean;
   language: 'vi' | 'en';
-  /** Issue 25 §3 "Print invoice" (D252): the order's e-invoice, only when the settings say print it. */
+  /** "Print invoice" (D252): the order's e-invoice, only when the settings say print it. */
   invoice: ReceiptInvoice | null;
 }
 
