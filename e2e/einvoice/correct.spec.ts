@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { REVIEW_LOOKS, lookName, openInLook } from '../support/looks';
 import { EinvoiceListPage, issueInvoice, merchantWithInvoices } from '../pages/einvoice-list';
 
-// Issue 25 §5 (D243–D247): Decree 70 leaves no cancellation; an issued invoice is adjusted or replaced
+// D243–D247: Decree 70 leaves no cancellation; an issued invoice is adjusted or replaced
 // from /e-invoice, with the reason, and the list shows original and correction together. MISA signs
 // while it publishes, so its invoices are issued at once. The axe check also runs the contrast and
 // clipping guards (D222, D223).

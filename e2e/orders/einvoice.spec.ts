@@ -96,7 +96,7 @@ test.describe('Issue 15: e-invoice export from the orders', () => {
     expect(two.text).toContain('0105872463');
     expect(two.text).toContain(vnd(second!.total_money));
 
-    // Issue 25 §5: from the order, its issued invoice is adjusted or replaced: the invoice list opens on
+    // D243: from the order, its issued invoice is adjusted or replaced: the invoice list opens on
     // it (its lookup code) with the correction dialog (MISA signs while it publishes: issued at once).
     await o.dialog.getByRole('button', { name: o.tx('einvoice.close') }).click();
     await o.openDetail(first!.order_code);

@@ -96,7 +96,7 @@ export class EinvoiceListPage {
     return this.row(seq).getByRole('button', { name: startsWith(this.tx('list.sign.action')) });
   }
 
-  /** issue 25 §5: "Adjust / replace" on an issued invoice. */
+  /** D243: "Adjust / replace" on an issued invoice. */
   correctButton(seq: number): Locator {
     return this.row(seq).getByRole('button', { name: startsWith(this.tx('list.correct.openLabel', { name: '' }).trim()) });
   }

@@ -2,7 +2,7 @@
 export const einvoicePaths = {
   list: () => '/e-invoice',
   /**
-   * issue 25 §5: the list found on one invoice (its number in the search, its symbol, the day it was
+   * D243: the list found on one invoice (its number in the search, its symbol, the day it was
    * issued) with its correction dialog opened once the row is there, for a screen that knows an issued
    * invoice needs correcting (an order cancelled or refunded after its invoice). `day` is YYYY-MM-DD
    * (Vietnam); `serial` as the list writes it ('1C26TMV').
@@ -16,7 +16,7 @@ export const einvoicePaths = {
       correct: `${invoice.serial}-${invoice.seq}`,
     }).toString()}`,
   /**
-   * issue 25 §5 "from the order": the same, for a screen that knows the invoice by its lookup code
+   * D243, from the order: the same, for a screen that knows the invoice by its lookup code
    * only (an order keeps "CQT code::lookup code::number", not its symbol): the days it may carry
    * (`from`, `to`: YYYY-MM-DD), the lookup code searched, its correction opened.
    */

@@ -35,7 +35,7 @@ export type EinvoiceListEvent =
   | SearchEvent<'q' | 'serial'>
   | { type: 'VIEW.OPEN'; row: EinvoiceListRow }
   | { type: 'SIGN.OPEN'; row: EinvoiceListRow }
-  /** issue 25 §5: adjust or replace an issued invoice; `key` is the correction's own (a uuid the screen makes). */
+  /** D243: adjust or replace an issued invoice; `key` is the correction's own (a uuid the screen makes). */
   | { type: 'CORRECT.OPEN'; row: EinvoiceListRow; key: string };
 
 export interface EinvoiceListExtra {

@@ -52,7 +52,7 @@ export function OrderDetailDialog({
   editHref: (orderId: number) => string;
   /** With the e-invoice flag: the export of a completed order without a code (doc 2 §4). */
   onExport?: (order: Order) => void;
-  /** With the e-invoice flag: the invoice list opened on this order's invoice, its correction offered (issue 25 §5). */
+  /** With the e-invoice flag: the invoice list opened on this order's invoice, its correction offered (D243). */
   correctHref?: (order: Order) => string | null;
 }) {
   const { t } = useTranslation(['orders', 'errors']);

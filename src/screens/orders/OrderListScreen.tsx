@@ -38,7 +38,7 @@ export interface OrderListEinvoice {
   columns: boolean;
   bulk: BulkExportActor;
   onExport: (order: Order) => void;
-  /** issue 25 §5: where an issued invoice of the order is adjusted or replaced; null when it cannot be found. */
+  /** D243: where an issued invoice of the order is adjusted or replaced; null when it cannot be found. */
   correctHref?: (order: Order) => string | null;
 }
 

@@ -73,7 +73,7 @@ describeListModel<EinvoiceListRow>({
       ],
     },
     {
-      // issue 25 §5: the correction dialog, only on an issued row, with its key.
+      // D243: the correction dialog, only on an issued row, with its key.
       variant: 'correct',
       events: [
         { type: 'xstate.done.actor.loadPage', output: twoPages },

@@ -115,7 +115,7 @@ export interface IssueInput {
   clientRef: string;
   /** Printed under the lines (a sales invoice's reduction note under Resolution 204). */
   notes?: string[];
-  /** A replacing or adjusting invoice names its original and the reason (issue 25 §5). */
+  /** A replacing or adjusting invoice names its original and the reason (D243). */
   correction?: CorrectionInput;
 }
 

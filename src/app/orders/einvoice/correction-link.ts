@@ -5,7 +5,7 @@ import type { Order } from '../../../services/orders/schemas';
 import { einvoicePaths } from '../../einvoice/paths';
 
 /**
- * issue 25 §5 "from the order": the e-invoice list opened on the order's invoice, its correction
+ * D243, from the order: the e-invoice list opened on the order's invoice, its correction
  * offered (adjust or replace, D243). The order keeps its invoice's lookup code; the invoice carries the
  * sale's day or a later one (D254), so the list looks from the payment's day over the longest range it
  * takes (core §5, 30 days), never past today. Null when the order has no issued invoice.

@@ -79,7 +79,7 @@ export function EinvoiceListScreen({
       {
         key: 'serial',
         header: t('list.columns.serial'),
-        // Original and correction together (issue 25 §5): each names the other, under its symbol.
+        // Original and correction together (D243): each names the other, under its symbol.
         cell: (r) => {
           const ref = r.invoice.corrects;
           return (

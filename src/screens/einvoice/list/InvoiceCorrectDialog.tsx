@@ -22,7 +22,7 @@ export type InvoiceCorrectActor = ActorRefFrom<typeof invoiceCorrectMachine>;
 const RATE_TEXT: Record<string, string> = { KCT: 'KCT', KKKNT: 'KKKNT' };
 
 /**
- * issue 25 §5: adjust (amounts or the buyer's details) or replace an issued invoice, with the reason;
+ * D243: adjust (amounts or the buyer's details) or replace an issued invoice, with the reason;
  * a review of what will be issued, then the new invoice. Every problem is said beside its field and a
  * refusal in the dialog, in the language of the portal, with what was typed kept.
  */

@@ -214,7 +214,7 @@ export interface EinvoiceRow {
   status: string | null;
   /** The provider's CQT status as it writes it (a number as text or a name), or null: "waiting to sign". */
   statusReceived: string | null;
-  /** A replacing or adjusting invoice: what it corrects; null for an original (issue 25 §5). */
+  /** A replacing or adjusting invoice: what it corrects; null for an original (D243). */
   corrects?: CorrectionRef | null;
 }
 

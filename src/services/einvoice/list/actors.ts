@@ -63,7 +63,7 @@ const sameInvoice = (row: EinvoiceRow, serial: string, seq: number) =>
   row.seq === seq && row.serial.trim().toUpperCase() === serial.trim().toUpperCase();
 
 /**
- * Original and correction together (issue 25 §5): each correction on the page is placed right under
+ * Original and correction together (D243): each correction on the page is placed right under
  * its original when that is on the page too, the original lists it (and is no longer correctable once
  * replaced), and an original's total after its amount adjustments is worked from the page.
  */

@@ -87,7 +87,7 @@ export interface InvoiceSignInput {
   row: EinvoiceListRow;
 }
 
-/** What the correction dialog is given (issue 25 §5): the row, its key (one per dialog) and the VAT table. */
+/** What the correction dialog is given (D243): the row, its key (one per dialog) and the VAT table. */
 export interface InvoiceCorrectInput {
   row: EinvoiceListRow;
   /** A uuid (36 characters): the provider's idempotency key of this correction (D243). */

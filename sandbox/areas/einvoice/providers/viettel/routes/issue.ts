@@ -63,7 +63,7 @@ export function registerViettelIssueRoutes(scope: FastifyInstance, ctx: SandboxC
         pdfAsks: 0,
         templateCode: info.templateCode,
         paid: info.paymentStatus,
-        // A replacement or adjustment keeps what it refers to; the correction flow reads it (issue 25 §5).
+        // A replacement or adjustment keeps what it refers to; the correction flow reads it (D243).
         ...(info.adjustmentType !== '1'
           ? {
               original: {
