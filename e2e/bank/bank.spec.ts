@@ -9,7 +9,7 @@ import type { SandboxClient } from '../support/sandbox';
 import { BankPage, watchNamespaceJoins } from '../pages/bank';
 import { switchLanguage } from '../support/shell';
 
-// Issue 4, bank area: /bank and /bank/add (core §2, §4 bank account and terms modal, §5 add bank
+// Bank area: /bank and /bank/add (core §2, §4 bank account and terms modal, §5 add bank
 // account, §7 /bank/*, §8 bank codes and toasts, §9 holder lookup 1 s, success 2.5 s). Every test has
 // a throwaway merchant of its own: accounts are added, deleted and verified without disturbing others.
 

@@ -5,7 +5,7 @@ import { t } from '../support/i18n';
 import { switchLanguage } from '../support/shell';
 import { CategoriesPage } from '../pages/categories';
 
-// Issue 12, categories area: /category (doc 2 §2, §3 Category, §7 /category, §8 "add product catalogue
+// Categories area: /category (doc 2 §2, §3 Category, §7 /category, §8 "add product catalogue
 // fail", §9 paging and chips). Each test uses a throwaway copy of its own merchant.
 
 test.describe('Issue 12: categories', () => {

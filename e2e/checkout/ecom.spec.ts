@@ -5,7 +5,7 @@ import { t } from '../support/i18n';
 import { LOOKS, lookName, openInLook } from '../support/looks';
 import { checkoutLook, EcomPage, oversizedPng, solidPng } from '../pages/checkout';
 
-// Issue 14, /e-com (doc 2 §2 Checkout widget setup, §3 Merchant/widget info, §5 widget form and logo
+// /e-com (doc 2 §2 Checkout widget setup, §3 Merchant/widget info, §5 widget form and logo
 // upload, §7 checkout service, §8 Widget save, §9 widget defaults; D152–D155). Tests that save use a
 // throwaway copy of phoco of their own; the staff-type and axe checks only read or do not save.
 

@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { decodeVietQrPng } from '../support/qr';
 import { HostedCheckoutPage, linkMerchant, linkState, makeLink, saveWidget, solidPng } from '../pages/checkout';
 
-// Issue 14, the hosted checkout page (checkout area; contract 14 §C): a payment link made through the
+// The hosted checkout page (checkout area; contract 14 §C): a payment link made through the
 // checkout service is opened by the payer in a browser of their own (no portal session), and paid by
 // VietQR (the link-paid trigger plays the payer's bank) or a test card. Links are signed: a changed
 // value shows "not valid".

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { LOOKS, inEachLook, lookName } from '../support/looks';
 import { CustomersPage } from '../pages/customers';
 
-// Issue 12, customers area: /sale-customer, /sale-customer/create, /sale-customer/update?id= (doc 2 §2,
+// Customers area: /sale-customer, /sale-customer/create, /sale-customer/update?id= (doc 2 §2,
 // §3 Customer, §5 name and phone required, §7 /customer, §9 800 ms search). Every test uses a throwaway
 // copy of phoco of its own (12 seeded customers with points and spending).
 

@@ -6,7 +6,7 @@ import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 import { signIn } from '../support/sign-in';
 import { DashboardPage } from '../pages/dashboard';
 
-// Issue 3: the dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),
+// The dashboard (core §2 dashboard; §7 GET /dashboard-data streamed; §9 7-hour shift),
 // checked against sums computed from the sandbox's transaction lists for the same periods.
 
 /** D62: revenue and count cover successful payments; saving and loan rows are not payments. */

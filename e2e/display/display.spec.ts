@@ -9,7 +9,7 @@ import { signIn } from '../support/sign-in';
 import { acceptCookies, switchLanguage } from '../support/shell';
 import { decodeQrText, DisplayPage, installCashierChannel, PairingPage, relayFromTab, sendOnChannel } from '../pages/display';
 
-// Issue 13 point 5: the customer display (core §2 /ecr-slide, /ecr-order-info, /ecr-success-payment;
+// The customer display (core §2 /ecr-slide, /ecr-order-info, /ecr-success-payment;
 // doc 2 §2 customer display and the payment panel's `customer` query). The cashier's side is played
 // by a signed-in tab posting on the same BroadcastChannel the payment screen uses (and, for a paired
 // device, the relay call); the display pages are the real ones.

@@ -6,7 +6,7 @@ import { signIn } from '../support/sign-in';
 import { EdcPage, posHotline } from '../pages/edc';
 import { switchLanguage } from '../support/shell';
 
-// Issue 4, card machines (core §2 /edc, §3 EDC machine, §4 Soundbox activation and POS connection,
+// Card machines (core §2 /edc, §3 EDC machine, §4 Soundbox activation and POS connection,
 // §7 calls, §8 LINK_EDC_VA_FAIL and toasts, §9 POS hotline). Each test works in a throwaway copy of
 // phoco, whose seed has a POS per connection state and a Soundbox per activation case.
 

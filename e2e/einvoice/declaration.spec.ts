@@ -3,7 +3,7 @@ import { portalApi, setUpEinvoice } from '../support/einvoice';
 import { expect, test } from '../support/fixtures';
 import { DeclarationPage } from '../pages/einvoice-declaration';
 
-// Issue 15 point 7, /e-inv-declaration (doc 2 §2, §3 declaration record, §6 set-up needed, §9 "from
+// /e-inv-declaration (doc 2 §2, §3 declaration record, §6 set-up needed, §9 "from
 // 1 January to today"; D200): the set-up provider's own declaration records, read through its adapter.
 
 test.describe('Issue 15: declarations (/e-inv-declaration)', () => {

@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { EinvoiceListPage, merchantWithInvoices } from '../pages/einvoice-list';
 
-// Issue 15 point 6 with the sandbox clock: an M-Invoice signature is "sent" at once and gets its
+// With the sandbox clock: an M-Invoice signature is "sent" at once and gets its
 // tax-authority (CQT) code 5 s of provider time later (docs/areas/einvoice.md, M-Invoice statuses).
 
 resetSandboxClockAroundTests();

@@ -5,7 +5,7 @@ import { switchLanguage } from '../support/shell';
 import { einvoiceFault, pdfText } from '../support/einvoice';
 import { EinvoiceListPage, merchantWithInvoices } from '../pages/einvoice-list';
 
-// Issue 15 point 6, /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and
+// /e-invoice (doc 2 §2 "E-invoice list", §3 E-invoice row, §4 status maps and
 // signing rules, §8 PDF and sign failures). Each test sets up its own throwaway merchant's provider
 // through the sandbox and issues invoices straight at the provider's emulator.
 

@@ -6,7 +6,7 @@ import { portalApi, pdfText, setUpEinvoice, type PortalApi } from '../support/ei
 import type { Lang } from '../support/i18n';
 import { EinvoiceListPage } from '../pages/einvoice-list';
 
-// Issue 25 "Done when": a restaurant evening that straddles midnight on 31 December 2026, with auto
+// A restaurant evening that straddles midnight on 31 December 2026, with auto
 // export on, ends with one correct invoice per paid order at the right rates and dates. The sale
 // service issues each invoice at the payment (D248–D251), dated at it where the provider
 // takes a date (D254), on the saved symbol for that date's year (C26… then C27…, D253, D254), with

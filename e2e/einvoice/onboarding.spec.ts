@@ -6,7 +6,7 @@ import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
 import { withEinvoice } from '../pages/einvoice-sso';
 
-// Issue 15 point 7, /e-inv-onboarding (doc 2 §2: widget → contract modal → e-mail notice → /dashboard;
+// /e-inv-onboarding (doc 2 §2: widget → contract modal → e-mail notice → /dashboard;
 // §9 plans; D202).
 
 const tx = (lang: Lang, key: string, params: Record<string, string | number> = {}) => t(lang, `einvoice:onboarding.${key}`, params);

@@ -5,7 +5,7 @@ import { t } from '../support/i18n';
 import { REVIEW_LOOKS, lookName, openInLook } from '../support/looks';
 import { EinvoiceListPage, merchantWithInvoices } from '../pages/einvoice-list';
 
-// Issue 24 §6 on /e-invoice: the CQT status "Chờ ký" was drawn orange 9 on orange 9 (1:1, which axe
+// Readable and whole (D222, D223) on /e-invoice: the CQT status "Chờ ký" was drawn orange 9 on orange 9 (1:1, which axe
 // only lists "to review"). The axe check also runs the contrast and clipping guards (D222, D223).
 
 test.describe('Issue 24 §6: e-invoice list, readable', () => {

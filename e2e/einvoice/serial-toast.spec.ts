@@ -8,7 +8,7 @@ import { expect, test } from '../support/fixtures';
 import type { Lang } from '../support/i18n';
 import { EinvoiceSetupPage } from '../pages/einvoice-setup';
 
-// Issue 24 point 7 on /e-inv-setting: the serial is written one way in the series picker and in the
+// On /e-inv-setting: the serial is written one way in the series picker and in the
 // saved summary (D224: the six-character symbol, the kind of invoice named beside it in the picker),
 // and the toasts that follow the save cover neither the bell nor the account name (D225: top centre,
 // just below the top bar, at every width). FPT lists its

@@ -8,7 +8,7 @@ import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { EinvoiceSetupPage, PROVIDER_NAMES } from '../pages/einvoice-setup';
 
-// Issue 15 point 3, /e-inv-setting (doc 2 §2 E-invoice setting, §4 setup modal sequence, §5 credentials
+// /e-inv-setting (doc 2 §2 E-invoice setting, §4 setup modal sequence, §5 credentials
 // and serial modal, §8, §9 terms cookie, 40 s, VAT choices). Each test sets up a throwaway copy of
 // phoco, whose accounts with the four provider emulators are `phoco-{alias}-{provider}` / Einv@2026.
 

@@ -8,7 +8,7 @@ import type { SandboxClient } from '../support/sandbox';
 import { EinvoiceSetupPage, PROVIDER_NAMES } from '../pages/einvoice-setup';
 import { ConsentPage, expectConsentShown, SsoLinkDialogs, ssoLinked, withEinvoice } from '../pages/einvoice-sso';
 
-// Issue 15 point 3 with point 4: /e-inv-setting with the login method "merchant account" (doc 2 §4
+// /e-inv-setting with the login method "merchant account" (doc 2 §4
 // SSO link, §5, §8 "Failed to link Merchant account", §9 popup 460×600). The link goes through the
 // REAL popup the portal opens: the provider emulator's authorize step, then the consent page
 // /login-merchant-account in that window, then the setup's own dialogs. Throwaway copies of phoco.

@@ -5,7 +5,7 @@ import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
 import { ConsentPage, expectConsentShown, openLinkPopup, ssoLinked, withEinvoice } from '../pages/einvoice-sso';
 
-// Issue 15 point 4, the SSO consent page /login-merchant-account (doc 2 §2, §4 SSO link, §8 SSO
+// The SSO consent page /login-merchant-account (doc 2 §2, §4 SSO link, §8 SSO
 // consent failure, §9 consent delay 500 ms; D174, D198, D199): the real popup opened by the
 // signed-in portal, through the provider emulator's authorize step.
 

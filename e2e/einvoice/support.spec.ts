@@ -13,7 +13,7 @@ import {
 } from '../support/einvoice';
 import { expect, test } from '../support/fixtures';
 
-// Issue 15: the Node-side e-invoice helpers other e-invoice specs build on (no UI): a set-up through
+// The Node-side e-invoice helpers other e-invoice specs build on (no UI): a set-up through
 // the product backend, an invoice issued at each provider's emulator and saved on a real completed
 // order, its PDF read back as text, and the create-fails fault refusing one create.
 

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { TemplatePage } from '../pages/einvoice-template';
 
-// Issue 15 point 7, /e-inv-template (doc 2 §2 gallery filter types and template setup; §5 and §9
+// /e-inv-template (doc 2 §2 gallery filter types and template setup; §5 and §9
 // template logo: PDF, PNG or JPEG, at most 5 MB; D201).
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

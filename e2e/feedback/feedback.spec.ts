@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { switchLanguage } from '../support/shell';
 import { FeedbackPage, jpegBytes, oversizedPng, pngBytes } from '../pages/feedback';
 
-// Issue 11 point 3, feedback (core §2 /feedback/{tab}, create and update; §3 Feedback; §4 the button is
+// Feedback (core §2 /feedback/{tab}, create and update; §3 Feedback; §4 the button is
 // disabled while sending; §5 rules and the three image messages; §7 /feedback; §8 toasts). Each test has
 // a throwaway phoco copy: two CHECK reports, one EDC and one OTHER, each with one image.
 

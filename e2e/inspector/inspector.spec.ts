@@ -5,7 +5,7 @@ import { DEMO } from '../support/env';
 import { LoginPage } from '../support/sign-in';
 import { InspectorPage } from '../pages/inspector';
 
-// Issue 5: the machine inspector (flag features.inspector, on in the sandbox). It needs no sign-in.
+// The machine inspector (flag features.inspector, on in the sandbox). It needs no sign-in.
 
 test.describe('Machine inspector', () => {
   test('follows the session of another tab live while it signs in; masks secrets; axe finds nothing', async ({

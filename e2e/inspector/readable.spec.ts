@@ -4,7 +4,7 @@ import { P } from '../support/env';
 import { REVIEW_LOOKS, lookName, openInLook } from '../support/looks';
 import { InspectorPage } from '../pages/inspector';
 
-// Issue 24 §6 on /inspector: at 375 px the page was 384 px wide (a machine's file path is one long
+// Readable and whole (D222, D223) on /inspector: at 375 px the page was 384 px wide (a machine's file path is one long
 // word) and the coverage button cut its label. The axe check also runs the clipping guard (D222).
 
 test.describe('Issue 24 §6: inspector, no sideways scroll', () => {

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { LOOKS, inEachLook, lookName } from '../support/looks';
 import { InvoicesPage } from '../pages/invoices';
 
-// Issue 13, invoices area: /sale-invoice and /sale-invoice/create (doc 2 §2, §3 Invoice list row,
+// Invoices area: /sale-invoice and /sale-invoice/create (doc 2 §2, §3 Invoice list row,
 // §7 /invoice; D136). Tests that record or cancel use a throwaway copy of phoco of their own.
 
 test.describe('Issue 13: sale invoices', () => {

@@ -9,7 +9,7 @@ import { LOOKS, inEachLook, lookName, openInLook } from '../support/looks';
 import { signIn } from '../support/sign-in';
 import { MerchantsPage } from '../pages/merchants';
 
-// Issue 11, merchants area: the master merchant profile (core §2 Shell, D23: /master-merchant and
+// Merchants area: the master merchant profile (core §2 Shell, D23: /master-merchant and
 // /master-merchant/new behind features.masterMerchant; D100 list, D101 new record). Each test that
 // adds a record has a throwaway phoco copy (a master of three).
 

@@ -8,7 +8,7 @@ import { expectOnLogin, signIn } from '../support/sign-in';
 import { recordSpeech, spoken, spokenUtterances, TopBar, withoutSpeech } from '../pages/notifications';
 import { Shell, switchLanguage } from '../support/shell';
 
-// Issue 4, realtime area: payments spoken and toasted (core §2 shell, §7 Realtime), the notification
+// Realtime area: payments spoken and toasted (core §2 shell, §7 Realtime), the notification
 // bell (core §2 bell, §4 Notification click), and recovery after a lost connection. Every test has a
 // merchant of its own, so parallel tests never hear each other's payments.
 

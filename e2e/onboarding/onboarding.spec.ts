@@ -6,7 +6,7 @@ import { OnboardingPage } from '../pages/onboarding';
 import { Shell, toastsGone } from '../support/shell';
 import { signIn } from '../support/sign-in';
 
-// Issue 14, sales onboarding: /sale-register (doc 2 §2 "Onboarding of the sales feature", §4
+// Sales onboarding: /sale-register (doc 2 §2 "Onboarding of the sales feature", §4
 // Onboarding, §5 code popup, §8 "Free card or code failure", "Onboarding configuration error", §9
 // timings). Throwaway copies are not active (CONTRACT G); colan is seeded active.
 

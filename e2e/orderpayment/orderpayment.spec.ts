@@ -6,7 +6,7 @@ import { decodeVietQrPng } from '../support/qr';
 import { switchLanguage } from '../support/shell';
 import { guestOrder, OrderPaymentPage } from '../pages/orderpayment';
 
-// Issue 13, taking payment (orderpayment area): /sale-order/payment/{order_id} (doc 2 §2 Order payment
+// Taking payment (orderpayment area): /sale-order/payment/{order_id} (doc 2 §2 Order payment
 // panel, §4 cash and card terminal, §5, §7 /payment/*, §8, §9) and its ?customer view. Every test has
 // a throwaway merchant and an order a guest placed from a table's QR (trigger table-order).
 

@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { REVIEW_LOOKS, lookName, openInLook, signInInLook } from '../support/looks';
 import { guestOrder, OrderPaymentPage } from '../pages/orderpayment';
 
-// Issue 24 §6 on the payment screen: at 375 px the fourth way to pay was cut off ("Liên kế"). The
+// Readable and whole (D222, D223) on the payment screen: at 375 px the fourth way to pay was cut off ("Liên kế"). The
 // tabs now wrap a label between words instead (D222); the axe check also runs the clipping guard.
 
 const WAYS = ['cash', 'qr', 'card', 'link'] as const;

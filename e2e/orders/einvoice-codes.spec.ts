@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import type { Lang } from '../support/i18n';
 import { OrdersEinvoicePage } from '../pages/orders-einvoice';
 
-// Issue 24 point 7 on /sale-order: an exported invoice is named the way the merchant reads it, by its
+// On /sale-order: an exported invoice is named the way the merchant reads it, by its
 // symbol (ký hiệu), number (số) and lookup code (mã tra cứu), never by the stored
 // `{CQT code}::{lookup code}::{number}` (D224). M-Invoice issues the invoice uncoded (its CQT code
 // comes after signing), so the stored code is the issue's "::DLBGLTG52H::1" shape.

@@ -14,7 +14,7 @@ import {
 import { expect, test } from '../support/fixtures';
 import { OrdersEinvoicePage } from '../pages/orders-einvoice';
 
-// Issue 15, orders area: exporting an order's e-invoice (doc 2 §4 per order and bulk, §5 buyer, §6
+// Orders area: exporting an order's e-invoice (doc 2 §4 per order and bulk, §5 buyer, §6
 // warnings and the column's conditions, §7 saving the code, §8, §9 pause) against the sandbox's MISA
 // emulator, on throwaway copies of phoco (approved declaration) and colan (MISA declaration pending).
 

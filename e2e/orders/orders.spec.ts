@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { switchLanguage } from '../support/shell';
 import { OrdersPage, type SaleOrder } from '../pages/orders';
 
-// Issue 13, orders area: /sale-order and /sale-order/{order_id} (doc 2 §1 create button, §2, §3
+// Orders area: /sale-order and /sale-order/{order_id} (doc 2 §1 create button, §2, §3
 // Order/invoice, §4 order status and customer in order flow, §5 quick create, §7 /order, §9 popup 2 s,
 // attach 1 s). Tests that change orders use a throwaway copy of their merchant.
 

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { REVIEW_LOOKS, inEachLook, lookName, openInLook } from '../support/looks';
 import { OrdersPage, type SaleOrder } from '../pages/orders';
 
-// Issue 24 §6 on /sale-order and an order's page: the status badges were drawn in their own
+// Readable and whole (D222, D223) on /sale-order and an order's page: the status badges were drawn in their own
 // background colour (1:1, which axe only lists "to review") and the dish picker's category buttons
 // were squeezed into one row ("Tấ", "T"). The axe check below also runs the contrast and clipping
 // guards (D222, D223) on exactly these states. phoco's seeded orders are only read.

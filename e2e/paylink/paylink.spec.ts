@@ -5,7 +5,7 @@ import { decodeVietQrPng } from '../support/qr';
 import { switchLanguage } from '../support/shell';
 import { linkParams, PayerPage, PayLinkPage } from '../pages/paylink';
 
-// Issue 14, Pay by Link (paylink area): /pay-by-link (doc 2 §2, §4 Pay by Link, §5, §8) and the hosted
+// Pay by Link (paylink area): /pay-by-link (doc 2 §2, §4 Pay by Link, §5, §8) and the hosted
 // checkout page the link opens (the checkout area). Every test has a throwaway merchant.
 
 const vnd = (amount: number) =>

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { switchLanguage } from '../support/shell';
 import { ProductsPage, threeMegabytePhoto } from '../pages/products';
 
-// Issue 12, products area: /sale-product, /sale-product/create, /sale-product/update?id= (doc 2 §2, §3
+// Products area: /sale-product, /sale-product/create, /sale-product/update?id= (doc 2 §2, §3
 // Product, §4 product status, §5 product create and image, §7 /inventory/product, §8 NAME_CODE_EXIST,
 // §9 debounce, image limits, update delay). Each test uses a throwaway copy of its own merchant.
 

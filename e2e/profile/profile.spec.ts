@@ -6,7 +6,7 @@ import { acceptCookies, switchLanguage } from '../support/shell';
 import { signIn } from '../support/sign-in';
 import { ProfilePage } from '../pages/profile';
 
-// Issue 11, profile area: /profile (core §1 business or personal wording, §2 Business info and the top
+// Profile area: /profile (core §1 business or personal wording, §2 Business info and the top
 // bar's banner link, §3 Business profile, §7 GET /business). Read only: the seeded merchants serve.
 
 test.describe('Issue 11: the business profile', () => {

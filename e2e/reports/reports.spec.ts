@@ -9,7 +9,7 @@ import { t } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 import { digits, ReportPage } from '../pages/reports';
 
-// Issue 3: the eight transaction reports (core §2 reports, shared table; §3 rows and filter; §4
+// The eight transaction reports (core §2 reports, shared table; §3 rows and filter; §4
 // statuses; §5 custom range; §8 export toasts; §9 paging) against the sandbox's seeded data.
 
 const REPORTS = [

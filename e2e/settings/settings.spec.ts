@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { LOOKS, inEachLook, lookName } from '../support/looks';
 import { decodeQrText, PNG_1x1, SettingsPage, tableQr, TEXT_AS_PNG, withScreenCustomisation, type SettingsTab } from '../pages/settings';
 
-// Issue 14, settings area: /sale-setting (doc 2 §2 tabs, §3 Sale settings and Screen customisation,
+// Settings area: /sale-setting (doc 2 §2 tabs, §3 Sale settings and Screen customisation,
 // §5 logo, banner, website, reward point, screen customisation, §7 /saas/merchant, /ui_custom/*, §8)
 // and /e-order (doc 2 §2 E-Order payment setup, §3 Payment-method config, §5, §7, §8). Tests that save
 // use a throwaway copy of phoco (food and beverage) or colan (grocery) of their own.

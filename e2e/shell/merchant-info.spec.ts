@@ -4,7 +4,7 @@ import { t } from '../support/i18n';
 import { LoginPage } from '../support/sign-in';
 import { expectMantineStyled } from '../support/styles';
 
-// Issue 10: core §8 "Get merchant info failed". Every signed-in page needs GET /user/info; when it
+// Core §8 "Get merchant info failed". Every signed-in page needs GET /user/info; when it
 // fails the shell says so with a retry instead of waiting forever. The sandbox fault is armed for
 // this test's own sign-in only, so the tests running beside it are not touched.
 

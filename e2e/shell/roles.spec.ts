@@ -7,7 +7,7 @@ import { acceptCookies, Shell } from '../support/shell';
 import { LOOKS, inEachLook, lookName, openInLook } from '../support/looks';
 import { pretendOwner, signIn } from '../support/sign-in';
 
-// Issue 11, roles (core §6, D87, D88): phoco.staff, a staff-type user (role Staff), against the owner's
+// Roles (core §6, D87, D88): phoco.staff, a staff-type user (role Staff), against the owner's
 // controls. Nothing here changes data: every change a staff-type user attempts is refused.
 
 /** The /bank list as the shell sees it (the bank area's page object is the bank area's own). */

@@ -8,7 +8,7 @@ import { t } from '../support/i18n';
 import { switchLanguage, toastsGone } from '../support/shell';
 import { ShopQrPage } from '../pages/shopqr';
 
-// Issue 4, ShopQR (core §2 /payment, §3 virtual account, §5 ShopQR add and Inputs, §7
+// ShopQR (core §2 /payment, §3 virtual account, §5 ShopQR add and Inputs, §7
 // /channel-payment, §8 ShopQR codes). Each test has a throwaway phoco copy of its own: its seed has
 // a STORE code for Hàng Bạc, a STAFF code for NV003 and a BILL code for NV002 (IN_STORE, 150,000).
 

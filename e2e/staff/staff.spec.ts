@@ -8,7 +8,7 @@ import { Shell, toastsGone } from '../support/shell';
 import { pretendOwner, signIn } from '../support/sign-in';
 import { StaffPage, type NewStaffInput } from '../pages/staff';
 
-// Issue 11, staff (core §2 Business info /staff, /staff/add, /staff/update?id=; §3 Staff; §5 Staff
+// Staff (core §2 Business info /staff, /staff/add, /staff/update?id=; §3 Staff; §5 Staff
 // rules; §7 /staff; §8 staff toasts and codes; D87 owner only; D96 the e-mail signs in; D97 the
 // password travels as its SHA-256 digest). Each test has a throwaway phoco copy of its own (NV003
 // has a STAFF ShopQR there, so deleting them is refused with STAFF_LINK_VA).

@@ -6,7 +6,7 @@ import { switchLanguage } from '../support/shell';
 import { LOOKS, REVIEW_LOOKS, lookName, openInLook } from '../support/looks';
 import { StoresPage } from '../pages/stores';
 
-// Issue 11, stores area: /store and /store/add (core §2 Business info, §3 Store, §5 Store and Inputs,
+// Stores area: /store and /store/add (core §2 Business info, §3 Store, §5 Store and Inputs,
 // §7 /store, /address/*, §8 "add store fail", STORE_LINK_VA, §9 dropdowns). Tests that add or delete
 // use a throwaway copy of phoco of their own; the staff-type check only reads.
 

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { LOOKS, inEachLook, lookName } from '../support/looks';
 import { decodeQrText, pngSize, TablesPage } from '../pages/tables';
 
-// Issue 13, tables area: /sale-table (doc 2 §2 Table management, §4 table, §5 table create and
+// Tables area: /sale-table (doc 2 §2 Table management, §4 table, §5 table create and
 // rename, §8 table creation fail, QR without an ordering website, §9 notice 3 s, QR 220/600 px).
 // Tests that change tables use a throwaway copy of phoco of their own (Bàn 1..12, Sân vườn 1..3).
 

@@ -6,7 +6,7 @@ import { TxRulesPage } from '../pages/txrules';
 import { Shell, toastsGone } from '../support/shell';
 import { signIn } from '../support/sign-in';
 
-// Issue 14, transaction rules: /setting-tx, /setting-tx/create, /setting-tx/update (doc 2 §2, §3
+// Transaction rules: /setting-tx, /setting-tx/create, /setting-tx/update (doc 2 §2, §3
 // Transaction rule, §5 "all four fields required", §7 /metadata/rule). Each test uses a throwaway copy
 // of phoco (three seeded rules, one per store).
 
