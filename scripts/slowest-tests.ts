@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 /**
  * `npx tsx scripts/slowest-tests.ts <playwright json report> [count]`: the slowest end-to-end tests of
  * a run (title, project, seconds), slowest first, from the JSON reporter's file (playwright.config.ts).
- * scripts/test-all.sh prints the 15 slowest at the end of every run, so a test that grows slow is seen
- * (issue 26 §6). A test's time is the sum of its attempts (retries and --repeat-each runs count
+ * scripts/test-all.sh prints the 15 slowest at the end of every run, so a test that grows slow is seen.
+ * A test's time is the sum of its attempts (retries and --repeat-each runs count
  * separately, each as its own entry); skipped tests took no time and are left out. A first line
  * gives the sum of all test durations and the part the accessibility scans took.
  */

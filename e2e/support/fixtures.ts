@@ -4,7 +4,7 @@ import { SandboxClient, type ThrowawayUser } from './sandbox';
 /**
  * `sandbox`: the control client. `makeUser()`: a throwaway sign-in on a seeded merchant, for tests
  * that lock an account or change its password. Every page also records Content-Security-Policy
- * violations and missing portal files: a test fails on either (issue 10: zod's eval probe put a
+ * violations and missing portal files: a test fails on either (zod's eval probe put a
  * `script-src eval` violation on every signed-in page, and the favicon answered 404).
  */
 export const test = base.extend<

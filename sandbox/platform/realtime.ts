@@ -218,7 +218,7 @@ function joinMerchantRoom(nsp: Namespace): void {
  * socket. Any other token (a shared till where another person signed in within the two minutes, a
  * session ended during the drop) gets a clean socket: no old room, nothing replayed, `recovered` false.
  *
- * A socket lives no longer than its session and its token (issue 10): sign-out, a password reset and
+ * A socket lives no longer than its session and its token: sign-out, a password reset and
  * a refresh refused for reuse end the session's sockets; a lock ends the user's; a socket whose
  * handshake token reaches its exp (by the sandbox clock, advances included) is disconnected, and the
  * portal reconnects with its renewed token. The server-side disconnect is not recoverable, so nothing

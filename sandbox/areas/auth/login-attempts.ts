@@ -37,7 +37,7 @@ export async function checkSignIn(
   const now = clock.now();
   const user = await findUserByLogin(db, login);
   // Every path hashes once (unknown name, locked account, wrong or right password), so the time an
-  // answer takes does not tell which accounts exist or are locked (issue 10).
+  // answer takes does not tell which accounts exist or are locked.
   const matches = await verifyPassword(password, user ? user.password_hash : await dummyHash);
   if (!user) return failUnknown(db, now, login.trim().toLowerCase().slice(0, MAX_IDENTIFIER_LENGTH));
   if (user.locked_until !== null && user.locked_until > now) throw lockedError(user.locked_until);

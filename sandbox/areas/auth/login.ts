@@ -10,7 +10,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const password = field(request.body, 'password');
     const missing = [!username && 'username', !password && 'password'].filter((f): f is string => Boolean(f));
     if (missing.length) throw required(missing);
-    // A lock ends the account's sockets at once, as it ends its calls (issue 10).
+    // A lock ends the account's sockets at once, as it ends its calls.
     const user = await checkSignIn(ctx.db, ctx.clock, username!, password!, { onLocked: (id) => ctx.realtime.endUser(id) });
     return ok(await ctx.tokens.startSession(user));
   });

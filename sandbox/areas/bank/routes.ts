@@ -8,7 +8,7 @@ import { ApiError, field, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
 
 /**
- * /bank/account, /bank/holder-name, /bank/qr, /metadata/list-bank, /metadata/bank-account (issue 4; calls in
+ * /bank/account, /bank/holder-name, /bank/qr, /metadata/list-bank, /metadata/bank-account (calls in
  * docs/contracts/receiving-money.md, "bank"). The bank's own records (bank_registry) stand in for the
  * bank: the holder lookup reads them and adding an account is checked against them.
  */

@@ -60,7 +60,7 @@ export function bankHolderName(name: string): string {
   return stripVietnameseDiacritics(name).toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
-/** One merchant's bank accounts and the bank's own records (issue 4). Banks are global: inserted once. */
+/** One merchant's bank accounts and the bank's own records. Banks are global: inserted once. */
 export async function seedBank(db: Database, merchant: SeededMerchant): Promise<void> {
   await db.query(
     `INSERT INTO banks (bank_code, bin, short_name, name)

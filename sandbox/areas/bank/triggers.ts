@@ -4,7 +4,7 @@ import type { TriggerDefinition } from '../../platform/triggers/registry';
 
 const MAX_LINK_MANY = 1000;
 
-/** Triggers of the bank area (issue 4). */
+/** Triggers of the bank area. */
 export const bankTriggers: TriggerDefinition[] = [
   {
     name: 'bank-link-many',

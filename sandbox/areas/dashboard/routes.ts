@@ -6,7 +6,7 @@ import { ApiError } from '../../platform/http/envelope';
 import { vnDateStart, vnDayStart } from '../../platform/vn-time';
 import { dayChunk, monthChunk, recentChunk, yearChunk } from './figures';
 
-/** GET /dashboard-data: the figures as a stream of chunks (issue 3; docs/contracts/reports.md §4). */
+/** GET /dashboard-data: the figures as a stream of chunks (docs/contracts/reports.md §4). */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/dashboard-data', async (request, reply) => {
     const { user } = await authenticate(ctx, request);

@@ -5,7 +5,7 @@ import { findDeviceBySerial } from './routes';
 import { amountParam, emitVaPayment } from '../../platform/triggers/params';
 import type { TriggerDefinition } from '../../platform/triggers/registry';
 
-/** Triggers of the edc area (issue 4): a card machine changes connection state or takes a payment. */
+/** Triggers of the edc area: a card machine changes connection state or takes a payment. */
 
 const STATES = ['ONLINE', 'OFFLINE', 'NOT_CONNECTED'] as const;
 const MAX_AMOUNT = 10_000_000_000;

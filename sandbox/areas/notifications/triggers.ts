@@ -14,7 +14,7 @@ const TYPES = { 'new-order': 0, 'payment-request': 1, 'add-dishes': 2 } as const
 
 /**
  * Order codes a customer may keep (on a receipt) are made from the row's serial id, which never comes
- * back in the database's life: DH/HD + the merchant id's last 4 + the id in 6+ digits (issue 10). The
+ * back in the database's life: DH/HD + the merchant id's last 4 + the id in 6+ digits. The
  * seed's codes have a 2- or 4-digit suffix, so they never meet. An order made here has no dishes yet.
  */
 const NEW_ORDER = `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)

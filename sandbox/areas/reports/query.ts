@@ -225,7 +225,7 @@ function sortKey(q: ReportQuery): string[] {
  * All matching rows as JSON texts of arrays of the given columns, in the list's order, a chunk at a
  * time. The database writes the JSON (turning 100,000 result rows into JS objects one by one costs
  * seconds on PGlite), and chunks keep each query short: PGlite runs on the event loop, so one query
- * over the whole range held every other request of every merchant until it ended (issue 10 §5).
+ * over the whole range held every other request of every merchant until it ended.
  * Chunks follow the sort key (keyset), so each is an index range, not an ever longer OFFSET.
  */
 export async function* exportChunks(

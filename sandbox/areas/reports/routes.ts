@@ -19,7 +19,7 @@ const MAX_STORE_PAGE_SIZE = 100_000;
  */
 export const EXPORTS_PER_MERCHANT = 1;
 
-/** Reports, their bills and the store dropdown (issue 3; docs/contracts/reports.md §3, §5). */
+/** Reports, their bills and the store dropdown (docs/contracts/reports.md §3, §5). */
 export function registerReportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const builder = createExportBuilder();
   app.addHook('onClose', async () => builder.close());
@@ -91,7 +91,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: SandboxContext):
     const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stores WHERE merchant_id = $1`, [user.merchant_id]);
     // 100,000 stores: the database writes the JSON text, which is far cheaper than 100,000 JS row objects.
     // Only the six fields of the portal's storeOptionSchema, written without json_build_object's
-    // spaces (" : ", ", "): a tenth less before compression (issue 10 §5).
+    // spaces (" : ", ", "): a tenth less before compression.
     const str = (column: string) => `to_json(${column})::text`;
     const [list] = await ctx.db.query<{ j: string }>(
       `SELECT '[' || coalesce(string_agg('{"id":' || id || ',"name":' || ${str('name')} || ',"store_name":' || ${str('name')}

@@ -4,7 +4,7 @@ import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate
 import { ok } from '../../platform/http/envelope';
 
 /**
- * GET /api/checkout/ping and /api/sale/ping (issue 2): prove a session's token reaches the other
+ * GET /api/checkout/ping and /api/sale/ping: prove a session's token reaches the other
  * services, and which token each accepts (the sale service also takes the wesap token).
  */
 export function registerCheckoutPing(app: FastifyInstance, ctx: SandboxContext): void {

@@ -152,7 +152,7 @@ export async function checkConflicts(db: Database, merchantId: string, v: NewVa)
 
 /**
  * The merchant's next sequence from its stored counter, which only moves up: a deleted ShopQR's
- * number is never issued again (issue 10). One statement, so parallel creates get different numbers.
+ * number is never issued again. One statement, so parallel creates get different numbers.
  */
 export async function nextVaSequence(db: Database, merchantId: string): Promise<number> {
   const [row] = await db.query<{ n: number }>(

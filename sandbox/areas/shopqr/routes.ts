@@ -24,7 +24,7 @@ async function detail(row: VaRow) {
   return { ...toWire(row), qr_payload: payload, qr_base64: await qrPngBase64(payload) };
 }
 
-/** /channel-payment, /metadata/list-staff, /metadata/list-va-to-link (issue 4; contract: receiving-money.md, shopqr). */
+/** /channel-payment, /metadata/list-staff, /metadata/list-va-to-link (contract: receiving-money.md, shopqr). */
 export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/channel-payment', async (request) => {
     const { user } = await authenticate(ctx, request);

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database';
 import type { SeededMerchant } from '../../platform/area';
 
 /**
- * One merchant's ShopQR virtual accounts (issue 4), on its verified bank account (the bank area seeds
+ * One merchant's ShopQR virtual accounts, on its verified bank account (the bank area seeds
  * first). phoco and its copies: a STORE code for the first store, a STAFF code for NV003 (second
  * store) and a BILL code for NV002 at the counter; colan: one STORE code; chuoi: none. Numbers come
  * from the merchant id (va-number.ts), so throwaway copies never collide.

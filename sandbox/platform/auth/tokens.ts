@@ -40,7 +40,7 @@ export interface TokenService {
   isSessionActive(sessionId: string): Promise<boolean>;
   /**
    * Told after a session (or every session of a user) ended: sign-out, password reset, a refresh
-   * refused for reuse. The realtime server cuts those sockets at once (issue 10).
+   * refused for reuse. The realtime server cuts those sockets at once.
    */
   onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
 }

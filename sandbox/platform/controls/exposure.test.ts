@@ -7,7 +7,7 @@ import { createSandbox } from '../server';
 import { rawRequest } from '../test/raw-http';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
 
-/** Issue 10 point 3: controls that cannot be turned against anyone. */
+/** Controls that cannot be turned against anyone. */
 
 let on: TestSandbox;
 let off: TestSandbox;

@@ -196,7 +196,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     ],
   },
   {
-    // A retail chain with 100,000 stores (issue 3): the store dropdown must stay usable at that size.
+    // A retail chain with 100,000 stores: the store dropdown must stay usable at that size.
     // Only the two stores below are listed here; seed-transactions.ts generates the rest in SQL.
     id: '10000003',
     alias: 'chuoi',

@@ -7,7 +7,7 @@ import { startTestSandbox, type TestSandbox } from '../test/harness';
 import { rawRequest } from '../test/raw-http';
 import { jsonTooDeep, MAX_JSON_DEPTH, MAX_URL_LENGTH } from './hygiene';
 
-/** Issue 10 point 7: hostile input answers 4xx in the wire contract's envelope across the portal's services. */
+/** Hostile input answers 4xx in the wire contract's envelope across the portal's services. */
 
 let t: TestSandbox;
 let token: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope';
 
 /**
- * Input hygiene (issue 10): hostile input answers 4xx in the wire contract's error envelope, never a
+ * Input hygiene: hostile input answers 4xx in the wire contract's error envelope, never a
  * 500 or fastify's own body. Route code still checks its own fields; this is the floor under it.
  */
 

@@ -34,7 +34,7 @@ function socketOrigin(url: URL): string | null {
 }
 
 /**
- * Where the portal may connect (issue 10: no longer any ws:/wss: host): its own origin ('self'), the
+ * Where the portal may connect (no longer any ws:/wss: host): its own origin ('self'), the
  * socket form of the origin the page was loaded from and of SANDBOX_PUBLIC_URL (a TLS proxy in front
  * makes that one wss:), and the configured realtime URL (config.json `realtime.url`; '' or a /path
  * is the page's own origin) in both its http(s) and ws(s) forms.

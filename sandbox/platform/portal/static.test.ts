@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '../test/portal-schemas';
 import { startTestSandbox, type TestSandbox } from '../test/harness';
 
-// Issue 10: connect-src names the sandbox's own socket origin instead of any ws:/wss: host.
+// The CSP's connect-src names the sandbox's own socket origin instead of any ws:/wss: host.
 const cspFor = (origin: string) =>
   `default-src 'self'; script-src 'self'; object-src 'none'; frame-src 'self' blob:; base-uri 'none'; frame-ancestors 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; font-src 'self' data:`;
 

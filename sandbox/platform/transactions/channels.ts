@@ -31,7 +31,7 @@ type Weights<T extends string> = ReadonlyArray<readonly [T, number]>;
 
 /** How often each channel occurs in generated data (shares of all rows). */
 // QR to a virtual account is the busiest channel of a food-and-beverage shop; at half of phoco's
-// 210,000 rows it holds over 100,000, the export size issue 3's benchmark asks for.
+// 210,000 rows it holds over 100,000, the export size the benchmark asks for.
 export const CHANNEL_WEIGHTS: Weights<Channel> = [
   ['card', 0.22],
   ['va', 0.5],

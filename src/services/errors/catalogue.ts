@@ -54,7 +54,7 @@ export const SERVER_ERROR_CODES = [
   'INVOICE_ALREADY_EXPORTED',
   'SYSTEM_FAIL',
   'SYNC_WESAP_FAIL',
-  // The server's own limits (issue 10 §5): core §5's 30 days, and one export at a time per merchant (D81).
+  // The server's own limits: core §5's 30 days, and one export at a time per merchant (D81).
   'RANGE_TOO_LONG',
   'EXPORT_IN_PROGRESS',
   // Issue 13, orders: an order already paid refuses every change; a dish no longer on sale.

@@ -1,6 +1,6 @@
 import { z } from '../../../config/zod-mini';
 
-// zod/mini: these schemas load with the sign-in page, where every kilobyte counts (issue 2 bench).
+// zod/mini: these schemas load with the sign-in page, where every kilobyte counts.
 
 /** Wire shapes of the portal service's /user and /business calls (core §3, §7). */
 

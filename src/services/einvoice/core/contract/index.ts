@@ -1,5 +1,5 @@
 /**
- * The provider contract (issue 26 §5): one suite of behaviours run against each of the four
+ * The provider contract: one suite of behaviours run against each of the four
  * adapters and their emulators. A provider's test file calls, at its top level,
  *   const c = providerSandbox(driver);
  *   describe('… contract', () => providerContract(c, driver));

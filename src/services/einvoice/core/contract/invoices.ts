@@ -1,5 +1,5 @@
 /**
- * The contract's invoice half (issue 26 §5): export an order once (a second export answers the
+ * The contract's invoice half: export an order once (a second export answers the
  * first invoice), list and page, a business buyer, the PDF and its "not ready" retries, and the
  * refusals of an export (a pending declaration, a series not in use, a malformed line, the
  * provider's faults).

@@ -1,5 +1,5 @@
 /**
- * The provider contract (issue 26 §5): what each of the four adapters does the same way against its
+ * The provider contract: what each of the four adapters does the same way against its
  * emulator. A provider's test file describes its provider once (a `ProviderDriver`: how to make its
  * adapter, what it calls things, where it answers differently), boots one sandbox with
  * `providerSandbox` and runs `providerContract` on it next to its own wire tests (request fields, its

@@ -1,5 +1,5 @@
 /**
- * The contract's sign-in half (issue 26 §5): the public tax-code check, login, the company look-up,
+ * The contract's sign-in half: the public tax-code check, login, the company look-up,
  * the series, the declaration status, tokens that expire, a provider that is down or unreachable.
  * What differs between the four stays in the driver (ProviderDriver) or the provider's own tests.
  */
