@@ -111,15 +111,13 @@ export type InitialQuery<TFilter, TSort> = { pageSize: number; page?: number } &
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** The same value whatever the order of its keys (an address's query is parsed in its own key order). */
 const sortedKeys = (value: unknown): unknown =>
-  isPlainRecord(value)
+  isRecord(value)
     ? Object.fromEntries(
         Object.keys(value)
           .sort()
           .map((key) => [key, sortedKeys(value[key])]),
       )
     : value;
-const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const sameValue = (a: unknown, b: unknown) => same(sortedKeys(a), sortedKeys(b));
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
