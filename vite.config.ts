@@ -17,7 +17,7 @@ const PRECOMPRESS_MIN_BYTES = 1024;
 /**
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every text file of the build,
  * index.html included, so the server sends them as they are instead of compressing each answer
- * (issue 10 §8; sandbox/platform/portal/static.ts). Small files and dot folders (.vite/manifest.json)
+ * (D82; sandbox/platform/portal/static.ts). Small files and dot folders (.vite/manifest.json)
  * are left alone. node:zlib, so no dependency.
  */
 function precompress(): Plugin {

@@ -94,7 +94,7 @@ test("issue 25 §5: a link to an invoice's correction (einvoicePaths.correct) op
   await expect(l.correctDialog).toBeVisible({ timeout: 20_000 });
   await expect(l.correctDialog).toContainText(`no. ${inv.seq}`);
   await expectNoAxeViolations(page, 'correction dialog from a link (en, 375 px)', info);
-  // Issue 25 §6: a business buyer's tax code is checked here (check digit), its address asked for.
+  // D237: a business buyer's tax code is checked here (check digit), its address asked for.
   await l.correctDialog.getByTestId('correct-kind-replace').check();
   await l.correctDialog.getByTestId('correct-buyer-tax-code').fill('0105872464');
   await l.correctDialog.getByTestId('correct-review').click();

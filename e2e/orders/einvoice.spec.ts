@@ -60,7 +60,7 @@ test.describe('Issue 15: e-invoice export from the orders', () => {
     await expect(o.done).toBeVisible({ timeout: 20_000 });
     const one = await misaPdfOf(api, merchant, first!.order_id);
     const symbol = ((await api.request('GET', '/api/portal/einvoice/setting')).body.data as { serial: string }).serial;
-    // Issue 24 §7: the invoice named by symbol, number and lookup code, not the stored code.
+    // D224: the invoice named by symbol, number and lookup code, not the stored code.
     await expect(o.code).toHaveText(o.codeText(one.eivCode, symbol));
     await o.dialog.getByRole('button', { name: o.tx('einvoice.close') }).click();
     // The detail now carries the code (number and lookup code: the order keeps no symbol) and no export button.
@@ -78,7 +78,7 @@ test.describe('Issue 15: e-invoice export from the orders', () => {
     await expect(o.lookup).toBeDisabled();
     await o.submit.click();
     await expect(o.dialog.getByText(o.tx('einvoice.problem.required')).first()).toBeVisible();
-    // Issue 25 §6: a mistyped digit breaks the check digit; the portal says so and offers no lookup.
+    // D237: a mistyped digit breaks the check digit; the portal says so and offers no lookup.
     await o.field('taxCode').fill('0105872464');
     await expect(o.dialog.getByText(o.tx('einvoice.problem.checkDigit'))).toBeVisible();
     await expect(o.lookup).toBeDisabled();

@@ -13,7 +13,7 @@ export const LOOKS = [
 ] as const satisfies ReadonlyArray<{ lang: Lang; width: number }>;
 
 /**
- * The looks issue 24's review read the portal in (§6: text people can read, labels never cut): a
+ * The looks the portal is read in (§6: text people can read, labels never cut): a
  * common laptop's 1366 px and a phone's 375 px, in both languages.
  */
 export const REVIEW_LOOKS = [

@@ -65,7 +65,7 @@ const ADAPTERS = { 'm-invoice': createMInvoiceAdapter, misa: createMisaAdapter, 
 
 /**
  * Issues an invoice through the portal's own adapter of the provider (the same request the export
- * sends, issue 25 §2: the figures worked once by invoiceTotals in the provider's fields), logged in
+ * sends, D229: the figures worked once by invoiceTotals in the provider's fields), logged in
  * with the merchant's own provider account, on the account's VAT series. So e2e fixtures never
  * carry a second, hand-written copy of four providers' request shapes.
  */

@@ -5,7 +5,7 @@ import { seedCheckout } from './seed';
 import { checkoutTriggers } from './triggers';
 
 /**
- * The checkout service (issue 14): the merchant's checkout record and widget (/e-com), payment links
+ * The checkout service (doc 2 §7; D146–D153): the merchant's checkout record and widget (/e-com), payment links
  * (/pay-by-link, the order payment link tab), and the public calls of the hosted checkout page. A link
  * made for an order pays it through the shared settlement (platform/sale/settlement.ts).
  */

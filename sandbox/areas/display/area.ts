@@ -2,7 +2,7 @@ import { defineArea } from '../../platform/area';
 import { registerDisplayRoutes } from './routes';
 
 /**
- * Customer displays on another device (issue 13 point 5, beyond the spec; D141–D143): a cashier pairs a
+ * Customer displays on another device (beyond the spec; D141–D143): a cashier pairs a
  * device with a short code, then relays the display messages of the payment screen to it.
  */
 export default defineArea({

@@ -7,7 +7,7 @@ import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate
 import { ApiError, ok } from '../../platform/http/envelope';
 
 /**
- * The sale service's display relay (issue 13 point 5, beyond the spec; docs/areas/display.md
+ * The sale service's display relay (beyond the spec, D141–D143; docs/areas/display.md
  * "Pairing", D141–D143). A signed-in cashier (owner or staff-type: the cashier is staff) asks for a
  * 6-digit code that lives 5 minutes; the display device claims it once and gets a display token. That
  * token opens GET /display/stream and nothing else: it is not a session token, so every other call and

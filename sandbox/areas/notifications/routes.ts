@@ -92,7 +92,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     const body = request.body;
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    // Types first: Number() of an object that has its own toString/valueOf throws (a 500 before, issue 24 §4).
+    // Types first: Number() of an object that has its own toString/valueOf throws (a 500 before, D219).
     const id = wholeId(fields.id);
     if (id === null) throw required(['id']);
     if (fields.status !== undefined && wholeId(fields.status) !== SEEN) {

@@ -42,7 +42,7 @@ export interface OrderRecord {
   is_eiv_exported: boolean;
   product_amount: number;
   source: string;
-  /** The sale service's e-invoice job of the order (issue 25 §3, einvoice/sql/003_auto_export.sql), when it has one. */
+  /** The sale service's e-invoice job of the order (D248, einvoice/sql/003_auto_export.sql), when it has one. */
   einv_state: 'QUEUED' | 'ISSUING' | 'ISSUED' | 'FAILED' | null;
   einv_serial: string | null;
   einv_error: string | null;
@@ -76,7 +76,7 @@ export function orderOut(r: OrderRecord) {
     point: Number(r.point),
     updated_at: Math.floor(Number(r.updated_at) / 1000),
     created_at: Math.floor(Number(r.created_at) / 1000),
-    // Issue 25 §1, §3: the payment's moment dates the invoice and picks its VAT rates (seconds, as the others).
+    // D236, D251: the payment's moment dates the invoice and picks its VAT rates (seconds, as the others).
     paid_at: r.paid_at === null ? null : Math.floor(Number(r.paid_at) / 1000),
     table_id: r.table_id,
     table_name: r.table_name,

@@ -161,7 +161,7 @@ function registerOrderReadRoutes(app: FastifyInstance, ctx: SandboxContext): voi
       params,
     );
     const total = count?.n ?? 0;
-    // Issue 25 §3: today's (Vietnam day) paid orders that have no e-invoice yet, whatever the filter.
+    // D288: today's (Vietnam day) paid orders that have no e-invoice yet, whatever the filter.
     const dayStart = vnDayStart(ctx.clock.now());
     const [today] = await ctx.db.query<{ paid: number; not_invoiced: number }>(
       `SELECT count(*)::int AS paid, count(*) FILTER (WHERE eiv_code IS NULL)::int AS not_invoiced FROM sale_orders

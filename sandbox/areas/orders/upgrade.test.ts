@@ -10,12 +10,12 @@ import { migrate } from '../../platform/db/migrate';
 import { openTestDatabase } from '../../platform/test/harness';
 
 /**
- * A developer's data folder from before issue 13 has the notifications area's small `sale_orders` (0
+ * A developer's data folder from before the sale areas has the notifications area's small `sale_orders` (0
  * new, 1/2 being served, 3 paid) with notifications pointing at it. Starting the new code on it must
  * keep those rows, give them the spec's statuses and leave the same schema a fresh database gets.
  */
 
-// notifications/001_notifications.sql as it was before issue 13 (the file's statements, verbatim).
+// notifications/001_notifications.sql as it was before the sale areas (the file's statements, verbatim).
 const OLD_NOTIFICATIONS_SQL = `
 CREATE TABLE sale_orders (
   id          serial PRIMARY KEY,

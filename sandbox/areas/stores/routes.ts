@@ -16,7 +16,7 @@ import { queryInt } from '../../platform/http/query';
 import { currentAddress, currentDivisions, type Division } from '../../platform/db/divisions';
 
 /**
- * /store (list, add, delete) and the address lists /address/*, /region/* (issue 11; calls in
+ * /store (list, add, delete) and the address lists /address/*, /region/* (core §5, §7; calls in
  * docs/areas/stores.md). Stores are the owner's to manage (D87): a staff-type caller is refused
  * with PERMISSION_DENY; the dropdown list GET /metadata/store (reports area) stays open to every
  * signed-in user. Every call is scoped to the caller's merchant: another merchant's store answers

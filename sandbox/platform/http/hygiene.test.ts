@@ -75,7 +75,7 @@ const NAMES = [
 ];
 
 /**
- * Every field name the areas' code reads (issue 24 §4): `body.x`, `fields.x`, `l.x`… and the snake_case
+ * Every field name the areas' code reads (D219): `body.x`, `fields.x`, `l.x`… and the snake_case
  * names quoted in it, harvested from the source so a new field is walked without anyone listing it.
  * Only the type-confusion cases send them all (in a body: the long-string case would pass the body limit).
  */
@@ -120,7 +120,7 @@ interface Case {
 
 const q = (value: string) => NAMES.map((n) => `${n}=${encodeURIComponent(value)}`).join('&');
 const b = (value: unknown) => Object.fromEntries(NAMES.map((n) => [n, value]));
-/** Every harvested name at once (issue 24 §4: a type check missing anywhere). */
+/** Every harvested name at once (D219: a type check missing anywhere). */
 const every = (value: unknown) => Object.fromEntries(ALL_NAMES.map((n) => [n, value]));
 const everyRaw = (jsonValue: string) => `{${ALL_NAMES.map((n) => `${JSON.stringify(n)}:${jsonValue}`).join(',')}}`;
 
@@ -135,7 +135,7 @@ const CASES: Case[] = [
   { name: 'body numbers -2^63-1', body: b(-(2 ** 63) - 4096) },
   { name: 'body long strings', body: b('7'.repeat(10_000)) },
   { name: 'body arrays and objects', body: b([{ a: 1 }]) },
-  // issue 24 §4: an object, an array, a boolean, a number beyond a double and deep JSON where a scalar goes.
+  // D219: an object, an array, a boolean, a number beyond a double and deep JSON where a scalar goes.
   { name: 'query parameters given twice (arrays)', query: NAMES.map((n) => `${n}=1&${n}=2`).join('&') },
   { name: 'every field an object without toString/valueOf', body: every(UNCONVERTIBLE) },
   { name: 'every field an array of such objects', body: every([UNCONVERTIBLE]) },

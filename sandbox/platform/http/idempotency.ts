@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { ApiError, required } from './envelope';
 
 /**
- * Idempotency keys for calls that move money or add to a bill (issue 13; the rules of Stripe's
+ * Idempotency keys for calls that move money or add to a bill (D122; the rules of Stripe's
  * contract): the first answer for (merchant, key) is stored, errors included, for 24 hours and
  * replayed to every repeat with the header `Idempotent-Replayed: true`; the same key with another
  * call or body is 422 IDEMPOTENCY_KEY_REUSED; repeats that arrive while the first is still running

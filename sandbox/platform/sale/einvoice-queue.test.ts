@@ -7,7 +7,7 @@ import { vnDate } from '../vn-time';
 import { MAX_ATTEMPTS, retryDelayMs } from './einvoice-queue';
 
 /**
- * Issue 25 §3: the invoice at the moment of sale. The payment's statement queues the order
+ * The invoice at the moment of sale (D248–D251). The payment's statement queues the order
  * (settlement.ts), the worker issues it through the portal's FPT adapter at the FPT emulator, dated
  * at the payment, with the order id as FPT's key; the trigger `einvoice-auto-export-run` runs the
  * worker's round at once, so nothing here waits on a timer.

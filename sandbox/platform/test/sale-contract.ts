@@ -24,7 +24,7 @@ export const orderSchema = z.strictObject({
   point: money,
   updated_at: seconds,
   created_at: seconds,
-  /** Issue 25 §1: the payment's moment, seconds; null while unpaid. */
+  /** D236: the payment's moment, seconds; null while unpaid. */
   paid_at: seconds.nullable(),
   table_id: id.nullable(),
   table_name: z.string().nullable(),
@@ -74,7 +74,7 @@ export const listSchema = <T extends z.ZodType>(row: T) =>
     total_count: z.number().int().nonnegative(),
   });
 
-/** GET /order also answers the Vietnam day's paid orders and those without an e-invoice (issue 25 §3). */
+/** GET /order also answers the Vietnam day's paid orders and those without an e-invoice (D288). */
 export const orderListSchema = listSchema(orderSchema).extend({
   today: z.strictObject({ paid: z.number().int().nonnegative(), not_invoiced: z.number().int().nonnegative() }),
 });

@@ -58,7 +58,7 @@ function ListPage() {
   const actor = useListPage(logic, orderUrl);
 
   const einvoice = useOrderEinvoice(actor);
-  // Issue 25 §3: the sale service's worker tells the merchant's sockets when an invoice is issued or
+  // D248, D257: the sale service's worker tells the merchant's sockets when an invoice is issued or
   // has failed; the list (its states and the day's count) reloads. Only the event's arrival is used.
   useEffect(() => {
     const refresh = () => actor.send({ type: 'REFRESH' });

@@ -3,7 +3,7 @@ import { hostedCheckoutSetup, type HostedCheckoutContext, toCardInput, EMPTY_CAR
 export * from './hostedCheckout.setup';
 
 /**
- * The hosted checkout page (issue 14 contract §C; docs/areas/checkout.md "Hosted checkout page"): the
+ * The hosted checkout page (D149–D151; docs/areas/checkout.md "Hosted checkout page"): the
  * payer opens a payment link; its signed values are checked by the service, which answers the link's
  * state. An open link shows the merchant's methods: VietQR (the QR from the service, then the link is
  * read again every 2 s until paid; leaving the QR stops it), card (checked here first: Luhn, expiry,

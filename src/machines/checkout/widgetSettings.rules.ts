@@ -4,8 +4,8 @@ import type { MerchantInfo, Widget, WidgetType } from '../../services/checkout/l
 export type { MerchantSave, WidgetSave };
 
 /**
- * The /e-com form's pure rules (doc 2 §5 widget form and logo upload, §9 widget defaults; issue 14
- * wire contract §A): what the merchant edits, how it is checked before anything is sent, and what the
+ * The /e-com form's pure rules (doc 2 §5 widget form and logo upload, §9 widget defaults;
+ * D148, D153): what the merchant edits, how it is checked before anything is sent, and what the
  * two saving calls carry. No I/O.
  */
 

@@ -16,7 +16,7 @@ import { qrPaymentMachine } from './qrPayment.machine';
  * missed. Paid: the method is recorded, the address gets success=true, Home and Print are offered;
  * every print after the first is a copy.
  *
- * The guest's screen (issue 13 customer display) is this machine's to drive (D280): it invokes the
+ * The guest's screen (doc 2 §2 customer display, D134) is this machine's to drive (D280): it invokes the
  * display for its whole life (the app's actor sends "idle" when it stops) and tells it, on entering
  * each state, what the guest should see — the order, the way being paid (with the QR once the QR way
  * shows one) or success.

@@ -16,7 +16,7 @@ import { PAGE_SIZES } from '../../rules/listPaging';
  * (QUERY.REPLACE for Back or an edited address). A row opens the detail dialog (the order's lines,
  * totals, customer and payment, GET /order/{id}). Merchants without tables create an order at the
  * counter (POST /order {table_id: null}) and go to it; the screen hides that button for F&B merchants
- * (doc 2 §1). The dialog prints the bill (region `print`). Issue 25 §3: the list keeps the day's
+ * (doc 2 §1). The dialog prints the bill (region `print`). The list keeps the day's
  * "paid but not invoiced" count the answer carries (`today`), and the dialog of an order whose
  * invoice at the moment of sale failed asks the sale service to queue it again (region
  * `einvoiceRetry`, POST /order/{id}/einvoice/retry, D250), then reloads the list and the order.
@@ -39,7 +39,7 @@ export interface OrderListExtra {
   detailOf: Order | null;
   detail: OrderDetail | null;
   detailError: string | null;
-  /** Issue 25 §3: today's paid orders and those without an e-invoice (null until a service says). */
+  /** D288: today's paid orders and those without an e-invoice (null until a service says). */
   today: OrderToday | null;
 }
 

@@ -19,9 +19,9 @@ export const selectDetail = (s: ListSnapshot) => s.context.detail;
 export const selectDetailError = (s: ListSnapshot) => s.context.detailError;
 export const selectCreating = (s: ListSnapshot) => s.hasTag('creating');
 export const selectPrinting = (s: ListSnapshot) => s.hasTag('printing');
-/** Issue 25 §3: the failed invoice's retry is on its way to the sale service. */
+/** D250: the failed invoice's retry is on its way to the sale service. */
 export const selectEinvoiceRetrying = (s: ListSnapshot) => s.hasTag('einvoiceRetrying');
-/** Issue 25 §3: today's paid orders and those without an e-invoice, as the list's answer said. */
+/** D288: today's paid orders and those without an e-invoice, as the list's answer said. */
 export const selectToday = (s: ListSnapshot) => s.context.today;
 
 export const selectLoading = (s: EditSnapshot) => s.hasTag('loading');

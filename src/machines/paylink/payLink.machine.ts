@@ -5,7 +5,7 @@ import { errorCode, notProvided } from '../../rules/serviceError';
 import { amountValue, orderIdValue, validatePayLinkForm, type PayLinkFormErrors } from './rules/payLink';
 
 /**
- * /pay-by-link (doc 2 §2, §4 Pay by Link, §5; issue 14 wire contract §B). The widget id comes first
+ * /pay-by-link (doc 2 §2, §4 Pay by Link, §5; D146, D157). The widget id comes first
  * (GET /merchants/{id}?allow_create=True): without it no link can be made, and the screen says
  * create_payment_link_error with a retry. Then the form (order id, amount), the link made with
  * POST /payment-links, and the result (link, QR, copy). "Create another link" starts an empty form.

@@ -8,7 +8,7 @@ import { isLinkStatus, type LinkListQuery } from './rules/linkListUrl';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
 /**
- * The links made on /pay-by-link (beyond doc 2, which has only the form: issue 14 asks to see them and
+ * The links made on /pay-by-link (beyond doc 2, which has only the form: D158: a merchant sees them and
  * their state; D158): newest first, filtered by state (open, paid, expired) and searched by order id,
  * on the shared list; the query follows the address bar (QUERY.REPLACE). A payment on the sale socket
  * (`payment_success`, which a paid link also sends) reloads the page shown, as does a link made here.

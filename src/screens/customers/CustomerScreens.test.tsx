@@ -172,7 +172,7 @@ describe('CustomerListScreen (doc 2 §2, §9)', () => {
     await renderScreen(<CustomerListScreen actor={actor} onAdd={vi.fn()} editPath={(c) => `/sale-customer/update?id=${c.customer_id}`} />);
     await screen.findByText('KH000007');
     expect(screen.getByText('<b>Nguyễn Thị Lan</b>')).toBeTruthy();
-    // issue 25 §7: an address on the old list keeps its text, with its province today under it.
+    // D241: an address on the old list keeps its text, with its province today under it.
     expect(screen.getByText(binh.full_address)).toBeTruthy();
     expect(screen.getByTestId('address-now-in').textContent).toBe('Now in Thành phố Hồ Chí Minh');
     expect(screen.getByRole('link', { name: 'Edit customer <b>Nguyễn Thị Lan</b>' }).getAttribute('href')).toBe(

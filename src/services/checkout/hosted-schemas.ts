@@ -2,7 +2,7 @@ import { z } from '../../config/zod-classic';
 import { LINK_AMOUNT_MAX, LINK_AMOUNT_MIN, linkStatusSchema, widgetSchema, widgetTypeSchema, type WidgetType } from './link/schemas';
 
 /**
- * The hosted checkout page's public answers (issue 14 contract §C). The widget is the same schema the
+ * The hosted checkout page's public answers (docs/areas/checkout.md "Hosted checkout page"; D149–D151). The widget is the same schema the
  * portal's /e-com reads (src/services/checkout/link/), so the page and its preview cannot disagree.
  */
 

@@ -1,7 +1,7 @@
 import type { WidgetType } from './link/schemas';
 
 /**
- * What the /e-com form sends to the checkout service (issue 14 wire contract §A). Its answers are the
+ * What the /e-com form sends to the checkout service (D148, D153). Its answers are the
  * shared MerchantInfo schema (src/services/checkout/link/schemas.ts): every saving call answers the
  * whole record.
  */

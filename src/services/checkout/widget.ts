@@ -7,7 +7,7 @@ import type { MerchantSave, WidgetSave } from './schemas';
 export type { MerchantSave, WidgetSave } from './schemas';
 
 /**
- * The /e-com calls of the checkout service (issue 14 wire contract §A; doc 2 §7 checkout service).
+ * The /e-com calls of the checkout service (doc 2 §7 checkout service; D148, D153).
  * Both saving calls are forms (multipart), as the service takes them; both answer the whole record
  * in the spec's double `data`.
  */

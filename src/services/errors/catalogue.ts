@@ -57,25 +57,25 @@ export const SERVER_ERROR_CODES = [
   // The server's own limits: core §5's 30 days, and one export at a time per merchant (D81).
   'RANGE_TOO_LONG',
   'EXPORT_IN_PROGRESS',
-  // Issue 13, orders: an order already paid refuses every change; a dish no longer on sale.
+  // Orders (doc 2 §8): an order already paid refuses every change; a dish no longer on sale.
   'ORDER_COMPLETED',
   'PRODUCT_NOT_AVAILABLE',
-  // Taking payment (issue 13 wire contract): a paid order, the card terminal, a reused payment key.
+  // Taking payment (D122): a paid order, the card terminal, a reused payment key.
   'ORDER_PAID',
   'ORDER_EMPTY',
   'TERMINAL_OFFLINE',
   'TERMINAL_BUSY',
   'IDEMPOTENCY_KEY_REUSED',
-  // issue 24: an order's dishes are locked while a payment is pending on it (D214); money offered that
+  // An order's dishes are locked while a payment is pending on it (D214); money offered that
   // is not the order's total is refused (D215).
   'ORDER_PAYMENT_PENDING',
   'AMOUNT_MISMATCH',
   // tables: a table with an open bill cannot be removed (D135).
   'TABLE_HAS_ORDER',
-  // issue 14: a transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).
+  // A transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).
   'RULE_EXIST',
   'CODE_INVALID',
-  // issue 15: the e-invoice adapters' and the product backend's e-invoice codes (INVOICE_ALREADY_EXPORTED among them).
+  // The e-invoice adapters' (D184, D187) and the product backend's e-invoice codes (INVOICE_ALREADY_EXPORTED among them).
   ...EINVOICE_ERROR_CODES,
 ] as const;
 

@@ -61,7 +61,7 @@ describe('orders service (doc 2 §7 /order)', () => {
     const { server, api } = setup();
     server.on('GET', '/api/sale/order', () => ({ body: { data: [order], total_page: 3, page: 2, page_size: 25, total_count: 60 } }));
     const page = await api.list({ page: 2, pageSize: 25, filter: { q: '  bàn 3 ', status: 1, exported: false, source: 'KIOSK' } });
-    // A service without issue 25 §3's `today` answers a list all the same.
+    // A service without `today` (D288) answers a list all the same.
     expect(page).toEqual({ rows: [order], totalPage: 3, today: null });
     const url = new URL(server.requests[0]!.url, 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({

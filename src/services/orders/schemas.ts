@@ -58,7 +58,7 @@ export const orderSchema = z.object({
   point: money,
   updated_at: seconds,
   created_at: seconds,
-  /** When the order was paid (issue 25 §1: its Vietnam day picks the VAT rates); null while unpaid. */
+  /** When the order was paid (D236: its Vietnam day picks the VAT rates); null while unpaid. */
   paid_at: seconds.nullable(),
   table_id: z.number().int().positive().nullable(),
   table_name: z.string().nullable(),
@@ -179,12 +179,12 @@ export interface OrderFilter {
 export interface OrderPage {
   rows: Order[];
   totalPage: number;
-  /** Issue 25 §3: today's paid orders and those without an e-invoice yet; null from a service that does not say. */
+  /** D288: today's paid orders and those without an e-invoice yet; null from a service that does not say. */
   today?: OrderToday | null;
 }
 
 const count = z.number().int().nonnegative();
-/** GET /order's `today` (issue 25 §3): the Vietnam day's paid orders and how many of them have no e-invoice. */
+/** GET /order's `today` (D288): the Vietnam day's paid orders and how many of them have no e-invoice. */
 export const orderTodaySchema = z.object({ paid: count, not_invoiced: count });
 export type OrderToday = z.infer<typeof orderTodaySchema>;
 

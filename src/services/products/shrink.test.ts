@@ -5,7 +5,7 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TARGET_BYTES } from './schemas';
 import { ImageRefused, shrinkImage, type ImageCodec } from './shrink';
 
 /**
- * The shrink loop on a real 3 MB JPEG (issue 12 point 7). No canvas runs under vitest, so the loop
+ * The shrink loop on a real 3 MB JPEG (D107). No canvas runs under vitest, so the loop
  * is driven by a pure-JS JPEG codec (jpeg-js) with the same contract as the browser's canvas codec
  * (D107); the browser's own codec is exercised by the e2e test that uploads a 3 MB photo.
  */

@@ -41,7 +41,7 @@ export type SaleNotificationEvent = z.infer<typeof saleNotificationEventSchema>;
 
 /**
  * sale `payment_success`: an order was paid (core §3), by any way (cash, QR, card, link). `order_id`,
- * `invoice_id` and `payment_method` are beyond the spec's two fields (issue 13 wire contract); optional,
+ * `invoice_id` and `payment_method` are beyond the spec's two fields (D130); optional,
  * so an older sender's event still announces the payment.
  */
 export const salePaymentSuccessSchema = z.object({

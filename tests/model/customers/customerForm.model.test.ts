@@ -66,7 +66,7 @@ const editEvents: SampleEvent[] = [
 ];
 
 /**
- * issue 25 §7: an edit of a customer saved on the old list (D239). Its province is today's, its ward is
+ * An edit of a customer saved on the old list (D239). Its province is today's, its ward is
  * asked for: Save without one marks the ward and sends nothing; with one it saves, with no district.
  */
 const oldAddressEvents: SampleEvent[] = [

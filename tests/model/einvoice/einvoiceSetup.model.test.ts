@@ -30,7 +30,7 @@ const entryEvents: SampleEvent[] = [
   { type: 'TERMS.CLOSE' },
   { type: 'xstate.done.actor.loadSettings', output: null },
   { type: 'xstate.done.actor.loadSettings', output: settings() },
-  // Issue 25 §8: a merchant-account set-up, whose cancel also removes the link (D238).
+  // D238: a merchant-account set-up, whose cancel also removes the link (D238).
   { type: 'xstate.done.actor.loadSettings', output: settings({ provider: 'viettel', activeMethod: 'merchant_account', username: null }) },
   { type: 'xstate.error.actor.loadSettings', error: serviceFailure('NETWORK_ERROR') },
   { type: 'RETRY' },

@@ -67,7 +67,7 @@ describeModel({
         if (out.problem === null && after.logo?.file !== file) throw new Error('the accepted logo is not the picked file');
       }
       if (step.event.type === 'xstate.error.actor.saveTemplate') {
-        // issue 25 §8: a failed save keeps everything typed and says why.
+        // D255: a failed save keeps everything typed and says why.
         if (after.name !== before?.name || after.type !== before?.type || after.logo !== before?.logo)
           throw new Error('a failed save lost input');
         if (after.saveError !== 'IMAGE_INVALID_FORMAT') throw new Error('a failed save says nothing');

@@ -27,7 +27,7 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.watchCardResult', error: new Error('socket gone') },
   { type: 'CARD.FAILED', reason: 'DECLINED' },
   { type: 'CARD.FAILED', reason: 'TERMINAL_OFFLINE' },
-  // issue 24 §1: an approval refused for its amount (D215), a payment cancelled by the merchant (D216).
+  // An approval refused for its amount (D215), a payment cancelled by the merchant (D216).
   { type: 'CARD.FAILED', reason: 'AMOUNT_MISMATCH' },
   { type: 'CARD.FAILED', reason: 'CANCELLED' },
   { type: 'RETRY' },

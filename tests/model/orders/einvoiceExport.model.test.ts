@@ -26,7 +26,7 @@ const formEvents: SampleEvent[] = [
   { type: 'BUYER.KIND', individual: true },
   { type: 'BUYER.CHANGE', field: 'taxCode', value: '0100109106' },
   { type: 'BUYER.CHANGE', field: 'taxCode', value: '01001' },
-  // issue 25 §6: a wrong check digit and a short personal ID number make the form invalid.
+  // D237: a wrong check digit and a short personal ID number make the form invalid.
   { type: 'BUYER.CHANGE', field: 'taxCode', value: '0100109107' },
   { type: 'BUYER.CHANGE', field: 'idCard', value: '0011850' },
   { type: 'BUYER.CHANGE', field: 'name', value: '' },

@@ -175,7 +175,7 @@ describeModel({
         if (call.id === 'createCustomer' && (quickNameProblem(after.name) !== null || quickPhoneProblem(after.phone) !== null))
           throw new Error('created a customer from an invalid form');
         if (call.id === 'attachCustomer' && type === 'xstate.done.actor.createCustomer') throw new Error('attached at once, not 1 s later');
-        // issue 24 §1: only the payments the refusal named are cancelled, and only when asked.
+        // D214: only the payments the refusal named are cancelled, and only when asked.
         if (call.id === 'cancelPending') {
           if (type !== 'PENDING.CANCEL') throw new Error('cancelled a payment nobody asked to cancel');
           const input = call.input as { pending: Array<{ method: string; id: unknown }> };

@@ -4,7 +4,7 @@ import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeListModel } from '../shared/list';
 import { completed, detailOf, emptyPage, handling, twoPages } from './fixtures';
 
-// Issue 25 §3: a paid order whose invoice at the moment of sale failed (D250).
+// A paid order whose invoice at the moment of sale failed (D250).
 const failedInvoice: Order = {
   ...completed,
   order_id: completed.order_id + 100,
@@ -122,7 +122,7 @@ describeListModel<Order>({
       }
       if (type === 'CREATE' && step.before?.hasTag('creating') && step.invoked.some((c) => c.id === 'createOrder'))
         throw new Error('a second click created a second order');
-      // Issue 25 §3: only a failed invoice is retried, once per click, and the outcome is told.
+      // D250: only a failed invoice is retried, once per click, and the outcome is told.
       for (const call of step.invoked.filter((c) => c.id === 'retryEinvoice')) {
         const shown = (before?.detail?.invoice_data ?? before?.detailOf) as Order | null | undefined;
         if (shown?.einvoice_job?.state !== 'FAILED' || (call.input as { orderId: number }).orderId !== shown.order_id)

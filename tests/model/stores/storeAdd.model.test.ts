@@ -16,7 +16,7 @@ const cityEvents: SampleEvent[] = [
   { type: 'CITY.CHANGE', id: 999 },
 ];
 
-/** Down the cascade (issue 25 §7: province, then ward): another province clears the ward; the wards' answers. */
+/** Down the cascade (D239: province, then ward): another province clears the ward; the wards' answers. */
 const cascadeEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadCities', output: cities },
   { type: 'CITY.CHANGE', id: 1 },

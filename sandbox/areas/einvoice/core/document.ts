@@ -76,7 +76,7 @@ export const TOLERANCE = 1;
 /**
  * The symbol of Circular 78/2021 art. 4 (kept by Decree 70/2025): C (coded) or K (uncoded), the
  * year's last two digits, the kind (T registered, D special, L per sale, M cash register, N, B, G, H),
- * and two characters the seller chooses. D230: issue 25 §4.
+ * and two characters the seller chooses. D230.
  */
 export const SERIES_FORMAT = /^[CK]\d{2}[TDLMNBGH][A-Z0-9]{2}$/;
 
@@ -252,8 +252,8 @@ function buyerOf(given: IssueInput['buyer']): HDon['NDHDon']['NMua'] {
 }
 
 /**
- * The tax authority's structure of one invoice, from a request that states its own figures (issue 25
- * §2, D229): each line's unit price and amount before tax and its rate, the breakdown by rate and the
+ * The tax authority's structure of one invoice, from a request that states its own figures
+ * (D229): each line's unit price and amount before tax and its rate, the breakdown by rate and the
  * totals. What a real provider refuses is refused here with the field that is wrong: an amount that is
  * not quantity × unit price, a VAT that is not the rate of its amount, sums that do not add up, a rate
  * on a sales invoice or a line without one on a VAT invoice, a symbol whose year is not the invoice's.

@@ -47,7 +47,7 @@ const base: IssueInput = {
     taxCode: '0315639181',
     address: '45 Lê Lợi, Phường Bến Thành, Thành phố Hồ Chí Minh',
   },
-  // Issue 25's bill, as the provider states it: phở at 8 % and beer at 10 % (D229).
+  // The rate tests' bill, as the provider states it: phở at 8 % and beer at 10 % (D229).
   lines: [
     { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 60_185, amount: 120_370, rate: '8%', vat: 9_630 },
     { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, unitPrice: 22_727.33, amount: 68_182, rate: '10%', vat: 6_818 },
@@ -174,7 +174,7 @@ describe('invoice PDF', () => {
       expect(text).toContain('Một triệu năm trăm nghìn đồng');
       expect(text).not.toContain('Tổng hợp theo thuế suất');
       expect(text).not.toMatch(/\d+%\s+[\d.]+\s*$/m);
-      // issue 25 §1: the reduction note under the totals.
+      // D256: the reduction note under the totals.
       expect(text.replace(/\s+/g, ' ')).toContain(`Ghi chú (Note): ${note}`);
       expect(text).toContain('Chưa ký số');
       expect(text.split('\f').filter((p) => p.trim()).length).toBeGreaterThan(1);

@@ -302,7 +302,7 @@ function drawTotals(w: Writer, hdon: HDon, options: PdfOptions): void {
   if (typeof options.totalAfter === 'number') amountRow('Tổng sau điều chỉnh (Total after adjustment)', options.totalAfter, true);
   w.y -= 2;
   w.field('Số tiền viết bằng chữ (In words)', n.TToan.TgTTTBChu);
-  // Notes under the totals (GChu): a sales invoice's reduction note under Resolution 204 (issue 25 §1).
+  // Notes under the totals (GChu): a sales invoice's reduction note under Resolution 204 (D256).
   for (const note of n.GChu ?? []) w.field('Ghi chú (Note)', note);
   w.y -= 10;
 }

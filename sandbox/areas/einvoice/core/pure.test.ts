@@ -84,7 +84,7 @@ describe('tax codes', () => {
 describe('HDon and its XML', () => {
   const seller: Seller = { name: 'CÔNG TY TNHH ẨM THỰC PHỐ CỔ', taxCode: '0108123455', address: '36 Hàng Bạc, Hà Nội' };
   /**
-   * Issue 25's bill as a provider states it, paid at 23:59 on 31 December 2026: phở 65,000 × 2 at 8 %
+   * The rate tests' bill as a provider states it, paid at 23:59 on 31 December 2026: phở 65,000 × 2 at 8 %
    * (net 120,370, VAT 9,630) and beer 25,000 × 3 at 10 % (net 68,182, VAT 6,818), 205,000 paid.
    */
   const base: IssueInput = {

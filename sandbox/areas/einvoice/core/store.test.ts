@@ -28,7 +28,7 @@ function input(over: Partial<IssueInput> = {}): IssueInput {
     issuedAt: MARCH,
     buyer: { isIndividual: true, name: 'Khách lẻ' },
     lines: [
-      // 140,000 paid at 8 % (issue 25 §2: the request states its own figures).
+      // 140,000 paid at 8 % (D229: the request states its own figures).
       { name: 'Phở bò tái', unit: 'bát', quantity: 2, unitPrice: 60_185, amount: 120_370, rate: '8%', vat: 9_630 },
       { name: 'Trà đá', unit: 'cốc', quantity: 2, unitPrice: 4_629.5, amount: 9_259, rate: '8%', vat: 741 },
     ],

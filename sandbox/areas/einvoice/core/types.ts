@@ -183,7 +183,7 @@ export interface HDon {
       /** Total to pay, in words. */
       TgTTTBChu: string;
     };
-    /** Notes printed under the lines (a sales invoice's reduction note, issue 25 §1). */
+    /** Notes printed under the lines (a sales invoice's reduction note, D256). */
     GChu?: string[];
   };
   /** Tax authority code, once coded. */

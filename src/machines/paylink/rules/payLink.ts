@@ -1,5 +1,5 @@
 /**
- * Pay by Link form rules (doc 2 §5 Pay by Link; issue 14 wire contract §B). Pure: the payLink machine
+ * Pay by Link form rules (doc 2 §5 Pay by Link; D146, D157). Pure: the payLink machine
  * validates with them, the amount input filters keys and pastes with them, the list machine cleans
  * its search with them.
  */

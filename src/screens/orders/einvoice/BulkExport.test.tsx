@@ -97,7 +97,7 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
     expect(screen.getByTestId('bulk-progress').textContent).toBe('2/3 exported (66%)');
     const results = within(screen.getByTestId('bulk-results'));
     expect(results.getAllByTestId('bulk-result').map((row) => row.getAttribute('data-status'))).toEqual(['exported', 'skipped', 'failed']);
-    // issue 24 §7: each code as the merchant reads it; the skipped one's symbol is not known (the order keeps none).
+    // D224: each code as the merchant reads it; the skipped one's symbol is not known (the order keeps none).
     expect(results.getByText('Symbol C26TMS · No. 1 · Lookup code NEW')).toBeTruthy();
     expect(results.getByText('No. 2 · Lookup code OLD')).toBeTruthy();
     expect(within(screen.getByTestId('bulk-results')).queryByText(/::/)).toBeNull();
@@ -105,7 +105,7 @@ describe('bulk e-invoice export (doc 2 §4 bulk export, §6)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try the failed again' }));
     expect((await screen.findByTestId('bulk-finished')).textContent).toContain('2 exported, 1 already exported and skipped.');
     expect(screen.getByTestId('bulk-progress').textContent).toBe('3/3 exported (100%)');
-    // issue 25 §3: the one not dated at the sale says so, with its date; the others say nothing.
+    // D254: the one not dated at the sale says so, with its date; the others say nothing.
     expect(screen.getAllByTestId('bulk-dated-today').map((n) => n.textContent)).toEqual([
       "Dated 02/01/2027, not the sale's day: the provider does not take the sale's date on this series. The VAT rates are still the sale day's.",
     ]);

@@ -13,7 +13,7 @@ afterEach(cleanup);
 
 const SLOW = 20_000;
 
-// Issue 25 §3: a paid order whose invoice at the moment of sale failed at the provider.
+// D250: a paid order whose invoice at the moment of sale failed at the provider.
 const failed: Order = {
   ...sampleOrder,
   order_id: 61,

@@ -4,7 +4,7 @@ import { formatVndNumber } from '../../../rules/vnd';
 import { formatDateTime, formatVnd } from '../table/format';
 
 /**
- * The printed bill on 80 mm paper (issue 13 print): shop, order, lines, totals, how it was paid, a
+ * The printed bill on 80 mm paper (D131): shop, order, lines, totals, how it was paid, a
  * VietQR for an unpaid bill, BẢN SAO / COPY on a reprint. Plain markup with class names styled by
  * RECEIPT_CSS, so the same markup shows on screen and in the print frame. Every value is text.
  */

@@ -1,7 +1,7 @@
 import { z } from '../../../config/zod-classic';
 
 /**
- * The checkout service's merchant, widget and payment-link answers (issue 14 wire contract §A, §B;
+ * The checkout service's merchant, widget and payment-link answers (D146–D148;
  * doc 2 §3 Merchant/widget info, §7 checkout service). Shared because three areas read them: the
  * widget setup (/e-com), Pay by Link (/pay-by-link) and the order payment screen's link tab; areas
  * never import each other. Times are unix seconds, money whole đồng.

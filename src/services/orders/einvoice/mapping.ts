@@ -8,7 +8,7 @@ import type { OrderDetail } from '../schemas';
 
 /**
  * An order as the provider's invoice (doc 2 §3 Order/invoice and Order products, §9 invoice defaults,
- * issue 25 §1–§2): one line per dish at the price on the bill, the unit "Phần", the order's payment
+ * D226–D234): one line per dish at the price on the bill, the unit "Phần", the order's payment
  * method and total, the order id as the provider's key (D178). Menu prices include VAT; each line's
  * rate is its tax class's on the Vietnam day of the payment (D226), and the net figures the providers
  * read are worked here once (invoiceTotals), so every adapter sends the same đồng. A sales-invoice

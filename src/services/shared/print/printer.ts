@@ -2,7 +2,7 @@ import { bridgePayload, findPrintBridge } from './bridge';
 import type { ReceiptData } from './receipt';
 
 /**
- * Prints a receipt (issue 13 print; doc 2 §2, §9): through the Android print bridge when the page runs
+ * Prints a receipt (doc 2 §2, §9; D131): through the Android print bridge when the page runs
  * inside one, otherwise the browser's print of a hidden frame that holds only the receipt, on an 80 mm
  * page without margins. doc 2 §9: print waits 500 ms, up to 2 s: the frame is given at least 500 ms to
  * lay out, and up to 2 s for its images (the QR) to load, before print() is called.

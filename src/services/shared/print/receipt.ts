@@ -2,7 +2,7 @@ import { parseEivCode, serialText } from '../../../rules/einvoiceCode';
 import { providerInfo, type EinvoiceSettings } from '../../einvoice';
 
 /**
- * What a printed bill carries (doc 2 §2 print-bill button; issue 13 print): the shop's name, the order,
+ * What a printed bill carries (doc 2 §2 print-bill button; D131): the shop's name, the order,
  * its lines and totals, how it was paid, a VietQR for a bill not yet paid, and whether this print is a
  * copy. The same data goes to the Android print bridge as JSON and, rendered by
  * src/screens/shared/receipt, to the browser's print of an 80 mm page. Shared: the payment screen and

@@ -41,7 +41,7 @@ export function issueContract(c: ProviderContext, d: Driver): void {
     const orderId = String(order!.order_id);
     const input = sampleExport(orderId, c.vatSerial);
     const first = await c.adapter.createInvoice(c.token, input);
-    // issue 24 §7: the export names its invoice's serial as the adapters write serials (D191, D224).
+    // The export names its invoice's serial as the adapters write serials (D191, D224).
     expect(first).toMatchObject({ serial: c.vatSerial.value, existing: false });
     if (d.providerIdOf) expect(first.providerId).toBe(d.providerIdOf(orderId));
     const parts = parseEivCode(first.eivCode)!;

@@ -145,7 +145,7 @@ export function sampleExport(orderId: string, serial: Serial, over: Partial<Expo
 }
 
 /**
- * Issue 25's restaurant bill: phở 65,000 ₫ × 2 (reduced class) and beer 25,000 ₫ × 3 (standard class),
+ * The restaurant bill of the rate tests (D226, D229): phở 65,000 ₫ × 2 (reduced class) and beer 25,000 ₫ × 3 (standard class),
  * 205,000 ₫ paid at `paidAt`: at 23:59 on 31 December 2026 the phở is at 8 % and the beer at 10 %; at
  * 00:01 on 1 January 2027 both are at 10 %.
  */
