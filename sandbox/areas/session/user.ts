@@ -4,7 +4,7 @@ import { authenticate } from '../../platform/http/authenticate';
 import { ApiError, ok } from '../../platform/http/envelope';
 import { findMerchant } from '../../platform/db/merchants';
 
-/** GET /user/info (UserInfo of src/services/schemas/auth.ts) and GET /user/wesap-token. */
+/** GET /user/info (UserInfo of src/services/shared/schemas/auth.ts) and GET /user/wesap-token. */
 export function registerUserRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/user/info', async (request) => {
     const { user } = await authenticate(ctx, request);

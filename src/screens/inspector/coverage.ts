@@ -3,7 +3,7 @@ import type { DiagramOverlay } from './diagram/scene';
 
 /**
  * The model-test coverage report (reports/model-coverage.json, written by
- * tests/model/coverage-report.ts), as the inspector reads it from a file the tester picks.
+ * tests/model/shared/coverage-report.ts), as the inspector reads it from a file the tester picks.
  */
 
 const split = z.object({

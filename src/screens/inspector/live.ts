@@ -3,11 +3,11 @@ import { formatStateLeaves } from '../../machines/shared/introspection';
 
 /**
  * What the inspector knows about actors running in other tabs, built from the messages
- * src/services/inspection.ts broadcasts. Messages are checked before use: any same-origin page can
+ * src/services/shared/inspection.ts broadcasts. Messages are checked before use: any same-origin page can
  * post on the channel, and a malformed one must not break the inspector.
  */
 
-/** Must equal src/services/inspection.ts INSPECTOR_PROTOCOL (live.test.ts checks). */
+/** Must equal src/services/shared/inspection.ts INSPECTOR_PROTOCOL (live.test.ts checks). */
 export const INSPECTOR_PROTOCOL = 2;
 const MAX_EVENTS = 30;
 const MAX_ACTORS = 60;

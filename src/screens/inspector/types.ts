@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 
-/** A machine the inspector can show (src/machines/catalogue.ts entries fit this shape). */
+/** A machine the inspector can show (src/app/catalogue.ts entries fit this shape). */
 export interface InspectorMachine {
   id: string;
   file: string;

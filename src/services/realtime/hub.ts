@@ -1,7 +1,7 @@
 /**
  * The portal's side of the realtime sockets (core §7 "Realtime"), as the rest of the app sees it.
  * One socket.io connection per namespace, started with the session and closed at sign-out
- * (src/app/realtime-runtime.ts). Payloads are `unknown` here: each consumer validates its event
+ * (src/app/shared/realtime-runtime.ts). Payloads are `unknown` here: each consumer validates its event
  * with zod before use.
  */
 export type RealtimeNamespace = 'va' | 'sale';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCustomRange, isoDay, parseTypedDay } from './time-range';
 
-// The presets themselves are tested with the rules (src/machines/rules/timeRange.test.ts).
+// The presets themselves are tested with the rules (src/rules/timeRange.test.ts).
 
 // 2026-11-22 10:00 in Vietnam = 03:00 UTC.
 const NOW = Date.UTC(2026, 10, 22, 3, 0, 0);
