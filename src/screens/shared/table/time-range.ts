@@ -4,7 +4,7 @@ import { TIME_PRESETS as QUERY_PRESETS } from '../../../rules/timeRange';
 
 /**
  * The time-range picker's view of the report time rules (core §2, §5, §9). The rules themselves live
- * once, in machines/rules/timeRange.ts (true end of day D16, 30 days D17), so the screen can never
+ * once, in src/rules/timeRange.ts (true end of day D16, 30 days D17), so the screen can never
  * offer a range the machine would refuse; this module only adapts them to the picker.
  */
 
