@@ -6,9 +6,10 @@ import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { feedbackFormMachine } from '../../machines/feedback/feedbackForm.machine';
+import { feedbackFormKit, imagesMissing, type feedbackFormMachine } from '../../machines/feedback/feedbackForm.machine';
 import { FEEDBACK_CONTENT, FEEDBACK_DESCRIPTION_MAX, needsContent, needsSerial } from '../../services/feedback/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
+import { useFormFields } from '../shared/form/use-form-fields';
 import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
 import { FeedbackImagesField } from './FeedbackImagesField';
@@ -16,8 +17,25 @@ import { fieldMessage, serviceMessage } from './labels';
 
 export type FeedbackFormActor = ActorRefFrom<typeof feedbackFormMachine>;
 
-/** A field's message, shown once the user has tried to send (null until then or when the field is fine). */
-type FieldMessage = (field: Parameters<typeof fieldMessage>[1]) => string | null;
+/** The typed fields as the shared form gives them (values, FIELD.CHANGE / FIELD.BLUR, each one's message). */
+type FeedbackFields = ReturnType<typeof useFeedbackFields>;
+
+/**
+ * The typed fields through the form toolkit (D283). A field's message shows once Save was pressed,
+ * worded as before (feedback:errors.*); no refs are handed out, so a refused Save leaves the focus
+ * where it was, as this form always did.
+ */
+/** A field's props without its ref (see useFeedbackFields). */
+const withoutRef = <P extends { ref: unknown }>({ ref: _ref, ...props }: P) => props;
+
+function useFeedbackFields(actor: FeedbackFormActor, t: TFunction) {
+  const type = useSelector(actor, (s) => s.context.type);
+  const form = useSelector(actor, (s) => s.context.form);
+  return useFormFields(actor, form, feedbackFormKit(type), {
+    rule: (field, code) => fieldMessage(t, field, code) ?? '',
+    service: (code) => serviceMessage(t, code),
+  });
+}
 
 /**
  * /feedback/create/{tab} and /feedback/update/{tab}/{id} (core §5 Feedback). Renders the machine's
@@ -37,15 +55,14 @@ export function FeedbackFormScreen({
   const { t } = useTranslation(['feedback', 'errors']);
   const type = useSelector(actor, (s) => s.context.type);
   const editing = useSelector(actor, (s) => s.context.id !== null);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const showErrors = useSelector(actor, (s) => s.context.showErrors);
+  const noImage = useSelector(actor, (s) => imagesMissing(s.context));
   const loadError = useSelector(actor, (s) => s.context.loadError);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const checking = useSelector(actor, (s) => s.hasTag('checking'));
   const failed = useSelector(actor, (s) => s.matches('loadFailed'));
 
-  const message: FieldMessage = (field) => (showErrors ? fieldMessage(t, field, errors[field]) : null);
+  const fields = useFeedbackFields(actor, t);
   const typeName = t(`type.${type}`);
   const title = t(editing ? 'form.updateTitle' : 'form.createTitle', { type: typeName });
 
@@ -74,8 +91,15 @@ export function FeedbackFormScreen({
           }}
         >
           <Stack gap="md">
-            <FeedbackFields actor={actor} t={t} stores={stores} storesLoading={storesLoading} busy={busy} message={message} />
-            <FeedbackImagesField actor={actor} t={t} busy={busy} checking={checking} message={message('images')} loadImage={loadImage} />
+            <FeedbackFields actor={actor} t={t} stores={stores} storesLoading={storesLoading} busy={busy} fields={fields} />
+            <FeedbackImagesField
+              actor={actor}
+              t={t}
+              busy={busy}
+              checking={checking}
+              message={noImage ? fieldMessage(t, 'images', 'required') : null}
+              loadImage={loadImage}
+            />
             <FeedbackFormActions actor={actor} t={t} editing={editing} busy={busy} checking={checking} />
           </Stack>
         </form>
@@ -91,17 +115,17 @@ function FeedbackFields({
   stores,
   storesLoading,
   busy,
-  message,
+  fields,
 }: {
   actor: FeedbackFormActor;
   t: TFunction;
   stores: readonly StoreOption[];
   storesLoading: boolean;
   busy: boolean;
-  message: FieldMessage;
+  fields: FeedbackFields;
 }) {
   const type = useSelector(actor, (s) => s.context.type);
-  const form = useSelector(actor, (s) => s.context.form);
+  const form = fields.values;
   const devices = useSelector(actor, (s) => s.context.devices);
 
   const contentData = useMemo(() => FEEDBACK_CONTENT[type].map((c) => ({ value: c, label: t(`content.${c}`) })), [type, t]);
@@ -120,11 +144,11 @@ function FeedbackFields({
         <StoreFilter
           stores={stores}
           loading={storesLoading}
-          value={form.storeId}
-          onChange={(id, store) => actor.send({ type: 'STORE.SET', id, name: store?.name ?? null })}
+          value={form.store}
+          onChange={(id) => fields.change('store', id)}
           label={t('form.store')}
           required
-          error={message('store')}
+          error={fields.error('store')}
           disabled={busy}
         />
       </div>
@@ -133,9 +157,7 @@ function FeedbackFields({
           label={t('form.content')}
           placeholder={t('form.contentPlaceholder')}
           data={contentData}
-          value={form.content}
-          onChange={(value) => actor.send({ type: 'CONTENT.SET', value })}
-          error={message('content')}
+          {...withoutRef(fields.input('content'))}
           maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
           withAsterisk
           disabled={busy}
@@ -148,9 +170,7 @@ function FeedbackFields({
           label={t('form.serial')}
           placeholder={t('form.serialPlaceholder')}
           data={deviceData}
-          value={form.serialNumber}
-          onChange={(value) => actor.send({ type: 'SERIAL.SET', value })}
-          error={message('serial')}
+          {...withoutRef(fields.input('serial'))}
           description={devices.length === 0 ? t('form.noDevices') : undefined}
           searchable
           maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
@@ -163,9 +183,7 @@ function FeedbackFields({
       <Textarea
         label={t('form.description')}
         placeholder={t('form.descriptionPlaceholder')}
-        value={form.description}
-        onChange={(e) => actor.send({ type: 'DESCRIPTION.CHANGE', value: e.currentTarget.value })}
-        error={message('description')}
+        {...withoutRef(fields.text('description'))}
         description={t('form.descriptionCount', { count: [...form.description].length, max: FEEDBACK_DESCRIPTION_MAX })}
         // A fixed height: Mantine's autosize needs document.fonts, which not every engine has.
         rows={5}
@@ -191,7 +209,7 @@ function FeedbackFormActions({
   busy: boolean;
   checking: boolean;
 }) {
-  const submitError = useSelector(actor, (s) => s.context.submitError);
+  const submitError = useSelector(actor, (s) => s.context.form.saveError);
   return (
     <>
       {submitError ? (
