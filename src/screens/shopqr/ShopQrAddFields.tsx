@@ -3,9 +3,10 @@ import { Group, Radio, Select } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { shopQrAddMachine } from '../../machines/shopqr/shopQrAdd.machine';
-import { SALE_CHANNELS, VA_TYPES, type SaleChannel, type VaType } from '../../services/shopqr/schemas';
+import { shopQrAddKit, type shopQrAddMachine } from '../../machines/shopqr/shopQrAdd.machine';
+import { SALE_CHANNELS, VA_TYPES, type VaType } from '../../services/shopqr/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
+import { useFormFields } from '../shared/form/use-form-fields';
 import { LookupSelect } from '../shared/table/LookupSelect';
 import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
@@ -13,12 +14,27 @@ import '../shared/table/styles';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { AmountInput } from './AmountInput';
-import type { fieldMessage } from './labels';
+import { fieldMessage, serviceMessage } from './labels';
 
 type ShopQrAddActor = ActorRefFrom<typeof shopQrAddMachine>;
 
-/** A field's message, shown once the user has tried to send (null until then or when the field is fine). */
-export type FieldMessage = (field: Parameters<typeof fieldMessage>[1]) => string | null;
+/**
+ * The fields through the form toolkit (D283): values, FIELD.CHANGE / FIELD.BLUR and each one's
+ * message, shown once Save was pressed and worded as before (shopqr:errors.*). No refs are handed
+ * out, so a refused Save leaves the focus where it was, as this form always did.
+ */
+export function useShopQrFields(actor: ShopQrAddActor, t: TFunction) {
+  const form = useSelector(actor, (s) => s.context.form);
+  return useFormFields(actor, form, shopQrAddKit, {
+    rule: (field, code) => fieldMessage(t, field, code) ?? '',
+    service: (code) => serviceMessage(t, { code }),
+  });
+}
+
+type ShopQrFields = ReturnType<typeof useShopQrFields>;
+
+/** A field's props without its ref (see useShopQrFields). */
+const withoutRef = <P extends { ref: unknown }>({ ref: _ref, ...props }: P) => props;
 
 /** Staff lists can be long (core §9: up to 100,000 rows): the dropdown shows the first matches only. */
 const STAFF_SHOWN = 50;
@@ -27,7 +43,7 @@ interface FieldProps {
   actor: ShopQrAddActor;
   t: TFunction;
   busy: boolean;
-  message: FieldMessage;
+  fields: ShopQrFields;
 }
 
 /** The add form's fields (core §5 ShopQR add): the type, the receiving account, then what the type needs. */
@@ -36,16 +52,11 @@ export function ShopQrAddFields({
   storesLoading,
   ...props
 }: FieldProps & { stores: readonly StoreOption[]; storesLoading: boolean }) {
-  const { actor, t, busy, message } = props;
-  const form = useSelector(actor, (s) => s.context.form);
+  const { t, busy, fields } = props;
+  const form = fields.values;
   return (
     <>
-      <Radio.Group
-        label={t('form.type')}
-        value={form.type}
-        onChange={(value) => actor.send({ type: 'TYPE.SET', value: value as VaType })}
-        withAsterisk
-      >
+      <Radio.Group label={t('form.type')} value={form.type} onChange={(value) => fields.change('type', value as VaType)} withAsterisk>
         <Group mt="xs" gap="lg">
           {VA_TYPES.map((type) => (
             <Radio key={type} value={type} label={t(`type.${type}`)} description={t(`typeHint.${type}`)} disabled={busy} />
@@ -58,11 +69,11 @@ export function ShopQrAddFields({
           <StoreFilter
             stores={stores}
             loading={storesLoading}
-            value={form.storeId}
-            onChange={(id, store) => actor.send({ type: 'STORE.SET', id, name: store?.name ?? null })}
+            value={form.store?.id ?? null}
+            onChange={(id, store) => fields.change('store', id ? { id, name: store?.name ?? null } : null)}
             label={t('form.store')}
             required
-            error={message('store')}
+            error={fields.error('store')}
             disabled={busy}
           />
         </div>
@@ -75,8 +86,7 @@ export function ShopQrAddFields({
 }
 
 /** The receiving account: verified accounts only; the hidden unverified ones are counted in the hint. */
-function BankAccountField({ actor, t, busy, message }: FieldProps) {
-  const value = useSelector(actor, (s) => s.context.form.bankAccountNo);
+function BankAccountField({ actor, t, busy, fields }: FieldProps) {
   const bankAccounts = useSelector(actor, (s) => s.context.bankAccounts);
   const unverifiedCount = useSelector(actor, (s) => s.context.unverifiedCount);
   // core §9: a merchant may link many accounts; the list is virtualised and searchable like the stores.
@@ -97,11 +107,11 @@ function BankAccountField({ actor, t, busy, message }: FieldProps) {
   return (
     <LookupSelect
       options={bankOptions}
-      value={value}
-      onChange={(next) => next !== null && actor.send({ type: 'BANK.SET', value: next })}
+      value={fields.values.bankAccount}
+      onChange={(next) => next !== null && fields.change('bankAccount', next)}
       texts={bankTexts}
       required
-      error={message('bankAccount')}
+      error={fields.error('bankAccount')}
       description={unverifiedCount > 0 ? t('form.unverifiedHidden', { count: unverifiedCount }) : undefined}
       disabled={busy}
       testId="shopqr-bank"
@@ -111,8 +121,7 @@ function BankAccountField({ actor, t, busy, message }: FieldProps) {
 }
 
 /** The staff member a STAFF or BILL code belongs to. */
-function StaffField({ actor, t, busy, message }: FieldProps) {
-  const value = useSelector(actor, (s) => s.context.form.staffId);
+function StaffField({ actor, t, busy, fields }: FieldProps) {
   const staff = useSelector(actor, (s) => s.context.staff);
   const staffData = useMemo(
     () => staff.map((s) => ({ value: s.staff_id, label: t('form.staffOption', { id: s.staff_id, name: s.full_name }) })),
@@ -123,9 +132,7 @@ function StaffField({ actor, t, busy, message }: FieldProps) {
       label={t('form.staff')}
       placeholder={t('form.staffPlaceholder')}
       data={staffData}
-      value={value}
-      onChange={(next) => actor.send({ type: 'STAFF.SET', value: next })}
-      error={message('staff')}
+      {...withoutRef(fields.input('staff'))}
       searchable
       limit={STAFF_SHOWN}
       maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
@@ -138,9 +145,7 @@ function StaffField({ actor, t, busy, message }: FieldProps) {
 }
 
 /** A BILL code's sale channel and fixed amount. */
-function BillFields({ actor, t, busy, message }: FieldProps) {
-  const channel = useSelector(actor, (s) => s.context.form.channel);
-  const amount = useSelector(actor, (s) => s.context.form.amount);
+function BillFields({ t, busy, fields }: FieldProps) {
   const channelData = useMemo(() => SALE_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) })), [t]);
   return (
     <>
@@ -148,9 +153,7 @@ function BillFields({ actor, t, busy, message }: FieldProps) {
         label={t('form.channel')}
         placeholder={t('form.channelPlaceholder')}
         data={channelData}
-        value={channel}
-        onChange={(value) => actor.send({ type: 'CHANNEL.SET', value: value as SaleChannel | null })}
-        error={message('channel')}
+        {...withoutRef(fields.input('channel'))}
         maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
         withAsterisk
         disabled={busy}
@@ -158,9 +161,9 @@ function BillFields({ actor, t, busy, message }: FieldProps) {
         data-testid="shopqr-channel"
       />
       <AmountInput
-        value={amount}
-        onChange={(value) => actor.send({ type: 'AMOUNT.CHANGE', value })}
-        error={message('amount')}
+        value={fields.values.amount}
+        onChange={(value) => fields.change('amount', value)}
+        error={fields.error('amount') ?? null}
         disabled={busy}
       />
     </>

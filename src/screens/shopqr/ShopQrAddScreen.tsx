@@ -8,8 +8,8 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { shopQrAddMachine } from '../../machines/shopqr/shopQrAdd.machine';
 import type { StoreOption } from '../shared/table/StoreFilter';
-import { ShopQrAddFields, type FieldMessage } from './ShopQrAddFields';
-import { fieldMessage, serviceMessage } from './labels';
+import { ShopQrAddFields, useShopQrFields } from './ShopQrAddFields';
+import { serviceMessage } from './labels';
 import classes from './shopqr.module.css';
 
 export type ShopQrAddActor = ActorRefFrom<typeof shopQrAddMachine>;
@@ -34,14 +34,12 @@ export function ShopQrAddScreen({
   bankHref: string;
 }) {
   const { t } = useTranslation(['shopqr', 'errors']);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const showErrors = useSelector(actor, (s) => s.context.showErrors);
   const optionsError = useSelector(actor, (s) => s.context.optionsError);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const failed = useSelector(actor, (s) => s.matches('optionsFailed'));
   const needsBank = useSelector(actor, (s) => s.matches('needsBankAccount'));
-  const message: FieldMessage = (field) => (showErrors ? fieldMessage(t, field, errors[field]) : null);
+  const fields = useShopQrFields(actor, t);
 
   return (
     <Stack gap="md" p="md" maw={640}>
@@ -69,7 +67,7 @@ export function ShopQrAddScreen({
           }}
         >
           <Stack gap="md">
-            <ShopQrAddFields actor={actor} t={t} busy={busy} message={message} stores={stores} storesLoading={storesLoading} />
+            <ShopQrAddFields actor={actor} t={t} busy={busy} fields={fields} stores={stores} storesLoading={storesLoading} />
             <ShopQrAddActions actor={actor} t={t} busy={busy} />
           </Stack>
         </form>
