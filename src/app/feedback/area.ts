@@ -10,7 +10,8 @@ export default defineArea({
   inspector: {
     machines: ['feedbackList', 'feedbackForm'],
     // Context and event fields these machines may show (everything else is masked): no description text or images.
-    fields: ['type', 'id', 'showErrors', 'errors', 'refused', 'loadError', 'submitError', 'detailError', 'filter'],
+    // The shared form's bookkeeping (D283): form, saveError, refusals, field; its values stay masked.
+    fields: ['type', 'id', 'showErrors', 'form', 'saveError', 'refusals', 'field', 'refused', 'loadError', 'detailError', 'filter'],
   },
   entries: [
     {

@@ -9,6 +9,10 @@ export default defineArea({
     // Context and event fields these machines may show (everything else is masked).
     fields: [
       'showErrors',
+      // The shared form's bookkeeping (D283); its values stay masked.
+      'form',
+      'refusals',
+      'field',
       'unverifiedCount',
       'optionsError',
       'submitError',

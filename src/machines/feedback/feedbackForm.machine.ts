@@ -8,9 +8,17 @@ import type {
   ImageProblem,
   InspectedImage,
 } from '../../services/feedback/schemas';
-import { FEEDBACK_MAX_IMAGES, needsContent, needsSerial } from '../../services/feedback/schemas';
+import { FEEDBACK_MAX_IMAGES, FEEDBACK_TYPES, needsContent, needsSerial } from '../../services/feedback/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { EMPTY_FEEDBACK_FORM, hasErrors, validateFeedbackForm, type FeedbackFieldErrors, type FeedbackForm } from './rules/feedbackForm';
+import { defineForm, type FormFieldEvent, type FormKit, type FormState } from '../shared/form/form';
+import {
+  EMPTY_FEEDBACK_FORM,
+  FEEDBACK_FIELDS,
+  validateFeedbackFields,
+  type FeedbackForm,
+  type FeedbackTextField,
+  type FieldError,
+} from './rules/feedbackForm';
 
 /**
  * /feedback/create/{tab} and /feedback/update/{tab}/{id} (core §2, §4, §5 Feedback). The type is the
@@ -18,8 +26,31 @@ import { EMPTY_FEEDBACK_FORM, hasErrors, validateFeedbackForm, type FeedbackFiel
  * bytes, at most 102,400 bytes, at most five in all): a refused file is not added and its message shows
  * at once, before anything is uploaded. Field messages show after the first submit and follow every
  * change. While saving, the form is read-only and SUBMIT is not handled (core §4); a refusal returns
- * to the form with everything kept (the images too) and a toast titled per core §8.
+ * to the form with everything kept (the images too) and a toast titled per core §8. The typed fields
+ * are the shared form (../shared/form/form.ts, D283), one kit per type (content and terminal are asked
+ * only where the type has them); the refusal stays until the next submit. The images are not a typed
+ * field: they keep their own events and the machine says when none is there.
  */
+
+type FeedbackKit = FormKit<FeedbackForm, FeedbackTextField, FieldError>;
+
+const kitFor = (type: FeedbackType): FeedbackKit =>
+  defineForm<FeedbackForm, FeedbackTextField, FieldError>({
+    fields: FEEDBACK_FIELDS,
+    validate: (values) => validateFeedbackFields(type, values),
+    keepSaveErrorWhileTyping: true,
+  });
+const KITS = Object.fromEntries(FEEDBACK_TYPES.map((type) => [type, kitFor(type)])) as Record<FeedbackType, FeedbackKit>;
+
+/** The typed fields of a type's form (core §5 Feedback: no content for OTHER, no terminal for CHECK). */
+export const feedbackFormKit = (type: FeedbackType): FeedbackKit => KITS[type];
+
+/** Save pressed with no image: the images say so once the form shows its problems. */
+export const imagesMissing = (c: Pick<FeedbackFormContext, 'form' | 'images'>) => c.form.showErrors && c.images.length === 0;
+
+/** Every typed field valid and at least one image. */
+export const feedbackFormValid = (c: Pick<FeedbackFormContext, 'type' | 'form' | 'images'>) =>
+  feedbackFormKit(c.type).valid(c.form.values) && c.images.length > 0;
 
 export type FormImage = { key: string; kind: 'kept'; url: string } | { key: string; kind: 'new'; file: Blob; name: string };
 
@@ -32,9 +63,8 @@ export interface FeedbackFormContext {
   type: FeedbackType;
   /** The feedback being edited; null when creating. */
   id: number | null;
-  form: FeedbackForm;
-  errors: FeedbackFieldErrors;
-  showErrors: boolean;
+  /** The typed fields; what was typed stays through a refused save (its code in `form.saveError`). */
+  form: FormState<FeedbackForm, FeedbackTextField>;
   images: FormImage[];
   /** The files of the last pick that were not added, and why (shown until the next pick or removal). */
   refused: RefusedImage[];
@@ -43,15 +73,11 @@ export interface FeedbackFormContext {
   nextKey: number;
   devices: FeedbackDevice[];
   loadError: string | null;
-  submitError: string | null;
   saved: FeedbackRow | null;
 }
 
 export type FeedbackFormEvent =
-  | { type: 'STORE.SET'; id: string | null; name: string | null }
-  | { type: 'CONTENT.SET'; value: string | null }
-  | { type: 'DESCRIPTION.CHANGE'; value: string }
-  | { type: 'SERIAL.SET'; value: string | null }
+  | FormFieldEvent<FeedbackForm>
   | { type: 'IMAGES.ADD'; files: Blob[] }
   | { type: 'IMAGE.REMOVE'; key: string }
   | { type: 'SUBMIT' }
@@ -65,22 +91,20 @@ export interface FeedbackFormInput {
 
 /** What is sent: the fields the type uses, kept image addresses and new files (core §7, D91). */
 export function saveRequest(context: FeedbackFormContext): FeedbackSave {
-  const { type, form } = context;
+  const { type } = context;
+  const form = context.form.values;
   const draft = {
     type,
-    store_id: Number(form.storeId),
+    store_id: Number(form.store),
     content: needsContent(type) ? form.content : null,
     description: form.description.trim(),
-    serial_number: needsSerial(type) ? form.serialNumber : null,
+    serial_number: needsSerial(type) ? form.serial : null,
   };
   const files = context.images.flatMap((image) => (image.kind === 'new' ? [image.file] : []));
   if (context.id === null) return { kind: 'create', body: { ...draft, images: files } };
   const kept = context.images.flatMap((image) => (image.kind === 'kept' ? [image.url] : []));
   return { kind: 'update', body: { ...draft, id: context.id, old_images: kept, images: files } };
 }
-
-const validate = (context: Pick<FeedbackFormContext, 'type' | 'form'>, form: FeedbackForm, imageCount: number) =>
-  validateFeedbackForm(context.type, form, imageCount);
 
 export const feedbackFormMachine = setup({
   types: {
@@ -104,23 +128,24 @@ export const feedbackFormMachine = setup({
   actions: {
     assignFormData: assign(({ context }, params: { data: FeedbackFormData }) => {
       const existing = params.data.feedback;
-      const form: FeedbackForm = existing
-        ? {
-            storeId: existing.store_id === null ? null : String(existing.store_id),
-            storeName: existing.store_id === null ? null : existing.store_name,
+      const form = existing
+        ? feedbackFormKit(context.type).load(context.form, {
+            store: existing.store_id === null ? null : String(existing.store_id),
             content: existing.content,
+            serial: existing.serial_number,
             description: existing.description,
-            serialNumber: existing.serial_number,
-          }
+          })
         : context.form;
       const images: FormImage[] = existing ? existing.images.map((url, i) => ({ key: `kept-${i}`, kind: 'kept' as const, url })) : [];
-      return { devices: params.data.devices, form, images, loadError: null, errors: validate(context, form, images.length) };
+      return { devices: params.data.devices, form, images, loadError: null };
     }),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    setForm: assign(({ context }, params: { patch: Partial<FeedbackForm> }) => {
-      const form = { ...context.form, ...params.patch };
-      return { form, errors: validate(context, form, context.images.length) };
-    }),
+    changeField: assign(({ context }, params: { event: Extract<FeedbackFormEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form: feedbackFormKit(context.type).change(context.form, params.event.field, params.event.value),
+    })),
+    blurField: assign(({ context }, params: { field: FeedbackTextField }) => ({
+      form: feedbackFormKit(context.type).blur(context.form, params.field),
+    })),
     holdFiles: assign((_, params: { files: Blob[] }) => ({ pending: params.files })),
     /** Checked files join in order while there is room; the rest are refused with their reason. */
     addInspected: assign(({ context }, params: { inspected: InspectedImage[] }) => {
@@ -132,7 +157,7 @@ export const feedbackFormMachine = setup({
         else if (images.length >= FEEDBACK_MAX_IMAGES) refused.push({ name: item.name, problem: 'count' });
         else images.push({ key: `new-${nextKey++}`, kind: 'new', file: item.file, name: item.name });
       }
-      return { images, refused, nextKey, pending: [], errors: validate(context, context.form, images.length) };
+      return { images, refused, nextKey, pending: [] };
     }),
     refuseUnread: assign(({ context }) => ({
       refused: context.pending.map((file) => ({ name: (file as File).name ?? '', problem: 'format' as const })),
@@ -140,18 +165,20 @@ export const feedbackFormMachine = setup({
     })),
     removeImage: assign(({ context }, params: { key: string }) => {
       const images = context.images.filter((image) => image.key !== params.key);
-      return { images, refused: [], errors: validate(context, context.form, images.length) };
+      return { images, refused: [] };
     }),
-    revealErrors: assign({ showErrors: true }),
-    clearSubmitError: assign({ submitError: null }),
-    assignSubmitError: assign((_, params: { error: unknown }) => ({ submitError: errorCode(params.error) })),
+    refuse: assign(({ context }) => ({ form: feedbackFormKit(context.type).refuse(context.form) })),
+    startSaving: assign(({ context }) => ({ form: feedbackFormKit(context.type).saving(context.form) })),
+    assignSubmitError: assign(({ context }, params: { error: unknown }) => ({
+      form: feedbackFormKit(context.type).failed(context.form, params.error),
+    })),
     assignSaved: assign((_, params: { row: FeedbackRow }) => ({ saved: params.row })),
     /** The app shows the toasts (core §8 titles); the defaults do nothing. */
     notifySaved: () => {},
     notifySaveFailed: (_, _params: { code: string }) => {},
   },
   guards: {
-    formValid: ({ context }) => !hasErrors(validate(context, context.form, context.images.length)),
+    formValid: ({ context }) => feedbackFormValid(context),
     hasFiles: (_, params: { files: unknown }) => Array.isArray(params.files) && params.files.length > 0,
     imageListed: ({ context }, params: { key: string }) => context.images.some((image) => image.key === params.key),
   },
@@ -160,16 +187,13 @@ export const feedbackFormMachine = setup({
   context: ({ input }) => ({
     type: input.type,
     id: input.id,
-    form: EMPTY_FEEDBACK_FORM,
-    errors: validateFeedbackForm(input.type, EMPTY_FEEDBACK_FORM, 0),
-    showErrors: false,
+    form: feedbackFormKit(input.type).initial(EMPTY_FEEDBACK_FORM),
     images: [],
     refused: [],
     pending: [],
     nextKey: 1,
     devices: [],
     loadError: null,
-    submitError: null,
     saved: null,
   }),
   initial: 'loading',
@@ -192,12 +216,8 @@ export const feedbackFormMachine = setup({
     editing: {
       description: 'The form. Refused images show their message at once; field messages after the first submit.',
       on: {
-        'STORE.SET': {
-          actions: { type: 'setForm', params: ({ event }) => ({ patch: { storeId: event.id, storeName: event.id ? event.name : null } }) },
-        },
-        'CONTENT.SET': { actions: { type: 'setForm', params: ({ event }) => ({ patch: { content: event.value } }) } },
-        'DESCRIPTION.CHANGE': { actions: { type: 'setForm', params: ({ event }) => ({ patch: { description: event.value } }) } },
-        'SERIAL.SET': { actions: { type: 'setForm', params: ({ event }) => ({ patch: { serialNumber: event.value } }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         'IMAGES.ADD': {
           guard: { type: 'hasFiles', params: ({ event }) => ({ files: event.files }) },
           target: 'checkingImages',
@@ -209,7 +229,7 @@ export const feedbackFormMachine = setup({
         },
         SUBMIT: [
           { guard: 'formValid', target: 'submitting' },
-          { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'revealErrors' },
+          { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'refuse' },
         ],
         CANCEL: 'cancelled',
       },
@@ -232,7 +252,7 @@ export const feedbackFormMachine = setup({
     submitting: {
       tags: ['busy'],
       description: 'POST /feedback (multipart) or PUT /feedback (JSON); the form is read-only and SUBMIT is not handled.',
-      entry: ['revealErrors', 'clearSubmitError'],
+      entry: 'startSaving',
       invoke: {
         id: 'saveFeedback',
         src: 'saveFeedback',

@@ -1,7 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LinkedBankAccount, NewShopQr, SaleChannel, ShopQrRow, StaffOption, VaType } from '../../services/shopqr/schemas';
-import { amountValue, hasErrors, validateShopQrForm, type ShopQrFieldErrors, type ShopQrForm } from './rules/shopQr';
+import type { LinkedBankAccount, NewShopQr, SaleChannel, ShopQrRow, StaffOption } from '../../services/shopqr/schemas';
+import {
+  amountValue,
+  SHOPQR_FIELDS,
+  validateShopQrForm,
+  type FieldError,
+  type ShopQrField,
+  type ShopQrForm,
+  type ShopQrType,
+} from './rules/shopQr';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /payment/add (core §5 ShopQR add): type STORE, STAFF or BILL; a verified bank account always; a
@@ -9,7 +18,12 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * and follow every change from then on. A server refusal returns to the form with everything typed
  * kept; while the request runs nothing can be sent twice (the submit button is disabled, SUBMIT is
  * not handled), and a repeat after an unclear failure meets CHANNEL_EXIST rather than a duplicate.
+ * The fields are the shared form (../shared/form/form.ts, D283), the type one of them; the refusal
+ * stays the machine's own `submitError`, as it carries the error's data as well as its code.
  */
+
+/** core §5: what each type needs, checked by the ShopQR rules; the fields in screen order. */
+export const shopQrAddKit = defineForm<ShopQrForm, ShopQrField, FieldError>({ fields: SHOPQR_FIELDS, validate: validateShopQrForm });
 
 export interface SubmitError {
   code: string;
@@ -18,10 +32,8 @@ export interface SubmitError {
 }
 
 export interface ShopQrAddContext {
-  form: ShopQrForm & { storeName: string | null };
-  errors: ShopQrFieldErrors;
-  /** Field messages show once the user has tried to submit. */
-  showErrors: boolean;
+  /** Field messages show once the user has tried to submit (`form.showErrors`). */
+  form: FormState<ShopQrForm, ShopQrField>;
   /** Verified accounts only: an unverified one cannot receive money (the server refuses it too). */
   bankAccounts: LinkedBankAccount[];
   /** Linked accounts left out because they are not verified yet (the screen says so). */
@@ -33,12 +45,9 @@ export interface ShopQrAddContext {
 }
 
 export type ShopQrAddEvent =
-  | { type: 'TYPE.SET'; value: VaType }
-  | { type: 'BANK.SET'; value: string | null }
-  | { type: 'STORE.SET'; id: string | null; name: string | null }
-  | { type: 'STAFF.SET'; value: string | null }
-  | { type: 'CHANNEL.SET'; value: SaleChannel | null }
-  | { type: 'AMOUNT.CHANGE'; value: string }
+  | FormFieldEvent<ShopQrForm, ShopQrField>
+  // The type is a field too: a radio choice, changed but never left or wrong.
+  | { type: 'FIELD.CHANGE'; field: 'type'; value: ShopQrType }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
   | { type: 'CANCEL' };
@@ -48,24 +57,16 @@ export interface ShopQrAddOptions {
   staff: StaffOption[];
 }
 
-const EMPTY_FORM: ShopQrAddContext['form'] = {
-  type: 'STORE',
-  bankAccountNo: null,
-  storeId: null,
-  storeName: null,
-  staffId: null,
-  channel: null,
-  amount: '',
-};
+const EMPTY_FORM: ShopQrForm = { type: 'STORE', bankAccount: null, store: null, staff: null, channel: null, amount: '' };
 
 /** The POST body: only what the chosen type uses (core §7 create fields). */
-export function requestBody(form: ShopQrAddContext['form']): NewShopQr {
+export function requestBody(form: ShopQrForm): NewShopQr {
   return {
     type: form.type,
-    bank_account_no: form.bankAccountNo ?? '',
-    store_id: form.type === 'STORE' && form.storeId ? Number(form.storeId) : null,
-    store_name: form.type === 'STORE' ? form.storeName : null,
-    staff_id: form.type === 'STORE' ? null : form.staffId,
+    bank_account_no: form.bankAccount ?? '',
+    store_id: form.type === 'STORE' && form.store ? Number(form.store.id) : null,
+    store_name: form.type === 'STORE' ? (form.store?.name ?? null) : null,
+    staff_id: form.type === 'STORE' ? null : form.staff,
     channel: form.type === 'BILL' ? (form.channel as SaleChannel | null) : null,
     amount: form.type === 'BILL' ? amountValue(form.amount) : null,
   };
@@ -90,43 +91,22 @@ export const shopQrAddMachine = setup({
     assignOptions: assign(({ context }, params: { options: ShopQrAddOptions }) => {
       const verified = params.options.bankAccounts.filter((a) => a.is_internal_transfer);
       // One verified account is the only possible answer: chosen for the user.
-      const only = verified.length === 1 ? verified[0]!.name : context.form.bankAccountNo;
-      const form = { ...context.form, bankAccountNo: only };
+      const only = verified.length === 1 ? verified[0]!.name : context.form.values.bankAccount;
       return {
         bankAccounts: verified,
         unverifiedCount: params.options.bankAccounts.length - verified.length,
         staff: params.options.staff,
         optionsError: null,
-        form,
-        errors: validateShopQrForm(form),
+        form: shopQrAddKit.load(context.form, { ...context.form.values, bankAccount: only }),
       };
     }),
     assignOptionsError: assign((_, params: { error: unknown }) => ({ optionsError: errorCode(params.error) })),
-    setType: assign(({ context }, params: { value: VaType }) => {
-      const form = { ...context.form, type: params.value };
-      return { form, errors: validateShopQrForm(form) };
-    }),
-    setBank: assign(({ context }, params: { value: string | null }) => {
-      const form = { ...context.form, bankAccountNo: params.value };
-      return { form, errors: validateShopQrForm(form) };
-    }),
-    setStore: assign(({ context }, params: { id: string | null; name: string | null }) => {
-      const form = { ...context.form, storeId: params.id, storeName: params.id ? params.name : null };
-      return { form, errors: validateShopQrForm(form) };
-    }),
-    setStaff: assign(({ context }, params: { value: string | null }) => {
-      const form = { ...context.form, staffId: params.value };
-      return { form, errors: validateShopQrForm(form) };
-    }),
-    setChannel: assign(({ context }, params: { value: string | null }) => {
-      const form = { ...context.form, channel: params.value };
-      return { form, errors: validateShopQrForm(form) };
-    }),
-    setAmount: assign(({ context }, params: { value: string }) => {
-      const form = { ...context.form, amount: params.value };
-      return { form, errors: validateShopQrForm(form) };
-    }),
-    revealErrors: assign({ showErrors: true }),
+    changeField: assign(({ context }, params: { event: Extract<ShopQrAddEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form: shopQrAddKit.change(context.form, params.event.field, params.event.value),
+    })),
+    blurField: assign(({ context }, params: { field: ShopQrField }) => ({ form: shopQrAddKit.blur(context.form, params.field) })),
+    refuse: assign(({ context }) => ({ form: shopQrAddKit.refuse(context.form) })),
+    startSaving: assign(({ context }) => ({ form: shopQrAddKit.saving(context.form) })),
     clearSubmitError: assign({ submitError: null }),
     assignSubmitError: assign((_, params: { error: unknown }) => ({
       submitError: { code: errorCode(params.error), data: (params.error as { data?: unknown } | null)?.data ?? null },
@@ -136,15 +116,13 @@ export const shopQrAddMachine = setup({
     notifyCreated: () => {},
   },
   guards: {
-    formValid: ({ context }) => !hasErrors(validateShopQrForm(context.form)),
+    formValid: ({ context }) => shopQrAddKit.valid(context.form.values),
     hasVerifiedAccount: (_, params: { options: ShopQrAddOptions }) => params.options.bankAccounts.some((a) => a.is_internal_transfer),
   },
 }).createMachine({
   id: 'shopQrAdd',
   context: {
-    form: EMPTY_FORM,
-    errors: validateShopQrForm(EMPTY_FORM),
-    showErrors: false,
+    form: shopQrAddKit.initial(EMPTY_FORM),
     bankAccounts: [],
     unverifiedCount: 0,
     staff: [],
@@ -182,15 +160,11 @@ export const shopQrAddMachine = setup({
     editing: {
       description: 'The form. Field messages show after the first submit; a server error shows above the buttons.',
       on: {
-        'TYPE.SET': { actions: { type: 'setType', params: ({ event }) => ({ value: event.value }) } },
-        'BANK.SET': { actions: { type: 'setBank', params: ({ event }) => ({ value: event.value }) } },
-        'STORE.SET': { actions: { type: 'setStore', params: ({ event }) => ({ id: event.id, name: event.name }) } },
-        'STAFF.SET': { actions: { type: 'setStaff', params: ({ event }) => ({ value: event.value }) } },
-        'CHANNEL.SET': { actions: { type: 'setChannel', params: ({ event }) => ({ value: event.value }) } },
-        'AMOUNT.CHANGE': { actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         SUBMIT: [
           { guard: 'formValid', target: 'submitting' },
-          { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'revealErrors' },
+          { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'refuse' },
         ],
         CANCEL: 'cancelled',
       },
@@ -198,11 +172,11 @@ export const shopQrAddMachine = setup({
     submitting: {
       tags: ['busy'],
       description: 'POST /channel-payment; the form is read-only and SUBMIT is not handled.',
-      entry: ['revealErrors', 'clearSubmitError'],
+      entry: ['startSaving', 'clearSubmitError'],
       invoke: {
         id: 'createShopQr',
         src: 'createShopQr',
-        input: ({ context }) => requestBody(context.form),
+        input: ({ context }) => requestBody(context.form.values),
         onDone: {
           target: 'created',
           actions: [{ type: 'assignCreated', params: ({ event }) => ({ row: event.output }) }, 'notifyCreated'],

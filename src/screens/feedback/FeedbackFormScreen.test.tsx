@@ -83,9 +83,9 @@ describe('feedback form screen', () => {
     const { actor, sent } = start(() => new Promise((_, no) => (reject = no)));
     await render(actor);
     await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true));
-    actor.send({ type: 'STORE.SET', id: '1', name: 'Hàng Bạc' });
-    actor.send({ type: 'CONTENT.SET', value: 'PIN' });
-    actor.send({ type: 'SERIAL.SET', value: '18501000000101' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'store', value: '1' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'content', value: 'PIN' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'serial', value: '18501000000101' });
     fireEvent.change(screen.getByTestId('feedback-description'), { target: { value: '<b>Máy</b> hỏng' } });
     actor.send({ type: 'IMAGES.ADD', files: [png('a.png')] });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));

@@ -3,6 +3,7 @@ import { RowActions, RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -37,47 +38,7 @@ export function FeedbackListScreen({
   loadImage: (url: string) => Promise<Blob>;
 }) {
   const { t } = useTranslation(['feedback', 'errors', 'table']);
-  const detailOf = useSelector(actor, (s) => s.context.detailOf);
-  const detail = useSelector(actor, (s) => s.context.detail);
-  const detailError = useSelector(actor, (s) => s.context.detailError);
-  const contentText = (row: FeedbackRow) => (row.content ? t(`content.${row.content}`, { defaultValue: row.content }) : '');
-
-  const columns = useMemo<DataColumn<FeedbackRow>[]>(
-    () => [
-      { key: 'created_at', header: t('columns.created_at'), rowHeader: true, cell: (r) => formatDateTime(r.created_at), minWidth: 150 },
-      { key: 'store_name', header: t('columns.store_name'), cell: (r) => r.store_name, minWidth: 150 },
-      ...(type === 'OTHER' ? [] : [{ key: 'content', header: t('columns.content'), cell: contentText, minWidth: 130 }]),
-      ...(type === 'CHECK'
-        ? []
-        : [{ key: 'serial_number', header: t('columns.serial_number'), cell: (r: FeedbackRow) => r.serial_number ?? '', minWidth: 150 }]),
-      {
-        key: 'description',
-        header: t('columns.description'),
-        cell: (r) => <span className={classes.description}>{r.description}</span>,
-        minWidth: 200,
-      },
-      { key: 'images', header: t('columns.images'), align: 'right', cell: (r) => r.images.length },
-      {
-        key: 'actions',
-        header: t('columns.actions'),
-        cell: (r) => (
-          <RowActions>
-            <RowButton kind="open" label={t('actions.detail', { id: r.id })} onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}>
-              {t('actions.detailShort')}
-            </RowButton>
-            <RowButton kind="edit" label={t('actions.edit', { id: r.id })} to={links.update(r.type, r.id)}>
-              {t('actions.editShort')}
-            </RowButton>
-            <RowButton kind="delete" label={t('actions.delete', { id: r.id })} onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>
-              {t('actions.deleteShort')}
-            </RowButton>
-          </RowActions>
-        ),
-      },
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [actor, t, type, links],
-  );
+  const columns = useFeedbackColumns(actor, t, type, links);
 
   return (
     <Stack gap="md" p="md">
@@ -124,32 +85,93 @@ export function FeedbackListScreen({
         }}
         testId="feedback-table"
       />
-      <Modal
-        opened={detailOf !== null}
-        onClose={() => actor.send({ type: 'DETAIL.CLOSE' })}
-        title={t('detail.title')}
-        size="lg"
-        closeButtonProps={{ 'aria-label': t('detail.close') }}
-      >
-        <FeedbackDetail
-          row={detail ?? detailOf}
-          loaded={detail !== null}
-          errorCode={detailError}
-          onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
-          loadImage={loadImage}
-        />
-        <Group justify="flex-end" mt="md">
-          {detail ? (
-            <Button variant="default" component={Link} to={links.update(detail.type, detail.id)}>
-              {t('actions.editShort')}
-            </Button>
-          ) : null}
-          <Button variant="default" onClick={() => actor.send({ type: 'DETAIL.CLOSE' })}>
-            {t('detail.close')}
-          </Button>
-        </Group>
-      </Modal>
+      <FeedbackDetailModal actor={actor} t={t} links={links} loadImage={loadImage} />
     </Stack>
+  );
+}
+
+/** The table's columns for a tab: OTHER has no content, CHECK no terminal. */
+function useFeedbackColumns(actor: FeedbackListActor, t: TFunction, type: FeedbackType, links: FeedbackListLinks) {
+  const contentText = (row: FeedbackRow) => (row.content ? t(`content.${row.content}`, { defaultValue: row.content }) : '');
+  return useMemo<DataColumn<FeedbackRow>[]>(
+    () => [
+      { key: 'created_at', header: t('columns.created_at'), rowHeader: true, cell: (r) => formatDateTime(r.created_at), minWidth: 150 },
+      { key: 'store_name', header: t('columns.store_name'), cell: (r) => r.store_name, minWidth: 150 },
+      ...(type === 'OTHER' ? [] : [{ key: 'content', header: t('columns.content'), cell: contentText, minWidth: 130 }]),
+      ...(type === 'CHECK'
+        ? []
+        : [{ key: 'serial_number', header: t('columns.serial_number'), cell: (r: FeedbackRow) => r.serial_number ?? '', minWidth: 150 }]),
+      {
+        key: 'description',
+        header: t('columns.description'),
+        cell: (r) => <span className={classes.description}>{r.description}</span>,
+        minWidth: 200,
+      },
+      { key: 'images', header: t('columns.images'), align: 'right', cell: (r) => r.images.length },
+      {
+        key: 'actions',
+        header: t('columns.actions'),
+        cell: (r) => (
+          <RowActions>
+            <RowButton kind="open" label={t('actions.detail', { id: r.id })} onClick={() => actor.send({ type: 'DETAIL.OPEN', row: r })}>
+              {t('actions.detailShort')}
+            </RowButton>
+            <RowButton kind="edit" label={t('actions.edit', { id: r.id })} to={links.update(r.type, r.id)}>
+              {t('actions.editShort')}
+            </RowButton>
+            <RowButton kind="delete" label={t('actions.delete', { id: r.id })} onClick={() => actor.send({ type: 'DELETE.ASK', row: r })}>
+              {t('actions.deleteShort')}
+            </RowButton>
+          </RowActions>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [actor, t, type, links],
+  );
+}
+
+/** The detail dialog: the row at once, its images once the detail has loaded, and a link to edit it. */
+function FeedbackDetailModal({
+  actor,
+  t,
+  links,
+  loadImage,
+}: {
+  actor: FeedbackListActor;
+  t: TFunction;
+  links: FeedbackListLinks;
+  loadImage: (url: string) => Promise<Blob>;
+}) {
+  const detailOf = useSelector(actor, (s) => s.context.detailOf);
+  const detail = useSelector(actor, (s) => s.context.detail);
+  const detailError = useSelector(actor, (s) => s.context.detailError);
+  return (
+    <Modal
+      opened={detailOf !== null}
+      onClose={() => actor.send({ type: 'DETAIL.CLOSE' })}
+      title={t('detail.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+    >
+      <FeedbackDetail
+        row={detail ?? detailOf}
+        loaded={detail !== null}
+        errorCode={detailError}
+        onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
+        loadImage={loadImage}
+      />
+      <Group justify="flex-end" mt="md">
+        {detail ? (
+          <Button variant="default" component={Link} to={links.update(detail.type, detail.id)}>
+            {t('actions.editShort')}
+          </Button>
+        ) : null}
+        <Button variant="default" onClick={() => actor.send({ type: 'DETAIL.CLOSE' })}>
+          {t('detail.close')}
+        </Button>
+      </Group>
+    </Modal>
   );
 }
 

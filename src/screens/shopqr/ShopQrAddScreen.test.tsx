@@ -54,10 +54,10 @@ describe('ShopQR add screen', () => {
     const { actor, sent } = start(() => new Promise((_, reject) => (release = reject)));
     await renderScreen(<ShopQrAddScreen actor={actor} stores={[]} storesLoading={false} bankHref="/bank" />);
     await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true));
-    actor.send({ type: 'TYPE.SET', value: 'BILL' });
-    actor.send({ type: 'STAFF.SET', value: 'NV002' });
-    actor.send({ type: 'CHANNEL.SET', value: 'KIOSK' });
-    actor.send({ type: 'AMOUNT.CHANGE', value: '2500000' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'type', value: 'BILL' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'staff', value: 'NV002' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'channel', value: 'KIOSK' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'amount', value: '2500000' });
     const submit = await screen.findByRole('button', { name: 'Create ShopQR' });
     fireEvent.click(submit);
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true));
@@ -66,7 +66,7 @@ describe('ShopQR add screen', () => {
     expect(sent).toHaveLength(1);
     release({ code: 'TIMEOUT', status: 0, kind: 'timeout' });
     await screen.findByText(/Sending again is safe/);
-    expect(actor.getSnapshot().context.form).toMatchObject({ type: 'BILL', staffId: 'NV002', channel: 'KIOSK', amount: '2500000' });
+    expect(actor.getSnapshot().context.form.values).toMatchObject({ type: 'BILL', staff: 'NV002', channel: 'KIOSK', amount: '2500000' });
     expect((screen.getByTestId('shopqr-amount') as HTMLInputElement).value).toBe('2500000');
   });
 
@@ -115,7 +115,7 @@ describe('ShopQR add screen', () => {
       fireEvent.change(input, { target: { value: '7000001500' } });
       const match = await within(list).findByRole('option', { name: /7000001500/, hidden: true });
       fireEvent.click(match);
-      expect(actor.getSnapshot().context.form.bankAccountNo).toBe('7000001500');
+      expect(actor.getSnapshot().context.form.values.bankAccount).toBe('7000001500');
       expect((input as HTMLInputElement).value).toContain('7000001500');
     });
   });

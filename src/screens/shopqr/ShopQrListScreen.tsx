@@ -2,6 +2,7 @@ import { RowActions, RowButton } from '../shared/list/RowButton';
 import { useMemo } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -39,7 +40,58 @@ export function ShopQrListScreen({
   const detail = useSelector(actor, (s) => s.context.detail);
   const detailError = useSelector(actor, (s) => s.context.detailError);
 
-  const columns = useMemo<DataColumn<ShopQrRow>[]>(
+  const columns = useShopQrColumns(actor, t, canManage);
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        {canManage ? (
+          <Button component={Link} to={addHref}>
+            {t('add')}
+          </Button>
+        ) : null}
+      </Group>
+      {canManage ? null : <OwnerOnlyNote />}
+      <ListTable<ShopQrRow>
+        actor={actor}
+        label={t('tableLabel')}
+        columns={columns}
+        pageSizes={PAGE_SIZES}
+        emptyText={t('empty')}
+        resultText={(info) => t('resultCount', info)}
+        failedTitle={t('loadFailed')}
+        failedMessage={(code) => serviceMessage(t, { code: code ?? 'UNKNOWN_ERROR' })}
+        retryLabel={t('retry')}
+        deleteDialog={{
+          title: t('delete.title'),
+          body: (r) => t('delete.question', { va: r.va_account_no }),
+          confirmLabel: t('delete.confirm'),
+          cancelLabel: t('delete.cancel'),
+          closeLabel: t('detail.close'),
+          failedTitle: t('delete.failedTitle'),
+          failedMessage: (code) => serviceMessage(t, { code }),
+          failedTestId: 'shopqr-delete-error',
+        }}
+        testId="shopqr-table"
+      />
+      <ShopQrDetailModal
+        row={detailOf}
+        detail={detail}
+        errorCode={detailError}
+        onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
+        onClose={() => actor.send({ type: 'DETAIL.CLOSE' })}
+        onDownload={onDownload}
+      />
+    </Stack>
+  );
+}
+
+/** The table's columns; delete only for those who manage the codes (D87). */
+function useShopQrColumns(actor: ShopQrListActor, t: TFunction, canManage: boolean) {
+  return useMemo<DataColumn<ShopQrRow>[]>(
     () => [
       { key: 'va_account_no', header: t('columns.va_account_no'), rowHeader: true, cell: (r) => r.va_account_no, minWidth: 190 },
       {
@@ -88,51 +140,5 @@ export function ShopQrListScreen({
       },
     ],
     [actor, t, canManage],
-  );
-
-  return (
-    <Stack gap="md" p="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        {canManage ? (
-          <Button component={Link} to={addHref}>
-            {t('add')}
-          </Button>
-        ) : null}
-      </Group>
-      {canManage ? null : <OwnerOnlyNote />}
-      <ListTable<ShopQrRow>
-        actor={actor}
-        label={t('tableLabel')}
-        columns={columns}
-        pageSizes={PAGE_SIZES}
-        emptyText={t('empty')}
-        resultText={(info) => t('resultCount', info)}
-        failedTitle={t('loadFailed')}
-        failedMessage={(code) => serviceMessage(t, { code: code ?? 'UNKNOWN_ERROR' })}
-        retryLabel={t('retry')}
-        deleteDialog={{
-          title: t('delete.title'),
-          body: (r) => t('delete.question', { va: r.va_account_no }),
-          confirmLabel: t('delete.confirm'),
-          cancelLabel: t('delete.cancel'),
-          closeLabel: t('detail.close'),
-          failedTitle: t('delete.failedTitle'),
-          failedMessage: (code) => serviceMessage(t, { code }),
-          failedTestId: 'shopqr-delete-error',
-        }}
-        testId="shopqr-table"
-      />
-      <ShopQrDetailModal
-        row={detailOf}
-        detail={detail}
-        errorCode={detailError}
-        onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
-        onClose={() => actor.send({ type: 'DETAIL.CLOSE' })}
-        onDownload={onDownload}
-      />
-    </Stack>
   );
 }

@@ -1,5 +1,9 @@
-import { feedbackFormMachine, saveRequest, type FeedbackFormContext } from '../../../src/machines/feedback/feedbackForm.machine';
-import { hasErrors } from '../../../src/machines/feedback/rules/feedbackForm';
+import {
+  feedbackFormMachine,
+  feedbackFormValid,
+  saveRequest,
+  type FeedbackFormContext,
+} from '../../../src/machines/feedback/feedbackForm.machine';
 import { FEEDBACK_MAX_IMAGES, type FeedbackFormData } from '../../../src/services/feedback/schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
@@ -15,12 +19,13 @@ const events: SampleEvent[] = [
   { type: 'xstate.done.actor.loadFormData', output: creating },
   { type: 'xstate.done.actor.loadFormData', output: editing },
   { type: 'xstate.error.actor.loadFormData', error: serviceError('FEEDBACK_NOT_FOUND', 404) },
-  { type: 'STORE.SET', id: '1', name: 'Phố Cổ - Hàng Bạc' },
-  { type: 'STORE.SET', id: null, name: null },
-  { type: 'CONTENT.SET', value: 'PIN' },
-  { type: 'DESCRIPTION.CHANGE', value: 'Máy không nhận thẻ' },
-  { type: 'DESCRIPTION.CHANGE', value: '  ' },
-  { type: 'SERIAL.SET', value: device.serial_number },
+  { type: 'FIELD.CHANGE', field: 'store', value: '1' },
+  { type: 'FIELD.CHANGE', field: 'store', value: null },
+  { type: 'FIELD.CHANGE', field: 'content', value: 'PIN' },
+  { type: 'FIELD.CHANGE', field: 'description', value: 'Máy không nhận thẻ' },
+  { type: 'FIELD.CHANGE', field: 'description', value: '  ' },
+  { type: 'FIELD.CHANGE', field: 'serial', value: device.serial_number },
+  { type: 'FIELD.BLUR', field: 'description' },
   { type: 'IMAGES.ADD', files: [png] },
   { type: 'IMAGES.ADD', files: [] },
   { type: 'IMAGE.REMOVE', key: 'kept-0' },
@@ -48,12 +53,12 @@ const events: SampleEvent[] = [
 /** What decides the next step: filled or not, messages shown, how many images, the last refusal. */
 function project(c: FeedbackFormContext) {
   return {
-    valid: !hasErrors(c.errors),
-    showErrors: c.showErrors,
+    valid: feedbackFormValid(c),
+    showErrors: c.form.showErrors,
     images: Math.min(c.images.length, 2),
     kept: c.images.some((i) => i.kind === 'kept'),
     refused: c.refused.length > 0,
-    submitError: c.submitError !== null,
+    submitError: c.form.saveError !== null,
   };
 }
 
@@ -82,8 +87,8 @@ describeModel({
       events: events.filter(
         (e) =>
           !(e.type === 'xstate.done.actor.loadFormData' && e.output === creating) &&
-          !['STORE.SET', 'CONTENT.SET', 'SERIAL.SET', 'IMAGES.ADD'].includes(e.type) &&
-          !(e.type === 'DESCRIPTION.CHANGE' && e.value !== '  '),
+          e.type !== 'IMAGES.ADD' &&
+          !(e.type === 'FIELD.CHANGE' && !(e.field === 'description' && e.value === '  ')),
       ),
       ...common,
     },
@@ -95,7 +100,7 @@ describeModel({
       for (const call of step.invoked) {
         if (call.id !== 'saveFeedback') continue;
         // Only a valid form is sent, the fields its type uses, and only what the images say.
-        if (hasErrors(after.errors)) throw new Error(`sent an invalid form ${JSON.stringify(after.form)}`);
+        if (!feedbackFormValid(after)) throw new Error(`sent an invalid form ${JSON.stringify(after.form)}`);
         const request = call.input as ReturnType<typeof saveRequest>;
         if (JSON.stringify(request) !== JSON.stringify(saveRequest(after))) throw new Error('the request differs from the form');
         if ((request.kind === 'update') !== (after.id !== null)) throw new Error('created when editing, or the reverse');
@@ -109,9 +114,9 @@ describeModel({
       if (!before) continue;
       if (step.event.type === 'xstate.error.actor.saveFeedback') {
         // A refusal keeps every value and image, and says why.
-        if (JSON.stringify(before.form) !== JSON.stringify(after.form) || before.images.length !== after.images.length)
+        if (JSON.stringify(before.form.values) !== JSON.stringify(after.form.values) || before.images.length !== after.images.length)
           throw new Error('the refusal changed the form');
-        if (after.submitError === null) throw new Error('the refusal is not shown');
+        if (after.form.saveError === null) throw new Error('the refusal is not shown');
         if (step.actions.filter((a) => a.action === 'notifySaveFailed').length !== 1) throw new Error('no failure toast');
       }
       if (step.event.type === 'xstate.done.actor.inspectImages') {

@@ -1,5 +1,4 @@
-import { requestBody, shopQrAddMachine, type ShopQrAddContext } from '../../../src/machines/shopqr/shopQrAdd.machine';
-import { hasErrors } from '../../../src/machines/shopqr/rules/shopQr';
+import { requestBody, shopQrAddKit, shopQrAddMachine, type ShopQrAddContext } from '../../../src/machines/shopqr/shopQrAdd.machine';
 import type { ShopQrRow } from '../../../src/services/shopqr/schemas';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
@@ -31,16 +30,17 @@ const events: SampleEvent[] = [
   { type: 'xstate.done.actor.loadAddOptions', output: { bankAccounts: [verified, unverified], staff } },
   { type: 'xstate.done.actor.loadAddOptions', output: { bankAccounts: [unverified], staff } },
   { type: 'xstate.error.actor.loadAddOptions', error: networkError },
-  { type: 'TYPE.SET', value: 'STORE' },
-  { type: 'TYPE.SET', value: 'STAFF' },
-  { type: 'TYPE.SET', value: 'BILL' },
-  { type: 'BANK.SET', value: null },
-  { type: 'BANK.SET', value: verified.name },
-  { type: 'STORE.SET', id: '1', name: 'Phố Cổ - Hàng Bạc' },
-  { type: 'STAFF.SET', value: 'NV002' },
-  { type: 'CHANNEL.SET', value: 'IN_STORE' },
-  { type: 'AMOUNT.CHANGE', value: '150000' },
-  { type: 'AMOUNT.CHANGE', value: '0' },
+  { type: 'FIELD.CHANGE', field: 'type', value: 'STORE' },
+  { type: 'FIELD.CHANGE', field: 'type', value: 'STAFF' },
+  { type: 'FIELD.CHANGE', field: 'type', value: 'BILL' },
+  { type: 'FIELD.CHANGE', field: 'bankAccount', value: null },
+  { type: 'FIELD.CHANGE', field: 'bankAccount', value: verified.name },
+  { type: 'FIELD.CHANGE', field: 'store', value: { id: '1', name: 'Phố Cổ - Hàng Bạc' } },
+  { type: 'FIELD.CHANGE', field: 'staff', value: 'NV002' },
+  { type: 'FIELD.CHANGE', field: 'channel', value: 'IN_STORE' },
+  { type: 'FIELD.CHANGE', field: 'amount', value: '150000' },
+  { type: 'FIELD.CHANGE', field: 'amount', value: '0' },
+  { type: 'FIELD.BLUR', field: 'amount' },
   { type: 'SUBMIT' },
   { type: 'RETRY' },
   { type: 'CANCEL' },
@@ -51,7 +51,12 @@ const events: SampleEvent[] = [
 
 /** What decides the next step: the type, whether the form would pass, messages shown, the last refusal. */
 function project(c: ShopQrAddContext) {
-  return { type: c.form.type, valid: !hasErrors(c.errors), showErrors: c.showErrors, submitError: c.submitError?.code ?? null };
+  return {
+    type: c.form.values.type,
+    valid: shopQrAddKit.valid(c.form.values),
+    showErrors: c.form.showErrors,
+    submitError: c.submitError?.code ?? null,
+  };
 }
 
 describeModel({
@@ -67,9 +72,9 @@ describeModel({
       for (const call of step.invoked) {
         if (call.id !== 'createShopQr') continue;
         // Only a valid form is sent, and only the fields its type uses.
-        if (hasErrors(after.errors)) throw new Error(`sent an invalid form ${JSON.stringify(after.form)}`);
+        if (!shopQrAddKit.valid(after.form.values)) throw new Error(`sent an invalid form ${JSON.stringify(after.form.values)}`);
         const body = call.input as ReturnType<typeof requestBody>;
-        if (JSON.stringify(body) !== JSON.stringify(requestBody(after.form))) throw new Error('the request differs from the form');
+        if (JSON.stringify(body) !== JSON.stringify(requestBody(after.form.values))) throw new Error('the request differs from the form');
         if (body.type !== 'STORE' && body.store_id !== null) throw new Error('store sent for a staff code');
         if (body.type !== 'BILL' && (body.amount !== null || body.channel !== null)) throw new Error('amount sent outside BILL');
         if (body.type === 'BILL' && !(typeof body.amount === 'number' && body.amount > 0)) throw new Error(`bill amount ${body.amount}`);
@@ -78,7 +83,10 @@ describeModel({
       }
       if (!before) continue;
       // A server refusal keeps every typed value.
-      if (step.event.type === 'xstate.error.actor.createShopQr' && JSON.stringify(before.form) !== JSON.stringify(after.form)) {
+      if (
+        step.event.type === 'xstate.error.actor.createShopQr' &&
+        JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)
+      ) {
         throw new Error('the refusal changed the form');
       }
       if (

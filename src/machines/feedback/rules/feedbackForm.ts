@@ -2,28 +2,39 @@ import { FEEDBACK_DESCRIPTION_MAX, needsContent, needsSerial, type FeedbackType 
 
 /** core §5 Feedback: store, description and at least one image always; content except OTHER; card machine except CHECK. */
 
-export type FeedbackField = 'store' | 'content' | 'description' | 'serial' | 'images';
+/** The typed fields, named as the form keeps them (FIELD.CHANGE {field, value}); the images are the form's own list. */
+export interface FeedbackForm {
+  /** The store's id as the store picker gives it; its name is not sent (core §7: store_id). */
+  store: string | null;
+  content: string | null;
+  serial: string | null;
+  description: string;
+}
+
+export type FeedbackTextField = keyof FeedbackForm;
+export type FeedbackField = FeedbackTextField | 'images';
 export type FieldError = 'required' | 'tooLong';
 export type FeedbackFieldErrors = Partial<Record<FeedbackField, FieldError>>;
 
-export interface FeedbackForm {
-  storeId: string | null;
-  storeName: string | null;
-  content: string | null;
-  description: string;
-  serialNumber: string | null;
-}
+export const EMPTY_FEEDBACK_FORM: FeedbackForm = { store: null, content: null, serial: null, description: '' };
 
-export const EMPTY_FEEDBACK_FORM: FeedbackForm = { storeId: null, storeName: null, content: null, description: '', serialNumber: null };
+/** The typed fields in screen order (store, content, terminal, description) and their problems for a type. */
+export const FEEDBACK_FIELDS: readonly FeedbackTextField[] = ['store', 'content', 'serial', 'description'];
 
-export function validateFeedbackForm(type: FeedbackType, form: FeedbackForm, imageCount: number): FeedbackFieldErrors {
-  const errors: FeedbackFieldErrors = {};
-  if (!form.storeId) errors.store = 'required';
+export function validateFeedbackFields(type: FeedbackType, form: FeedbackForm): Partial<Record<FeedbackTextField, FieldError>> {
+  const errors: Partial<Record<FeedbackTextField, FieldError>> = {};
+  if (!form.store) errors.store = 'required';
   if (needsContent(type) && !form.content) errors.content = 'required';
   const description = form.description.trim();
   if (!description) errors.description = 'required';
   else if ([...description].length > FEEDBACK_DESCRIPTION_MAX) errors.description = 'tooLong';
-  if (needsSerial(type) && !form.serialNumber) errors.serial = 'required';
+  if (needsSerial(type) && !form.serial) errors.serial = 'required';
+  return errors;
+}
+
+/** Every field's problem, the images included (at least one). */
+export function validateFeedbackForm(type: FeedbackType, form: FeedbackForm, imageCount: number): FeedbackFieldErrors {
+  const errors: FeedbackFieldErrors = validateFeedbackFields(type, form);
   if (imageCount === 0) errors.images = 'required';
   return errors;
 }

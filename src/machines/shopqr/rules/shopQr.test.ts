@@ -46,27 +46,34 @@ describe('amount input (core §5 Inputs, §9 13 characters)', () => {
 });
 
 describe('ShopQR add form (core §5)', () => {
-  const base: ShopQrForm = { type: 'STORE', bankAccountNo: '0100000011', storeId: '1', staffId: null, channel: null, amount: '' };
+  const base: ShopQrForm = {
+    type: 'STORE',
+    bankAccount: '0100000011',
+    store: { id: '1', name: 'Phố Cổ - Hàng Bạc' },
+    staff: null,
+    channel: null,
+    amount: '',
+  };
 
   it('needs a bank account for every type', () => {
     for (const type of ['STORE', 'STAFF', 'BILL'] as const) {
-      expect(validateShopQrForm({ ...base, type, bankAccountNo: null }).bankAccount).toBe('required');
+      expect(validateShopQrForm({ ...base, type, bankAccount: null }).bankAccount).toBe('required');
     }
   });
 
   it('STORE needs a store, STAFF a staff member', () => {
     expect(validateShopQrForm(base)).toEqual({});
-    expect(validateShopQrForm({ ...base, storeId: null })).toEqual({ store: 'required' });
+    expect(validateShopQrForm({ ...base, store: null })).toEqual({ store: 'required' });
     expect(validateShopQrForm({ ...base, type: 'STAFF' })).toEqual({ staff: 'required' });
-    expect(validateShopQrForm({ ...base, type: 'STAFF', storeId: null, staffId: 'NV003' })).toEqual({});
+    expect(validateShopQrForm({ ...base, type: 'STAFF', store: null, staff: 'NV003' })).toEqual({});
   });
 
   it('BILL needs staff, a known sale channel and an amount', () => {
     expect(validateShopQrForm({ ...base, type: 'BILL' })).toEqual({ staff: 'required', channel: 'required', amount: 'required' });
-    expect(validateShopQrForm({ ...base, type: 'BILL', staffId: 'NV002', channel: 'SHOP', amount: '0' })).toEqual({
+    expect(validateShopQrForm({ ...base, type: 'BILL', staff: 'NV002', channel: 'SHOP', amount: '0' })).toEqual({
       channel: 'required',
       amount: 'notPositive',
     });
-    expect(validateShopQrForm({ ...base, type: 'BILL', staffId: 'NV002', channel: 'IN_STORE', amount: '150000' })).toEqual({});
+    expect(validateShopQrForm({ ...base, type: 'BILL', staff: 'NV002', channel: 'IN_STORE', amount: '150000' })).toEqual({});
   });
 });

@@ -38,14 +38,26 @@ export function amountValue(text: string): number {
   return Number(text.trim());
 }
 
+/** The store a STORE code belongs to: its id, and its name as the picker showed it (sent as store_name, core §7). */
+export interface StoreChoice {
+  id: string;
+  name: string | null;
+}
+
+/** The fields, named as the form keeps them (FIELD.CHANGE {field, value}). */
 export interface ShopQrForm {
   type: ShopQrType;
-  bankAccountNo: string | null;
-  storeId: string | null;
-  staffId: string | null;
+  /** The receiving account's number. */
+  bankAccount: string | null;
+  store: StoreChoice | null;
+  /** The staff member's staff_id. */
+  staff: string | null;
   channel: string | null;
   amount: string;
 }
+
+/** The checked fields in screen order (the type is a choice, never wrong). */
+export const SHOPQR_FIELDS: readonly ShopQrField[] = ['bankAccount', 'store', 'staff', 'channel', 'amount'];
 
 const SALE_CHANNELS = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'];
 
@@ -56,9 +68,9 @@ const SALE_CHANNELS = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'];
  */
 export function validateShopQrForm(form: ShopQrForm): ShopQrFieldErrors {
   const errors: ShopQrFieldErrors = {};
-  if (!form.bankAccountNo) errors.bankAccount = 'required';
-  if (form.type === 'STORE' && !form.storeId) errors.store = 'required';
-  if (form.type !== 'STORE' && !form.staffId) errors.staff = 'required';
+  if (!form.bankAccount) errors.bankAccount = 'required';
+  if (form.type === 'STORE' && !form.store?.id) errors.store = 'required';
+  if (form.type !== 'STORE' && !form.staff) errors.staff = 'required';
   if (form.type === 'BILL') {
     if (!form.channel || !SALE_CHANNELS.includes(form.channel)) errors.channel = 'required';
     const amount = validateAmount(form.amount);
