@@ -99,6 +99,56 @@ describe('/e-invoice screen (doc 2 §2, §4)', () => {
     expect(screen.getByTestId('einvoice-provider').textContent).toContain('M-Invoice');
   });
 
+  it('not set up: the setting link instead of a retry, and no table', async () => {
+    const { actor } = listActor(async () => {
+      // What the service rejects with (a ServiceError carries the same code).
+      throw Object.assign(new Error('EINV_NOT_SET_UP'), { code: 'EINV_NOT_SET_UP', status: 400 });
+    });
+    await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.now()} />);
+    const link = await screen.findByTestId('einvoice-setting-link');
+    expect(link.getAttribute('href')).toBe('/e-inv-setting');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('sign: the question of doc 2 §4, then the call, then the list again', async () => {
+    const { actor, loads, sign } = listActor(async () => page([row(1, true)]));
+    await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.now()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign invoice C26TMV no. 1' }));
+    const dialog = await screen.findByTestId('einvoice-sign-dialog');
+    expect(dialog.textContent).toContain('Do you want to sign this invoice and send it to CQT?');
+    fireEvent.click(within(dialog).getByTestId('sign-confirm'));
+    await waitFor(() => expect(sign).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(loads).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByTestId('einvoice-sign-dialog')).toBeNull());
+  });
+
+  it('view: the PDF in a frame from a blob: URL, with its buttons', async () => {
+    const created: string[] = [];
+    const original = URL.createObjectURL;
+    const originalRevoke = URL.revokeObjectURL;
+    URL.createObjectURL = () => {
+      created.push('blob:test/1');
+      return 'blob:test/1';
+    };
+    URL.revokeObjectURL = () => {};
+    try {
+      const { actor } = listActor(async () => page([row(1, true)]));
+      await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.now()} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'View invoice C26TMV no. 1' }));
+      const frame = await screen.findByTestId('einvoice-pdf-frame');
+      expect(frame.getAttribute('src')).toBe('blob:test/1');
+      for (const id of ['pdf-refresh', 'pdf-open-tab', 'pdf-download', 'pdf-print']) expect(screen.getByTestId(id)).toBeTruthy();
+      // The sign popup cannot open over it.
+      actor.send({ type: 'SIGN.OPEN', row: row(1, true) });
+      expect(screen.queryByTestId('einvoice-sign-dialog')).toBeNull();
+    } finally {
+      URL.createObjectURL = original;
+      URL.revokeObjectURL = originalRevoke;
+    }
+  });
+});
+
+describe('/e-invoice screen: an original and its corrections (D243)', () => {
   it('issue 25 §5: the original and its adjustment together, each naming the other, the original with its total after adjustment', async () => {
     const original = { ...row(1, false), correctedBy: [{ kind: 'adjust' as const, serial: '1C26TMV', seq: 2 }], totalAfter: 1_875_000 };
     const adjustment = row(2, false);
@@ -160,53 +210,5 @@ describe('/e-invoice screen (doc 2 §2, §4)', () => {
     fireEvent.click(within(dialog).getByTestId('correct-close'));
     await waitFor(() => expect(screen.queryByTestId('einvoice-correct-dialog')).toBeNull());
     await waitFor(() => expect(loads).toHaveLength(2));
-  });
-
-  it('not set up: the setting link instead of a retry, and no table', async () => {
-    const { actor } = listActor(async () => {
-      // What the service rejects with (a ServiceError carries the same code).
-      throw Object.assign(new Error('EINV_NOT_SET_UP'), { code: 'EINV_NOT_SET_UP', status: 400 });
-    });
-    await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.now()} />);
-    const link = await screen.findByTestId('einvoice-setting-link');
-    expect(link.getAttribute('href')).toBe('/e-inv-setting');
-    expect(screen.queryByRole('table')).toBeNull();
-  });
-
-  it('sign: the question of doc 2 §4, then the call, then the list again', async () => {
-    const { actor, loads, sign } = listActor(async () => page([row(1, true)]));
-    await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.now()} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign invoice C26TMV no. 1' }));
-    const dialog = await screen.findByTestId('einvoice-sign-dialog');
-    expect(dialog.textContent).toContain('Do you want to sign this invoice and send it to CQT?');
-    fireEvent.click(within(dialog).getByTestId('sign-confirm'));
-    await waitFor(() => expect(sign).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(loads).toHaveLength(2));
-    await waitFor(() => expect(screen.queryByTestId('einvoice-sign-dialog')).toBeNull());
-  });
-
-  it('view: the PDF in a frame from a blob: URL, with its buttons', async () => {
-    const created: string[] = [];
-    const original = URL.createObjectURL;
-    const originalRevoke = URL.revokeObjectURL;
-    URL.createObjectURL = () => {
-      created.push('blob:test/1');
-      return 'blob:test/1';
-    };
-    URL.revokeObjectURL = () => {};
-    try {
-      const { actor } = listActor(async () => page([row(1, true)]));
-      await renderScreen(<EinvoiceListScreen actor={actor} settingHref="/e-inv-setting" nowMs={Date.now()} />);
-      fireEvent.click(await screen.findByRole('button', { name: 'View invoice C26TMV no. 1' }));
-      const frame = await screen.findByTestId('einvoice-pdf-frame');
-      expect(frame.getAttribute('src')).toBe('blob:test/1');
-      for (const id of ['pdf-refresh', 'pdf-open-tab', 'pdf-download', 'pdf-print']) expect(screen.getByTestId(id)).toBeTruthy();
-      // The sign popup cannot open over it.
-      actor.send({ type: 'SIGN.OPEN', row: row(1, true) });
-      expect(screen.queryByTestId('einvoice-sign-dialog')).toBeNull();
-    } finally {
-      URL.createObjectURL = original;
-      URL.revokeObjectURL = originalRevoke;
-    }
   });
 });

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { Alert, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,8 +14,6 @@ import {
   selectProvider,
   selectSignActor,
 } from '../../../machines/einvoice/list/selectors';
-import { formatVndNumber } from '../../../rules/vnd';
-import { serialText } from '../../../rules/einvoiceCode';
 import {
   EINVOICE_PAGE_SIZES,
   EINVOICE_SEARCH_MAX,
@@ -30,11 +27,9 @@ import type { TimeRange } from '../../../rules/timeRange';
 import { DROPDOWN_MAX_HEIGHT } from '../../shared/dropdown';
 import { ListTable } from '../../shared/list/ListTable';
 import { ListSearch } from '../../shared/list/ListSearch';
-import { RowButton } from '../../shared/list/RowButton';
 import { usePortal } from '../../shared/portal-context';
-import type { DataColumn } from '../../shared/table/DataTable';
-import { formatDate } from '../../shared/table/format';
 import { TimeRangeFilter } from '../../shared/table/TimeRangeFilter';
+import { useEinvoiceColumns } from './EinvoiceListColumns';
 import { InvoicePdfDialog, type InvoicePdfActor } from './InvoicePdfDialog';
 import { InvoiceSignDialog, type InvoiceSignActor } from './InvoiceSignDialog';
 import { InvoiceCorrectDialog, type InvoiceCorrectActor } from './InvoiceCorrectDialog';
@@ -65,8 +60,6 @@ export function EinvoiceListScreen({
   newKey?: () => string;
 }) {
   const { t } = useTranslation(['einvoice', 'errors']);
-  const { language } = usePortal();
-  const filter = useSelector(actor, selectFilter);
   const provider = useSelector(actor, selectProvider);
   const notSetUp = useSelector(actor, selectNotSetUp);
   const comingSoon = useSelector(actor, selectListComingSoon);
@@ -74,133 +67,7 @@ export function EinvoiceListScreen({
   const signActor = useSelector(actor, selectSignActor) as InvoiceSignActor | undefined;
   const correctActor = useSelector(actor, selectCorrectActor) as InvoiceCorrectActor | undefined;
 
-  const columns = useMemo<DataColumn<EinvoiceListRow>[]>(
-    () => [
-      {
-        key: 'serial',
-        header: t('list.columns.serial'),
-        // Original and correction together (D243): each names the other, under its symbol.
-        cell: (r) => {
-          const ref = r.invoice.corrects;
-          return (
-            <Stack gap={2} align="flex-start">
-              <span>{serialText(r.invoice.serial)}</span>
-              {ref ? (
-                <Text size="xs" c="gray.8" data-testid="einvoice-corrects">
-                  {t(ref.kind === 'replace' ? 'list.correction.replaces' : 'list.correction.adjusts', {
-                    serial: serialText(ref.serial),
-                    seq: ref.seq,
-                  })}
-                </Text>
-              ) : null}
-              {ref?.reason ? (
-                <Text size="xs" c="gray.8">
-                  {t('list.correction.reason', { reason: ref.reason })}
-                </Text>
-              ) : null}
-              {r.correctedBy.map((c) => (
-                <Text key={`${c.serial}-${c.seq}`} size="xs" c="gray.8" data-testid="einvoice-corrected-by">
-                  {t(c.kind === 'replace' ? 'list.correction.replacedBy' : 'list.correction.adjustedBy', {
-                    serial: serialText(c.serial),
-                    seq: c.seq,
-                  })}
-                </Text>
-              ))}
-            </Stack>
-          );
-        },
-        rowHeader: true,
-        minWidth: 150,
-      },
-      { key: 'seq', header: t('list.columns.seq'), cell: (r) => String(r.invoice.seq), align: 'right' },
-      { key: 'date', header: t('list.columns.date'), cell: (r) => formatDate(r.invoice.invoiceDate) },
-      { key: 'buyer', header: t('list.columns.buyer'), cell: (r) => r.invoice.buyerName, minWidth: 160 },
-      {
-        key: 'cqtCode',
-        header: t('list.columns.cqtCode'),
-        cell: (r) =>
-          r.invoice.taxAuthorityCode ? (
-            <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="einvoice-cqt-code">
-              {r.invoice.taxAuthorityCode}
-            </Text>
-          ) : (
-            '—'
-          ),
-        minWidth: 140,
-      },
-      { key: 'searchCode', header: t('list.columns.searchCode'), cell: (r) => r.invoice.searchCode || '—' },
-      { key: 'vat', header: t('list.columns.vat'), cell: (r) => formatVndNumber(r.invoice.vat), align: 'right' },
-      {
-        key: 'total',
-        header: t('list.columns.total'),
-        cell: (r) => (
-          <Stack gap={2} align="flex-end">
-            <span>{formatVndNumber(r.invoice.total)}</span>
-            {r.totalAfter !== null ? (
-              <Text size="xs" c="gray.8" data-testid="einvoice-total-after">
-                {t('list.correction.totalAfter', { amount: formatVndNumber(r.totalAfter) })}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
-        align: 'right',
-      },
-      {
-        key: 'status',
-        header: t('list.columns.status'),
-        cell: (r) => (
-          <Stack gap={4} align="flex-start">
-            <Badge variant="light" color={`${r.cqt.color}.9`} data-testid="einvoice-cqt-status">
-              {t(r.cqt.labelKey, r.cqt.params ?? {})}
-            </Badge>
-            {r.status ? (
-              <Text size="xs" c="gray.8" data-testid="einvoice-status">
-                {t(r.status.labelKey, r.status.params ?? {})}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
-      },
-      {
-        key: 'actions',
-        header: t('list.columns.actions'),
-        cell: (r) => {
-          const name = t('list.invoiceName', { serial: serialText(r.invoice.serial), seq: r.invoice.seq });
-          return (
-            <Group gap="xs" wrap="nowrap">
-              {r.viewable ? (
-                <RowButton kind="open" label={t('list.viewLabel', { name })} onClick={() => actor.send({ type: 'VIEW.OPEN', row: r })}>
-                  {t('list.view')}
-                </RowButton>
-              ) : (
-                <Text size="xs" c="gray.8">
-                  {t('list.viewComingSoon')}
-                </Text>
-              )}
-              {r.signable ? (
-                <RowButton kind="edit" label={t('list.signLabel', { name })} onClick={() => actor.send({ type: 'SIGN.OPEN', row: r })}>
-                  {t('list.sign.action')}
-                </RowButton>
-              ) : null}
-              {r.correctable ? (
-                <RowButton
-                  kind="edit"
-                  label={t('list.correct.openLabel', { name })}
-                  onClick={() => actor.send({ type: 'CORRECT.OPEN', row: r, key: newKey() })}
-                >
-                  {t('list.correct.open')}
-                </RowButton>
-              ) : null}
-            </Group>
-          );
-        },
-      },
-    ],
-    [t, actor, newKey],
-  );
-
-  const releasedOptions = RELEASED_FILTERS.map((value) => ({ value, label: t(`list.released.${value}`) }));
-  const timeValue = filter.range.preset === 'custom' ? filter.range : { preset: filter.range.preset };
+  const columns = useEinvoiceColumns(actor, newKey);
 
   return (
     <Stack gap="md" p="md">
@@ -229,52 +96,7 @@ export function EinvoiceListScreen({
         </Alert>
       ) : (
         <>
-          <section aria-label={t('list.filters')}>
-            <Group align="flex-end" gap="md" wrap="wrap">
-              <div>
-                <TimeRangeFilter
-                  value={timeValue}
-                  nowMs={nowMs}
-                  language={language}
-                  onChange={(next) => {
-                    const range: TimeRange =
-                      next.preset === 'custom' ? { preset: 'custom', from: next.from ?? '', to: next.to ?? '' } : { preset: next.preset };
-                    actor.send({ type: 'FILTER.SET', filter: { range } });
-                  }}
-                />
-              </div>
-              <ListSearch
-                actor={actor}
-                field="q"
-                label={t('list.search')}
-                description={t('list.searchHint')}
-                maxLength={EINVOICE_SEARCH_MAX}
-                style={{ flex: '1 1 220px' }}
-                data-testid="einvoice-search"
-              />
-              <ListSearch
-                actor={actor}
-                field="serial"
-                label={t('list.serialSearch')}
-                description={t('list.serialHint')}
-                maxLength={EINVOICE_SERIAL_MAX}
-                style={{ flex: '0 1 180px' }}
-                data-testid="einvoice-serial-search"
-              />
-              <Select
-                label={t('list.releasedFilter')}
-                maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-                data={releasedOptions}
-                value={filter.released}
-                allowDeselect={false}
-                onChange={(value) => {
-                  if (value) actor.send({ type: 'FILTER.SET', filter: { released: value as ReleasedFilter } });
-                }}
-                style={{ flex: '0 1 200px' }}
-                data-testid="einvoice-released-filter"
-              />
-            </Group>
-          </section>
+          <EinvoiceListFilters actor={actor} nowMs={nowMs} />
           <ListTable<EinvoiceListRow>
             actor={actor}
             label={t('list.tableLabel')}
@@ -292,5 +114,62 @@ export function EinvoiceListScreen({
       {signActor ? <InvoiceSignDialog actor={signActor} /> : null}
       {correctActor ? <InvoiceCorrectDialog actor={correctActor} /> : null}
     </Stack>
+  );
+}
+
+/** The time range, the two searches and released/unreleased (doc 2 §2), each a FILTER.SET or the list's search. */
+function EinvoiceListFilters({ actor, nowMs }: { actor: EinvoiceListActor; nowMs: number }) {
+  const { t } = useTranslation(['einvoice', 'errors']);
+  const { language } = usePortal();
+  const filter = useSelector(actor, selectFilter);
+  const releasedOptions = RELEASED_FILTERS.map((value) => ({ value, label: t(`list.released.${value}`) }));
+  const timeValue = filter.range.preset === 'custom' ? filter.range : { preset: filter.range.preset };
+  return (
+    <section aria-label={t('list.filters')}>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <div>
+          <TimeRangeFilter
+            value={timeValue}
+            nowMs={nowMs}
+            language={language}
+            onChange={(next) => {
+              const range: TimeRange =
+                next.preset === 'custom' ? { preset: 'custom', from: next.from ?? '', to: next.to ?? '' } : { preset: next.preset };
+              actor.send({ type: 'FILTER.SET', filter: { range } });
+            }}
+          />
+        </div>
+        <ListSearch
+          actor={actor}
+          field="q"
+          label={t('list.search')}
+          description={t('list.searchHint')}
+          maxLength={EINVOICE_SEARCH_MAX}
+          style={{ flex: '1 1 220px' }}
+          data-testid="einvoice-search"
+        />
+        <ListSearch
+          actor={actor}
+          field="serial"
+          label={t('list.serialSearch')}
+          description={t('list.serialHint')}
+          maxLength={EINVOICE_SERIAL_MAX}
+          style={{ flex: '0 1 180px' }}
+          data-testid="einvoice-serial-search"
+        />
+        <Select
+          label={t('list.releasedFilter')}
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+          data={releasedOptions}
+          value={filter.released}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (value) actor.send({ type: 'FILTER.SET', filter: { released: value as ReleasedFilter } });
+          }}
+          style={{ flex: '0 1 200px' }}
+          data-testid="einvoice-released-filter"
+        />
+      </Group>
+    </section>
   );
 }

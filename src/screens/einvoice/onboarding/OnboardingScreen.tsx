@@ -34,15 +34,10 @@ export interface OnboardingScreenProps {
 export function EinvoiceOnboardingScreen({ actor, settingHref, mailHref }: OnboardingScreenProps) {
   const { t } = useTranslation('einvoice');
   const form = useSelector(actor, selectOnboardingForm);
-  const inForm = useSelector(actor, selectOnboardingInForm);
-  const busy = useSelector(actor, selectOnboardingBusy);
   const contract = useSelector(actor, selectOnboardingContract);
   const notice = useSelector(actor, selectOnboardingNotice);
   const error = useSelector(actor, selectOnboardingError);
-  const problems = useSelector(actor, selectOnboardingProblems);
   const providerName = form.provider ? PROVIDER_NAMES[form.provider] : '';
-  const problem = (field: keyof NonNullable<typeof problems>) =>
-    problems?.[field] ? t(`onboarding.problems.${problems[field]}`) : undefined;
 
   if (error) {
     return (
@@ -63,136 +58,178 @@ export function EinvoiceOnboardingScreen({ actor, settingHref, mailHref }: Onboa
       <Title order={1} size="h3">
         {t('onboarding.title')}
       </Title>
-      <Card withBorder padding="lg" radius="md" maw={640}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
-          <Stack gap="md">
-            <Text size="sm">{t('onboarding.intro')}</Text>
-            <TextInput label={t('onboarding.taxCode')} value={form.taxNo ?? ''} readOnly />
-            <Radio.Group
-              label={t('onboarding.provider')}
-              required
-              value={form.provider ?? ''}
-              onChange={(value) => actor.send({ type: 'PROVIDER.SELECT', provider: value as ProviderRoute })}
-              error={problem('provider')}
-            >
-              <Group gap="md" mt={4}>
-                {(Object.keys(PROVIDER_NAMES) as ProviderRoute[]).map((route) => (
-                  <Radio key={route} value={route} label={PROVIDER_NAMES[route]} disabled={!inForm || busy} />
-                ))}
-              </Group>
-            </Radio.Group>
-            <Radio.Group
-              label={t('onboarding.plan')}
-              required
-              value={form.plan ?? ''}
-              onChange={(value) => actor.send({ type: 'PLAN.SELECT', plan: value as OnboardingPlan })}
-              error={problem('plan')}
-            >
-              <Group gap="md" mt={4}>
-                {ONBOARDING_PLANS.map((plan) => (
-                  <Radio
-                    key={plan}
-                    value={plan}
-                    label={t(`onboarding.plans.${plan}`, { count: PLAN_INVOICES[plan] })}
-                    disabled={!inForm || busy}
-                  />
-                ))}
-              </Group>
-            </Radio.Group>
-            <TextInput
-              label={t('onboarding.contactName')}
-              required
-              value={form.contactName}
-              onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
-              error={problem('contactName')}
-            />
-            <TextInput
-              label={t('onboarding.email')}
-              required
-              type="email"
-              value={form.email}
-              onChange={(e) => actor.send({ type: 'EMAIL.CHANGE', value: e.currentTarget.value })}
-              error={problem('email')}
-            />
-            <TextInput
-              label={t('onboarding.phone')}
-              required
-              type="tel"
-              value={form.phone}
-              onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
-              error={problem('phone')}
-            />
-            <Text size="sm">
-              {t('onboarding.already')}{' '}
-              <Anchor component={Link} to={settingHref} c="dark.9" underline="always">
-                {t('onboarding.toSetting')}
-              </Anchor>
-            </Text>
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy} disabled={!inForm}>
-                {t('onboarding.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
-      <Modal
-        opened={contract}
-        onClose={() => actor.send({ type: 'BACK' })}
-        title={t('onboarding.contractTitle')}
-        closeButtonProps={{ 'aria-label': t('onboarding.close') }}
-        centered
-        data-testid="onboarding-contract"
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {t('onboarding.contractBody', {
-              provider: providerName,
-              plan: form.plan ? t(`onboarding.plans.${form.plan}`, { count: PLAN_INVOICES[form.plan] }) : '',
-            })}
-          </Text>
-          <Text size="sm" fw={600}>
-            {t('onboarding.orderId', { id: form.orderId ?? '' })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
-              {t('onboarding.back')}
-            </Button>
-            <Button onClick={() => actor.send({ type: 'SIGN' })}>{t('onboarding.sign')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={notice}
-        onClose={() => actor.send({ type: 'DONE' })}
-        title={t('onboarding.noticeTitle')}
-        closeButtonProps={{ 'aria-label': t('onboarding.close') }}
-        centered
-        data-testid="onboarding-notice"
-      >
-        <Stack gap="sm">
-          <Alert color="blue" variant="light">
-            <Text size="sm" c="dark.9">
-              {t('onboarding.noticeBody', { provider: providerName, email: form.email.trim() })}
-            </Text>
-          </Alert>
-          {mailHref ? (
-            <Anchor href={mailHref} c="dark.9" underline="always" data-testid="onboarding-mail">
-              {t('onboarding.sendMail', { provider: providerName })}
-            </Anchor>
-          ) : null}
-          <Group justify="flex-end">
-            <Button onClick={() => actor.send({ type: 'DONE' })}>{t('onboarding.done')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <OnboardingFormCard actor={actor} settingHref={settingHref} />
+      <ContractModal actor={actor} opened={contract} providerName={providerName} />
+      <NoticeModal actor={actor} opened={notice} providerName={providerName} mailHref={mailHref} />
     </Stack>
+  );
+}
+
+/** The registration form: the provider, the plan and who to contact (doc 2 §2). */
+function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 'actor' | 'settingHref'>) {
+  const { t } = useTranslation('einvoice');
+  const form = useSelector(actor, selectOnboardingForm);
+  const inForm = useSelector(actor, selectOnboardingInForm);
+  const busy = useSelector(actor, selectOnboardingBusy);
+  const problems = useSelector(actor, selectOnboardingProblems);
+  const problem = (field: keyof NonNullable<typeof problems>) =>
+    problems?.[field] ? t(`onboarding.problems.${problems[field]}`) : undefined;
+  return (
+    <Card withBorder padding="lg" radius="md" maw={640}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('onboarding.intro')}</Text>
+          <TextInput label={t('onboarding.taxCode')} value={form.taxNo ?? ''} readOnly />
+          <Radio.Group
+            label={t('onboarding.provider')}
+            required
+            value={form.provider ?? ''}
+            onChange={(value) => actor.send({ type: 'PROVIDER.SELECT', provider: value as ProviderRoute })}
+            error={problem('provider')}
+          >
+            <Group gap="md" mt={4}>
+              {(Object.keys(PROVIDER_NAMES) as ProviderRoute[]).map((route) => (
+                <Radio key={route} value={route} label={PROVIDER_NAMES[route]} disabled={!inForm || busy} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Radio.Group
+            label={t('onboarding.plan')}
+            required
+            value={form.plan ?? ''}
+            onChange={(value) => actor.send({ type: 'PLAN.SELECT', plan: value as OnboardingPlan })}
+            error={problem('plan')}
+          >
+            <Group gap="md" mt={4}>
+              {ONBOARDING_PLANS.map((plan) => (
+                <Radio
+                  key={plan}
+                  value={plan}
+                  label={t(`onboarding.plans.${plan}`, { count: PLAN_INVOICES[plan] })}
+                  disabled={!inForm || busy}
+                />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={t('onboarding.contactName')}
+            required
+            value={form.contactName}
+            onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
+            error={problem('contactName')}
+          />
+          <TextInput
+            label={t('onboarding.email')}
+            required
+            type="email"
+            value={form.email}
+            onChange={(e) => actor.send({ type: 'EMAIL.CHANGE', value: e.currentTarget.value })}
+            error={problem('email')}
+          />
+          <TextInput
+            label={t('onboarding.phone')}
+            required
+            type="tel"
+            value={form.phone}
+            onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
+            error={problem('phone')}
+          />
+          <Text size="sm">
+            {t('onboarding.already')}{' '}
+            <Anchor component={Link} to={settingHref} c="dark.9" underline="always">
+              {t('onboarding.toSetting')}
+            </Anchor>
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy} disabled={!inForm}>
+              {t('onboarding.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The contract to sign: provider, plan and the order's id. */
+function ContractModal({ actor, opened, providerName }: { actor: OnboardingActor; opened: boolean; providerName: string }) {
+  const { t } = useTranslation('einvoice');
+  const form = useSelector(actor, selectOnboardingForm);
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => actor.send({ type: 'BACK' })}
+      title={t('onboarding.contractTitle')}
+      closeButtonProps={{ 'aria-label': t('onboarding.close') }}
+      centered
+      data-testid="onboarding-contract"
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {t('onboarding.contractBody', {
+            provider: providerName,
+            plan: form.plan ? t(`onboarding.plans.${form.plan}`, { count: PLAN_INVOICES[form.plan] }) : '',
+          })}
+        </Text>
+        <Text size="sm" fw={600}>
+          {t('onboarding.orderId', { id: form.orderId ?? '' })}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
+            {t('onboarding.back')}
+          </Button>
+          <Button onClick={() => actor.send({ type: 'SIGN' })}>{t('onboarding.sign')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Signed: the provider e-mails the merchant; the registration e-mail to send meanwhile (D202). */
+function NoticeModal({
+  actor,
+  opened,
+  providerName,
+  mailHref,
+}: {
+  actor: OnboardingActor;
+  opened: boolean;
+  providerName: string;
+  mailHref: string | null;
+}) {
+  const { t } = useTranslation('einvoice');
+  const form = useSelector(actor, selectOnboardingForm);
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => actor.send({ type: 'DONE' })}
+      title={t('onboarding.noticeTitle')}
+      closeButtonProps={{ 'aria-label': t('onboarding.close') }}
+      centered
+      data-testid="onboarding-notice"
+    >
+      <Stack gap="sm">
+        <Alert color="blue" variant="light">
+          <Text size="sm" c="dark.9">
+            {t('onboarding.noticeBody', { provider: providerName, email: form.email.trim() })}
+          </Text>
+        </Alert>
+        {mailHref ? (
+          <Anchor href={mailHref} c="dark.9" underline="always" data-testid="onboarding-mail">
+            {t('onboarding.sendMail', { provider: providerName })}
+          </Anchor>
+        ) : null}
+        <Group justify="flex-end">
+          <Button onClick={() => actor.send({ type: 'DONE' })}>{t('onboarding.done')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

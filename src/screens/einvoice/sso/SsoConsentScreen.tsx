@@ -52,40 +52,7 @@ export function SsoConsentScreen({ actor }: { actor: SsoConsentActor }) {
           <Title order={1} size="h3">
             {t('sso.consent.title')}
           </Title>
-          {asking ? (
-            <>
-              <Text>{t('sso.consent.body', { provider })}</Text>
-              <dl style={{ margin: 0 }}>
-                <Group gap="xs" wrap="nowrap">
-                  <Text component="dt" fw={600} size="sm">
-                    {t('sso.consent.provider')}
-                  </Text>
-                  <Text component="dd" size="sm" m={0} data-testid="consent-provider">
-                    {provider}
-                  </Text>
-                </Group>
-                <Group gap="xs" wrap="nowrap">
-                  <Text component="dt" fw={600} size="sm">
-                    {t('sso.consent.taxCode')}
-                  </Text>
-                  <Text component="dd" size="sm" m={0} data-testid="consent-tax-code">
-                    {request?.taxNo}
-                  </Text>
-                </Group>
-              </dl>
-              <Text size="sm" c="dimmed">
-                {t('sso.consent.note')}
-              </Text>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" disabled={busy} onClick={() => actor.send({ type: 'REFUSE' })}>
-                  {t('sso.consent.refuse')}
-                </Button>
-                <Button loading={busy} onClick={() => actor.send({ type: 'ALLOW' })}>
-                  {t('sso.consent.allow')}
-                </Button>
-              </Group>
-            </>
-          ) : null}
+          {asking ? <ConsentRequest actor={actor} provider={provider} taxNo={request?.taxNo} busy={busy} /> : null}
           {failed ? (
             <>
               <Alert color="red" title={t('sso.consent.failedTitle')} role="alert">
@@ -130,6 +97,55 @@ export function SsoConsentScreen({ actor }: { actor: SsoConsentActor }) {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** The question: who asks, for which tax code, and allow or refuse. */
+function ConsentRequest({
+  actor,
+  provider,
+  taxNo,
+  busy,
+}: {
+  actor: SsoConsentActor;
+  provider: string;
+  taxNo: string | undefined;
+  busy: boolean;
+}) {
+  const { t } = useTranslation(['einvoice', 'errors']);
+  return (
+    <>
+      <Text>{t('sso.consent.body', { provider })}</Text>
+      <dl style={{ margin: 0 }}>
+        <Group gap="xs" wrap="nowrap">
+          <Text component="dt" fw={600} size="sm">
+            {t('sso.consent.provider')}
+          </Text>
+          <Text component="dd" size="sm" m={0} data-testid="consent-provider">
+            {provider}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Text component="dt" fw={600} size="sm">
+            {t('sso.consent.taxCode')}
+          </Text>
+          <Text component="dd" size="sm" m={0} data-testid="consent-tax-code">
+            {taxNo}
+          </Text>
+        </Group>
+      </dl>
+      <Text size="sm" c="dimmed">
+        {t('sso.consent.note')}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" disabled={busy} onClick={() => actor.send({ type: 'REFUSE' })}>
+          {t('sso.consent.refuse')}
+        </Button>
+        <Button loading={busy} onClick={() => actor.send({ type: 'ALLOW' })}>
+          {t('sso.consent.allow')}
+        </Button>
+      </Group>
+    </>
   );
 }
 

@@ -46,6 +46,7 @@ import { TemplatePreview } from './TemplatePreview';
 import '../styles';
 
 export type TemplateSetupActor = ActorRefFrom<typeof templateSetupMachine>;
+type TemplateFormValues = ReturnType<typeof selectTemplateForm>;
 
 export interface TemplateScreenProps {
   actor: TemplateSetupActor;
@@ -157,11 +158,7 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
   const { t: tErrors } = useTranslation('errors');
   const nameProblem = useSelector(actor, selectTemplateNameProblem);
   const typeMissing = useSelector(actor, selectTemplateTypeMissing);
-  const fileId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const template = GALLERY.find((candidate) => candidate.id === form.templateId);
-  const logoError =
-    form.logoProblem === null ? undefined : t(`template.logo.${form.logoProblem}`, { name: form.refusedName ?? '', max: '5 MB' });
   return (
     <Card
       withBorder
@@ -198,36 +195,7 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
           ]}
           error={typeMissing ? t('template.typeRequired') : undefined}
         />
-        <Input.Wrapper label={t('template.logo.label')} description={t('template.logo.rules')} error={logoError} id={fileId}>
-          <Group gap="sm" mt={4}>
-            <input
-              ref={fileInput}
-              id={fileId}
-              type="file"
-              accept={ACCEPT}
-              disabled={busy}
-              aria-invalid={logoError ? true : undefined}
-              onChange={(e) => {
-                const file = e.currentTarget.files?.[0];
-                if (file) actor.send({ type: 'LOGO.PICK', file });
-                // The same file picked again after a refusal must reach the check again.
-                e.currentTarget.value = '';
-              }}
-            />
-          </Group>
-        </Input.Wrapper>
-        {form.logo || form.savedLogo ? (
-          <Group gap="sm" data-testid="template-logo">
-            <Text size="sm">
-              {form.logo
-                ? t('template.logo.chosen', { name: form.logo.name, size: formatSize(form.logo.size) })
-                : t('template.savedLogo', { name: form.savedLogo!.name, size: formatSize(form.savedLogo!.size) })}
-            </Text>
-            <Button variant="subtle" size="xs" disabled={busy} onClick={() => actor.send({ type: 'LOGO.CLEAR' })}>
-              {t('template.logo.clear')}
-            </Button>
-          </Group>
-        ) : null}
+        <TemplateLogoField actor={actor} form={form} busy={busy} />
         {form.saveError !== null ? (
           <Alert color="red" variant="light" title={t('template.saveFailedTitle')} data-testid="template-save-failed" role="alert">
             <Text size="sm">
@@ -248,6 +216,49 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The logo (D255): PDF, PNG or JPEG up to 5 MB, the file chosen or saved, and clear. */
+function TemplateLogoField({ actor, form, busy }: { actor: TemplateSetupActor; form: TemplateFormValues; busy: boolean }) {
+  const { t } = useTranslation('einvoice');
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const logoError =
+    form.logoProblem === null ? undefined : t(`template.logo.${form.logoProblem}`, { name: form.refusedName ?? '', max: '5 MB' });
+  return (
+    <>
+      <Input.Wrapper label={t('template.logo.label')} description={t('template.logo.rules')} error={logoError} id={fileId}>
+        <Group gap="sm" mt={4}>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            accept={ACCEPT}
+            disabled={busy}
+            aria-invalid={logoError ? true : undefined}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) actor.send({ type: 'LOGO.PICK', file });
+              // The same file picked again after a refusal must reach the check again.
+              e.currentTarget.value = '';
+            }}
+          />
+        </Group>
+      </Input.Wrapper>
+      {form.logo || form.savedLogo ? (
+        <Group gap="sm" data-testid="template-logo">
+          <Text size="sm">
+            {form.logo
+              ? t('template.logo.chosen', { name: form.logo.name, size: formatSize(form.logo.size) })
+              : t('template.savedLogo', { name: form.savedLogo!.name, size: formatSize(form.savedLogo!.size) })}
+          </Text>
+          <Button variant="subtle" size="xs" disabled={busy} onClick={() => actor.send({ type: 'LOGO.CLEAR' })}>
+            {t('template.logo.clear')}
+          </Button>
+        </Group>
+      ) : null}
+    </>
   );
 }
 

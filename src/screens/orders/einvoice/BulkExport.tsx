@@ -133,46 +133,7 @@ export function BulkRunDialog({ actor }: { actor: BulkExportActor }) {
             <Text size="sm">{t('einvoice.bulk.finishedBody', { ...progress })}</Text>
           </Alert>
         ) : null}
-        {/* A plain scrolling region: focusable, so its rows are reachable by keyboard (axe scrollable-region-focusable). */}
-        <div style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('einvoice.bulk.results')}>
-          <Table miw={360} aria-label={t('einvoice.bulk.results')} data-testid="bulk-results">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('einvoice.bulk.columns.order')}</Table.Th>
-                <Table.Th scope="col">{t('einvoice.bulk.columns.outcome')}</Table.Th>
-                <Table.Th scope="col">{t('einvoice.bulk.columns.detail')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {run.items.map((item) => (
-                <Table.Tr key={item.orderId} data-testid="bulk-result" data-status={item.status}>
-                  <Table.Th scope="row" fw={400}>
-                    {item.orderCode}
-                  </Table.Th>
-                  <Table.Td>
-                    <Text size="sm" c={OUTCOME_COLOUR[item.status]}>
-                      {t(`einvoice.bulk.outcome.${item.status}`)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {item.error !== null
-                        ? t(errorMessageKey(item.error))
-                        : item.eivCode !== null
-                          ? invoiceCodeText(t, item.eivCode, item.serial)
-                          : ''}
-                    </Text>
-                    {item.status === 'exported' && typeof item.datedToday === 'number' ? (
-                      <Text size="sm" fw={500} data-testid="bulk-dated-today">
-                        {t('einvoice.bulk.datedToday', { date: formatDate(item.datedToday) })}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <BulkResultsTable items={run.items} />
         <Group justify="flex-end" wrap="wrap">
           {running ? (
             <Button variant="default" disabled={stopRequested} onClick={() => actor.send({ type: 'STOP' })} data-testid="bulk-stop">
@@ -192,5 +153,52 @@ export function BulkRunDialog({ actor }: { actor: BulkExportActor }) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Each order of the run with its outcome, and the invoice's code or the refusal. */
+function BulkResultsTable({ items }: { items: NonNullable<Snap['context']['run']>['items'] }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  // A plain scrolling region: focusable, so its rows are reachable by keyboard (axe scrollable-region-focusable).
+  return (
+    <div style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('einvoice.bulk.results')}>
+      <Table miw={360} aria-label={t('einvoice.bulk.results')} data-testid="bulk-results">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('einvoice.bulk.columns.order')}</Table.Th>
+            <Table.Th scope="col">{t('einvoice.bulk.columns.outcome')}</Table.Th>
+            <Table.Th scope="col">{t('einvoice.bulk.columns.detail')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.orderId} data-testid="bulk-result" data-status={item.status}>
+              <Table.Th scope="row" fw={400}>
+                {item.orderCode}
+              </Table.Th>
+              <Table.Td>
+                <Text size="sm" c={OUTCOME_COLOUR[item.status]}>
+                  {t(`einvoice.bulk.outcome.${item.status}`)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {item.error !== null
+                    ? t(errorMessageKey(item.error))
+                    : item.eivCode !== null
+                      ? invoiceCodeText(t, item.eivCode, item.serial)
+                      : ''}
+                </Text>
+                {item.status === 'exported' && typeof item.datedToday === 'number' ? (
+                  <Text size="sm" fw={500} data-testid="bulk-dated-today">
+                    {t('einvoice.bulk.datedToday', { date: formatDate(item.datedToday) })}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }

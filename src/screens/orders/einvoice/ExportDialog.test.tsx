@@ -61,34 +61,6 @@ describe('order e-invoice export dialog (doc 2 §4, §5)', () => {
     expect(create.mock.calls[0]![0].orderId).toBe(41);
   });
 
-  it('issue 24 §7: the export message names the symbol, number and lookup code, never the stored "cqt::lookup::number" (vi)', async () => {
-    const { actor } = exportActor({
-      create: async () => ({ eivCode: '::DLBGLTG52H::1', serial: '1C26TMV', providerId: 'mi-41', existing: false }),
-      save: async () => ({ eivCode: '::DLBGLTG52H::1' }),
-    });
-    await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />, { language: 'vi' });
-    await screen.findByTestId('einvoice-submit');
-    submit();
-    const done = await screen.findByTestId('einvoice-done');
-    expect(screen.getByTestId('einvoice-code').textContent).toBe('Ký hiệu C26TMV · Số 1 · Mã tra cứu DLBGLTG52H');
-    expect(done.textContent).toContain('Hóa đơn điện tử của đơn đã được phát hành');
-    expect(done.textContent).not.toContain('::');
-  });
-
-  it("issue 24 §7: a code the backend says the order already had is shown without a symbol (the order keeps none), not the issued invoice's", async () => {
-    const { actor } = exportActor({
-      save: async () => {
-        throw Object.assign(new Error('exported'), { code: 'INVOICE_ALREADY_EXPORTED', data: { eiv_code: 'M1-X::OTHER7::3' } });
-      },
-    });
-    await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />);
-    await screen.findByTestId('einvoice-submit');
-    submit();
-    const done = await screen.findByTestId('einvoice-done');
-    expect(done.textContent).toContain('The invoice had already been exported');
-    expect(screen.getByTestId('einvoice-code').textContent).toBe('No. 3 · Lookup code OTHER7');
-  });
-
   it('doc 2 §5: a business buyer is checked on submit, and the tax-code lookup fills the company, address and contact', async () => {
     const { actor, create } = exportActor();
     await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />);
@@ -153,5 +125,35 @@ describe('order e-invoice export dialog (doc 2 §4, §5)', () => {
     await screen.findByTestId('einvoice-done');
     expect(save).toHaveBeenCalledTimes(2);
     expect(create).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('order e-invoice export dialog: the code it shows (doc 2 §4)', () => {
+  it('issue 24 §7: the export message names the symbol, number and lookup code, never the stored "cqt::lookup::number" (vi)', async () => {
+    const { actor } = exportActor({
+      create: async () => ({ eivCode: '::DLBGLTG52H::1', serial: '1C26TMV', providerId: 'mi-41', existing: false }),
+      save: async () => ({ eivCode: '::DLBGLTG52H::1' }),
+    });
+    await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />, { language: 'vi' });
+    await screen.findByTestId('einvoice-submit');
+    submit();
+    const done = await screen.findByTestId('einvoice-done');
+    expect(screen.getByTestId('einvoice-code').textContent).toBe('Ký hiệu C26TMV · Số 1 · Mã tra cứu DLBGLTG52H');
+    expect(done.textContent).toContain('Hóa đơn điện tử của đơn đã được phát hành');
+    expect(done.textContent).not.toContain('::');
+  });
+
+  it("issue 24 §7: a code the backend says the order already had is shown without a symbol (the order keeps none), not the issued invoice's", async () => {
+    const { actor } = exportActor({
+      save: async () => {
+        throw Object.assign(new Error('exported'), { code: 'INVOICE_ALREADY_EXPORTED', data: { eiv_code: 'M1-X::OTHER7::3' } });
+      },
+    });
+    await renderScreen(<ExportDialog actor={actor} settingHref="/e-inv-setting" />);
+    await screen.findByTestId('einvoice-submit');
+    submit();
+    const done = await screen.findByTestId('einvoice-done');
+    expect(done.textContent).toContain('The invoice had already been exported');
+    expect(screen.getByTestId('einvoice-code').textContent).toBe('No. 3 · Lookup code OTHER7');
   });
 });
