@@ -27,7 +27,7 @@ export function ExportBuyerForm({ actor, close }: { actor: EinvoiceExportActor; 
   const busy = useSelector(actor, (s) => s.hasTag('exporting') || s.hasTag('saving'));
   const busyText = useSelector(actor, (s) => (s.hasTag('saving') ? 'einvoice.saving' : 'einvoice.exporting'));
 
-  // doc 2 §5: a business's tax code first (its lookup fills the rest); issue 25 §6: an individual's optional details.
+  // doc 2 §5: a business's tax code first (its lookup fills the rest); D237: an individual's optional details.
   const fields: readonly BuyerField[] = form.isIndividual ? INDIVIDUAL_FIELDS : BUSINESS_FIELDS;
   const problem = (field: BuyerField) => {
     if (!submitted && !touched[field]) return null;
