@@ -103,7 +103,7 @@ test.describe('Issue 4: bank accounts', () => {
     await expect(s.continue).toBeDisabled();
     // Letters in the account number are said next to the field, and kept as typed.
     await s.accountNo.fill('12AB');
-    await expect(page.getByText(s.tx('add.accountNoDigits'))).toBeVisible();
+    await expect(page.getByText(s.tx('validation.digitsOnly'))).toBeVisible();
     await expect(s.accountNo).toHaveValue('12AB');
     // An account the bank refuses (write-locked): its own message.
     await s.fillForm(plan.writeLocked, plan.phone);

@@ -13,6 +13,13 @@ export default defineArea({
       'bank_code',
       'short_name',
       'holderErrorCode',
+      'loadError',
+      // The shared form's bookkeeping (D283); its values stay masked.
+      'form',
+      'showErrors',
+      'saveError',
+      'refusals',
+      'field',
       'rows',
       'target',
       'verified',

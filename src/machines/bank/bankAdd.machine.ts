@@ -3,6 +3,8 @@ import type { AddBankAccountBody, BankOption, QrData } from '../../services/bank
 import { MAX_BANK_ACCOUNT_LENGTH } from '../../services/bank/schemas';
 import { bankVerifyMachine, type BankVerifyOutput } from './bankVerify.machine';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { nationalPhone } from '../../rules/phone';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /bank/add (core §2, §4 Bank account and Terms modal, §5 Add bank account, §9): account number and
@@ -12,6 +14,8 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * Then the QR verification (bankVerify, invoked as `verify`); after a verified account's success
  * closes, the list opens 2 s later (or at once on GO_TO_LIST). Closing the QR unverified opens the list,
  * where the account waits unverified with its verify-by-QR action.
+ * The typed fields are the shared form (../shared/form/form.ts, D283); the holder lookup is this
+ * machine's own, started by guards on the FIELD.CHANGE of the account number and the bank.
  */
 
 export const HOLDER_LOOKUP_DELAY_MS = 1000;
@@ -28,30 +32,44 @@ export function accountNoProblem(value: string): AccountNoProblem {
   return null;
 }
 
-/** core §5 staff phone rule, the one the spec gives for Vietnamese mobiles: 0 / 84 / +84, then 3–9, then 8 digits. */
-export function isVietnamesePhone(value: string): boolean {
-  return /^(?:0|\+?84)[3-9]\d{8}$/.test(value.replace(/[\s.]/g, ''));
+/** The phone registered with the bank: a Vietnamese mobile (core §5, the shared rule); empty is only incomplete. */
+export function phoneProblem(value: string): 'phoneInvalid' | null {
+  return value.trim() === '' || nationalPhone(value) !== null ? null : 'phoneInvalid';
 }
+
+/** What the person types or chooses; the holder's name is the lookup's, not a field. */
+export interface BankAddValues {
+  accountNo: string;
+  bankCode: string;
+  phone: string;
+}
+
+export type BankAddProblem = Exclude<AccountNoProblem, null> | 'phoneInvalid';
+
+/**
+ * The fields in screen order and their rules: a malformed account number is said while typing; a
+ * wrong phone once Continue is pressed with every field filled (Continue is disabled before that).
+ */
+export const bankAddFormKit = defineForm<BankAddValues, keyof BankAddValues, BankAddProblem>({
+  rules: { accountNo: accountNoProblem, bankCode: () => null, phone: phoneProblem },
+  immediate: ['digitsOnly', 'length'],
+});
 
 export interface BankAddContext {
   banks: BankOption[];
-  accountNo: string;
-  bankCode: string;
+  /** Account number, bank and phone; a refused submit keeps them and says why in `form.saveError`. */
+  form: FormState<BankAddValues>;
   /** Filled only by the lookup; never typed. */
   holderName: string;
-  phone: string;
   /** Why the last lookup failed (the "holder name fail" message). */
   holderErrorCode: string | null;
-  phoneInvalid: boolean;
-  /** Why the last submit or bank list load failed; typed values stay. */
-  errorCode: string | null;
+  /** Why the bank list could not be loaded. */
+  loadError: string | null;
   qr: QrData | null;
 }
 
 export type BankAddEvent =
-  | { type: 'ACCOUNT_NO.CHANGE'; value: string }
-  | { type: 'BANK.CHANGE'; bankCode: string }
-  | { type: 'PHONE.CHANGE'; value: string }
+  | FormFieldEvent<BankAddValues>
   | { type: 'CONTINUE' }
   | { type: 'TERMS.SCROLLED_TO_END' }
   | { type: 'TERMS.AGREE' }
@@ -59,8 +77,17 @@ export type BankAddEvent =
   | { type: 'GO_TO_LIST' }
   | { type: 'RETRY' };
 
-const lookupable = (accountNo: string, bankCode: string) =>
+const lookupable = ({ accountNo, bankCode }: BankAddValues) =>
   bankCode !== '' && accountNo.trim() !== '' && accountNoProblem(accountNo) === null;
+
+/** The fields whose change makes the holder's name stale (and may start a new lookup). */
+const holderFields: ReadonlySet<string> = new Set<keyof BankAddValues>(['accountNo', 'bankCode']);
+
+type FieldChange = { field: keyof BankAddValues; value: string };
+
+/** Every field filled and the holder's name found: Continue can be pressed. */
+export const bankAddComplete = ({ form: { values }, holderName }: Pick<BankAddContext, 'form' | 'holderName'>) =>
+  values.accountNo.trim() !== '' && values.bankCode !== '' && holderName !== '' && values.phone.trim() !== '';
 
 export const bankAddMachine = setup({
   types: {
@@ -81,25 +108,21 @@ export const bankAddMachine = setup({
     verifyAccount: bankVerifyMachine,
   },
   actions: {
-    assignBanks: assign((_, params: { banks: BankOption[] }) => ({ banks: params.banks, errorCode: null })),
-    assignAccountNo: assign((_, params: { value: string }) => ({
-      accountNo: params.value,
-      holderName: '',
-      holderErrorCode: null,
-      errorCode: null,
-    })),
-    assignBank: assign((_, params: { bankCode: string }) => ({
-      bankCode: params.bankCode,
-      holderName: '',
-      holderErrorCode: null,
-      errorCode: null,
-    })),
-    assignPhone: assign((_, params: { value: string }) => ({ phone: params.value, phoneInvalid: false, errorCode: null })),
+    assignBanks: assign((_, params: { banks: BankOption[] }) => ({ banks: params.banks, loadError: null })),
+    // Any change clears the last submit failure; a new account number or bank also the holder's name.
+    changeField: assign(({ context }, params: FieldChange) => {
+      const form = bankAddFormKit.change(context.form, params.field, params.value);
+      if (holderFields.has(params.field)) return { form, holderName: '', holderErrorCode: null };
+      // The phone's problem is said on Continue and forgotten as soon as the phone is typed again.
+      return { form: { ...form, showErrors: false } };
+    }),
+    blurField: assign(({ context }, params: { field: keyof BankAddValues }) => ({ form: bankAddFormKit.blur(context.form, params.field) })),
     assignHolder: assign((_, params: { holderName: string }) => ({ holderName: params.holderName, holderErrorCode: null })),
     assignHolderError: assign((_, params: { error: unknown }) => ({ holderName: '', holderErrorCode: errorCode(params.error) })),
-    markPhoneInvalid: assign({ phoneInvalid: true }),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
-    assignQr: assign((_, params: { qr: QrData }) => ({ qr: params.qr, errorCode: null })),
+    refuse: assign(({ context }) => ({ form: bankAddFormKit.refuse(context.form) })),
+    assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
+    assignSaveError: assign(({ context }, params: { error: unknown }) => ({ form: bankAddFormKit.failed(context.form, params.error) })),
+    assignQr: assign(({ context }, params: { qr: QrData }) => ({ qr: params.qr, form: { ...context.form, saveError: null } })),
     // Provided by the app: a toast (core §8 "add bank account fail"; phone mismatch error_check_match_phone).
     notifyAddFailed: (_, _params: { code: string }) => {},
     // Provided by the app: a toast (core §8 "holder name fail"); the field also says it.
@@ -108,11 +131,12 @@ export const bankAddMachine = setup({
     goToBankList: () => {},
   },
   guards: {
-    lookupableAccountNo: ({ context }, params: { value: string }) => lookupable(params.value, context.bankCode),
-    lookupableBank: ({ context }, params: { bankCode: string }) => lookupable(context.accountNo, params.bankCode),
-    formComplete: ({ context }) =>
-      context.accountNo.trim() !== '' && context.bankCode !== '' && context.holderName !== '' && context.phone.trim() !== '',
-    phoneValid: ({ context }) => isVietnamesePhone(context.phone),
+    holderField: (_, params: FieldChange) => holderFields.has(params.field),
+    // The account number or bank changed and, with the other, can be looked up.
+    holderLookupable: ({ context }, params: FieldChange) =>
+      holderFields.has(params.field) && lookupable({ ...context.form.values, [params.field]: params.value }),
+    formComplete: ({ context }) => bankAddComplete(context),
+    formValid: ({ context }) => bankAddFormKit.valid(context.form.values),
     verified: (_, params: { output: BankVerifyOutput }) => params.output.verified,
   },
   delays: {
@@ -123,13 +147,10 @@ export const bankAddMachine = setup({
   id: 'bankAdd',
   context: {
     banks: [],
-    accountNo: '',
-    bankCode: '',
+    form: bankAddFormKit.initial({ accountNo: '', bankCode: '', phone: '' }),
     holderName: '',
-    phone: '',
     holderErrorCode: null,
-    phoneInvalid: false,
-    errorCode: null,
+    loadError: null,
     qr: null,
   },
   initial: 'loadingBanks',
@@ -140,7 +161,7 @@ export const bankAddMachine = setup({
         id: 'loadBanks',
         src: 'loadBanks',
         onDone: { target: 'editing', actions: { type: 'assignBanks', params: ({ event }) => ({ banks: event.output }) } },
-        onError: { target: 'banksFailed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'banksFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     banksFailed: {
@@ -149,28 +170,26 @@ export const bankAddMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        // Re-entering `debouncing` restarts the 1 s timer and stops a lookup under way.
-        'ACCOUNT_NO.CHANGE': [
+        // Re-entering `debouncing` restarts the 1 s timer and stops a lookup under way; a change of
+        // the account number or bank that cannot be looked up yet stops it too. A phone change leaves it.
+        'FIELD.CHANGE': [
           {
-            guard: { type: 'lookupableAccountNo', params: ({ event }) => ({ value: event.value }) },
+            guard: { type: 'holderLookupable', params: ({ event }) => ({ field: event.field, value: event.value }) },
             target: '.debouncing',
-            actions: { type: 'assignAccountNo', params: ({ event }) => ({ value: event.value }) },
+            actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
           },
-          { target: '.idle', actions: { type: 'assignAccountNo', params: ({ event }) => ({ value: event.value }) } },
-        ],
-        'BANK.CHANGE': [
           {
-            guard: { type: 'lookupableBank', params: ({ event }) => ({ bankCode: event.bankCode }) },
-            target: '.debouncing',
-            actions: { type: 'assignBank', params: ({ event }) => ({ bankCode: event.bankCode }) },
+            guard: { type: 'holderField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+            target: '.idle',
+            actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
           },
-          { target: '.idle', actions: { type: 'assignBank', params: ({ event }) => ({ bankCode: event.bankCode }) } },
+          { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
         ],
-        'PHONE.CHANGE': { actions: { type: 'assignPhone', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         CONTINUE: [
-          { guard: and(['formComplete', 'phoneValid']), target: 'terms' },
+          { guard: and(['formComplete', 'formValid']), target: 'terms' },
           // Continue is disabled while a field is empty; a malformed phone is said next to it.
-          { guard: 'formComplete', actions: 'markPhoneInvalid' },
+          { guard: 'formComplete', actions: 'refuse' },
         ],
       },
       states: {
@@ -183,7 +202,7 @@ export const bankAddMachine = setup({
           invoke: {
             id: 'lookupHolderName',
             src: 'lookupHolderName',
-            input: ({ context }) => ({ accountNo: context.accountNo.trim(), bankCode: context.bankCode }),
+            input: ({ context }) => ({ accountNo: context.form.values.accountNo.trim(), bankCode: context.form.values.bankCode }),
             onDone: {
               target: 'found',
               actions: { type: 'assignHolder', params: ({ event }) => ({ holderName: event.output.toUpperCase() }) },
@@ -222,16 +241,16 @@ export const bankAddMachine = setup({
         id: 'addBankAccount',
         src: 'addBankAccount',
         input: ({ context }) => ({
-          bank_account_no: context.accountNo.trim(),
-          bank_code: context.bankCode,
+          bank_account_no: context.form.values.accountNo.trim(),
+          bank_code: context.form.values.bankCode,
           holder_name: context.holderName,
-          phone: context.phone.replace(/[\s.]/g, ''),
+          phone: context.form.values.phone.replace(/[\s.]/g, ''),
         }),
         onDone: { target: 'verifying', actions: { type: 'assignQr', params: ({ event }) => ({ qr: event.output }) } },
         onError: {
           target: 'editing.found',
           actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) },
             { type: 'notifyAddFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
           ],
         },
@@ -242,7 +261,11 @@ export const bankAddMachine = setup({
       invoke: {
         id: 'verify',
         src: 'verifyAccount',
-        input: ({ context }) => ({ bankAccountNo: context.accountNo.trim(), bankCode: context.bankCode, qr: context.qr }),
+        input: ({ context }) => ({
+          bankAccountNo: context.form.values.accountNo.trim(),
+          bankCode: context.form.values.bankCode,
+          qr: context.qr,
+        }),
         onDone: [
           { guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) }, target: 'done' },
           { target: 'left', actions: 'goToBankList' },

@@ -29,32 +29,9 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 
 export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
   const { t } = useTranslation(['auth', 'errors']);
-  const username = useSelector(actor, (s) => s.context.username);
-  const password = useSelector(actor, (s) => s.context.password);
-  const remember = useSelector(actor, (s) => s.context.remember);
-  const failedCount = useSelector(actor, (s) => s.context.failedCount);
-  const maxAttempts = useSelector(actor, (s) => s.context.maxAttempts);
   const lockedUntil = useSelector(actor, (s) => s.context.lockedUntil);
-  const error = useSelector(actor, (s) => s.context.errorCode);
   const unifiedLogin = useSelector(actor, (s) => s.context.unifiedLogin);
-  const ssoConfigured = useSelector(actor, (s) => s.context.ssoConfigured);
-  const busy = useSelector(actor, selectLoginBusy);
   const locked = useSelector(actor, selectLoginLocked);
-  const redirecting = useSelector(actor, selectLoginRedirecting);
-
-  const canSubmit = isFilled(username) && isFilled(password);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'SUBMIT' });
-  };
-
-  // Codes the form shows in its own way; anything else is a general failure message.
-  const generalError =
-    error && error !== 'LOGIN_FAIL' && error !== 'USER_LOCKED_USING'
-      ? catalogueCode(error) === 'UNKNOWN_ERROR'
-        ? t('auth:login.unexpected')
-        : t(errorMessageKey(error))
-      : null;
 
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(t('auth:lock.mailSubject'))}`;
   // Vietnam time in the portal's date format, like every other date (the browser's zone may differ).
@@ -79,73 +56,9 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('auth:login.username')}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(e) => actor.send({ type: 'USERNAME.CHANGE', value: e.currentTarget.value })}
-          />
-          <PasswordInput
-            label={t('auth:login.password')}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => actor.send({ type: 'PASSWORD.CHANGE', value: e.currentTarget.value })}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth:passwordToggle') }}
-            aria-describedby={failedCount > 0 ? 'login-failed-count' : undefined}
-          />
-          <Group justify="space-between" wrap="wrap">
-            <Checkbox label={t('auth:login.remember')} checked={remember} onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })} />
-            <Anchor component={Link} to={authPaths.forgotPassword()} size="sm">
-              {t('auth:login.forgot')}
-            </Anchor>
-          </Group>
+      <CredentialsForm actor={actor} />
 
-          <div aria-live="polite">
-            {failedCount > 0 ? (
-              <Text id="login-failed-count" c="red.9" size="sm" data-testid="login-failed-count">
-                {t('auth:login.failedCount', { count: failedCount, max: maxAttempts ?? DEFAULT_MAX_ATTEMPTS })}
-              </Text>
-            ) : null}
-            {generalError ? (
-              <Text c="red.9" size="sm" data-testid="login-error">
-                {generalError}
-              </Text>
-            ) : null}
-          </div>
-
-          <Button type="submit" fullWidth disabled={!canSubmit || busy} loading={busy}>
-            {t('auth:login.submit')}
-          </Button>
-        </Stack>
-      </form>
-
-      {unifiedLogin ? (
-        <>
-          <Divider label={t('auth:login.or')} labelPosition="center" />
-          <Button
-            variant="outline"
-            fullWidth
-            loading={redirecting}
-            disabled={!ssoConfigured}
-            aria-describedby={ssoConfigured ? undefined : 'sso-not-configured'}
-            onClick={() => actor.send({ type: 'SSO.START' })}
-          >
-            {t('auth:login.sso')}
-          </Button>
-          {ssoConfigured ? null : (
-            <Text id="sso-not-configured" size="sm" c="dimmed">
-              {t('auth:login.ssoNotConfigured')}
-            </Text>
-          )}
-        </>
-      ) : null}
+      {unifiedLogin ? <SsoSignIn actor={actor} /> : null}
 
       {locked ? (
         // Loaded only when the server reports a lock: the modal's code stays out of the sign-in bundle.
@@ -154,5 +67,107 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
         </Suspense>
       ) : null}
     </Stack>
+  );
+}
+
+/** The user name and password form, with the wrong-password count and the failure message under it. */
+function CredentialsForm({ actor }: { actor: LoginActor }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const username = useSelector(actor, (s) => s.context.username);
+  const password = useSelector(actor, (s) => s.context.password);
+  const remember = useSelector(actor, (s) => s.context.remember);
+  const failedCount = useSelector(actor, (s) => s.context.failedCount);
+  const maxAttempts = useSelector(actor, (s) => s.context.maxAttempts);
+  const error = useSelector(actor, (s) => s.context.errorCode);
+  const busy = useSelector(actor, selectLoginBusy);
+
+  const canSubmit = isFilled(username) && isFilled(password);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'SUBMIT' });
+  };
+
+  // Codes the form shows in its own way; anything else is a general failure message.
+  const generalError =
+    error && error !== 'LOGIN_FAIL' && error !== 'USER_LOCKED_USING'
+      ? catalogueCode(error) === 'UNKNOWN_ERROR'
+        ? t('auth:login.unexpected')
+        : t(errorMessageKey(error))
+      : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('auth:login.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => actor.send({ type: 'USERNAME.CHANGE', value: e.currentTarget.value })}
+        />
+        <PasswordInput
+          label={t('auth:login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => actor.send({ type: 'PASSWORD.CHANGE', value: e.currentTarget.value })}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('auth:passwordToggle') }}
+          aria-describedby={failedCount > 0 ? 'login-failed-count' : undefined}
+        />
+        <Group justify="space-between" wrap="wrap">
+          <Checkbox label={t('auth:login.remember')} checked={remember} onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })} />
+          <Anchor component={Link} to={authPaths.forgotPassword()} size="sm">
+            {t('auth:login.forgot')}
+          </Anchor>
+        </Group>
+
+        <div aria-live="polite">
+          {failedCount > 0 ? (
+            <Text id="login-failed-count" c="red.9" size="sm" data-testid="login-failed-count">
+              {t('auth:login.failedCount', { count: failedCount, max: maxAttempts ?? DEFAULT_MAX_ATTEMPTS })}
+            </Text>
+          ) : null}
+          {generalError ? (
+            <Text c="red.9" size="sm" data-testid="login-error">
+              {generalError}
+            </Text>
+          ) : null}
+        </div>
+
+        <Button type="submit" fullWidth disabled={!canSubmit || busy} loading={busy}>
+          {t('auth:login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The bank's single sign-on button, shown when the portal runs with unified login. */
+function SsoSignIn({ actor }: { actor: LoginActor }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const ssoConfigured = useSelector(actor, (s) => s.context.ssoConfigured);
+  const redirecting = useSelector(actor, selectLoginRedirecting);
+  return (
+    <>
+      <Divider label={t('auth:login.or')} labelPosition="center" />
+      <Button
+        variant="outline"
+        fullWidth
+        loading={redirecting}
+        disabled={!ssoConfigured}
+        aria-describedby={ssoConfigured ? undefined : 'sso-not-configured'}
+        onClick={() => actor.send({ type: 'SSO.START' })}
+      >
+        {t('auth:login.sso')}
+      </Button>
+      {ssoConfigured ? null : (
+        <Text id="sso-not-configured" size="sm" c="dimmed">
+          {t('auth:login.ssoNotConfigured')}
+        </Text>
+      )}
+    </>
   );
 }

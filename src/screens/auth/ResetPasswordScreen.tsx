@@ -42,55 +42,63 @@ function Rule({ met, label }: { met: boolean; label: string }) {
  */
 export function ResetPasswordScreen({ actor }: { actor: ResetPasswordActor }) {
   const { t } = useTranslation(['auth', 'errors']);
+  const view = useSelector(actor, selectResetView);
+
+  if (view === 'checking') {
+    return <LoadingLine label={t('reset.checking')} testId="reset-checking" />;
+  }
+  if (view === 'checkFailed') return <LinkCheckFailed actor={actor} />;
+  if (view === 'succeeded') return <ResetSucceeded />;
+  return <NewPasswordForm actor={actor} submitting={view === 'submitting'} />;
+}
+
+/** The link could not be checked: not a dead link, so the person must never be stuck here and both ways on are offered. */
+function LinkCheckFailed({ actor }: { actor: ResetPasswordActor }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const checkErrorCode = useSelector(actor, (s) => s.context.checkErrorCode);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('reset.title')}
+      </Title>
+      <FailureAlert
+        title={t('reset.checkFailedTitle')}
+        message={t(errorMessageKey(checkErrorCode ?? 'UNKNOWN_ERROR'))}
+        retryLabel={t('reset.checkRetry')}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        testId="reset-check-failed"
+      />
+      <Text size="sm">{t('reset.checkFailedHint')}</Text>
+      <Button variant="default" fullWidth onClick={() => actor.send({ type: 'CONTINUE' })}>
+        {t('reset.checkContinue')}
+      </Button>
+    </Stack>
+  );
+}
+
+function ResetSucceeded() {
+  const { t } = useTranslation(['auth', 'errors']);
+  return (
+    <Stack gap="md" data-testid="reset-success">
+      <Title order={1} size="h2">
+        {t('reset.successTitle')}
+      </Title>
+      <Text role="status">{t('reset.successBody')}</Text>
+      <Button component={Link} to={authPaths.login()} replace fullWidth>
+        {t('reset.backToLogin')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The new password, its rules ticked off as they are met, and its confirmation. */
+function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; submitting: boolean }) {
+  const { t } = useTranslation(['auth', 'errors']);
   const password = useSelector(actor, (s) => s.context.password);
   const confirmation = useSelector(actor, (s) => s.context.confirmation);
   const check = useSelector(actor, (s) => s.context.passwordCheck);
   const matches = useSelector(actor, (s) => s.context.confirmationMatches);
   const submitAttempted = useSelector(actor, (s) => s.context.submitAttempted);
-  const view = useSelector(actor, selectResetView);
-  const submitting = view === 'submitting';
-  const succeeded = view === 'succeeded';
-  const checkErrorCode = useSelector(actor, (s) => s.context.checkErrorCode);
-
-  if (view === 'checking') {
-    return <LoadingLine label={t('reset.checking')} testId="reset-checking" />;
-  }
-
-  if (view === 'checkFailed') {
-    // Not a dead link: the person must never be stuck here, so both ways on are offered.
-    return (
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('reset.title')}
-        </Title>
-        <FailureAlert
-          title={t('reset.checkFailedTitle')}
-          message={t(errorMessageKey(checkErrorCode ?? 'UNKNOWN_ERROR'))}
-          retryLabel={t('reset.checkRetry')}
-          onRetry={() => actor.send({ type: 'RETRY' })}
-          testId="reset-check-failed"
-        />
-        <Text size="sm">{t('reset.checkFailedHint')}</Text>
-        <Button variant="default" fullWidth onClick={() => actor.send({ type: 'CONTINUE' })}>
-          {t('reset.checkContinue')}
-        </Button>
-      </Stack>
-    );
-  }
-
-  if (succeeded) {
-    return (
-      <Stack gap="md" data-testid="reset-success">
-        <Title order={1} size="h2">
-          {t('reset.successTitle')}
-        </Title>
-        <Text role="status">{t('reset.successBody')}</Text>
-        <Button component={Link} to={authPaths.login()} replace fullWidth>
-          {t('reset.backToLogin')}
-        </Button>
-      </Stack>
-    );
-  }
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

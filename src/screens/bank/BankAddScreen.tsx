@@ -2,18 +2,17 @@ import { LoadingLine } from '../shared/LoadingLine';
 import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import { accountNoProblem, type bankAddMachine } from '../../machines/bank/bankAdd.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { bankAddComplete, bankAddFormKit, type bankAddMachine } from '../../machines/bank/bankAdd.machine';
 import { errorMessageKey } from '../../services/errors';
 import { TermsModal } from './TermsModal';
 import { VerifyQrModal, type BankVerifyActor } from './VerifyQrModal';
 import classes from './bank.module.css';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { FailureAlert } from '../shared/FailureAlert';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type BankAddActor = ActorRefFrom<typeof bankAddMachine>;
-
-const ACCOUNT_NO_PROBLEM_KEYS = { digitsOnly: 'add.accountNoDigits', length: 'add.accountNoLength' } as const;
 
 /** /bank/add (core §5): renders the bankAdd machine and sends what the person does. */
 export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: () => void }) {
@@ -21,10 +20,6 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
   const snap = useSelector(actor, (s) => s);
   const { context } = snap;
   const verify = snap.children.verify as BankVerifyActor | undefined;
-  const problem = accountNoProblem(context.accountNo);
-  const looking = snap.matches({ editing: 'looking' }) || snap.matches({ editing: 'debouncing' });
-  const complete = context.accountNo.trim() !== '' && context.bankCode !== '' && context.holderName !== '' && context.phone.trim() !== '';
-  const editable = snap.matches('editing');
   const submitting = snap.matches('submitting');
 
   if (snap.hasTag('loading')) {
@@ -42,93 +37,17 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
       {snap.matches('banksFailed') ? (
         <FailureAlert
           title={t('add.banksFailed')}
-          message={t(errorMessageKey(context.errorCode))}
+          message={t(errorMessageKey(context.loadError))}
           retryLabel={t('add.retry')}
           onRetry={() => actor.send({ type: 'RETRY' })}
         />
       ) : null}
-      {context.errorCode && !snap.matches('banksFailed') ? (
+      {context.form.saveError ? (
         <Alert color="red" variant="light" role="alert" title={t('add.failTitle')} data-testid="bank-add-error">
-          {context.errorCode.startsWith('PHONE_NO_MATCH') ? t('error_check_match_phone') : t(errorMessageKey(context.errorCode))}
+          {context.form.saveError.startsWith('PHONE_NO_MATCH') ? t('error_check_match_phone') : t(errorMessageKey(context.form.saveError))}
         </Alert>
       ) : null}
-      <form
-        className={classes.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'CONTINUE' });
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('add.accountNo')}
-            value={context.accountNo}
-            onChange={(e) => actor.send({ type: 'ACCOUNT_NO.CHANGE', value: e.currentTarget.value })}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={40}
-            required
-            disabled={!editable}
-            error={problem ? t(ACCOUNT_NO_PROBLEM_KEYS[problem]) : undefined}
-          />
-          {/* core §9: a searchable dropdown at most 216 px high (the system's native list cannot be sized). */}
-          <Select
-            label={t('add.bank')}
-            placeholder={t('add.bankPlaceholder')}
-            value={context.bankCode || null}
-            onChange={(value) => actor.send({ type: 'BANK.CHANGE', bankCode: value ?? '' })}
-            data={context.banks.map((b) => ({ value: b.bank_code, label: `${b.short_name} – ${b.name}` }))}
-            searchable
-            allowDeselect={false}
-            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-            comboboxProps={{ withinPortal: true }}
-            required
-            disabled={!editable}
-          />
-          <TextInput
-            label={t('add.holder')}
-            value={context.holderName}
-            readOnly
-            required
-            description={looking ? t('add.holderLooking') : t('add.holderHint')}
-            rightSection={looking ? <Loader size="xs" aria-hidden="true" /> : null}
-            error={
-              snap.matches({ editing: 'lookupFailed' }) && context.holderErrorCode
-                ? `${t('add.holderFailTitle')}: ${t(errorMessageKey(context.holderErrorCode))}`
-                : undefined
-            }
-            data-testid="bank-holder"
-          />
-          <TextInput
-            label={t('add.phone')}
-            value={context.phone}
-            onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={20}
-            required
-            disabled={!editable}
-            error={context.phoneInvalid ? t('add.phoneInvalid') : undefined}
-          />
-          <Group gap="sm" align="center">
-            <Button
-              type="submit"
-              disabled={!complete || !editable}
-              loading={submitting}
-              aria-describedby={complete ? undefined : 'bank-continue-hint'}
-            >
-              {t('add.continue')}
-            </Button>
-            {!complete ? (
-              <Text size="xs" c="dimmed" id="bank-continue-hint">
-                {t('add.continueHint')}
-              </Text>
-            ) : null}
-          </Group>
-        </Stack>
-      </form>
+      <BankAccountForm actor={actor} snap={snap} />
       <TermsModal
         opened={snap.hasTag('termsOpen')}
         read={snap.matches({ terms: 'read' })}
@@ -141,7 +60,7 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
       {snap.matches('done') ? (
         <Alert color="green" variant="light" role="status" title={t('qr.successTitle')}>
           <Group justify="space-between">
-            <Text size="sm">{t('qr.successBody', { account: context.accountNo.trim() })}</Text>
+            <Text size="sm">{t('qr.successBody', { account: context.form.values.accountNo.trim() })}</Text>
             <Button size="xs" onClick={() => actor.send({ type: 'GO_TO_LIST' })}>
               {t('qr.goToList')}
             </Button>
@@ -149,5 +68,96 @@ export function BankAddScreen({ actor, onBack }: { actor: BankAddActor; onBack: 
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/** The account number, the bank, the holder's name the bank looks up, the phone number, and Continue. */
+function BankAccountForm({ actor, snap }: { actor: BankAddActor; snap: SnapshotFrom<typeof bankAddMachine> }) {
+  const { t } = useTranslation(['bank', 'errors']);
+  const { context } = snap;
+  const fields = useFormFields(actor, context.form, bankAddFormKit, {
+    rule: (_, code) => t(`validation.${code}`),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  const looking = snap.matches({ editing: 'looking' }) || snap.matches({ editing: 'debouncing' });
+  const complete = bankAddComplete(context);
+  const editable = snap.matches('editing');
+  const submitting = snap.matches('submitting');
+  return (
+    <form
+      className={classes.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'CONTINUE' });
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t('add.accountNo')}
+          {...fields.text('accountNo')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={40}
+          required
+          disabled={!editable}
+        />
+        {/* core §9: a searchable dropdown at most 216 px high (the system's native list cannot be sized). */}
+        <Select
+          label={t('add.bank')}
+          placeholder={t('add.bankPlaceholder')}
+          value={fields.values.bankCode || null}
+          onChange={(value) => fields.change('bankCode', value ?? '')}
+          data={context.banks.map((b) => ({ value: b.bank_code, label: `${b.short_name} – ${b.name}` }))}
+          searchable
+          allowDeselect={false}
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+          comboboxProps={{ withinPortal: true }}
+          required
+          disabled={!editable}
+        />
+        <TextInput
+          label={t('add.holder')}
+          value={context.holderName}
+          readOnly
+          required
+          description={looking ? t('add.holderLooking') : t('add.holderHint')}
+          rightSection={looking ? <Loader size="xs" aria-hidden="true" /> : null}
+          error={
+            snap.matches({ editing: 'lookupFailed' }) && context.holderErrorCode
+              ? `${t('add.holderFailTitle')}: ${t(errorMessageKey(context.holderErrorCode))}`
+              : undefined
+          }
+          data-testid="bank-holder"
+        />
+        <TextInput
+          label={t('add.phone')}
+          {...fields.text('phone')}
+          // No focus move on a refused Continue: the focus stays on Continue, where it always was.
+          ref={undefined}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+          required
+          disabled={!editable}
+        />
+        <Group gap="sm" align="center">
+          <Button
+            type="submit"
+            disabled={!complete || !editable}
+            loading={submitting}
+            aria-describedby={complete ? undefined : 'bank-continue-hint'}
+          >
+            {t('add.continue')}
+          </Button>
+          {!complete ? (
+            <Text size="xs" c="dimmed" id="bank-continue-hint">
+              {t('add.continueHint')}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -43,28 +43,6 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
       />
     );
 
-  const keyInput = (key: 'accessKey' | 'secretKey', mask: string) => (
-    <Stack gap={4}>
-      <PasswordInput
-        label={t(`payment.${key}`)}
-        value={c.ewallet[key]}
-        onChange={change(`ewallet.${key}`)}
-        visible={c.reveal[key]}
-        onVisibilityChange={() => actor.send({ type: 'KEY.REVEAL', key })}
-        visibilityToggleButtonProps={{ 'aria-label': t(c.reveal[key] ? 'payment.hideKey' : 'payment.showKey') }}
-        description={mask ? t('payment.keySaved', { mask }) : t('payment.keyNone')}
-        placeholder={mask || undefined}
-        required={!mask}
-        autoComplete="off"
-        spellCheck={false}
-        disabled={busy}
-        maxLength={255}
-        error={wrong(`ewallet.${key}`)}
-        data-testid={`payment-${key}`}
-      />
-    </Stack>
-  );
-
   return (
     <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="payment-form">
       <Stack gap="sm" maw={720}>
@@ -97,34 +75,7 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
           disabled={busy}
           data-testid="payment-ewallet-on"
         />
-        {c.ewalletOn ? (
-          <Stack gap="sm" pl="md" data-testid="payment-ewallet">
-            <TextInput
-              label={t('payment.url')}
-              value={c.ewallet.url}
-              onChange={change('ewallet.url')}
-              required
-              type="url"
-              placeholder="https://"
-              disabled={busy}
-              maxLength={2048}
-              error={wrong('ewallet.url')}
-              data-testid="payment-url"
-            />
-            {keyInput('accessKey', c.accessKeyMask)}
-            {keyInput('secretKey', c.secretKeyMask)}
-            <TextInput
-              label={t('payment.partnerCode')}
-              value={c.ewallet.partnerCode}
-              onChange={change('ewallet.partnerCode')}
-              required
-              disabled={busy}
-              maxLength={64}
-              error={wrong('ewallet.partnerCode')}
-              data-testid="payment-partnerCode"
-            />
-          </Stack>
-        ) : null}
+        {c.ewalletOn ? <EwalletFields actor={actor} c={c} busy={busy} wrong={wrong} change={change} /> : null}
         <Switch
           label={t('payment.qr')}
           checked={c.qrOn}
@@ -159,5 +110,82 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the e-wallet fields need from the form: its actor, state, busy flag and field helpers. */
+interface EwalletFieldsProps {
+  actor: EPaymentSetupActor;
+  c: ReturnType<typeof selectSetup>;
+  busy: boolean;
+  wrong: (field: SetupField) => string | undefined;
+  change: (field: SetupField) => (e: React.ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** The e-wallet's address, keys and partner code, shown while the e-wallet method is on. */
+function EwalletFields({ actor, c, busy, wrong, change }: EwalletFieldsProps) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const keyProps = { actor, c, busy, wrong, change };
+  return (
+    <Stack gap="sm" pl="md" data-testid="payment-ewallet">
+      <TextInput
+        label={t('payment.url')}
+        value={c.ewallet.url}
+        onChange={change('ewallet.url')}
+        required
+        type="url"
+        placeholder="https://"
+        disabled={busy}
+        maxLength={2048}
+        error={wrong('ewallet.url')}
+        data-testid="payment-url"
+      />
+      <KeyInput {...keyProps} keyName="accessKey" mask={c.accessKeyMask} />
+      <KeyInput {...keyProps} keyName="secretKey" mask={c.secretKeyMask} />
+      <TextInput
+        label={t('payment.partnerCode')}
+        value={c.ewallet.partnerCode}
+        onChange={change('ewallet.partnerCode')}
+        required
+        disabled={busy}
+        maxLength={64}
+        error={wrong('ewallet.partnerCode')}
+        data-testid="payment-partnerCode"
+      />
+    </Stack>
+  );
+}
+
+/** One e-wallet key: a saved key shows only its mask, as the hint and placeholder. */
+function KeyInput({
+  actor,
+  c,
+  busy,
+  wrong,
+  change,
+  keyName: key,
+  mask,
+}: EwalletFieldsProps & { keyName: 'accessKey' | 'secretKey'; mask: string }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  return (
+    <Stack gap={4}>
+      <PasswordInput
+        label={t(`payment.${key}`)}
+        value={c.ewallet[key]}
+        onChange={change(`ewallet.${key}`)}
+        visible={c.reveal[key]}
+        onVisibilityChange={() => actor.send({ type: 'KEY.REVEAL', key })}
+        visibilityToggleButtonProps={{ 'aria-label': t(c.reveal[key] ? 'payment.hideKey' : 'payment.showKey') }}
+        description={mask ? t('payment.keySaved', { mask }) : t('payment.keyNone')}
+        placeholder={mask || undefined}
+        required={!mask}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={busy}
+        maxLength={255}
+        error={wrong(`ewallet.${key}`)}
+        data-testid={`payment-${key}`}
+      />
+    </Stack>
   );
 }

@@ -118,13 +118,71 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
   const saving = useSelector(actor, selectDigitalSaving);
   const canSave = useSelector(actor, selectDigitalCanSave);
   const uploading = useSelector(actor, selectUploading);
-  const logoInput = useRef<HTMLInputElement>(null);
-  const bannerInput = useRef<HTMLInputElement>(null);
-  const message = useSettingsMessage();
   const show = c.showDigitalErrors;
   const websiteWrong = show && websiteToSave(c.website) === null;
+  const pickerProps = { actor, loadImage, uploading, saving, show };
 
-  const picker = (kind: 'logo' | 'banner', url: string | null, error: string | null, input: React.RefObject<HTMLInputElement | null>) => (
+  return (
+    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'DIGITAL.SAVE' }))} data-testid="digital-form">
+      <Stack gap="md" maw={720}>
+        <ImagePicker {...pickerProps} kind="logo" url={c.logo} error={c.logoError} />
+        <ImagePicker {...pickerProps} kind="banner" url={c.banner} error={c.bannerError} />
+        <TextInput
+          label={t('digital.website')}
+          description={t('digital.websiteHint')}
+          leftSection={
+            <Text size="sm" aria-hidden="true">
+              {WEBSITE_PREFIX}
+            </Text>
+          }
+          leftSectionWidth={72}
+          value={c.website}
+          onChange={(e) => actor.send({ type: 'WEBSITE.CHANGE', value: e.currentTarget.value })}
+          required
+          disabled={saving}
+          maxLength={200}
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          error={websiteWrong ? t('digital.websiteInvalid') : undefined}
+          data-testid="settings-website"
+        />
+        <TextInput label={t('digital.address')} value={c.merchant?.address ?? ''} readOnly data-testid="settings-address" />
+        <TextInput label={t('digital.hotline')} value={c.merchant?.hotline ?? ''} readOnly data-testid="settings-hotline" />
+        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="settings-save-error" />
+        <Group>
+          <Button type="submit" loading={saving} disabled={!canSave} data-testid="digital-save">
+            {t('save')}
+          </Button>
+          {!canSave && !saving ? (
+            <Text size="sm" role="status">
+              {uploading ? t('digital.waitUpload') : t('digital.fillAll')}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface ImagePickerProps {
+  actor: SaleSettingsActor;
+  loadImage: (url: string) => Promise<Blob>;
+  uploading: ReturnType<typeof selectUploading>;
+  saving: boolean;
+  /** Whether the form shows what is missing (after a save was tried). */
+  show: boolean;
+  kind: 'logo' | 'banner';
+  url: string | null;
+  error: string | null;
+}
+
+/** The logo or banner: the image (or that there is none), a hidden file input behind its pick button, and its error. */
+function ImagePicker({ actor, loadImage, uploading, saving, show, kind, url, error }: ImagePickerProps) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const input = useRef<HTMLInputElement>(null);
+  const message = useSettingsMessage();
+  return (
     <Stack gap={6}>
       <Text fw={500} size="sm" id={`settings-${kind}-label`}>
         {t(`digital.${kind}`)} <span aria-hidden="true">*</span>
@@ -184,48 +242,6 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
         </Text>
       ) : null}
     </Stack>
-  );
-
-  return (
-    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'DIGITAL.SAVE' }))} data-testid="digital-form">
-      <Stack gap="md" maw={720}>
-        {picker('logo', c.logo, c.logoError, logoInput)}
-        {picker('banner', c.banner, c.bannerError, bannerInput)}
-        <TextInput
-          label={t('digital.website')}
-          description={t('digital.websiteHint')}
-          leftSection={
-            <Text size="sm" aria-hidden="true">
-              {WEBSITE_PREFIX}
-            </Text>
-          }
-          leftSectionWidth={72}
-          value={c.website}
-          onChange={(e) => actor.send({ type: 'WEBSITE.CHANGE', value: e.currentTarget.value })}
-          required
-          disabled={saving}
-          maxLength={200}
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          error={websiteWrong ? t('digital.websiteInvalid') : undefined}
-          data-testid="settings-website"
-        />
-        <TextInput label={t('digital.address')} value={c.merchant?.address ?? ''} readOnly data-testid="settings-address" />
-        <TextInput label={t('digital.hotline')} value={c.merchant?.hotline ?? ''} readOnly data-testid="settings-hotline" />
-        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="settings-save-error" />
-        <Group>
-          <Button type="submit" loading={saving} disabled={!canSave} data-testid="digital-save">
-            {t('save')}
-          </Button>
-          {!canSave && !saving ? (
-            <Text size="sm" role="status">
-              {uploading ? t('digital.waitUpload') : t('digital.fillAll')}
-            </Text>
-          ) : null}
-        </Group>
-      </Stack>
-    </form>
   );
 }
 

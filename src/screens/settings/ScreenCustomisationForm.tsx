@@ -43,10 +43,7 @@ export function ScreenCustomisationForm({
   const loadFailed = useSelector(actor, selectUiLoadFailed);
   const saving = useSelector(actor, selectUiSaving);
   const uploadSlot = useSelector(actor, selectUploadSlot);
-  const full = useSelector(actor, selectBannersFull);
   const problems = useSelector(actor, selectUiProblems, (a, b) => a.join() === b.join());
-  const addInput = useRef<HTMLInputElement>(null);
-  const message = useSettingsMessage();
   const busy = saving || uploadSlot !== null;
 
   if (loadFailed || loading)
@@ -61,15 +58,146 @@ export function ScreenCustomisationForm({
       />
     );
 
-  const slotLabel = (slot: ImageSlot) =>
+  const parts: FormParts = { actor, c, busy, saving, uploadSlot, problems, loadImage };
+
+  return (
+    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="screen-form">
+      <Stack gap="md" maw={960}>
+        <BannerSection {...parts} />
+        <UiTextInput {...parts} field="firstWelcome" testKey="first" />
+        <UiTextInput {...parts} field="secondWelcome" testKey="second" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ResultImage {...parts} slot="order" url={c.orderImg} problem="orderImg" />
+          <ResultImage {...parts} slot="success" url={c.successImg} problem="successImg" />
+        </SimpleGrid>
+        <UiTextInput {...parts} field="thanks" testKey="thanks" />
+        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="screen-save-error" />
+        <Group>
+          <Button type="submit" loading={saving} data-testid="screen-save">
+            {t('save')}
+          </Button>
+          {uploadSlot !== null ? (
+            <Text size="sm" role="status">
+              {t('screen.waitUpload')}
+            </Text>
+          ) : problems.length > 0 ? (
+            <Text size="sm" c="red.9" role="status">
+              {t('fixErrors')}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** What every section of the form reads: the actor, its state and the flags derived from it. */
+interface FormParts {
+  actor: ScreenCustomisationActor;
+  c: ReturnType<typeof selectUi>;
+  /** Saving or uploading: no other upload or change of image meanwhile. */
+  busy: boolean;
+  saving: boolean;
+  uploadSlot: ReturnType<typeof selectUploadSlot>;
+  problems: ReturnType<typeof selectUiProblems>;
+  loadImage: (url: string) => Promise<Blob>;
+}
+
+/** A slot's name as the person reads it (banner n, the order image, the success image). */
+function useSlotLabel() {
+  const { t } = useTranslation(['settings', 'errors']);
+  return (slot: ImageSlot) =>
     slot === 'order'
       ? t('screen.orderImg')
       : slot === 'success'
         ? t('screen.successImg')
         : t('screen.banner', { n: BANNER_SLOTS.indexOf(slot) + 1 });
+}
 
-  const slotView = (slot: ImageSlot, url: string | null, wide: boolean) => (
-    <Stack gap={4} key={slot} data-testid={`screen-slot-${slot}`}>
+/** The four banner slots and the add button (a hidden file input behind it), with the "at least one" problem. */
+function BannerSection(parts: FormParts) {
+  const { actor, c, busy, problems } = parts;
+  const { t } = useTranslation(['settings', 'errors']);
+  const full = useSelector(actor, selectBannersFull);
+  const addInput = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Title order={2} size="h4">
+        {t('screen.banners')}
+      </Title>
+      <Text size="sm" id="screen-banner-hint">
+        {t('screen.bannerHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {BANNER_SLOTS.map((slot, i) => (
+          <SlotView key={slot} {...parts} slot={slot} url={c.banners[i] ?? null} wide={false} />
+        ))}
+      </SimpleGrid>
+      <input
+        ref={addInput}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        aria-label={t('screen.add')}
+        data-testid="screen-add-input"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) actor.send({ type: 'BANNER.ADD', file });
+          e.currentTarget.value = '';
+        }}
+      />
+      <Group gap="sm">
+        <Button
+          variant="default"
+          disabled={busy || full}
+          onClick={() => addInput.current?.click()}
+          aria-describedby="screen-banner-hint"
+          data-testid="screen-add"
+        >
+          {full ? t('screen.full') : t('screen.add')}
+        </Button>
+        {problems.includes('banners') ? (
+          <Text size="sm" c="red.9">
+            {t('screen.bannersRequired')}
+          </Text>
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+/** The order or success image: its slot, the default images to choose from, and "required". */
+function ResultImage(parts: FormParts & { slot: 'order' | 'success'; url: string | null; problem: 'orderImg' | 'successImg' }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  return (
+    <Stack gap="xs">
+      <SlotView {...parts} wide />
+      <DefaultImages {...parts} />
+      {parts.problems.includes(parts.problem) ? (
+        <Text size="sm" c="red.9">
+          {t('required')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One image slot: its image (or that it is empty or uploading), its refusal, and its replace, clear or upload buttons. */
+function SlotView({
+  actor,
+  c,
+  busy,
+  uploadSlot,
+  loadImage,
+  slot,
+  url,
+  wide,
+}: FormParts & { slot: ImageSlot; url: string | null; wide: boolean }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const slotLabel = useSlotLabel();
+  const message = useSettingsMessage();
+  return (
+    <Stack gap={4} data-testid={`screen-slot-${slot}`}>
       <Text size="sm" fw={500}>
         {slotLabel(slot)}
       </Text>
@@ -129,8 +257,13 @@ export function ScreenCustomisationForm({
       ) : null}
     </Stack>
   );
+}
 
-  const defaults = (slot: 'order' | 'success') => (
+/** The default images the order or success slot can take instead of an upload; the chosen one is outlined. */
+function DefaultImages({ actor, c, busy, loadImage, slot }: FormParts & { slot: 'order' | 'success' }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const slotLabel = useSlotLabel();
+  return (
     <Stack gap={4}>
       <Text size="sm">{t('screen.defaults')}</Text>
       <Group gap="xs">
@@ -153,8 +286,12 @@ export function ScreenCustomisationForm({
       </Group>
     </Stack>
   );
+}
 
-  const text = (field: UiText, key: string) => (
+/** A welcome or thank-you text. */
+function UiTextInput({ actor, c, saving, problems, field, testKey }: FormParts & { field: UiText; testKey: string }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  return (
     <Textarea
       label={t(`screen.${field}`)}
       value={c[field]}
@@ -165,91 +302,8 @@ export function ScreenCustomisationForm({
       maxLength={UI_TEXT_MAX}
       disabled={saving}
       error={problems.includes(field) ? t('screen.textInvalid', { max: UI_TEXT_MAX }) : undefined}
-      data-testid={`screen-${key}`}
+      data-testid={`screen-${testKey}`}
     />
-  );
-
-  return (
-    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="screen-form">
-      <Stack gap="md" maw={960}>
-        <Title order={2} size="h4">
-          {t('screen.banners')}
-        </Title>
-        <Text size="sm" id="screen-banner-hint">
-          {t('screen.bannerHint')}
-        </Text>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          {BANNER_SLOTS.map((slot, i) => slotView(slot, c.banners[i] ?? null, false))}
-        </SimpleGrid>
-        <input
-          ref={addInput}
-          type="file"
-          accept={ACCEPT}
-          hidden
-          aria-label={t('screen.add')}
-          data-testid="screen-add-input"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            if (file) actor.send({ type: 'BANNER.ADD', file });
-            e.currentTarget.value = '';
-          }}
-        />
-        <Group gap="sm">
-          <Button
-            variant="default"
-            disabled={busy || full}
-            onClick={() => addInput.current?.click()}
-            aria-describedby="screen-banner-hint"
-            data-testid="screen-add"
-          >
-            {full ? t('screen.full') : t('screen.add')}
-          </Button>
-          {problems.includes('banners') ? (
-            <Text size="sm" c="red.9">
-              {t('screen.bannersRequired')}
-            </Text>
-          ) : null}
-        </Group>
-        {text('firstWelcome', 'first')}
-        {text('secondWelcome', 'second')}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Stack gap="xs">
-            {slotView('order', c.orderImg, true)}
-            {defaults('order')}
-            {problems.includes('orderImg') ? (
-              <Text size="sm" c="red.9">
-                {t('required')}
-              </Text>
-            ) : null}
-          </Stack>
-          <Stack gap="xs">
-            {slotView('success', c.successImg, true)}
-            {defaults('success')}
-            {problems.includes('successImg') ? (
-              <Text size="sm" c="red.9">
-                {t('required')}
-              </Text>
-            ) : null}
-          </Stack>
-        </SimpleGrid>
-        {text('thanks', 'thanks')}
-        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="screen-save-error" />
-        <Group>
-          <Button type="submit" loading={saving} data-testid="screen-save">
-            {t('save')}
-          </Button>
-          {uploadSlot !== null ? (
-            <Text size="sm" role="status">
-              {t('screen.waitUpload')}
-            </Text>
-          ) : problems.length > 0 ? (
-            <Text size="sm" c="red.9" role="status">
-              {t('fixErrors')}
-            </Text>
-          ) : null}
-        </Group>
-      </Stack>
-    </form>
   );
 }
 

@@ -1,4 +1,10 @@
-import { accountNoProblem, bankAddMachine, isVietnamesePhone, type BankAddContext } from '../../../src/machines/bank/bankAdd.machine';
+import {
+  accountNoProblem,
+  bankAddFormKit,
+  bankAddMachine,
+  phoneProblem,
+  type BankAddContext,
+} from '../../../src/machines/bank/bankAdd.machine';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { banks, qrData } from './fixtures';
 import { describeModel } from '../shared/harness';
@@ -9,12 +15,13 @@ const formEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadBanks', output: banks },
   { type: 'xstate.error.actor.loadBanks', error: networkError },
   { type: 'RETRY' },
-  { type: 'ACCOUNT_NO.CHANGE', value: '191000000013' },
-  { type: 'ACCOUNT_NO.CHANGE', value: '19100A' },
-  { type: 'BANK.CHANGE', bankCode: 'TCB' },
-  { type: 'BANK.CHANGE', bankCode: '' },
-  { type: 'PHONE.CHANGE', value: '0910000001' },
-  { type: 'PHONE.CHANGE', value: '12345' },
+  { type: 'FIELD.CHANGE', field: 'accountNo', value: '191000000013' },
+  { type: 'FIELD.CHANGE', field: 'accountNo', value: '19100A' },
+  { type: 'FIELD.CHANGE', field: 'bankCode', value: 'TCB' },
+  { type: 'FIELD.CHANGE', field: 'bankCode', value: '' },
+  { type: 'FIELD.CHANGE', field: 'phone', value: '0910000001' },
+  { type: 'FIELD.CHANGE', field: 'phone', value: '12345' },
+  { type: 'FIELD.BLUR', field: 'phone' },
   { type: 'xstate.after.holderLookupDelay.bankAdd.editing.debouncing' },
   { type: 'xstate.done.actor.lookupHolderName', output: 'Nguyen Van Minh' },
   { type: 'xstate.error.actor.lookupHolderName', error: serviceError('CUSTOMER_NOT_FOUND_TCB', 404) },
@@ -24,9 +31,9 @@ const formEvents: SampleEvent[] = [
 /** From a complete form: terms, submit and its refusals, the QR verification, the way to the list. */
 const submitEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.loadBanks', output: banks },
-  { type: 'ACCOUNT_NO.CHANGE', value: '191000000013' },
-  { type: 'BANK.CHANGE', bankCode: 'TCB' },
-  { type: 'PHONE.CHANGE', value: '0910000001' },
+  { type: 'FIELD.CHANGE', field: 'accountNo', value: '191000000013' },
+  { type: 'FIELD.CHANGE', field: 'bankCode', value: 'TCB' },
+  { type: 'FIELD.CHANGE', field: 'phone', value: '0910000001' },
   { type: 'xstate.after.holderLookupDelay.bankAdd.editing.debouncing' },
   { type: 'xstate.done.actor.lookupHolderName', output: 'NGUYEN VAN MINH' },
   { type: 'CONTINUE' },
@@ -44,14 +51,16 @@ const submitEvents: SampleEvent[] = [
 ];
 
 function formProjection(c: BankAddContext) {
+  const { accountNo, bankCode, phone } = c.form.values;
   return {
-    account: c.accountNo === '' ? 'empty' : (accountNoProblem(c.accountNo) ?? 'ok'),
-    bank: c.bankCode !== '',
+    account: accountNo === '' ? 'empty' : (accountNoProblem(accountNo) ?? 'ok'),
+    bank: bankCode !== '',
     holder: c.holderName !== '',
-    phone: c.phone === '' ? 'empty' : isVietnamesePhone(c.phone) ? 'valid' : 'invalid',
-    phoneInvalid: c.phoneInvalid,
+    phone: phone === '' ? 'empty' : phoneProblem(phone) === null ? 'valid' : 'invalid',
+    // The phone's problem as the screen shows it (said on a refused Continue, forgotten as the phone is typed).
+    phoneInvalid: bankAddFormKit.shown(c.form).phone !== undefined,
     holderError: c.holderErrorCode !== null,
-    error: c.errorCode,
+    error: c.form.saveError ?? c.loadError,
   };
 }
 
@@ -81,13 +90,7 @@ describeModel({
       const actions = step.actions.map((a) => a.action);
       // A refused submit keeps every typed value and says so with a toast.
       if (step.event.type === 'xstate.error.actor.addBankAccount') {
-        if (
-          !before ||
-          before.accountNo !== after.accountNo ||
-          before.bankCode !== after.bankCode ||
-          before.phone !== after.phone ||
-          before.holderName !== after.holderName
-        ) {
+        if (!before || JSON.stringify(before.form.values) !== JSON.stringify(after.form.values) || before.holderName !== after.holderName) {
           throw new Error('a refused submit lost typed values');
         }
         if (!actions.includes('notifyAddFailed')) throw new Error('no toast for a refused submit');
@@ -96,16 +99,20 @@ describeModel({
         throw new Error('no toast for a failed lookup');
       // The holder name is only ever the lookup's answer, upper case; a change of number or bank clears it.
       if (after.holderName !== after.holderName.toUpperCase()) throw new Error('holder name not upper case');
-      if ((step.event.type === 'ACCOUNT_NO.CHANGE' || step.event.type === 'BANK.CHANGE') && after.holderName !== '')
+      const event = step.event as { type: string; field?: string };
+      if (event.type === 'FIELD.CHANGE' && (event.field === 'accountNo' || event.field === 'bankCode') && after.holderName !== '')
         throw new Error('stale holder name');
+      // A phone change leaves a lookup under way (or its answer) alone.
+      if (event.type === 'FIELD.CHANGE' && event.field === 'phone' && before && before.holderName !== after.holderName)
+        throw new Error('a phone change touched the holder name');
       if (step.after.hasTag('termsOpen') && !before?.holderName && !step.before?.hasTag('termsOpen'))
         throw new Error('terms opened without a holder name');
       for (const call of step.invoked) {
         if (call.id === 'addBankAccount') {
           const body = call.input as Record<string, string>;
           if (
-            body.bank_account_no !== after.accountNo.trim() ||
-            body.bank_code !== after.bankCode ||
+            body.bank_account_no !== after.form.values.accountNo.trim() ||
+            body.bank_code !== after.form.values.bankCode ||
             body.holder_name !== after.holderName
           ) {
             throw new Error(`submitted ${JSON.stringify(body)}`);
