@@ -26,8 +26,6 @@ export type InvoiceCreateActor = ActorRefFrom<typeof invoiceCreateMachine>;
  */
 export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateActor; onBack: () => void }) {
   const { t } = useTranslation(['invoices', 'errors']);
-  const lines = useSelector(actor, selectLines);
-  const total = useSelector(actor, selectTotal);
   const problems = useSelector(actor, selectProblems);
   const submitting = useSelector(actor, selectSubmitting);
   const uncertain = useSelector(actor, selectUncertain);
@@ -53,75 +51,7 @@ export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateAct
       >
         <Stack gap="lg">
           <ProductPicker actor={actor} locked={locked} />
-          <section aria-labelledby="invoice-lines-title">
-            <Title order={2} size="h4" id="invoice-lines-title" mb="xs">
-              {t('create.lines')}
-            </Title>
-            {lines.length === 0 ? (
-              <Text c={problems.includes('noLines') ? 'red.9' : 'dimmed'} role={problems.includes('noLines') ? 'alert' : undefined}>
-                {problems.includes('noLines') ? t('create.noLines') : t('create.noLinesYet')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table data-testid="invoice-lines">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('create.product')}</Table.Th>
-                      <Table.Th ta="right">{t('create.price')}</Table.Th>
-                      <Table.Th>{t('create.amount')}</Table.Th>
-                      <Table.Th ta="right">{t('create.lineTotal')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('create.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.map((l) => {
-                      const amount = /^\d{1,3}$/.test(l.amount.trim()) ? Number(l.amount) : null;
-                      const bad = amount === null || amount < 1 || amount > INVOICE_AMOUNT_MAX;
-                      return (
-                        <Table.Tr key={l.product.product_id}>
-                          <Table.Td>{l.product.name}</Table.Td>
-                          <Table.Td ta="right">{formatVnd(l.product.price)}</Table.Td>
-                          <Table.Td>
-                            <TextInput
-                              aria-label={t('create.amountOf', { name: l.product.name })}
-                              inputMode="numeric"
-                              value={l.amount}
-                              readOnly={locked}
-                              w={90}
-                              error={
-                                bad && problems.includes('amount') ? t('create.amountInvalid', { max: INVOICE_AMOUNT_MAX }) : undefined
-                              }
-                              onChange={(e) =>
-                                actor.send({ type: 'LINE.AMOUNT', productId: l.product.product_id, value: e.currentTarget.value })
-                              }
-                            />
-                          </Table.Td>
-                          <Table.Td ta="right">{formatVnd(l.product.price * (bad ? 0 : amount!))}</Table.Td>
-                          <Table.Td>
-                            <Button
-                              variant="subtle"
-                              color="red"
-                              size="xs"
-                              disabled={locked}
-                              aria-label={t('create.removeLine', { name: l.product.name })}
-                              onClick={() => actor.send({ type: 'LINE.REMOVE', productId: l.product.product_id })}
-                            >
-                              {t('create.remove')}
-                            </Button>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <Text fw={600} ta="right" mt="xs" data-testid="invoice-total">
-              {t('create.total', { total: formatVnd(total) })}
-            </Text>
-          </section>
+          <InvoiceLines actor={actor} locked={locked} />
           <CustomerPicker actor={actor} locked={locked} />
           <Radio.Group
             label={t('create.method')}
@@ -164,6 +94,81 @@ export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateAct
         </Stack>
       </form>
     </Stack>
+  );
+}
+
+/** The picked products with an amount each, a way to take each out, and the total that follows them. */
+function InvoiceLines({ actor, locked }: { actor: InvoiceCreateActor; locked: boolean }) {
+  const { t } = useTranslation(['invoices', 'errors']);
+  const lines = useSelector(actor, selectLines);
+  const total = useSelector(actor, selectTotal);
+  const problems = useSelector(actor, selectProblems);
+  return (
+    <section aria-labelledby="invoice-lines-title">
+      <Title order={2} size="h4" id="invoice-lines-title" mb="xs">
+        {t('create.lines')}
+      </Title>
+      {lines.length === 0 ? (
+        <Text c={problems.includes('noLines') ? 'red.9' : 'dimmed'} role={problems.includes('noLines') ? 'alert' : undefined}>
+          {problems.includes('noLines') ? t('create.noLines') : t('create.noLinesYet')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table data-testid="invoice-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('create.product')}</Table.Th>
+                <Table.Th ta="right">{t('create.price')}</Table.Th>
+                <Table.Th>{t('create.amount')}</Table.Th>
+                <Table.Th ta="right">{t('create.lineTotal')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('create.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((l) => {
+                const amount = /^\d{1,3}$/.test(l.amount.trim()) ? Number(l.amount) : null;
+                const bad = amount === null || amount < 1 || amount > INVOICE_AMOUNT_MAX;
+                return (
+                  <Table.Tr key={l.product.product_id}>
+                    <Table.Td>{l.product.name}</Table.Td>
+                    <Table.Td ta="right">{formatVnd(l.product.price)}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('create.amountOf', { name: l.product.name })}
+                        inputMode="numeric"
+                        value={l.amount}
+                        readOnly={locked}
+                        w={90}
+                        error={bad && problems.includes('amount') ? t('create.amountInvalid', { max: INVOICE_AMOUNT_MAX }) : undefined}
+                        onChange={(e) => actor.send({ type: 'LINE.AMOUNT', productId: l.product.product_id, value: e.currentTarget.value })}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right">{formatVnd(l.product.price * (bad ? 0 : amount!))}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        disabled={locked}
+                        aria-label={t('create.removeLine', { name: l.product.name })}
+                        onClick={() => actor.send({ type: 'LINE.REMOVE', productId: l.product.product_id })}
+                      >
+                        {t('create.remove')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Text fw={600} ta="right" mt="xs" data-testid="invoice-total">
+        {t('create.total', { total: formatVnd(total) })}
+      </Text>
+    </section>
   );
 }
 

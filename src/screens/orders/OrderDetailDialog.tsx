@@ -17,7 +17,7 @@ import { selectable } from '../../machines/orders/einvoice/bulk';
 import { parseEivCode, serialText } from '../../rules/einvoiceCode';
 import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
-import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order } from '../../services/orders/schemas';
+import { ORDER_COMPLETED, WALK_IN_CUSTOMER_ID, type Order, type OrderDetail } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
 import { invoiceCodeText } from './einvoice/code';
@@ -65,8 +65,6 @@ export function OrderDetailDialog({
   // The row shows at once; the answer replaces it with the newest figures.
   const order: Order | null = detail?.invoice_data ?? row;
   const close = () => actor.send({ type: 'DETAIL.CLOSE' });
-  const printing = useSelector(actor, selectPrinting);
-  const retrying = useSelector(actor, selectEinvoiceRetrying);
 
   return (
     <Modal
@@ -79,42 +77,7 @@ export function OrderDetailDialog({
     >
       {order ? (
         <Stack gap="md" data-testid="order-detail">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Fact label={t('detail.status')} value={t(`status.${order.status}`)} testId="order-detail-status" />
-            <Fact label={t('detail.table')} value={order.table_name ?? t('noTable')} />
-            <Fact
-              label={t('detail.customer')}
-              value={order.customer_id === WALK_IN_CUSTOMER_ID ? t('walkIn') : order.name}
-              testId="order-detail-customer"
-            />
-            <Fact label={t('detail.phone')} value={order.phone_number ?? '—'} />
-            <Fact label={t('detail.source')} value={t(`source.${order.source}`)} />
-            <Fact label={t('detail.updated')} value={formatDateTime(order.updated_at)} />
-            {order.einvoice_job && order.eiv_code === null ? (
-              <Fact
-                label={t('einvoice.auto.fact')}
-                value={
-                  order.einvoice_job.state === 'FAILED'
-                    ? `${t('einvoice.auto.failed')}: ${t(errorMessageKey(order.einvoice_job.error_code))}`
-                    : t('einvoice.auto.queued')
-                }
-                testId="order-detail-einvoice-job"
-              />
-            ) : null}
-            {order.einvoice_job?.state === 'ISSUED' && order.einvoice_job.serial ? (
-              <Fact
-                label={t('einvoice.auto.serialFact')}
-                value={serialText(order.einvoice_job.serial)}
-                testId="order-detail-einvoice-serial"
-              />
-            ) : null}
-            {onExport && order.eiv_code !== null ? (
-              <Fact label={t('einvoice.codeFact')} value={invoiceCodeText(t, order.eiv_code)} testId="order-detail-eiv-code" />
-            ) : null}
-            {onExport && order.eiv_code !== null && parseEivCode(order.eiv_code)?.cqtCode ? (
-              <Fact label={t('einvoice.code.cqt')} value={parseEivCode(order.eiv_code)!.cqtCode!} testId="order-detail-cqt-code" />
-            ) : null}
-          </SimpleGrid>
+          <OrderDetailFacts order={order} withEinvoice={onExport !== undefined} />
           {loading ? <LoadingLine label={t('detail.loading')} /> : null}
           {failed ? (
             <FailureAlert
@@ -124,97 +87,183 @@ export function OrderDetailDialog({
               onRetry={() => actor.send({ type: 'DETAIL.RETRY' })}
             />
           ) : null}
-          {detail ? (
-            detail.products_data.length === 0 ? (
-              <Text size="sm">{t('detail.noLines')}</Text>
-            ) : (
-              // A focusable scrolling region: on a 375 px screen the lines scroll sideways (axe scrollable-region-focusable).
-              <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('detail.linesLabel', { code: order.order_code })}>
-                <Table miw={360} aria-label={t('detail.linesLabel', { code: order.order_code })} data-testid="order-detail-lines">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('detail.columns.name')}</Table.Th>
-                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                        {t('detail.columns.amount')}
-                      </Table.Th>
-                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                        {t('detail.columns.price')}
-                      </Table.Th>
-                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                        {t('detail.columns.lineTotal')}
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {detail.products_data.map((line) => (
-                      <Table.Tr key={line.product_id}>
-                        <Table.Td>{line.name}</Table.Td>
-                        <Table.Td style={{ textAlign: 'right' }}>{line.amount}</Table.Td>
-                        <Table.Td style={{ textAlign: 'right' }}>{formatVnd(line.price)}</Table.Td>
-                        <Table.Td style={{ textAlign: 'right' }}>{formatVnd(line.price * line.amount)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </div>
-            )
-          ) : null}
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Fact label={t('detail.subTotal')} value={formatVnd(order.sub_total)} />
-            <Fact label={t('detail.total')} value={formatVnd(order.total_price)} testId="order-detail-total" />
-            <Fact label={t('detail.point')} value={String(order.point)} />
-          </SimpleGrid>
-          <Stack gap={4}>
-            <Group gap="xs">
-              <Text fw={600} size="sm">
-                {t('detail.payment')}
-              </Text>
-              <Badge variant="light" color={order.payment_status === 1 ? 'green.9' : 'gray'}>
-                {order.payment_status === 1 ? t('detail.paid') : t('detail.unpaid')}
-              </Badge>
-            </Group>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <Fact label={t('detail.method')} value={t(`method.${order.payment_method ?? 'none'}`)} />
-              <Fact label={t('detail.received')} value={formatVnd(order.receive_amount)} />
-              <Fact label={t('detail.change')} value={formatVnd(order.return_amount)} />
-            </SimpleGrid>
-          </Stack>
-          <Group justify="flex-end" wrap="wrap">
-            <Button
-              variant="default"
-              disabled={!detail}
-              loading={printing}
-              onClick={() => actor.send({ type: 'PRINT' })}
-              data-testid="order-detail-print"
-            >
-              {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
-            </Button>
-            {order.einvoice_job?.state === 'FAILED' && order.eiv_code === null ? (
-              // D250: the sale service issues it again, dated on the sale's day where the provider allows it (D254), keyed by the order id.
-              <Button loading={retrying} onClick={() => actor.send({ type: 'EINVOICE.RETRY' })} data-testid="order-detail-einvoice-retry">
-                {t('einvoice.auto.retry')}
-              </Button>
-            ) : null}
-            {onExport && selectable(order) ? (
-              <Button variant="default" onClick={() => onExport(order)} data-testid="order-detail-export">
-                {t('einvoice.export')}
-              </Button>
-            ) : null}
-            {onExport && order.eiv_code !== null && correctHref?.(order) ? (
-              // Decree 70: an issued invoice is never cancelled; a mistake is adjusted or replaced (D243).
-              <Button component={Link} to={correctHref(order)!} variant="default" data-testid="order-detail-einvoice-correct">
-                {t('einvoice.correct')}
-              </Button>
-            ) : null}
-            {order.status !== ORDER_COMPLETED ? (
-              <Button component={Link} to={editHref(order.order_id)} variant="default">
-                {t('detail.edit')}
-              </Button>
-            ) : null}
-            <Button onClick={close}>{t('detail.close')}</Button>
-          </Group>
+          {detail ? <OrderDetailLines order={order} lines={detail.products_data} /> : null}
+          <OrderDetailPayment order={order} />
+          <OrderDetailActions
+            actor={actor}
+            order={order}
+            loaded={Boolean(detail)}
+            editHref={editHref}
+            onExport={onExport}
+            correctHref={correctHref}
+            onClose={close}
+          />
         </Stack>
       ) : null}
     </Modal>
+  );
+}
+
+/** Status, table, customer, source and time, and the e-invoice's state and code when there is one. */
+function OrderDetailFacts({ order, withEinvoice }: { order: Order; withEinvoice: boolean }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <Fact label={t('detail.status')} value={t(`status.${order.status}`)} testId="order-detail-status" />
+      <Fact label={t('detail.table')} value={order.table_name ?? t('noTable')} />
+      <Fact
+        label={t('detail.customer')}
+        value={order.customer_id === WALK_IN_CUSTOMER_ID ? t('walkIn') : order.name}
+        testId="order-detail-customer"
+      />
+      <Fact label={t('detail.phone')} value={order.phone_number ?? '—'} />
+      <Fact label={t('detail.source')} value={t(`source.${order.source}`)} />
+      <Fact label={t('detail.updated')} value={formatDateTime(order.updated_at)} />
+      {order.einvoice_job && order.eiv_code === null ? (
+        <Fact
+          label={t('einvoice.auto.fact')}
+          value={
+            order.einvoice_job.state === 'FAILED'
+              ? `${t('einvoice.auto.failed')}: ${t(errorMessageKey(order.einvoice_job.error_code))}`
+              : t('einvoice.auto.queued')
+          }
+          testId="order-detail-einvoice-job"
+        />
+      ) : null}
+      {order.einvoice_job?.state === 'ISSUED' && order.einvoice_job.serial ? (
+        <Fact label={t('einvoice.auto.serialFact')} value={serialText(order.einvoice_job.serial)} testId="order-detail-einvoice-serial" />
+      ) : null}
+      {withEinvoice && order.eiv_code !== null ? (
+        <Fact label={t('einvoice.codeFact')} value={invoiceCodeText(t, order.eiv_code)} testId="order-detail-eiv-code" />
+      ) : null}
+      {withEinvoice && order.eiv_code !== null && parseEivCode(order.eiv_code)?.cqtCode ? (
+        <Fact label={t('einvoice.code.cqt')} value={parseEivCode(order.eiv_code)!.cqtCode!} testId="order-detail-cqt-code" />
+      ) : null}
+    </SimpleGrid>
+  );
+}
+
+/** The order's dishes; a focusable scrolling region, so on a 375 px screen they scroll sideways (axe scrollable-region-focusable). */
+function OrderDetailLines({ order, lines }: { order: Order; lines: OrderDetail['products_data'] }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  if (lines.length === 0) return <Text size="sm">{t('detail.noLines')}</Text>;
+  return (
+    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('detail.linesLabel', { code: order.order_code })}>
+      <Table miw={360} aria-label={t('detail.linesLabel', { code: order.order_code })} data-testid="order-detail-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('detail.columns.name')}</Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {t('detail.columns.amount')}
+            </Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {t('detail.columns.price')}
+            </Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {t('detail.columns.lineTotal')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.product_id}>
+              <Table.Td>{line.name}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{line.amount}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatVnd(line.price)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatVnd(line.price * line.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** The totals, and whether and how the order was paid. */
+function OrderDetailPayment({ order }: { order: Order }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Fact label={t('detail.subTotal')} value={formatVnd(order.sub_total)} />
+        <Fact label={t('detail.total')} value={formatVnd(order.total_price)} testId="order-detail-total" />
+        <Fact label={t('detail.point')} value={String(order.point)} />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Text fw={600} size="sm">
+            {t('detail.payment')}
+          </Text>
+          <Badge variant="light" color={order.payment_status === 1 ? 'green.9' : 'gray'}>
+            {order.payment_status === 1 ? t('detail.paid') : t('detail.unpaid')}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Fact label={t('detail.method')} value={t(`method.${order.payment_method ?? 'none'}`)} />
+          <Fact label={t('detail.received')} value={formatVnd(order.receive_amount)} />
+          <Fact label={t('detail.change')} value={formatVnd(order.return_amount)} />
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
+}
+
+/** Print, the e-invoice's retry, export or correction, open the order, close. */
+function OrderDetailActions({
+  actor,
+  order,
+  loaded,
+  editHref,
+  onExport,
+  correctHref,
+  onClose,
+}: {
+  actor: OrderListActor;
+  order: Order;
+  /** Printing waits for the detail's answer. */
+  loaded: boolean;
+  editHref: (orderId: number) => string;
+  onExport?: (order: Order) => void;
+  correctHref?: (order: Order) => string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const printing = useSelector(actor, selectPrinting);
+  const retrying = useSelector(actor, selectEinvoiceRetrying);
+  return (
+    <Group justify="flex-end" wrap="wrap">
+      <Button
+        variant="default"
+        disabled={!loaded}
+        loading={printing}
+        onClick={() => actor.send({ type: 'PRINT' })}
+        data-testid="order-detail-print"
+      >
+        {order.status === ORDER_COMPLETED ? t('detail.printCopy') : t('detail.print')}
+      </Button>
+      {order.einvoice_job?.state === 'FAILED' && order.eiv_code === null ? (
+        // D250: the sale service issues it again, dated on the sale's day where the provider allows it (D254), keyed by the order id.
+        <Button loading={retrying} onClick={() => actor.send({ type: 'EINVOICE.RETRY' })} data-testid="order-detail-einvoice-retry">
+          {t('einvoice.auto.retry')}
+        </Button>
+      ) : null}
+      {onExport && selectable(order) ? (
+        <Button variant="default" onClick={() => onExport(order)} data-testid="order-detail-export">
+          {t('einvoice.export')}
+        </Button>
+      ) : null}
+      {onExport && order.eiv_code !== null && correctHref?.(order) ? (
+        // Decree 70: an issued invoice is never cancelled; a mistake is adjusted or replaced (D243).
+        <Button component={Link} to={correctHref(order)!} variant="default" data-testid="order-detail-einvoice-correct">
+          {t('einvoice.correct')}
+        </Button>
+      ) : null}
+      {order.status !== ORDER_COMPLETED ? (
+        <Button component={Link} to={editHref(order.order_id)} variant="default">
+          {t('detail.edit')}
+        </Button>
+      ) : null}
+      <Button onClick={onClose}>{t('detail.close')}</Button>
+    </Group>
   );
 }

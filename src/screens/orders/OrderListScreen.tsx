@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { orderListMachine } from '../../machines/orders/orderList.machine';
@@ -70,13 +71,56 @@ export function OrderListScreen({
   const [nowMs] = useState(() => Date.now());
   const filter = useSelector(actor, selectFilter);
   const creating = useSelector(actor, selectCreating);
-  const rows = useSelector(actor, selectRows<Order>);
   const showEinvoice = einvoice?.columns === true;
-  const today = useSelector(actor, selectToday);
+  const columns = useOrderColumns(actor, showEinvoice ? einvoice : undefined);
 
-  const columns = useMemo<DataColumn<Order>[]>(
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('list.title')}
+        </Title>
+        {canCreate ? (
+          <Button onClick={() => actor.send({ type: 'CREATE' })} loading={creating} data-testid="order-create">
+            {t('list.create')}
+          </Button>
+        ) : null}
+      </Group>
+      <OrderListFilters actor={actor} />
+      <DaysFilter
+        label={t('list.daysFilter')}
+        value={filter.days}
+        onChange={(days) => actor.send({ type: 'FILTER.SET', filter: { days } })}
+        nowMs={nowMs}
+        language={i18n.language === 'en' ? 'en' : 'vi'}
+        testId="order-days"
+      />
+      {showEinvoice ? <OrderTodayLine actor={actor} /> : null}
+      {showEinvoice && einvoice ? <BulkBar actor={einvoice.bulk} /> : null}
+      <ListTable<Order>
+        actor={actor}
+        label={t('list.tableLabel')}
+        columns={columns}
+        pageSizes={PAGE_SIZES}
+        emptyText={t('list.empty')}
+        resultText={(info) => t('list.resultCount', info)}
+        failedTitle={t('list.loadFailed')}
+        retryLabel={t('list.retry')}
+        testId="order-table"
+      />
+      <OrderDetailDialog actor={actor} editHref={editHref} onExport={einvoice?.onExport} correctHref={einvoice?.correctHref} />
+      {einvoice ? <BulkRunDialog actor={einvoice.bulk} /> : null}
+    </Stack>
+  );
+}
+
+/** The list's columns; `einvoice` is given only when its column and checkboxes show (doc 2 §6). */
+function useOrderColumns(actor: OrderListActor, einvoice: OrderListEinvoice | undefined): DataColumn<Order>[] {
+  const { t } = useTranslation(['orders', 'errors']);
+  const rows = useSelector(actor, selectRows<Order>);
+  return useMemo<DataColumn<Order>[]>(
     () => [
-      ...(showEinvoice && einvoice
+      ...(einvoice
         ? [
             {
               key: 'pick',
@@ -105,52 +149,7 @@ export function OrderListScreen({
         ),
       },
       { key: 'updated', header: t('list.columns.updated'), cell: (r) => formatDateTime(r.updated_at) },
-      ...(showEinvoice && einvoice
-        ? [
-            {
-              key: 'einvoice',
-              header: t('einvoice.column'),
-              cell: (r: Order) =>
-                r.eiv_code !== null || r.is_eiv_exported ? (
-                  <Stack gap={2} align="flex-start">
-                    <Badge variant="light" color="green.9" data-testid="order-einvoice-exported">
-                      {t('einvoice.exported')}
-                    </Badge>
-                    {r.eiv_code !== null ? (
-                      <Text size="xs" data-testid="order-einvoice-code">
-                        {invoiceCodeText(t, r.eiv_code)}
-                      </Text>
-                    ) : null}
-                    {r.einvoice_job?.state === 'ISSUED' && r.einvoice_job.serial ? (
-                      <Text size="xs" data-testid="order-einvoice-serial">
-                        {/* D224: the six-character symbol, however the provider wrote it. */}
-                        {t('einvoice.auto.serial', { serial: serialText(r.einvoice_job.serial) })}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                ) : r.einvoice_job?.state === 'QUEUED' ? (
-                  // Issue 25 §3: the sale service issues it (retrying while the provider is down).
-                  <Badge variant="light" color="blue.9" data-testid="order-einvoice-queued">
-                    {t('einvoice.auto.queued')}
-                  </Badge>
-                ) : selectable(r) ? (
-                  <Stack gap={2} align="flex-start">
-                    {r.einvoice_job?.state === 'FAILED' ? (
-                      // The export below is the retry: the order id stays the provider's key (D178), never two invoices.
-                      <Badge variant="light" color="red.9" data-testid="order-einvoice-failed">
-                        {t('einvoice.auto.failed')}
-                      </Badge>
-                    ) : null}
-                    <RowButton kind="open" label={t('einvoice.exportLabel', { code: r.order_code })} onClick={() => einvoice.onExport(r)}>
-                      {t('einvoice.export')}
-                    </RowButton>
-                  </Stack>
-                ) : (
-                  t('einvoice.notExportable')
-                ),
-            },
-          ]
-        : []),
+      ...(einvoice ? [{ key: 'einvoice', header: t('einvoice.column'), cell: (r: Order) => einvoiceCell(t, r, einvoice.onExport) }] : []),
       {
         key: 'actions',
         header: t('list.columns.actions'),
@@ -165,9 +164,55 @@ export function OrderListScreen({
         ),
       },
     ],
-    [t, actor, showEinvoice, einvoice, rows],
+    [t, actor, einvoice, rows],
   );
+}
 
+/** A row's e-invoice: exported (its code and symbol), queued, failed with the export as its retry, or the export. */
+function einvoiceCell(t: TFunction<['orders', 'errors']>, r: Order, onExport: (order: Order) => void): ReactNode {
+  return r.eiv_code !== null || r.is_eiv_exported ? (
+    <Stack gap={2} align="flex-start">
+      <Badge variant="light" color="green.9" data-testid="order-einvoice-exported">
+        {t('einvoice.exported')}
+      </Badge>
+      {r.eiv_code !== null ? (
+        <Text size="xs" data-testid="order-einvoice-code">
+          {invoiceCodeText(t, r.eiv_code)}
+        </Text>
+      ) : null}
+      {r.einvoice_job?.state === 'ISSUED' && r.einvoice_job.serial ? (
+        <Text size="xs" data-testid="order-einvoice-serial">
+          {/* D224: the six-character symbol, however the provider wrote it. */}
+          {t('einvoice.auto.serial', { serial: serialText(r.einvoice_job.serial) })}
+        </Text>
+      ) : null}
+    </Stack>
+  ) : r.einvoice_job?.state === 'QUEUED' ? (
+    // Issue 25 §3: the sale service issues it (retrying while the provider is down).
+    <Badge variant="light" color="blue.9" data-testid="order-einvoice-queued">
+      {t('einvoice.auto.queued')}
+    </Badge>
+  ) : selectable(r) ? (
+    <Stack gap={2} align="flex-start">
+      {r.einvoice_job?.state === 'FAILED' ? (
+        // The export below is the retry: the order id stays the provider's key (D178), never two invoices.
+        <Badge variant="light" color="red.9" data-testid="order-einvoice-failed">
+          {t('einvoice.auto.failed')}
+        </Badge>
+      ) : null}
+      <RowButton kind="open" label={t('einvoice.exportLabel', { code: r.order_code })} onClick={() => onExport(r)}>
+        {t('einvoice.export')}
+      </RowButton>
+    </Stack>
+  ) : (
+    t('einvoice.notExportable')
+  );
+}
+
+/** The search and the status, e-invoice and source filters, each sent to the list as the user changes it. */
+function OrderListFilters({ actor }: { actor: OrderListActor }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const filter = useSelector(actor, selectFilter);
   const statusOptions = [
     { value: 'all', label: t('list.allStatuses') },
     ...ORDER_STATUSES.map((s) => ({ value: String(s), label: t(`status.${s}`) })),
@@ -183,107 +228,77 @@ export function OrderListScreen({
   ];
 
   return (
-    <Stack gap="md" p="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('list.title')}
-        </Title>
-        {canCreate ? (
-          <Button onClick={() => actor.send({ type: 'CREATE' })} loading={creating} data-testid="order-create">
-            {t('list.create')}
-          </Button>
-        ) : null}
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <ListSearch
-          actor={actor}
-          field="q"
-          label={t('list.search')}
-          description={t('list.searchHint')}
-          maxLength={ORDER_SEARCH_MAX}
-          style={{ flex: '1 1 240px' }}
-          data-testid="order-search"
-        />
-        <Select
-          label={t('list.statusFilter')}
-          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-          data={statusOptions}
-          value={filter.status === null ? 'all' : String(filter.status)}
-          allowDeselect={false}
-          onChange={(value) =>
-            actor.send({
-              type: 'FILTER.SET',
-              filter: { status: value === null || value === 'all' ? null : (Number(value) as OrderStatus) },
-            })
-          }
-          style={{ flex: '0 1 180px' }}
-          data-testid="order-status-filter"
-        />
-        <Select
-          label={t('list.exportedFilter')}
-          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-          data={exportedOptions}
-          value={filter.exported === null ? 'all' : filter.exported ? '1' : '0'}
-          allowDeselect={false}
-          onChange={(value) =>
-            actor.send({ type: 'FILTER.SET', filter: { exported: value === '1' ? true : value === '0' ? false : null } })
-          }
-          style={{ flex: '0 1 180px' }}
-          data-testid="order-exported-filter"
-        />
-        <Select
-          label={t('list.sourceFilter')}
-          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-          data={sourceOptions}
-          value={filter.source ?? 'all'}
-          allowDeselect={false}
-          onChange={(value) =>
-            actor.send({ type: 'FILTER.SET', filter: { source: value === null || value === 'all' ? null : (value as OrderSource) } })
-          }
-          style={{ flex: '0 1 180px' }}
-          data-testid="order-source-filter"
-        />
-      </Group>
-      <DaysFilter
-        label={t('list.daysFilter')}
-        value={filter.days}
-        onChange={(days) => actor.send({ type: 'FILTER.SET', filter: { days } })}
-        nowMs={nowMs}
-        language={i18n.language === 'en' ? 'en' : 'vi'}
-        testId="order-days"
-      />
-      {showEinvoice && today ? (
-        // Issue 25 §3: the day's "paid but not invoiced" count, with a way to list them.
-        <Group gap="xs" wrap="wrap" data-testid="order-today">
-          <Text size="sm" data-testid="order-today-text">
-            {t('list.today', { paid: today.paid, count: today.not_invoiced })}
-          </Text>
-          {today.not_invoiced > 0 ? (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              onClick={() => actor.send({ type: 'FILTER.SET', filter: { status: 0, exported: false } })}
-              data-testid="order-today-show"
-            >
-              {t('list.todayShow')}
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
-      {showEinvoice && einvoice ? <BulkBar actor={einvoice.bulk} /> : null}
-      <ListTable<Order>
+    <Group align="flex-end" wrap="wrap">
+      <ListSearch
         actor={actor}
-        label={t('list.tableLabel')}
-        columns={columns}
-        pageSizes={PAGE_SIZES}
-        emptyText={t('list.empty')}
-        resultText={(info) => t('list.resultCount', info)}
-        failedTitle={t('list.loadFailed')}
-        retryLabel={t('list.retry')}
-        testId="order-table"
+        field="q"
+        label={t('list.search')}
+        description={t('list.searchHint')}
+        maxLength={ORDER_SEARCH_MAX}
+        style={{ flex: '1 1 240px' }}
+        data-testid="order-search"
       />
-      <OrderDetailDialog actor={actor} editHref={editHref} onExport={einvoice?.onExport} correctHref={einvoice?.correctHref} />
-      {einvoice ? <BulkRunDialog actor={einvoice.bulk} /> : null}
-    </Stack>
+      <Select
+        label={t('list.statusFilter')}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        data={statusOptions}
+        value={filter.status === null ? 'all' : String(filter.status)}
+        allowDeselect={false}
+        onChange={(value) =>
+          actor.send({
+            type: 'FILTER.SET',
+            filter: { status: value === null || value === 'all' ? null : (Number(value) as OrderStatus) },
+          })
+        }
+        style={{ flex: '0 1 180px' }}
+        data-testid="order-status-filter"
+      />
+      <Select
+        label={t('list.exportedFilter')}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        data={exportedOptions}
+        value={filter.exported === null ? 'all' : filter.exported ? '1' : '0'}
+        allowDeselect={false}
+        onChange={(value) => actor.send({ type: 'FILTER.SET', filter: { exported: value === '1' ? true : value === '0' ? false : null } })}
+        style={{ flex: '0 1 180px' }}
+        data-testid="order-exported-filter"
+      />
+      <Select
+        label={t('list.sourceFilter')}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        data={sourceOptions}
+        value={filter.source ?? 'all'}
+        allowDeselect={false}
+        onChange={(value) =>
+          actor.send({ type: 'FILTER.SET', filter: { source: value === null || value === 'all' ? null : (value as OrderSource) } })
+        }
+        style={{ flex: '0 1 180px' }}
+        data-testid="order-source-filter"
+      />
+    </Group>
+  );
+}
+
+/** Issue 25 §3: the day's "paid but not invoiced" count, with a way to list them. */
+function OrderTodayLine({ actor }: { actor: OrderListActor }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const today = useSelector(actor, selectToday);
+  if (!today) return null;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="order-today">
+      <Text size="sm" data-testid="order-today-text">
+        {t('list.today', { paid: today.paid, count: today.not_invoiced })}
+      </Text>
+      {today.not_invoiced > 0 ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => actor.send({ type: 'FILTER.SET', filter: { status: 0, exported: false } })}
+          data-testid="order-today-show"
+        >
+          {t('list.todayShow')}
+        </Button>
+      ) : null}
+    </Group>
   );
 }

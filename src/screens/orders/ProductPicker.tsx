@@ -33,27 +33,10 @@ const ROW_AS_WIDE_AS_ITS_BUTTONS = { content: { width: 'max-content' } } as cons
 export function ProductPicker({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const typed = useSelector(actor, selectSearchTyped);
-  const categories = useSelector(actor, selectCategories);
-  const categoryId = useSelector(actor, selectCategoryId);
   const products = useSelector(actor, selectPickable);
   const loading = useSelector(actor, selectCatalogueLoading);
   const failed = useSelector(actor, selectCatalogueFailed);
   const error = useSelector(actor, selectCatalogueError);
-  const editable = useSelector(actor, selectBasketEditable);
-
-  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
-  const virtualizer = useVirtualizer({
-    count: products.length,
-    getScrollElement: () => scrollEl,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    initialRect: { width: 360, height: LIST_HEIGHT },
-  });
-
-  const tabs = [
-    { id: null as number | null, name: t('edit.allCategories') },
-    ...categories.map((c) => ({ id: c.category_id, name: c.category_name })),
-  ];
 
   return (
     <Stack gap="sm">
@@ -69,27 +52,7 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
         onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
         data-testid="order-product-search"
       />
-      {/* One row that scrolls sideways, as wide as its buttons: each category keeps its whole name
-          (the row was as wide as the box, so the buttons shrank and cut their names, and the scroll
-          bar never showed, D222). Tab reaches every one; the focused one is scrolled wholly into view
-          (Chrome leaves a button that is partly in view where it is). */}
-      <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} styles={ROW_AS_WIDE_AS_ITS_BUTTONS}>
-        <Group gap={6} wrap="nowrap" role="group" aria-label={t('edit.categories')} pb={4}>
-          {tabs.map((tab) => (
-            <Button
-              key={tab.id ?? 'all'}
-              size="compact-sm"
-              variant={tab.id === categoryId ? 'filled' : 'default'}
-              aria-pressed={tab.id === categoryId}
-              onClick={() => actor.send({ type: 'CATEGORY.SELECT', categoryId: tab.id })}
-              onFocus={(e) => e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
-              data-testid="order-category"
-            >
-              {tab.name}
-            </Button>
-          ))}
-        </Group>
-      </ScrollArea>
+      <CategoryTabs actor={actor} />
       {failed ? (
         <FailureAlert
           title={t('edit.productsFailed')}
@@ -100,61 +63,118 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
       ) : null}
       {loading ? <LoadingLine label={t('edit.productsLoading')} testId="order-products-loading" /> : null}
       {!loading && !failed && products.length === 0 ? <Text size="sm">{t('edit.noProducts')}</Text> : null}
-      <div
-        ref={setScrollEl}
-        role="list"
-        aria-label={t('edit.productsLabel')}
-        aria-busy={loading}
-        style={{ height: Math.min(LIST_HEIGHT, Math.max(products.length, 1) * ROW_HEIGHT), overflowY: 'auto', position: 'relative' }}
-        data-testid="order-products"
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const product = products[item.index]!;
-            const price = formatVnd(product.price);
-            return (
-              <div
-                key={product.product_id}
-                role="listitem"
-                aria-setsize={products.length}
-                aria-posinset={item.index + 1}
-                style={{
-                  position: 'absolute',
-                  top: item.start,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 8,
-                  padding: '0 4px',
-                  borderBottom: '1px solid var(--mantine-color-gray-3)',
-                }}
-                data-testid="order-product"
-              >
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate>
-                    {product.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {product.code} · {price}
-                  </Text>
-                </div>
-                <Button
-                  size="compact-sm"
-                  // Dark text on white: the light variant once hovered (blue 8 on blue 2) is 4.0:1, under AA.
-                  variant="default"
-                  disabled={!editable}
-                  aria-label={t('edit.addLabel', { name: product.name, price })}
-                  onClick={() => actor.send({ type: 'BASKET.ADD', product })}
-                >
-                  {t('edit.add')}
-                </Button>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <ProductRows actor={actor} />
     </Stack>
+  );
+}
+
+/**
+ * "All" and the merchant's categories, the chosen one pressed. One row that scrolls sideways, as wide
+ * as its buttons: each category keeps its whole name (the row was as wide as the box, so the buttons
+ * shrank and cut their names, and the scroll bar never showed, D222). Tab reaches every one; the
+ * focused one is scrolled wholly into view (Chrome leaves a button that is partly in view where it is).
+ */
+function CategoryTabs({ actor }: { actor: OrderEditActor }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const categories = useSelector(actor, selectCategories);
+  const categoryId = useSelector(actor, selectCategoryId);
+  const tabs = [
+    { id: null as number | null, name: t('edit.allCategories') },
+    ...categories.map((c) => ({ id: c.category_id, name: c.category_name })),
+  ];
+
+  return (
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} styles={ROW_AS_WIDE_AS_ITS_BUTTONS}>
+      <Group gap={6} wrap="nowrap" role="group" aria-label={t('edit.categories')} pb={4}>
+        {tabs.map((tab) => (
+          <Button
+            key={tab.id ?? 'all'}
+            size="compact-sm"
+            variant={tab.id === categoryId ? 'filled' : 'default'}
+            aria-pressed={tab.id === categoryId}
+            onClick={() => actor.send({ type: 'CATEGORY.SELECT', categoryId: tab.id })}
+            onFocus={(e) => e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+            data-testid="order-category"
+          >
+            {tab.name}
+          </Button>
+        ))}
+      </Group>
+    </ScrollArea>
+  );
+}
+
+/** The matching products, virtualised: only the rows in view exist in the page. */
+function ProductRows({ actor }: { actor: OrderEditActor }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const products = useSelector(actor, selectPickable);
+  const loading = useSelector(actor, selectCatalogueLoading);
+  const editable = useSelector(actor, selectBasketEditable);
+
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({
+    count: products.length,
+    getScrollElement: () => scrollEl,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    initialRect: { width: 360, height: LIST_HEIGHT },
+  });
+
+  return (
+    <div
+      ref={setScrollEl}
+      role="list"
+      aria-label={t('edit.productsLabel')}
+      aria-busy={loading}
+      style={{ height: Math.min(LIST_HEIGHT, Math.max(products.length, 1) * ROW_HEIGHT), overflowY: 'auto', position: 'relative' }}
+      data-testid="order-products"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const product = products[item.index]!;
+          const price = formatVnd(product.price);
+          return (
+            <div
+              key={product.product_id}
+              role="listitem"
+              aria-setsize={products.length}
+              aria-posinset={item.index + 1}
+              style={{
+                position: 'absolute',
+                top: item.start,
+                left: 0,
+                right: 0,
+                height: ROW_HEIGHT,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 8,
+                padding: '0 4px',
+                borderBottom: '1px solid var(--mantine-color-gray-3)',
+              }}
+              data-testid="order-product"
+            >
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {product.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {product.code} · {price}
+                </Text>
+              </div>
+              <Button
+                size="compact-sm"
+                // Dark text on white: the light variant once hovered (blue 8 on blue 2) is 4.0:1, under AA.
+                variant="default"
+                disabled={!editable}
+                aria-label={t('edit.addLabel', { name: product.name, price })}
+                onClick={() => actor.send({ type: 'BASKET.ADD', product })}
+              >
+                {t('edit.add')}
+              </Button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
   );
 }

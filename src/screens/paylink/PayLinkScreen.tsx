@@ -42,30 +42,7 @@ export function PayLinkForm({ actor, onCopy }: { actor: PayLinkActor; onCopy?: (
   const submitError = useSelector(actor, selectSubmitError);
   const link = useSelector(actor, selectLink);
 
-  if (link) {
-    return (
-      <Card withBorder padding="md" data-testid="paylink-result">
-        <Stack gap="md">
-          <Title order={2} size="h3">
-            {t('result.title')}
-          </Title>
-          <PaymentLinkResult
-            url={link.url}
-            orderId={link.order_id}
-            amount={link.amount}
-            expiresAt={link.expires_at}
-            testId="paylink-link"
-            onCopy={onCopy}
-          />
-          <Group>
-            <Button variant="default" onClick={() => actor.send({ type: 'NEW_LINK' })} data-testid="paylink-new">
-              {t('result.another')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-    );
-  }
+  if (link) return <PayLinkResultCard actor={actor} link={link} onCopy={onCopy} />;
 
   return (
     <Card withBorder padding="md">
@@ -132,6 +109,41 @@ export function PayLinkForm({ actor, onCopy }: { actor: PayLinkActor; onCopy?: (
           </Group>
         </Stack>
       </form>
+    </Card>
+  );
+}
+
+/** The link made (doc 2 §5): link, QR and copy, and "create another link". */
+function PayLinkResultCard({
+  actor,
+  link,
+  onCopy,
+}: {
+  actor: PayLinkActor;
+  link: NonNullable<ReturnType<typeof selectLink>>;
+  onCopy?: (outcome: CopyOutcome) => void;
+}) {
+  const { t } = useTranslation(['paylink', 'errors']);
+  return (
+    <Card withBorder padding="md" data-testid="paylink-result">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('result.title')}
+        </Title>
+        <PaymentLinkResult
+          url={link.url}
+          orderId={link.order_id}
+          amount={link.amount}
+          expiresAt={link.expires_at}
+          testId="paylink-link"
+          onCopy={onCopy}
+        />
+        <Group>
+          <Button variant="default" onClick={() => actor.send({ type: 'NEW_LINK' })} data-testid="paylink-new">
+            {t('result.another')}
+          </Button>
+        </Group>
+      </Stack>
     </Card>
   );
 }

@@ -44,13 +44,52 @@ export function ProductListScreen({
   now: number;
 }) {
   const { t } = useTranslation(['products', 'errors']);
-  const taxClassLabel = useTaxClassLabel(vatRates, now);
-  const status = useSelector(actor, selectStatusFilter);
-  const stopTarget = useSelector(actor, selectStopTarget);
-  const confirming = useSelector(actor, selectStopConfirming);
-  const stopping = useSelector(actor, selectStopping);
+  const columns = useProductColumns({ actor, editHref, loadImage, vatRates, now });
 
-  const columns = useMemo<DataColumn<Product>[]>(
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('list.title')}
+        </Title>
+        <Button component={Link} to={addHref}>
+          {t('list.add')}
+        </Button>
+      </Group>
+      <ProductListFilters actor={actor} />
+      <ListTable<Product>
+        actor={actor}
+        label={t('list.tableLabel')}
+        columns={columns}
+        pageSizes={PAGE_SIZES}
+        emptyText={t('list.empty')}
+        resultText={(info) => t('list.resultCount', info)}
+        failedTitle={t('list.loadFailed')}
+        retryLabel={t('list.retry')}
+        testId="product-table"
+      />
+      <StopSaleDialog actor={actor} />
+    </Stack>
+  );
+}
+
+/** The list's columns: image, name, code, price, today's VAT rate, categories, status, edit and stop-sale. */
+function useProductColumns({
+  actor,
+  editHref,
+  loadImage,
+  vatRates,
+  now,
+}: {
+  actor: ProductListActor;
+  editHref: (code: string) => string;
+  loadImage: (url: string) => Promise<Blob>;
+  vatRates: VatRateTable;
+  now: number;
+}): DataColumn<Product>[] {
+  const { t } = useTranslation(['products', 'errors']);
+  const taxClassLabel = useTaxClassLabel(vatRates, now);
+  return useMemo<DataColumn<Product>[]>(
     () => [
       {
         key: 'image',
@@ -122,79 +161,74 @@ export function ProductListScreen({
     ],
     [t, actor, editHref, loadImage, taxClassLabel],
   );
+}
 
+/** The search and the status filter. */
+function ProductListFilters({ actor }: { actor: ProductListActor }) {
+  const { t } = useTranslation(['products', 'errors']);
+  const status = useSelector(actor, selectStatusFilter);
   const statusOptions = [
     { value: 'all', label: t('list.allStatuses') },
     ...([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`status.${s}`) })),
   ];
 
   return (
-    <Stack gap="md" p="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('list.title')}
-        </Title>
-        <Button component={Link} to={addHref}>
-          {t('list.add')}
-        </Button>
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <ListSearch
-          actor={actor}
-          field="q"
-          label={t('list.search')}
-          description={t('list.searchHint')}
-          maxLength={PRODUCT_SEARCH_MAX}
-          style={{ flex: '1 1 240px' }}
-          data-testid="product-search"
-        />
-        <Select
-          label={t('list.status')}
-          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
-          data={statusOptions}
-          value={status === null ? 'all' : String(status)}
-          allowDeselect={false}
-          onChange={(value) =>
-            actor.send({
-              type: 'FILTER.SET',
-              filter: { status: value === null || value === 'all' ? null : (Number(value) as ProductStatus) },
-            })
-          }
-          style={{ flex: '0 1 200px' }}
-          data-testid="product-status-filter"
-        />
-      </Group>
-      <ListTable<Product>
+    <Group align="flex-end" wrap="wrap">
+      <ListSearch
         actor={actor}
-        label={t('list.tableLabel')}
-        columns={columns}
-        pageSizes={PAGE_SIZES}
-        emptyText={t('list.empty')}
-        resultText={(info) => t('list.resultCount', info)}
-        failedTitle={t('list.loadFailed')}
-        retryLabel={t('list.retry')}
-        testId="product-table"
+        field="q"
+        label={t('list.search')}
+        description={t('list.searchHint')}
+        maxLength={PRODUCT_SEARCH_MAX}
+        style={{ flex: '1 1 240px' }}
+        data-testid="product-search"
       />
-      <Modal
-        opened={confirming}
-        onClose={() => {
-          if (!stopping) actor.send({ type: 'STOP.CANCEL' });
-        }}
-        title={t('stop.title')}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{stopTarget ? t('stop.body', { name: stopTarget.name, code: stopTarget.code }) : null}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => actor.send({ type: 'STOP.CANCEL' })} disabled={stopping}>
-              {t('stop.cancel')}
-            </Button>
-            <Button color="red.9" loading={stopping} onClick={() => actor.send({ type: 'STOP.CONFIRM' })}>
-              {t('stop.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+      <Select
+        label={t('list.status')}
+        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        data={statusOptions}
+        value={status === null ? 'all' : String(status)}
+        allowDeselect={false}
+        onChange={(value) =>
+          actor.send({
+            type: 'FILTER.SET',
+            filter: { status: value === null || value === 'all' ? null : (Number(value) as ProductStatus) },
+          })
+        }
+        style={{ flex: '0 1 200px' }}
+        data-testid="product-status-filter"
+      />
+    </Group>
+  );
+}
+
+/** Stop-sale asks first; the dialog stays while the stop is under way. */
+function StopSaleDialog({ actor }: { actor: ProductListActor }) {
+  const { t } = useTranslation(['products', 'errors']);
+  const stopTarget = useSelector(actor, selectStopTarget);
+  const confirming = useSelector(actor, selectStopConfirming);
+  const stopping = useSelector(actor, selectStopping);
+
+  return (
+    <Modal
+      opened={confirming}
+      onClose={() => {
+        if (!stopping) actor.send({ type: 'STOP.CANCEL' });
+      }}
+      title={t('stop.title')}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">{stopTarget ? t('stop.body', { name: stopTarget.name, code: stopTarget.code }) : null}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => actor.send({ type: 'STOP.CANCEL' })} disabled={stopping}>
+            {t('stop.cancel')}
+          </Button>
+          <Button color="red.9" loading={stopping} onClick={() => actor.send({ type: 'STOP.CONFIRM' })}>
+            {t('stop.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

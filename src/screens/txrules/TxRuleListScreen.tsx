@@ -34,7 +34,55 @@ export function TxRuleListScreen({
   const { t } = useTranslation(['txrules', 'errors', 'table']);
   const syncing = useSelector(actor, selectSyncing);
 
-  const columns = useMemo<DataColumn<TxRule>[]>(
+  const columns = useTxRuleColumns(actor, editHref);
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('list.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('list.intro')}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => actor.send({ type: 'SYNC' })} loading={syncing} data-testid="txrules-sync">
+            {syncing ? t('list.syncing') : t('list.sync')}
+          </Button>
+          <Button component={Link} to={addHref} data-testid="txrules-add">
+            {t('list.add')}
+          </Button>
+        </Group>
+      </Group>
+      <ListTable<TxRule>
+        actor={actor}
+        label={t('list.tableLabel')}
+        columns={columns}
+        pageSizes={PAGE_SIZES}
+        emptyText={t('list.empty')}
+        resultText={(info) => t('list.resultCount', info)}
+        failedTitle={t('list.loadFailed')}
+        failedMessage={(code) => t(errorMessageKey(code ?? 'UNKNOWN_ERROR'))}
+        retryLabel={t('list.retry')}
+        deleteDialog={{
+          title: t('delete.title'),
+          body: (r) => t('delete.body', { name: r.display_name, store: r.store_name }),
+          confirmLabel: t('delete.confirm'),
+          cancelLabel: t('delete.cancel'),
+          closeLabel: t('delete.close'),
+        }}
+        testId="txrules-table"
+      />
+    </Stack>
+  );
+}
+
+/** The spec's columns (doc 2 §3 Transaction rule), whether the rule is applied, edit and delete. */
+function useTxRuleColumns(actor: TxRuleListActor, editHref: (id: number) => string): DataColumn<TxRule>[] {
+  const { t } = useTranslation(['txrules', 'errors', 'table']);
+  return useMemo<DataColumn<TxRule>[]>(
     () => [
       { key: 'store', header: t('list.columns.store'), cell: (r) => r.store_name, minWidth: 170 },
       { key: 'rule', header: t('list.columns.rule'), rowHeader: true, cell: (r) => r.display_name, minWidth: 130 },
@@ -97,47 +145,5 @@ export function TxRuleListScreen({
       },
     ],
     [actor, editHref, t],
-  );
-
-  return (
-    <Stack gap="md" p="md">
-      <Group justify="space-between" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('list.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('list.intro')}
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => actor.send({ type: 'SYNC' })} loading={syncing} data-testid="txrules-sync">
-            {syncing ? t('list.syncing') : t('list.sync')}
-          </Button>
-          <Button component={Link} to={addHref} data-testid="txrules-add">
-            {t('list.add')}
-          </Button>
-        </Group>
-      </Group>
-      <ListTable<TxRule>
-        actor={actor}
-        label={t('list.tableLabel')}
-        columns={columns}
-        pageSizes={PAGE_SIZES}
-        emptyText={t('list.empty')}
-        resultText={(info) => t('list.resultCount', info)}
-        failedTitle={t('list.loadFailed')}
-        failedMessage={(code) => t(errorMessageKey(code ?? 'UNKNOWN_ERROR'))}
-        retryLabel={t('list.retry')}
-        deleteDialog={{
-          title: t('delete.title'),
-          body: (r) => t('delete.body', { name: r.display_name, store: r.store_name }),
-          confirmLabel: t('delete.confirm'),
-          cancelLabel: t('delete.cancel'),
-          closeLabel: t('delete.close'),
-        }}
-        testId="txrules-table"
-      />
-    </Stack>
   );
 }
