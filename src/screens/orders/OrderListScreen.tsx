@@ -188,7 +188,7 @@ function einvoiceCell(t: TFunction<['orders', 'errors']>, r: Order, onExport: (o
       ) : null}
     </Stack>
   ) : r.einvoice_job?.state === 'QUEUED' ? (
-    // Issue 25 §3: the sale service issues it (retrying while the provider is down).
+    // D248, D250: the sale service issues it (retrying while the provider is down).
     <Badge variant="light" color="blue.9" data-testid="order-einvoice-queued">
       {t('einvoice.auto.queued')}
     </Badge>
@@ -279,7 +279,7 @@ function OrderListFilters({ actor }: { actor: OrderListActor }) {
   );
 }
 
-/** Issue 25 §3: the day's "paid but not invoiced" count, with a way to list them. */
+/** D288: the day's "paid but not invoiced" count, with a way to list them. */
 function OrderTodayLine({ actor }: { actor: OrderListActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const today = useSelector(actor, selectToday);
