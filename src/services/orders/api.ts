@@ -64,8 +64,10 @@ export interface OrdersApi {
   cancelPendingPayment(payment: PendingPayment, signal?: AbortSignal): Promise<void>;
 }
 
-/** `checkout` is the checkout service's client (payment links); without it a link cannot be cancelled here. */
-export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): OrdersApi {
+/** The order itself: the list, one order, opening and confirming it, its dishes, its customer, its e-invoice retry. */
+function orderCalls(
+  sale: ServiceClient,
+): Pick<OrdersApi, 'list' | 'get' | 'create' | 'confirm' | 'addProducts' | 'setCustomer' | 'retryEinvoice'> {
   return {
     async list({ page, pageSize, filter }, signal) {
       const q = filter.q.trim();
@@ -129,6 +131,21 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
         schema: orderSchema,
         signal,
       }),
+    async retryEinvoice(orderId, signal) {
+      await sale.data({
+        name: 'orders.retryEinvoice',
+        method: 'POST',
+        path: `/order/${orderId}/einvoice/retry`,
+        schema: einvoiceRetriedSchema,
+        signal,
+      });
+    },
+  };
+}
+
+/** What the dish picker shows: the available products and their categories. */
+function catalogueCalls(sale: ServiceClient): Pick<OrdersApi, 'products' | 'categories'> {
+  return {
     async products(q, signal) {
       const text = q.trim();
       const body = await sale.list({
@@ -150,6 +167,12 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
       });
       return body.data.map((c) => ({ category_id: c.category_id, category_name: c.category_name }));
     },
+  };
+}
+
+/** The order's customer: found by phone, or created on the spot. */
+function customerCalls(sale: ServiceClient): Pick<OrdersApi, 'customerByPhone' | 'createCustomer'> {
+  return {
     async customerByPhone(phone, signal) {
       const data = await sale.data({
         name: 'orders.customerByPhone',
@@ -160,15 +183,23 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
       });
       return data.customers.find((c) => c.phone_number === phone) ?? null;
     },
-    async retryEinvoice(orderId, signal) {
-      await sale.data({
-        name: 'orders.retryEinvoice',
+    async createCustomer(body, signal) {
+      const created = await sale.data({
+        name: 'orders.createCustomer',
         method: 'POST',
-        path: `/order/${orderId}/einvoice/retry`,
-        schema: einvoiceRetriedSchema,
+        path: '/customer',
+        body: { name: body.name, phone_number: body.phone_number, province_code: '', district_code: '', ward_code: '', address: '' },
+        schema: customerCreatedSchema,
         signal,
       });
+      return { customer_id: created.customer_id, code: created.code, name: body.name, phone_number: body.phone_number, point: 0 };
     },
+  };
+}
+
+/** The bill's VietQR, and cancelling a payment that holds the order's amount (D216). */
+function paymentCalls(sale: ServiceClient, checkout?: ServiceClient): Pick<OrdersApi, 'billQr' | 'cancelPendingPayment'> {
+  return {
     async billQr(invoiceId, signal) {
       try {
         const data = await sale.data({ name: 'orders.billQr', path: `/payment/qr/${invoiceId}`, schema: orderQrSchema, signal });
@@ -193,16 +224,10 @@ export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): 
         signal,
       });
     },
-    async createCustomer(body, signal) {
-      const created = await sale.data({
-        name: 'orders.createCustomer',
-        method: 'POST',
-        path: '/customer',
-        body: { name: body.name, phone_number: body.phone_number, province_code: '', district_code: '', ward_code: '', address: '' },
-        schema: customerCreatedSchema,
-        signal,
-      });
-      return { customer_id: created.customer_id, code: created.code, name: body.name, phone_number: body.phone_number, point: 0 };
-    },
   };
+}
+
+/** `checkout` is the checkout service's client (payment links); without it a link cannot be cancelled here. */
+export function createOrdersApi(sale: ServiceClient, checkout?: ServiceClient): OrdersApi {
+  return { ...orderCalls(sale), ...catalogueCalls(sale), ...customerCalls(sale), ...paymentCalls(sale, checkout) };
 }

@@ -3,6 +3,7 @@ import {
   fromCallback,
   fromPromise,
   SimulatedClock,
+  type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -115,20 +116,23 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-export async function replayPath(config: ReplayConfig, path: ModelPath): Promise<ReplayOutcome> {
-  const steps: ReplayedStep[] = [];
-  const visitedStates = new Set<string>();
-  const transitions = new Set<string>();
-  const pending = new Map<string, Pending>();
-  let stepActions: ActionCall[] = [];
-  let stepInvoked: Array<{ id: string; input: unknown }> = [];
+/** What the stubs record during one step: the app actions called and the actors invoked. */
+interface StepLog {
+  actions: ActionCall[];
+  invoked: Array<{ id: string; input: unknown }>;
+}
 
+/**
+ * The machine with its actors and app actions stubbed: promise actors wait in `pending` for the
+ * path's done/error event, callback actors can only be made to fail, spied actions are logged.
+ */
+function stubbedMachine(config: ReplayConfig, pending: Map<string, Pending>, log: StepLog): AnyStateMachine {
   const actors: Record<string, unknown> = {};
   for (const name of config.promiseActors) {
     actors[name] = fromPromise<unknown, unknown>(
       ({ input, self, signal }) =>
         new Promise((resolve, reject) => {
-          stepInvoked.push({ id: self.id, input });
+          log.invoked.push({ id: self.id, input });
           const entry = { resolve, reject };
           pending.set(self.id, entry);
           signal.addEventListener('abort', () => {
@@ -139,7 +143,7 @@ export async function replayPath(config: ReplayConfig, path: ModelPath): Promise
   }
   for (const name of config.callbackActors ?? []) {
     actors[name] = fromCallback<EventObject>(({ receive, self }) => {
-      stepInvoked.push({ id: self.id, input: undefined });
+      log.invoked.push({ id: self.id, input: undefined });
       receive((event) => {
         if (event.type === FAIL_EVENT) throw (event as EventObject & { error: unknown }).error;
       });
@@ -148,11 +152,37 @@ export async function replayPath(config: ReplayConfig, path: ModelPath): Promise
   const actions: Record<string, unknown> = {};
   for (const name of config.spyActions ?? []) {
     actions[name] = (_: unknown, params: unknown) => {
-      stepActions.push({ action: name, params });
+      log.actions.push({ action: name, params });
     };
   }
+  return config.machine.provide({ actors, actions } as never) as AnyStateMachine;
+}
 
-  const machine = config.machine.provide({ actors, actions } as never) as AnyStateMachine;
+/** Answers the running stub a done/error step names: its promise settles, or a callback actor fails. */
+function answerActor(actor: AnyActorRef, pending: Map<string, Pending>, event: EventObject, where: string): void {
+  const isDone = event.type.startsWith('xstate.done.actor.');
+  const id = event.type.slice(isDone ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
+  const answer = pending.get(id);
+  const child = (actor.getSnapshot() as AnyMachineSnapshot).children[id];
+  if (answer) {
+    pending.delete(id);
+    if (isDone) answer.resolve(outputOf(event));
+    else answer.reject(errorOf(event));
+  } else if (!isDone && child) {
+    child.send({ type: FAIL_EVENT, error: errorOf(event) });
+  } else {
+    throw new Error(`${where}: actor "${id}" is not running`);
+  }
+}
+
+export async function replayPath(config: ReplayConfig, path: ModelPath): Promise<ReplayOutcome> {
+  const steps: ReplayedStep[] = [];
+  const visitedStates = new Set<string>();
+  const transitions = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const log: StepLog = { actions: [], invoked: [] };
+
+  const machine = stubbedMachine(config, pending, log);
   const clock = new SimulatedClock();
   const inspect = (event: InspectionEvent) => {
     if (event.type !== '@xstate.microstep') return;
@@ -171,26 +201,14 @@ export async function replayPath(config: ReplayConfig, path: ModelPath): Promise
     const actor = createActor(machine, { input: path.input, clock, inspect } as never);
     actor.subscribe({ error: (error) => (actorError = error) });
     for (const [index, step] of path.steps.entries()) {
-      stepActions = [];
-      stepInvoked = [];
+      log.actions = [];
+      log.invoked = [];
       const { event } = step;
       const where = `step ${index} (${formatEvent(event)})`;
       if (event.type === 'xstate.init') {
         actor.start();
       } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-        const isDone = event.type.startsWith('xstate.done.actor.');
-        const id = event.type.slice(isDone ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
-        const answer = pending.get(id);
-        const child = actor.getSnapshot().children[id];
-        if (answer) {
-          pending.delete(id);
-          if (isDone) answer.resolve(outputOf(event));
-          else answer.reject(errorOf(event));
-        } else if (!isDone && child) {
-          child.send({ type: FAIL_EVENT, error: errorOf(event) });
-        } else {
-          throw new Error(`${where}: actor "${id}" is not running`);
-        }
+        answerActor(actor, pending, event, where);
       } else if (event.type.startsWith('xstate.after.')) {
         clock.increment(delayOf(machine, event.type, actor.getSnapshot(), event));
       } else {
@@ -199,7 +217,7 @@ export async function replayPath(config: ReplayConfig, path: ModelPath): Promise
       await settle();
       if (actorError !== undefined) throw new Error(`${where}: the actor failed: ${String(actorError)}`);
       const after = actor.getSnapshot();
-      steps.push({ event, before: previous, after, actions: stepActions, invoked: stepInvoked });
+      steps.push({ event, before: previous, after, actions: log.actions, invoked: log.invoked });
       previous = after;
       const expected = comparable(step.state, path.project);
       const actual = comparable(after, path.project);

@@ -153,12 +153,9 @@ export function defineList<
   type Context = ListContext<TRow, TFilter, TSort> & TExtraContext;
   type Event = ListEvent<TRow, TFilter, TSort> | TExtraEvent;
 
-  const loadInput =
-    definition.loadInput ?? ((c: Context) => ({ page: c.page, pageSize: c.pageSize, filter: c.filter, sort: c.sort }) as TLoadInput);
-  const deleteInput = definition.deleteInput ?? ((row: TRow) => row as unknown as TDeleteInput);
-  const acceptPageSize = definition.acceptPageSize ?? ((size: number) => definition.pageSizes.includes(size));
-  const goneCodes = definition.goneCodes ?? [];
-  const maxPage = definition.maxPage ?? Number.MAX_SAFE_INTEGER;
+  const { loadInput, deleteInput, acceptPageSize, goneCodes, maxPage } = listDefaults(definition);
+
+  const updates = listUpdates(definition);
 
   const listSetup = setup({
     types: {
@@ -177,94 +174,32 @@ export function defineList<
       ...((definition.actors ?? {}) as TActors),
     },
     actions: {
-      setPage: assign((_, params: { page: number }) => ({ page: params.page }) as Partial<Context>),
-      setPageSize: assign((_, params: { pageSize: number }) => ({ pageSize: params.pageSize, page: 1 }) as Partial<Context>),
-      applyFilter: assign(
-        ({ context }, params: { filter: Partial<TFilter> }) =>
-          ({ filter: { ...context.filter, ...params.filter }, page: 1 }) as Partial<Context>,
-      ),
-      applySort: assign((_, params: { sort: TSort }) => ({ sort: params.sort, page: 1 }) as Partial<Context>),
+      setPage: assign(updates.setPage),
+      setPageSize: assign(updates.setPageSize),
+      applyFilter: assign(updates.applyFilter),
+      applySort: assign(updates.applySort),
       /** One page back, or to the last page the answer says exists when that is further back. */
-      stepBack: assign(
-        ({ context }, params: { lastPage: number | null }) =>
-          ({
-            page: Math.max(1, Math.min(context.page - 1, params.lastPage ?? context.page - 1)),
-          }) as Partial<Context>,
-      ),
-      assignPage: assign(
-        (_, params: { page: TPage }) =>
-          ({
-            rows: params.page.rows,
-            totalPage: params.page.totalPage,
-            errorCode: null,
-            ...(definition.pageExtras ? definition.pageExtras(params.page) : {}),
-          }) as Partial<Context>,
-      ),
-      assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) }) as Partial<Context>),
-      askDelete: assign((_, params: { row: TRow }) => ({ target: params.row, deleteError: null }) as Partial<Context>),
-      assignDeleteError: assign((_, params: { error: unknown }) => ({ deleteError: errorCode(params.error) }) as Partial<Context>),
-      clearTarget: assign(() => ({ target: null, deleteError: null }) as Partial<Context>),
+      stepBack: assign(updates.stepBack),
+      assignPage: assign(updates.assignPage),
+      assignError: assign(updates.assignError),
+      askDelete: assign(updates.askDelete),
+      assignDeleteError: assign(updates.assignDeleteError),
+      clearTarget: assign(updates.clearTarget),
       raiseRowDeleted: raise((_, params: { row: TRow }) => ({ type: 'ROW.DELETED' as const, row: params.row }) as Event),
       raiseRefresh: raise({ type: 'REFRESH' } as Event),
       raiseQueryChanged: raise({ type: 'LIST.QUERY_CHANGED' } as Event),
-      typeSearch: assign(({ context }, params: { field: string; value: string }) => {
-        const keep = definition.search?.keep ?? ((_field: string, value: string) => value);
-        const typed = (context as unknown as { typed: Record<string, string> }).typed;
-        return { typed: { ...typed, [params.field]: keep(params.field, params.value) } } as unknown as Partial<Context>;
-      }),
-      raiseSearch: raise(
-        ({ context }) =>
-          ({
-            type: 'FILTER.SET',
-            filter: definition.search!.toFilter((context as unknown as { typed: Record<string, string> }).typed),
-          }) as Event,
-      ),
-      replaceQuery: assign((_, params: { query: TQuery }) => definition.address!.apply(params.query) as Partial<Context>),
+      typeSearch: assign(updates.typeSearch),
+      raiseSearch: raise(({ context }) => ({ type: 'FILTER.SET', filter: updates.searchFilter(context) }) as Event),
+      replaceQuery: assign(updates.replaceQuery),
       // Provided by the area's route (toasts through app/shared/notify); the defaults do nothing.
       notifyDeleted: (_, _params: { row: TRow }) => {},
       notifyDeleteFailed: (_, _params: { row: TRow | null; code: string }) => {},
     },
-    guards: {
-      pageAcceptable: ({ context }, params: { page: unknown }) =>
-        typeof params.page === 'number' &&
-        Number.isInteger(params.page) &&
-        params.page >= 1 &&
-        params.page <= Math.min(maxPage, Math.max(1, context.totalPage)) &&
-        params.page !== context.page,
-      pageSizeAcceptable: ({ context }, params: { pageSize: unknown }) =>
-        typeof params.pageSize === 'number' && params.pageSize !== context.pageSize && acceptPageSize(params.pageSize, context),
-      filterAcceptable: ({ context }, params: { filter: unknown }) =>
-        isRecord(params.filter) &&
-        definition.acceptFilter!(params.filter as Partial<TFilter>, context) &&
-        !same({ ...context.filter, ...params.filter }, context.filter),
-      sortAcceptable: ({ context }, params: { sort: unknown }) =>
-        definition.acceptSort!(params.sort as TSort, context) && !same(params.sort, context.sort),
-      pageHasRows: (_, params: { page: TPage }) => params.page.rows.length > 0,
-      /** An empty answer for a page after the first: rows were deleted meanwhile (here or elsewhere). */
-      pastTheEnd: ({ context }, params: { page: TPage }) => params.page.rows.length === 0 && context.page > 1,
-      /** The delete took the only row of a page after the first: that page is gone. */
-      lastRowOfLaterPage: ({ context }) => context.page > 1 && context.rows.length <= 1,
-      targetGone: (_, params: { error: unknown }) => goneCodes.includes(errorCode(params.error)),
-      queryDiffers: ({ context }, params: { query: TQuery }) => !sameValue(definition.address!.queryOf(context), params.query),
-    },
+    guards: listGuards(definition, { maxPage, acceptPageSize, goneCodes }),
     delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   });
 
-  function context(query: InitialQuery<TFilter, TSort>, extra: TExtraContext): Context {
-    const q = query as { pageSize: number; page?: number; filter?: TFilter; sort?: TSort };
-    return {
-      page: q.page ?? 1,
-      pageSize: q.pageSize,
-      filter: q.filter ?? ({} as TFilter),
-      sort: q.sort ?? (null as TSort),
-      rows: [],
-      totalPage: 0,
-      errorCode: null,
-      target: null,
-      deleteError: null,
-      ...extra,
-    } as Context;
-  }
+  const context = (query: InitialQuery<TFilter, TSort>, extra: TExtraContext): Context => initialContext(query, extra);
 
   return {
     setup: listSetup,
@@ -283,6 +218,138 @@ export function defineList<
     loadInput: loadInput as (context: Context) => TLoadInput,
     pageSizes: definition.pageSizes,
     goneCodes,
+  };
+}
+
+/** The definition's optional parts with their defaults filled in. */
+function listDefaults<TRow, TFilter extends object, TSort, TLoadInput, TDeleteInput, TExtraContext>(
+  definition: Pick<
+    ListDefinition<
+      TRow,
+      TFilter,
+      TSort,
+      ListPage<TRow>,
+      TLoadInput,
+      TDeleteInput,
+      TExtraContext,
+      never,
+      never,
+      unknown,
+      EmptyFilter,
+      never
+    >,
+    'loadInput' | 'deleteInput' | 'acceptPageSize' | 'pageSizes' | 'goneCodes' | 'maxPage'
+  >,
+) {
+  type Context = ListContext<TRow, TFilter, TSort> & TExtraContext;
+  return {
+    loadInput:
+      definition.loadInput ?? ((c: Context) => ({ page: c.page, pageSize: c.pageSize, filter: c.filter, sort: c.sort }) as TLoadInput),
+    deleteInput: definition.deleteInput ?? ((row: TRow) => row as unknown as TDeleteInput),
+    acceptPageSize: definition.acceptPageSize ?? ((size: number) => definition.pageSizes.includes(size)),
+    goneCodes: definition.goneCodes ?? [],
+    maxPage: definition.maxPage ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** What the list's `assign` actions write, as plain functions of the context and the action's params. */
+function listUpdates<TRow, TFilter extends object, TSort, TPage extends ListPage<TRow>, TExtraContext, TQuery>(
+  definition: Pick<
+    ListDefinition<TRow, TFilter, TSort, TPage, unknown, unknown, TExtraContext, never, never, unknown, EmptyFilter, TQuery>,
+    'pageExtras' | 'search' | 'address'
+  >,
+) {
+  type Context = ListContext<TRow, TFilter, TSort> & TExtraContext;
+  // The search boxes' text lives in the area's own context field `typed` (a definition with `search`).
+  const typedOf = (context: Context) => (context as unknown as { typed: Record<string, string> }).typed;
+  return {
+    setPage: (_: unknown, params: { page: number }) => ({ page: params.page }) as Partial<Context>,
+    setPageSize: (_: unknown, params: { pageSize: number }) => ({ pageSize: params.pageSize, page: 1 }) as Partial<Context>,
+    applyFilter: ({ context }: { context: Context }, params: { filter: Partial<TFilter> }) =>
+      ({ filter: { ...context.filter, ...params.filter }, page: 1 }) as Partial<Context>,
+    applySort: (_: unknown, params: { sort: TSort }) => ({ sort: params.sort, page: 1 }) as Partial<Context>,
+    stepBack: ({ context }: { context: Context }, params: { lastPage: number | null }) =>
+      ({
+        page: Math.max(1, Math.min(context.page - 1, params.lastPage ?? context.page - 1)),
+      }) as Partial<Context>,
+    assignPage: (_: unknown, params: { page: TPage }) =>
+      ({
+        rows: params.page.rows,
+        totalPage: params.page.totalPage,
+        errorCode: null,
+        ...(definition.pageExtras ? definition.pageExtras(params.page) : {}),
+      }) as Partial<Context>,
+    assignError: (_: unknown, params: { error: unknown }) => ({ errorCode: errorCode(params.error) }) as Partial<Context>,
+    askDelete: (_: unknown, params: { row: TRow }) => ({ target: params.row, deleteError: null }) as Partial<Context>,
+    assignDeleteError: (_: unknown, params: { error: unknown }) => ({ deleteError: errorCode(params.error) }) as Partial<Context>,
+    clearTarget: () => ({ target: null, deleteError: null }) as Partial<Context>,
+    typeSearch: ({ context }: { context: Context }, params: { field: string; value: string }) => {
+      const keep = definition.search?.keep ?? ((_field: string, value: string) => value);
+      return { typed: { ...typedOf(context), [params.field]: keep(params.field, params.value) } } as unknown as Partial<Context>;
+    },
+    /** The filter the search boxes' text stands for (SEARCH.SUBMIT, or the debounce after SEARCH.TYPE). */
+    searchFilter: (context: Context) => definition.search!.toFilter(typedOf(context)),
+    replaceQuery: (_: unknown, params: { query: TQuery }) => definition.address!.apply(params.query) as Partial<Context>,
+  };
+}
+
+/** The list's guards: which page, size, filter, sort and address query it accepts, and how an answer or a failed delete reads. */
+function listGuards<TRow, TFilter extends object, TSort, TPage extends ListPage<TRow>, TExtraContext, TQuery>(
+  definition: Pick<
+    ListDefinition<TRow, TFilter, TSort, TPage, unknown, unknown, TExtraContext, never, never, unknown, EmptyFilter, TQuery>,
+    'acceptFilter' | 'acceptSort' | 'address'
+  >,
+  limits: {
+    maxPage: number;
+    acceptPageSize: (pageSize: number, context: ListContext<TRow, TFilter, TSort> & TExtraContext) => boolean;
+    goneCodes: readonly string[];
+  },
+) {
+  type Context = ListContext<TRow, TFilter, TSort> & TExtraContext;
+  const { maxPage, acceptPageSize, goneCodes } = limits;
+  return {
+    pageAcceptable: ({ context }: { context: Context }, params: { page: unknown }) =>
+      typeof params.page === 'number' &&
+      Number.isInteger(params.page) &&
+      params.page >= 1 &&
+      params.page <= Math.min(maxPage, Math.max(1, context.totalPage)) &&
+      params.page !== context.page,
+    pageSizeAcceptable: ({ context }: { context: Context }, params: { pageSize: unknown }) =>
+      typeof params.pageSize === 'number' && params.pageSize !== context.pageSize && acceptPageSize(params.pageSize, context),
+    filterAcceptable: ({ context }: { context: Context }, params: { filter: unknown }) =>
+      isRecord(params.filter) &&
+      definition.acceptFilter!(params.filter as Partial<TFilter>, context) &&
+      !same({ ...context.filter, ...params.filter }, context.filter),
+    sortAcceptable: ({ context }: { context: Context }, params: { sort: unknown }) =>
+      definition.acceptSort!(params.sort as TSort, context) && !same(params.sort, context.sort),
+    pageHasRows: (_: unknown, params: { page: TPage }) => params.page.rows.length > 0,
+    /** An empty answer for a page after the first: rows were deleted meanwhile (here or elsewhere). */
+    pastTheEnd: ({ context }: { context: Context }, params: { page: TPage }) => params.page.rows.length === 0 && context.page > 1,
+    /** The delete took the only row of a page after the first: that page is gone. */
+    lastRowOfLaterPage: ({ context }: { context: Context }) => context.page > 1 && context.rows.length <= 1,
+    targetGone: (_: unknown, params: { error: unknown }) => goneCodes.includes(errorCode(params.error)),
+    queryDiffers: ({ context }: { context: Context }, params: { query: TQuery }) =>
+      !sameValue(definition.address!.queryOf(context), params.query),
+  };
+}
+
+/** The initial context: the query (page 1 unless given, no filter, no sort), no rows, and the area's own fields. */
+function initialContext<TRow, TFilter, TSort, TExtraContext>(
+  query: InitialQuery<TFilter, TSort>,
+  extra: TExtraContext,
+): ListContext<TRow, TFilter, TSort> & TExtraContext {
+  const q = query as { pageSize: number; page?: number; filter?: TFilter; sort?: TSort };
+  return {
+    page: q.page ?? 1,
+    pageSize: q.pageSize,
+    filter: q.filter ?? ({} as TFilter),
+    sort: q.sort ?? (null as TSort),
+    rows: [],
+    totalPage: 0,
+    errorCode: null,
+    target: null,
+    deleteError: null,
+    ...extra,
   };
 }
 

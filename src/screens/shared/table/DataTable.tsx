@@ -95,21 +95,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div data-testid={props.testId}>
       {showTotal || props.onExport ? (
-        // Held at the export button's height, so the total and the button appearing move nothing.
-        <Group justify="space-between" mb="sm" wrap="wrap" gap="sm" mih={36} data-testid="table-summary">
-          {showTotal ? (
-            <Text fw={700} data-testid="table-total">
-              {props.totalText ? props.totalText(formatVnd(totalAmount)) : t('totalAmount', { amount: formatVnd(totalAmount) })}
-            </Text>
-          ) : (
-            <span />
-          )}
-          {props.onExport && exportable ? (
-            <Button variant="outline" onClick={props.onExport} loading={props.exporting} disabled={loading}>
-              {t('export')}
-            </Button>
-          ) : null}
-        </Group>
+        <TableSummary
+          totalAmount={totalAmount}
+          showTotal={showTotal}
+          totalText={props.totalText}
+          onExport={props.onExport && exportable ? props.onExport : undefined}
+          exporting={props.exporting}
+          loading={loading}
+        />
       ) : null}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {status}
@@ -129,28 +122,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <VisuallyHidden>{props.label}</VisuallyHidden>
           </caption>
           <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const direction = sort?.key === column.key ? sort.direction : null;
-                const ariaSort =
-                  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : column.sortable ? 'none' : undefined;
-                return (
-                  <Table.Th key={column.key} scope="col" aria-sort={ariaSort} ta={column.align} style={{ minWidth: column.minWidth }}>
-                    {column.sortable && onSortChange ? (
-                      <button type="button" className={classes.sortButton} onClick={() => onSortChange(nextSort(sort, column.key))}>
-                        {column.header}
-                        <span aria-hidden="true">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
-                        <VisuallyHidden>
-                          {direction === 'asc' ? t('sort.ascending') : direction === 'desc' ? t('sort.descending') : t('sort.none')}
-                        </VisuallyHidden>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
+            <HeaderRow columns={columns as readonly DataColumn<unknown>[]} sort={sort} onSortChange={onSortChange} />
           </Table.Thead>
           {/* Hidden while stale: the old page can be neither seen, read nor reached with the keyboard. */}
           <Table.Tbody className={classes.body}>
@@ -174,6 +146,73 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </div>
       {paging ? <TableFooter {...paging} disabled={loading} /> : null}
     </div>
+  );
+}
+
+/** The total line and the export button above the table (core §2 shared table). */
+function TableSummary(props: {
+  totalAmount: number;
+  showTotal: boolean;
+  totalText?: (amount: string) => string;
+  /** Set only when the button shows. */
+  onExport?: () => void;
+  exporting?: boolean;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('table');
+  const { totalAmount } = props;
+  return (
+    // Held at the export button's height, so the total and the button appearing move nothing.
+    <Group justify="space-between" mb="sm" wrap="wrap" gap="sm" mih={36} data-testid="table-summary">
+      {props.showTotal ? (
+        <Text fw={700} data-testid="table-total">
+          {props.totalText ? props.totalText(formatVnd(totalAmount)) : t('totalAmount', { amount: formatVnd(totalAmount) })}
+        </Text>
+      ) : (
+        <span />
+      )}
+      {props.onExport ? (
+        <Button variant="outline" onClick={props.onExport} loading={props.exporting} disabled={props.loading}>
+          {t('export')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The column headers; a sortable column's header is a button that cycles ascending → descending → none. */
+function HeaderRow({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: readonly DataColumn<unknown>[];
+  sort?: SortState | null;
+  onSortChange?: (next: SortState | null) => void;
+}) {
+  const { t } = useTranslation('table');
+  return (
+    <Table.Tr>
+      {columns.map((column) => {
+        const direction = sort?.key === column.key ? sort.direction : null;
+        const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : column.sortable ? 'none' : undefined;
+        return (
+          <Table.Th key={column.key} scope="col" aria-sort={ariaSort} ta={column.align} style={{ minWidth: column.minWidth }}>
+            {column.sortable && onSortChange ? (
+              <button type="button" className={classes.sortButton} onClick={() => onSortChange(nextSort(sort, column.key))}>
+                {column.header}
+                <span aria-hidden="true">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
+                <VisuallyHidden>
+                  {direction === 'asc' ? t('sort.ascending') : direction === 'desc' ? t('sort.descending') : t('sort.none')}
+                </VisuallyHidden>
+              </button>
+            ) : (
+              column.header
+            )}
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
   );
 }
 

@@ -47,17 +47,20 @@ export interface OrderEinvoiceService {
   exportOne(orderId: number, settings: EinvoiceSettings, signal?: AbortSignal): Promise<BulkOutcome>;
 }
 
-export function createOrderEinvoiceService(
-  ports: EinvoicePorts,
-  orders: Pick<OrdersApi, 'get'>,
-  /** The dated VAT table of the runtime configuration (D226). */
-  vatRates: VatRateTable,
-  now: () => number = Date.now,
-): OrderEinvoiceService {
-  // The provider's serials, listed once per saved version of the settings.
+/** What the export's steps share: the backend and provider ports, the order reader, the VAT table, the clock and the serials. */
+interface ExportDeps {
+  ports: EinvoicePorts;
+  orders: Pick<OrdersApi, 'get'>;
+  vatRates: VatRateTable;
+  now: () => number;
+  serialsOf: (settings: EinvoiceSettings, signal?: AbortSignal) => Promise<readonly Serial[]>;
+}
+
+/** The provider's serials, listed once per saved version of the settings. */
+function cachedSerials(ports: EinvoicePorts, now: () => number) {
   let listed: { key: string; value: readonly Serial[] } | null = null;
 
-  async function serialsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<readonly Serial[]> {
+  return async function serialsOf(settings: EinvoiceSettings, signal?: AbortSignal): Promise<readonly Serial[]> {
     const key = `${settings.provider}|${settings.serial}|${settings.updatedAt}`;
     if (listed?.key === key) return listed.value;
     const serials = await ports.withToken(
@@ -71,98 +74,110 @@ export function createOrderEinvoiceService(
     }
     listed = { key, value: serials };
     return serials;
-  }
+  };
+}
 
-  /** The order read again: one that got a code meanwhile (another tab, a lost answer) is not issued again. */
-  async function issue(
-    orderId: number,
-    buyer: Buyer,
-    settings: EinvoiceSettings,
-    signal?: AbortSignal,
-  ): Promise<{ had: string } | { issued: ExportResult }> {
-    const detail = await orders.get(orderId, signal);
-    const order = detail.invoice_data;
-    if (order.eiv_code) return { had: order.eiv_code };
-    if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
-    const serials = await serialsOf(settings, signal);
-    const at = now();
-    const paidAt = paidAtOf(detail);
+/** The order read again: one that got a code meanwhile (another tab, a lost answer) is not issued again. */
+async function issue(
+  { ports, orders, vatRates, now, serialsOf }: ExportDeps,
+  orderId: number,
+  buyer: Buyer,
+  settings: EinvoiceSettings,
+  signal?: AbortSignal,
+): Promise<{ had: string } | { issued: ExportResult }> {
+  const detail = await orders.get(orderId, signal);
+  const order = detail.invoice_data;
+  if (order.eiv_code) return { had: order.eiv_code };
+  if (order.status !== ORDER_COMPLETED) throw localError('ORDER_NOT_COMPLETED');
+  const serials = await serialsOf(settings, signal);
+  const at = now();
+  const paidAt = paidAtOf(detail);
 
-    // D230, D254: the symbol's two year digits are the invoice date's year; the saved symbol is used
-    // for the year of the date the invoice carries, or the merchant is asked for that year's serial.
-    const attempt = async (issuedAt: number): Promise<ExportResult> => {
-      const terms = termsForYear(serials, settings.serial, issuedAt);
-      if (terms === 'invalid') throw localError('EINV_SERIAL_INVALID');
-      if (terms === 'year') throw localError('EINV_SERIAL_YEAR');
-      const input = toExportInput(detail, buyer, terms, issuedAt, vatRates);
-      return ports.withToken(settings.provider, (token) => ports.adapter(settings.provider).createInvoice(token, input, signal), signal);
+  // D230, D254: the symbol's two year digits are the invoice date's year; the saved symbol is used
+  // for the year of the date the invoice carries, or the merchant is asked for that year's serial.
+  const attempt = async (issuedAt: number): Promise<ExportResult> => {
+    const terms = termsForYear(serials, settings.serial, issuedAt);
+    if (terms === 'invalid') throw localError('EINV_SERIAL_INVALID');
+    if (terms === 'year') throw localError('EINV_SERIAL_YEAR');
+    const input = toExportInput(detail, buyer, terms, issuedAt, vatRates);
+    return ports.withToken(settings.provider, (token) => ports.adapter(settings.provider).createInvoice(token, input, signal), signal);
+  };
+
+  // D254: dated at the sale where the provider takes a date, else (or once refused) now.
+  const dated = await issueDatedAtSale({ paidAt, now: at, providerDates: datesAtSale(settings.provider) }, attempt, (error) =>
+    typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined,
+  );
+  const issued = dated.result;
+  return { issued: issued.existing ? issued : { ...issued, issuedAt: dated.issuedAt, datedAtSale: dated.datedAtSale } };
+}
+
+async function saveCode(ports: EinvoicePorts, orderId: number, eivCode: string) {
+  const saved = await ports.saveEivCode(String(orderId), eivCode);
+  return { eivCode: saved.eivCode };
+}
+
+async function declarationApproved(ports: EinvoicePorts, now: () => number, settings: EinvoiceSettings, signal?: AbortSignal) {
+  const today = vnToday(now());
+  const range = { from: `${today.slice(0, 4)}-01-01`, to: today };
+  const status = await ports.withToken(
+    settings.provider,
+    (token) => ports.adapter(settings.provider).declarationStatus(token, range, signal),
+    signal,
+  );
+  return status.approved;
+}
+
+/** One order of a bulk run, for a walk-in buyer (doc 2 §5): issued and its code saved, or skipped when it has one. */
+async function exportOne(deps: ExportDeps, orderId: number, settings: EinvoiceSettings, signal?: AbortSignal): Promise<BulkOutcome> {
+  const outcome = await issue(deps, orderId, walkInBuyer(), settings, signal);
+  if ('had' in outcome) return { status: 'skipped', eivCode: outcome.had, serial: null };
+  const result = outcome.issued;
+  try {
+    const saved = (await saveCode(deps.ports, orderId, result.eivCode)).eivCode;
+    // The serial names this invoice only (D224): a code the backend answered otherwise is shown without one.
+    const mine = saved === result.eivCode;
+    return {
+      status: 'exported',
+      eivCode: saved,
+      serial: mine ? result.serial : null,
+      // D254: the run says which invoices are not dated at the sale, as the single export does.
+      ...(mine && result.datedAtSale === false && result.issuedAt !== undefined ? { datedToday: result.issuedAt } : {}),
     };
-
-    // D254: dated at the sale where the provider takes a date, else (or once refused) now.
-    const dated = await issueDatedAtSale({ paidAt, now: at, providerDates: datesAtSale(settings.provider) }, attempt, (error) =>
-      typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined,
-    );
-    const issued = dated.result;
-    return { issued: issued.existing ? issued : { ...issued, issuedAt: dated.issuedAt, datedAtSale: dated.datedAtSale } };
+  } catch (error) {
+    // doc 2 §4: an order exported meanwhile (another tab) is skipped with the code it has.
+    const stored = (error as { code?: unknown }).code === 'INVOICE_ALREADY_EXPORTED' ? storedCode(error) : null;
+    if (stored !== null) return { status: 'skipped', eivCode: stored, serial: null };
+    throw error;
   }
+}
 
-  async function createInvoice(orderId: number, buyer: Buyer, settings: EinvoiceSettings, signal?: AbortSignal): Promise<ExportResult> {
-    const outcome = await issue(orderId, buyer, settings, signal);
-    // Saving the code the order has answers the same (D175), so the machine's next step needs no special case.
-    return 'had' in outcome ? { eivCode: outcome.had, serial: null, providerId: '', existing: true } : outcome.issued;
-  }
-
-  async function saveCode(orderId: number, eivCode: string) {
-    const saved = await ports.saveEivCode(String(orderId), eivCode);
-    return { eivCode: saved.eivCode };
-  }
-
-  async function declarationApproved(settings: EinvoiceSettings, signal?: AbortSignal) {
-    const today = vnToday(now());
-    const range = { from: `${today.slice(0, 4)}-01-01`, to: today };
-    const status = await ports.withToken(
-      settings.provider,
-      (token) => ports.adapter(settings.provider).declarationStatus(token, range, signal),
-      signal,
-    );
-    return status.approved;
-  }
+export function createOrderEinvoiceService(
+  ports: EinvoicePorts,
+  orders: Pick<OrdersApi, 'get'>,
+  /** The dated VAT table of the runtime configuration (D226). */
+  vatRates: VatRateTable,
+  now: () => number = Date.now,
+): OrderEinvoiceService {
+  const deps: ExportDeps = { ports, orders, vatRates, now, serialsOf: cachedSerials(ports, now) };
 
   return {
     settings: (signal) => ports.getSettings(signal),
-    declarationApproved,
+    declarationApproved: (settings, signal) => declarationApproved(ports, now, settings, signal),
     lookupCompany: (settings, taxCode, signal) =>
       ports.withToken(settings.provider, (token) => ports.adapter(settings.provider).lookupCompany(token, taxCode, signal), signal),
-    createInvoice,
-    saveCode,
+    async createInvoice(orderId, buyer, settings, signal) {
+      const outcome = await issue(deps, orderId, buyer, settings, signal);
+      // Saving the code the order has answers the same (D175), so the machine's next step needs no special case.
+      return 'had' in outcome ? { eivCode: outcome.had, serial: null, providerId: '', existing: true } : outcome.issued;
+    },
+    saveCode: (orderId, eivCode) => saveCode(ports, orderId, eivCode),
     async prepareRun(signal) {
       const settings = await ports.getSettings(signal);
       if (settings === null || !settings.active) throw localError('EINV_NOT_SET_UP');
-      if (!(await declarationApproved(settings, signal))) throw localError('EINV_DECLARATION_PENDING');
-      await serialsOf(settings, signal);
+      if (!(await declarationApproved(ports, now, settings, signal))) throw localError('EINV_DECLARATION_PENDING');
+      await deps.serialsOf(settings, signal);
       return settings;
     },
-    async exportOne(orderId, settings, signal) {
-      const outcome = await issue(orderId, walkInBuyer(), settings, signal);
-      if ('had' in outcome) return { status: 'skipped', eivCode: outcome.had, serial: null };
-      const result = outcome.issued;
-      try {
-        const saved = (await saveCode(orderId, result.eivCode)).eivCode;
-        // The serial names this invoice only (D224): a code the backend answered otherwise is shown without one.
-        const mine = saved === result.eivCode;
-        return {
-          status: 'exported',
-          eivCode: saved,
-          serial: mine ? result.serial : null,
-          // D254: the run says which invoices are not dated at the sale, as the single export does.
-          ...(mine && result.datedAtSale === false && result.issuedAt !== undefined ? { datedToday: result.issuedAt } : {}),
-        };
-      } catch (error) {
-        // doc 2 §4: an order exported meanwhile (another tab) is skipped with the code it has.
-        const stored = (error as { code?: unknown }).code === 'INVOICE_ALREADY_EXPORTED' ? storedCode(error) : null;
-        if (stored !== null) return { status: 'skipped', eivCode: stored, serial: null };
-        throw error;
-      }
-    },
+    exportOne: (orderId, settings, signal) => exportOne(deps, orderId, settings, signal),
   };
 }

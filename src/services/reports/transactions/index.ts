@@ -58,6 +58,95 @@ const invalid = (name: string, message: string) =>
 /** Only the service's own bill paths are fetched with the bearer, never a URL taken from data as is. */
 const BILL_PATH = /^(?:.*)?(\/transaction\/bill\/[a-z]+-\d{1,12}\.svg)$/;
 
+/** The report as a spreadsheet (docs/areas/reports.md §4), read with progress. */
+async function exportReport(
+  client: ServiceClient,
+  now: () => number,
+  channel: ReportChannel,
+  filters: ReportFilters,
+  onProgress?: (progress: Progress) => void,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; filename: string }> {
+  const name = `transactions.${channel}.export`;
+  const res = await client.raw({
+    name,
+    path: `/transaction/${channel}`,
+    query: { ...filtersToQuery(filters, now()), export: true },
+    accept: XLSX_TYPE,
+    timeoutMs: EXPORT_TIMEOUT_MS,
+    signal,
+  });
+  if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
+    res.release();
+    throw invalid(name, 'not a spreadsheet');
+  }
+  const blob = await readBlob(name, res, onProgress);
+  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `bao-cao-${channel}.xlsx`);
+  return { blob, filename: filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx` };
+}
+
+/** A row's bill image, from the service's own bill path only. */
+async function fetchBillImage(client: ServiceClient, billUrl: string, signal?: AbortSignal): Promise<Blob> {
+  const match = typeof billUrl === 'string' ? BILL_PATH.exec(billUrl.split('?')[0] ?? '') : null;
+  if (!match?.[1]) throw invalid('transactions.bill', 'not a bill image path');
+  const res = await client.raw({ name: 'transactions.bill', path: match[1], accept: 'image/svg+xml,image/*', signal });
+  if (!(res.headers.get('content-type') ?? '').startsWith('image/')) {
+    res.release();
+    throw invalid('transactions.bill', 'not an image');
+  }
+  return readBlob('transactions.bill', res);
+}
+
+/** The dashboard's event stream, chunk by chunk (ReportsApi.dashboard). */
+async function streamDashboard(
+  client: ServiceClient,
+  date: string,
+  onChunk: (chunk: StreamedChunk) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const name = 'dashboard-data';
+  const res = await client.raw({
+    name,
+    path: '/dashboard-data',
+    query: { date_filter: date },
+    accept: 'text/event-stream',
+    signal,
+  });
+  let ended = false;
+  let failure: ServiceError | null = null;
+  await readLines(name, res, (line) => {
+    if (ended || failure || !line.startsWith('data:')) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line.slice(5));
+    } catch {
+      failure = invalid(name, 'a chunk is not JSON');
+      res.release();
+      return;
+    }
+    const parsed = dashboardChunkSchema.safeParse(json);
+    if (!parsed.success) {
+      failure = invalid(name, `a chunk does not match its schema (${parsed.error.issues[0]?.path.join('.') || 'kind'})`);
+      res.release();
+      return;
+    }
+    if (parsed.data.kind === 'end') ended = true;
+    else onChunk(parsed.data);
+  }).catch((error: unknown) => {
+    // Releasing after a bad chunk aborts the read; the bad chunk is the error to report.
+    if (!failure) throw error;
+  });
+  if (failure) throw failure;
+  if (!ended) {
+    throw new ServiceError({
+      code: LOCAL_ERROR_CODES.network,
+      status: 0,
+      kind: 'network',
+      message: `${name}: the stream ended before its end chunk`,
+    });
+  }
+}
+
 export function createReportsApi(client: ServiceClient, now: () => number = Date.now): ReportsApi {
   return {
     async list(channel, filters, signal) {
@@ -78,35 +167,9 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
       };
     },
 
-    async exportFile(channel, filters, onProgress, signal) {
-      const name = `transactions.${channel}.export`;
-      const res = await client.raw({
-        name,
-        path: `/transaction/${channel}`,
-        query: { ...filtersToQuery(filters, now()), export: true },
-        accept: XLSX_TYPE,
-        timeoutMs: EXPORT_TIMEOUT_MS,
-        signal,
-      });
-      if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-        res.release();
-        throw invalid(name, 'not a spreadsheet');
-      }
-      const blob = await readBlob(name, res, onProgress);
-      const filename = filenameFromDisposition(res.headers.get('content-disposition'), `bao-cao-${channel}.xlsx`);
-      return { blob, filename: filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx` };
-    },
+    exportFile: (channel, filters, onProgress, signal) => exportReport(client, now, channel, filters, onProgress, signal),
 
-    async billImage(billUrl, signal) {
-      const match = typeof billUrl === 'string' ? BILL_PATH.exec(billUrl.split('?')[0] ?? '') : null;
-      if (!match?.[1]) throw invalid('transactions.bill', 'not a bill image path');
-      const res = await client.raw({ name: 'transactions.bill', path: match[1], accept: 'image/svg+xml,image/*', signal });
-      if (!(res.headers.get('content-type') ?? '').startsWith('image/')) {
-        res.release();
-        throw invalid('transactions.bill', 'not an image');
-      }
-      return readBlob('transactions.bill', res);
-    },
+    billImage: (billUrl, signal) => fetchBillImage(client, billUrl, signal),
 
     async stores(signal) {
       const page = await client.list({
@@ -120,48 +183,7 @@ export function createReportsApi(client: ServiceClient, now: () => number = Date
       return page.data;
     },
 
-    async dashboard(date, onChunk, signal) {
-      const name = 'dashboard-data';
-      const res = await client.raw({
-        name,
-        path: '/dashboard-data',
-        query: { date_filter: date },
-        accept: 'text/event-stream',
-        signal,
-      });
-      let ended = false;
-      let failure: ServiceError | null = null;
-      await readLines(name, res, (line) => {
-        if (ended || failure || !line.startsWith('data:')) return;
-        let json: unknown;
-        try {
-          json = JSON.parse(line.slice(5));
-        } catch {
-          failure = invalid(name, 'a chunk is not JSON');
-          res.release();
-          return;
-        }
-        const parsed = dashboardChunkSchema.safeParse(json);
-        if (!parsed.success) {
-          failure = invalid(name, `a chunk does not match its schema (${parsed.error.issues[0]?.path.join('.') || 'kind'})`);
-          res.release();
-          return;
-        }
-        if (parsed.data.kind === 'end') ended = true;
-        else onChunk(parsed.data);
-      }).catch((error: unknown) => {
-        // Releasing after a bad chunk aborts the read; the bad chunk is the error to report.
-        if (!failure) throw error;
-      });
-      if (failure) throw failure;
-      if (!ended) {
-        throw new ServiceError({
-          code: LOCAL_ERROR_CODES.network,
-          status: 0,
-          kind: 'network',
-          message: `${name}: the stream ended before its end chunk`,
-        });
-      }
-    },
+    dashboard: (date, onChunk, signal) => streamDashboard(client, date, onChunk, signal),
+
   };
 }

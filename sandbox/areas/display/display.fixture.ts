@@ -1,0 +1,103 @@
+/** What the display sandbox tests share (display.*.test.ts): one sandbox per file, fresh merchants, the pairing calls and the display stream. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- read as loosely as the tests beside it (eslint.config lets *.test.ts use any) */
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+import { PAIR_CODE_TTL_MS } from './routes';
+
+export let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox({ seedVolume: 'small' });
+});
+afterAll(() => t.close());
+// Every test claims from the same address: move past the previous test's wrong codes (and its codes).
+beforeEach(() => t.sandbox.clock.advance(PAIR_CODE_TTL_MS / 1000 + 1));
+
+export async function freshMerchant(template = 'phoco'): Promise<{ id: string; token: string; signIn: () => Promise<string> }> {
+  const made = await t.api('POST', '/sandbox/merchants', { body: { template } });
+  expect(made.status).toBe(201);
+  const signIn = async () => (await t.login(made.body.username, made.body.password)).access_token;
+  return { id: made.body.merchant_id, token: await signIn(), signIn };
+}
+
+export const pair = (token: string) => t.api('POST', '/api/sale/display/pair', { token, body: {} });
+export const claim = (code: unknown) => t.api('POST', '/api/sale/display/claim', { body: { pair_code: code } });
+export const pairings = (token: string) => t.api('GET', '/api/sale/display/pairings', { token });
+export const unpair = (token: string, id: number | string) => t.api('DELETE', `/api/sale/display/pairing/${id}`, { token });
+export const relay = (token: string, body: unknown) => t.api('POST', '/api/sale/display/message', { token, body });
+
+export async function pairedDisplay(token: string): Promise<{ displayToken: string; pairingId: number }> {
+  const made = await pair(token);
+  expect(made.status).toBe(201);
+  const claimed = await claim(made.body.data.pair_code);
+  expect(claimed.status).toBe(200);
+  return { displayToken: claimed.body.data.display_token, pairingId: claimed.body.data.pairing_id };
+}
+
+export let seq = 1_000;
+export const message = (
+  kind: 'idle' | 'order' | 'pay' | 'success' = 'idle',
+  more: Record<string, unknown> = {},
+): Record<string, any> & { seq: number } => {
+  seq += 1;
+  return { v: 1, seq, at: seq, kind, ...more };
+};
+
+/** Reads an SSE stream as it arrives; `next` waits for the next event of a name. */
+export async function openStream(token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${t.url}/api/sale/display/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const events: Array<{ event: string; data: any }> = [];
+  let ended = false;
+  let wake = null as (() => void) | null;
+  if (res.ok && res.body) {
+    void (async () => {
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const name = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (name && data) events.push({ event: name, data: JSON.parse(data) });
+            wake?.();
+          }
+        }
+      } catch {
+        /* aborted */
+      }
+      ended = true;
+      wake?.();
+    })();
+  }
+  let read = 0;
+  return {
+    status: res.status,
+    events,
+    get ended() {
+      return ended;
+    },
+    async next(name: string, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = events.findIndex((e, i) => i >= read && e.event === name);
+        if (index >= 0) {
+          read = index + 1;
+          return events[index]!.data;
+        }
+        if (ended || Date.now() > deadline) throw new Error(`no ${name} event (got ${events.map((e) => e.event).join(', ')})`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
