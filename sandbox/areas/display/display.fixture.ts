@@ -1,5 +1,4 @@
 /** What the display sandbox tests share (display.*.test.ts): one sandbox per file, fresh merchants, the pairing calls and the display stream. */
-/* eslint-disable @typescript-eslint/no-explicit-any -- read as loosely as the tests beside it (eslint.config lets *.test.ts use any) */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { PAIR_CODE_TTL_MS } from './routes';
