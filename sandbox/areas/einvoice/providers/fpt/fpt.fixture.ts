@@ -88,7 +88,7 @@ export const fault = (m: Merchant, name: string, extra: Record<string, string> =
   t.api('POST', '/sandbox/triggers/einvoice-fault', { body: { provider: 'fpt', fault: name, merchant: m.id, ...extra } });
 
 /**
- * Issue 25's bill as FPT's request carries it (D234): phở 65,000 × 2 and beer 25,000 × 3, 205,000 paid.
+ * The rate tests' bill as FPT's request carries it (D234): phở 65,000 × 2 and beer 25,000 × 3, 205,000 paid.
  * At 23:59 on 31 December 2026 the phở is at 8 % and the beer at 10 %; at 00:01 on 1 January 2027 both
  * are at 10 %. The field names and meanings are those of the independent clients cited in D234.
  */

@@ -174,7 +174,7 @@ describe('FPT eInvoice: creating invoices', () => {
         { error: 'INVALID_DATE', message: expect.stringContaining('2000-01-01'), field: 'inv.idt' },
       ]);
     }
-    // 2000-01-01 is a date FPT takes; this account's symbols are of another year (issue 25 §4).
+    // 2000-01-01 is a date FPT takes; this account's symbols are of another year (D230).
     const first = await create(m, invoice(m, { idt: '2000-01-01' }));
     expect([first.status, first.body.error, first.body.field]).toEqual([400, 'SERIAL_YEAR_MISMATCH', 'inv.serial']);
     expect((await create(m, invoice(m))).body.seq).toBe(1);

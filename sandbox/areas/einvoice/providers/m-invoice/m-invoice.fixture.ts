@@ -63,7 +63,7 @@ export const DEFAULT_LINES: Line[] = [
   { ten: 'Lẩu cá kèo', dvtinh: 'nồi', sluong: 1, dgia: 1_388_889, tsuat: '8%' },
   { ten: 'Bia Hà Nội', dvtinh: 'chai', sluong: 16, dgia: 22_727, tsuat: '10%' },
 ];
-/** Issue 25's bill before tax: phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
+/** The rate tests' bill before tax (D226, D229): phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
 export const MIXED: Line[] = [
   { ten: 'Phở bò tái', dvtinh: 'bát', sluong: 2, dgia: 60_185, tsuat: '8%' },
   { ten: 'Bia Hà Nội', dvtinh: 'chai', sluong: 3, dgia: 22_727.3, tsuat: '10%' },

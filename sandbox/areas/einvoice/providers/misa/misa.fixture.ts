@@ -171,7 +171,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Issue 25's restaurant bill before tax: phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
+/** The rate tests' restaurant bill before tax (D226, D229): phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
 export const MIXED: Line[] = [
   { name: 'Phở bò tái', unit: 'bát', quantity: 2, price: 60_185, rate: '8%' },
   { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, price: 22_727.3, rate: '10%' },

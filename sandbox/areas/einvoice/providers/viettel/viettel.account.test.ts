@@ -202,7 +202,7 @@ describe('Viettel S-Invoice: list and PDF', () => {
       'x'.repeat(10_000),
       [{ a: 1 }],
       { deep: { er: 1 } },
-      // issue 24 §4: objects Number()/String() throw on, and deep nesting where a scalar goes.
+      // D219: objects Number()/String() throw on, and deep nesting where a scalar goes.
       { toString: 1, valueOf: 1 },
       [{ toString: 1, valueOf: 1 }],
       JSON.parse(`${'['.repeat(60)}1${']'.repeat(60)}`),
