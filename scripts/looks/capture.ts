@@ -40,6 +40,10 @@ export const LOOK_PAGES = [
   '/e-inv-setting',
   '/e-inv-template',
   '/master-merchant',
+  '/feedback/check',
+  '/feedback/create/check',
+  '/e-inv-onboarding',
+  '/e-order',
 ];
 const LOOKS = [
   ['vi', 1366],
