@@ -1,8 +1,4 @@
 /** What the M-Invoice emulator tests share (m-invoice.*.test.ts): one sandbox per file, phoco and colan signed in to M-Invoice, invoice bodies and the calls. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD } from '../../core/accounts';
@@ -128,20 +124,4 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** pdftotext's text of a PDF, or null (with a note) when poppler-utils is not installed. */
-export function pdfText(bytes: Buffer): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'mi-pdf-'));
-  try {
-    const file = join(dir, 'invoice.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.warn('pdftotext (poppler-utils) is not installed: the PDF text checks are skipped; `npm run test:all` installs it');
-      return null;
-    }
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export { pdfText } from '../../../../platform/test/pdf-text';

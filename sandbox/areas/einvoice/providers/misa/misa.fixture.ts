@@ -1,8 +1,4 @@
 /** What the MISA emulator tests share (misa.*.test.ts): one sandbox per file, phoco, colan and a phoco copy signed in to MISA, invoice items and the calls. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
@@ -177,19 +173,4 @@ export const MIXED: Line[] = [
   { name: 'Bia Hà Nội', unit: 'chai', quantity: 3, price: 22_727.3, rate: '10%' },
 ];
 
-export function pdfText(bytes: Buffer): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'misa-pdf-'));
-  try {
-    const file = join(dir, 'invoice.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.warn('pdftotext (poppler-utils) is not installed: the PDF text checks are skipped; `npm run test:all` installs it');
-      return null;
-    }
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export { pdfText } from '../../../../platform/test/pdf-text';

@@ -1,8 +1,5 @@
 // @vitest-environment node
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { pdfText } from '../../../../platform/test/pdf-text';
 import { describe, expect, it } from 'vitest';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
@@ -152,16 +149,8 @@ describe('Viettel S-Invoice: list and PDF', () => {
     expect((await file(m, `${m.vatSeries}999`)).body.errorCode).toBe('INVOICE_NOT_FOUND');
     expect((await file(m, 'garbage')).body.errorCode).toBe('INVOICE_NOT_FOUND');
 
-    let text: string;
-    try {
-      const dir = mkdtempSync(join(tmpdir(), 'viettel-pdf-'));
-      writeFileSync(join(dir, 'i.pdf'), bytes);
-      text = execFileSync('pdftotext', ['-layout', join(dir, 'i.pdf'), '-'], { encoding: 'utf8' });
-      rmSync(dir, { recursive: true, force: true });
-    } catch (error) {
-      console.warn(`pdftotext is missing (poppler-utils; npm run test:all installs it): PDF text not checked — ${String(error)}`);
-      return;
-    }
+    const text = pdfText(bytes, { layout: true });
+    if (text === null) return;
     expect(text).toContain('Đặng Thị Thu Hường');
     expect(text).toContain(created.body.result.reservationCode);
     expect(text).toMatch(/1[.,]900[.,]000/);

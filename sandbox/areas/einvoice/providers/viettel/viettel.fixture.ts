@@ -1,9 +1,6 @@
 /** What the Viettel emulator tests share (viettel.*.test.ts): one sandbox per file, throwaway phoco copies signed in to Viettel, invoice bodies and the calls. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { pdfText as pdfTextOf } from '../../../../platform/test/pdf-text';
 import { startTestSandbox, type TestSandbox } from '../../../../platform/test/harness';
 import { EINV_PASSWORD, einvUsername } from '../../core/accounts';
 import { vnDay } from '../../core/vat';
@@ -129,16 +126,5 @@ export const file = (m: Merchant, invoiceNo: string, templateCode = '1/001') =>
 export const fault = (m: Merchant, name: string, extra: Record<string, string> = {}) =>
   t.api('POST', '/sandbox/triggers/einvoice-fault', { body: { provider: 'viettel', fault: name, merchant: m.id, ...extra } });
 
-/** The text of a PDF as a reader gets it (pdftotext), or null when poppler-utils is missing (the caller says so). */
-export function pdfText(base64: string): string | null {
-  try {
-    const dir = mkdtempSync(join(tmpdir(), 'viettel-pdf-'));
-    writeFileSync(join(dir, 'i.pdf'), Buffer.from(base64, 'base64'));
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'i.pdf'), '-'], { encoding: 'utf8' });
-    rmSync(dir, { recursive: true, force: true });
-    return text;
-  } catch (error) {
-    console.warn(`pdftotext is missing (poppler-utils): PDF text not checked — ${String(error)}`);
-    return null;
-  }
-}
+/** The text of a base64 PDF laid out as on the page, or null when poppler-utils is missing. */
+export const pdfText = (base64: string) => pdfTextOf(Buffer.from(base64, 'base64'), { layout: true });
