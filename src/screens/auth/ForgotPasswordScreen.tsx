@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { isFilled } from '../../rules/required';
 import { errorMessageKey } from '../../services/errors';
 import { maskEmail } from '../../machines/auth/rules/maskEmail';
 import { authPaths } from '../../app/auth/paths';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 
@@ -75,10 +76,6 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'SUBMIT' });
-  };
   const errorText = error ? t(errorMessageKey(error)) : null;
 
   return (
@@ -89,7 +86,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
       <Text c="gray.7" size="sm">
         {t('auth:forgot.description')}
       </Text>
-      <form onSubmit={onSubmit} noValidate>
+      <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="sm">
           <TextInput
             label={t('auth:forgot.email')}
@@ -106,7 +103,7 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
             {t('auth:forgot.send')}
           </Button>
         </Stack>
-      </form>
+      </SubmitForm>
       <Anchor component={Link} to={authPaths.login()} ta="center">
         {t('auth:forgot.back')}
       </Anchor>

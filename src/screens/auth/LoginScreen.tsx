@@ -1,4 +1,4 @@
-import { lazy, Suspense, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { isFilled } from '../../rules/required';
 import { formatVnDateTime } from '../../rules/vnTime';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { authPaths } from '../../app/auth/paths';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 
@@ -82,11 +83,6 @@ function CredentialsForm({ actor }: { actor: LoginActor }) {
   const busy = useSelector(actor, selectLoginBusy);
 
   const canSubmit = isFilled(username) && isFilled(password);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'SUBMIT' });
-  };
-
   // Codes the form shows in its own way; anything else is a general failure message.
   const generalError =
     error && error !== 'LOGIN_FAIL' && error !== 'USER_LOCKED_USING'
@@ -96,7 +92,7 @@ function CredentialsForm({ actor }: { actor: LoginActor }) {
       : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
       <Stack gap="sm">
         <TextInput
           label={t('auth:login.username')}
@@ -141,7 +137,7 @@ function CredentialsForm({ actor }: { actor: LoginActor }) {
           {t('auth:login.submit')}
         </Button>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

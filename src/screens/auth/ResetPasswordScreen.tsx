@@ -1,5 +1,4 @@
 import { LoadingLine } from '../shared/LoadingLine';
-import type { FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
@@ -12,6 +11,7 @@ import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import classes from './auth.module.css';
 import { authPaths } from '../../app/auth/paths';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;
 
@@ -100,10 +100,6 @@ function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; sub
   const matches = useSelector(actor, (s) => s.context.confirmationMatches);
   const submitAttempted = useSelector(actor, (s) => s.context.submitAttempted);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'SUBMIT' });
-  };
   const showMismatch = confirmation.length > 0 && !matches;
   const passwordError = submitAttempted && !check.valid;
 
@@ -112,7 +108,7 @@ function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; sub
       <Title order={1} size="h2">
         {t('reset.title')}
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="sm">
           <PasswordInput
             label={t('reset.newPassword')}
@@ -153,7 +149,7 @@ function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; sub
             {t('reset.submit')}
           </Button>
         </Stack>
-      </form>
+      </SubmitForm>
       <Anchor component={Link} to={authPaths.login()} ta="center">
         {t('reset.backToLogin')}
       </Anchor>

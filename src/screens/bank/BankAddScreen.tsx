@@ -11,6 +11,7 @@ import classes from './bank.module.css';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { FailureAlert } from '../shared/FailureAlert';
 import { useFormFields } from '../shared/form/use-form-fields';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type BankAddActor = ActorRefFrom<typeof bankAddMachine>;
 
@@ -84,14 +85,7 @@ function BankAccountForm({ actor, snap }: { actor: BankAddActor; snap: SnapshotF
   const editable = snap.matches('editing');
   const submitting = snap.matches('submitting');
   return (
-    <form
-      className={classes.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'CONTINUE' });
-      }}
-    >
+    <SubmitForm className={classes.form} onSubmit={() => actor.send({ type: 'CONTINUE' })}>
       <Stack gap="sm">
         <TextInput
           label={t('add.accountNo')}
@@ -158,6 +152,6 @@ function BankAccountForm({ actor, snap }: { actor: BankAddActor; snap: SnapshotF
           ) : null}
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -19,6 +19,7 @@ import { ListTable } from '../shared/list/ListTable';
 import { RowButton } from '../shared/list/RowButton';
 import type { DataColumn } from '../shared/table/DataTable';
 import { PAGE_SIZES } from '../../rules/listPaging';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type CategoryListActor = ActorRefFrom<typeof categoryListMachine>;
 
@@ -103,13 +104,7 @@ function CreateDialog({ actor }: { actor: CategoryListActor }) {
     createError === null ? null : catalogueCode(createError) === 'NAME_CODE_EXIST' ? t('form.nameTaken') : t(errorMessageKey(createError));
   return (
     <Modal opened={open} onClose={cancel} title={t('form.title')} closeButtonProps={{ 'aria-label': t('form.close') }} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'CREATE.SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'CREATE.SUBMIT' })}>
         <Stack gap="sm">
           <TextInput
             label={t('form.name')}
@@ -144,7 +139,7 @@ function CreateDialog({ actor }: { actor: CategoryListActor }) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

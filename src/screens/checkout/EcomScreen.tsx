@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
@@ -27,6 +27,7 @@ import { LookSection } from './ecom/LookSection';
 import { MethodsSection } from './ecom/MethodsSection';
 import { PreviewPanel } from './ecom/PreviewPanel';
 import { fieldLabel } from './ecom/problems';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type { CopyOutcome, WidgetSettingsActor };
 export { PREVIEW_AMOUNT, PREVIEW_COUNTDOWN } from './ecom/PreviewPanel';
@@ -101,19 +102,13 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
   // The logo the payer would see: a picked file, nothing once removed, else the saved one.
   const logoUrl = pickedUrl ?? (logo.remove ? null : info.widget.logo_url);
   const firstRefusal = saveFailure?.refusals[0];
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'SUBMIT' });
-  };
-
   return (
     <Stack gap="md" p="md">
       {header}
       {/* Side by side while both fit; on a narrow screen the preview wraps under the form. */}
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <form
-          onSubmit={onSubmit}
-          noValidate
+        <SubmitForm
+          onSubmit={() => actor.send({ type: 'SUBMIT' })}
           aria-label={t('ecom.formLabel')}
           data-testid="ecom-form"
           style={{ flex: '1 1 420px', minWidth: 0 }}
@@ -139,7 +134,7 @@ export function EcomScreen({ actor, copy }: { actor: WidgetSettingsActor; copy: 
             </Group>
             <EmbedPanel actor={actor} copy={copy} />
           </Stack>
-        </form>
+        </SubmitForm>
         <PreviewPanel actor={actor} logoUrl={logoUrl} />
       </Group>
     </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -14,6 +14,7 @@ import {
 import { QrImage } from '../shared/QrImage';
 import { CheckoutView } from './CheckoutView';
 import classes from './hosted.module.css';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type HostedCheckoutActor = ActorRefFrom<typeof hostedCheckoutMachine>;
 export type HostedLanguage = 'vi' | 'en';
@@ -221,12 +222,8 @@ function CardPanel({ actor, context }: { actor: HostedCheckoutActor; context: Ho
   const { t } = useTranslation('checkout');
   const editing = useSelector(actor, (s) => s.matches({ open: { card: 'editing' } }));
   const uncertain = useSelector(actor, (s) => s.matches({ open: { card: 'uncertain' } }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'SUBMIT' });
-  };
   return (
-    <form id={CARD_FORM_ID} className={classes.card} onSubmit={submit} noValidate data-testid="hosted-card-form">
+    <SubmitForm id={CARD_FORM_ID} className={classes.card} onSubmit={() => actor.send({ type: 'SUBMIT' })} data-testid="hosted-card-form">
       {context.errorCode === 'CARD_DECLINED' ? (
         <p className={classes.problem} role="alert" data-testid="hosted-card-declined">
           {t('hosted.card.declined')}
@@ -275,6 +272,6 @@ function CardPanel({ actor, context }: { actor: HostedCheckoutActor; context: Ho
           </button>
         </div>
       ) : null}
-    </form>
+    </SubmitForm>
   );
 }

@@ -21,6 +21,7 @@ import { AddressPickers } from '../shared/address/AddressPickers';
 import { FailureAlert } from '../shared/FailureAlert';
 import { useFormFields } from '../shared/form/use-form-fields';
 import { formatNumber, formatVnd } from '../shared/table/format';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type CustomerFormActor = ActorRefFrom<typeof customerFormMachine>;
 
@@ -108,13 +109,7 @@ function CustomerFields({ actor }: { actor: CustomerFormActor }) {
   const show = c.form.showErrors;
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-    >
+    <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
       <Stack gap="sm">
         <TextInput
           label={t('form.name')}
@@ -175,7 +170,7 @@ function CustomerFields({ actor }: { actor: CustomerFormActor }) {
           ) : null}
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -7,6 +7,7 @@ import { selectPairBusy, type displayPairMachine } from '../../machines/display/
 import { errorMessageKey } from '../../services/errors';
 import { LanguageSelect } from '../shared/LanguageSelect';
 import classes from './display.module.css';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type DisplayPairActor = ActorRefFrom<typeof displayPairMachine>;
 
@@ -30,13 +31,7 @@ export function PairForm({ actor }: { actor: DisplayPairActor }) {
     <div className={classes.page} data-testid="display-pair">
       <Stack flex={1} align="center" justify="center">
         <Paper className={classes.card} maw={480} w="100%">
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'SUBMIT' });
-            }}
-          >
+          <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
             <Stack>
               <Title order={1} size="h2">
                 {t('pair.title')}
@@ -59,7 +54,7 @@ export function PairForm({ actor }: { actor: DisplayPairActor }) {
                 {t('pair.submit')}
               </Button>
             </Stack>
-          </form>
+          </SubmitForm>
         </Paper>
       </Stack>
       <div className={classes.corner}>

@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../services/errors';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { FailureAlert } from '../shared/FailureAlert';
 import type { EdcListActor, IntegrateActor } from './actors';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 /**
  * core §2 integrate-to-ShopQR: shows the current ShopQR; "integrate" asks the list machine for the
@@ -69,12 +70,7 @@ function IntegrateChooser({ actor, onCancel }: { actor: IntegrateActor; onCancel
     return { value: va.va_account_no, label: isRefused ? t('integrate.refusedOption', { label }) : label, disabled: isRefused };
   });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send(failed ? { type: 'RETRY' } : { type: 'SUBMIT' });
-      }}
-    >
+    <SubmitForm onSubmit={() => actor.send(failed ? { type: 'RETRY' } : { type: 'SUBMIT' })}>
       <Stack gap="sm">
         {/* core §9: a merchant may have many ShopQRs; searchable, at most 216 px high. */}
         <Select
@@ -113,6 +109,6 @@ function IntegrateChooser({ actor, onCancel }: { actor: IntegrateActor; onCancel
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -14,6 +14,7 @@ import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
 import '../shared/table/styles';
 import { FeedbackImagesField } from './FeedbackImagesField';
 import { fieldMessage, serviceMessage } from './labels';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type FeedbackFormActor = ActorRefFrom<typeof feedbackFormMachine>;
 
@@ -82,14 +83,7 @@ export function FeedbackFormScreen({
         />
       ) : null}
       {!loading && !failed ? (
-        <form
-          noValidate
-          aria-label={title}
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
+        <SubmitForm aria-label={title} onSubmit={() => actor.send({ type: 'SUBMIT' })}>
           <Stack gap="md">
             <FeedbackFields actor={actor} t={t} stores={stores} storesLoading={storesLoading} busy={busy} fields={fields} />
             <FeedbackImagesField
@@ -102,7 +96,7 @@ export function FeedbackFormScreen({
             />
             <FeedbackFormActions actor={actor} t={t} editing={editing} busy={busy} checking={checking} />
           </Stack>
-        </form>
+        </SubmitForm>
       ) : null}
     </Stack>
   );

@@ -16,6 +16,7 @@ import { INVOICE_AMOUNT_MAX, INVOICE_NOTE_MAX_LENGTH } from '../../rules/invoice
 import { errorMessageKey } from '../../services/errors';
 import { COUNTER_METHODS, type CounterMethod } from '../../services/invoices/schemas';
 import { formatVnd } from '../shared/table/format';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type InvoiceCreateActor = ActorRefFrom<typeof invoiceCreateMachine>;
 
@@ -42,13 +43,7 @@ export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateAct
       <Title order={1} size="h2">
         {t('create.title')}
       </Title>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: uncertain ? 'RETRY' : 'SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: uncertain ? 'RETRY' : 'SUBMIT' })}>
         <Stack gap="lg">
           <ProductPicker actor={actor} locked={locked} />
           <InvoiceLines actor={actor} locked={locked} />
@@ -92,7 +87,7 @@ export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateAct
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import type { SubMerchantProblem } from '../../machines/merchants/rules/subMerch
 import { selectFieldProblems, type subMerchantNewMachine } from '../../machines/merchants/subMerchantNew.machine';
 import { errorMessageKey } from '../../services/errors';
 import { NEW_SUB_MERCHANT_FIELDS, type SubMerchantField } from '../../services/merchants/schemas';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type SubMerchantNewActor = ActorRefFrom<typeof subMerchantNewMachine>;
 
@@ -41,13 +42,7 @@ export function SubMerchantNewScreen({ actor, onBack }: { actor: SubMerchantNewA
           {t(errorMessageKey(code))}
         </Alert>
       ) : null}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="sm">
           {NEW_SUB_MERCHANT_FIELDS.map((field) => (
             <TextInput
@@ -74,7 +69,7 @@ export function SubMerchantNewScreen({ actor, onBack }: { actor: SubMerchantNewA
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

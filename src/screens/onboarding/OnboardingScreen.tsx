@@ -26,6 +26,7 @@ import {
 } from '../../machines/onboarding/selectors';
 import { errorMessageKey } from '../../services/errors';
 import { LoadingLine } from '../shared/LoadingLine';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type OnboardingActor = ActorRefFrom<typeof saleOnboardingMachine>;
 
@@ -124,13 +125,7 @@ function Plans({ actor }: { actor: OnboardingActor }) {
         closeButtonProps={{ 'aria-label': t('code.cancel') }}
         centered
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'CODE.APPLY' });
-          }}
-        >
+        <SubmitForm onSubmit={() => actor.send({ type: 'CODE.APPLY' })}>
           <Stack gap="md">
             <TextInput
               label={t('code.label')}
@@ -154,7 +149,7 @@ function Plans({ actor }: { actor: OnboardingActor }) {
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SubmitForm>
       </Modal>
     </Stack>
   );
@@ -183,13 +178,7 @@ function Wizard({ actor }: { actor: OnboardingActor }) {
         </Text>
         <Progress value={(index / 3) * 100} aria-label={t('wizard.progress', { step: index })} />
       </Stack>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'NEXT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'NEXT' })}>
         <Card withBorder padding="lg" radius="md">
           <Stack gap="md">
             {body}
@@ -225,7 +214,7 @@ function Wizard({ actor }: { actor: OnboardingActor }) {
             </Group>
           </Stack>
         </Card>
-      </form>
+      </SubmitForm>
       <Modal
         opened={skipping}
         onClose={() => undefined}

@@ -22,6 +22,7 @@ import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
 import type { OrderEditActor } from './OrderEditScreen';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 /**
  * The order's customer (doc 2 §4 "step 0 search by phone, step 1 create", §5 quick create, §9 search
@@ -125,10 +126,8 @@ function CustomerCreateStep({ actor }: { actor: OrderEditActor }) {
   const problems = useSelector(actor, selectCustomerProblems);
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <SubmitForm
+      onSubmit={() => {
         if (!busy) actor.send({ type: 'CUSTOMER.CREATE' });
       }}
     >
@@ -176,6 +175,6 @@ function CustomerCreateStep({ actor }: { actor: OrderEditActor }) {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -21,6 +21,7 @@ import { errorMessageKey } from '../../services/errors';
 import { FailureAlert } from '../shared/FailureAlert';
 import { PaymentLinkResult, type CopyOutcome } from '../shared/PaymentLinkResult';
 import { LinkAmountInput } from './LinkAmountInput';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type PayLinkActor = ActorRefFrom<typeof payLinkMachine>;
 
@@ -46,14 +47,7 @@ export function PayLinkForm({ actor, onCopy }: { actor: PayLinkActor; onCopy?: (
 
   return (
     <Card withBorder padding="md">
-      <form
-        noValidate
-        aria-labelledby="paylink-form-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: uncertain ? 'RETRY' : 'SUBMIT' });
-        }}
-      >
+      <SubmitForm aria-labelledby="paylink-form-title" onSubmit={() => actor.send({ type: uncertain ? 'RETRY' : 'SUBMIT' })}>
         <Stack gap="md">
           <Title order={2} size="h3" id="paylink-form-title">
             {t('form.title')}
@@ -108,7 +102,7 @@ export function PayLinkForm({ actor, onCopy }: { actor: PayLinkActor; onCopy?: (
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Card>
   );
 }

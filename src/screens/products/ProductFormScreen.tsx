@@ -47,6 +47,7 @@ import { foldText } from '../shared/table/fold';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
 import { ProductPhoto } from './ProductPhoto';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type ProductFormActor = ActorRefFrom<typeof productFormMachine>;
 
@@ -141,13 +142,7 @@ export function ProductFormScreen({
   return (
     <Stack gap="md" p="md" maw={720}>
       {header}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="sm">
           <ProductFields actor={actor} readOnly={readOnly} vatRates={vatRates} now={now} />
 
@@ -155,7 +150,7 @@ export function ProductFormScreen({
 
           <ProductFormActions refusal={refusal} saved={saved} canSubmit={canSubmit} busy={busy} onCancel={cancel} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

@@ -11,7 +11,8 @@ import {
   type ePaymentSetupMachine,
   type SetupField,
 } from '../../machines/settings/ePaymentSetup.machine';
-import { SaveErrorAlert, SettingsLoadState, submitWith } from './parts';
+import { SaveErrorAlert, SettingsLoadState } from './parts';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type EPaymentSetupActor = ActorRefFrom<typeof ePaymentSetupMachine>;
 
@@ -44,7 +45,7 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
     );
 
   return (
-    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="payment-form">
+    <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })} data-testid="payment-form">
       <Stack gap="sm" maw={720}>
         <Title order={2} size="h4">
           {t('payment.links')}
@@ -109,7 +110,7 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
           ) : null}
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -19,8 +19,9 @@ import { pointToSave, websiteToSave, type SaleSettingTab } from '../../machines/
 import { WEBSITE_PREFIX } from '../../services/settings/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { formatNumber } from '../shared/table/format';
-import { SaveErrorAlert, SettingsLoadState, submitWith, useSettingsMessage } from './parts';
+import { SaveErrorAlert, SettingsLoadState, useSettingsMessage } from './parts';
 import { SettingsImage } from './SettingsImage';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type SaleSettingsActor = ActorRefFrom<typeof saleSettingsMachine>;
 
@@ -123,7 +124,7 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
   const pickerProps = { actor, loadImage, uploading, saving, show };
 
   return (
-    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'DIGITAL.SAVE' }))} data-testid="digital-form">
+    <SubmitForm onSubmit={() => actor.send({ type: 'DIGITAL.SAVE' })} data-testid="digital-form">
       <Stack gap="md" maw={720}>
         <ImagePicker {...pickerProps} kind="logo" url={c.logo} error={c.logoError} />
         <ImagePicker {...pickerProps} kind="banner" url={c.banner} error={c.bannerError} />
@@ -161,7 +162,7 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
           ) : null}
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -252,7 +253,7 @@ function RewardPointForm({ actor }: { actor: SaleSettingsActor }) {
   const value = pointToSave(c.point);
   const error = c.pointRefused ? t('reward.digitsOnly') : c.showRewardErrors && value === null ? t('reward.invalid') : undefined;
   return (
-    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'REWARD.SAVE' }))} data-testid="reward-form">
+    <SubmitForm onSubmit={() => actor.send({ type: 'REWARD.SAVE' })} data-testid="reward-form">
       <Stack gap="md" maw={480}>
         <TextInput
           label={t('reward.percent')}
@@ -279,6 +280,6 @@ function RewardPointForm({ actor }: { actor: SaleSettingsActor }) {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -17,8 +17,9 @@ import {
   type UiText,
 } from '../../machines/settings/screenCustomisation.machine';
 import { UI_TEXT_MAX } from '../../services/settings/schemas';
-import { SaveErrorAlert, SettingsLoadState, submitWith, useSettingsMessage } from './parts';
+import { SaveErrorAlert, SettingsLoadState, useSettingsMessage } from './parts';
 import { SettingsImage } from './SettingsImage';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type ScreenCustomisationActor = ActorRefFrom<typeof screenCustomisationMachine>;
 
@@ -61,7 +62,7 @@ export function ScreenCustomisationForm({
   const parts: FormParts = { actor, c, busy, saving, uploadSlot, problems, loadImage };
 
   return (
-    <form noValidate onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))} data-testid="screen-form">
+    <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })} data-testid="screen-form">
       <Stack gap="md" maw={960}>
         <BannerSection {...parts} />
         <UiTextInput {...parts} field="firstWelcome" testKey="first" />
@@ -87,7 +88,7 @@ export function ScreenCustomisationForm({
           ) : null}
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

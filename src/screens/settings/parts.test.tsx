@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../shared/test/render';
-import { SaveErrorAlert, SettingsLoadState, submitWith } from './parts';
+import { SaveErrorAlert, SettingsLoadState } from './parts';
 
 /** The pieces the four settings forms share: the area's own texts for its codes, the catalogue's for the rest. */
 
@@ -33,16 +33,5 @@ describe('settings form parts', () => {
     cleanup();
     await renderScreen(<SaveErrorAlert code={null} title="Not saved" testId="x-save-error" />);
     expect(screen.queryByTestId('x-save-error')).toBeNull();
-  });
-
-  it('sends the submit to the machine instead of reloading the page', async () => {
-    const send = vi.fn();
-    await renderScreen(
-      <form onSubmit={submitWith(send)} data-testid="f">
-        <button type="submit">Save</button>
-      </form>,
-    );
-    expect(fireEvent.submit(screen.getByTestId('f'))).toBe(false);
-    expect(send).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../services/errors';
@@ -59,9 +58,3 @@ export function SaveErrorAlert({ code, title, testId }: { code: string | null; t
     </Alert>
   );
 }
-
-/** A form's submit goes to its machine, which checks and saves; the browser neither checks (noValidate) nor reloads. */
-export const submitWith = (send: () => void) => (e: FormEvent) => {
-  e.preventDefault();
-  send();
-};

@@ -11,6 +11,7 @@ import type { StoreOption } from '../shared/table/StoreFilter';
 import { ShopQrAddFields, useShopQrFields } from './ShopQrAddFields';
 import { serviceMessage } from './labels';
 import classes from './shopqr.module.css';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type ShopQrAddActor = ActorRefFrom<typeof shopQrAddMachine>;
 
@@ -58,19 +59,12 @@ export function ShopQrAddScreen({
       ) : null}
       {needsBank ? <NeedsBankAlert t={t} bankHref={bankHref} onBack={() => actor.send({ type: 'CANCEL' })} /> : null}
       {!loading && !failed && !needsBank ? (
-        <form
-          noValidate
-          aria-label={t('form.title')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
+        <SubmitForm aria-label={t('form.title')} onSubmit={() => actor.send({ type: 'SUBMIT' })}>
           <Stack gap="md">
             <ShopQrAddFields actor={actor} t={t} busy={busy} fields={fields} stores={stores} storesLoading={storesLoading} />
             <ShopQrAddActions actor={actor} t={t} busy={busy} />
           </Stack>
-        </form>
+        </SubmitForm>
       ) : null}
     </Stack>
   );

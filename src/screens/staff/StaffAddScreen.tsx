@@ -8,6 +8,7 @@ import type { StoreOption } from '../shared/table/StoreFilter';
 import { StaffDetailsFields, StaffFormActions, StaffPasswordInput } from './StaffFields';
 import { useStaffForm } from './use-staff-form';
 import './styles';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type StaffAddActor = ActorRefFrom<typeof staffAddMachine>;
 
@@ -35,14 +36,7 @@ export function StaffAddScreen({
       <Title order={1} size="h2">
         {t('form.addTitle')}
       </Title>
-      <form
-        noValidate
-        aria-label={t('form.addTitle')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <SubmitForm aria-label={t('form.addTitle')} onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="md">
           <TextInput
             label={t('form.staffId')}
@@ -78,7 +72,7 @@ export function StaffAddScreen({
             onCancel={() => actor.send({ type: 'CANCEL' })}
           />
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

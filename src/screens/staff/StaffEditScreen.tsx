@@ -21,6 +21,7 @@ import { serviceMessage } from './labels';
 import { StaffDetailsFields, StaffFormActions, StaffPasswordInput } from './StaffFields';
 import { useStaffForm } from './use-staff-form';
 import './styles';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type StaffEditActor = ActorRefFrom<typeof staffEditMachine>;
 
@@ -96,14 +97,7 @@ function StaffEditForm({
   const changePassword = form.values.changePassword;
 
   return (
-    <form
-      noValidate
-      aria-label={t('form.editTitle')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-    >
+    <SubmitForm aria-label={t('form.editTitle')} onSubmit={() => actor.send({ type: 'SUBMIT' })}>
       <Stack gap="md">
         <TextInput label={t('form.staffId')} value={staff.staff_id} readOnly data-testid="staff-id" />
         <TextInput label={t('form.email')} description={t('form.readOnlyHint')} value={staff.email} readOnly data-testid="staff-email" />
@@ -142,6 +136,6 @@ function StaffEditForm({
           onCancel={() => actor.send({ type: 'CANCEL' })}
         />
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

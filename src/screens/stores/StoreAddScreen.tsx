@@ -17,6 +17,7 @@ import { MAX_ADDRESS_LINE_LENGTH, MAX_STORE_NAME_LENGTH } from '../../services/s
 import { errorMessageKey } from '../../services/errors';
 import { AddressPickers } from '../shared/address/AddressPickers';
 import { useFormFields } from '../shared/form/use-form-fields';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type StoreAddActor = ActorRefFrom<typeof storeAddMachine>;
 
@@ -60,13 +61,7 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
           {t(errorMessageKey(c.form.saveError))}
         </Alert>
       ) : null}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="sm">
           <TextInput label={t('add.name')} {...fields.text('name')} required disabled={saving} autoComplete="organization" />
           <TextInput
@@ -116,7 +111,7 @@ export function StoreAddScreen({ actor, onBack }: { actor: StoreAddActor; onBack
             ) : null}
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

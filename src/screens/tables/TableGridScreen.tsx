@@ -53,6 +53,7 @@ import type { Table } from '../../services/tables/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
 import { BasketIcon, EditIcon, QrIcon } from './icons';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type TableGridActor = ActorRefFrom<typeof tableGridMachine>;
 
@@ -207,13 +208,7 @@ function AddTableCard({ actor }: { actor: TableGridActor }) {
   const refusal = refusalText(t, createError);
   return (
     <Card withBorder radius="md" padding="md" mih={CARD_HEIGHT} style={{ borderStyle: 'dashed' }} data-testid="table-add">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'CREATE.SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'CREATE.SUBMIT' })}>
         <Stack gap="xs">
           <TextInput
             label={t('form.newTable')}
@@ -243,7 +238,7 @@ function AddTableCard({ actor }: { actor: TableGridActor }) {
             </Alert>
           ) : null}
         </Stack>
-      </form>
+      </SubmitForm>
     </Card>
   );
 }
@@ -282,13 +277,7 @@ function EditDialog({ actor }: { actor: TableGridActor }) {
             </Group>
           </Stack>
         ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'EDIT.SAVE' });
-            }}
-          >
+          <SubmitForm onSubmit={() => actor.send({ type: 'EDIT.SAVE' })}>
             <Stack gap="sm">
               <TextInput
                 label={t('edit.name')}
@@ -326,7 +315,7 @@ function EditDialog({ actor }: { actor: TableGridActor }) {
                 </Group>
               </Group>
             </Stack>
-          </form>
+          </SubmitForm>
         )
       ) : null}
     </Modal>

@@ -24,6 +24,7 @@ import { FailureAlert } from '../shared/FailureAlert';
 import { useFormFields } from '../shared/form/use-form-fields';
 import { LoadingLine } from '../shared/LoadingLine';
 import { StoreFilter, type StoreOption } from '../shared/table/StoreFilter';
+import { SubmitForm } from '../shared/form/SubmitForm';
 
 export type TxRuleFormActor = ActorRefFrom<typeof txRuleFormMachine>;
 
@@ -111,14 +112,7 @@ function TxRuleForm({
   const { issuers } = form.values;
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-    >
+    <SubmitForm aria-label={title} onSubmit={() => actor.send({ type: 'SUBMIT' })}>
       <Stack gap="md">
         <StoreFilter
           stores={stores}
@@ -171,7 +165,7 @@ function TxRuleForm({
         />
         <TxRuleFormActions submitError={submitError} canSubmit={canSubmit} busy={busy} onCancel={() => actor.send({ type: 'CANCEL' })} />
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

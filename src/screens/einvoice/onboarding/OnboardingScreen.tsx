@@ -19,6 +19,7 @@ import {
 import type { ProviderRoute } from '../../../services/einvoice/core/types';
 import { PROVIDER_NAMES } from '../sso/providerNames';
 import '../styles';
+import { SubmitForm } from '../../shared/form/SubmitForm';
 
 export type OnboardingActor = ActorRefFrom<typeof einvoiceOnboardingMachine>;
 
@@ -76,13 +77,7 @@ function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 
     problems?.[field] ? t(`onboarding.problems.${problems[field]}`) : undefined;
   return (
     <Card withBorder padding="lg" radius="md" maw={640}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="md">
           <Text size="sm">{t('onboarding.intro')}</Text>
           <TextInput label={t('onboarding.taxCode')} value={form.taxNo ?? ''} readOnly />
@@ -152,7 +147,7 @@ function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Card>
   );
 }

@@ -43,6 +43,7 @@ import {
 import { errorMessageKey } from '../../../services/errors';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { TemplatePreview } from './TemplatePreview';
+import { submitWith } from '../../shared/form/SubmitForm';
 import '../styles';
 
 export type TemplateSetupActor = ActorRefFrom<typeof templateSetupMachine>;
@@ -166,10 +167,7 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
       radius="md"
       maw={640}
       component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
+      onSubmit={submitWith(() => actor.send({ type: 'SUBMIT' }))}
       noValidate
     >
       <Stack gap="md">

@@ -6,6 +6,7 @@ import { errorMessageKey } from '../../../services/errors';
 import { LoadingLine } from '../../shared/LoadingLine';
 import type { EinvoiceExportActor } from './ExportDialog';
 import './styles';
+import { SubmitForm } from '../../shared/form/SubmitForm';
 
 const FIELD_LABEL: Record<BuyerField, string> = {
   name: 'einvoice.name',
@@ -36,13 +37,7 @@ export function ExportBuyerForm({ actor, close }: { actor: EinvoiceExportActor; 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-    >
+    <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
       <Stack gap="sm">
         <Radio.Group
           label={t('einvoice.buyerKind')}
@@ -72,7 +67,7 @@ export function ExportBuyerForm({ actor, close }: { actor: EinvoiceExportActor; 
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

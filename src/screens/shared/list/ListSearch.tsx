@@ -3,6 +3,7 @@ import { TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import type { SearchEvent } from '../../../machines/shared/list/search';
+import { SubmitForm } from '../form/SubmitForm';
 
 /** What ListSearch needs of a list actor with search boxes (defineList's `search`). */
 export interface SearchActor<Field extends string> extends Pick<AnyActorRef, 'subscribe'> {
@@ -35,14 +36,11 @@ export function ListSearch<Field extends string>(props: ListSearchProps<Field>) 
   const { actor, field } = props;
   const value = useSelector(actor, (s) => s.context.typed[field]);
   return (
-    <form
+    <SubmitForm
       role="search"
       aria-label={props.landmarkLabel ?? props.label}
       style={props.style}
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'SEARCH.SUBMIT' });
-      }}
+      onSubmit={() => actor.send({ type: 'SEARCH.SUBMIT' })}
     >
       <TextInput
         type="search"
@@ -55,6 +53,6 @@ export function ListSearch<Field extends string>(props: ListSearchProps<Field>) 
         maw={props.maw}
         data-testid={props['data-testid']}
       />
-    </form>
+    </SubmitForm>
   );
 }
