@@ -44,7 +44,6 @@ import {
   selectRemoving,
   selectRenaming,
   selectSearch,
-  selectSearchDraft,
   selectTables,
 } from '../../machines/tables/selectors';
 import { QR_SHOWN_SIZE, type tableGridMachine } from '../../machines/tables/tableGrid.machine';
@@ -54,6 +53,8 @@ import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
 import { BasketIcon, EditIcon, QrIcon } from './icons';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { ListSearch } from '../shared/list/ListSearch';
+import classes from './TableGridScreen.module.css';
 
 export type TableGridActor = ActorRefFrom<typeof tableGridMachine>;
 
@@ -72,7 +73,6 @@ export function TableGridScreen({ actor }: { actor: TableGridActor }) {
   const loading = useSelector(actor, selectGridLoading);
   const failed = useSelector(actor, selectGridFailed);
   const loadError = useSelector(actor, selectLoadError);
-  const searchDraft = useSelector(actor, selectSearchDraft);
   const search = useSelector(actor, selectSearch);
 
   return (
@@ -81,17 +81,14 @@ export function TableGridScreen({ actor }: { actor: TableGridActor }) {
         <Title order={1} size="h2">
           {t('grid.title')}
         </Title>
-        <TextInput
-          type="search"
+        <ListSearch
+          actor={actor}
+          field="q"
           label={t('grid.search')}
           placeholder={t('grid.searchPlaceholder')}
-          value={searchDraft}
           maxLength={TABLE_SEARCH_MAX_LENGTH * 2}
-          w={{ base: '100%', xs: 280 }}
-          onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') actor.send({ type: 'SEARCH.SUBMIT' });
-          }}
+          className={classes.search}
+          w="100%"
           data-testid="table-search"
         />
       </Group>

@@ -17,11 +17,15 @@ export interface ListSearchProps<Field extends string> {
   field: Field;
   label: string;
   description?: string;
+  /** An example of what to type (never the label's replacement). */
+  placeholder?: string;
   /** The landmark's own name, when the page has more than one search (the label by default). */
   landmarkLabel?: string;
   maxLength: number;
   /** Where the box sits in its row (the form takes it, so a row of filters lays out as before). */
   style?: CSSProperties;
+  /** The same for a width that changes with the screen (a CSS module class on the form). */
+  className?: string;
   w?: number | string;
   maw?: number | string;
   'data-testid'?: string;
@@ -40,12 +44,14 @@ export function ListSearch<Field extends string>(props: ListSearchProps<Field>) 
       role="search"
       aria-label={props.landmarkLabel ?? props.label}
       style={props.style}
+      className={props.className}
       onSubmit={() => actor.send({ type: 'SEARCH.SUBMIT' })}
     >
       <TextInput
         type="search"
         label={props.label}
         description={props.description}
+        placeholder={props.placeholder}
         value={value}
         maxLength={props.maxLength}
         onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field, value: e.currentTarget.value })}
