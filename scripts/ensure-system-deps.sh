@@ -31,6 +31,9 @@ if command -v libreoffice >/dev/null 2>&1; then
   exit 0
 fi
 
+# One apt at a time: PostgreSQL's install (scripts/ensure-postgres.sh) may be running too.
+exec 8>/tmp/portal-apt.lock
+flock 8
 export DEBIAN_FRONTEND=noninteractive
 # Keep downloaded .deb files (some images clean the cache after every install).
 APT_KEEP=(-o APT::Keep-Downloaded-Packages=true -o Binary::apt::APT::Keep-Downloaded-Packages=true)

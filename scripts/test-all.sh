@@ -69,6 +69,14 @@ finish_layer() {
   echo "test-all: ${name} ok (${p} passed)"
 }
 
+# The system packages the later stages need (PostgreSQL for stage 5, LibreOffice for the e2e export
+# check) install in the background while the first stages run: on a fresh machine that is a minute or
+# two of downloading and unpacking that no longer waits in line. Each stage calls its script again,
+# which waits for this install (flock) or finds the package there; a failed install shows there.
+if [ "${TEST_ALL_PREINSTALL:-1}" = "1" ]; then
+  ( bash scripts/ensure-postgres.sh; bash scripts/ensure-system-deps.sh ) >"$OUT/system-deps.log" 2>&1 &
+fi
+
 # --- 1. types -------------------------------------------------------------------------------
 for project in tsconfig.app.json tsconfig.node.json; do
   step "typecheck ${project}"

@@ -8,17 +8,8 @@ cd "$(dirname "$0")/.."
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
-PGBIN="$(pg_bin || true)"
-if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "PostgreSQL is not installed; run as root (or: apt-get install -y postgresql)." >&2
-    exit 2
-  fi
-  echo "Installing Debian's postgresql…"
-  apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
-  PGBIN="$(pg_bin)"
-fi
+bash scripts/ensure-postgres.sh
+PGBIN="$(pg_bin)"
 
 # initdb and postgres refuse to run as root: use the postgres account then, and a dir it owns.
 if [ "$(id -u)" -eq 0 ]; then
