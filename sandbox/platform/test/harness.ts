@@ -7,7 +7,7 @@ import { inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import type { SandboxOptions } from '../options';
 import { createSandbox, type Sandbox } from '../server';
-import { copyTemplate, dropDatabase, TEMPLATE_DIR_KEY, TEMPLATE_PG_KEY, withDatabase } from './template';
+import { TEMPLATE_DIR_KEY } from './template';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -44,21 +44,21 @@ let counter = 0;
 
 /**
  * A sandbox on port 0 with a temporary PGlite folder (a copy of the run's seeded template, see
- * ./template.ts), or, when DATABASE_URL is set (scripts/test-postgres.sh), a database of its own on
- * that server (a copy of the seeded template database) so parallel test files do not collide.
+ * ./template.ts), or, when DATABASE_URL is set (scripts/test-postgres.sh), a schema of its own on
+ * that server so parallel test files do not collide.
  */
 export async function startTestSandbox(
   options: SandboxOptions = {},
   { emptyDatabase = false }: { /** Start from no database at all (tests of the first boot's seed). */ emptyDatabase?: boolean } = {},
 ): Promise<TestSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
-  const fromTemplate = !emptyDatabase && (options.seedVolume ?? 'small') === 'small' && options.dataDir === undefined;
-  const database = await testDatabase(fromTemplate);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const base: SandboxOptions = {
     port: 0,
     dataDir: join(dir, 'db'),
-    databaseUrl: database.url,
-    pgSchema: database.schema,
+    databaseUrl,
+    pgSchema,
     portalDist: join(dir, 'dist'),
     accessLog: false,
     // Every test file boots its own sandbox; the 200,000-row report set is for people and e2e.
@@ -69,7 +69,9 @@ export async function startTestSandbox(
   // The seeded template (./template.ts) holds the small seed on PGlite; another volume or a folder of
   // the test's own starts from nothing.
   const template = inject(TEMPLATE_DIR_KEY);
-  if (template && fromTemplate && !database.url) cpSync(template, base.dataDir!, { recursive: true });
+  if (template && !emptyDatabase && !databaseUrl && base.seedVolume === 'small' && options.dataDir === undefined) {
+    cpSync(template, base.dataDir!, { recursive: true });
+  }
   let sandbox = await createSandbox(base);
 
   const self: TestSandbox = {
@@ -122,42 +124,15 @@ export async function startTestSandbox(
     async close() {
       await sandbox.close();
       rmSync(dir, { recursive: true, force: true });
-      await database.drop();
+      if (databaseUrl && pgSchema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+        await client.end();
+      }
     },
   };
   return self;
-}
-
-interface TestDatabase {
-  /** The server's address (the file's own database on it), or nothing for PGlite. */
-  url: string | undefined;
-  schema: string | undefined;
-  drop(): Promise<void>;
-}
-
-/**
- * Where a test file's sandbox keeps its data on the DATABASE_URL server: a copy of the run's seeded
- * template database (./template.ts), or, for a test that starts from nothing, a schema of its own.
- */
-async function testDatabase(fromTemplate: boolean): Promise<TestDatabase> {
-  const server = process.env.DATABASE_URL || undefined;
-  if (!server) return { url: undefined, schema: undefined, drop: async () => undefined };
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const template = inject(TEMPLATE_PG_KEY);
-  if (fromTemplate && template) {
-    await copyTemplate(server, template, name);
-    return { url: withDatabase(server, name), schema: template.schema, drop: () => dropDatabase(server, name) };
-  }
-  return {
-    url: server,
-    schema: name,
-    async drop() {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
-      await client.end();
-    },
-  };
 }
 
 /**
