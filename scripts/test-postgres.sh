@@ -38,7 +38,8 @@ as_db "$PGBIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w \
 as_db "$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres -E UTF8 sandbox_test
 
 set +e
-DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/sandbox_test" npx vitest run sandbox "$@"
+# PG_TEST_FILTER narrows the run to some files (e.g. sandbox/areas/reports); all sandbox tests by default.
+DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/sandbox_test" npx vitest run ${PG_TEST_FILTER:-sandbox} "$@"
 status=$?
 set -e
 echo "sandbox tests on PostgreSQL: exit $status"
