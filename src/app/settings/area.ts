@@ -18,9 +18,11 @@ export default defineArea({
       'logoError',
       'bannerError',
       'slotErrors',
-      'showDigitalErrors',
-      'showRewardErrors',
+      // The shared forms' bookkeeping (D283, D284); their values stay masked.
+      'digitalForm',
+      'rewardForm',
       'showErrors',
+      'refusals',
       'pointRefused',
       'loadError',
       'saveError',
