@@ -19,6 +19,7 @@ export default defineArea({
       'bannerError',
       'slotErrors',
       // The shared forms' bookkeeping (D283, D284); their values stay masked.
+      'form',
       'digitalForm',
       'rewardForm',
       'showErrors',
