@@ -12,7 +12,8 @@ export default defineArea({
   inspector: {
     machines: ['widgetSettings', 'hostedCheckout'],
     // The draft (the merchant's URLs), the record and typed values stay masked; these carry no URL, name or secret.
-    fields: ['advanced', 'previewMethod', 'showErrors', 'loadError', 'field', 'method', 'active', 'height', 'position'],
+    // The shared form's bookkeeping (D283, D284): `form`, never its values; `field` names the field changed.
+    fields: ['advanced', 'previewMethod', 'form', 'showErrors', 'refusals', 'loadError', 'field', 'method'],
   },
   entries: [
     {

@@ -11,7 +11,8 @@ export default defineArea({
   inspector: {
     machines: ['saleOnboarding'],
     // The plan and the step's state; never the website, address, hotline or the code typed.
-    fields: ['subscription', 'is_active', 'plan', 'showErrors', 'saveError', 'codeError', 'loadError'],
+    // The shared forms' bookkeeping (D283, D284): form, codeForm; their values stay masked.
+    fields: ['subscription', 'is_active', 'plan', 'form', 'codeForm', 'showErrors', 'saveError', 'refusals', 'field', 'loadError'],
   },
   entries: [
     {

@@ -2,8 +2,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { MerchantInfo, WidgetType } from '../../services/checkout/link/schemas';
 import type { CheckedImageFile, ImageCheckProblem } from '../../services/shared/images';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 import {
+  BLANK_DRAFT,
   clampRadius,
+  COLOUR_FIELDS,
   draftOf,
   hasDraftErrors,
   LOGO_MAX_BYTES,
@@ -11,15 +14,13 @@ import {
   NO_LOGO_CHANGE,
   offered,
   refusalsOf,
+  URL_FIELDS,
   validateDraft,
   widgetSave,
-  type ColourField,
+  type FieldProblem,
   type FieldRefusal,
   type LogoDraft,
-  type LogoHeight,
-  type LogoPosition,
   type MerchantSave,
-  type UrlField,
   type WidgetDraft,
   type WidgetSave,
 } from './widgetSettings.rules';
@@ -33,7 +34,17 @@ import {
  * border, corner radius and text, and the methods offered. The live preview renders the draft as it is
  * typed. Save writes the merchant (PUT /merchants) then the widget (PUT /widgets); a refusal keeps
  * everything typed and puts each field's error on its input.
+ * The draft is the shared form's values (../shared/form/form.ts, D283): every value the merchant sets,
+ * typed or chosen (a URL, a colour, the logo's size, a method's switch as the new `methods`), is one
+ * FIELD.CHANGE. The save failure stays this machine's own (`saveFailure`: the step that failed and
+ * each field the service refused, in its words); ADVANCED.TOGGLE opens a panel and is not a value.
  */
+
+/** The typed fields in screen order and the form's own checks (widgetSettings.rules). */
+export const widgetFormKit = defineForm<WidgetDraft, keyof WidgetDraft, FieldProblem>({
+  fields: [...URL_FIELDS, ...COLOUR_FIELDS, 'button_text'],
+  validate: validateDraft,
+});
 
 export type SaveStep = 'merchant' | 'widget';
 
@@ -52,27 +63,20 @@ export interface WidgetSettingsContext {
   /** The id GET /merchants/{id} is asked with: the profile's ref_id or merchant id (doc 2 §6, D152). */
   merchantId: string;
   info: MerchantInfo | null;
-  draft: WidgetDraft | null;
+  /** The draft (its values: `BLANK_DRAFT` until `info` is loaded); Save pressed with something wrong (`showErrors`). */
+  form: FormState<WidgetDraft>;
   logo: LogoDraft;
   logoRefusal: LogoRefusal | null;
   /** Button text and corner radius show only when this is on (D154). */
   advanced: boolean;
   /** The method the preview shows the panel of (the payer's choice, played by the merchant). */
   previewMethod: WidgetType | null;
-  showErrors: boolean;
   saveFailure: SaveFailure | null;
   loadError: string | null;
 }
 
 export type WidgetSettingsEvent =
-  | { type: 'URL.CHANGE'; field: UrlField; value: string }
-  | { type: 'COLOUR.CHANGE'; field: ColourField; value: string }
-  | { type: 'BUTTON_TEXT.CHANGE'; value: string }
-  | { type: 'LOGO_HEIGHT.SET'; height: LogoHeight }
-  | { type: 'LOGO_POSITION.SET'; position: LogoPosition }
-  | { type: 'BUTTON_BORDER.SET'; value: boolean }
-  | { type: 'BORDER_RADIUS.SET'; value: number }
-  | { type: 'METHOD.SET'; method: WidgetType; active: boolean }
+  | FormFieldEvent<WidgetDraft>
   | { type: 'ADVANCED.TOGGLE' }
   | { type: 'PREVIEW.SELECT'; method: WidgetType }
   | { type: 'LOGO.PICK'; file: Blob }
@@ -80,8 +84,11 @@ export type WidgetSettingsEvent =
   | { type: 'SUBMIT' }
   | { type: 'RETRY' };
 
-const edit = (context: WidgetSettingsContext, patch: Partial<WidgetDraft>): Partial<WidgetSettingsContext> =>
-  context.draft ? { draft: { ...context.draft, ...patch } } : {};
+/** Fields the service may refuse by name: typing one again forgets its refusal. */
+const REFUSABLE: ReadonlySet<string> = new Set<string>([...URL_FIELDS, ...COLOUR_FIELDS, 'button_text']);
+
+/** A changed field's value as the form keeps it (the corner radius within its bounds). */
+const kept = (field: keyof WidgetDraft, value: unknown): unknown => (field === 'border_radius' ? clampRadius(Number(value)) : value);
 
 /** A field typed again loses the service's refusal of it (the merchant is answering it). */
 const withoutRefusal = (failure: SaveFailure | null, field: string): SaveFailure | null =>
@@ -109,32 +116,18 @@ export const widgetSettingsMachine = setup({
     }),
   },
   actions: {
-    assignLoaded: assign((_, params: { info: MerchantInfo }) => ({
+    assignLoaded: assign(({ context }, params: { info: MerchantInfo }) => ({
       info: params.info,
-      draft: draftOf(params.info),
+      form: widgetFormKit.load(context.form, draftOf(params.info)),
       logo: NO_LOGO_CHANGE,
       loadError: null,
     })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    setUrl: assign(({ context }, params: { field: UrlField; value: string }) => ({
-      ...edit(context, { [params.field]: params.value }),
-      saveFailure: withoutRefusal(context.saveFailure, params.field),
+    // A typed field (URL, colour, button text) also forgets the service's refusal of it; a choice does not.
+    changeField: assign(({ context }, params: { field: keyof WidgetDraft; value: unknown }) => ({
+      form: widgetFormKit.change(context.form, params.field, kept(params.field, params.value) as never),
+      saveFailure: REFUSABLE.has(params.field) ? withoutRefusal(context.saveFailure, params.field) : context.saveFailure,
     })),
-    setColour: assign(({ context }, params: { field: ColourField; value: string }) => ({
-      ...edit(context, { [params.field]: params.value }),
-      saveFailure: withoutRefusal(context.saveFailure, params.field),
-    })),
-    setButtonText: assign(({ context }, params: { value: string }) => ({
-      ...edit(context, { button_text: params.value }),
-      saveFailure: withoutRefusal(context.saveFailure, 'button_text'),
-    })),
-    setLogoHeight: assign(({ context }, params: { height: LogoHeight }) => edit(context, { logo_height: params.height })),
-    setLogoPosition: assign(({ context }, params: { position: LogoPosition }) => edit(context, { logo_position: params.position })),
-    setButtonBorder: assign(({ context }, params: { value: boolean }) => edit(context, { button_border: params.value })),
-    setBorderRadius: assign(({ context }, params: { value: number }) => edit(context, { border_radius: clampRadius(params.value) })),
-    setMethod: assign(({ context }, params: { method: WidgetType; active: boolean }) =>
-      context.draft ? edit(context, { methods: { ...context.draft.methods, [params.method]: params.active } }) : {},
-    ),
     toggleAdvanced: assign(({ context }) => ({ advanced: !context.advanced })),
     selectPreview: assign((_, params: { method: WidgetType }) => ({ previewMethod: params.method })),
     startLogo: assign({ logoRefusal: null }),
@@ -144,15 +137,15 @@ export const widgetSettingsMachine = setup({
     })),
     assignLogoRefusal: assign((_, params: { refusal: LogoRefusal }) => ({ logoRefusal: params.refusal })),
     removeLogo: assign({ logo: { file: null, remove: true }, logoRefusal: null }),
-    revealErrors: assign({ showErrors: true }),
+    // No focus move on a refused save (as before the toolkit): the screen passes no refs.
+    revealErrors: assign(({ context }) => ({ form: widgetFormKit.refuse(context.form) })),
     clearSaveFailure: assign({ saveFailure: null }),
     /** The merchant part is saved: its answer is the record now; the draft stays for the widget call. */
     assignMerchantSaved: assign((_, params: { info: MerchantInfo }) => ({ info: params.info })),
-    assignSaved: assign((_, params: { info: MerchantInfo }) => ({
+    assignSaved: assign(({ context }, params: { info: MerchantInfo }) => ({
       info: params.info,
-      draft: draftOf(params.info),
+      form: { ...widgetFormKit.load(context.form, draftOf(params.info)), showErrors: false },
       logo: NO_LOGO_CHANGE,
-      showErrors: false,
     })),
     assignSaveFailure: assign((_, params: { failure: SaveFailure }) => ({ saveFailure: params.failure })),
     // Provided by the app (toasts, doc 2 §8 "Widget save").
@@ -160,8 +153,14 @@ export const widgetSettingsMachine = setup({
     notifySaveFailed: (_, _params: { failure: SaveFailure }) => {},
   },
   guards: {
-    draftValid: ({ context }) => context.draft !== null && !hasDraftErrors(validateDraft(context.draft)),
-    methodOffered: ({ context }, params: { method: WidgetType }) => context.info !== null && offered(context.info, params.method),
+    draftValid: ({ context }) => context.info !== null && !hasDraftErrors(validateDraft(context.form.values)),
+    // A method the bank does not offer this merchant cannot be switched (the only change allowed to `methods`).
+    methodsOffered: ({ context }, params: { field: keyof WidgetDraft; value: unknown }) => {
+      if (params.field !== 'methods') return true;
+      const methods = params.value as Record<WidgetType, boolean>;
+      const changed = (Object.keys(methods) as WidgetType[]).filter((type) => methods[type] !== context.form.values.methods[type]);
+      return context.info !== null && changed.every((type) => offered(context.info!, type));
+    },
     logoAccepted: (_, params: { checked: CheckedImageFile }) => params.checked.problem === null,
   },
 }).createMachine({
@@ -169,12 +168,11 @@ export const widgetSettingsMachine = setup({
   context: ({ input }) => ({
     merchantId: input.merchantId,
     info: null,
-    draft: null,
+    form: widgetFormKit.initial(BLANK_DRAFT),
     logo: NO_LOGO_CHANGE,
     logoRefusal: null,
     advanced: false,
     previewMethod: null,
-    showErrors: false,
     saveFailure: null,
     loadError: null,
   }),
@@ -203,17 +201,10 @@ export const widgetSettingsMachine = setup({
           tags: ['form'],
           initial: 'idle',
           on: {
-            'URL.CHANGE': { actions: { type: 'setUrl', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-            'COLOUR.CHANGE': { actions: { type: 'setColour', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-            'BUTTON_TEXT.CHANGE': { actions: { type: 'setButtonText', params: ({ event }) => ({ value: event.value }) } },
-            'LOGO_HEIGHT.SET': { actions: { type: 'setLogoHeight', params: ({ event }) => ({ height: event.height }) } },
-            'LOGO_POSITION.SET': { actions: { type: 'setLogoPosition', params: ({ event }) => ({ position: event.position }) } },
-            'BUTTON_BORDER.SET': { actions: { type: 'setButtonBorder', params: ({ event }) => ({ value: event.value }) } },
-            'BORDER_RADIUS.SET': { actions: { type: 'setBorderRadius', params: ({ event }) => ({ value: event.value }) } },
-            'METHOD.SET': {
-              guard: { type: 'methodOffered', params: ({ event }) => ({ method: event.method }) },
+            'FIELD.CHANGE': {
+              guard: { type: 'methodsOffered', params: ({ event }) => ({ field: event.field, value: event.value }) },
               description: 'A method the bank does not offer this merchant cannot be turned on.',
-              actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method, active: event.active }) },
+              actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
             },
             'ADVANCED.TOGGLE': { actions: 'toggleAdvanced' },
             'PREVIEW.SELECT': { actions: { type: 'selectPreview', params: ({ event }) => ({ method: event.method }) } },
@@ -267,7 +258,7 @@ export const widgetSettingsMachine = setup({
           invoke: {
             id: 'saveMerchant',
             src: 'saveMerchant',
-            input: ({ context }) => merchantSave(context.info!, context.draft!),
+            input: ({ context }) => merchantSave(context.info!, context.form.values),
             onDone: { target: 'savingWidget', actions: { type: 'assignMerchantSaved', params: ({ event }) => ({ info: event.output }) } },
             onError: {
               target: 'editing',
@@ -295,7 +286,7 @@ export const widgetSettingsMachine = setup({
           invoke: {
             id: 'saveWidget',
             src: 'saveWidget',
-            input: ({ context }) => widgetSave(context.info!, context.draft!, context.logo),
+            input: ({ context }) => widgetSave(context.info!, context.form.values, context.logo),
             onDone: {
               target: 'editing',
               actions: [{ type: 'assignSaved', params: ({ event }) => ({ info: event.output }) }, 'notifySaved'],

@@ -45,6 +45,22 @@ export interface WidgetDraft {
   methods: Record<WidgetType, boolean>;
 }
 
+/** The form before the record is loaded (no form is shown meanwhile: the screen reads `info` first). */
+export const BLANK_DRAFT: WidgetDraft = {
+  return_url: '',
+  cancel_url: '',
+  ipn_url: '',
+  primary_color: '',
+  secondary_color: '',
+  button_color: '',
+  logo_height: 60,
+  logo_position: 'left',
+  button_border: false,
+  border_radius: 0,
+  button_text: '',
+  methods: { cash: false, ewallet: false, qr_code: false, credit_card: false },
+};
+
 /** Only the fields a person types (URLs, colours as hex text, the button's text). */
 export type DraftTextField = UrlField | ColourField | 'button_text';
 

@@ -26,7 +26,9 @@ export const selectShowsForm = (s: Snapshot) => s.hasTag('form');
 export const selectSaving = (s: Snapshot) => s.hasTag('busy');
 export const selectCheckingLogo = (s: Snapshot) => s.hasTag('checkingLogo');
 export const selectInfo = (s: Snapshot) => s.context.info;
-export const selectDraft = (s: Snapshot) => s.context.draft;
+/** The draft once the record is loaded (the form's values), else null. */
+export const selectDraft = (s: Snapshot) => (s.context.info ? s.context.form.values : null);
+export const selectForm = (s: Snapshot) => s.context.form;
 export const selectAdvanced = (s: Snapshot) => s.context.advanced;
 export const selectLogoDraft = (s: Snapshot) => s.context.logo;
 export const selectLogoRefusal = (s: Snapshot) => s.context.logoRefusal;
@@ -34,15 +36,15 @@ export const selectSaveFailure = (s: Snapshot) => s.context.saveFailure;
 
 /** doc 2 §5: submit is disabled while any URL is empty, while saving, and while a picked logo is read. */
 export const selectCanSubmit = (s: Snapshot) =>
-  s.context.draft !== null && urlsFilled(s.context.draft) && s.hasTag('form') && !s.hasTag('busy') && !s.hasTag('checkingLogo');
+  s.context.info !== null && urlsFilled(s.context.form.values) && s.hasTag('form') && !s.hasTag('busy') && !s.hasTag('checkingLogo');
 
 /** The form's own checks, once the merchant tried to save (a field is not red while first typed). */
 export const selectFieldErrors = (s: Snapshot): DraftErrors =>
-  s.context.showErrors && s.context.draft ? validateDraft(s.context.draft) : {};
+  s.context.form.showErrors && s.context.info ? validateDraft(s.context.form.values) : {};
 
 /** A colour is checked as it is typed: the preview keeps the last good one meanwhile. */
 export const selectColourProblems = (s: Snapshot): Partial<Record<(typeof COLOUR_FIELDS)[number], FieldProblem>> => {
-  const draft = s.context.draft;
+  const draft = selectDraft(s);
   if (!draft) return {};
   const problems: Partial<Record<(typeof COLOUR_FIELDS)[number], FieldProblem>> = {};
   for (const field of COLOUR_FIELDS) if (draft[field].trim() !== '' && !validColour(draft[field])) problems[field] = 'colour';
@@ -55,7 +57,8 @@ export const selectRefusals = (s: Snapshot): Record<string, string> =>
 
 /** Every method the bank offers, in a fixed order, with its switch. */
 export const selectMethodSwitches = (s: Snapshot): Array<{ type: WidgetType; name: string; active: boolean }> => {
-  const { info, draft } = s.context;
+  const info = s.context.info;
+  const draft = selectDraft(s);
   if (!info || !draft) return [];
   return METHOD_ORDER.filter((type) => offered(info, type)).map((type) => ({
     type,
@@ -77,7 +80,8 @@ export interface PreviewLook {
 }
 
 export const selectPreviewLook = (s: Snapshot): PreviewLook | null => {
-  const { info, draft } = s.context;
+  const info = s.context.info;
+  const draft = selectDraft(s);
   if (!info || !draft) return null;
   const colour = (field: (typeof COLOUR_FIELDS)[number]) =>
     validColour(draft[field]) ? draft[field].trim().toLowerCase() : info.widget[field];
@@ -95,7 +99,7 @@ export const selectPreviewLook = (s: Snapshot): PreviewLook | null => {
 
 /** The methods the hosted page would offer with this draft: the online ones turned on (D153). */
 export const selectPreviewMethods = (s: Snapshot): WidgetType[] => {
-  const draft = s.context.draft;
+  const draft = selectDraft(s);
   return draft ? ONLINE_METHODS.filter((type) => draft.methods[type] && s.context.info !== null && offered(s.context.info, type)) : [];
 };
 

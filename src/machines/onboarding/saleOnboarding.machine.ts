@@ -13,6 +13,7 @@ import {
   websiteRest,
   websiteUrl,
 } from './rules/wizard';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /sale-register (doc 2 §2 "Onboarding of the sales feature", §4 Onboarding, §5 code popup, §8, §9):
@@ -24,7 +25,30 @@ import {
  * Next saves the step and moves on, Skip moves on, and "Skip all" shows a loading popup for 1 s
  * (`skipAllDelay`) and goes to step 4. Step 4 (success) moves on to /sale-customer after 3.2 s
  * (`redirectDelay`), or at once with GO_NOW.
+ * Two shared forms (../shared/form/form.ts, D283), each edited by FIELD.CHANGE: the code popup's
+ * `codeForm` (its refusal is the form's `saveError`) and the wizard's `form` (website, points,
+ * category; each step checks and shows only its own field, and starts with nothing said).
  */
+
+/** The code popup's field. */
+export interface CodeValues {
+  code: string;
+}
+
+/** The wizard's fields, one per step. */
+export interface WizardValues {
+  website: string;
+  points: string;
+  category: string;
+}
+
+/** The code is only required (Apply is disabled while it is empty); the service judges the rest. */
+export const codeFormKit = defineForm<CodeValues, keyof CodeValues, never>({ rules: { code: () => null } });
+
+/** The wizard's rules (the step's field message, `validation.<code>`), in step order. */
+export const wizardFormKit = defineForm<WizardValues, keyof WizardValues, string>({
+  rules: { website: websiteError, points: pointError, category: categoryError },
+});
 
 export type WizardStep = 'website' | 'points' | 'category';
 
@@ -34,15 +58,10 @@ export interface SaleOnboardingContext {
   /** Read-only in the website step (the business profile's). */
   address: string;
   hotline: string;
-  code: string;
-  website: string;
-  points: string;
-  category: string;
-  /** The current step's field message shows after its first Next. */
-  showErrors: boolean;
-  /** Why the last call of this step was refused (catalogue code). */
-  saveError: string | null;
-  codeError: string | null;
+  /** The code typed; why the last code was refused (`saveError`, catalogue code). */
+  codeForm: FormState<CodeValues>;
+  /** Website, points, category; the step's message after its first Next (`showErrors`); why its call was refused (`saveError`). */
+  form: FormState<WizardValues>;
   loadError: string | null;
 }
 
@@ -50,12 +69,10 @@ export type SaleOnboardingEvent =
   | { type: 'RETRY' }
   | { type: 'FREE.ACTIVATE' }
   | { type: 'CODE.OPEN' }
-  | { type: 'CODE.CHANGE'; value: string }
+  | FormFieldEvent<CodeValues>
   | { type: 'CODE.APPLY' }
   | { type: 'CODE.CLOSE' }
-  | { type: 'WEBSITE.CHANGE'; value: string }
-  | { type: 'POINTS.CHANGE'; value: string }
-  | { type: 'CATEGORY.CHANGE'; value: string }
+  | FormFieldEvent<WizardValues>
   | { type: 'NEXT' }
   | { type: 'SKIP' }
   | { type: 'SKIP_ALL' }
@@ -93,36 +110,49 @@ export const saleOnboardingMachine = setup({
     redirectDelay: REDIRECT_MS,
   },
   actions: {
-    assignConfig: assign((_, params: { subscription: Subscription; merchant: SaleMerchant }) => ({
+    assignConfig: assign(({ context }, params: { subscription: Subscription; merchant: SaleMerchant }) => ({
       subscription: params.subscription,
       merchantId: params.merchant.merchant_id,
       address: params.merchant.address,
       hotline: params.merchant.hotline,
-      website: websiteField(params.merchant.website),
-      points: pointField(params.merchant.point_percent),
+      form: wizardFormKit.change(
+        wizardFormKit.change(context.form, 'website', websiteField(params.merchant.website)),
+        'points',
+        pointField(params.merchant.point_percent),
+      ),
       loadError: null,
     })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
-    assignSubscription: assign((_, params: { subscription: Subscription }) => ({ subscription: params.subscription, codeError: null })),
-    setCode: assign((_, params: { value: string }) => ({ code: params.value, codeError: null })),
-    assignCodeError: assign((_, params: { error: unknown }) => ({ codeError: errorCode(params.error) })),
-    setWebsite: assign((_, params: { value: string }) => ({ website: websiteRest(params.value) })),
-    setPoints: assign((_, params: { value: string }) => ({ points: params.value })),
-    setCategory: assign((_, params: { value: string }) => ({ category: params.value })),
-    revealErrors: assign({ showErrors: true }),
-    startStep: assign({ showErrors: false, saveError: null }),
-    assignSaveError: assign((_, params: { error: unknown }) => ({ saveError: errorCode(params.error) })),
+    assignSubscription: assign(({ context }, params: { subscription: Subscription }) => ({
+      subscription: params.subscription,
+      codeForm: { ...context.codeForm, saveError: null },
+    })),
+    // Typing a code clears its last refusal.
+    setCode: assign(({ context }, params: { value: string }) => ({ codeForm: codeFormKit.change(context.codeForm, 'code', params.value) })),
+    assignCodeError: assign(({ context }, params: { error: unknown }) => ({
+      codeForm: codeFormKit.failed(context.codeForm, params.error),
+    })),
+    // A step's field; the step's refusal stays said until the next Next (as before the toolkit).
+    setField: assign(({ context }, params: { field: keyof WizardValues; value: string }) => ({
+      form: { ...wizardFormKit.change(context.form, params.field, params.value), saveError: context.form.saveError },
+    })),
+    revealErrors: assign(({ context }) => ({ form: wizardFormKit.refuse(context.form) })),
+    startStep: assign(({ context }) => ({ form: { ...context.form, showErrors: false, saveError: null } })),
+    assignSaveError: assign(({ context }, params: { error: unknown }) => ({ form: wizardFormKit.failed(context.form, params.error) })),
     // Provided by the app: the toasts (doc 2 §8 "Free card or code failure": titled "Thất bại").
     notifyRegisterFailed: (_, _params: { code: string }) => {},
     notifyStepFailed: (_, _params: { step: WizardStep; code: string }) => {},
   },
   guards: {
     active: (_, params: { subscription: Subscription }) => params.subscription.is_active,
-    codeFilled: ({ context }) => visibleText(context.code) !== '',
-    pointInput: (_, params: { value: string }) => acceptsPointInput(params.value),
-    websiteValid: ({ context }) => websiteError(context.website) === null,
-    pointsValid: ({ context }) => pointError(context.points) === null,
-    categoryValid: ({ context }) => categoryError(context.category) === null,
+    codeFilled: ({ context }) => visibleText(context.codeForm.values.code) !== '',
+    isCodeField: (_, params: { field: string }) => params.field === 'code',
+    isField: (_, params: { field: string; expected: keyof WizardValues }) => params.field === params.expected,
+    pointInput: (_, params: { field: string; value: string }) => params.field === 'points' && acceptsPointInput(params.value),
+    // Each step checks only its own field.
+    websiteValid: ({ context }) => wizardFormKit.errors(context.form.values).website === undefined,
+    pointsValid: ({ context }) => wizardFormKit.errors(context.form.values).points === undefined,
+    categoryValid: ({ context }) => wizardFormKit.errors(context.form.values).category === undefined,
   },
 }).createMachine({
   id: 'saleOnboarding',
@@ -131,13 +161,8 @@ export const saleOnboardingMachine = setup({
     subscription: null,
     address: '',
     hotline: '',
-    code: '',
-    website: '',
-    points: '',
-    category: '',
-    showErrors: false,
-    saveError: null,
-    codeError: null,
+    codeForm: codeFormKit.initial({ code: '' }),
+    form: wizardFormKit.initial({ website: '', points: '', category: '' }),
     loadError: null,
   },
   initial: 'loading',
@@ -197,7 +222,10 @@ export const saleOnboardingMachine = setup({
             editing: {
               description: 'The code field; Apply is disabled while it is empty (doc 2 §5).',
               on: {
-                'CODE.CHANGE': { actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) } },
+                'FIELD.CHANGE': {
+                  guard: { type: 'isCodeField', params: ({ event }) => ({ field: event.field }) },
+                  actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) },
+                },
                 'CODE.APPLY': { guard: 'codeFilled', target: 'applying' },
                 'CODE.CLOSE': '#saleOnboarding.plans.choosing',
               },
@@ -208,7 +236,7 @@ export const saleOnboardingMachine = setup({
               invoke: {
                 id: 'registerCode',
                 src: 'registerCode',
-                input: ({ context }) => ({ code: visibleText(context.code), entityId: context.merchantId }),
+                input: ({ context }) => ({ code: visibleText(context.codeForm.values.code), entityId: context.merchantId }),
                 onDone: {
                   target: '#saleOnboarding.wizard',
                   actions: { type: 'assignSubscription', params: ({ event }) => ({ subscription: event.output }) },
@@ -239,7 +267,10 @@ export const saleOnboardingMachine = setup({
           states: {
             editing: {
               on: {
-                'WEBSITE.CHANGE': { actions: { type: 'setWebsite', params: ({ event }) => ({ value: event.value }) } },
+                'FIELD.CHANGE': {
+                  guard: { type: 'isField', params: ({ event }) => ({ field: event.field, expected: 'website' as const }) },
+                  actions: { type: 'setField', params: ({ event }) => ({ field: 'website' as const, value: websiteRest(event.value) }) },
+                },
                 NEXT: [{ guard: 'websiteValid', target: 'saving' }, { actions: 'revealErrors' }],
                 SKIP: '#saleOnboarding.wizard.points',
                 SKIP_ALL: '#saleOnboarding.skippingAll',
@@ -251,7 +282,7 @@ export const saleOnboardingMachine = setup({
               invoke: {
                 id: 'saveWebsite',
                 src: 'saveSettings',
-                input: ({ context }) => ({ website: websiteUrl(context.website) }),
+                input: ({ context }) => ({ website: websiteUrl(context.form.values.website) }),
                 onDone: '#saleOnboarding.wizard.points',
                 onError: {
                   target: 'editing',
@@ -272,10 +303,10 @@ export const saleOnboardingMachine = setup({
           states: {
             editing: {
               on: {
-                'POINTS.CHANGE': {
-                  guard: { type: 'pointInput', params: ({ event }) => ({ value: event.value }) },
+                'FIELD.CHANGE': {
+                  guard: { type: 'pointInput', params: ({ event }) => ({ field: event.field, value: event.value }) },
                   description: 'Anything but digits and one decimal point is refused; the field keeps its value.',
-                  actions: { type: 'setPoints', params: ({ event }) => ({ value: event.value }) },
+                  actions: { type: 'setField', params: ({ event }) => ({ field: 'points' as const, value: event.value }) },
                 },
                 NEXT: [{ guard: 'pointsValid', target: 'saving' }, { actions: 'revealErrors' }],
                 SKIP: '#saleOnboarding.wizard.category',
@@ -288,7 +319,7 @@ export const saleOnboardingMachine = setup({
               invoke: {
                 id: 'savePoints',
                 src: 'saveSettings',
-                input: ({ context }) => ({ point_percent: Number(context.points) }),
+                input: ({ context }) => ({ point_percent: Number(context.form.values.points) }),
                 onDone: '#saleOnboarding.wizard.category',
                 onError: {
                   target: 'editing',
@@ -309,7 +340,10 @@ export const saleOnboardingMachine = setup({
           states: {
             editing: {
               on: {
-                'CATEGORY.CHANGE': { actions: { type: 'setCategory', params: ({ event }) => ({ value: event.value }) } },
+                'FIELD.CHANGE': {
+                  guard: { type: 'isField', params: ({ event }) => ({ field: event.field, expected: 'category' as const }) },
+                  actions: { type: 'setField', params: ({ event }) => ({ field: 'category' as const, value: event.value }) },
+                },
                 NEXT: [{ guard: 'categoryValid', target: 'saving' }, { actions: 'revealErrors' }],
                 SKIP: '#saleOnboarding.success',
                 SKIP_ALL: '#saleOnboarding.skippingAll',
@@ -321,7 +355,7 @@ export const saleOnboardingMachine = setup({
               invoke: {
                 id: 'createCategory',
                 src: 'createCategory',
-                input: ({ context }) => ({ name: categoryName(context.category) }),
+                input: ({ context }) => ({ name: categoryName(context.form.values.category) }),
                 onDone: '#saleOnboarding.success',
                 onError: {
                   target: 'editing',

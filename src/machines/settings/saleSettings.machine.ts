@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SaasImageKind, SaleMerchant, SaleMerchantPatch } from '../../services/settings/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { saveFailedActions } from './saveFlow';
 import { pointText, pointTextAllowed, pointToSave, tabsFor, websiteRest, websiteToSave, type SaleSettingTab } from './rules/settings';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /sale-setting (doc 2 §2, §3 Sale settings, §5, §7 /saas/merchant, §8): the tabs and the two forms
@@ -17,7 +17,30 @@ import { pointText, pointTextAllowed, pointToSave, tabsFor, websiteRest, website
  * valid website are there, and not while saving or uploading. Reward point: the percent, digits with
  * one optional decimal point; anything else typed or pasted is refused and the field keeps its value.
  * Each save sends only its tab's fields (PUT is partial) and adopts the answer (the GET shape).
+ * The two typed fields are two shared forms (../shared/form/form.ts, D283): the website in
+ * `digitalForm`, the percent in `rewardForm`; each form keeps its own save failure. Logo and banner
+ * are uploads (picked, sent at once), not typed values, so they stay this machine's own.
  */
+
+/** The digital order form's typed field: what follows the fixed https://. */
+export interface DigitalValues {
+  website: string;
+}
+
+/** The reward point form's typed field: the percent as typed. */
+export interface RewardValues {
+  point: string;
+}
+
+/** A website that is not an address is said on Save (doc 2 §5). */
+export const digitalFormKit = defineForm<DigitalValues, keyof DigitalValues, 'websiteInvalid'>({
+  rules: { website: (value) => (websiteToSave(value) === null ? 'websiteInvalid' : null) },
+});
+
+/** An empty percent or one above 100 is said on Save; a refused keystroke is this machine's `pointRefused`. */
+export const rewardFormKit = defineForm<RewardValues, keyof RewardValues, 'invalid'>({
+  rules: { point: (value) => (pointToSave(value) === null ? 'invalid' : null) },
+});
 
 export interface SaleSettingsContext {
   tabs: SaleSettingTab[];
@@ -25,9 +48,10 @@ export interface SaleSettingsContext {
   merchant: SaleMerchant | null;
   logo: string | null;
   banner: string | null;
-  /** The website field: what follows the fixed https://. */
-  website: string;
-  point: string;
+  /** The website; Save pressed with it wrong (`showErrors`); the last failed digital save (`saveError`). */
+  digitalForm: FormState<DigitalValues>;
+  /** The percent; Save pressed with it wrong (`showErrors`); the last failed reward save (`saveError`). */
+  rewardForm: FormState<RewardValues>;
   /** The last thing typed or pasted into the points field was refused (not digits with one decimal point). */
   pointRefused: boolean;
   /** Which image is uploading, and the file. */
@@ -36,11 +60,7 @@ export interface SaleSettingsContext {
   /** Why the last upload of each image failed (its previous image stays). */
   logoError: string | null;
   bannerError: string | null;
-  /** Save was pressed with something missing: the fields say what. */
-  showDigitalErrors: boolean;
-  showRewardErrors: boolean;
   loadError: string | null;
-  saveError: string | null;
 }
 
 export type SaleSettingsEvent =
@@ -48,9 +68,9 @@ export type SaleSettingsEvent =
   | { type: 'RETRY' }
   | { type: 'LOGO.PICK'; file: Blob }
   | { type: 'BANNER.PICK'; file: Blob }
-  | { type: 'WEBSITE.CHANGE'; value: string }
+  | FormFieldEvent<DigitalValues>
+  | FormFieldEvent<RewardValues>
   | { type: 'DIGITAL.SAVE' }
-  | { type: 'POINT.CHANGE'; value: string }
   | { type: 'REWARD.SAVE' };
 
 export type SaleSettingsTag = 'loading' | 'loadFailed' | 'busy' | 'uploading';
@@ -62,25 +82,33 @@ export interface SaleSettingsInput {
   tab: string | null;
 }
 
-export const digitalValid = (c: Pick<SaleSettingsContext, 'logo' | 'banner' | 'website'>) =>
-  c.logo !== null && c.banner !== null && websiteToSave(c.website) !== null;
-export const rewardValid = (c: Pick<SaleSettingsContext, 'point'>) => pointToSave(c.point) !== null;
+export const digitalValid = (c: Pick<SaleSettingsContext, 'logo' | 'banner' | 'digitalForm'>) =>
+  c.logo !== null && c.banner !== null && digitalFormKit.valid(c.digitalForm.values);
+export const rewardValid = (c: Pick<SaleSettingsContext, 'rewardForm'>) => rewardFormKit.valid(c.rewardForm.values);
 
 /** PUT /saas/merchant of the digital order tab. */
 export const digitalPatch = (c: SaleSettingsContext): SaleMerchantPatch => ({
   logo: c.logo,
   banner: c.banner,
-  website: websiteToSave(c.website) ?? '',
+  website: websiteToSave(c.digitalForm.values.website) ?? '',
 });
 
-const fromMerchant = (m: SaleMerchant) => ({
+/** The settings read or saved: both forms start over from them (a save adopts the whole answer). */
+const fromMerchant = (c: Pick<SaleSettingsContext, 'digitalForm' | 'rewardForm'>, m: SaleMerchant) => ({
   merchant: m,
   logo: m.logo,
   banner: m.banner,
-  website: websiteRest(m.website),
-  point: pointText(m.point_percent),
+  digitalForm: digitalFormKit.load(c.digitalForm, { website: websiteRest(m.website) }),
+  rewardForm: rewardFormKit.load(c.rewardForm, { point: pointText(m.point_percent) }),
   pointRefused: false,
 });
+
+/** A save failed (doc 2 §8): everything typed stays, the code goes to that form's alert and a toast. */
+const saveFailed = (assign: 'assignDigitalSaveError' | 'assignRewardSaveError') =>
+  [
+    { type: assign, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    { type: 'notifySaveFailed', params: ({ event }: { event: { error: unknown } }) => ({ code: errorCode(event.error) }) },
+  ] as const;
 
 export const saleSettingsMachine = setup({
   types: {
@@ -102,7 +130,10 @@ export const saleSettingsMachine = setup({
   },
   actions: {
     assignTab: assign((_, params: { tab: SaleSettingTab }) => ({ tab: params.tab })),
-    assignMerchant: assign((_, params: { merchant: SaleMerchant }) => ({ ...fromMerchant(params.merchant), loadError: null })),
+    assignMerchant: assign(({ context }, params: { merchant: SaleMerchant }) => ({
+      ...fromMerchant(context, params.merchant),
+      loadError: null,
+    })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorCode(params.error) })),
     startUpload: assign((_, params: { kind: SaasImageKind; file: Blob }) => ({
       uploading: params.kind,
@@ -119,13 +150,31 @@ export const saleSettingsMachine = setup({
       uploading: null,
       file: null,
     })),
-    assignWebsite: assign((_, params: { value: string }) => ({ website: params.value, saveError: null })),
-    assignPoint: assign((_, params: { value: string }) => ({ point: params.value, pointRefused: false, saveError: null })),
+    // Typing clears that form's last save failure.
+    changeWebsite: assign(({ context }, params: { value: string }) => ({
+      digitalForm: digitalFormKit.change(context.digitalForm, 'website', params.value),
+    })),
+    changePoint: assign(({ context }, params: { value: string }) => ({
+      rewardForm: rewardFormKit.change(context.rewardForm, 'point', params.value),
+      pointRefused: false,
+    })),
     refusePoint: assign({ pointRefused: true }),
-    showDigitalErrors: assign({ showDigitalErrors: true }),
-    showRewardErrors: assign({ showRewardErrors: true }),
-    assignSaved: assign((_, params: { merchant: SaleMerchant }) => ({ ...fromMerchant(params.merchant), saveError: null })),
-    assignSaveError: assign((_, params: { error: unknown }) => ({ saveError: errorCode(params.error) })),
+    refuseDigital: assign(({ context }) => ({ digitalForm: digitalFormKit.refuse(context.digitalForm) })),
+    refuseReward: assign(({ context }) => ({ rewardForm: rewardFormKit.refuse(context.rewardForm) })),
+    assignSaved: assign(({ context }, params: { merchant: SaleMerchant }) => {
+      const saved = fromMerchant(context, params.merchant);
+      return {
+        ...saved,
+        digitalForm: { ...saved.digitalForm, saveError: null },
+        rewardForm: { ...saved.rewardForm, saveError: null },
+      };
+    }),
+    assignDigitalSaveError: assign(({ context }, params: { error: unknown }) => ({
+      digitalForm: digitalFormKit.failed(context.digitalForm, params.error),
+    })),
+    assignRewardSaveError: assign(({ context }, params: { error: unknown }) => ({
+      rewardForm: rewardFormKit.failed(context.rewardForm, params.error),
+    })),
     // Provided by the app: toasts (core §8 titles; failure text from the catalogue).
     notifySaved: () => {},
     notifySaveFailed: (_, _params: { code: string }) => {},
@@ -133,7 +182,9 @@ export const saleSettingsMachine = setup({
   },
   guards: {
     tabShown: ({ context }, params: { tab: SaleSettingTab }) => context.tabs.includes(params.tab),
-    pointAllowed: (_, params: { value: string }) => pointTextAllowed(params.value),
+    isField: (_, params: { field: string; expected: 'website' | 'point' }) => params.field === params.expected,
+    pointAllowed: (_, params: { field: string; value: unknown }) =>
+      params.field === 'point' && typeof params.value === 'string' && pointTextAllowed(params.value),
     digitalValid: ({ context }) => digitalValid(context),
     rewardValid: ({ context }) => rewardValid(context),
   },
@@ -147,17 +198,14 @@ export const saleSettingsMachine = setup({
       merchant: null,
       logo: null,
       banner: null,
-      website: '',
-      point: '',
+      digitalForm: digitalFormKit.initial({ website: '' }),
+      rewardForm: rewardFormKit.initial({ point: '' }),
       pointRefused: false,
       uploading: null,
       file: null,
       logoError: null,
       bannerError: null,
-      showDigitalErrors: false,
-      showRewardErrors: false,
       loadError: null,
-      saveError: null,
     };
   },
   on: {
@@ -188,11 +236,14 @@ export const saleSettingsMachine = setup({
           states: {
             editing: {
               on: {
-                'WEBSITE.CHANGE': { actions: { type: 'assignWebsite', params: ({ event }) => ({ value: event.value }) } },
+                'FIELD.CHANGE': {
+                  guard: { type: 'isField', params: ({ event }) => ({ field: event.field, expected: 'website' as const }) },
+                  actions: { type: 'changeWebsite', params: ({ event }) => ({ value: String(event.value) }) },
+                },
                 'DIGITAL.SAVE': [
                   { guard: 'digitalValid', target: 'saving' },
                   {
-                    actions: 'showDigitalErrors',
+                    actions: 'refuseDigital',
                     description: 'Logo, banner or website missing or wrong: the fields say what; nothing is sent.',
                   },
                 ],
@@ -211,7 +262,7 @@ export const saleSettingsMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: saveFailedActions,
+                  actions: saveFailed('assignDigitalSaveError'),
                 },
               },
             },
@@ -256,19 +307,20 @@ export const saleSettingsMachine = setup({
           states: {
             editing: {
               on: {
-                'POINT.CHANGE': [
+                'FIELD.CHANGE': [
                   {
-                    guard: { type: 'pointAllowed', params: ({ event }) => ({ value: event.value }) },
-                    actions: { type: 'assignPoint', params: ({ event }) => ({ value: event.value }) },
+                    guard: { type: 'pointAllowed', params: ({ event }) => ({ field: event.field, value: event.value }) },
+                    actions: { type: 'changePoint', params: ({ event }) => ({ value: String(event.value) }) },
                   },
                   {
+                    guard: { type: 'isField', params: ({ event }) => ({ field: event.field, expected: 'point' as const }) },
                     actions: 'refusePoint',
                     description: 'Not digits with one decimal point (typed or pasted): the field keeps its value and says why.',
                   },
                 ],
                 'REWARD.SAVE': [
                   { guard: 'rewardValid', target: 'saving' },
-                  { actions: 'showRewardErrors', description: 'Empty or above 100: the field says so; nothing is sent.' },
+                  { actions: 'refuseReward', description: 'Empty or above 100: the field says so; nothing is sent.' },
                 ],
               },
             },
@@ -278,14 +330,14 @@ export const saleSettingsMachine = setup({
               invoke: {
                 id: 'saveReward',
                 src: 'saveMerchant',
-                input: ({ context }) => ({ point_percent: pointToSave(context.point) ?? 0 }),
+                input: ({ context }) => ({ point_percent: pointToSave(context.rewardForm.values.point) ?? 0 }),
                 onDone: {
                   target: 'editing',
                   actions: [{ type: 'assignSaved', params: ({ event }) => ({ merchant: event.output }) }, 'notifySaved'],
                 },
                 onError: {
                   target: 'editing',
-                  actions: saveFailedActions,
+                  actions: saveFailed('assignRewardSaveError'),
                 },
               },
             },
@@ -309,6 +361,6 @@ export const selectUploading = (s: Snapshot) => (s.hasTag('uploading') ? s.conte
 export const selectDigitalCanSave = (s: Snapshot) =>
   s.context.logo !== null &&
   s.context.banner !== null &&
-  s.context.website.trim() !== '' &&
+  s.context.digitalForm.values.website.trim() !== '' &&
   !s.hasTag('uploading') &&
   !selectDigitalSaving(s);

@@ -9,6 +9,7 @@ import {
 } from '../../services/settings/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { saveFailedActions } from './saveFlow';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * The screen customisation tab of /sale-setting (doc 2 §2, §3 Screen customisation, §5, §7 /ui_custom/*,
@@ -18,28 +19,39 @@ import { saveFailedActions } from './saveFlow';
  * the thank-you text. Uploads run one at a time, each shown on its own slot; a refused or failed upload
  * keeps that slot's previous image and says why on the slot. Everything is required (at least one
  * banner, D164); Save waits for the upload under way.
+ * The form is the shared one (../shared/form/form.ts, D283): images and texts are its values, checked
+ * as a whole (uiProblems). The texts are typed (FIELD.CHANGE); the images change only through their
+ * own events (an upload, a default image, a cleared banner), which do more than set a value.
  */
 
 export const BANNER_SLOTS = ['banner0', 'banner1', 'banner2', 'banner3'] as const;
 export type ImageSlot = (typeof BANNER_SLOTS)[number] | 'order' | 'success';
 export type UiText = 'firstWelcome' | 'secondWelcome' | 'thanks';
 
-export interface ScreenCustomisationContext {
+/** What the customer display shows, in form order. */
+export interface UiValues {
   banners: (string | null)[];
-  orderImg: string | null;
-  successImg: string | null;
   firstWelcome: string;
   secondWelcome: string;
+  orderImg: string | null;
+  successImg: string | null;
   thanks: string;
+}
+
+export type UiField = keyof UiValues;
+/** A missing image (`required`) or a text empty or too long (`textInvalid`). */
+export type UiProblem = 'required' | 'textInvalid';
+
+export interface ScreenCustomisationContext {
+  /** The images and texts; Save pressed (`showErrors`); the last failed save (`saveError`). */
+  form: FormState<UiValues>;
   defaults: DefaultImages;
   /** The slot uploading and its file. */
   uploadSlot: ImageSlot | null;
   file: Blob | null;
   /** Why each slot's last upload failed. */
   slotErrors: Partial<Record<ImageSlot, string>>;
-  showErrors: boolean;
   loadError: string | null;
-  saveError: string | null;
 }
 
 export type ScreenCustomisationEvent =
@@ -47,7 +59,7 @@ export type ScreenCustomisationEvent =
   | { type: 'SLOT.PICK'; slot: ImageSlot; file: Blob }
   | { type: 'BANNER.CLEAR'; slot: (typeof BANNER_SLOTS)[number] }
   | { type: 'IMAGE.DEFAULT'; slot: 'order' | 'success'; url: string }
-  | { type: 'TEXT.CHANGE'; field: UiText; value: string }
+  | FormFieldEvent<UiValues>
   | { type: 'SUBMIT' }
   | { type: 'RETRY' };
 
@@ -55,9 +67,11 @@ export type ScreenCustomisationTag = 'loading' | 'loadFailed' | 'busy' | 'upload
 
 const textOk = (value: string) => value.trim().length > 0 && [...value.trim()].length <= UI_TEXT_MAX;
 
+const UI_TEXTS: readonly string[] = ['firstWelcome', 'secondWelcome', 'thanks'] satisfies UiText[];
+
 /** The fields wrong now, in form order. */
-export function uiProblems(c: ScreenCustomisationContext): ('banners' | 'orderImg' | 'successImg' | UiText)[] {
-  const wrong: ('banners' | 'orderImg' | 'successImg' | UiText)[] = [];
+export function uiProblems(c: UiValues): UiField[] {
+  const wrong: UiField[] = [];
   if (!c.banners.some((b) => b !== null)) wrong.push('banners');
   if (!textOk(c.firstWelcome)) wrong.push('firstWelcome');
   if (!textOk(c.secondWelcome)) wrong.push('secondWelcome');
@@ -67,7 +81,14 @@ export function uiProblems(c: ScreenCustomisationContext): ('banners' | 'orderIm
   return wrong;
 }
 
-export const uiBody = (c: ScreenCustomisationContext): UiCustom => ({
+/** Every field, in form order, and what is wrong with it (the same check as uiProblems). */
+export const uiFormKit = defineForm<UiValues, UiField, UiProblem>({
+  fields: ['banners', 'firstWelcome', 'secondWelcome', 'orderImg', 'successImg', 'thanks'],
+  validate: (values) =>
+    Object.fromEntries(uiProblems(values).map((field) => [field, UI_TEXTS.includes(field) ? 'textInvalid' : 'required'])),
+});
+
+export const uiBody = (c: UiValues): UiCustom => ({
   banners: c.banners.filter((b): b is string => b !== null),
   first_welcome: c.firstWelcome.trim(),
   second_welcome: c.secondWelcome.trim(),
@@ -77,23 +98,24 @@ export const uiBody = (c: ScreenCustomisationContext): UiCustom => ({
 });
 
 const slotIndex = (slot: ImageSlot) => (BANNER_SLOTS as readonly string[]).indexOf(slot);
-export const firstFreeBanner = (c: Pick<ScreenCustomisationContext, 'banners'>) => c.banners.findIndex((b) => b === null);
+export const firstFreeBanner = (c: Pick<UiValues, 'banners'>) => c.banners.findIndex((b) => b === null);
 
-const fromUi = (ui: UiCustom | null) => ({
+const fromUi = (ui: UiCustom | null): UiValues => ({
   banners: Array.from({ length: UI_BANNERS_MAX }, (_, i) => ui?.banners[i] ?? null),
-  orderImg: ui?.order_img ?? null,
-  successImg: ui?.success_payment_img ?? null,
   firstWelcome: ui?.first_welcome ?? '',
   secondWelcome: ui?.second_welcome ?? '',
+  orderImg: ui?.order_img ?? null,
+  successImg: ui?.success_payment_img ?? null,
   thanks: ui?.thank_content ?? '',
 });
 
-function withSlot(c: ScreenCustomisationContext, slot: ImageSlot, url: string | null) {
-  if (slot === 'order') return { orderImg: url };
-  if (slot === 'success') return { successImg: url };
-  const banners = [...c.banners];
+/** The form with a slot's image set or cleared; like typing, it clears the last save failure. */
+function withSlot(form: FormState<UiValues>, slot: ImageSlot, url: string | null): FormState<UiValues> {
+  if (slot === 'order') return uiFormKit.change(form, 'orderImg', url);
+  if (slot === 'success') return uiFormKit.change(form, 'successImg', url);
+  const banners = [...form.values.banners];
   banners[slotIndex(slot)] = url;
-  return { banners };
+  return uiFormKit.change(form, 'banners', banners);
 }
 
 export const screenCustomisationMachine = setup({
@@ -114,8 +136,8 @@ export const screenCustomisationMachine = setup({
     }),
   },
   actions: {
-    assignLoaded: assign((_, params: { loaded: UiCustomLoad }) => ({
-      ...fromUi(params.loaded.ui),
+    assignLoaded: assign(({ context }, params: { loaded: UiCustomLoad }) => ({
+      form: uiFormKit.load(context.form, fromUi(params.loaded.ui)),
       defaults: params.loaded.defaults,
       loadError: null,
     })),
@@ -123,10 +145,11 @@ export const screenCustomisationMachine = setup({
     startUpload: assign(({ context }, params: { slot: ImageSlot; file: Blob }) => {
       const slotErrors = { ...context.slotErrors };
       delete slotErrors[params.slot];
-      return { uploadSlot: params.slot, file: params.file, slotErrors, saveError: null };
+      return { uploadSlot: params.slot, file: params.file, slotErrors, form: { ...context.form, saveError: null } };
     }),
+    // The uploaded image takes its slot; a save failure said since then stays (the upload started cleared the last).
     assignUploaded: assign(({ context }, params: { url: string }) => ({
-      ...withSlot(context, context.uploadSlot ?? 'order', params.url),
+      form: { ...withSlot(context.form, context.uploadSlot ?? 'order', params.url), saveError: context.form.saveError },
       uploadSlot: null,
       file: null,
     })),
@@ -135,37 +158,42 @@ export const screenCustomisationMachine = setup({
       uploadSlot: null,
       file: null,
     })),
-    clearBanner: assign(({ context }, params: { slot: ImageSlot }) => ({ ...withSlot(context, params.slot, null), saveError: null })),
+    clearBanner: assign(({ context }, params: { slot: ImageSlot }) => ({ form: withSlot(context.form, params.slot, null) })),
     assignDefault: assign(({ context }, params: { slot: 'order' | 'success'; url: string }) => ({
-      ...withSlot(context, params.slot, params.url),
-      saveError: null,
+      form: withSlot(context.form, params.slot, params.url),
     })),
-    assignText: assign((_, params: { field: UiText; value: string }) => ({ [params.field]: params.value, saveError: null })),
-    showErrors: assign({ showErrors: true }),
-    assignSaved: assign((_, params: { ui: UiCustom }) => ({ ...fromUi(params.ui), saveError: null })),
-    assignSaveError: assign((_, params: { error: unknown }) => ({ saveError: errorCode(params.error) })),
+    changeText: assign(({ context }, params: { field: UiText; value: string }) => ({
+      form: uiFormKit.change(context.form, params.field, params.value),
+    })),
+    // Every Save pressed (not only a refused one) shows the problems from then on, as before the toolkit.
+    showErrors: assign(({ context }) => ({ form: { ...context.form, showErrors: true } })),
+    refuse: assign(({ context }) => ({ form: uiFormKit.refuse(context.form) })),
+    assignSaved: assign(({ context }, params: { ui: UiCustom }) => ({
+      form: { ...uiFormKit.load(context.form, fromUi(params.ui)), saveError: null },
+    })),
+    assignSaveError: assign(({ context }, params: { error: unknown }) => ({ form: uiFormKit.failed(context.form, params.error) })),
     notifySaved: () => {},
     notifySaveFailed: (_, _params: { code: string }) => {},
   },
   guards: {
-    bannerFree: ({ context }) => firstFreeBanner(context) >= 0,
+    bannerFree: ({ context }) => firstFreeBanner(context.form.values) >= 0,
+    // Only the texts are typed; an image changes through its own event (its guard, its upload).
+    textField: (_, params: { field: UiField }) => UI_TEXTS.includes(params.field),
     isDefault: ({ context }, params: { slot: 'order' | 'success'; url: string }) => context.defaults[params.slot].includes(params.url),
     bannerFilled: ({ context }, params: { slot: ImageSlot }) =>
-      slotIndex(params.slot) >= 0 && context.banners[slotIndex(params.slot)] !== null,
-    canSave: ({ context }) => uiProblems(context).length === 0,
+      slotIndex(params.slot) >= 0 && context.form.values.banners[slotIndex(params.slot)] !== null,
+    canSave: ({ context }) => uiFormKit.valid(context.form.values),
     notUploading: stateIn({ ready: { upload: 'idle' } }),
   },
 }).createMachine({
   id: 'screenCustomisation',
   context: {
-    ...fromUi(null),
+    form: uiFormKit.initial(fromUi(null)),
     defaults: { order: [], success: [] },
     uploadSlot: null,
     file: null,
     slotErrors: {},
-    showErrors: false,
     loadError: null,
-    saveError: null,
   },
   initial: 'loading',
   states: {
@@ -196,7 +224,10 @@ export const screenCustomisationMachine = setup({
                   guard: { type: 'isDefault', params: ({ event }) => ({ slot: event.slot, url: event.url }) },
                   actions: { type: 'assignDefault', params: ({ event }) => ({ slot: event.slot, url: event.url }) },
                 },
-                'TEXT.CHANGE': { actions: { type: 'assignText', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+                'FIELD.CHANGE': {
+                  guard: { type: 'textField', params: ({ event }) => ({ field: event.field }) },
+                  actions: { type: 'changeText', params: ({ event }) => ({ field: event.field as UiText, value: String(event.value) }) },
+                },
                 SUBMIT: [
                   { guard: 'notUploading', actions: 'showErrors', target: 'checking' },
                   { description: 'An upload is under way: Save waits for it (the button says so).' },
@@ -206,7 +237,11 @@ export const screenCustomisationMachine = setup({
             checking: {
               always: [
                 { guard: 'canSave', target: 'saving' },
-                { target: 'editing', description: 'Something missing or too long: the fields say what; nothing is sent.' },
+                {
+                  target: 'editing',
+                  actions: 'refuse',
+                  description: 'Something missing or too long: the fields say what; nothing is sent.',
+                },
               ],
             },
             saving: {
@@ -215,7 +250,7 @@ export const screenCustomisationMachine = setup({
               invoke: {
                 id: 'saveUiCustom',
                 src: 'saveUiCustom',
-                input: ({ context }) => uiBody(context),
+                input: ({ context }) => uiBody(context.form.values),
                 onDone: {
                   target: 'editing',
                   actions: [{ type: 'assignSaved', params: ({ event }) => ({ ui: event.output }) }, 'notifySaved'],
@@ -239,7 +274,7 @@ export const screenCustomisationMachine = setup({
                     target: 'uploading',
                     actions: {
                       type: 'startUpload',
-                      params: ({ context, event }) => ({ slot: BANNER_SLOTS[firstFreeBanner(context)]!, file: event.file }),
+                      params: ({ context, event }) => ({ slot: BANNER_SLOTS[firstFreeBanner(context.form.values)]!, file: event.file }),
                     },
                   },
                   { description: 'Four banners already: the add button says the limit.' },
@@ -275,5 +310,5 @@ export const selectUiLoading = (s: Snapshot) => s.hasTag('loading');
 export const selectUiLoadFailed = (s: Snapshot) => s.hasTag('loadFailed');
 export const selectUiSaving = (s: Snapshot) => s.hasTag('busy');
 export const selectUploadSlot = (s: Snapshot) => (s.hasTag('uploading') ? s.context.uploadSlot : null);
-export const selectBannersFull = (s: Snapshot) => firstFreeBanner(s.context) < 0;
-export const selectUiProblems = (s: Snapshot) => (s.context.showErrors ? uiProblems(s.context) : []);
+export const selectBannersFull = (s: Snapshot) => firstFreeBanner(s.context.form.values) < 0;
+export const selectUiProblems = (s: Snapshot) => (s.context.form.showErrors ? uiProblems(s.context.form.values) : []);

@@ -5,28 +5,27 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { saleOnboardingMachine, WizardStep } from '../../machines/onboarding/saleOnboarding.machine';
+import { codeFormKit, wizardFormKit, type saleOnboardingMachine, type WizardStep } from '../../machines/onboarding/saleOnboarding.machine';
 import { WEBSITE_PREFIX } from '../../machines/onboarding/rules/wizard';
 import {
   selectBusy,
   selectCanApplyCode,
-  selectCategory,
-  selectCode,
   selectCodeError,
+  selectCodeForm,
   selectCodePopupOpen,
   selectFieldError,
   selectLoadError,
-  selectPoints,
   selectProfile,
   selectSaveError,
   selectSkipping,
   selectStep,
   selectView,
-  selectWebsite,
+  selectWizardForm,
 } from '../../machines/onboarding/selectors';
 import { errorMessageKey } from '../../services/errors';
 import { LoadingLine } from '../shared/LoadingLine';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type OnboardingActor = ActorRefFrom<typeof saleOnboardingMachine>;
 
@@ -78,8 +77,10 @@ function Plans({ actor }: { actor: OnboardingActor }) {
   const { t } = useTranslation(['onboarding', 'errors']);
   const busy = useSelector(actor, selectBusy);
   const popup = useSelector(actor, selectCodePopupOpen);
-  const code = useSelector(actor, selectCode);
+  const codeForm = useSelector(actor, selectCodeForm);
   const codeError = useSelector(actor, selectCodeError);
+  // The refused code is said beside the field (the form's saveError), not in an alert.
+  const fields = useFormFields(actor, codeForm, codeFormKit, { rule: () => '', service: (code) => t(errorMessageKey(code)) });
   const canApply = useSelector(actor, selectCanApplyCode);
 
   return (
@@ -130,8 +131,7 @@ function Plans({ actor }: { actor: OnboardingActor }) {
             <TextInput
               label={t('code.label')}
               placeholder={t('code.placeholder')}
-              value={code}
-              onChange={(e) => actor.send({ type: 'CODE.CHANGE', value: e.currentTarget.value })}
+              {...fields.text('code')}
               required
               disabled={busy}
               maxLength={64}
@@ -239,9 +239,21 @@ interface StepProps {
   busy: boolean;
 }
 
+/** A step's field as the wizard's shared form gives it; its message is the step's (selectFieldError). */
+function useStepField(actor: OnboardingActor, field: 'website' | 'points' | 'category', error: string | undefined) {
+  const { t } = useTranslation(['onboarding', 'errors']);
+  const form = useSelector(actor, selectWizardForm);
+  const fields = useFormFields(actor, form, wizardFormKit, {
+    rule: (_, code) => t(`validation.${code}`),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  // The focus stays on Next after a refused step, where it always was.
+  return { ...fields.text(field), ref: undefined, error };
+}
+
 function WebsiteStep({ actor, error, busy }: StepProps) {
   const { t } = useTranslation('onboarding');
-  const website = useSelector(actor, selectWebsite);
+  const website = useStepField(actor, 'website', error);
   const profile = useSelector(actor, selectProfile);
   return (
     <>
@@ -257,13 +269,11 @@ function WebsiteStep({ actor, error, busy }: StepProps) {
         label={t('wizard.website')}
         leftSection={<Text size="sm">{WEBSITE_PREFIX}</Text>}
         leftSectionWidth={70}
-        value={website}
-        onChange={(e) => actor.send({ type: 'WEBSITE.CHANGE', value: e.currentTarget.value })}
+        {...website}
         required
         disabled={busy}
         inputMode="url"
         autoComplete="url"
-        error={error}
         data-testid="onboarding-website"
       />
       <TextInput
@@ -280,7 +290,7 @@ function WebsiteStep({ actor, error, busy }: StepProps) {
 
 function PointsStep({ actor, error, busy }: StepProps) {
   const { t } = useTranslation('onboarding');
-  const points = useSelector(actor, selectPoints);
+  const points = useStepField(actor, 'points', error);
   return (
     <>
       <Stack gap={4}>
@@ -293,15 +303,13 @@ function PointsStep({ actor, error, busy }: StepProps) {
       </Stack>
       <TextInput
         label={t('wizard.points')}
-        value={points}
         // The machine refuses anything but digits and one decimal point (typed or pasted); the field keeps its value.
-        onChange={(e) => actor.send({ type: 'POINTS.CHANGE', value: e.currentTarget.value })}
+        {...points}
         required
         disabled={busy}
         inputMode="decimal"
         autoComplete="off"
         rightSection={<Text size="sm">%</Text>}
-        error={error}
         data-testid="onboarding-points"
       />
     </>
@@ -310,7 +318,7 @@ function PointsStep({ actor, error, busy }: StepProps) {
 
 function CategoryStep({ actor, error, busy }: StepProps) {
   const { t } = useTranslation('onboarding');
-  const category = useSelector(actor, selectCategory);
+  const category = useStepField(actor, 'category', error);
   return (
     <>
       <Stack gap={4}>
@@ -323,13 +331,11 @@ function CategoryStep({ actor, error, busy }: StepProps) {
       </Stack>
       <TextInput
         label={t('wizard.category')}
-        value={category}
-        onChange={(e) => actor.send({ type: 'CATEGORY.CHANGE', value: e.currentTarget.value })}
+        {...category}
         required
         disabled={busy}
         maxLength={200}
         autoComplete="off"
-        error={error}
         data-testid="onboarding-category"
       />
     </>

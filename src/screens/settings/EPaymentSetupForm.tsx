@@ -8,11 +8,13 @@ import {
   selectSetupLoadFailed,
   selectSetupLoading,
   selectSetupProblems,
+  setupFormKit,
   type ePaymentSetupMachine,
   type SetupField,
 } from '../../machines/settings/ePaymentSetup.machine';
-import { SaveErrorAlert, SettingsLoadState } from './parts';
+import { SaveErrorAlert, SettingsLoadState, useSettingsMessage } from './parts';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields, type TextFieldProps } from '../shared/form/use-form-fields';
 
 export type EPaymentSetupActor = ActorRefFrom<typeof ePaymentSetupMachine>;
 
@@ -28,9 +30,12 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
   const loadFailed = useSelector(actor, selectSetupLoadFailed);
   const busy = useSelector(actor, selectSetupBusy);
   const problems = useSelector(actor, selectSetupProblems, (a, b) => a.join() === b.join());
+  const message = useSettingsMessage();
+  const form = useFormFields(actor, c.form, setupFormKit(c), { rule: (field) => t(`payment.invalid.${field}`), service: message });
+  // A field the service refused says the same as a wrong one; the focus stays on Save after a refused save, where it always was.
   const wrong = (field: SetupField) => (problems.includes(field) ? t(`payment.invalid.${field}`) : undefined);
-  const change = (field: SetupField) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value });
+  const field = (name: SetupField) => ({ ...form.text(name), ref: undefined, error: wrong(name) });
+  const values = c.form.values;
 
   if (loadFailed || loading)
     return (
@@ -50,20 +55,18 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
         <Title order={2} size="h4">
           {t('payment.links')}
         </Title>
-        {(['redirectUrl', 'cancelUrl', 'ipnUrl'] as const).map((field) => (
+        {(['redirectUrl', 'cancelUrl', 'ipnUrl'] as const).map((name) => (
           <TextInput
-            key={field}
-            label={t(`payment.${field}`)}
-            value={c[field]}
-            onChange={change(field)}
+            key={name}
+            label={t(`payment.${name}`)}
+            {...field(name)}
             required
             type="url"
             inputMode="url"
             placeholder="https://"
             disabled={busy}
             maxLength={2048}
-            error={wrong(field)}
-            data-testid={`payment-${field}`}
+            data-testid={`payment-${name}`}
           />
         ))}
         <Title order={2} size="h4" mt="sm">
@@ -71,34 +74,32 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
         </Title>
         <Switch
           label={t('payment.ewallet')}
-          checked={c.ewalletOn}
-          onChange={(e) => actor.send({ type: 'METHOD.TOGGLE', method: 'ewallet', on: e.currentTarget.checked })}
+          checked={values.ewalletOn}
+          onChange={(e) => form.change('ewalletOn', e.currentTarget.checked)}
           disabled={busy}
           data-testid="payment-ewallet-on"
         />
-        {c.ewalletOn ? <EwalletFields actor={actor} c={c} busy={busy} wrong={wrong} change={change} /> : null}
+        {values.ewalletOn ? <EwalletFields actor={actor} c={c} busy={busy} field={field} /> : null}
         <Switch
           label={t('payment.qr')}
-          checked={c.qrOn}
-          onChange={(e) => actor.send({ type: 'METHOD.TOGGLE', method: 'qr', on: e.currentTarget.checked })}
+          checked={values.qrOn}
+          onChange={(e) => form.change('qrOn', e.currentTarget.checked)}
           disabled={busy}
           data-testid="payment-qr-on"
         />
-        {c.qrOn ? (
+        {values.qrOn ? (
           <Stack gap="sm" pl="md">
             <TextInput
               label={t('payment.channelId')}
-              value={c.channelId}
-              onChange={change('qr.channelId')}
+              {...field('qr.channelId')}
               required
               disabled={busy}
               maxLength={64}
-              error={wrong('qr.channelId')}
               data-testid="payment-channelId"
             />
           </Stack>
         ) : null}
-        <SaveErrorAlert code={c.saveError} title={t('payment.saveFailed')} testId="payment-save-error" />
+        <SaveErrorAlert code={c.form.saveError} title={t('payment.saveFailed')} testId="payment-save-error" />
         <Group>
           <Button type="submit" loading={busy} data-testid="payment-save">
             {t('save')}
@@ -114,43 +115,38 @@ export function EPaymentSetupForm({ actor }: { actor: EPaymentSetupActor }) {
   );
 }
 
-/** What the e-wallet fields need from the form: its actor, state, busy flag and field helpers. */
+/** What the e-wallet fields need from the form: its actor, state, busy flag and a field's input props. */
 interface EwalletFieldsProps {
   actor: EPaymentSetupActor;
   c: ReturnType<typeof selectSetup>;
   busy: boolean;
-  wrong: (field: SetupField) => string | undefined;
-  change: (field: SetupField) => (e: React.ChangeEvent<HTMLInputElement>) => void;
+  field: (name: SetupField) => Omit<TextFieldProps, 'ref'> & { ref: undefined };
 }
 
 /** The e-wallet's address, keys and partner code, shown while the e-wallet method is on. */
-function EwalletFields({ actor, c, busy, wrong, change }: EwalletFieldsProps) {
+function EwalletFields({ actor, c, busy, field }: EwalletFieldsProps) {
   const { t } = useTranslation(['settings', 'errors']);
-  const keyProps = { actor, c, busy, wrong, change };
+  const keyProps = { actor, c, busy, field };
   return (
     <Stack gap="sm" pl="md" data-testid="payment-ewallet">
       <TextInput
         label={t('payment.url')}
-        value={c.ewallet.url}
-        onChange={change('ewallet.url')}
+        {...field('ewallet.url')}
         required
         type="url"
         placeholder="https://"
         disabled={busy}
         maxLength={2048}
-        error={wrong('ewallet.url')}
         data-testid="payment-url"
       />
       <KeyInput {...keyProps} keyName="accessKey" mask={c.accessKeyMask} />
       <KeyInput {...keyProps} keyName="secretKey" mask={c.secretKeyMask} />
       <TextInput
         label={t('payment.partnerCode')}
-        value={c.ewallet.partnerCode}
-        onChange={change('ewallet.partnerCode')}
+        {...field('ewallet.partnerCode')}
         required
         disabled={busy}
         maxLength={64}
-        error={wrong('ewallet.partnerCode')}
         data-testid="payment-partnerCode"
       />
     </Stack>
@@ -162,8 +158,7 @@ function KeyInput({
   actor,
   c,
   busy,
-  wrong,
-  change,
+  field,
   keyName: key,
   mask,
 }: EwalletFieldsProps & { keyName: 'accessKey' | 'secretKey'; mask: string }) {
@@ -172,8 +167,7 @@ function KeyInput({
     <Stack gap={4}>
       <PasswordInput
         label={t(`payment.${key}`)}
-        value={c.ewallet[key]}
-        onChange={change(`ewallet.${key}`)}
+        {...field(`ewallet.${key}`)}
         visible={c.reveal[key]}
         onVisibilityChange={() => actor.send({ type: 'KEY.REVEAL', key })}
         visibilityToggleButtonProps={{ 'aria-label': t(c.reveal[key] ? 'payment.hideKey' : 'payment.showKey') }}
@@ -184,7 +178,6 @@ function KeyInput({
         spellCheck={false}
         disabled={busy}
         maxLength={255}
-        error={wrong(`ewallet.${key}`)}
         data-testid={`payment-${key}`}
       />
     </Stack>

@@ -13,15 +13,18 @@ import {
   selectRewardSaving,
   selectSaleSettings,
   selectUploading,
+  digitalFormKit,
+  rewardFormKit,
   type saleSettingsMachine,
 } from '../../machines/settings/saleSettings.machine';
-import { pointToSave, websiteToSave, type SaleSettingTab } from '../../machines/settings/rules/settings';
+import { pointToSave, type SaleSettingTab } from '../../machines/settings/rules/settings';
 import { WEBSITE_PREFIX } from '../../services/settings/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { formatNumber } from '../shared/table/format';
 import { SaveErrorAlert, SettingsLoadState, useSettingsMessage } from './parts';
 import { SettingsImage } from './SettingsImage';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type SaleSettingsActor = ActorRefFrom<typeof saleSettingsMachine>;
 
@@ -119,8 +122,9 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
   const saving = useSelector(actor, selectDigitalSaving);
   const canSave = useSelector(actor, selectDigitalCanSave);
   const uploading = useSelector(actor, selectUploading);
-  const show = c.showDigitalErrors;
-  const websiteWrong = show && websiteToSave(c.website) === null;
+  const message = useSettingsMessage();
+  const fields = useFormFields(actor, c.digitalForm, digitalFormKit, { rule: (_, code) => t(`digital.${code}`), service: message });
+  const show = c.digitalForm.showErrors;
   const pickerProps = { actor, loadImage, uploading, saving, show };
 
   return (
@@ -137,20 +141,20 @@ function DigitalOrderForm({ actor, loadImage }: { actor: SaleSettingsActor; load
             </Text>
           }
           leftSectionWidth={72}
-          value={c.website}
-          onChange={(e) => actor.send({ type: 'WEBSITE.CHANGE', value: e.currentTarget.value })}
+          {...fields.text('website')}
+          // The focus stays on Save after a refused save, where it always was.
+          ref={undefined}
           required
           disabled={saving}
           maxLength={200}
           inputMode="url"
           autoComplete="url"
           spellCheck={false}
-          error={websiteWrong ? t('digital.websiteInvalid') : undefined}
           data-testid="settings-website"
         />
         <TextInput label={t('digital.address')} value={c.merchant?.address ?? ''} readOnly data-testid="settings-address" />
         <TextInput label={t('digital.hotline')} value={c.merchant?.hotline ?? ''} readOnly data-testid="settings-hotline" />
-        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="settings-save-error" />
+        <SaveErrorAlert code={c.digitalForm.saveError} title={t('saveFailed')} testId="settings-save-error" />
         <Group>
           <Button type="submit" loading={saving} disabled={!canSave} data-testid="digital-save">
             {t('save')}
@@ -250,30 +254,33 @@ function RewardPointForm({ actor }: { actor: SaleSettingsActor }) {
   const { t } = useTranslation(['settings', 'errors']);
   const c = useSelector(actor, selectSaleSettings);
   const saving = useSelector(actor, selectRewardSaving);
-  const value = pointToSave(c.point);
-  const error = c.pointRefused ? t('reward.digitsOnly') : c.showRewardErrors && value === null ? t('reward.invalid') : undefined;
+  const message = useSettingsMessage();
+  const fields = useFormFields(actor, c.rewardForm, rewardFormKit, { rule: (_, code) => t(`reward.${code}`), service: message });
+  const point = fields.text('point');
+  const value = pointToSave(c.rewardForm.values.point);
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'REWARD.SAVE' })} data-testid="reward-form">
       <Stack gap="md" maw={480}>
         <TextInput
           label={t('reward.percent')}
           description={t('reward.hint')}
-          value={c.point}
           // Every change, typed or pasted, goes to the machine; it keeps the value unless it is digits with one decimal point.
-          onChange={(e) => actor.send({ type: 'POINT.CHANGE', value: e.currentTarget.value })}
+          {...point}
+          // The focus stays on Save after a refused save, where it always was.
+          ref={undefined}
           rightSection={<Text size="sm">%</Text>}
           inputMode="decimal"
           maxLength={6}
           required
           disabled={saving}
-          error={error}
+          error={c.pointRefused ? t('reward.digitsOnly') : point.error}
           data-testid="reward-percent"
         />
         <Text size="sm" data-testid="reward-example">
           {t('reward.example')}{' '}
           {value !== null ? t('reward.exampleValue', { points: formatNumber(Math.floor((100_000 * value) / 100)) }) : null}
         </Text>
-        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} />
+        <SaveErrorAlert code={c.rewardForm.saveError} title={t('saveFailed')} />
         <Group>
           <Button type="submit" loading={saving} data-testid="reward-save">
             {t('save')}

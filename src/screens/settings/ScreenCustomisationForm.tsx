@@ -12,14 +12,19 @@ import {
   selectUiProblems,
   selectUiSaving,
   selectUploadSlot,
+  uiFormKit,
   type ImageSlot,
   type screenCustomisationMachine,
+  type UiField,
+  type UiProblem,
   type UiText,
+  type UiValues,
 } from '../../machines/settings/screenCustomisation.machine';
 import { UI_TEXT_MAX } from '../../services/settings/schemas';
 import { SaveErrorAlert, SettingsLoadState, useSettingsMessage } from './parts';
 import { SettingsImage } from './SettingsImage';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type ScreenCustomisationActor = ActorRefFrom<typeof screenCustomisationMachine>;
 
@@ -46,6 +51,11 @@ export function ScreenCustomisationForm({
   const uploadSlot = useSelector(actor, selectUploadSlot);
   const problems = useSelector(actor, selectUiProblems, (a, b) => a.join() === b.join());
   const busy = saving || uploadSlot !== null;
+  const message = useSettingsMessage();
+  const fields = useFormFields(actor, c.form, uiFormKit, {
+    rule: (_, code) => (code === 'textInvalid' ? t('screen.textInvalid', { max: UI_TEXT_MAX }) : t('required')),
+    service: message,
+  });
 
   if (loadFailed || loading)
     return (
@@ -59,7 +69,7 @@ export function ScreenCustomisationForm({
       />
     );
 
-  const parts: FormParts = { actor, c, busy, saving, uploadSlot, problems, loadImage };
+  const parts: FormParts = { actor, c, fields, busy, saving, uploadSlot, problems, loadImage };
 
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })} data-testid="screen-form">
@@ -68,11 +78,11 @@ export function ScreenCustomisationForm({
         <UiTextInput {...parts} field="firstWelcome" testKey="first" />
         <UiTextInput {...parts} field="secondWelcome" testKey="second" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <ResultImage {...parts} slot="order" url={c.orderImg} problem="orderImg" />
-          <ResultImage {...parts} slot="success" url={c.successImg} problem="successImg" />
+          <ResultImage {...parts} slot="order" url={c.form.values.orderImg} problem="orderImg" />
+          <ResultImage {...parts} slot="success" url={c.form.values.successImg} problem="successImg" />
         </SimpleGrid>
         <UiTextInput {...parts} field="thanks" testKey="thanks" />
-        <SaveErrorAlert code={c.saveError} title={t('saveFailed')} testId="screen-save-error" />
+        <SaveErrorAlert code={c.form.saveError} title={t('saveFailed')} testId="screen-save-error" />
         <Group>
           <Button type="submit" loading={saving} data-testid="screen-save">
             {t('save')}
@@ -96,6 +106,8 @@ export function ScreenCustomisationForm({
 interface FormParts {
   actor: ScreenCustomisationActor;
   c: ReturnType<typeof selectUi>;
+  /** The texts as the shared form gives them (value, FIELD.CHANGE, problem). */
+  fields: ReturnType<typeof useFormFields<UiValues, UiField, UiProblem>>;
   /** Saving or uploading: no other upload or change of image meanwhile. */
   busy: boolean;
   saving: boolean;
@@ -131,7 +143,7 @@ function BannerSection(parts: FormParts) {
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {BANNER_SLOTS.map((slot, i) => (
-          <SlotView key={slot} {...parts} slot={slot} url={c.banners[i] ?? null} wide={false} />
+          <SlotView key={slot} {...parts} slot={slot} url={c.form.values.banners[i] ?? null} wide={false} />
         ))}
       </SimpleGrid>
       <input
@@ -269,7 +281,7 @@ function DefaultImages({ actor, c, busy, loadImage, slot }: FormParts & { slot: 
       <Text size="sm">{t('screen.defaults')}</Text>
       <Group gap="xs">
         {c.defaults[slot].map((url, i) => {
-          const chosen = (slot === 'order' ? c.orderImg : c.successImg) === url;
+          const chosen = (slot === 'order' ? c.form.values.orderImg : c.form.values.successImg) === url;
           return (
             <UnstyledButton
               key={url}
@@ -290,19 +302,19 @@ function DefaultImages({ actor, c, busy, loadImage, slot }: FormParts & { slot: 
 }
 
 /** A welcome or thank-you text. */
-function UiTextInput({ actor, c, saving, problems, field, testKey }: FormParts & { field: UiText; testKey: string }) {
+function UiTextInput({ fields, saving, field, testKey }: FormParts & { field: UiText; testKey: string }) {
   const { t } = useTranslation(['settings', 'errors']);
   return (
     <Textarea
       label={t(`screen.${field}`)}
-      value={c[field]}
-      onChange={(e) => actor.send({ type: 'TEXT.CHANGE', field, value: e.currentTarget.value })}
+      {...fields.text(field)}
+      // The focus stays on Save after a refused save, where it always was.
+      ref={undefined}
       required
       autosize
       minRows={1}
       maxLength={UI_TEXT_MAX}
       disabled={saving}
-      error={problems.includes(field) ? t('screen.textInvalid', { max: UI_TEXT_MAX }) : undefined}
       data-testid={`screen-${testKey}`}
     />
   );

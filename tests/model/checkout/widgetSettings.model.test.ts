@@ -1,5 +1,11 @@
 import type { WidgetSettingsContext } from '../../../src/machines/checkout/widgetSettings.machine';
-import { hasDraftErrors, validateDraft, type MerchantSave, type WidgetSave } from '../../../src/machines/checkout/widgetSettings.rules';
+import {
+  draftOf,
+  hasDraftErrors,
+  validateDraft,
+  type MerchantSave,
+  type WidgetSave,
+} from '../../../src/machines/checkout/widgetSettings.rules';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
@@ -21,13 +27,15 @@ const saveEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.saveWidget', output: savedInfo },
   { type: 'xstate.error.actor.saveWidget', error: networkError },
 ];
-const fixIpn: SampleEvent = { type: 'URL.CHANGE', field: 'ipn_url', value: ' https://pho.example.vn/ipn ' };
+const fixIpn: SampleEvent = { type: 'FIELD.CHANGE', field: 'ipn_url', value: ' https://pho.example.vn/ipn ' };
+/** A method's switch is the draft's `methods` with that one set (D283): from the loaded record's. */
+const loadedMethods = draftOf(defaultsInfo).methods;
 
 function project(c: WidgetSettingsContext) {
   return {
     loaded: c.info !== null,
-    invalid: c.draft ? Object.keys(validateDraft(c.draft)).sort() : null,
-    shown: c.showErrors,
+    invalid: c.info ? Object.keys(validateDraft(c.form.values)).sort() : null,
+    shown: c.form.showErrors,
     failure: c.saveFailure ? `${c.saveFailure.step}:${c.saveFailure.refusals.length}` : null,
     logo: c.logo.file !== null ? 'file' : c.logo.remove ? 'remove' : 'keep',
     refusal: c.logoRefusal?.problem ?? null,
@@ -47,16 +55,16 @@ describeModel({
       events: [
         ...loadEvents,
         fixIpn,
-        { type: 'URL.CHANGE', field: 'ipn_url', value: 'http://pho.example.vn/ipn' },
-        { type: 'COLOUR.CHANGE', field: 'primary_color', value: '#12' },
-        { type: 'COLOUR.CHANGE', field: 'primary_color', value: '#A1B2C3' },
-        { type: 'BUTTON_TEXT.CHANGE', value: 'Thanh toán ngay' },
-        { type: 'LOGO_HEIGHT.SET', height: 60 },
-        { type: 'LOGO_POSITION.SET', position: 'left' },
-        { type: 'BUTTON_BORDER.SET', value: false },
-        { type: 'BORDER_RADIUS.SET', value: 99 },
-        { type: 'METHOD.SET', method: 'cash', active: true },
-        { type: 'METHOD.SET', method: 'ewallet', active: true },
+        { type: 'FIELD.CHANGE', field: 'ipn_url', value: 'http://pho.example.vn/ipn' },
+        { type: 'FIELD.CHANGE', field: 'primary_color', value: '#12' },
+        { type: 'FIELD.CHANGE', field: 'primary_color', value: '#A1B2C3' },
+        { type: 'FIELD.CHANGE', field: 'button_text', value: 'Thanh toán ngay' },
+        { type: 'FIELD.CHANGE', field: 'logo_height', value: 60 },
+        { type: 'FIELD.CHANGE', field: 'logo_position', value: 'left' },
+        { type: 'FIELD.CHANGE', field: 'button_border', value: false },
+        { type: 'FIELD.CHANGE', field: 'border_radius', value: 99 },
+        { type: 'FIELD.CHANGE', field: 'methods', value: { ...loadedMethods, cash: true } },
+        { type: 'FIELD.CHANGE', field: 'methods', value: { ...loadedMethods, ewallet: true } },
         { type: 'ADVANCED.TOGGLE' },
         { type: 'PREVIEW.SELECT', method: 'credit_card' },
         ...saveEvents,
@@ -80,14 +88,7 @@ describeModel({
         { type: 'xstate.error.actor.saveWidget', error: serviceError('IMAGE_TOO_LARGE', 413, { field: 'logo' }) },
       ],
       ignore: [
-        'URL.CHANGE',
-        'COLOUR.CHANGE',
-        'BUTTON_TEXT.CHANGE',
-        'LOGO_HEIGHT.SET',
-        'LOGO_POSITION.SET',
-        'BUTTON_BORDER.SET',
-        'BORDER_RADIUS.SET',
-        'METHOD.SET',
+        'FIELD.CHANGE',
         'ADVANCED.TOGGLE',
         'PREVIEW.SELECT',
         'RETRY',
@@ -105,7 +106,7 @@ describeModel({
       for (const call of step.invoked) {
         if (call.id === 'saveMerchant') {
           const body = call.input as MerchantSave;
-          if (!after.draft || hasDraftErrors(validateDraft(after.draft))) throw new Error('saved an invalid form');
+          if (!after.info || hasDraftErrors(validateDraft(after.form.values))) throw new Error('saved an invalid form');
           // doc 2 §5 / contract §A: the URLs go trimmed; only methods the bank offers and the merchant turned on.
           if (body.ipn_url !== body.ipn_url.trim() || body.ipn_url === '') throw new Error('sent an untrimmed or empty URL');
           if (body.payment_methods.includes(2)) throw new Error('turned on a method the bank does not offer');
@@ -126,7 +127,7 @@ describeModel({
       if (!before) continue;
       // A refusal or failure keeps everything typed, and the picked logo.
       if (type === 'xstate.error.actor.saveMerchant' || type === 'xstate.error.actor.saveWidget') {
-        if (JSON.stringify(before.draft) !== JSON.stringify(after.draft)) throw new Error('a failed save lost what was typed');
+        if (JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)) throw new Error('a failed save lost what was typed');
         if (before.logo.file !== after.logo.file) throw new Error('a failed save dropped the picked logo');
         const failed = step.actions.find((a) => a.action === 'notifySaveFailed');
         if (!failed) throw new Error('a failed save said nothing');
@@ -140,7 +141,8 @@ describeModel({
           throw new Error('a refused logo replaced the logo or said nothing');
         if (accepted && after.logo.file === null) throw new Error('an accepted logo was not kept');
       }
-      if (type === 'METHOD.SET' && (step.event as { method?: string }).method === 'ewallet' && after.draft?.methods.ewallet)
+      const change = step.event as { field?: string; value?: { ewallet?: boolean } };
+      if (type === 'FIELD.CHANGE' && change.field === 'methods' && change.value?.ewallet === true && after.form.values.methods.ewallet)
         throw new Error('an e-wallet switch turned on although the bank does not offer it');
       if (type === 'xstate.done.actor.saveWidget') {
         if (!step.actions.some((a) => a.action === 'notifySaved')) throw new Error('saved without the success toast');

@@ -26,7 +26,9 @@ const emptyFormEvents: SampleEvent[] = [
   { type: 'IMAGE.DEFAULT', slot: 'order', url: DEFAULTS.order[1] },
   { type: 'IMAGE.DEFAULT', slot: 'success', url: DEFAULTS.success[0] },
   { type: 'IMAGE.DEFAULT', slot: 'success', url: 'https://evil.example/x.jpg' },
-  { type: 'TEXT.CHANGE', field: 'firstWelcome', value: 'Xin chào' },
+  { type: 'FIELD.CHANGE', field: 'firstWelcome', value: 'Xin chào' },
+  // An image is not typed: its FIELD.CHANGE changes nothing (only its own events do, D283).
+  { type: 'FIELD.CHANGE', field: 'orderImg', value: 'https://evil.example/x.jpg' },
   { type: 'SUBMIT' },
 ];
 
@@ -38,23 +40,24 @@ const savedEvents: SampleEvent[] = [
   { type: 'SLOT.PICK', slot: 'order', file: pngFile },
   { type: 'xstate.done.actor.uploadImage', output: '/api/sale/saas/image/12' },
   { type: 'xstate.error.actor.uploadImage', error: networkError },
-  { type: 'TEXT.CHANGE', field: 'thanks', value: 'ă'.repeat(201) },
-  { type: 'TEXT.CHANGE', field: 'thanks', value: 'Cảm ơn quý khách' },
+  { type: 'FIELD.CHANGE', field: 'thanks', value: 'ă'.repeat(201) },
+  { type: 'FIELD.CHANGE', field: 'thanks', value: 'Cảm ơn quý khách' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.saveUiCustom', output: savedUi.ui },
   { type: 'xstate.error.actor.saveUiCustom', error: serviceError('VALIDATION_ERROR', 400, { errors: [{ field: 'banners', msg: 'x' }] }) },
 ];
 
 function project(c: ScreenCustomisationContext) {
+  const values = c.form.values;
   return {
-    banners: c.banners.map((b) => b !== null),
-    order: c.orderImg,
-    success: c.successImg !== null,
-    problems: uiProblems(c).join(),
+    banners: values.banners.map((b) => b !== null),
+    order: values.orderImg,
+    success: values.successImg !== null,
+    problems: uiProblems(values).join(),
     uploadSlot: c.uploadSlot,
     slotError: Object.keys(c.slotErrors).length > 0,
-    show: c.showErrors,
-    saveError: c.saveError !== null,
+    show: c.form.showErrors,
+    saveError: c.form.saveError !== null,
   };
 }
 
@@ -67,7 +70,7 @@ describeModel({
     {
       variant: 'uploads',
       events: uploadEvents,
-      ignore: ['BANNER.CLEAR', 'SLOT.PICK', 'IMAGE.DEFAULT', 'TEXT.CHANGE', 'SUBMIT'],
+      ignore: ['BANNER.CLEAR', 'SLOT.PICK', 'IMAGE.DEFAULT', 'FIELD.CHANGE', 'SUBMIT'],
       project: project as (context: never) => unknown,
     },
     {
@@ -89,25 +92,33 @@ describeModel({
       const after = step.after.context as ScreenCustomisationContext;
       const before = step.before?.context as ScreenCustomisationContext | undefined;
       const actions = step.actions.map((a) => a.action);
-      if (after.banners.length !== 4) throw new Error('not four banner slots');
+      if (after.form.values.banners.length !== 4) throw new Error('not four banner slots');
       for (const call of step.invoked) {
         if (call.id === 'saveUiCustom') {
-          if (!before || uiProblems(before).length > 0) throw new Error('an incomplete customisation was sent');
-          if (JSON.stringify(call.input) !== JSON.stringify(uiBody(before))) throw new Error('sent something else than the form');
+          if (!before || uiProblems(before.form.values).length > 0) throw new Error('an incomplete customisation was sent');
+          if (JSON.stringify(call.input) !== JSON.stringify(uiBody(before.form.values)))
+            throw new Error('sent something else than the form');
         }
         if (call.id === 'uploadImage' && (call.input as { kind: string }).kind !== 'background')
           throw new Error('uploaded as another kind');
       }
-      if (step.event.type === 'BANNER.ADD' && before && firstFreeBanner(before) >= 0) {
-        if (after.uploadSlot !== `banner${firstFreeBanner(before)}`) throw new Error('a new banner did not take the first empty slot');
+      if (step.event.type === 'BANNER.ADD' && before && firstFreeBanner(before.form.values) >= 0) {
+        if (after.uploadSlot !== `banner${firstFreeBanner(before.form.values)}`)
+          throw new Error('a new banner did not take the first empty slot');
       }
       if (step.event.type === 'xstate.error.actor.uploadImage' && before) {
         if (
-          JSON.stringify([before.banners, before.orderImg, before.successImg]) !==
-          JSON.stringify([after.banners, after.orderImg, after.successImg])
+          JSON.stringify([before.form.values.banners, before.form.values.orderImg, before.form.values.successImg]) !==
+          JSON.stringify([after.form.values.banners, after.form.values.orderImg, after.form.values.successImg])
         )
           throw new Error('a failed upload changed an image');
         if (!before.uploadSlot || !after.slotErrors[before.uploadSlot]) throw new Error('a failed upload was not said on its slot');
+      }
+      if (step.event.type === 'FIELD.CHANGE' && before && (step.event as unknown as { field: string }).field === 'orderImg') {
+        if (before.form.values.orderImg !== after.form.values.orderImg) throw new Error('an image was set by typing');
+      }
+      if (step.event.type === 'xstate.error.actor.saveUiCustom' && before) {
+        if (JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)) throw new Error('a refused save lost what was typed');
       }
       if (step.event.type === 'xstate.error.actor.saveUiCustom' && !actions.includes('notifySaveFailed'))
         throw new Error('a refused save was silent');

@@ -6,6 +6,7 @@ import { selectDraft, selectFieldErrors, selectInfo, selectSaving } from '../../
 import type { WidgetSettingsActor } from './actor';
 import { FormSection } from './FormSection';
 import { useProblemText } from './problems';
+import { useWidgetFields } from './fields';
 
 /** The shop's return and notification addresses, and the checkout address the bank gives. */
 export function LinksSection({ actor }: { actor: WidgetSettingsActor }) {
@@ -15,6 +16,7 @@ export function LinksSection({ actor }: { actor: WidgetSettingsActor }) {
   const errors = useSelector(actor, selectFieldErrors);
   const saving = useSelector(actor, selectSaving);
   const problemText = useProblemText(actor);
+  const fields = useWidgetFields(actor);
   if (!draft || !info) return null;
   return (
     <FormSection title={t('ecom.links.title')} disabled={saving}>
@@ -27,8 +29,8 @@ export function LinksSection({ actor }: { actor: WidgetSettingsActor }) {
           required
           inputMode="url"
           autoComplete="off"
-          value={draft[field]}
-          onChange={(e) => actor.send({ type: 'URL.CHANGE', field, value: e.currentTarget.value })}
+          {...fields.text(field)}
+          ref={undefined}
           error={problemText(errors[field], field)}
           data-testid={`ecom-${field}`}
         />

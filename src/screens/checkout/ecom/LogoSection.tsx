@@ -11,6 +11,7 @@ import {
   selectSaving,
 } from '../../../machines/checkout/widgetSettings.selectors';
 import type { WidgetSettingsActor } from './actor';
+import { useWidgetFields } from './fields';
 import { FormSection } from './FormSection';
 
 const LOGO_HEIGHTS: readonly LogoHeight[] = [60, 80, 100];
@@ -25,6 +26,7 @@ export function LogoSection({ actor, logoUrl }: { actor: WidgetSettingsActor; lo
   const logoRefusal = useSelector(actor, selectLogoRefusal);
   const refusals = useSelector(actor, selectRefusals);
   const fileInput = useRef<HTMLInputElement>(null);
+  const fields = useWidgetFields(actor);
   if (!draft) return null;
   return (
     <FormSection title={t('ecom.logo.title')} disabled={saving}>
@@ -80,7 +82,7 @@ export function LogoSection({ actor, logoUrl }: { actor: WidgetSettingsActor; lo
       <Radio.Group
         label={t('ecom.logo.height')}
         value={String(draft.logo_height)}
-        onChange={(value) => actor.send({ type: 'LOGO_HEIGHT.SET', height: Number(value) as LogoHeight })}
+        onChange={(value) => fields.change('logo_height', Number(value) as LogoHeight)}
       >
         <Group gap="md" mt={4}>
           {LOGO_HEIGHTS.map((height) => (
@@ -96,7 +98,7 @@ export function LogoSection({ actor, logoUrl }: { actor: WidgetSettingsActor; lo
       <Radio.Group
         label={t('ecom.logo.position')}
         value={draft.logo_position}
-        onChange={(value) => actor.send({ type: 'LOGO_POSITION.SET', position: value as LogoPosition })}
+        onChange={(value) => fields.change('logo_position', value as LogoPosition)}
       >
         <Group gap="md" mt={4}>
           {LOGO_POSITIONS.map((position) => (

@@ -10,6 +10,7 @@ import {
   selectSaving,
 } from '../../../machines/checkout/widgetSettings.selectors';
 import type { WidgetSettingsActor } from './actor';
+import { useWidgetFields } from './fields';
 import { FormSection } from './FormSection';
 import { useProblemText } from './problems';
 
@@ -22,6 +23,7 @@ export function LookSection({ actor }: { actor: WidgetSettingsActor }) {
   const errors = useSelector(actor, selectFieldErrors);
   const colourProblems = useSelector(actor, selectColourProblems);
   const problemText = useProblemText(actor);
+  const fields = useWidgetFields(actor);
   if (!draft) return null;
   return (
     <FormSection title={t('ecom.look.title')} disabled={saving}>
@@ -37,7 +39,7 @@ export function LookSection({ actor }: { actor: WidgetSettingsActor }) {
             slider: { title: t('ecom.picker.hue', { field: t(`ecom.fields.${field}`) }) },
           }}
           value={draft[field]}
-          onChange={(value) => actor.send({ type: 'COLOUR.CHANGE', field, value })}
+          onChange={(value) => fields.change(field, value)}
           error={problemText(errors[field] ?? colourProblems[field], field)}
           data-testid={`ecom-${field}`}
         />
@@ -45,7 +47,7 @@ export function LookSection({ actor }: { actor: WidgetSettingsActor }) {
       <Switch
         label={t('ecom.fields.button_border')}
         checked={draft.button_border}
-        onChange={(e) => actor.send({ type: 'BUTTON_BORDER.SET', value: e.currentTarget.checked })}
+        onChange={(e) => fields.change('button_border', e.currentTarget.checked)}
         data-testid="ecom-button_border"
       />
       <Switch
@@ -60,8 +62,8 @@ export function LookSection({ actor }: { actor: WidgetSettingsActor }) {
           <TextInput
             label={t('ecom.fields.button_text')}
             description={t('ecom.advanced.buttonTextHelp', { max: BUTTON_TEXT_MAX })}
-            value={draft.button_text}
-            onChange={(e) => actor.send({ type: 'BUTTON_TEXT.CHANGE', value: e.currentTarget.value })}
+            {...fields.text('button_text')}
+            ref={undefined}
             error={problemText(errors.button_text, 'button_text')}
             data-testid="ecom-button_text"
           />
@@ -74,7 +76,7 @@ export function LookSection({ actor }: { actor: WidgetSettingsActor }) {
             allowNegative={false}
             clampBehavior="strict"
             value={draft.border_radius}
-            onChange={(value) => actor.send({ type: 'BORDER_RADIUS.SET', value: typeof value === 'number' ? value : Number(value) || 0 })}
+            onChange={(value) => fields.change('border_radius', typeof value === 'number' ? value : Number(value) || 0)}
             data-testid="ecom-border_radius"
           />
         </>

@@ -2,6 +2,7 @@ import { Switch } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectMethodSwitches, selectSaving } from '../../../machines/checkout/widgetSettings.selectors';
+import { useWidgetFields } from './fields';
 import type { WidgetSettingsActor } from './actor';
 import { FormSection } from './FormSection';
 
@@ -10,6 +11,7 @@ export function MethodsSection({ actor }: { actor: WidgetSettingsActor }) {
   const { t } = useTranslation('checkout');
   const switches = useSelector(actor, selectMethodSwitches);
   const saving = useSelector(actor, selectSaving);
+  const fields = useWidgetFields(actor);
   return (
     <FormSection title={t('ecom.methods.title')} disabled={saving}>
       {switches.map((method) => (
@@ -18,7 +20,8 @@ export function MethodsSection({ actor }: { actor: WidgetSettingsActor }) {
           label={t(`ecom.methods.names.${method.type}`)}
           description={method.type === 'cash' ? t('ecom.methods.cashHelp') : undefined}
           checked={method.active}
-          onChange={(e) => actor.send({ type: 'METHOD.SET', method: method.type, active: e.currentTarget.checked })}
+          // A switch is the draft's `methods` with this one set (one FIELD.CHANGE, D283).
+          onChange={(e) => fields.change('methods', { ...fields.values.methods, [method.type]: e.currentTarget.checked })}
           data-testid={`ecom-method-${method.type}`}
         />
       ))}
