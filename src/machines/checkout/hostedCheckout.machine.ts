@@ -151,7 +151,7 @@ export const hostedCheckoutMachine = hostedCheckoutSetup.createMachine({
             editing: {
               description: 'Number in groups of 4, expiry MM/YY, CVC, holder; checked before anything is sent.',
               on: {
-                'CARD.CHANGE': {
+                'FIELD.CHANGE': {
                   actions: { type: 'assignCardField', params: ({ event }) => ({ field: event.field, value: event.value }) },
                 },
                 SUBMIT: [{ guard: 'cardValid', target: 'paying', actions: 'clearCardProblems' }, { actions: 'showCardProblems' }],

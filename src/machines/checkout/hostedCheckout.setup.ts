@@ -38,7 +38,9 @@ export interface HostedCheckoutContext extends HostedCheckoutInput {
 
 export type HostedCheckoutEvent =
   | { type: 'SELECT'; method: CheckoutWay }
-  | { type: 'CARD.CHANGE'; field: CardField; value: string }
+  // The form toolkit's field dialect (D283). The card is checked once, when Pay is pressed (the expiry
+  // against the clock then), not on every key, so its values stay in the machine's own `card`.
+  | { type: 'FIELD.CHANGE'; field: CardField; value: string }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' };
 

@@ -252,7 +252,7 @@ function CardPanel({ actor, context }: { actor: HostedCheckoutActor; context: Ho
               readOnly={!editing}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-error` : undefined}
-              onChange={(event) => actor.send({ type: 'CARD.CHANGE', field, value: event.currentTarget.value })}
+              onChange={(event) => actor.send({ type: 'FIELD.CHANGE', field, value: event.currentTarget.value })}
               data-testid={id}
             />
             {problem ? (
