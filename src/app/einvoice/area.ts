@@ -36,6 +36,11 @@ export default defineArea({
       'type',
       'logoProblem',
       'showErrors',
+      // The shared form's bookkeeping (D283, D284); its values stay masked.
+      'form',
+      'saveError',
+      'refusals',
+      'field',
       'plan',
       'method',
       'termsAccepted',

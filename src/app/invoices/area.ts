@@ -7,7 +7,22 @@ export default defineArea({
   inspector: {
     machines: ['invoiceList', 'invoiceCreate'],
     // Invoice numbers and amounts are the shop's, not a person's; customers, notes and keys stay masked.
-    fields: ['query', 'searchDraft', 'filter', 'q', 'method', 'showErrors', 'submitError', 'productError', 'customerError'],
+    // The form's bookkeeping (D283, D284): `form`, `saveError`, `refusals`, `field`; its values (the method, the note) stay masked.
+    fields: [
+      'query',
+      'searchDraft',
+      'filter',
+      'q',
+      'method',
+      'showErrors',
+      'submitError',
+      'productError',
+      'customerError',
+      'form',
+      'saveError',
+      'refusals',
+      'field',
+    ],
   },
   entries: [
     {

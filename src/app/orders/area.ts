@@ -23,6 +23,12 @@ export default defineArea({
       'index',
       'stopCode',
       'stopRequested',
+      // The e-invoice buyer form's bookkeeping (D283, D284); the buyer's values stay masked.
+      'form',
+      'showErrors',
+      'saveError',
+      'refusals',
+      'field',
     ],
   },
   entries: [

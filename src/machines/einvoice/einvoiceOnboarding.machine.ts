@@ -3,6 +3,7 @@ import type { ProviderRoute } from '../../services/einvoice/core/types';
 import { isValidEmail } from '../../rules/email';
 import { nationalPhone } from '../../rules/phone';
 import { notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /e-inv-onboarding (doc 2 §2 "Other e-invoice screens", §8 onboarding configuration error, §9 plans;
@@ -10,6 +11,8 @@ import { notProvided } from '../../rules/serviceError';
  * loaded: no provider script may run in the portal), given the merchant's tax code; then the contract
  * modal with its order id, then the e-mail notice, then /dashboard. Without a tax code the widget has
  * nothing to register: the configuration error screen, whose retry reloads.
+ * The five choices and texts are the shared form (../shared/form/form.ts, D283): one FIELD.CHANGE
+ * dialect, each problem shown once Submit was pressed, as before.
  */
 
 export type OnboardingPlan = 'startup' | 'pro';
@@ -22,40 +25,52 @@ export interface OnboardingInput {
   taxNo: string | null;
 }
 
-export interface OnboardingContext {
-  taxNo: string | null;
+/** The registration's values, in screen order. */
+export interface OnboardingValues {
   provider: ProviderRoute | null;
   plan: OnboardingPlan | null;
   contactName: string;
   email: string;
   phone: string;
-  showErrors: boolean;
+}
+
+export type OnboardingField = keyof OnboardingValues;
+/** A field's problem (i18n `onboarding.problems.<code>`). */
+export type OnboardingProblem = 'required' | 'tooLong' | 'invalid';
+
+export const EMPTY_ONBOARDING: OnboardingValues = { provider: null, plan: null, contactName: '', email: '', phone: '' };
+
+export interface OnboardingContext {
+  taxNo: string | null;
+  /** The widget's fields; what was typed stays through the contract's Back. */
+  form: FormState<OnboardingValues>;
   orderId: string | null;
 }
 
 export type OnboardingEvent =
-  | { type: 'PROVIDER.SELECT'; provider: ProviderRoute }
-  | { type: 'PLAN.SELECT'; plan: OnboardingPlan }
-  | { type: 'NAME.CHANGE'; value: string }
-  | { type: 'EMAIL.CHANGE'; value: string }
-  | { type: 'PHONE.CHANGE'; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'SIGN' }
-  | { type: 'BACK' }
-  | { type: 'DONE' }
-  | { type: 'RETRY' };
+  FormFieldEvent<OnboardingValues> | { type: 'SUBMIT' } | { type: 'SIGN' } | { type: 'BACK' } | { type: 'DONE' } | { type: 'RETRY' };
 
-export type OnboardingField = 'provider' | 'plan' | 'contactName' | 'email' | 'phone';
+const required = (value: unknown): OnboardingProblem | null => (value ? null : 'required');
+const text = (check: (trimmed: string) => OnboardingProblem | null) => (value: string) => (value.trim() ? check(value.trim()) : 'required');
+
+/** The form kit (D283): each field's own check; problems show after Submit only (no immediate codes, no blur). */
+export const onboardingFormKit = defineForm<OnboardingValues, OnboardingField, OnboardingProblem>({
+  rules: {
+    provider: required,
+    plan: required,
+    contactName: text((name) => (name.length > 100 ? 'tooLong' : null)),
+    email: text((email) => (isValidEmail(email) ? null : 'invalid')),
+    phone: text((phone) => (nationalPhone(phone) ? null : 'invalid')),
+  },
+});
 
 /** Each field's problem (i18n key suffix), or null. */
-export function onboardingProblems(c: Pick<OnboardingContext, OnboardingField>): Record<OnboardingField, string | null> {
-  return {
-    provider: c.provider ? null : 'required',
-    plan: c.plan ? null : 'required',
-    contactName: c.contactName.trim() ? (c.contactName.trim().length > 100 ? 'tooLong' : null) : 'required',
-    email: c.email.trim() ? (isValidEmail(c.email.trim()) ? null : 'invalid') : 'required',
-    phone: c.phone.trim() ? (nationalPhone(c.phone.trim()) ? null : 'invalid') : 'required',
-  };
+export function onboardingProblems(values: OnboardingValues): Record<OnboardingField, OnboardingProblem | null> {
+  const found = onboardingFormKit.errors(values);
+  return Object.fromEntries(onboardingFormKit.fields.map((field) => [field, found[field] ?? null])) as Record<
+    OnboardingField,
+    OnboardingProblem | null
+  >;
 }
 
 export const einvoiceOnboardingMachine = setup({
@@ -72,30 +87,24 @@ export const einvoiceOnboardingMachine = setup({
     }),
   },
   actions: {
-    assignProvider: assign((_, params: { provider: ProviderRoute }) => ({ provider: params.provider })),
-    assignPlan: assign((_, params: { plan: OnboardingPlan }) => ({ plan: params.plan })),
-    assignName: assign((_, params: { value: string }) => ({ contactName: params.value })),
-    assignEmail: assign((_, params: { value: string }) => ({ email: params.value })),
-    assignPhone: assign((_, params: { value: string }) => ({ phone: params.value })),
-    showErrors: assign({ showErrors: true }),
+    changeField: assign(({ context }, params: { event: Extract<OnboardingEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form: onboardingFormKit.change(context.form, params.event.field, params.event.value),
+    })),
+    blurField: assign(({ context }, params: { field: OnboardingField }) => ({ form: onboardingFormKit.blur(context.form, params.field) })),
+    refuse: assign(({ context }) => ({ form: onboardingFormKit.refuse(context.form) })),
     assignOrderId: assign((_, params: { orderId: string }) => ({ orderId: params.orderId })),
     // The route reloads the page (doc 2 §8: "retry reloads").
     reloadPage: () => {},
   },
   guards: {
     noTaxNo: ({ context }) => !context.taxNo,
-    formValid: ({ context }) => Object.values(onboardingProblems(context)).every((problem) => problem === null),
+    formValid: ({ context }) => onboardingFormKit.valid(context.form.values),
   },
 }).createMachine({
   id: 'einvoiceOnboarding',
   context: ({ input }) => ({
     taxNo: input.taxNo,
-    provider: null,
-    plan: null,
-    contactName: '',
-    email: '',
-    phone: '',
-    showErrors: false,
+    form: onboardingFormKit.initial(EMPTY_ONBOARDING),
     orderId: null,
   }),
   initial: 'starting',
@@ -107,12 +116,9 @@ export const einvoiceOnboardingMachine = setup({
       tags: ['form'],
       description: 'The registration widget: provider, plan, contact; the tax code is the merchant’s.',
       on: {
-        'PROVIDER.SELECT': { actions: { type: 'assignProvider', params: ({ event }) => ({ provider: event.provider }) } },
-        'PLAN.SELECT': { actions: { type: 'assignPlan', params: ({ event }) => ({ plan: event.plan }) } },
-        'NAME.CHANGE': { actions: { type: 'assignName', params: ({ event }) => ({ value: event.value }) } },
-        'EMAIL.CHANGE': { actions: { type: 'assignEmail', params: ({ event }) => ({ value: event.value }) } },
-        'PHONE.CHANGE': { actions: { type: 'assignPhone', params: ({ event }) => ({ value: event.value }) } },
-        SUBMIT: [{ guard: 'formValid', target: 'preparing' }, { actions: 'showErrors' }],
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
+        SUBMIT: [{ guard: 'formValid', target: 'preparing' }, { actions: 'refuse' }],
       },
     },
     preparing: {
@@ -120,7 +126,7 @@ export const einvoiceOnboardingMachine = setup({
       invoke: {
         id: 'prepareContract',
         src: 'prepareContract',
-        input: ({ context }) => ({ provider: context.provider!, plan: context.plan! }),
+        input: ({ context }) => ({ provider: context.form.values.provider!, plan: context.form.values.plan! }),
         onDone: { target: 'contract', actions: { type: 'assignOrderId', params: ({ event }) => ({ orderId: event.output }) } },
         onError: { target: 'error' },
       },
@@ -151,4 +157,4 @@ export const selectOnboardingBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectOnboardingContract = (s: Snapshot) => s.hasTag('contract');
 export const selectOnboardingNotice = (s: Snapshot) => s.hasTag('notice');
 export const selectOnboardingError = (s: Snapshot) => s.hasTag('error');
-export const selectOnboardingProblems = (s: Snapshot) => (s.context.showErrors ? onboardingProblems(s.context) : null);
+export const selectOnboardingValues = (s: Snapshot) => s.context.form.values;

@@ -3,7 +3,8 @@ import type { Credentials, EinvoiceSettings, LoginMethod, ProviderRoute, Setting
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { serialVatMachine, type SerialVatOutput } from './serialVat.machine';
 import { ssoLinkMachine, type SsoLinkOutput } from './ssoLink.machine';
-import { credentialsValid, type CredentialField, type SetupProvider } from './setup/rules';
+import { defineForm, type FormFieldEvent, type FormKit, type FormState } from '../shared/form/form';
+import { credentialProblem, fieldsFor, type CredentialField, type CredentialProblem, type SetupProvider } from './setup/rules';
 
 export interface EinvoiceSetupInput {
   providers: SetupProvider[];
@@ -15,6 +16,46 @@ export interface EinvoiceSetupInput {
 
 export type Declaration = 'approved' | 'pending' | 'unknown';
 
+/** The setup form's values: the credentials and the two options (doc 2 §5). */
+export interface SetupValues {
+  taxCode: string;
+  username: string;
+  password: string;
+  autoExport: boolean;
+  printInvoice: boolean;
+}
+
+export type SetupForm = FormState<SetupValues, CredentialField>;
+type SetupKit = FormKit<SetupValues, CredentialField, NonNullable<CredentialProblem>>;
+
+/**
+ * The form kit of a login method (D283, D284: the rule reads the method, which is not a value): the
+ * merchant account asks for the tax code only. A field's problem shows once it was changed (doc 2 §5:
+ * validated on change; the machine marks a changed credential as touched) or after a refused save.
+ */
+const kitOf = (method: LoginMethod): SetupKit =>
+  defineForm<SetupValues, CredentialField, NonNullable<CredentialProblem>>({
+    fields: fieldsFor(method),
+    validate: (values) => {
+      const found: Partial<Record<CredentialField, NonNullable<CredentialProblem>>> = {};
+      for (const field of fieldsFor(method)) {
+        const problem = credentialProblem(field, values[field]);
+        if (problem !== null) found[field] = problem;
+      }
+      return found;
+    },
+    showOnBlur: true,
+  });
+const KITS: Record<LoginMethod, SetupKit> = {
+  einv_provider_account: kitOf('einv_provider_account'),
+  merchant_account: kitOf('merchant_account'),
+};
+
+export const setupFormKit = (method: LoginMethod): SetupKit => KITS[method];
+
+const CREDENTIALS: readonly string[] = ['taxCode', 'username', 'password'];
+const isCredential = (field: string): field is CredentialField => CREDENTIALS.includes(field);
+
 export interface EinvoiceSetupContext {
   providers: SetupProvider[];
   termsAccepted: boolean;
@@ -22,13 +63,11 @@ export interface EinvoiceSetupContext {
   settings: EinvoiceSettings | null;
   provider: ProviderRoute | null;
   method: LoginMethod;
-  values: Record<CredentialField, string>;
-  /** Fields changed at least once: their problems show (validated on change, doc 2 §5). */
-  touched: Record<CredentialField, boolean>;
-  /** A save was tried: every problem shows. */
-  showErrors: boolean;
-  autoExport: boolean;
-  printInvoice: boolean;
+  /**
+   * The credentials and options (D283); a credential changed at least once is `touched` and shows its
+   * problem, a refused save shows every one (`showErrors`). The failures' reason is `errorCode`.
+   */
+  form: SetupForm;
   /** The merchant account is linked with the chosen provider (SSO check or a link just made). */
   ssoLinked: boolean;
   declaration: Declaration | null;
@@ -42,9 +81,7 @@ export type EinvoiceSetupEvent =
   | { type: 'RETRY' }
   | { type: 'PROVIDER.SELECT'; route: ProviderRoute }
   | { type: 'METHOD.SELECT'; method: LoginMethod }
-  | { type: 'FIELD.CHANGE'; field: CredentialField; value: string }
-  | { type: 'AUTO_EXPORT.TOGGLE'; value: boolean }
-  | { type: 'PRINT_INVOICE.TOGGLE'; value: boolean }
+  | FormFieldEvent<SetupValues>
   | { type: 'SSO.LINK' }
   | { type: 'SAVE' }
   | { type: 'SUCCESS.CLOSE' }
@@ -52,7 +89,9 @@ export type EinvoiceSetupEvent =
   | { type: 'CANCEL.CONFIRM' }
   | { type: 'CANCEL.BACK' };
 
-export const EMPTY_TOUCHED: Record<CredentialField, boolean> = { taxCode: false, username: false, password: false };
+/** The form before anything is loaded or typed: the merchant's own tax code first. */
+export const emptySetupForm = (merchantTaxCode: string): SetupForm =>
+  KITS.einv_provider_account.initial({ taxCode: merchantTaxCode, username: '', password: '', autoExport: false, printInvoice: false });
 
 export function providerOf(context: EinvoiceSetupContext): SetupProvider | undefined {
   return context.providers.find((p) => p.route === context.provider);
@@ -60,16 +99,15 @@ export function providerOf(context: EinvoiceSetupContext): SetupProvider | undef
 
 /** The save body of the form as it stands (trimmed; no password with the merchant account). */
 export function saveBody(context: EinvoiceSetupContext): SettingsSave {
+  const values = context.form.values;
   const base = {
     provider: context.provider as ProviderRoute,
-    taxCode: context.values.taxCode.trim(),
+    taxCode: values.taxCode.trim(),
     activeMethod: context.method,
-    autoExport: context.autoExport,
-    printInvoice: context.printInvoice,
+    autoExport: values.autoExport,
+    printInvoice: values.printInvoice,
   };
-  return context.method === 'merchant_account'
-    ? base
-    : { ...base, username: context.values.username.trim(), password: context.values.password.trim() };
+  return context.method === 'merchant_account' ? base : { ...base, username: values.username.trim(), password: values.password.trim() };
 }
 
 export function clearedForm(context: EinvoiceSetupContext): Partial<EinvoiceSetupContext> {
@@ -77,11 +115,7 @@ export function clearedForm(context: EinvoiceSetupContext): Partial<EinvoiceSetu
     settings: null,
     provider: null,
     method: 'einv_provider_account',
-    values: { taxCode: context.merchantTaxCode, username: '', password: '' },
-    touched: EMPTY_TOUCHED,
-    showErrors: false,
-    autoExport: false,
-    printInvoice: false,
+    form: emptySetupForm(context.merchantTaxCode),
     ssoLinked: false,
     declaration: null,
   };
@@ -130,10 +164,14 @@ export const einvoiceSetupParts = setup({
         settings: s,
         provider: s.provider,
         method: s.activeMethod,
-        values: { taxCode: s.taxCode, username: s.username ?? '', password: '' },
-        touched: EMPTY_TOUCHED,
-        autoExport: s.autoExport,
-        printInvoice: s.printInvoice,
+        // Loaded values start untouched; a save already refused still shows its problems.
+        form: setupFormKit(s.activeMethod).load(context.form, {
+          taxCode: s.taxCode,
+          username: s.username ?? '',
+          password: '',
+          autoExport: s.autoExport,
+          printInvoice: s.printInvoice,
+        }),
         errorCode: null,
       };
     }),
@@ -148,15 +186,15 @@ export const einvoiceSetupParts = setup({
       };
     }),
     selectMethod: assign((_, params: { method: LoginMethod }) => ({ method: params.method, ssoLinked: false, errorCode: null })),
-    assignField: assign(({ context }, params: { field: CredentialField; value: string }) => ({
-      values: { ...context.values, [params.field]: params.value },
-      touched: { ...context.touched, [params.field]: true },
-      errorCode: null,
-    })),
-    assignAutoExport: assign((_, params: { value: boolean }) => ({ autoExport: params.value })),
-    assignPrintInvoice: assign((_, params: { value: boolean }) => ({ printInvoice: params.value })),
+    // A credential is validated on change (doc 2 §5) and clears the last failure; an option only changes.
+    changeField: assign(({ context }, params: { event: Extract<EinvoiceSetupEvent, { type: 'FIELD.CHANGE' }> }) => {
+      const kit = setupFormKit(context.method);
+      const { field, value } = params.event;
+      const form = kit.change(context.form, field, value);
+      return isCredential(field) ? { form: kit.blur(form, field), errorCode: null } : { form };
+    }),
     assignLinked: assign((_, params: { linked: boolean }) => ({ ssoLinked: params.linked })),
-    showErrors: assign({ showErrors: true }),
+    refuse: assign(({ context }) => ({ form: setupFormKit(context.method).refuse(context.form) })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
     assignDeclaration: assign((_, params: { declaration: Declaration }) => ({ declaration: params.declaration })),
     // Provided by the app: sets the `einv_term_shown` cookie for 365 days (doc 2 §9).
@@ -179,7 +217,7 @@ export const einvoiceSetupParts = setup({
       params.method === 'einv_provider_account' || providerOf(context)?.isSSO === true,
     ssoProvider: (_, params: { route: ProviderRoute; providers: SetupProvider[] }) =>
       params.providers.find((p) => p.route === params.route)?.isSSO === true,
-    credentialsValid: ({ context }) => credentialsValid(context.method, context.values),
+    credentialsValid: ({ context }) => setupFormKit(context.method).valid(context.form.values),
     ssoLinked: ({ context }) => context.ssoLinked,
     linked: (_, params: { output: SsoLinkOutput }) => params.output.linked,
     needsSerial: ({ context }) => providerOf(context)?.showSerial === true,

@@ -5,6 +5,7 @@ import { invoiceTotals, MAX_QUANTITY, type InvoiceTax } from '../../rules/invoic
 import { taxCodeValid } from '../../rules/taxCode';
 import { DEFAULT_TAX_CLASS, type TaxClass, type VatRateTable } from '../../rules/vatRates';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormKit, type FormState } from '../shared/form/form';
 
 /**
  * The correction of an issued invoice from /e-invoice (D243, D244): Decree 70 leaves no
@@ -13,7 +14,10 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * shows what will be issued (each line's rate and VAT at the original's sale day, the totals) before
  * the provider is asked; the answer shows the new invoice. The key comes with the input (one per
  * dialog), so a double click or a retry after a lost answer finds the correction made the first time.
- * A refusal keeps everything typed and says why in the dialog.
+ * A refusal keeps everything typed and says why in the dialog. The reason and the buyer are the shared
+ * form (../shared/form/form.ts, D283: FIELD.CHANGE); the kind (KIND.SET: it also clears the named
+ * problems and the refusal) and the table of lines (LINE.SET by row, LINE.ADD and LINE.REMOVE within
+ * 1…20 rows) keep their own events. Problems are named at Review, beside their field or line, as before.
  */
 
 export type CorrectionKind = 'adjustAmount' | 'adjustInfo' | 'replace';
@@ -31,6 +35,8 @@ export interface DraftLine {
 }
 
 export type DraftField = 'reason' | 'buyerName' | 'buyerAddress' | 'buyerTaxCode';
+/** The typed fields: the reason and the correcting invoice's buyer. */
+export type CorrectValues = Record<DraftField, string>;
 /** Problems the review names: a field, or a line's field ('lines.0.name'). */
 export type CorrectionProblem = string;
 
@@ -45,12 +51,12 @@ export interface InvoiceCorrectContext {
   key: string;
   vatRates: VatRateTable;
   kind: CorrectionKind;
-  reason: string;
   /**
-   * The correcting invoice's buyer. The list knows the original's buyer by name only, so a business
-   * buyer's tax code is typed again: with one the buyer is the business (D237), its address required.
+   * The reason and the correcting invoice's buyer (D283). The list knows the original's buyer by name
+   * only, so a business buyer's tax code is typed again: with one the buyer is the business (D237), its
+   * address required.
    */
-  buyer: { name: string; address: string; taxCode: string };
+  form: FormState<CorrectValues>;
   lines: DraftLine[];
   /** The tax of the lines at the original's sale day, once reviewed. */
   tax: InvoiceTax | null;
@@ -62,7 +68,7 @@ export interface InvoiceCorrectContext {
 
 export type InvoiceCorrectEvent =
   | { type: 'KIND.SET'; kind: CorrectionKind }
-  | { type: 'FIELD.SET'; field: DraftField; value: string }
+  | FormFieldEvent<CorrectValues>
   | { type: 'LINE.SET'; index: number; patch: Partial<DraftLine> }
   | { type: 'LINE.ADD' }
   | { type: 'LINE.REMOVE'; index: number }
@@ -81,16 +87,38 @@ export const emptyLine = (): DraftLine => ({ name: '', quantity: 1, unitPrice: 0
 
 const cleanText = (value: string, max: number) => value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, max);
 
+/** The typed fields in the order the review names their problems. */
+const CORRECT_FIELDS: readonly DraftField[] = ['reason', 'buyerName', 'buyerTaxCode', 'buyerAddress'];
+
+/**
+ * The typed fields' rules, one kit per kind (D284: the rule reads the kind, not a value): the buyer is
+ * asked only when the correction changes it. A field's code is its own name, as the review names it.
+ */
+const kitOf = (kind: CorrectionKind): FormKit<CorrectValues, DraftField, DraftField> =>
+  defineForm<CorrectValues, DraftField, DraftField>({
+    fields: CORRECT_FIELDS,
+    validate: (values) => {
+      const found: Partial<Record<DraftField, DraftField>> = {};
+      if (!values.reason.trim()) found.reason = 'reason';
+      if (kind !== 'adjustAmount') {
+        const taxCode = values.buyerTaxCode.trim();
+        if (!values.buyerName.trim()) found.buyerName = 'buyerName';
+        if (taxCode && !taxCodeValid(taxCode)) found.buyerTaxCode = 'buyerTaxCode';
+        if (taxCode && !values.buyerAddress.trim()) found.buyerAddress = 'buyerAddress';
+      }
+      return found;
+    },
+  });
+const KITS = Object.fromEntries(CORRECTION_KINDS.map((kind) => [kind, kitOf(kind)])) as Record<
+  CorrectionKind,
+  FormKit<CorrectValues, DraftField, DraftField>
+>;
+export const correctFormKit = (kind: CorrectionKind) => KITS[kind];
+
 /** What the review refuses, by field; empty when the draft can be issued. */
-export function correctionProblems(c: Pick<InvoiceCorrectContext, 'kind' | 'reason' | 'buyer' | 'lines'>): CorrectionProblem[] {
-  const problems: CorrectionProblem[] = [];
-  if (!c.reason.trim()) problems.push('reason');
-  if (c.kind !== 'adjustAmount') {
-    const taxCode = c.buyer.taxCode.trim();
-    if (!c.buyer.name.trim()) problems.push('buyerName');
-    if (taxCode && !taxCodeValid(taxCode)) problems.push('buyerTaxCode');
-    if (taxCode && !c.buyer.address.trim()) problems.push('buyerAddress');
-  }
+export function correctionProblems(c: Pick<InvoiceCorrectContext, 'kind' | 'form' | 'lines'>): CorrectionProblem[] {
+  const found = correctFormKit(c.kind).errors(c.form.values);
+  const problems: CorrectionProblem[] = CORRECT_FIELDS.filter((field) => found[field] !== undefined);
   if (c.kind === 'adjustInfo') return problems;
   if (c.lines.length === 0) problems.push('lines');
   c.lines.forEach((line, i) => {
@@ -117,10 +145,10 @@ export function correctionTax(c: Pick<InvoiceCorrectContext, 'kind' | 'lines' | 
 }
 
 /** The buyer as the providers take it: a business with its tax code (named as its company), else a person. */
-function buyerOf(buyer: InvoiceCorrectContext['buyer']): CorrectionDraft['buyer'] {
-  const name = buyer.name.trim();
-  const address = buyer.address.trim();
-  const taxCode = buyer.taxCode.trim();
+function buyerOf(values: CorrectValues): CorrectionDraft['buyer'] {
+  const name = values.buyerName.trim();
+  const address = values.buyerAddress.trim();
+  const taxCode = values.buyerTaxCode.trim();
   if (taxCode) return { isIndividual: false, name, company: name, taxCode, address };
   return { isIndividual: true, name, ...(address ? { address } : {}) };
 }
@@ -132,8 +160,8 @@ export function draftOf(c: InvoiceCorrectContext): CorrectionDraft {
     kind: c.kind === 'replace' ? 'replace' : 'adjust',
     adjustKind: c.kind === 'replace' ? null : info ? 'info' : 'amount',
     key: c.key,
-    reason: c.reason.trim(),
-    buyer: buyerOf(c.buyer),
+    reason: c.form.values.reason.trim(),
+    buyer: buyerOf(c.form.values),
     lines: info
       ? []
       : c.lines.map((l) => ({ name: l.name.trim(), quantity: l.quantity, unitPriceGross: l.unitPrice, taxClass: l.taxClass })),
@@ -157,13 +185,15 @@ export const invoiceCorrectMachine = setup({
   },
   actions: {
     setKind: assign((_, params: { kind: CorrectionKind }) => ({ kind: params.kind, problems: [], errorCode: null, errorReason: null })),
-    setField: assign(({ context }, params: { field: DraftField; value: string }) => {
-      if (params.field === 'reason') return { reason: cleanText(params.value, REASON_MAX) };
+    changeField: assign(({ context }, params: { field: DraftField; value: string }) => {
       // A tax code keeps its digits and the branch's hyphen only (14 characters at most: 10-3 or 12).
-      if (params.field === 'buyerTaxCode')
-        return { buyer: { ...context.buyer, taxCode: params.value.replace(/[^\d-]/g, '').slice(0, 14) } };
-      const key = params.field === 'buyerName' ? 'name' : 'address';
-      return { buyer: { ...context.buyer, [key]: cleanText(params.value, NAME_MAX) } };
+      const value =
+        params.field === 'reason'
+          ? cleanText(params.value, REASON_MAX)
+          : params.field === 'buyerTaxCode'
+            ? params.value.replace(/[^\d-]/g, '').slice(0, 14)
+            : cleanText(params.value, NAME_MAX);
+      return { form: correctFormKit(context.kind).change(context.form, params.field, value) };
     }),
     setLine: assign(({ context }, params: { index: number; patch: Partial<DraftLine> }) => ({
       lines: context.lines.map((line, i) =>
@@ -198,8 +228,7 @@ export const invoiceCorrectMachine = setup({
     key: input.key,
     vatRates: input.vatRates,
     kind: 'adjustAmount',
-    reason: '',
-    buyer: { name: input.row.invoice.buyerName, address: '', taxCode: '' },
+    form: KITS.adjustAmount.initial({ reason: '', buyerName: input.row.invoice.buyerName, buyerAddress: '', buyerTaxCode: '' }),
     lines: [emptyLine()],
     tax: null,
     problems: [],
@@ -213,7 +242,8 @@ export const invoiceCorrectMachine = setup({
       description: 'Adjust the amounts (difference lines), adjust the information (buyer) or replace; the reason is required.',
       on: {
         'KIND.SET': { actions: { type: 'setKind', params: ({ event }) => ({ kind: event.kind }) } },
-        'FIELD.SET': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        // FIELD.BLUR is not handled: problems are named at Review only.
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
         'LINE.SET': { actions: { type: 'setLine', params: ({ event }) => ({ index: event.index, patch: event.patch }) } },
         'LINE.ADD': { guard: 'canAddLine', actions: 'addLine' },
         'LINE.REMOVE': { guard: 'canRemoveLine', actions: { type: 'removeLine', params: ({ event }) => ({ index: event.index }) } },

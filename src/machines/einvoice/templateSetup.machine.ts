@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedTemplate, TemplateSave } from '../../services/einvoice/template/api';
 import type { CheckedTemplateLogo } from '../../services/einvoice/template/logo';
-import { errorCode, notProvided } from '../../rules/serviceError';
+import { notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 import { isTemplateType, templateNameProblem, type TemplateFilter, type TemplateType } from './template/rules';
 
 /**
@@ -11,7 +12,9 @@ import { isTemplateType, templateNameProblem, type TemplateFilter, type Template
  * loaded first and marked in the gallery; choosing it opens the form with what was saved. A checked
  * form is saved on the product backend (D255, which replaces D201's "nothing is saved")
  * and ends in a summary with the way to the provider, which registers the template for its invoices.
- * A failed save returns to the form with everything typed and the reason.
+ * A failed save returns to the form with everything typed and the reason. The name and the type are
+ * the shared form (../shared/form/form.ts, D283): problems show after Submit, the save's reason stays
+ * while typing until the next Submit, as before. The logo keeps its own events (a file to check).
  */
 
 export interface TemplateLogo {
@@ -20,6 +23,25 @@ export interface TemplateLogo {
   size: number;
   kind: NonNullable<CheckedTemplateLogo['kind']>;
 }
+
+/** The typed fields of the setup form. */
+export interface TemplateValues {
+  name: string;
+  type: TemplateType | null;
+}
+
+export type TemplateField = keyof TemplateValues;
+export type TemplateProblem = 'required' | 'tooLong';
+
+export const templateFormKit = defineForm<TemplateValues, TemplateField, TemplateProblem>({
+  rules: {
+    name: (name) => templateNameProblem(name),
+    type: (type) => (type === null ? 'required' : null),
+  },
+  keepSaveErrorWhileTyping: true,
+});
+
+const EMPTY_TEMPLATE: TemplateValues = { name: '', type: null };
 
 /** The logo already saved on the backend, kept by the form until it is replaced or removed. */
 export type SavedLogo = NonNullable<SavedTemplate['logo']>;
@@ -32,18 +54,14 @@ export interface TemplateSetupContext {
   loadFailed: boolean;
   /** The saved logo the form keeps (no new logo chosen and not removed). */
   savedLogo: SavedLogo | null;
-  /** The last save's refusal or failure code, said on the form. */
-  saveError: string | null;
   templateId: string | null;
-  name: string;
-  type: TemplateType | null;
+  /** The name and type; the last save's refusal or failure code in `form.saveError`. */
+  form: FormState<TemplateValues>;
   logo: TemplateLogo | null;
   /** The last picked file's refusal: 'format', 'size' or 'read' (it could not be read). */
   logoProblem: 'format' | 'size' | 'read' | null;
   /** The name of the last refused file, said beside the refusal. */
   refusedName: string | null;
-  /** A submit found a problem: show every field's. */
-  showErrors: boolean;
   /** The file being checked. */
   pendingFile: Blob | null;
 }
@@ -51,8 +69,7 @@ export interface TemplateSetupContext {
 export type TemplateSetupEvent =
   | { type: 'FILTER.SET'; filter: TemplateFilter }
   | { type: 'SELECT'; templateId: string; templateType: TemplateType }
-  | { type: 'NAME.CHANGE'; value: string }
-  | { type: 'TYPE.CHANGE'; value: string }
+  | FormFieldEvent<TemplateValues>
   | { type: 'LOGO.PICK'; file: Blob }
   | { type: 'LOGO.CLEAR' }
   | { type: 'SUBMIT' }
@@ -63,15 +80,14 @@ export type TemplateSetupEvent =
 const blankForm = {
   templateId: null,
   savedLogo: null,
-  saveError: null,
-  name: '',
-  type: null,
+  form: templateFormKit.initial(EMPTY_TEMPLATE),
   logo: null,
   logoProblem: null,
   refusedName: null,
-  showErrors: false,
   pendingFile: null,
 } as const;
+
+const typeOf = (value: unknown): TemplateType | null => (isTemplateType(value) ? value : null);
 
 export const templateSetupMachine = setup({
   types: {
@@ -98,29 +114,32 @@ export const templateSetupMachine = setup({
         ? {
             ...blankForm,
             templateId: params.templateId,
-            name: context.saved.name,
-            type: isTemplateType(context.saved.type) ? context.saved.type : null,
+            form: templateFormKit.initial({ name: context.saved.name, type: typeOf(context.saved.type) }),
             savedLogo: context.saved.logo,
           }
-        : { ...blankForm, templateId: params.templateId, type: params.type },
+        : { ...blankForm, templateId: params.templateId, form: templateFormKit.initial({ name: '', type: params.type }) },
     ),
     assignSaved: assign((_, params: { saved: SavedTemplate | null }) => ({ saved: params.saved, loadFailed: false })),
     markLoadFailed: assign({ loadFailed: true }),
     // Saved: the form now holds what the backend holds; the next save keeps the logo unless it changes.
     assignSavedForm: assign((_, params: { saved: SavedTemplate }) => ({
       saved: params.saved,
-      name: params.saved.name,
-      type: isTemplateType(params.saved.type) ? params.saved.type : null,
+      form: templateFormKit.initial({ name: params.saved.name, type: typeOf(params.saved.type) }),
       logo: null,
       savedLogo: params.saved.logo,
-      saveError: null,
-      showErrors: false,
     })),
-    assignSaveError: assign((_, params: { code: string }) => ({ saveError: params.code })),
-    clearSaveError: assign({ saveError: null }),
+    assignSaveError: assign(({ context }, params: { error: unknown }) => ({ form: templateFormKit.failed(context.form, params.error) })),
+    // Not kit.saving: a save leaves the problems hidden until the next refused Submit, as before.
+    clearSaveError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
     resetForm: assign({ ...blankForm }),
-    assignName: assign((_, params: { value: string }) => ({ name: params.value })),
-    assignType: assign((_, params: { value: string }) => ({ type: isTemplateType(params.value) ? params.value : null })),
+    // A type that is not one of the gallery's (the select's placeholder) is no type.
+    changeField: assign(({ context }, params: { event: Extract<TemplateSetupEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form:
+        params.event.field === 'type'
+          ? templateFormKit.change(context.form, 'type', typeOf(params.event.value))
+          : templateFormKit.change(context.form, 'name', params.event.value),
+    })),
+    blurField: assign(({ context }, params: { field: TemplateField }) => ({ form: templateFormKit.blur(context.form, params.field) })),
     assignPending: assign((_, params: { file: Blob }) => ({ pendingFile: params.file })),
     assignLogo: assign(({ context }, params: { checked: CheckedTemplateLogo }) => ({
       logo: { file: context.pendingFile ?? new Blob(), name: params.checked.name, size: params.checked.size, kind: params.checked.kind! },
@@ -135,11 +154,11 @@ export const templateSetupMachine = setup({
       pendingFile: null,
     })),
     clearLogo: assign({ logo: null, savedLogo: null, logoProblem: null, refusedName: null }),
-    showErrors: assign({ showErrors: true }),
+    refuse: assign(({ context }) => ({ form: templateFormKit.refuse(context.form) })),
   },
   guards: {
     logoAccepted: (_, params: { checked: CheckedTemplateLogo }) => params.checked.problem === null && params.checked.kind !== null,
-    formValid: ({ context }) => templateNameProblem(context.name) === null && context.type !== null,
+    formValid: ({ context }) => templateFormKit.valid(context.form.values),
   },
 }).createMachine({
   id: 'templateSetup',
@@ -178,11 +197,11 @@ export const templateSetupMachine = setup({
       states: {
         editing: {
           on: {
-            'NAME.CHANGE': { actions: { type: 'assignName', params: ({ event }) => ({ value: event.value }) } },
-            'TYPE.CHANGE': { actions: { type: 'assignType', params: ({ event }) => ({ value: event.value }) } },
+            'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+            'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
             'LOGO.PICK': { target: 'checkingLogo', actions: { type: 'assignPending', params: ({ event }) => ({ file: event.file }) } },
             'LOGO.CLEAR': { actions: 'clearLogo' },
-            SUBMIT: [{ guard: 'formValid', target: 'saving', actions: 'clearSaveError' }, { actions: 'showErrors' }],
+            SUBMIT: [{ guard: 'formValid', target: 'saving', actions: 'clearSaveError' }, { actions: 'refuse' }],
           },
         },
         saving: {
@@ -193,8 +212,8 @@ export const templateSetupMachine = setup({
             src: 'saveTemplate',
             input: ({ context }) => ({
               templateId: context.templateId ?? '',
-              name: context.name,
-              type: context.type ?? 'gtgt',
+              name: context.form.values.name,
+              type: context.form.values.type ?? 'gtgt',
               logo: context.logo === null ? null : { file: context.logo.file, name: context.logo.name },
               keepLogo: context.logo === null && context.savedLogo !== null,
             }),
@@ -204,7 +223,7 @@ export const templateSetupMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'assignSaveError', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -255,7 +274,6 @@ export const selectTemplateInForm = (s: Snapshot) => s.hasTag('form');
 export const selectTemplateBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectTemplateReady = (s: Snapshot) => s.hasTag('ready');
 export const selectTemplateForm = (s: Snapshot) => s.context;
-export const selectTemplateNameProblem = (s: Snapshot) => (s.context.showErrors ? templateNameProblem(s.context.name) : null);
-export const selectTemplateTypeMissing = (s: Snapshot) => s.context.showErrors && s.context.type === null;
+export const selectTemplateValues = (s: Snapshot) => s.context.form.values;
 export const selectTemplateSaving = (s: Snapshot) => s.hasTag('saving');
 export const selectSavedTemplateId = (s: Snapshot) => s.context.saved?.templateId ?? null;

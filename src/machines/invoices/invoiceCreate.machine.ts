@@ -3,6 +3,7 @@ import type { CounterMethod, InvoiceBody, InvoiceCreated, PickableCustomer, Pick
 import { errorCode, notProvided } from '../../rules/serviceError';
 import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from '../../rules/invoices/invoice';
 import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /sale-invoice/create (doc 2 §2; CONTRACT13 POST /invoice; D136): a sale recorded at the counter.
@@ -10,6 +11,9 @@ import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
  * optionally (walk-in otherwise), the payment method and a note. Never twice: one Idempotency-Key per
  * sale attempt, sent with every try of it (a double click is one submit; a lost answer is retried with
  * the same key and the same body, the form locked meanwhile), replaced only after a definite refusal.
+ * The payment method and the note are the shared form (../shared/form/form.ts, D283: FIELD.CHANGE);
+ * the lines and the customer keep their own events (a line is picked, counted and removed, a customer
+ * searched), and the sale's own checks (no line, a wrong amount) stay here beside the note's rule.
  */
 
 export interface InvoiceLine {
@@ -17,6 +21,22 @@ export interface InvoiceLine {
   /** As typed; parsed when sent. */
   amount: string;
 }
+
+/** What is typed or chosen as a value: the payment method and the note. */
+export interface InvoiceFormValues {
+  method: CounterMethod;
+  note: string;
+}
+
+export type InvoiceFormField = keyof InvoiceFormValues;
+
+/** The note's length (D283); problems show after Submit only, as before. */
+export const invoiceFormKit = defineForm<InvoiceFormValues, InvoiceFormField, 'noteTooLong'>({
+  rules: {
+    method: () => null,
+    note: (note) => ([...note].length > INVOICE_NOTE_MAX_LENGTH ? 'noteTooLong' : null),
+  },
+});
 
 export interface InvoiceCreateContext {
   lines: InvoiceLine[];
@@ -27,10 +47,10 @@ export interface InvoiceCreateContext {
   customerResults: PickableCustomer[];
   customerError: string | null;
   customer: PickableCustomer | null;
-  method: CounterMethod;
-  note: string;
+  /** The method and note; `form.showErrors`: Submit was pressed with a problem. */
+  form: FormState<InvoiceFormValues>;
   key: string;
-  showErrors: boolean;
+  /** Why the last attempt failed (its outcome unknown, or refused); the form's own, not the kit's: adding or changing a line clears it. */
   submitError: string | null;
   created: InvoiceCreated | null;
 }
@@ -43,8 +63,7 @@ export type InvoiceCreateEvent =
   | { type: 'CUSTOMER.SEARCH'; value: string }
   | { type: 'CUSTOMER.PICK'; customer: PickableCustomer }
   | { type: 'CUSTOMER.CLEAR' }
-  | { type: 'METHOD.SET'; method: CounterMethod }
-  | { type: 'NOTE.CHANGE'; value: string }
+  | FormFieldEvent<InvoiceFormValues>
   | { type: 'SUBMIT' }
   | { type: 'RETRY' };
 
@@ -53,20 +72,21 @@ export const PICKER_SEARCH_DEBOUNCE_MS = 500;
 
 export type InvoiceFormProblem = 'noLines' | 'amount' | 'noteTooLong';
 
-export function invoiceProblems(c: Pick<InvoiceCreateContext, 'lines' | 'note'>): InvoiceFormProblem[] {
+export function invoiceProblems(c: Pick<InvoiceCreateContext, 'lines' | 'form'>): InvoiceFormProblem[] {
   const out: InvoiceFormProblem[] = [];
   if (c.lines.length === 0) out.push('noLines');
   if (c.lines.some((l) => parseAmount(l.amount) === null)) out.push('amount');
-  if ([...c.note].length > INVOICE_NOTE_MAX_LENGTH) out.push('noteTooLong');
+  const note = invoiceFormKit.errors(c.form.values).note;
+  if (note !== undefined) out.push(note);
   return out;
 }
 
-export function invoiceBody(c: Pick<InvoiceCreateContext, 'lines' | 'customer' | 'method' | 'note'>): InvoiceBody {
-  const note = c.note.trim();
+export function invoiceBody(c: Pick<InvoiceCreateContext, 'lines' | 'customer' | 'form'>): InvoiceBody {
+  const note = c.form.values.note.trim();
   return {
     products: c.lines.map((l) => ({ product_id: l.product.product_id, amount: parseAmount(l.amount) ?? 0 })),
     customer_id: c.customer?.customer_id ?? 0,
-    payment_method: c.method,
+    payment_method: c.form.values.method,
     ...(note ? { note } : {}),
   };
 }
@@ -117,9 +137,11 @@ export const invoiceCreateMachine = setup({
     setCustomerError: assign((_, p: { error: unknown }) => ({ customerError: errorCode(p.error) })),
     pickCustomer: assign((_, p: { customer: PickableCustomer }) => ({ customer: p.customer, customerQuery: '', customerResults: [] })),
     clearCustomer: assign({ customer: null }),
-    setMethod: assign((_, p: { method: CounterMethod }) => ({ method: p.method })),
-    setNote: assign((_, p: { value: string }) => ({ note: p.value })),
-    revealErrors: assign({ showErrors: true }),
+    // The method and the note leave the last failure's reason where it is, as before.
+    changeField: assign(({ context }, p: { event: Extract<InvoiceCreateEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form: invoiceFormKit.change(context.form, p.event.field, p.event.value),
+    })),
+    revealErrors: assign(({ context }) => ({ form: invoiceFormKit.refuse(context.form) })),
     clearSubmitError: assign({ submitError: null }),
     assignSubmitError: assign((_, p: { error: unknown }) => ({ submitError: errorCode(p.error) })),
     renewKey: assign({ key: () => newIdempotencyKey('inv') }),
@@ -150,10 +172,8 @@ export const invoiceCreateMachine = setup({
     customerResults: [],
     customerError: null,
     customer: null,
-    method: 'CASH',
-    note: '',
+    form: invoiceFormKit.initial({ method: 'CASH', note: '' }),
     key: newIdempotencyKey('inv'),
-    showErrors: false,
     submitError: null,
     created: null,
   }),
@@ -220,8 +240,8 @@ export const invoiceCreateMachine = setup({
             },
             'LINE.AMOUNT': { actions: { type: 'setAmount', params: ({ event }) => ({ productId: event.productId, value: event.value }) } },
             'LINE.REMOVE': { actions: { type: 'removeLine', params: ({ event }) => ({ productId: event.productId }) } },
-            'METHOD.SET': { actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) } },
-            'NOTE.CHANGE': { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
+            // FIELD.BLUR is not handled: the note's problem shows after Submit only.
+            'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
             SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'clearSubmitError' }, { actions: 'revealErrors' }],
           },
         },
@@ -275,7 +295,8 @@ export const invoiceCreateMachine = setup({
 type Snapshot = { context: InvoiceCreateContext; hasTag(tag: string): boolean; matches(value: unknown): boolean };
 export const selectLines = (s: Snapshot) => s.context.lines;
 export const selectTotal = (s: Snapshot) => invoiceTotal(s.context.lines);
-export const selectProblems = (s: Snapshot) => (s.context.showErrors ? invoiceProblems(s.context) : []);
+export const selectProblems = (s: Snapshot) => (s.context.form.showErrors ? invoiceProblems(s.context) : []);
+export const selectInvoiceForm = (s: Snapshot) => s.context.form;
 export const selectSubmitting = (s: Snapshot) => s.hasTag('submitting');
 export const selectUncertain = (s: Snapshot) => s.hasTag('uncertain');
 export const selectLocked = (s: Snapshot) => s.hasTag('submitting') || s.hasTag('uncertain') || s.matches({ form: 'done' });

@@ -3,15 +3,18 @@ import type { Order } from '../../services/orders/schemas';
 import type { Buyer, CompanyInfo, EinvoiceSettings, ExportResult } from '../../services/einvoice';
 import { storedCode } from '../../services/orders/schemas';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 import {
+  BUYER_FIELDS,
   INDIVIDUAL_BUYER,
-  buyerValid,
+  buyerProblem,
   canLookUp,
   fillFromCompany,
   keepTyped,
   toBuyer,
   type BuyerField,
   type BuyerForm,
+  type BuyerProblem,
 } from './einvoice/buyer';
 
 /**
@@ -23,6 +26,9 @@ import {
  * first time) and the code is saved on the order. The backend's INVOICE_ALREADY_EXPORTED carries the
  * code the order already has: it is shown as exported with that code. An invoice issued whose code
  * could not be saved says so ("try again soon") and saving again reuses the same code (D207).
+ * The buyer's fields are the shared form (../shared/form/form.ts, D283): FIELD.CHANGE per field; a
+ * field's problem shows once it changed (the machine marks it touched) or after Export was pressed.
+ * The kind (BUYER.KIND) stays its own event: it also rewrites the name and starts the fields over.
  */
 
 export interface EinvoiceExportInput {
@@ -39,13 +45,28 @@ export interface ExportRequest {
   settings: EinvoiceSettings;
 }
 
+/** The buyer's rules read its kind (a value of the form, set by BUYER.KIND, not by a field). */
+export const buyerFormKit = defineForm<BuyerForm, BuyerField, BuyerProblem>({
+  fields: BUYER_FIELDS,
+  validate: (values) => {
+    const found: Partial<Record<BuyerField, BuyerProblem>> = {};
+    for (const field of BUYER_FIELDS) {
+      const problem = buyerProblem(values, field);
+      if (problem !== null) found[field] = problem;
+    }
+    return found;
+  },
+  showOnBlur: true,
+});
+
 export interface EinvoiceExportContext {
   order: Order;
   settings: EinvoiceSettings | null;
-  form: BuyerForm;
-  /** The form was submitted once: problems are shown from then on (and on each field as it changes). */
-  touched: Partial<Record<BuyerField, true>>;
-  submitted: boolean;
+  /**
+   * The buyer (D283). `showErrors`: Export was pressed once, problems are shown from then on;
+   * `touched`: the fields changed, each showing its problem as it changes.
+   */
+  form: FormState<BuyerForm, BuyerField>;
   lookupError: string | null;
   error: string | null;
   /** What the provider issued (kept so saving again never issues again). */
@@ -58,7 +79,7 @@ export interface EinvoiceExportContext {
 
 export type EinvoiceExportEvent =
   | { type: 'BUYER.KIND'; individual: boolean }
-  | { type: 'BUYER.CHANGE'; field: BuyerField; value: string }
+  | FormFieldEvent<BuyerForm, BuyerField>
   | { type: 'LOOKUP' }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
@@ -111,21 +132,25 @@ export const einvoiceExportMachine = setup({
   },
   actions: {
     setSettings: assign((_, params: { settings: EinvoiceSettings | null }) => ({ settings: params.settings })),
-    setKind: assign(({ context }, params: { individual: boolean }) => ({
-      form: params.individual ? individualForm(context.form) : businessForm(context.form),
-      touched: {},
-      lookupError: null,
-    })),
-    setField: assign(({ context }, params: { field: BuyerField; value: string }) => ({
-      form: { ...context.form, [params.field]: keepTyped(params.field, params.value) },
-      touched: { ...context.touched, [params.field]: true as const },
+    // The other kind's fields start untouched; Export pressed before still shows every problem.
+    setKind: assign(({ context }, params: { individual: boolean }) => {
+      const values = context.form.values;
+      return {
+        form: buyerFormKit.load(context.form, params.individual ? individualForm(values) : businessForm(values)),
+        lookupError: null,
+      };
+    }),
+    // What a field keeps of what was typed (digits only in the tax code); a changed field shows its problem.
+    changeField: assign(({ context }, params: { field: BuyerField; value: string }) => ({
+      form: buyerFormKit.blur(buyerFormKit.change(context.form, params.field, keepTyped(params.field, params.value)), params.field),
       lookupError: params.field === 'taxCode' ? null : context.lookupError,
     })),
-    markSubmitted: assign({ submitted: true }),
+    refuse: assign(({ context }) => ({ form: buyerFormKit.refuse(context.form) })),
+    startExport: assign(({ context }) => ({ form: buyerFormKit.saving(context.form) })),
     fillCompany: assign(({ context }, params: { company: CompanyInfo | null }) =>
       params.company === null
         ? { lookupError: 'EINV_COMPANY_NOT_FOUND' }
-        : { form: fillFromCompany(context.form, params.company), lookupError: null },
+        : { form: { ...context.form, values: fillFromCompany(context.form.values, params.company) }, lookupError: null },
     ),
     setLookupError: assign((_, params: { code: string }) => ({ lookupError: params.code })),
     setError: assign((_, params: { code: string }) => ({ error: params.code })),
@@ -145,8 +170,8 @@ export const einvoiceExportMachine = setup({
   guards: {
     active: (_, params: { settings: EinvoiceSettings | null }) => params.settings !== null && params.settings.active,
     approved: (_, params: { approved: boolean }) => params.approved,
-    canLookUp: ({ context }) => canLookUp(context.form),
-    buyerValid: ({ context }) => buyerValid(context.form),
+    canLookUp: ({ context }) => canLookUp(context.form.values),
+    buyerValid: ({ context }) => buyerFormKit.valid(context.form.values),
     alreadyExported: (_, params: { error: unknown }) =>
       errorCode(params.error) === 'INVOICE_ALREADY_EXPORTED' && storedCode(params.error) !== null,
   },
@@ -155,9 +180,7 @@ export const einvoiceExportMachine = setup({
   context: ({ input }) => ({
     order: input.order,
     settings: null,
-    form: INDIVIDUAL_BUYER,
-    touched: {},
-    submitted: false,
+    form: buyerFormKit.initial(INDIVIDUAL_BUYER),
     lookupError: null,
     error: null,
     issued: null,
@@ -216,15 +239,16 @@ export const einvoiceExportMachine = setup({
       initial: 'editing',
       on: {
         'BUYER.KIND': { actions: { type: 'setKind', params: ({ event }) => ({ individual: event.individual }) } },
-        'BUYER.CHANGE': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        // FIELD.BLUR is not handled: a buyer field shows its problem once changed, not on leaving it.
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
       },
       states: {
         editing: {
           on: {
             LOOKUP: { guard: 'canLookUp', target: 'lookingUp' },
             SUBMIT: [
-              { guard: 'buyerValid', target: '#einvoiceExport.exporting', actions: ['markSubmitted', 'clearError'] },
-              { actions: 'markSubmitted', description: 'Nothing is sent: every problem shows under its field, nothing typed is lost.' },
+              { guard: 'buyerValid', target: '#einvoiceExport.exporting', actions: ['startExport', 'clearError'] },
+              { actions: 'refuse', description: 'Nothing is sent: every problem shows under its field, nothing typed is lost.' },
             ],
           },
         },
@@ -234,7 +258,7 @@ export const einvoiceExportMachine = setup({
           invoke: {
             id: 'lookupCompany',
             src: 'lookupCompany',
-            input: ({ context }) => ({ settings: context.settings!, taxCode: context.form.taxCode.trim() }),
+            input: ({ context }) => ({ settings: context.settings!, taxCode: context.form.values.taxCode.trim() }),
             onDone: { target: 'editing', actions: { type: 'fillCompany', params: ({ event }) => ({ company: event.output }) } },
             onError: { target: 'editing', actions: { type: 'setLookupError', params: ({ event }) => ({ code: errorCode(event.error) }) } },
           },
@@ -248,7 +272,7 @@ export const einvoiceExportMachine = setup({
       invoke: {
         id: 'createInvoice',
         src: 'createInvoice',
-        input: ({ context }) => ({ orderId: context.order.order_id, buyer: toBuyer(context.form), settings: context.settings! }),
+        input: ({ context }) => ({ orderId: context.order.order_id, buyer: toBuyer(context.form.values), settings: context.settings! }),
         onDone: { target: 'saving', actions: { type: 'setIssued', params: ({ event }) => ({ result: event.output }) } },
         onError: {
           target: 'form',

@@ -4,6 +4,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
+  invoiceFormKit,
+  selectInvoiceForm,
   selectLines,
   selectLocked,
   selectProblems,
@@ -15,6 +17,7 @@ import {
 import { INVOICE_AMOUNT_MAX, INVOICE_NOTE_MAX_LENGTH } from '../../rules/invoices/invoice';
 import { errorMessageKey } from '../../services/errors';
 import { COUNTER_METHODS, type CounterMethod } from '../../services/invoices/schemas';
+import { useFormFields } from '../shared/form/use-form-fields';
 import { formatVnd } from '../shared/table/format';
 import { SubmitForm } from '../shared/form/SubmitForm';
 
@@ -27,13 +30,16 @@ export type InvoiceCreateActor = ActorRefFrom<typeof invoiceCreateMachine>;
  */
 export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateActor; onBack: () => void }) {
   const { t } = useTranslation(['invoices', 'errors']);
-  const problems = useSelector(actor, selectProblems);
   const submitting = useSelector(actor, selectSubmitting);
   const uncertain = useSelector(actor, selectUncertain);
   const locked = useSelector(actor, selectLocked);
   const submitError = useSelector(actor, (s) => s.context.submitError);
-  const method = useSelector(actor, (s) => s.context.method);
-  const note = useSelector(actor, (s) => s.context.note);
+  // The method and note through the form toolkit (D283); the note's problem shows after Submit only.
+  const fields = useFormFields(actor, useSelector(actor, selectInvoiceForm), invoiceFormKit, {
+    rule: () => t('create.noteTooLong', { max: INVOICE_NOTE_MAX_LENGTH }),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  const note = fields.text('note');
 
   return (
     <Stack gap="md" p="md" maw={900}>
@@ -50,8 +56,8 @@ export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateAct
           <CustomerPicker actor={actor} locked={locked} />
           <Radio.Group
             label={t('create.method')}
-            value={method}
-            onChange={(value) => actor.send({ type: 'METHOD.SET', method: value as CounterMethod })}
+            value={fields.values.method}
+            onChange={(value) => fields.change('method', value as CounterMethod)}
           >
             <Group mt="xs">
               {COUNTER_METHODS.map((m) => (
@@ -62,12 +68,12 @@ export function InvoiceCreateScreen({ actor, onBack }: { actor: InvoiceCreateAct
           <Textarea
             label={t('create.note')}
             description={t('create.noteHint', { max: INVOICE_NOTE_MAX_LENGTH })}
-            value={note}
+            value={note.value}
             readOnly={locked}
             autosize
             minRows={2}
-            error={problems.includes('noteTooLong') ? t('create.noteTooLong', { max: INVOICE_NOTE_MAX_LENGTH }) : undefined}
-            onChange={(e) => actor.send({ type: 'NOTE.CHANGE', value: e.currentTarget.value })}
+            error={note.error}
+            onChange={note.onChange}
           />
           {uncertain ? (
             <Alert color="yellow" role="alert" title={t('create.uncertainTitle')} data-testid="invoice-uncertain">

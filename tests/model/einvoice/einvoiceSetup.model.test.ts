@@ -52,8 +52,9 @@ const accountEvents: SampleEvent[] = [
   { type: 'FIELD.CHANGE', field: 'password', value: 'Einv@2026' },
   { type: 'FIELD.CHANGE', field: 'password', value: '   ' },
   { type: 'FIELD.CHANGE', field: 'taxCode', value: '01081' },
-  { type: 'AUTO_EXPORT.TOGGLE', value: true },
-  { type: 'PRINT_INVOICE.TOGGLE', value: true },
+  // The switches are fields too (D283): FIELD.CHANGE with a boolean.
+  { type: 'FIELD.CHANGE', field: 'autoExport', value: true },
+  { type: 'FIELD.CHANGE', field: 'printInvoice', value: true },
   { type: 'METHOD.SELECT', method: 'merchant_account' },
   { type: 'SAVE' },
   { type: 'xstate.done.actor.checkTaxCode', output: undefined },
@@ -102,12 +103,12 @@ function project(c: EinvoiceSetupContext) {
   return {
     provider: c.provider,
     method: c.method,
-    valid: credentialsValid(c.method, c.values),
+    valid: credentialsValid(c.method, c.form.values),
     linked: c.ssoLinked,
-    showErrors: c.showErrors,
+    showErrors: c.form.showErrors,
     error: c.errorCode,
-    auto: c.autoExport,
-    print: c.printInvoice,
+    auto: c.form.values.autoExport,
+    print: c.form.values.printInvoice,
     declaration: c.declaration,
   };
 }
@@ -152,7 +153,7 @@ describeModel({
       events: ssoEvents,
       project: project as (context: never) => unknown,
       limit: 20_000,
-      ignore: ['CANCEL', 'RETRY', 'AUTO_EXPORT.TOGGLE', 'PRINT_INVOICE.TOGGLE'],
+      ignore: ['CANCEL', 'RETRY'],
     },
   ],
   check(outcome) {
@@ -166,10 +167,18 @@ describeModel({
         throw new Error('closing the terms did not leave');
       // A refused check, login or save keeps every typed value and names the reason.
       if (/^xstate\.error\.actor\.(checkTaxCode|login|saveSettings)$/.test(type)) {
-        if (!before || JSON.stringify(before.values) !== JSON.stringify(after.values) || before.provider !== after.provider)
+        if (!before || JSON.stringify(before.form.values) !== JSON.stringify(after.form.values) || before.provider !== after.provider)
           throw new Error('a refusal lost typed values');
         if (after.errorCode === null) throw new Error('a refusal without its reason');
       }
+      // D284: a refused save keeps every value.
+      if (
+        type === 'SAVE' &&
+        before &&
+        step.after.matches({ form: 'editing' }) &&
+        JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)
+      )
+        throw new Error('a refused save changed the form');
       if (type === 'xstate.error.actor.saveSettings' && !actions.includes('notifySaveFailed'))
         throw new Error('save failure without a toast');
       if ((type === 'xstate.done.actor.serialVat' || type === 'xstate.error.actor.serialVat') && step.after.matches('clearing')) {
@@ -177,18 +186,18 @@ describeModel({
       }
       if (
         type === 'xstate.done.actor.cancelSettings' &&
-        (after.provider !== null || after.autoExport || after.printInvoice || after.settings !== null)
+        (after.provider !== null || after.form.values.autoExport || after.form.values.printInvoice || after.settings !== null)
       )
         throw new Error('cancel left the set-up behind');
       if (step.after.matches('active') && !step.after.hasTag('readOnly')) throw new Error('active but editable');
       for (const call of step.invoked) {
         const body = call.input as Record<string, unknown>;
-        if (call.id === 'checkTaxCode' && body.taxCode !== after.values.taxCode.trim()) throw new Error('checked another tax code');
+        if (call.id === 'checkTaxCode' && body.taxCode !== after.form.values.taxCode.trim()) throw new Error('checked another tax code');
         if (call.id === 'login') {
           // The provider checks the tax code before the login (doc 2 §5).
           if (type !== 'xstate.done.actor.checkTaxCode') throw new Error('login without the tax-code check');
           const creds = body.credentials as Record<string, string>;
-          if (creds.username !== after.values.username.trim() || creds.password !== after.values.password.trim())
+          if (creds.username !== after.form.values.username.trim() || creds.password !== after.form.values.password.trim())
             throw new Error('credentials not trimmed');
         }
         if (call.id === 'saveSettings') {

@@ -19,7 +19,7 @@ const vatRates = vatRateTableSchema.parse(REPO_VAT_RATES_INPUT);
 const KEY = '2f1c0d3e-8a4b-4c5d-9e6f-7a8b9c0d1e2f';
 const result = { eivCode: '::ABCDEFGHJK::3', serial: '1C26TMV', providerId: KEY, existing: false };
 
-const reason: SampleEvent = { type: 'FIELD.SET', field: 'reason', value: 'Khách trả lại 1 chai bia' };
+const reason: SampleEvent = { type: 'FIELD.CHANGE', field: 'reason', value: 'Khách trả lại 1 chai bia' };
 const beer: SampleEvent = { type: 'LINE.SET', index: 0, patch: { name: 'Bia Hà Nội', unitPrice: 25_000, taxClass: 'STANDARD' } };
 const done: SampleEvent = { type: 'xstate.done.actor.correctInvoice', output: result };
 
@@ -39,8 +39,8 @@ const amounts: SampleEvent[] = [
 const kinds: SampleEvent[] = [
   { type: 'KIND.SET', kind: 'adjustInfo' },
   { type: 'KIND.SET', kind: 'replace' },
-  { type: 'FIELD.SET', field: 'buyerName', value: '' },
-  { type: 'FIELD.SET', field: 'buyerAddress', value: '12 Hàng Bạc, Hoàn Kiếm, Hà Nội' },
+  { type: 'FIELD.CHANGE', field: 'buyerName', value: '' },
+  { type: 'FIELD.CHANGE', field: 'buyerAddress', value: '12 Hàng Bạc, Hoàn Kiếm, Hà Nội' },
   reason,
   { type: 'REVIEW' },
   { type: 'CONFIRM' },
@@ -51,8 +51,8 @@ const lines: SampleEvent[] = [{ type: 'LINE.ADD' }, { type: 'LINE.REMOVE', index
 
 const project = ((c: InvoiceCorrectContext) => ({
   kind: c.kind,
-  reason: c.reason !== '',
-  buyer: c.buyer.name !== '',
+  reason: c.form.values.reason !== '',
+  buyer: c.form.values.buyerName !== '',
   lines: c.lines.length,
   named: c.lines.filter((l) => l.name !== '').length,
   problems: c.problems.length > 0,
@@ -105,11 +105,22 @@ describeModel({
         throw new Error('reviewed without the tax of its lines');
       if (type === 'REVIEW' && step.after.matches('editing') && after.problems.length === 0)
         throw new Error('a refused review named nothing');
+      // D284: a refused review keeps every value.
+      if (
+        type === 'REVIEW' &&
+        step.after.matches('editing') &&
+        before &&
+        JSON.stringify(after.form.values) !== JSON.stringify(before.form.values)
+      )
+        throw new Error('a refused review changed the form');
       if (type === 'CONFIRM' && step.before?.hasTag('busy') && step.invoked.length > 0) throw new Error('a second click sent twice');
       if (type === 'xstate.done.actor.correctInvoice' && !actions.includes('notifyCorrected')) throw new Error('a correction said nothing');
       if (type === 'xstate.error.actor.correctInvoice' && before) {
         if (after.errorCode === null) throw new Error('a refusal said nothing');
-        if (after.reason !== before.reason || JSON.stringify(after.lines) !== JSON.stringify(before.lines))
+        if (
+          JSON.stringify(after.form.values) !== JSON.stringify(before.form.values) ||
+          JSON.stringify(after.lines) !== JSON.stringify(before.lines)
+        )
           throw new Error('a refusal lost what was typed');
       }
       if (step.after.status === 'done') {

@@ -17,10 +17,12 @@ const saved = {
 const events: SampleEvent[] = [
   { type: 'FILTER.SET', filter: 'sale' },
   { type: 'SELECT', templateId: 'gtgt-classic', templateType: 'gtgt' },
-  { type: 'NAME.CHANGE', value: 'Mẫu hóa đơn Phở Cổ' },
-  { type: 'NAME.CHANGE', value: '   ' },
-  { type: 'TYPE.CHANGE', value: 'service' },
-  { type: 'TYPE.CHANGE', value: 'all' },
+  { type: 'FIELD.CHANGE', field: 'name', value: 'Mẫu hóa đơn Phở Cổ' },
+  { type: 'FIELD.CHANGE', field: 'name', value: '   ' },
+  { type: 'FIELD.CHANGE', field: 'type', value: 'service' },
+  // Not a template type (the gallery filter's "all"): the form holds no type.
+  { type: 'FIELD.CHANGE', field: 'type', value: 'all' },
+  { type: 'FIELD.BLUR', field: 'name' },
   { type: 'LOGO.PICK', file },
   { type: 'LOGO.CLEAR' },
   { type: 'xstate.done.actor.checkLogo', output: { name: 'logo.pdf', size: 8, kind: 'application/pdf', problem: null } },
@@ -40,37 +42,42 @@ const events: SampleEvent[] = [
 
 // Only what guards and the form's outcome depend on: otherwise the traversal never ends.
 const project = ((c: TemplateSetupContext) => ({
-  named: c.name.trim().length > 0,
-  typed: c.type !== null,
+  named: c.form.values.name.trim().length > 0,
+  typed: c.form.values.type !== null,
   logo: c.logo !== null,
   savedLogo: c.savedLogo !== null,
   refused: c.logoProblem !== null,
   saved: c.saved !== null,
   loadFailed: c.loadFailed,
-  saveError: c.saveError !== null,
+  saveError: c.form.saveError !== null,
 })) as (context: never) => unknown;
 
 describeModel({
   name: 'templateSetup',
   machine: templateSetupMachine,
   promiseActors: ['checkLogo', 'loadTemplate', 'saveTemplate'],
-  variants: [{ events, project }],
+  // The FIELD.BLUR sample (D284) takes the traversal past the default 20,000 states.
+  variants: [{ events, project, limit: 40_000 }],
   check(outcome) {
     for (const step of outcome.steps) {
       const before = step.before?.context as TemplateSetupContext | undefined;
       const after = step.after.context as TemplateSetupContext;
-      if (step.after.hasTag('ready') && (after.name.trim() === '' || after.type === null))
+      if (step.after.hasTag('ready') && (after.form.values.name.trim() === '' || after.form.values.type === null))
         throw new Error('ready without a name and a type');
       if (step.event.type.startsWith('xstate.done.actor.checkLogo')) {
         const out = (step.event as { output?: { problem: string | null } }).output!;
         if (out.problem !== null && after.logo !== before?.logo) throw new Error('a refused file replaced the logo');
         if (out.problem === null && after.logo?.file !== file) throw new Error('the accepted logo is not the picked file');
       }
+      // D284: a refused Submit keeps every value and says what is wrong.
+      if (step.event.type === 'SUBMIT' && before && !step.after.hasTag('saving')) {
+        if (JSON.stringify(after.form.values) !== JSON.stringify(before.form.values)) throw new Error('a refusal changed the form');
+      }
       if (step.event.type === 'xstate.error.actor.saveTemplate') {
         // D255: a failed save keeps everything typed and says why.
-        if (after.name !== before?.name || after.type !== before?.type || after.logo !== before?.logo)
+        if (JSON.stringify(after.form.values) !== JSON.stringify(before?.form.values) || after.logo !== before?.logo)
           throw new Error('a failed save lost input');
-        if (after.saveError !== 'IMAGE_INVALID_FORMAT') throw new Error('a failed save says nothing');
+        if (after.form.saveError !== 'IMAGE_INVALID_FORMAT') throw new Error('a failed save says nothing');
       }
       for (const call of step.invoked) {
         if (call.id === 'checkLogo' && (call.input as { file: Blob }).file !== file) throw new Error('checked another file');

@@ -26,8 +26,7 @@ const FORM = [
   'PRODUCT.ADD',
   'LINE.AMOUNT',
   'LINE.REMOVE',
-  'METHOD.SET',
-  'NOTE.CHANGE',
+  'FIELD.CHANGE',
   'SUBMIT',
   'RETRY',
   'xstate.done.actor.createInvoice',
@@ -40,7 +39,7 @@ function projection(c: InvoiceCreateContext) {
     valid: invoiceProblems(c).length === 0,
     customerQuery: c.customerQuery.trim() === '' ? '' : 'typed',
     customer: c.customer !== null,
-    shown: c.showErrors,
+    shown: c.form.showErrors,
     error: c.submitError !== null,
   };
 }
@@ -87,9 +86,9 @@ describeModel({
         { type: 'LINE.AMOUNT', productId: pho.product_id, value: '3' },
         { type: 'LINE.AMOUNT', productId: pho.product_id, value: '0' },
         { type: 'LINE.REMOVE', productId: pho.product_id },
-        { type: 'METHOD.SET', method: 'QR' },
-        { type: 'NOTE.CHANGE', value: 'x'.repeat(501) },
-        { type: 'NOTE.CHANGE', value: 'Mang về' },
+        { type: 'FIELD.CHANGE', field: 'method', value: 'QR' },
+        { type: 'FIELD.CHANGE', field: 'note', value: 'x'.repeat(501) },
+        { type: 'FIELD.CHANGE', field: 'note', value: 'Mang về' },
         { type: 'SUBMIT' },
         { type: 'RETRY' },
         { type: 'xstate.done.actor.createInvoice', output: { invoice_id: 5_000_200, invoice_code: 'HD5000200' } },
@@ -151,9 +150,17 @@ describeModel({
         before &&
         step.before?.matches({ form: 'editing' }) &&
         invoiceProblems(before).length > 0 &&
-        !after.showErrors
+        !after.form.showErrors
       )
         throw new Error('an invalid submit was silent');
+      // D284: a refused Submit keeps every value.
+      if (
+        type === 'SUBMIT' &&
+        before &&
+        step.after.matches({ form: 'editing' }) &&
+        JSON.stringify(before.form.values) !== JSON.stringify(after.form.values)
+      )
+        throw new Error('a refusal changed the form');
     }
     void firstKey;
   },

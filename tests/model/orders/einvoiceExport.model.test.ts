@@ -24,12 +24,12 @@ const formEvents: SampleEvent[] = [
   { type: 'xstate.done.actor.checkDeclaration', output: { approved: true } },
   { type: 'BUYER.KIND', individual: false },
   { type: 'BUYER.KIND', individual: true },
-  { type: 'BUYER.CHANGE', field: 'taxCode', value: '0100109106' },
-  { type: 'BUYER.CHANGE', field: 'taxCode', value: '01001' },
+  { type: 'FIELD.CHANGE', field: 'taxCode', value: '0100109106' },
+  { type: 'FIELD.CHANGE', field: 'taxCode', value: '01001' },
   // D237: a wrong check digit and a short personal ID number make the form invalid.
-  { type: 'BUYER.CHANGE', field: 'taxCode', value: '0100109107' },
-  { type: 'BUYER.CHANGE', field: 'idCard', value: '0011850' },
-  { type: 'BUYER.CHANGE', field: 'name', value: '' },
+  { type: 'FIELD.CHANGE', field: 'taxCode', value: '0100109107' },
+  { type: 'FIELD.CHANGE', field: 'idCard', value: '0011850' },
+  { type: 'FIELD.CHANGE', field: 'name', value: '' },
   { type: 'LOOKUP' },
   { type: 'xstate.done.actor.lookupCompany', output: company },
   { type: 'xstate.done.actor.lookupCompany', output: null },
@@ -55,17 +55,17 @@ const exportEvents: SampleEvent[] = [
 ];
 
 const project = (c: EinvoiceExportContext) => ({
-  individual: c.form.isIndividual,
-  valid: buyerValid(c.form),
-  tax: /^\d{10}$/.test(c.form.taxCode),
-  named: c.form.name !== '',
-  filled: c.form.company !== '',
+  individual: c.form.values.isIndividual,
+  valid: buyerValid(c.form.values),
+  tax: /^\d{10}$/.test(c.form.values.taxCode),
+  named: c.form.values.name !== '',
+  filled: c.form.values.company !== '',
   lookup: c.lookupError !== null,
   error: c.error,
   issued: c.issued?.eivCode ?? null,
   code: c.eivCode,
   already: c.alreadyExported,
-  submitted: c.submitted,
+  submitted: c.form.showErrors,
 });
 
 describeModel({
@@ -78,7 +78,7 @@ describeModel({
       variant: 'checks',
       input: { order: toExport },
       events: checkEvents,
-      ignore: ['BUYER.KIND', 'BUYER.CHANGE', 'LOOKUP', 'SUBMIT'],
+      ignore: ['BUYER.KIND', 'FIELD.CHANGE', 'LOOKUP', 'SUBMIT'],
       project: project as (context: never) => unknown,
     },
     {
@@ -98,7 +98,7 @@ describeModel({
       variant: 'export',
       input: { order: toExport },
       events: exportEvents,
-      ignore: ['BUYER.KIND', 'BUYER.CHANGE', 'LOOKUP', 'xstate.error.actor.loadSettings', 'xstate.error.actor.checkDeclaration'],
+      ignore: ['BUYER.KIND', 'FIELD.CHANGE', 'LOOKUP', 'xstate.error.actor.loadSettings', 'xstate.error.actor.checkDeclaration'],
       project: project as (context: never) => unknown,
     },
   ],
@@ -111,9 +111,9 @@ describeModel({
         // An invalid buyer is never sent, and the order is always the provider's key.
         if (call.id === 'createInvoice') {
           const input = call.input as { orderId: number; buyer: { name: string; isIndividual: boolean; taxCode?: string } };
-          if (!before || !buyerValid(before.form)) throw new Error('an invalid buyer was sent');
+          if (!before || !buyerValid(before.form.values)) throw new Error('an invalid buyer was sent');
           if (input.orderId !== toExport.order_id) throw new Error('the key is not the order');
-          if (input.buyer.isIndividual && input.buyer.name !== (before.form.name.trim() || WALK_IN_BUYER))
+          if (input.buyer.isIndividual && input.buyer.name !== (before.form.values.name.trim() || WALK_IN_BUYER))
             throw new Error('buyer name changed');
         }
         // Saving again after "not saved" sends the code issued, never a new export.
@@ -126,9 +126,16 @@ describeModel({
         throw new Error('a retry of the save issued again');
       // A refused export keeps everything typed and says so.
       if (step.event.type === 'xstate.error.actor.createInvoice') {
-        if (JSON.stringify(before?.form) !== JSON.stringify(after.form)) throw new Error('a refused export lost the buyer');
+        if (JSON.stringify(before?.form.values) !== JSON.stringify(after.form.values)) throw new Error('a refused export lost the buyer');
         if (!actions.includes('notifyFailed')) throw new Error('no toast for a refused export');
       }
+      // D284: Export refused while invalid keeps every value.
+      if (
+        step.event.type === 'SUBMIT' &&
+        step.after.hasTag('form') &&
+        JSON.stringify(before?.form.values) !== JSON.stringify(after.form.values)
+      )
+        throw new Error('a refusal changed the buyer');
       if (step.after.hasTag('done')) {
         if (after.eivCode === null) throw new Error('done without a code');
         if (!step.before?.hasTag('done') && !actions.includes('orderExported')) throw new Error('the list was not told');

@@ -12,15 +12,16 @@ import { einvoicePaths } from '../paths';
 
 /** The registration as an e-mail the merchant sends to the provider (D202): nothing is sent for them. */
 function registrationMail(c: OnboardingContext): string | null {
-  if (!c.provider || !c.plan || !c.orderId) return null;
-  const name = providerInfo(c.provider).name;
+  const v = c.form.values;
+  if (!v.provider || !v.plan || !c.orderId) return null;
+  const name = providerInfo(v.provider).name;
   const body = [
     `Đăng ký hóa đơn điện tử / E-invoice registration (${name})`,
     `Mã số thuế / Tax code: ${c.taxNo ?? ''}`,
-    `Gói / Plan: ${c.plan} (${PLAN_INVOICES[c.plan]})`,
-    `Người liên hệ / Contact: ${c.contactName.trim()}`,
-    `Email: ${c.email.trim()}`,
-    `Điện thoại / Phone: ${c.phone.trim()}`,
+    `Gói / Plan: ${v.plan} (${PLAN_INVOICES[v.plan]})`,
+    `Người liên hệ / Contact: ${v.contactName.trim()}`,
+    `Email: ${v.email.trim()}`,
+    `Điện thoại / Phone: ${v.phone.trim()}`,
     `Mã hợp đồng / Contract order id: ${c.orderId}`,
   ].join('\n');
   return `mailto:?subject=${encodeURIComponent(`${name} – ${c.orderId}`)}&body=${encodeURIComponent(body)}`;

@@ -46,10 +46,10 @@ export function CorrectEditForm({ actor, c, cancel }: CorrectPartProps & { cance
         label={t('list.correct.reason')}
         description={t('list.correct.reasonHint')}
         required
-        value={c.reason}
+        value={c.form.values.reason}
         maxLength={REASON_MAX}
         rows={2}
-        onChange={(e) => actor.send({ type: 'FIELD.SET', field: 'reason', value: e.currentTarget.value })}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'reason', value: e.currentTarget.value })}
         error={hasProblem(c, 'reason') ? t('list.correct.problems.reason') : undefined}
         data-testid="correct-reason"
       />
@@ -72,8 +72,8 @@ function CorrectBuyerFields({ actor, c }: CorrectPartProps) {
     <Group grow align="flex-start" wrap="wrap">
       <TextInput
         label={t('list.correct.buyerName')}
-        value={c.buyer.name}
-        onChange={(e) => actor.send({ type: 'FIELD.SET', field: 'buyerName', value: e.currentTarget.value })}
+        value={c.form.values.buyerName}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'buyerName', value: e.currentTarget.value })}
         error={hasProblem(c, 'buyerName') ? t('list.correct.problems.buyerName') : undefined}
         style={{ minWidth: 200 }}
         data-testid="correct-buyer-name"
@@ -82,16 +82,16 @@ function CorrectBuyerFields({ actor, c }: CorrectPartProps) {
         label={t('list.correct.buyerTaxCode')}
         description={t('list.correct.buyerTaxCodeHelp')}
         inputMode="numeric"
-        value={c.buyer.taxCode}
-        onChange={(e) => actor.send({ type: 'FIELD.SET', field: 'buyerTaxCode', value: e.currentTarget.value })}
+        value={c.form.values.buyerTaxCode}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'buyerTaxCode', value: e.currentTarget.value })}
         error={hasProblem(c, 'buyerTaxCode') ? t('list.correct.problems.buyerTaxCode') : undefined}
         style={{ minWidth: 200 }}
         data-testid="correct-buyer-tax-code"
       />
       <TextInput
         label={t('list.correct.buyerAddress')}
-        value={c.buyer.address}
-        onChange={(e) => actor.send({ type: 'FIELD.SET', field: 'buyerAddress', value: e.currentTarget.value })}
+        value={c.form.values.buyerAddress}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'buyerAddress', value: e.currentTarget.value })}
         error={hasProblem(c, 'buyerAddress') ? t('list.correct.problems.buyerAddress') : undefined}
         style={{ minWidth: 200 }}
         data-testid="correct-buyer-address"

@@ -84,8 +84,10 @@ function CorrectReview({ actor, c, name, busy }: { actor: InvoiceCorrectActor; c
         </Text>
         {c.kind !== 'adjustAmount' ? (
           <Text size="sm" data-testid="correct-summary-buyer">
-            {t('list.correct.reviewBuyer', { name: c.buyer.name, address: c.buyer.address })}
-            {c.buyer.taxCode.trim() ? ` · ${t('list.correct.reviewTaxCode', { taxCode: c.buyer.taxCode.trim() })}` : ''}
+            {t('list.correct.reviewBuyer', { name: c.form.values.buyerName, address: c.form.values.buyerAddress })}
+            {c.form.values.buyerTaxCode.trim()
+              ? ` · ${t('list.correct.reviewTaxCode', { taxCode: c.form.values.buyerTaxCode.trim() })}`
+              : ''}
           </Text>
         ) : null}
         {c.tax?.lines.map((line, i) => {
@@ -112,7 +114,7 @@ function CorrectReview({ actor, c, name, busy }: { actor: InvoiceCorrectActor; c
                 })}
           </Text>
         ) : null}
-        <Text size="sm">{t('list.correct.reviewReason', { reason: c.reason })}</Text>
+        <Text size="sm">{t('list.correct.reviewReason', { reason: c.form.values.reason })}</Text>
       </Stack>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => actor.send({ type: 'BACK' })} disabled={busy} data-testid="correct-back">

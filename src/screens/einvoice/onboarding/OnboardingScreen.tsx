@@ -12,11 +12,14 @@ import {
   selectOnboardingForm,
   selectOnboardingInForm,
   selectOnboardingNotice,
-  selectOnboardingProblems,
+  selectOnboardingValues,
+  onboardingFormKit,
   type einvoiceOnboardingMachine,
   type OnboardingPlan,
 } from '../../../machines/einvoice/einvoiceOnboarding.machine';
 import type { ProviderRoute } from '../../../services/einvoice/core/types';
+import { errorMessageKey } from '../../../services/errors';
+import { useFormFields } from '../../shared/form/use-form-fields';
 import { PROVIDER_NAMES } from '../sso/providerNames';
 import '../styles';
 import { SubmitForm } from '../../shared/form/SubmitForm';
@@ -34,11 +37,11 @@ export interface OnboardingScreenProps {
 /** /e-inv-onboarding (doc 2 §2): registration form → contract modal → e-mail notice → /dashboard. */
 export function EinvoiceOnboardingScreen({ actor, settingHref, mailHref }: OnboardingScreenProps) {
   const { t } = useTranslation('einvoice');
-  const form = useSelector(actor, selectOnboardingForm);
+  const values = useSelector(actor, selectOnboardingValues);
   const contract = useSelector(actor, selectOnboardingContract);
   const notice = useSelector(actor, selectOnboardingNotice);
   const error = useSelector(actor, selectOnboardingError);
-  const providerName = form.provider ? PROVIDER_NAMES[form.provider] : '';
+  const providerName = values.provider ? PROVIDER_NAMES[values.provider] : '';
 
   if (error) {
     return (
@@ -66,27 +69,32 @@ export function EinvoiceOnboardingScreen({ actor, settingHref, mailHref }: Onboa
   );
 }
 
-/** The registration form: the provider, the plan and who to contact (doc 2 §2). */
+/** A field's props without its ref: a refused Submit leaves the focus where it was, as this form always did. */
+const withoutRef = <P extends { ref: unknown }>({ ref: _ref, ...props }: P) => props;
+
+/** The registration form: the provider, the plan and who to contact (doc 2 §2), through the form toolkit (D283). */
 function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 'actor' | 'settingHref'>) {
   const { t } = useTranslation('einvoice');
-  const form = useSelector(actor, selectOnboardingForm);
+  const context = useSelector(actor, selectOnboardingForm);
   const inForm = useSelector(actor, selectOnboardingInForm);
   const busy = useSelector(actor, selectOnboardingBusy);
-  const problems = useSelector(actor, selectOnboardingProblems);
-  const problem = (field: keyof NonNullable<typeof problems>) =>
-    problems?.[field] ? t(`onboarding.problems.${problems[field]}`) : undefined;
+  const fields = useFormFields(actor, context.form, onboardingFormKit, {
+    rule: (_, code) => t(`onboarding.problems.${code}`),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  const form = fields.values;
   return (
     <Card withBorder padding="lg" radius="md" maw={640}>
       <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <Stack gap="md">
           <Text size="sm">{t('onboarding.intro')}</Text>
-          <TextInput label={t('onboarding.taxCode')} value={form.taxNo ?? ''} readOnly />
+          <TextInput label={t('onboarding.taxCode')} value={context.taxNo ?? ''} readOnly />
           <Radio.Group
             label={t('onboarding.provider')}
             required
             value={form.provider ?? ''}
-            onChange={(value) => actor.send({ type: 'PROVIDER.SELECT', provider: value as ProviderRoute })}
-            error={problem('provider')}
+            onChange={(value) => fields.change('provider', value as ProviderRoute)}
+            error={fields.error('provider')}
           >
             <Group gap="md" mt={4}>
               {(Object.keys(PROVIDER_NAMES) as ProviderRoute[]).map((route) => (
@@ -98,8 +106,8 @@ function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 
             label={t('onboarding.plan')}
             required
             value={form.plan ?? ''}
-            onChange={(value) => actor.send({ type: 'PLAN.SELECT', plan: value as OnboardingPlan })}
-            error={problem('plan')}
+            onChange={(value) => fields.change('plan', value as OnboardingPlan)}
+            error={fields.error('plan')}
           >
             <Group gap="md" mt={4}>
               {ONBOARDING_PLANS.map((plan) => (
@@ -112,29 +120,9 @@ function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 
               ))}
             </Group>
           </Radio.Group>
-          <TextInput
-            label={t('onboarding.contactName')}
-            required
-            value={form.contactName}
-            onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
-            error={problem('contactName')}
-          />
-          <TextInput
-            label={t('onboarding.email')}
-            required
-            type="email"
-            value={form.email}
-            onChange={(e) => actor.send({ type: 'EMAIL.CHANGE', value: e.currentTarget.value })}
-            error={problem('email')}
-          />
-          <TextInput
-            label={t('onboarding.phone')}
-            required
-            type="tel"
-            value={form.phone}
-            onChange={(e) => actor.send({ type: 'PHONE.CHANGE', value: e.currentTarget.value })}
-            error={problem('phone')}
-          />
+          <TextInput label={t('onboarding.contactName')} required {...withoutRef(fields.text('contactName'))} />
+          <TextInput label={t('onboarding.email')} required type="email" {...withoutRef(fields.text('email'))} />
+          <TextInput label={t('onboarding.phone')} required type="tel" {...withoutRef(fields.text('phone'))} />
           <Text size="sm">
             {t('onboarding.already')}{' '}
             <Anchor component={Link} to={settingHref} c="dark.9" underline="always">
@@ -155,7 +143,8 @@ function OnboardingFormCard({ actor, settingHref }: Pick<OnboardingScreenProps, 
 /** The contract to sign: provider, plan and the order's id. */
 function ContractModal({ actor, opened, providerName }: { actor: OnboardingActor; opened: boolean; providerName: string }) {
   const { t } = useTranslation('einvoice');
-  const form = useSelector(actor, selectOnboardingForm);
+  const form = useSelector(actor, selectOnboardingValues);
+  const orderId = useSelector(actor, (s) => s.context.orderId);
   return (
     <Modal
       opened={opened}
@@ -173,7 +162,7 @@ function ContractModal({ actor, opened, providerName }: { actor: OnboardingActor
           })}
         </Text>
         <Text size="sm" fw={600}>
-          {t('onboarding.orderId', { id: form.orderId ?? '' })}
+          {t('onboarding.orderId', { id: orderId ?? '' })}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => actor.send({ type: 'BACK' })}>
@@ -199,7 +188,7 @@ function NoticeModal({
   mailHref: string | null;
 }) {
   const { t } = useTranslation('einvoice');
-  const form = useSelector(actor, selectOnboardingForm);
+  const form = useSelector(actor, selectOnboardingValues);
   return (
     <Modal
       opened={opened}

@@ -17,11 +17,13 @@ import {
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { credentialProblem, fieldsFor, type CredentialField } from '../../../machines/einvoice/setup/rules';
+import { setupFormKit } from '../../../machines/einvoice/einvoiceSetup.machine';
+import { fieldsFor, type CredentialField } from '../../../machines/einvoice/setup/rules';
 import { serialText } from '../../../rules/einvoiceCode';
 import { errorMessageKey } from '../../../services/errors';
 import type { LoginMethod, ProviderInfo } from '../../../services/einvoice/core/types';
 import { LoadingLine } from '../../shared/LoadingLine';
+import { useFormFields } from '../../shared/form/use-form-fields';
 import type { EinvoiceSetupActor, SetupContext } from './setupTypes';
 import '../styles';
 
@@ -142,14 +144,23 @@ function ProviderLogin({ provider, ...section }: SetupSectionProps & { provider:
   );
 }
 
-/** The method's fields; a problem shows once touched or after a save, a server code under its field. */
+/**
+ * A field's value and change only: the machine shows a problem once the field changed, not on leaving
+ * it (doc 2 §5), and a refused save leaves the focus where it was, as this form always did.
+ */
+const changeOnly = <P extends { ref: unknown; onBlur: unknown }>({ ref: _ref, onBlur: _onBlur, ...props }: P) => props;
+
+/** The method's fields through the form toolkit (D283); a problem shows once changed or after a save, a server code under its field. */
 function CredentialFields({ actor, c, readOnly, busy }: SetupSectionProps) {
   const { t } = useTranslation(['einvoice', 'errors', 'common']);
+  const fields = useFormFields(actor, c.form, setupFormKit(c.method), {
+    rule: (field, code) => t(`setup.problem.${field}.${code}`),
+    service: (code) => t(errorMessageKey(code)),
+  });
   const fieldError = (field: CredentialField) => {
     if (readOnly) return undefined;
     if (c.errorCode && FIELD_OF_CODE[c.errorCode] === field) return t(errorMessageKey(c.errorCode));
-    const problem = c.showErrors || c.touched[field] ? credentialProblem(field, c.values[field]) : null;
-    return problem ? t(`setup.problem.${field}.${problem}`) : undefined;
+    return fields.error(field);
   };
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -159,8 +170,7 @@ function CredentialFields({ actor, c, readOnly, busy }: SetupSectionProps) {
             <PasswordInput
               key={field}
               label={t('setup.field.password')}
-              value={c.values.password}
-              onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value })}
+              {...changeOnly(fields.text(field))}
               error={fieldError(field)}
               withAsterisk
               autoComplete="current-password"
@@ -172,8 +182,7 @@ function CredentialFields({ actor, c, readOnly, busy }: SetupSectionProps) {
           <TextInput
             key={field}
             label={t(`setup.field.${field}`)}
-            value={c.values[field]}
-            onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value })}
+            {...changeOnly(fields.text(field))}
             error={fieldError(field)}
             withAsterisk={!readOnly}
             readOnly={readOnly}
@@ -253,14 +262,14 @@ function SetupOptions({ actor, c, readOnly, busy }: SetupSectionProps) {
       </Text>
       <Switch
         label={t('setup.autoExport')}
-        checked={c.autoExport}
-        onChange={(e) => actor.send({ type: 'AUTO_EXPORT.TOGGLE', value: e.currentTarget.checked })}
+        checked={c.form.values.autoExport}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'autoExport', value: e.currentTarget.checked })}
         disabled={locked}
       />
       <Switch
         label={t('setup.printInvoice')}
-        checked={c.printInvoice}
-        onChange={(e) => actor.send({ type: 'PRINT_INVOICE.TOGGLE', value: e.currentTarget.checked })}
+        checked={c.form.values.printInvoice}
+        onChange={(e) => actor.send({ type: 'FIELD.CHANGE', field: 'printInvoice', value: e.currentTarget.checked })}
         disabled={locked}
       />
     </Stack>

@@ -25,11 +25,11 @@ import {
   selectTemplateForm,
   selectTemplateInForm,
   selectTemplateInGallery,
-  selectTemplateNameProblem,
   selectTemplateReady,
   selectTemplateSaving,
   selectSavedTemplateId,
-  selectTemplateTypeMissing,
+  selectTemplateValues,
+  templateFormKit,
   type templateSetupMachine,
 } from '../../../machines/einvoice/templateSetup.machine';
 import {
@@ -38,12 +38,14 @@ import {
   TEMPLATE_FILTERS,
   TEMPLATE_NAME_MAX,
   TEMPLATE_TYPES,
+  isTemplateType,
   type TemplateFilter,
 } from '../../../machines/einvoice/template/rules';
 import { errorMessageKey } from '../../../services/errors';
 import { LoadingLine } from '../../shared/LoadingLine';
 import { TemplatePreview } from './TemplatePreview';
 import { submitWith } from '../../shared/form/SubmitForm';
+import { useFormFields } from '../../shared/form/use-form-fields';
 import '../styles';
 
 export type TemplateSetupActor = ActorRefFrom<typeof templateSetupMachine>;
@@ -151,14 +153,21 @@ function Gallery({ actor }: { actor: TemplateSetupActor }) {
   );
 }
 
+/** A field's props without its ref: a refused Submit leaves the focus where it was, as this form always did. */
+const withoutRef = <P extends { ref: unknown }>({ ref: _ref, ...props }: P) => props;
+
+/** The name and type through the form toolkit (D283), the logo, the save's reason and the buttons. */
 function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
   const { t } = useTranslation('einvoice');
   const form = useSelector(actor, selectTemplateForm);
   const busy = useSelector(actor, selectTemplateBusy);
   const saving = useSelector(actor, selectTemplateSaving);
   const { t: tErrors } = useTranslation('errors');
-  const nameProblem = useSelector(actor, selectTemplateNameProblem);
-  const typeMissing = useSelector(actor, selectTemplateTypeMissing);
+  const fields = useFormFields(actor, form.form, templateFormKit, {
+    rule: (field, code) => (field === 'type' ? t('template.typeRequired') : t(`template.nameProblems.${code}`, { max: TEMPLATE_NAME_MAX })),
+    service: (code) => tErrors(errorMessageKey(code)),
+  });
+  const saveError = form.form.saveError;
   const template = GALLERY.find((candidate) => candidate.id === form.templateId);
   return (
     <Card
@@ -174,32 +183,24 @@ function TemplateForm({ actor }: { actor: TemplateSetupActor }) {
         <Title order={2} size="h4">
           {t('template.formTitle', { name: template ? t(`template.names.${template.id}`) : '' })}
         </Title>
-        <TextInput
-          label={t('template.name')}
-          required
-          maxLength={TEMPLATE_NAME_MAX + 20}
-          value={form.name}
-          onChange={(e) => actor.send({ type: 'NAME.CHANGE', value: e.currentTarget.value })}
-          error={nameProblem ? t(`template.nameProblems.${nameProblem}`, { max: TEMPLATE_NAME_MAX }) : undefined}
-        />
+        <TextInput label={t('template.name')} required maxLength={TEMPLATE_NAME_MAX + 20} {...withoutRef(fields.text('name'))} />
         <NativeSelect
           label={t('template.type')}
           required
-          value={form.type ?? ''}
-          onChange={(e) => actor.send({ type: 'TYPE.CHANGE', value: e.currentTarget.value })}
+          value={fields.values.type ?? ''}
+          onChange={(e) => fields.change('type', isTemplateType(e.currentTarget.value) ? e.currentTarget.value : null)}
+          onBlur={() => actor.send({ type: 'FIELD.BLUR', field: 'type' })}
           data={[
             { value: '', label: t('template.typePlaceholder') },
             ...TEMPLATE_TYPES.map((value) => ({ value, label: t(`template.types.${value}`) })),
           ]}
-          error={typeMissing ? t('template.typeRequired') : undefined}
+          error={fields.error('type')}
         />
         <TemplateLogoField actor={actor} form={form} busy={busy} />
-        {form.saveError !== null ? (
+        {saveError !== null ? (
           <Alert color="red" variant="light" title={t('template.saveFailedTitle')} data-testid="template-save-failed" role="alert">
             <Text size="sm">
-              {TEMPLATE_SAVE_ERRORS.includes(form.saveError)
-                ? t(`template.saveErrors.${form.saveError}`)
-                : tErrors(errorMessageKey(form.saveError))}
+              {TEMPLATE_SAVE_ERRORS.includes(saveError) ? t(`template.saveErrors.${saveError}`) : tErrors(errorMessageKey(saveError))}
             </Text>
             <Text size="sm">{t('template.saveFailed')}</Text>
           </Alert>
@@ -263,6 +264,7 @@ function TemplateLogoField({ actor, form, busy }: { actor: TemplateSetupActor; f
 function Summary({ actor, providerLinks }: TemplateScreenProps) {
   const { t } = useTranslation('einvoice');
   const form = useSelector(actor, selectTemplateForm);
+  const values = useSelector(actor, selectTemplateValues);
   return (
     <Card withBorder padding="lg" radius="md" maw={640} data-testid="template-summary">
       <Stack gap="sm">
@@ -270,8 +272,8 @@ function Summary({ actor, providerLinks }: TemplateScreenProps) {
           {t('template.summaryTitle')}
         </Title>
         <List size="sm">
-          <List.Item>{t('template.summaryName', { name: form.name.trim() })}</List.Item>
-          <List.Item>{t('template.summaryType', { type: form.type ? t(`template.types.${form.type}`) : '' })}</List.Item>
+          <List.Item>{t('template.summaryName', { name: values.name.trim() })}</List.Item>
+          <List.Item>{t('template.summaryType', { type: values.type ? t(`template.types.${values.type}`) : '' })}</List.Item>
           <List.Item>
             {form.savedLogo
               ? t('template.summaryLogo', { name: form.savedLogo.name, size: formatSize(form.savedLogo.size) })

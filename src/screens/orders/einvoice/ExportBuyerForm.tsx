@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_FIELDS, buyerProblem, canLookUp, INDIVIDUAL_FIELDS, type BuyerField } from '../../../machines/orders/einvoice/buyer';
+import { BUSINESS_FIELDS, canLookUp, INDIVIDUAL_FIELDS, type BuyerField } from '../../../machines/orders/einvoice/buyer';
+import { buyerFormKit } from '../../../machines/orders/einvoiceExport.machine';
 import { errorMessageKey } from '../../../services/errors';
 import { LoadingLine } from '../../shared/LoadingLine';
+import { useFormFields, type TextFieldProps } from '../../shared/form/use-form-fields';
 import type { EinvoiceExportActor } from './ExportDialog';
 import './styles';
 import { SubmitForm } from '../../shared/form/SubmitForm';
@@ -18,23 +20,24 @@ const FIELD_LABEL: Record<BuyerField, string> = {
   phone: 'einvoice.phone',
 };
 
-/** The buyer form (doc 2 §5): individual or business, its fields, the export's refusal, export or cancel. */
+/**
+ * The buyer form (doc 2 §5) through the form toolkit (D283): individual or business, its fields, the
+ * export's refusal, export or cancel. A field's problem shows once it changed or after Export.
+ */
 export function ExportBuyerForm({ actor, close }: { actor: EinvoiceExportActor; close: () => void }) {
   const { t } = useTranslation(['orders', 'errors']);
-  const form = useSelector(actor, (s) => s.context.form);
-  const touched = useSelector(actor, (s) => s.context.touched);
-  const submitted = useSelector(actor, (s) => s.context.submitted);
+  const state = useSelector(actor, (s) => s.context.form);
+  const buyer = useFormFields(actor, state, buyerFormKit, {
+    rule: (_, code) => t(`einvoice.problem.${code}`),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  const form = buyer.values;
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('exporting') || s.hasTag('saving'));
   const busyText = useSelector(actor, (s) => (s.hasTag('saving') ? 'einvoice.saving' : 'einvoice.exporting'));
 
   // doc 2 §5: a business's tax code first (its lookup fills the rest); D237: an individual's optional details.
   const fields: readonly BuyerField[] = form.isIndividual ? INDIVIDUAL_FIELDS : BUSINESS_FIELDS;
-  const problem = (field: BuyerField) => {
-    if (!submitted && !touched[field]) return null;
-    const p = buyerProblem(form, field);
-    return p === null ? null : t(`einvoice.problem.${p}`);
-  };
 
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'SUBMIT' })}>
@@ -50,7 +53,7 @@ export function ExportBuyerForm({ actor, close }: { actor: EinvoiceExportActor; 
           </Group>
         </Radio.Group>
         {fields.map((field) => (
-          <BuyerFieldRow key={field} actor={actor} field={field} problem={problem(field)} busy={busy} />
+          <BuyerFieldRow key={field} actor={actor} field={field} input={buyer.text(field)} busy={busy} />
         ))}
         {error !== null && !busy ? (
           <Alert color="red" variant="light" role="alert" title={t('einvoice.exportFailTitle')}>
@@ -71,20 +74,23 @@ export function ExportBuyerForm({ actor, close }: { actor: EinvoiceExportActor; 
   );
 }
 
-/** One buyer field; the tax code's with its lookup (doc 2 §5), whose refusal is said under it. */
+/**
+ * One buyer field; the tax code's with its lookup (doc 2 §5), whose refusal is said under it. Value and
+ * change only: leaving a field shows nothing new, and a refused Export leaves the focus where it was.
+ */
 function BuyerFieldRow({
   actor,
   field,
-  problem,
+  input,
   busy,
 }: {
   actor: EinvoiceExportActor;
   field: BuyerField;
-  problem: string | null;
+  input: TextFieldProps;
   busy: boolean;
 }) {
   const { t } = useTranslation(['orders', 'errors']);
-  const form = useSelector(actor, (s) => s.context.form);
+  const form = useSelector(actor, (s) => s.context.form.values);
   const lookupError = useSelector(actor, (s) => s.context.lookupError);
   const lookingUp = useSelector(actor, (s) => s.hasTag('lookingUp'));
   return (
@@ -96,12 +102,12 @@ function BuyerFieldRow({
           field === 'taxCode' ? t('einvoice.taxCodeHint') : field === 'name' && form.isIndividual ? t('einvoice.nameHint') : undefined
         }
         required={!form.isIndividual && field !== 'email' && field !== 'phone'}
-        value={form[field]}
+        value={input.value}
         inputMode={
           field === 'taxCode' || field === 'phone' ? 'tel' : field === 'idCard' ? 'numeric' : field === 'email' ? 'email' : undefined
         }
         error={
-          problem ??
+          input.error ??
           (field === 'taxCode' && lookupError !== null
             ? lookupError === 'EINV_COMPANY_NOT_FOUND'
               ? t('einvoice.lookupNotFound')
@@ -109,7 +115,7 @@ function BuyerFieldRow({
             : null)
         }
         disabled={busy}
-        onChange={(e) => actor.send({ type: 'BUYER.CHANGE', field, value: e.currentTarget.value })}
+        onChange={input.onChange}
         data-testid={`einvoice-${field}`}
       />
       {field === 'taxCode' ? (
