@@ -18,10 +18,10 @@ type ModelStep = ModelPath['steps'][number];
  * manner of kiesraad/abacus: every event becomes what a person (or the server, or the network) does,
  * every state an assertion on the screen.
  *
- *   USERNAME.CHANGE / PASSWORD.CHANGE   type into the field (non-empty samples become the throwaway
+ *   FIELD.CHANGE username / password    type into the field (non-empty samples become the throwaway
  *                                       user's name, with the sample's surrounding spaces, and the
  *                                       password the path's next server answer needs)
- *   REMEMBER.TOGGLE                     click the remember-me box
+ *   FIELD.CHANGE remember               tick or untick the remember-me box to the sample's value
  *   SUBMIT                              click sign in, or press Enter when the button is disabled
  *                                       (the guard refuses: no request may leave)
  *   LOCK_MODAL.CLOSE                    close the lock-out modal
@@ -211,6 +211,35 @@ interface Expectation {
   failedCount: number | null;
 }
 
+/** FIELD.CHANGE as a person does it: types the username or the password, ticks or unticks remember-me. */
+async function changeField(
+  screen: LoginPage,
+  event: EventObject & { field?: string; value?: unknown },
+  { user, next, expected }: { user: ThrowawayUser; next: LoginResult | null; expected: Expectation },
+): Promise<void> {
+  switch (event.field) {
+    case 'username': {
+      const value = typeof event.value === 'string' ? event.value : '';
+      await typeInto(screen.username, value.trim() === '' ? value : value.replace(value.trim(), user.username));
+      return;
+    }
+    case 'password': {
+      const value = typeof event.value === 'string' ? event.value : '';
+      await typeInto(screen.password, value === '' ? '' : next?.kind === 'done' ? user.password : WRONG_PASSWORD);
+      return;
+    }
+    case 'remember': {
+      const value = event.value === true;
+      // The box already shows the value: the change the machine takes is one a person cannot make, and needs none.
+      if (value !== expected.remember) await screen.remember.click();
+      expected.remember = value;
+      return;
+    }
+    default:
+      throw new Error(`login-paths: no browser action for field "${String(event.field)}"`);
+  }
+}
+
 async function assertState(page: Page, step: ModelStep, expected: Expectation): Promise<void> {
   const screen = new LoginPage(page);
   const lock = new LockModal(page);
@@ -295,26 +324,13 @@ function definePathTest(path: ModelPath): void {
     const expected: Expectation = { remember: false, failedCount: null };
 
     for (const [index, step] of path.steps.entries()) {
-      const event = step.event as EventObject & { value?: string };
+      const event = step.event as EventObject & { field?: string; value?: unknown };
       await test.step(`${event.type} → ${formatState(step.state)}`, async () => {
         switch (event.type) {
           case 'xstate.init':
             break;
-          case 'USERNAME.CHANGE': {
-            const value = event.value ?? '';
-            const name = value.trim() === '' ? value : value.replace(value.trim(), user.username);
-            await typeInto(screen.username, name);
-            break;
-          }
-          case 'PASSWORD.CHANGE': {
-            const value = event.value ?? '';
-            const next = nextLoginResult(path.steps, index);
-            await typeInto(screen.password, value === '' ? '' : next?.kind === 'done' ? user.password : WRONG_PASSWORD);
-            break;
-          }
-          case 'REMEMBER.TOGGLE':
-            await screen.remember.click();
-            expected.remember = !expected.remember;
+          case 'FIELD.CHANGE':
+            await changeField(screen, event, { user, next: nextLoginResult(path.steps, index), expected });
             break;
           case 'SUBMIT': {
             const before = gate.requests;

@@ -16,6 +16,12 @@ export default defineArea({
       'confirmationMatches',
       'submitAttempted',
       'resendError',
+      // The shared form's bookkeeping (D283, D284); its values (e-mail, username, passwords) stay masked.
+      'form',
+      'showErrors',
+      'saveError',
+      'refusals',
+      'field',
     ],
   },
   pages: [

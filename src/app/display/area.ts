@@ -14,7 +14,23 @@ export default defineArea({
   inspector: {
     machines: ['displayScreen', 'displaySlides', 'displayPair', 'displayPairing'],
     // Not shown: the message (an order's lines and its QR payload), the codes typed or shown, tokens.
-    fields: ['lastSeq', 'link', 'index', 'count', 'autoplay', 'incomplete', 'expired', 'unpairing', 'pairingId'],
+    // The pairing form's bookkeeping (D283, D284): form, saveError, refusals, field; the code typed stays masked.
+    fields: [
+      'lastSeq',
+      'link',
+      'index',
+      'count',
+      'autoplay',
+      'incomplete',
+      'expired',
+      'unpairing',
+      'pairingId',
+      'form',
+      'showErrors',
+      'saveError',
+      'refusals',
+      'field',
+    ],
   },
   entries: [
     {

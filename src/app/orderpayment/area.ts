@@ -20,6 +20,11 @@ export default defineArea({
       'printed',
       'total',
       'received',
+      // The cash form's bookkeeping (D283, D284); the amount typed is in its masked values.
+      'form',
+      'saveError',
+      'refusals',
+      'field',
       'payment',
       'serial',
       'connection',

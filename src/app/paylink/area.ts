@@ -14,6 +14,11 @@ export default defineArea({
       'showErrors',
       'widgetError',
       'submitError',
+      // The shared form's bookkeeping (D283, D284); the values typed stay masked.
+      'form',
+      'saveError',
+      'refusals',
+      'field',
       'searchDraft',
       'filter',
       'q',

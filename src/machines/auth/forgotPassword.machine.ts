@@ -1,18 +1,30 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isValidEmail } from '../../rules/email';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /forgot-password (core §2, §5): enter an e-mail, send, then a sent-notice with the masked address
  * (rules/maskEmail), a resend button held back by a cooldown, and a way back to the form.
+ * The e-mail is the shared form (../shared/form/form.ts, D283): FIELD.CHANGE {field: 'email'}.
+ * 'INVALID_EMAIL' shows under the field after a refused send, and the server's code (the form's
+ * `saveError`) there too after a failed one; either goes as soon as the e-mail is edited and a wrong
+ * address says so again only on the next send.
  */
 
-export type ForgotPasswordEvent = { type: 'EMAIL.CHANGE'; value: string } | { type: 'SUBMIT' } | { type: 'RESEND' } | { type: 'BACK' };
+export interface ForgotPasswordValues {
+  email: string;
+}
+
+export const forgotPasswordFormKit = defineForm<ForgotPasswordValues, 'email', 'INVALID_EMAIL'>({
+  rules: { email: (value) => (isValidEmail(value) ? null : 'INVALID_EMAIL') },
+});
+
+export type ForgotPasswordEvent = FormFieldEvent<ForgotPasswordValues> | { type: 'SUBMIT' } | { type: 'RESEND' } | { type: 'BACK' };
 
 export interface ForgotPasswordContext {
-  email: string;
-  /** 'INVALID_EMAIL' from local validation, or the server's code; shown under the e-mail field. */
-  errorCode: string | null;
+  /** The e-mail typed; `saveError` holds the server's code of the last failed send. */
+  form: FormState<ForgotPasswordValues>;
   /** The address the link went to (trimmed); what the sent-notice masks and RESEND reuses. */
   sentTo: string | null;
   /** A failed resend stays on the sent-notice with this code. */
@@ -32,15 +44,22 @@ export const forgotPasswordMachine = setup({
     }),
   },
   actions: {
-    assignEmail: assign((_, params: { value: string }) => ({ email: params.value, errorCode: null })),
-    rejectEmail: assign({ errorCode: 'INVALID_EMAIL' }),
-    clearErrors: assign({ errorCode: null, resendError: null }),
-    assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
-    assignSentTo: assign(({ context }) => ({ sentTo: context.email.trim() })),
+    // Editing hides the refusal until the next send (showErrors off), as this form always did.
+    changeField: assign(({ context }, params: { event: Extract<ForgotPasswordEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form: { ...forgotPasswordFormKit.change(context.form, params.event.field, params.event.value), showErrors: false },
+    })),
+    blurField: assign(({ context }, params: { field: 'email' }) => ({ form: forgotPasswordFormKit.blur(context.form, params.field) })),
+    rejectEmail: assign(({ context }) => ({ form: forgotPasswordFormKit.refuse(context.form) })),
+    startSending: assign(({ context }) => ({ form: forgotPasswordFormKit.saving(context.form), resendError: null })),
+    clearErrors: assign(({ context }) => ({ form: { ...context.form, saveError: null }, resendError: null })),
+    assignSendError: assign(({ context }, params: { error: unknown }) => ({
+      form: forgotPasswordFormKit.failed(context.form, params.error),
+    })),
+    assignSentTo: assign(({ context }) => ({ sentTo: context.form.values.email.trim() })),
     assignResendError: assign((_, params: { code: string }) => ({ resendError: params.code })),
   },
   guards: {
-    emailIsValid: ({ context }) => isValidEmail(context.email),
+    emailIsValid: ({ context }) => forgotPasswordFormKit.valid(context.form.values),
   },
   delays: {
     // Keeps a user from flooding the mailbox (and the server's SEND_EMAIL_ERROR limit).
@@ -48,13 +67,14 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { email: '', errorCode: null, sentTo: null, resendError: null },
+  context: { form: forgotPasswordFormKit.initial({ email: '' }), sentTo: null, resendError: null },
   initial: 'editing',
   states: {
     editing: {
       description: 'The e-mail form; send is disabled while the field is empty.',
       on: {
-        'EMAIL.CHANGE': { actions: { type: 'assignEmail', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         SUBMIT: [
           { guard: 'emailIsValid', target: 'sending' },
           { description: "Shown as 'Invalid email' under the field.", actions: 'rejectEmail' },
@@ -62,16 +82,16 @@ export const forgotPasswordMachine = setup({
       },
     },
     sending: {
-      entry: 'clearErrors',
+      entry: 'startSending',
       invoke: {
         id: 'requestPasswordReset',
         src: 'requestPasswordReset',
-        input: ({ context }) => ({ email: context.email.trim() }),
+        input: ({ context }) => ({ email: context.form.values.email.trim() }),
         onDone: { target: 'sent', actions: 'assignSentTo' },
         onError: {
           description: 'The mapped message shows under the e-mail field.',
           target: 'editing',
-          actions: { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+          actions: { type: 'assignSendError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -91,7 +111,7 @@ export const forgotPasswordMachine = setup({
           invoke: {
             id: 'resendPasswordReset',
             src: 'requestPasswordReset',
-            input: ({ context }) => ({ email: context.sentTo ?? context.email.trim() }),
+            input: ({ context }) => ({ email: context.sentTo ?? context.form.values.email.trim() }),
             onDone: { target: 'coolingDown' },
             onError: {
               target: 'resendAvailable',

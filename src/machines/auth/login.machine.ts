@@ -3,8 +3,31 @@ import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth'
 import { isFilled } from '../../rules/required';
 import { visibleText } from '../../rules/text';
 import { errorCode, errorDataNumber, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
-/** The /login form (core §2, §4, §5): username + password, remember-me, lock-out modal, optional SSO. */
+/**
+ * The /login form (core §2, §4, §5): username + password, remember-me, lock-out modal, optional SSO.
+ * The three are the shared form (../shared/form/form.ts, D283): FIELD.CHANGE {field, value}, the
+ * remember-me box too (`value` true or false). Sign-in is offered once both texts are filled (the
+ * button, no messages: a SUBMIT before is not handled, so nothing is ever refused or focused). The
+ * server's code of the last failure is the form's `saveError`; editing a text clears it, the
+ * remember-me box does not. The password stays after a wrong one (D10) or a network fault and is
+ * forgotten once signed in or locked out.
+ */
+
+export interface LoginValues {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export const loginFormKit = defineForm<LoginValues, keyof LoginValues, 'required'>({
+  rules: {
+    username: (value) => (isFilled(value) ? null : 'required'),
+    password: (value) => (isFilled(value) ? null : 'required'),
+    remember: () => null,
+  },
+});
 
 export interface LoginInput {
   /** Deployment flag `features.unifiedLogin`. */
@@ -13,27 +36,20 @@ export interface LoginInput {
   ssoConfigured?: boolean;
 }
 
-export type LoginEvent =
-  | { type: 'USERNAME.CHANGE'; value: string }
-  | { type: 'PASSWORD.CHANGE'; value: string }
-  | { type: 'REMEMBER.TOGGLE' }
-  | { type: 'SUBMIT' }
-  | { type: 'LOCK_MODAL.CLOSE' }
-  | { type: 'SSO.START' };
+// FIELD.BLUR is not handled: leaving a field changes nothing here (no message shows on leaving).
+export type LoginEvent = FormFieldEvent<LoginValues> | { type: 'SUBMIT' } | { type: 'LOCK_MODAL.CLOSE' } | { type: 'SSO.START' };
 
 export interface LoginContext {
   unifiedLogin: boolean;
   ssoConfigured: boolean;
-  username: string;
-  password: string;
-  remember: boolean;
+  /** What was typed and the remember-me box; `saveError` is the code of the last failed sign-in. */
+  form: FormState<LoginValues>;
   /** Wrong passwords so far, as the server counts them (LOGIN_FAIL data.failed_count). */
   failedCount: number;
   /** The server's limit (LOGIN_FAIL data.max_attempts); null until it has said. */
   maxAttempts: number | null;
   /** Unix seconds, from USER_LOCKED_USING data.locked_until. */
   lockedUntil: number | null;
-  errorCode: string | null;
   tokens: StoredTokens | null;
   profile: UserInfo | null;
 }
@@ -77,28 +93,31 @@ export const loginMachine = setup({
   },
   actions: {
     redirectToSso: () => undefined,
-    assignUsername: assign((_, params: { value: string }) => ({ username: params.value, errorCode: null })),
-    assignPassword: assign((_, params: { value: string }) => ({ password: params.value, errorCode: null })),
-    toggleRemember: assign(({ context }) => ({ remember: !context.remember })),
-    clearError: assign({ errorCode: null }),
+    changeField: assign(({ context }, params: { event: Extract<LoginEvent, { type: 'FIELD.CHANGE' }> }) => {
+      const form = loginFormKit.change(context.form, params.event.field, params.event.value);
+      // The remember-me box leaves the last failure's message where it is.
+      return { form: params.event.field === 'remember' ? { ...form, saveError: context.form.saveError } : form };
+    }),
+    // Not kit.saving: nothing here shows a field's problem, so none is ever revealed.
+    clearError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
     // Once signed in or locked out the password has no further use; it should not linger in memory.
-    clearPassword: assign({ password: '' }),
-    assignFailedAttempt: assign(({ context }, params: { failedCount: number | null; maxAttempts: number | null }) => ({
+    clearPassword: assign(({ context }) => ({ form: { ...context.form, values: { ...context.form.values, password: '' } } })),
+    assignFailedAttempt: assign(({ context }, params: { error: unknown; failedCount: number | null; maxAttempts: number | null }) => ({
       failedCount: params.failedCount ?? context.failedCount + 1,
       maxAttempts: params.maxAttempts ?? context.maxAttempts,
-      errorCode: 'LOGIN_FAIL',
+      form: loginFormKit.failed(context.form, params.error),
     })),
-    assignLock: assign((_, params: { lockedUntil: number | null }) => ({
+    assignLock: assign(({ context }, params: { error: unknown; lockedUntil: number | null }) => ({
       lockedUntil: params.lockedUntil,
-      errorCode: 'USER_LOCKED_USING',
+      form: loginFormKit.failed(context.form, params.error),
     })),
-    assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    assignError: assign(({ context }, params: { error: unknown }) => ({ form: loginFormKit.failed(context.form, params.error) })),
     assignTokens: assign((_, params: { tokens: StoredTokens }) => ({ tokens: params.tokens })),
     assignProfile: assign((_, params: { profile: UserInfo }) => ({ profile: params.profile })),
     forgetTokens: assign({ tokens: null, profile: null }),
   },
   guards: {
-    canSubmit: ({ context }) => isFilled(context.username) && isFilled(context.password),
+    canSubmit: ({ context }) => loginFormKit.valid(context.form.values),
     unifiedLoginEnabled: ({ context }) => context.unifiedLogin,
     ssoConfigured: ({ context }) => context.ssoConfigured,
     isWrongPassword: (_, params: { code: string }) => params.code === 'LOGIN_FAIL',
@@ -110,13 +129,10 @@ export const loginMachine = setup({
   context: ({ input }) => ({
     unifiedLogin: input.unifiedLogin,
     ssoConfigured: input.ssoConfigured ?? true,
-    username: '',
-    password: '',
-    remember: false,
+    form: loginFormKit.initial({ username: '', password: '', remember: false }),
     failedCount: 0,
     maxAttempts: null,
     lockedUntil: null,
-    errorCode: null,
     tokens: null,
     profile: null,
   }),
@@ -127,9 +143,7 @@ export const loginMachine = setup({
     editing: {
       description: 'The form. The submit button is disabled while username or password is empty.',
       on: {
-        'USERNAME.CHANGE': { actions: { type: 'assignUsername', params: ({ event }) => ({ value: event.value }) } },
-        'PASSWORD.CHANGE': { actions: { type: 'assignPassword', params: ({ event }) => ({ value: event.value }) } },
-        'REMEMBER.TOGGLE': { actions: 'toggleRemember' },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
         SUBMIT: { guard: 'canSubmit', target: 'submitting' },
         'SSO.START': { guard: and(['unifiedLoginEnabled', 'ssoConfigured']), target: 'redirectingToSso' },
       },
@@ -141,9 +155,9 @@ export const loginMachine = setup({
         src: 'login',
         input: ({ context }) => ({
           // Pasted usernames often carry spaces or invisible characters; the password is sent as typed.
-          username: visibleText(context.username),
-          password: context.password,
-          remember: context.remember,
+          username: visibleText(context.form.values.username),
+          password: context.form.values.password,
+          remember: context.form.values.remember,
         }),
         onDone: [
           {
@@ -165,6 +179,7 @@ export const loginMachine = setup({
               {
                 type: 'assignFailedAttempt',
                 params: ({ event }) => ({
+                  error: event.error,
                   failedCount: errorDataNumber(event.error, 'failed_count'),
                   maxAttempts: errorDataNumber(event.error, 'max_attempts'),
                 }),
@@ -176,13 +191,16 @@ export const loginMachine = setup({
             target: 'locked',
             actions: [
               'clearPassword',
-              { type: 'assignLock', params: ({ event }) => ({ lockedUntil: errorDataNumber(event.error, 'locked_until') }) },
+              {
+                type: 'assignLock',
+                params: ({ event }) => ({ error: event.error, lockedUntil: errorDataNumber(event.error, 'locked_until') }),
+              },
             ],
           },
           {
             description: 'Network or server fault: nothing the user typed was wrong, keep it all.',
             target: 'editing',
-            actions: { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
@@ -211,7 +229,7 @@ export const loginMachine = setup({
         onError: {
           description: 'Without the profile the next page is unknown: back to the form to try again.',
           target: 'editing',
-          actions: ['forgetTokens', { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) }],
+          actions: ['forgetTokens', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },

@@ -2,37 +2,49 @@ import { assign, fromPromise, setup } from 'xstate';
 import { checkNewPassword, passwordsMatch, type NewPasswordCheck } from './rules/newPassword';
 import { isFilled } from '../../rules/required';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /reset-password?token=… (core §2, §4, §5): choose a new password from the e-mailed link.
  * The link is checked as the page opens, so an expired or used one is said before anything is typed
  * (D66); a check that fails for another reason (network, server) offers a retry and never keeps the
  * person from the form. Typed values are never cleared by a failure.
+ * The two passwords are the shared form (../shared/form/form.ts, D283): FIELD.CHANGE {field:
+ * 'password' | 'confirmation'}. A refused submit reveals the failing rules (`form.showErrors`); a
+ * sent one does not, so a later edit shows nothing until the next refused submit, as before.
  */
+
+export interface ResetPasswordValues {
+  password: string;
+  confirmation: string;
+}
+
+export type ResetPasswordProblem = 'weak' | 'mismatch';
+
+export const resetPasswordFormKit = defineForm<ResetPasswordValues, keyof ResetPasswordValues, ResetPasswordProblem>({
+  rules: {
+    password: (value) => (checkNewPassword(value).valid ? null : 'weak'),
+    confirmation: (value, values) => (passwordsMatch(values.password, value) ? null : 'mismatch'),
+  },
+});
 
 export interface ResetPasswordInput {
   token: string | null;
 }
 
-export type ResetPasswordEvent =
-  | { type: 'PASSWORD.CHANGE'; value: string }
-  | { type: 'CONFIRM.CHANGE'; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'CONTINUE' };
+export type ResetPasswordEvent = FormFieldEvent<ResetPasswordValues> | { type: 'SUBMIT' } | { type: 'RETRY' } | { type: 'CONTINUE' };
 
 export interface ResetPasswordContext {
   token: string | null;
-  password: string;
-  confirmation: string;
+  /**
+   * The passwords typed. `showErrors`: a submit was refused, so the screen shows the failing rules;
+   * `saveError`: the server's code of the last failed submit (the toast titled Error).
+   */
+  form: FormState<ResetPasswordValues>;
   /** Per-rule outcome for the checklist under the field. */
   passwordCheck: NewPasswordCheck;
   /** 'Password does not match' is shown while false and the confirmation is not empty. */
   confirmationMatches: boolean;
-  /** Lets the screen show rule failures only once the user has tried to submit. */
-  submitAttempted: boolean;
-  /** Server error for the toast titled Error. */
-  errorCode: string | null;
   /** Why the link check could not answer (network, server): shown with a retry. */
   checkErrorCode: string | null;
 }
@@ -55,20 +67,20 @@ export const resetPasswordMachine = setup({
     }),
   },
   actions: {
-    assignPassword: assign(({ context }, params: { value: string }) => ({
-      password: params.value,
-      passwordCheck: checkNewPassword(params.value),
-      confirmationMatches: passwordsMatch(params.value, context.confirmation),
-      errorCode: null,
+    changeField: assign(({ context }, params: { event: Extract<ResetPasswordEvent, { type: 'FIELD.CHANGE' }> }) => {
+      const form = resetPasswordFormKit.change(context.form, params.event.field, params.event.value);
+      const { password, confirmation } = form.values;
+      return { form, passwordCheck: checkNewPassword(password), confirmationMatches: passwordsMatch(password, confirmation) };
+    }),
+    blurField: assign(({ context }, params: { field: keyof ResetPasswordValues }) => ({
+      form: resetPasswordFormKit.blur(context.form, params.field),
     })),
-    assignConfirmation: assign(({ context }, params: { value: string }) => ({
-      confirmation: params.value,
-      confirmationMatches: passwordsMatch(context.password, params.value),
-      errorCode: null,
+    markSubmitAttempted: assign(({ context }) => ({ form: resetPasswordFormKit.refuse(context.form) })),
+    // Not kit.saving: a sent submit does not reveal the rules (only a refused one does).
+    clearError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
+    assignSubmitError: assign(({ context }, params: { error: unknown }) => ({
+      form: resetPasswordFormKit.failed(context.form, params.error),
     })),
-    markSubmitAttempted: assign({ submitAttempted: true }),
-    clearError: assign({ errorCode: null }),
-    assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     assignCheckErrorCode: assign((_, params: { code: string }) => ({ checkErrorCode: params.code })),
     clearCheckError: assign({ checkErrorCode: null }),
     // Provided by the app: the toast titled Error with the code's message (core §7).
@@ -76,19 +88,16 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     hasNoToken: ({ context }) => !isFilled(context.token),
-    passwordAcceptable: ({ context }) => context.passwordCheck.valid && context.confirmationMatches,
+    passwordAcceptable: ({ context }) => resetPasswordFormKit.valid(context.form.values),
     linkIsDead: (_, params: { code: string }) => DEAD_LINK_CODES.has(params.code),
   },
 }).createMachine({
   id: 'resetPassword',
   context: ({ input }) => ({
     token: input.token,
-    password: '',
-    confirmation: '',
+    form: resetPasswordFormKit.initial({ password: '', confirmation: '' }),
     passwordCheck: checkNewPassword(''),
     confirmationMatches: false,
-    submitAttempted: false,
-    errorCode: null,
     checkErrorCode: null,
   }),
   initial: 'readingLink',
@@ -132,8 +141,8 @@ export const resetPasswordMachine = setup({
     editing: {
       description: 'New password and confirmation with the rule checklist.',
       on: {
-        'PASSWORD.CHANGE': { actions: { type: 'assignPassword', params: ({ event }) => ({ value: event.value }) } },
-        'CONFIRM.CHANGE': { actions: { type: 'assignConfirmation', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         SUBMIT: [
           { guard: 'passwordAcceptable', target: 'submitting' },
           { description: 'Reveal which rules fail.', actions: 'markSubmitAttempted' },
@@ -146,7 +155,7 @@ export const resetPasswordMachine = setup({
         id: 'resetPassword',
         src: 'resetPassword',
         // readingLink lets only a filled token through to here.
-        input: ({ context }) => ({ token: context.token ?? '', newPassword: context.password }),
+        input: ({ context }) => ({ token: context.token ?? '', newPassword: context.form.values.password }),
         onDone: { target: 'succeeded' },
         onError: [
           {
@@ -157,7 +166,7 @@ export const resetPasswordMachine = setup({
             description: 'e.g. PASSWORD_DUPLICATE: toast titled Error, values kept for another try.',
             target: 'editing',
             actions: [
-              { type: 'assignErrorCode', params: ({ event }) => ({ code: errorCode(event.error) }) },
+              { type: 'assignSubmitError', params: ({ event }) => ({ error: event.error }) },
               { type: 'notifyFailed', params: ({ event }) => ({ code: errorCode(event.error) }) },
             ],
           },

@@ -1,13 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PairClaimed } from '../../services/display/schemas';
-import { errorCode, notProvided } from '../../rules/serviceError';
+import { notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * Pairing a display device (beyond the spec; docs/areas/display.md "Pairing", D141): the device
  * opens /ecr-slide?pair (or ?pair=123456 from the cashier's QR) and sends the 6-digit code the
  * cashier's screen shows; the service answers a display token, which the route keeps (`storeToken`)
  * before the display starts following the relay. A wrong, used or expired code says so and keeps
- * what was typed.
+ * what was typed. The code is the shared form (../shared/form/form.ts, D283): FIELD.CHANGE
+ * {field: 'code'}, kept as its digits only. An incomplete code is pointed out on submit until the
+ * code is edited; a refusal of the service (`saveError`) stays until the next claim.
  */
 
 export const PAIR_CODE_DIGITS = 6;
@@ -17,14 +20,21 @@ export interface DisplayPairInput {
   code?: string | null;
 }
 
-export interface DisplayPairContext {
+export interface DisplayPairValues {
   code: string;
-  errorCode: string | null;
-  /** The last submit found the code incomplete. */
-  incomplete: boolean;
 }
 
-export type DisplayPairEvent = { type: 'CODE.CHANGE'; value: string } | { type: 'SUBMIT' };
+export const displayPairFormKit = defineForm<DisplayPairValues, 'code', 'incomplete'>({
+  rules: { code: (value) => (value.length === PAIR_CODE_DIGITS ? null : 'incomplete') },
+  keepSaveErrorWhileTyping: true,
+});
+
+export interface DisplayPairContext {
+  /** The digits typed; `showErrors`: the last submit found the code incomplete; `saveError`: the service's refusal. */
+  form: FormState<DisplayPairValues>;
+}
+
+export type DisplayPairEvent = FormFieldEvent<DisplayPairValues> | { type: 'SUBMIT' };
 
 const digitsOf = (value: string) => value.replace(/\D/g, '').slice(0, PAIR_CODE_DIGITS);
 
@@ -41,19 +51,23 @@ export const displayPairMachine = setup({
     }),
   },
   actions: {
-    assignCode: assign((_, params: { value: string }) => ({ code: digitsOf(params.value), incomplete: false })),
-    markIncomplete: assign({ incomplete: true }),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
-    clearError: assign({ errorCode: null, incomplete: false }),
+    // Editing takes back "incomplete" until the next submit (showErrors off), as this form always did.
+    changeField: assign(({ context }, params: { value: string }) => ({
+      form: { ...displayPairFormKit.change(context.form, 'code', digitsOf(params.value)), showErrors: false },
+    })),
+    blurField: assign(({ context }) => ({ form: displayPairFormKit.blur(context.form, 'code') })),
+    markIncomplete: assign(({ context }) => ({ form: displayPairFormKit.refuse(context.form) })),
+    assignError: assign(({ context }, params: { error: unknown }) => ({ form: displayPairFormKit.failed(context.form, params.error) })),
+    clearError: assign(({ context }) => ({ form: { ...context.form, saveError: null, showErrors: false } })),
     // The route keeps the token (device storage) and moves the display on.
     storeToken: (_, _params: { claimed: PairClaimed }) => {},
   },
   guards: {
-    codeComplete: ({ context }) => context.code.length === PAIR_CODE_DIGITS,
+    codeComplete: ({ context }) => displayPairFormKit.valid(context.form.values),
   },
 }).createMachine({
   id: 'displayPair',
-  context: ({ input }) => ({ code: digitsOf(input.code ?? ''), errorCode: null, incomplete: false }),
+  context: ({ input }) => ({ form: displayPairFormKit.initial({ code: digitsOf(input.code ?? '') }) }),
   initial: 'starting',
   states: {
     starting: {
@@ -64,7 +78,8 @@ export const displayPairMachine = setup({
       tags: ['form'],
       description: 'Six digits; Enter submits. An incomplete code is pointed out, nothing typed is lost.',
       on: {
-        'CODE.CHANGE': { actions: { type: 'assignCode', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.BLUR': { actions: 'blurField' },
         SUBMIT: [{ guard: 'codeComplete', target: 'claiming' }, { actions: 'markIncomplete' }],
       },
     },
@@ -75,7 +90,7 @@ export const displayPairMachine = setup({
       invoke: {
         id: 'claimCode',
         src: 'claimCode',
-        input: ({ context }) => ({ code: context.code }),
+        input: ({ context }) => ({ code: context.form.values.code }),
         onDone: { target: 'paired', actions: { type: 'storeToken', params: ({ event }) => ({ claimed: event.output }) } },
         onError: { target: 'form', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },

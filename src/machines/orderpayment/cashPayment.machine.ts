@@ -1,7 +1,8 @@
 import { outcomeUnknown } from '../../rules/idempotency';
 import { assign, fromPromise, setup } from 'xstate';
 import { paymentSchema, type Payment, type PaymentMethod } from '../../services/orderpayment/schemas';
-import { errorCode, notProvided } from '../../rules/serviceError';
+import { notProvided } from '../../rules/serviceError';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 import { canCompleteCash, changeFor, cleanReceived, paidByOther, receivedAmount } from './rules';
 
 /**
@@ -11,7 +12,19 @@ import { canCompleteCash, changeFor, cleanReceived, paidByOther, receivedAmount 
  * double clicks and reloads); the key is forgotten only after a definite outcome (paid, or refused by
  * the service). An answer that never came is not a failure: the order's payments are looked up first,
  * and only if none succeeded is a retry offered, with the same key and the same amount.
+ *
+ * The amount received is the shared form (../shared/form/form.ts, D283): FIELD.CHANGE {field:
+ * 'received'}, kept as its digits; the payment's refusal is the form's `saveError`, gone once the
+ * amount is edited. Whether it is enough reads the order's total, so that check stays the machine's
+ * own (`canComplete`); the form has no rule of its own and says nothing on leaving the field.
  */
+
+export interface CashValues {
+  /** Digits only. */
+  received: string;
+}
+
+export const cashFormKit = defineForm<CashValues, 'received', never>({ rules: { received: () => null } });
 
 export interface CashPaymentInput {
   orderId: number;
@@ -21,9 +34,8 @@ export interface CashPaymentInput {
 }
 
 export interface CashPaymentContext extends CashPaymentInput {
-  /** Digits only. */
-  received: string;
-  errorCode: string | null;
+  /** What the guest handed over; `saveError` is why the last payment was refused. */
+  form: FormState<CashValues>;
   payment: Payment | null;
 }
 
@@ -40,7 +52,7 @@ export interface WayOutput {
   method: PaymentMethod | null;
 }
 
-export type CashPaymentEvent = { type: 'RECEIVED.CHANGE'; value: string } | { type: 'PAY' } | { type: 'RETRY' };
+export type CashPaymentEvent = FormFieldEvent<CashValues> | { type: 'PAY' } | { type: 'RETRY' };
 
 const parsePayment = (value: unknown): Payment | null => {
   const parsed = paymentSchema.safeParse(value);
@@ -66,27 +78,32 @@ export const cashPaymentMachine = setup({
     }),
   },
   actions: {
-    assignReceived: assign((_, params: { value: string }) => ({ received: cleanReceived(params.value), errorCode: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
-    assignPayment: assign((_, params: { payment: Payment | null }) => ({ payment: params.payment, errorCode: null })),
+    changeField: assign(({ context }, params: { value: string }) => ({
+      form: cashFormKit.change(context.form, 'received', cleanReceived(params.value)),
+    })),
+    assignError: assign(({ context }, params: { error: unknown }) => ({ form: cashFormKit.failed(context.form, params.error) })),
+    assignPayment: assign(({ context }, params: { payment: Payment | null }) => ({
+      payment: params.payment,
+      form: { ...context.form, saveError: null },
+    })),
     /** The route drops this intent's Idempotency-Key: the next Complete is a new attempt. */
     forgetIntent: (_, _params: { orderId: number }) => {},
   },
   guards: {
-    canComplete: ({ context }) => canCompleteCash(context.received, context.total),
+    canComplete: ({ context }) => canCompleteCash(context.form.values.received, context.total),
     paidByOther: (_, params: { error: unknown }) => paidByOther(params.error, parsePayment) !== null,
     answerLost: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     hasSuccess: (_, params: { payments: readonly Payment[] }) => succeeded(params.payments) !== null,
   },
 }).createMachine({
   id: 'cashPayment',
-  context: ({ input }) => ({ ...input, received: '', errorCode: null, payment: null }),
+  context: ({ input }) => ({ ...input, form: cashFormKit.initial({ received: '' }), payment: null }),
   initial: 'editing',
   output: ({ context }) => ({ method: context.payment ? context.payment.method : null }),
   states: {
     editing: {
       on: {
-        'RECEIVED.CHANGE': { actions: { type: 'assignReceived', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ value: event.value }) } },
         PAY: { guard: 'canComplete', target: 'submitting' },
       },
     },
@@ -99,8 +116,8 @@ export const cashPaymentMachine = setup({
         input: ({ context }) => ({
           orderId: context.orderId,
           invoiceId: context.invoiceId,
-          receiveAmount: receivedAmount(context.received) ?? 0,
-          returnAmount: changeFor(context.received, context.total) ?? 0,
+          receiveAmount: receivedAmount(context.form.values.received) ?? 0,
+          returnAmount: changeFor(context.form.values.received, context.total) ?? 0,
           merchantId: context.merchantId,
         }),
         onDone: {

@@ -44,10 +44,10 @@ export const selectQr = (s: QrSnapshot) => ({
 });
 
 export const selectCash = (s: CashSnapshot) => ({
-  received: s.context.received,
+  received: s.context.form.values.received,
   busy: s.hasTag('busy'),
   uncertain: s.hasTag('uncertain'),
-  errorCode: s.context.errorCode,
+  errorCode: s.context.form.saveError,
   editable: s.matches('editing'),
 });
 

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CreateLinkBody, MerchantInfo, PaymentLink } from '../../services/checkout';
 import { outcomeUnknown } from '../../rules/idempotency';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { amountValue, orderIdValue, validatePayLinkForm, type PayLinkFormErrors } from './rules/payLink';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
+import { amountValue, orderIdValue, validatePayLinkForm, type AmountError, type OrderIdError } from './rules/payLink';
 
 /**
  * /pay-by-link (doc 2 §2, §4 Pay by Link, §5; D146, D157). The widget id comes first
@@ -16,7 +17,21 @@ import { amountValue, orderIdValue, validatePayLinkForm, type PayLinkFormErrors 
  * key is forgotten only after a definite outcome (the link, or a refusal), and a key the service says
  * was used for another body (a form typed anew after a reload) is dropped and the call made with a
  * new one.
+ *
+ * The order id and the amount are the shared form (../shared/form/form.ts, D283): FIELD.CHANGE
+ * {field, value} into `context.form`. Their problems show once a submit was refused and follow every
+ * change after; a refusal of the service (`form.saveError`) goes when a field is edited.
  */
+
+export interface PayLinkValues {
+  orderId: string;
+  amount: string;
+}
+
+export const payLinkFormKit = defineForm<PayLinkValues, keyof PayLinkValues, OrderIdError | AmountError>({
+  fields: ['orderId', 'amount'],
+  validate: (values) => validatePayLinkForm(values),
+});
 
 export interface PayLinkInput {
   /** The merchant id, or the profile's ref_id when it has one (doc 2 §6). */
@@ -26,26 +41,21 @@ export interface PayLinkInput {
 export interface PayLinkContext {
   merchantRef: string;
   appId: string | null;
-  orderId: string;
-  amount: string;
-  showErrors: boolean;
+  /** The order id and amount typed; `showErrors` once a submit was refused, `saveError` the service's refusal. */
+  form: FormState<PayLinkValues>;
   widgetError: string | null;
-  submitError: string | null;
   link: PaymentLink | null;
 }
 
-export type PayLinkEvent =
-  | { type: 'ORDER_ID.CHANGE'; value: string }
-  | { type: 'AMOUNT.CHANGE'; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'NEW_LINK' };
+export type PayLinkEvent = FormFieldEvent<PayLinkValues> | { type: 'SUBMIT' } | { type: 'RETRY' } | { type: 'NEW_LINK' };
 
-export const payLinkBody = (c: Pick<PayLinkContext, 'appId' | 'orderId' | 'amount'>): CreateLinkBody => ({
+export const payLinkBody = (c: Pick<PayLinkContext, 'appId' | 'form'>): CreateLinkBody => ({
   app_id: c.appId ?? '',
-  order_id: orderIdValue(c.orderId),
-  amount: amountValue(c.amount),
+  order_id: orderIdValue(c.form.values.orderId),
+  amount: amountValue(c.form.values.amount),
 });
+
+const EMPTY_FORM: PayLinkValues = { orderId: '', amount: '' };
 
 export const payLinkMachine = setup({
   types: {
@@ -66,14 +76,17 @@ export const payLinkMachine = setup({
   actions: {
     assignWidget: assign((_, p: { info: MerchantInfo }) => ({ appId: p.info.widget.id, widgetError: null })),
     assignWidgetError: assign((_, p: { error: unknown }) => ({ widgetError: errorCode(p.error) })),
-    setOrderId: assign((_, p: { value: string }) => ({ orderId: p.value, submitError: null })),
-    setAmount: assign((_, p: { value: string }) => ({ amount: p.value, submitError: null })),
-    revealErrors: assign({ showErrors: true }),
-    clearSubmitError: assign({ submitError: null }),
-    assignSubmitError: assign((_, p: { error: unknown }) => ({ submitError: errorCode(p.error) })),
+    changeField: assign(({ context }, p: { event: Extract<PayLinkEvent, { type: 'FIELD.CHANGE' }> }) => ({
+      form: payLinkFormKit.change(context.form, p.event.field, p.event.value),
+    })),
+    blurField: assign(({ context }, p: { field: keyof PayLinkValues }) => ({ form: payLinkFormKit.blur(context.form, p.field) })),
+    revealErrors: assign(({ context }) => ({ form: payLinkFormKit.refuse(context.form) })),
+    // Not kit.saving: a submit that goes out reveals nothing (only a refused one does), as before.
+    clearSubmitError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
+    assignSubmitError: assign(({ context }, p: { error: unknown }) => ({ form: payLinkFormKit.failed(context.form, p.error) })),
     assignLink: assign((_, p: { link: PaymentLink }) => ({ link: p.link })),
     /** Nothing of the old link stays: an empty form, no errors shown. */
-    resetForm: assign({ orderId: '', amount: '', showErrors: false, submitError: null, link: null }),
+    resetForm: assign({ form: payLinkFormKit.initial(EMPTY_FORM), link: null }),
     // Provided by the route: the attempt's key in session storage, toasts, the list's refresh.
     forgetKey: () => {},
     notifyCreated: (_, _p: { orderId: string }) => {},
@@ -81,7 +94,7 @@ export const payLinkMachine = setup({
     linkCreated: () => {},
   },
   guards: {
-    formValid: ({ context }) => Object.keys(validatePayLinkForm(context)).length === 0,
+    formValid: ({ context }) => payLinkFormKit.valid(context.form.values),
     outcomeUnknown: (_, p: { error: unknown }) => outcomeUnknown(p.error),
     keyReused: (_, p: { error: unknown }) => errorCode(p.error) === 'IDEMPOTENCY_KEY_REUSED',
     /** The widget id the form holds is not the merchant's any more: read it again. */
@@ -92,11 +105,8 @@ export const payLinkMachine = setup({
   context: ({ input }) => ({
     merchantRef: input.merchantRef,
     appId: null,
-    orderId: '',
-    amount: '',
-    showErrors: false,
+    form: payLinkFormKit.initial(EMPTY_FORM),
     widgetError: null,
-    submitError: null,
     link: null,
   }),
   initial: 'loadingWidget',
@@ -119,8 +129,8 @@ export const payLinkMachine = setup({
     },
     editing: {
       on: {
-        'ORDER_ID.CHANGE': { actions: { type: 'setOrderId', params: ({ event }) => ({ value: event.value }) } },
-        'AMOUNT.CHANGE': { actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) } },
+        'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
+        'FIELD.BLUR': { actions: { type: 'blurField', params: ({ event }) => ({ field: event.field }) } },
         SUBMIT: [
           { guard: 'formValid', target: 'creating', actions: 'clearSubmitError' },
           { actions: 'revealErrors', description: 'doc 2 §5: each field says what is wrong; nothing typed is lost.' },
@@ -189,8 +199,7 @@ export const payLinkMachine = setup({
 });
 
 type Snapshot = { context: PayLinkContext; hasTag(tag: string): boolean };
-export const selectForm = (s: Snapshot) => ({ orderId: s.context.orderId, amount: s.context.amount });
-export const selectFieldErrors = (s: Snapshot): PayLinkFormErrors => (s.context.showErrors ? validatePayLinkForm(s.context) : {});
+export const selectForm = (s: Snapshot) => s.context.form;
 export const selectLoadingWidget = (s: Snapshot) => s.hasTag('loading');
 export const selectWidgetFailed = (s: Snapshot) => s.hasTag('widgetFailed');
 export const selectWidgetError = (s: Snapshot) => (s.hasTag('widgetFailed') ? s.context.widgetError : null);
@@ -199,5 +208,5 @@ export const selectUncertain = (s: Snapshot) => s.hasTag('uncertain');
 /** The form takes no typing while the widget id is missing, a link is being made or its outcome is unknown. */
 export const selectLocked = (s: Snapshot) =>
   s.hasTag('loading') || s.hasTag('widgetFailed') || s.hasTag('submitting') || s.hasTag('uncertain');
-export const selectSubmitError = (s: Snapshot) => (s.hasTag('created') ? null : s.context.submitError);
+export const selectSubmitError = (s: Snapshot) => (s.hasTag('created') ? null : s.context.form.saveError);
 export const selectLink = (s: Snapshot) => (s.hasTag('created') ? s.context.link : null);

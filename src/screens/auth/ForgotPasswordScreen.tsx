@@ -4,13 +4,14 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { RESEND_COOLDOWN_MS, type forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
+import { RESEND_COOLDOWN_MS, forgotPasswordFormKit, type forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
 import { selectForgotCoolingDown, selectForgotResending, selectForgotSending, selectForgotSent } from '../../machines/auth/selectors';
 import { isFilled } from '../../rules/required';
 import { errorMessageKey } from '../../services/errors';
 import { maskEmail } from '../../machines/auth/rules/maskEmail';
 import { authPaths } from '../../app/auth/paths';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 
@@ -35,8 +36,12 @@ function useCooldownSeconds(coolingDown: boolean): number {
 
 export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const email = useSelector(actor, (s) => s.context.email);
-  const error = useSelector(actor, (s) => s.context.errorCode);
+  const form = useSelector(actor, (s) => s.context.form);
+  // Both the refusal (INVALID_EMAIL) and the server's code are worded from the errors catalogue.
+  const fields = useFormFields(actor, form, forgotPasswordFormKit, {
+    rule: (_field, code) => t(errorMessageKey(code)),
+    service: (code) => t(errorMessageKey(code)),
+  });
   const sentTo = useSelector(actor, (s) => s.context.sentTo);
   const resendError = useSelector(actor, (s) => s.context.resendError);
   const sending = useSelector(actor, selectForgotSending);
@@ -76,7 +81,9 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
     );
   }
 
-  const errorText = error ? t(errorMessageKey(error)) : null;
+  // No ref is handed out: a refused send leaves the focus where it was, as this form always did.
+  const { ref: _ref, ...email } = fields.text('email');
+  const errorText = email.error ?? (form.saveError ? t(errorMessageKey(form.saveError)) : null);
 
   return (
     <Stack gap="md">
@@ -95,11 +102,10 @@ export function ForgotPasswordScreen({ actor }: { actor: ForgotPasswordActor }) 
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
-            value={email}
+            {...email}
             error={errorText}
-            onChange={(e) => actor.send({ type: 'EMAIL.CHANGE', value: e.currentTarget.value })}
           />
-          <Button type="submit" fullWidth disabled={!isFilled(email) || sending} loading={sending}>
+          <Button type="submit" fullWidth disabled={!isFilled(email.value) || sending} loading={sending}>
             {t('auth:forgot.send')}
           </Button>
         </Stack>

@@ -64,8 +64,8 @@ describe('LoginScreen', () => {
     const { user, actor } = await setup(async () => tokens);
     await user.type(screen.getByLabelText('Username or e-mail'), 'phoco');
     await user.click(screen.getByLabelText('Remember me'));
-    expect(actor.getSnapshot().context.username).toBe('phoco');
-    expect(actor.getSnapshot().context.remember).toBe(true);
+    expect(actor.getSnapshot().context.form.values.username).toBe('phoco');
+    expect(actor.getSnapshot().context.form.values.remember).toBe(true);
     expect(screen.getByLabelText('Username or e-mail')).toHaveValue('phoco');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByRole('button', { name: /unified identity/ })).toBeNull();

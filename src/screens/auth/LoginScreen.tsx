@@ -4,13 +4,13 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../machines/auth/login.machine';
+import { loginFormKit, type loginMachine } from '../../machines/auth/login.machine';
 import { selectLoginBusy, selectLoginLocked, selectLoginRedirecting } from '../../machines/auth/selectors';
-import { isFilled } from '../../rules/required';
 import { formatVnDateTime } from '../../rules/vnTime';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import { authPaths } from '../../app/auth/paths';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 
@@ -74,15 +74,18 @@ export function LoginScreen({ actor, notice, supportEmail }: LoginScreenProps) {
 /** The user name and password form, with the wrong-password count and the failure message under it. */
 function CredentialsForm({ actor }: { actor: LoginActor }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const username = useSelector(actor, (s) => s.context.username);
-  const password = useSelector(actor, (s) => s.context.password);
-  const remember = useSelector(actor, (s) => s.context.remember);
+  const form = useSelector(actor, (s) => s.context.form);
   const failedCount = useSelector(actor, (s) => s.context.failedCount);
   const maxAttempts = useSelector(actor, (s) => s.context.maxAttempts);
-  const error = useSelector(actor, (s) => s.context.errorCode);
+  const error = form.saveError;
   const busy = useSelector(actor, selectLoginBusy);
+  // The fields say nothing of their own (an empty one disables sign-in instead), and leaving one is
+  // not an event here: only the value and its change are taken.
+  const fields = useFormFields(actor, form, loginFormKit, { rule: () => '', service: () => '' });
+  const username = fields.text('username');
+  const password = fields.text('password');
 
-  const canSubmit = isFilled(username) && isFilled(password);
+  const canSubmit = loginFormKit.valid(form.values);
   // Codes the form shows in its own way; anything else is a general failure message.
   const generalError =
     error && error !== 'LOGIN_FAIL' && error !== 'USER_LOCKED_USING'
@@ -100,21 +103,25 @@ function CredentialsForm({ actor }: { actor: LoginActor }) {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
-          onChange={(e) => actor.send({ type: 'USERNAME.CHANGE', value: e.currentTarget.value })}
+          value={username.value}
+          onChange={username.onChange}
         />
         <PasswordInput
           label={t('auth:login.password')}
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => actor.send({ type: 'PASSWORD.CHANGE', value: e.currentTarget.value })}
+          value={password.value}
+          onChange={password.onChange}
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': t('auth:passwordToggle') }}
           aria-describedby={failedCount > 0 ? 'login-failed-count' : undefined}
         />
         <Group justify="space-between" wrap="wrap">
-          <Checkbox label={t('auth:login.remember')} checked={remember} onChange={() => actor.send({ type: 'REMEMBER.TOGGLE' })} />
+          <Checkbox
+            label={t('auth:login.remember')}
+            checked={form.values.remember}
+            onChange={(e) => fields.change('remember', e.currentTarget.checked)}
+          />
           <Anchor component={Link} to={authPaths.forgotPassword()} size="sm">
             {t('auth:login.forgot')}
           </Anchor>

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { resetPasswordFormKit, type resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { selectResetView } from '../../machines/auth/selectors';
 import type { NewPasswordRule } from '../../machines/auth/rules/newPassword';
 import { errorMessageKey } from '../../services/errors';
@@ -12,6 +12,7 @@ import { FailureAlert } from '../shared/FailureAlert';
 import classes from './auth.module.css';
 import { authPaths } from '../../app/auth/paths';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;
 
@@ -94,13 +95,17 @@ function ResetSucceeded() {
 /** The new password, its rules ticked off as they are met, and its confirmation. */
 function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; submitting: boolean }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const password = useSelector(actor, (s) => s.context.password);
-  const confirmation = useSelector(actor, (s) => s.context.confirmation);
+  const form = useSelector(actor, (s) => s.context.form);
   const check = useSelector(actor, (s) => s.context.passwordCheck);
   const matches = useSelector(actor, (s) => s.context.confirmationMatches);
-  const submitAttempted = useSelector(actor, (s) => s.context.submitAttempted);
+  const fields = useFormFields(actor, form, resetPasswordFormKit, { rule: () => '', service: () => '' });
+  // The checklist says what is wrong, so the fields keep their own errors below; no ref is handed
+  // out either: a refused submit leaves the focus where it was, as this form always did.
+  const { ref: _passwordRef, error: _passwordError, ...password } = fields.text('password');
+  const { ref: _confirmationRef, error: _confirmationError, ...confirmation } = fields.text('confirmation');
+  const submitAttempted = form.showErrors;
 
-  const showMismatch = confirmation.length > 0 && !matches;
+  const showMismatch = confirmation.value.length > 0 && !matches;
   const passwordError = submitAttempted && !check.valid;
 
   return (
@@ -114,12 +119,11 @@ function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; sub
             label={t('reset.newPassword')}
             name="new-password"
             autoComplete="new-password"
-            value={password}
+            {...password}
             error={passwordError ? true : undefined}
             aria-describedby="reset-rules"
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': t('passwordToggle') }}
-            onChange={(e) => actor.send({ type: 'PASSWORD.CHANGE', value: e.currentTarget.value })}
           />
           <div id="reset-rules">
             <Text size="sm" fw={600}>
@@ -139,11 +143,10 @@ function NewPasswordForm({ actor, submitting }: { actor: ResetPasswordActor; sub
             label={t('reset.confirm')}
             name="confirm-password"
             autoComplete="new-password"
-            value={confirmation}
+            {...confirmation}
             error={showMismatch || (submitAttempted && !matches) ? t('reset.mismatch') : undefined}
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': t('passwordToggle') }}
-            onChange={(e) => actor.send({ type: 'CONFIRM.CHANGE', value: e.currentTarget.value })}
           />
           <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
             {t('reset.submit')}

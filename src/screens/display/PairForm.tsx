@@ -3,11 +3,12 @@ import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectPairBusy, type displayPairMachine } from '../../machines/display/displayPair.machine';
+import { displayPairFormKit, selectPairBusy, type displayPairMachine } from '../../machines/display/displayPair.machine';
 import { errorMessageKey } from '../../services/errors';
 import { LanguageSelect } from '../shared/LanguageSelect';
 import classes from './display.module.css';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type DisplayPairActor = ActorRefFrom<typeof displayPairMachine>;
 
@@ -21,11 +22,15 @@ function errorText(code: string, t: (key: string) => string): string {
 /** /ecr-slide?pair on the display device: the 6-digit code from the cashier's screen (beyond the spec, D141). */
 export function PairForm({ actor }: { actor: DisplayPairActor }) {
   const { t } = useTranslation(['display', 'errors']);
-  const code = useSelector(actor, (s) => s.context.code);
-  const error = useSelector(actor, (s) => s.context.errorCode);
-  const incomplete = useSelector(actor, (s) => s.context.incomplete);
+  const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, selectPairBusy);
-  const message = incomplete ? t('pair.incomplete') : error ? errorText(error, t) : null;
+  const fields = useFormFields(actor, form, displayPairFormKit, {
+    rule: () => t('pair.incomplete'),
+    service: (code) => errorText(code, t),
+  });
+  // No ref: the field has the focus from the start and a refused submit does not move it.
+  const { ref: _ref, error: incomplete, ...code } = fields.text('code');
+  const message = incomplete ?? (form.saveError ? errorText(form.saveError, t) : null);
 
   return (
     <div className={classes.page} data-testid="display-pair">
@@ -40,8 +45,7 @@ export function PairForm({ actor }: { actor: DisplayPairActor }) {
               <TextInput
                 label={t('pair.code')}
                 description={t('pair.codeHint')}
-                value={code}
-                onChange={(e) => actor.send({ type: 'CODE.CHANGE', value: e.currentTarget.value })}
+                {...code}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={12}

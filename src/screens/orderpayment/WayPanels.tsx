@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { cardPaymentMachine } from '../../machines/orderpayment/cardPayment.machine';
-import type { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
+import { cashFormKit, type cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
 import type { linkPaymentMachine } from '../../machines/orderpayment/linkPayment.machine';
 import type { qrPaymentMachine } from '../../machines/orderpayment/qrPayment.machine';
 import { CASH_MAX_CHARS, changeFor, canCompleteCash } from '../../machines/orderpayment/rules';
@@ -17,6 +17,7 @@ import { QrImage } from '../shared/QrImage';
 import { PaymentLinkResult, type CopyOutcome } from '../shared/PaymentLinkResult';
 import { READABLE_ALERT } from './alert-styles';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type CashActor = ActorRefFrom<typeof cashPaymentMachine>;
 export type QrActor = ActorRefFrom<typeof qrPaymentMachine>;
@@ -29,6 +30,9 @@ const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, 
 export function CashPanel({ actor, total }: { actor: CashActor; total: number }) {
   const { t } = useTranslation(['orderpayment', 'errors']);
   const cash = useSelector(actor, selectCash);
+  const form = useSelector(actor, (s) => s.context.form);
+  // Only the change (FIELD.CHANGE, D283): "not enough" reads the total, so the panel words it below.
+  const fields = useFormFields(actor, form, cashFormKit, { rule: () => '', service: (code) => t(errorMessageKey(code)) });
   const change = changeFor(cash.received, total);
   const enough = canCompleteCash(cash.received, total);
   const short = cash.received !== '' && !enough;
@@ -43,7 +47,7 @@ export function CashPanel({ actor, total }: { actor: CashActor; total: number })
         value={groupDigits(cash.received)}
         readOnly={!cash.editable}
         error={short ? t('cash.notEnough', { total: formatVnd(total) }) : null}
-        onChange={(e) => actor.send({ type: 'RECEIVED.CHANGE', value: e.currentTarget.value })}
+        onChange={(e) => fields.change('received', e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && enough) actor.send({ type: 'PAY' });
         }}

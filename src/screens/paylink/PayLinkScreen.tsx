@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
-  selectFieldErrors,
+  payLinkFormKit,
   selectForm,
   selectLink,
   selectLoadingWidget,
@@ -22,6 +22,7 @@ import { FailureAlert } from '../shared/FailureAlert';
 import { PaymentLinkResult, type CopyOutcome } from '../shared/PaymentLinkResult';
 import { LinkAmountInput } from './LinkAmountInput';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
 
 export type PayLinkActor = ActorRefFrom<typeof payLinkMachine>;
 
@@ -33,7 +34,13 @@ export type PayLinkActor = ActorRefFrom<typeof payLinkMachine>;
 export function PayLinkForm({ actor, onCopy }: { actor: PayLinkActor; onCopy?: (outcome: CopyOutcome) => void }) {
   const { t } = useTranslation(['paylink', 'errors']);
   const form = useSelector(actor, selectForm);
-  const errors = useSelector(actor, selectFieldErrors);
+  // Each field's problem once a submit was refused (D283); no ref is handed out, so a refused submit
+  // leaves the focus where it was, as this form always did.
+  const fields = useFormFields(actor, form, payLinkFormKit, {
+    rule: (field, code) => (field === 'orderId' ? t(`form.errors.${code}`, { max: ORDER_ID_MAX_LENGTH }) : t(`form.errors.${code}`)),
+    service: (code) => t(errorMessageKey(code)),
+  });
+  const { ref: _ref, ...orderId } = fields.text('orderId');
   const loading = useSelector(actor, selectLoadingWidget);
   const widgetFailed = useSelector(actor, selectWidgetFailed);
   const widgetError = useSelector(actor, selectWidgetError);
@@ -72,18 +79,16 @@ export function PayLinkForm({ actor, onCopy }: { actor: PayLinkActor; onCopy?: (
             description={t('form.orderIdHint')}
             withAsterisk
             autoComplete="off"
-            value={form.orderId}
+            {...orderId}
             maxLength={ORDER_ID_MAX_LENGTH * 2}
             disabled={locked}
-            error={errors.orderId ? t(`form.errors.${errors.orderId}`, { max: ORDER_ID_MAX_LENGTH }) : null}
-            onChange={(e) => actor.send({ type: 'ORDER_ID.CHANGE', value: e.currentTarget.value })}
             data-testid="paylink-order-id"
           />
           <LinkAmountInput
-            value={form.amount}
+            value={form.values.amount}
             disabled={locked}
-            error={errors.amount ? t(`form.errors.${errors.amount}`) : null}
-            onChange={(value) => actor.send({ type: 'AMOUNT.CHANGE', value })}
+            error={fields.error('amount') ?? null}
+            onChange={(value) => fields.change('amount', value)}
           />
           {uncertain ? (
             <Alert color="yellow" role="alert" title={t('form.uncertainTitle')} data-testid="paylink-uncertain">

@@ -1,13 +1,18 @@
-import { forgotPasswordMachine, type ForgotPasswordContext } from '../../../src/machines/auth/forgotPassword.machine';
+import {
+  forgotPasswordFormKit,
+  forgotPasswordMachine,
+  type ForgotPasswordContext,
+} from '../../../src/machines/auth/forgotPassword.machine';
 import { isValidEmail } from '../../../src/rules/email';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
 
 const events: SampleEvent[] = [
-  { type: 'EMAIL.CHANGE', value: ' nguyenvana@example.vn ' },
-  { type: 'EMAIL.CHANGE', value: 'nguyenvana@' },
-  { type: 'EMAIL.CHANGE', value: '' },
+  { type: 'FIELD.CHANGE', field: 'email', value: ' nguyenvana@example.vn ' },
+  { type: 'FIELD.CHANGE', field: 'email', value: 'nguyenvana@' },
+  { type: 'FIELD.CHANGE', field: 'email', value: '' },
+  { type: 'FIELD.BLUR', field: 'email' },
   { type: 'SUBMIT' },
   { type: 'RESEND' },
   { type: 'BACK' },
@@ -20,8 +25,13 @@ const events: SampleEvent[] = [
   { type: 'xstate.after.resendCooldown.forgotPassword.sent.coolingDown' },
 ];
 
+/** What the e-mail field says: the refusal once a send was refused, or the server's code. */
+function fieldError(context: ForgotPasswordContext): string | null {
+  return context.form.saveError ?? forgotPasswordFormKit.shown(context.form).email?.code ?? null;
+}
+
 function forgotProjection(context: ForgotPasswordContext) {
-  return { emailValid: isValidEmail(context.email), errorCode: context.errorCode, resendError: context.resendError };
+  return { emailValid: isValidEmail(context.form.values.email), errorCode: fieldError(context), resendError: context.resendError };
 }
 
 describeModel({
@@ -37,8 +47,12 @@ describeModel({
         const email = (call.input as { email: string }).email;
         if (email !== email.trim() || !isValidEmail(email)) throw new Error(`reset requested for ${JSON.stringify(email)}`);
       }
-      if (step.event.type === 'BACK' && before && after.email !== before.email) throw new Error('BACK lost the e-mail');
-      if (step.after.matches('sent') && after.sentTo !== after.email.trim()) throw new Error('sent-notice shows another address');
+      if (step.event.type === 'BACK' && before && after.form.values.email !== before.form.values.email)
+        throw new Error('BACK lost the e-mail');
+      if (step.after.matches('sent') && after.sentTo !== after.form.values.email.trim())
+        throw new Error('sent-notice shows another address');
+      // Editing hides the field's message until the next send, as before D283.
+      if (step.event.type === 'FIELD.CHANGE' && fieldError(after) !== null) throw new Error('a change left a message under the e-mail');
     }
   },
 });

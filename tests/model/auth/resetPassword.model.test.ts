@@ -12,11 +12,12 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.checkResetLink', error: networkError },
   { type: 'RETRY' },
   { type: 'CONTINUE' },
-  { type: 'PASSWORD.CHANGE', value: VALID },
-  { type: 'PASSWORD.CHANGE', value: 'Mật khẩu 2024' },
-  { type: 'PASSWORD.CHANGE', value: '' },
-  { type: 'CONFIRM.CHANGE', value: VALID },
-  { type: 'CONFIRM.CHANGE', value: 'Merchant2024?' },
+  { type: 'FIELD.CHANGE', field: 'password', value: VALID },
+  { type: 'FIELD.CHANGE', field: 'password', value: 'Mật khẩu 2024' },
+  { type: 'FIELD.CHANGE', field: 'password', value: '' },
+  { type: 'FIELD.CHANGE', field: 'confirmation', value: VALID },
+  { type: 'FIELD.CHANGE', field: 'confirmation', value: 'Merchant2024?' },
+  { type: 'FIELD.BLUR', field: 'password' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.resetPassword', output: undefined },
   { type: 'xstate.error.actor.resetPassword', error: serviceError('TOKEN_EXPIRED', 410) },
@@ -29,8 +30,8 @@ function resetProjection(context: ResetPasswordContext) {
   return {
     passwordValid: context.passwordCheck.valid,
     confirmationMatches: context.confirmationMatches,
-    submitAttempted: context.submitAttempted,
-    errorCode: context.errorCode,
+    submitAttempted: context.form.showErrors,
+    errorCode: context.form.saveError,
     checkErrorCode: context.checkErrorCode,
   };
 }
@@ -51,7 +52,7 @@ describeModel({
       const before = step.before?.context as ResetPasswordContext | undefined;
       const after = step.after.context as ResetPasswordContext;
       if (step.event.type.startsWith('xstate.error.actor.') && before) {
-        if (after.password !== before.password || after.confirmation !== before.confirmation) {
+        if (JSON.stringify(after.form.values) !== JSON.stringify(before.form.values)) {
           throw new Error('a failure lost what the user typed');
         }
       }

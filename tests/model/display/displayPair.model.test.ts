@@ -1,4 +1,4 @@
-import { displayPairMachine, type DisplayPairContext } from '../../../src/machines/display/displayPair.machine';
+import { displayPairFormKit, displayPairMachine, type DisplayPairContext } from '../../../src/machines/display/displayPair.machine';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
@@ -6,17 +6,20 @@ import type { SampleEvent } from '../shared/paths';
 const claimed = { display_token: 'dsp_' + 'a'.repeat(43), pairing_id: 7, shop_name: 'Phở Cổ' };
 
 const events: SampleEvent[] = [
-  { type: 'CODE.CHANGE', value: '12 34' },
-  { type: 'CODE.CHANGE', value: '123-456' },
+  { type: 'FIELD.CHANGE', field: 'code', value: '12 34' },
+  { type: 'FIELD.CHANGE', field: 'code', value: '123-456' },
+  { type: 'FIELD.BLUR', field: 'code' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.claimCode', output: claimed },
   { type: 'xstate.error.actor.claimCode', error: serviceError('PAIR_CODE_INVALID', 404) },
   { type: 'xstate.error.actor.claimCode', error: networkError },
 ];
 
-const project = ((c: DisplayPairContext) => ({ code: c.code, error: c.errorCode, incomplete: c.incomplete })) as (
-  context: never,
-) => unknown;
+const project = ((c: DisplayPairContext) => ({
+  code: c.form.values.code,
+  error: c.form.saveError,
+  incomplete: displayPairFormKit.shown(c.form).code !== undefined,
+})) as (context: never) => unknown;
 
 describeModel({
   name: 'displayPair',
@@ -36,7 +39,10 @@ describeModel({
       if (stored.length > 0 && !step.event.type.startsWith('xstate.done.actor.claimCode'))
         throw new Error('stored a token without a claim');
       if (step.event.type === 'xstate.done.actor.claimCode' && stored.length !== 1) throw new Error('claim done but no token stored');
-      if (step.event.type.startsWith('xstate.error.actor.claimCode') && step.after.context.code !== step.before?.context.code)
+      if (
+        step.event.type.startsWith('xstate.error.actor.claimCode') &&
+        step.after.context.form.values.code !== step.before?.context.form.values.code
+      )
         throw new Error('a refused code was lost');
     }
   },

@@ -8,8 +8,8 @@ import { cashPayment, declinedCard, openOrder } from './fixtures';
 const total = openOrder.invoice_data.total_price;
 
 const events: SampleEvent[] = [
-  { type: 'RECEIVED.CHANGE', value: '100.000' },
-  { type: 'RECEIVED.CHANGE', value: '200.000' },
+  { type: 'FIELD.CHANGE', field: 'received', value: '100.000' },
+  { type: 'FIELD.CHANGE', field: 'received', value: '200.000' },
   { type: 'PAY' },
   { type: 'RETRY' },
   { type: 'xstate.done.actor.payCash', output: cashPayment },
@@ -22,7 +22,7 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.findPayments', error: networkError },
 ];
 
-const project = ((c: CashPaymentContext) => ({ received: c.received, error: c.errorCode, paid: c.payment !== null })) as (
+const project = ((c: CashPaymentContext) => ({ received: c.form.values.received, error: c.form.saveError, paid: c.payment !== null })) as (
   context: never,
 ) => unknown;
 

@@ -4,7 +4,7 @@ import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import { merchantInfo, openLink } from './fixtures';
 
-const valid = (c: PayLinkContext) => Object.keys(validatePayLinkForm(c)).length === 0;
+const valid = (c: PayLinkContext) => Object.keys(validatePayLinkForm(c.form.values)).length === 0;
 
 describeModel({
   name: 'payLink',
@@ -18,10 +18,11 @@ describeModel({
         { type: 'xstate.done.actor.loadMerchant', output: merchantInfo },
         { type: 'xstate.error.actor.loadMerchant', error: networkError },
         { type: 'RETRY' },
-        { type: 'ORDER_ID.CHANGE', value: '   ' },
-        { type: 'ORDER_ID.CHANGE', value: ' DH01 ' },
-        { type: 'AMOUNT.CHANGE', value: '999' },
-        { type: 'AMOUNT.CHANGE', value: '150000' },
+        { type: 'FIELD.CHANGE', field: 'orderId', value: '   ' },
+        { type: 'FIELD.CHANGE', field: 'orderId', value: ' DH01 ' },
+        { type: 'FIELD.CHANGE', field: 'amount', value: '999' },
+        { type: 'FIELD.CHANGE', field: 'amount', value: '150000' },
+        { type: 'FIELD.BLUR', field: 'orderId' },
         { type: 'SUBMIT' },
         { type: 'xstate.done.actor.createLink', output: openLink },
         { type: 'xstate.error.actor.createLink', error: networkError },
@@ -32,10 +33,10 @@ describeModel({
       ],
       project: ((c: PayLinkContext) => ({
         app: c.appId !== null,
-        orderId: c.orderId === '' ? '' : c.orderId.trim() === '' ? 'blank' : 'filled',
-        amount: c.amount,
-        shown: c.showErrors,
-        error: c.submitError !== null,
+        orderId: c.form.values.orderId === '' ? '' : c.form.values.orderId.trim() === '' ? 'blank' : 'filled',
+        amount: c.form.values.amount,
+        shown: c.form.showErrors,
+        error: c.form.saveError !== null,
         link: c.link !== null,
       })) as (context: never) => unknown,
       limit: 8000,
@@ -71,7 +72,7 @@ describeModel({
           lostAnswer = true;
         } else {
           if (!actions.includes('forgetKey')) throw new Error('a definite outcome kept the key');
-          if (after.orderId !== before?.orderId || after.amount !== before?.amount) throw new Error('a refusal lost what was typed');
+          if (JSON.stringify(after.form.values) !== JSON.stringify(before?.form.values)) throw new Error('a refusal lost what was typed');
           lostAnswer = false;
         }
         if (code === 'BAD_REQUEST' && !actions.includes('notifyCreateFailed')) throw new Error('a refusal said nothing');
@@ -81,9 +82,12 @@ describeModel({
           if (!actions.includes(needed)) throw new Error(`a link made did not ${needed}`);
         lostAnswer = false;
       }
-      if (type === 'NEW_LINK' && (after.link !== null || after.orderId !== '' || after.amount !== '' || after.showErrors))
+      if (
+        type === 'NEW_LINK' &&
+        (after.link !== null || after.form.values.orderId !== '' || after.form.values.amount !== '' || after.form.showErrors)
+      )
         throw new Error('"create another link" kept something of the old one');
-      if (type === 'SUBMIT' && step.before?.matches('editing') && before && !valid(before) && !after.showErrors)
+      if (type === 'SUBMIT' && step.before?.matches('editing') && before && !valid(before) && !after.form.showErrors)
         throw new Error('an invalid submit was silent');
     }
   },
