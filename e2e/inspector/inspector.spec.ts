@@ -43,7 +43,7 @@ test.describe('Machine inspector', () => {
 
     // The login form's actor reported the typed password only masked.
     await inspector.follow(inspector.actors('login').first());
-    await expect(inspector.liveEvents).toContainText('PASSWORD.CHANGE');
+    await expect(inspector.liveEvents).toContainText('FIELD.CHANGE');
     await expect(page.locator('body')).not.toContainText(DEMO.phoco.password);
     await expect(page.locator('body')).not.toContainText(/eyJ[\w-]{8,}\./);
 

@@ -84,7 +84,10 @@ function maskString(value: string): string {
   return value;
 }
 
-/** Events whose free-text payload is itself a secret or personal: `PASSWORD.CHANGE {value}`. */
+/**
+ * Events whose free-text payload is itself a secret or personal: `PASSWORD.CHANGE {value}`, and the
+ * form toolkit's `FIELD.CHANGE {field: 'password', value}` (D283), whatever the area's allow-list says.
+ */
 const SENSITIVE_EVENT = /password|confirm|username|email|phone|token|otp|pin/i;
 
 export interface SerialiseLimits {
@@ -168,10 +171,12 @@ export function maskAndSerialise(
 }
 
 export function maskEvent(event: { type: string } & Record<string, unknown>, shown?: ReadonlySet<string>): unknown {
-  if (SENSITIVE_EVENT.test(event.type)) {
+  const sensitiveField = event.type === 'FIELD.CHANGE' && typeof event.field === 'string' && SENSITIVE_EVENT.test(event.field);
+  if (SENSITIVE_EVENT.test(event.type) || sensitiveField) {
     const out: Record<string, unknown> = { type: event.type };
     for (const [key, value] of Object.entries(event)) {
-      if (key !== 'type') out[key] = value === '' || value === null || value === undefined ? (value ?? null) : MASK;
+      if (key === 'field' && sensitiveField) out[key] = value;
+      else if (key !== 'type') out[key] = value === '' || value === null || value === undefined ? (value ?? null) : MASK;
     }
     return out;
   }

@@ -143,6 +143,25 @@ describe('maskAndSerialise: strings, shapes and events', () => {
     expect(maskEvent({ type: 'EMAIL.CHANGE', value: '' })).toEqual({ type: 'EMAIL.CHANGE', value: '' });
     expect(maskEvent({ type: 'LOGOUT', reason: 'user' })).toEqual({ type: 'LOGOUT', reason: 'user' });
   });
+
+  it("masks the form toolkit's FIELD.CHANGE of a password, username or e-mail even where the allow-list names value (D283, D284)", () => {
+    const shown = new Set(['type', 'field', 'value']);
+    expect(maskEvent({ type: 'FIELD.CHANGE', field: 'password', value: 'Phoco@2026' }, shown)).toEqual({
+      type: 'FIELD.CHANGE',
+      field: 'password',
+      value: MASK,
+    });
+    expect(maskEvent({ type: 'FIELD.CHANGE', field: 'email', value: 'a@b.vn' }, shown)).toEqual({
+      type: 'FIELD.CHANGE',
+      field: 'email',
+      value: MASK,
+    });
+    expect(maskEvent({ type: 'FIELD.CHANGE', field: 'note', value: 'no onions' }, shown)).toEqual({
+      type: 'FIELD.CHANGE',
+      field: 'note',
+      value: 'no onions',
+    });
+  });
 });
 
 describe('createInspectionReporter', () => {
