@@ -8,7 +8,8 @@ export default defineArea({
     machines: ['categoryList'],
     // Category names and descriptions are the merchant's catalogue, not personal data, but the form
     // stays masked like every form; only the dialog's state shows.
-    fields: ['showErrors', 'createError'],
+    // The shared form's bookkeeping is named (D283, D284); `values` is not.
+    fields: ['form', 'showErrors', 'saveError', 'refusals', 'field'],
   },
   entries: [
     {

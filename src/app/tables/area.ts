@@ -7,7 +7,8 @@ export default defineArea({
   inspector: {
     machines: ['tableGrid'],
     // Context and event fields the machine may show; table names, the website and QR text are masked.
-    fields: ['q', 'searchDraft', 'loadError', 'createError', 'showNewNameError', 'opening'],
+    // The two forms' bookkeeping (D283, D284) is named; their values (the names typed) stay masked.
+    fields: ['q', 'searchDraft', 'loadError', 'createForm', 'editForm', 'showErrors', 'saveError', 'refusals', 'field', 'opening'],
   },
   entries: [
     {

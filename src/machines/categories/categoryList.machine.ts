@@ -3,14 +3,8 @@ import type { Category, CategoryPage, NewCategory } from '../../services/categor
 
 import { defineList } from '../shared/list/pagedList';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import {
-  EMPTY_CATEGORY_FORM,
-  hasCategoryErrors,
-  newCategoryBody,
-  validateCategory,
-  type CategoryForm,
-  type CategoryFormField,
-} from './rules/categoryForm';
+import { EMPTY_CATEGORY_FORM, newCategoryBody, validateCategory, type CategoryFieldErrors, type CategoryForm } from './rules/categoryForm';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 import type { CategoryQuery } from './rules/categoryUrl';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
 
@@ -23,19 +17,26 @@ import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../rules/listPaging';
  * says why (toast titled "add product catalogue fail", doc 2 §8); a category added shows on page 1.
  */
 
+/**
+ * The new-category dialog on the shared form toolkit (D283): the module's own check of both fields;
+ * messages show after the first submit; a refusal stays shown while typing, until the next save, as before.
+ */
+export const categoryFormKit = defineForm<CategoryForm, keyof CategoryForm, NonNullable<CategoryFieldErrors[keyof CategoryForm]>>({
+  fields: ['name', 'description'],
+  validate: validateCategory,
+  keepSaveErrorWhileTyping: true,
+});
+
 export type CategoryListEvent =
   | { type: 'QUERY.REPLACE'; query: CategoryQuery }
   | { type: 'CREATE.OPEN' }
-  | { type: 'CREATE.CHANGE'; field: CategoryFormField; value: string }
+  | FormFieldEvent<CategoryForm>
   | { type: 'CREATE.SUBMIT' }
   | { type: 'CREATE.CANCEL' };
 
 export interface CategoryCreateContext {
-  form: CategoryForm;
-  /** Field messages show after the first submit. */
-  showErrors: boolean;
-  /** Why the last save was refused (catalogue code), shown in the dialog. */
-  createError: string | null;
+  /** Name and description; `saveError` is why the last save was refused (catalogue code), shown in the dialog. */
+  form: FormState<CategoryForm>;
 }
 
 export const categoryList = defineList({
@@ -69,14 +70,17 @@ export const categoryList = defineList({
 export const categoryListMachine = categoryList.setup
   .extend({
     actions: {
-      openForm: assign({ form: EMPTY_CATEGORY_FORM, showErrors: false, createError: null }),
-      setField: assign(({ context }, params: { field: CategoryFormField; value: string }) => ({
-        form: { ...context.form, [params.field]: params.value },
+      openForm: assign({ form: categoryFormKit.initial(EMPTY_CATEGORY_FORM) }),
+      setField: assign(({ context }, params: { field: keyof CategoryForm; value: string }) => ({
+        form: categoryFormKit.change(context.form, params.field, params.value),
       })),
-      revealErrors: assign({ showErrors: true }),
-      clearCreateError: assign({ createError: null }),
-      assignCreateError: assign((_, params: { error: unknown }) => ({ createError: errorCode(params.error) })),
-      closeForm: assign({ form: EMPTY_CATEGORY_FORM, showErrors: false, createError: null }),
+      revealErrors: assign(({ context }) => ({ form: categoryFormKit.refuse(context.form) })),
+      // Only the last refusal is cleared: the messages still wait for a refused submit, as before.
+      clearCreateError: assign(({ context }) => ({ form: { ...context.form, saveError: null } })),
+      assignCreateError: assign(({ context }, params: { error: unknown }) => ({
+        form: categoryFormKit.failed(context.form, params.error),
+      })),
+      closeForm: assign({ form: categoryFormKit.initial(EMPTY_CATEGORY_FORM) }),
       /** Newest first: the new category is at the top of page 1. */
       showFirstPage: raise(({ context }) => (context.page === 1 ? { type: 'REFRESH' as const } : { type: 'PAGE.SET' as const, page: 1 })),
       // Provided by the app (toasts, doc 2 §8).
@@ -84,7 +88,7 @@ export const categoryListMachine = categoryList.setup
       notifyCreateFailed: (_, _params: { code: string }) => {},
     },
     guards: {
-      formValid: ({ context }) => !hasCategoryErrors(validateCategory(context.form)),
+      formValid: ({ context }) => categoryFormKit.valid(context.form.values),
     },
   })
   .createMachine({
@@ -92,9 +96,7 @@ export const categoryListMachine = categoryList.setup
     type: 'parallel',
     context: ({ input }) =>
       categoryList.context(input.query ?? { page: 1, pageSize: DEFAULT_PAGE_SIZE }, {
-        form: EMPTY_CATEGORY_FORM,
-        showErrors: false,
-        createError: null,
+        form: categoryFormKit.initial(EMPTY_CATEGORY_FORM),
       }),
     on: categoryList.addressOn(),
     states: {
@@ -108,7 +110,13 @@ export const categoryListMachine = categoryList.setup
             tags: ['creating'],
             description: 'The new-category dialog. Field messages show after the first submit; a refusal shows in the dialog.',
             on: {
-              'CREATE.CHANGE': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+              'FIELD.CHANGE': {
+                actions: {
+                  type: 'setField',
+                  params: ({ event }) =>
+                    event.type === 'FIELD.CHANGE' ? { field: event.field, value: event.value } : { field: 'name', value: '' },
+                },
+              },
               'CREATE.SUBMIT': [
                 { guard: 'formValid', target: 'saving', actions: 'clearCreateError' },
                 { description: 'Each missing or wrong field shows its message; nothing is sent.', actions: 'revealErrors' },
@@ -122,11 +130,11 @@ export const categoryListMachine = categoryList.setup
             invoke: {
               id: 'createCategory',
               src: 'createCategory',
-              input: ({ context }) => newCategoryBody(context.form),
+              input: ({ context }) => newCategoryBody(context.form.values),
               onDone: {
                 target: 'closed',
                 actions: [
-                  { type: 'notifyCreated', params: ({ context }) => ({ name: newCategoryBody(context.form).name }) },
+                  { type: 'notifyCreated', params: ({ context }) => ({ name: newCategoryBody(context.form.values).name }) },
                   'closeForm',
                   'showFirstPage',
                 ],

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { tableQrText, validateTableName } from '../../rules/tables/table';
+import { tableQrText } from '../../rules/tables/table';
 import type { tableGridMachine } from './tableGrid.machine';
 
 /** What the table grid screen reads; it never compares state values itself. */
@@ -12,17 +12,16 @@ export const selectLoadError = (s: Snapshot) => s.context.loadError;
 export const selectSearchDraft = (s: Snapshot) => s.context.typed.q;
 export const selectSearch = (s: Snapshot) => s.context.q;
 
-export const selectNewName = (s: Snapshot) => s.context.newName;
-/** The add-table card's message: shown after the first submit. */
-export const selectNewNameError = (s: Snapshot) => (s.context.showNewNameError ? validateTableName(s.context.newName) : null);
-export const selectCreateError = (s: Snapshot) => s.context.createError;
+/** The add-table card's form (D283); its message shows after the first submit. */
+export const selectCreateForm = (s: Snapshot) => s.context.createForm;
 export const selectCreating = (s: Snapshot) => s.hasTag('creating');
 /** The name of the table just created while its notice shows (doc 2 §9: 3 s). */
 export const selectCreatedNotice = (s: Snapshot) => (s.matches({ create: 'created' }) ? s.context.created : null);
 
 export const selectEditing = (s: Snapshot) => s.context.editing;
 export const selectEditOpen = (s: Snapshot) => !s.matches({ edit: 'closed' });
-export const selectEditNameError = (s: Snapshot) => (s.context.editing?.showErrors ? validateTableName(s.context.editing.name) : null);
+/** The rename popup's form (D283); its message shows after the first save. */
+export const selectEditForm = (s: Snapshot) => s.context.editForm;
 export const selectConfirmingRemove = (s: Snapshot) => s.matches({ edit: 'confirmingRemove' });
 export const selectEditBusy = (s: Snapshot) => s.hasTag('saving') || s.hasTag('removing');
 export const selectRenaming = (s: Snapshot) => s.hasTag('saving');

@@ -1,6 +1,9 @@
 import { errorCode } from '../../rules/serviceError';
 import { tableQrText, type TableNameProblem } from '../../rules/tables/table';
-import { tableGridSetup, QR_EXPORT_SIZE, renameBody, createBody } from './tableGrid.setup';
+import { tableGridSetup, QR_EXPORT_SIZE, renameBody, createBody, createFormKit, editFormKit, type TableGridEvent } from './tableGrid.setup';
+
+/** The name a FIELD.CHANGE carries (both forms' only field is a text). */
+const fieldValue = (event: TableGridEvent): string => (event.type === 'FIELD.CHANGE' ? event.value : '');
 
 export * from './tableGrid.setup';
 
@@ -31,11 +34,10 @@ export const tableGridMachine = tableGridSetup.createMachine({
     q: '',
     typed: { q: '' },
     loadError: null,
-    newName: '',
-    showNewNameError: false,
-    createError: null,
+    createForm: createFormKit.initial({ createName: '' }),
     created: null,
     editing: null,
+    editForm: editFormKit.initial({ editName: '' }),
     qrTable: null,
     website: undefined,
     opening: null,
@@ -93,7 +95,10 @@ export const tableGridMachine = tableGridSetup.createMachine({
         idle: {
           description: 'The add-table card: a name box; Enter submits (doc 2 §5). The message shows after the first submit.',
           on: {
-            'CREATE.CHANGE': { actions: { type: 'setNewName', params: ({ event }) => ({ value: event.value }) } },
+            'FIELD.CHANGE': {
+              guard: 'isCreateName',
+              actions: { type: 'changeCreateForm', params: ({ event }) => ({ value: fieldValue(event) }) },
+            },
             'CREATE.SUBMIT': [{ guard: 'newNameValid', target: 'saving', actions: 'startCreate' }, { actions: 'revealNewNameError' }],
           },
         },
@@ -103,7 +108,7 @@ export const tableGridMachine = tableGridSetup.createMachine({
           invoke: {
             id: 'createTable',
             src: 'createTable',
-            input: ({ context }) => createBody(context.newName),
+            input: ({ context }) => createBody(context.createForm.values.createName),
             onDone: { target: 'created', actions: 'created' },
             onError: {
               target: 'idle',
@@ -121,7 +126,10 @@ export const tableGridMachine = tableGridSetup.createMachine({
           after: { createdNotice: { target: 'idle', actions: ['clearCreated', 'raiseRefresh'] } },
           on: {
             'CREATE.DISMISS': { target: 'idle', actions: ['clearCreated', 'raiseRefresh'] },
-            'CREATE.CHANGE': { actions: { type: 'setNewName', params: ({ event }) => ({ value: event.value }) } },
+            'FIELD.CHANGE': {
+              guard: 'isCreateName',
+              actions: { type: 'changeCreateForm', params: ({ event }) => ({ value: fieldValue(event) }) },
+            },
           },
         },
       },
@@ -133,7 +141,10 @@ export const tableGridMachine = tableGridSetup.createMachine({
         open: {
           description: 'The update popup: rename (name required) or remove.',
           on: {
-            'EDIT.CHANGE': { actions: { type: 'setEditName', params: ({ event }) => ({ value: event.value }) } },
+            'FIELD.CHANGE': {
+              guard: 'isEditName',
+              actions: { type: 'changeEditForm', params: ({ event }) => ({ value: fieldValue(event) }) },
+            },
             'EDIT.SAVE': [{ guard: 'editNameValid', target: 'renaming' }, { actions: 'revealEditError' }],
             'EDIT.REMOVE': 'confirmingRemove',
             'EDIT.CLOSE': { target: 'closed', actions: 'closeEdit' },
@@ -148,7 +159,7 @@ export const tableGridMachine = tableGridSetup.createMachine({
           invoke: {
             id: 'renameTable',
             src: 'renameTable',
-            input: ({ context }) => ({ id: context.editing!.table.table_id, body: renameBody(context.editing!.name) }),
+            input: ({ context }) => ({ id: context.editing!.table_id, body: renameBody(context.editForm.values.editName) }),
             onDone: {
               target: 'closed',
               actions: [{ type: 'notifyRenamed', params: ({ event }) => ({ name: event.output.table_name }) }, 'closeEdit', 'raiseRefresh'],
@@ -181,11 +192,11 @@ export const tableGridMachine = tableGridSetup.createMachine({
           invoke: {
             id: 'removeTable',
             src: 'removeTable',
-            input: ({ context }) => ({ id: context.editing!.table.table_id }),
+            input: ({ context }) => ({ id: context.editing!.table_id }),
             onDone: {
               target: 'closed',
               actions: [
-                { type: 'notifyRemoved', params: ({ context }) => ({ name: context.editing!.table.table_name }) },
+                { type: 'notifyRemoved', params: ({ context }) => ({ name: context.editing!.table_name }) },
                 'closeEdit',
                 'raiseRefresh',
               ],

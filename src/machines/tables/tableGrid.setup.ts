@@ -4,15 +4,26 @@ import { errorCode, notProvided } from '../../rules/serviceError';
 import { tableSearchText, tidyTableName, validateTableName } from '../../rules/tables/table';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../rules/listPaging';
 import type { SearchEvent, Typed } from '../shared/list/search';
+import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
+import type { TableNameProblem } from '../../rules/tables/table';
 
-export interface EditDraft {
-  table: Table;
-  name: string;
-  /** Field message shows after the first save. */
-  showErrors: boolean;
-  /** Why the last rename or remove was refused (catalogue code). */
-  error: string | null;
+/**
+ * The two small forms of the grid on the shared form toolkit (D283): the add-table name and the
+ * rename popup's name. Distinct field names keep the one FIELD.CHANGE dialect unambiguous in this
+ * parallel machine: each region takes only its own field. A message shows after the first submit
+ * (no `showOnBlur`, no `immediate`), as before.
+ */
+export interface CreateValues {
+  createName: string;
 }
+export interface EditValues {
+  editName: string;
+}
+export const createFormKit = defineForm<CreateValues, 'createName', TableNameProblem>({ rules: { createName: validateTableName } });
+export const editFormKit = defineForm<EditValues, 'editName', TableNameProblem>({ rules: { editName: validateTableName } });
+export type CreateForm = FormState<CreateValues>;
+/** The rename popup's form; `saveError` is why the last rename or remove was refused (catalogue code). */
+export type EditForm = FormState<EditValues>;
 
 export interface TableGridContext {
   tables: Table[];
@@ -21,12 +32,13 @@ export interface TableGridContext {
   /** What the search box shows (the applied search is `q`). */
   typed: Typed;
   loadError: string | null;
-  newName: string;
-  showNewNameError: boolean;
-  createError: string | null;
+  /** The add-table name; `saveError` is why the last create failed (what was typed stays). */
+  createForm: CreateForm;
   /** The name of the table just created (the notice names it). */
   created: string | null;
-  editing: EditDraft | null;
+  /** The table the update popup is open for, and its form. */
+  editing: Table | null;
+  editForm: EditForm;
   qrTable: Table | null;
   /** The ordering website: undefined until asked, null when the merchant has none. */
   website: string | null | undefined;
@@ -38,11 +50,11 @@ export type TableGridEvent =
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
   | SearchEvent
-  | { type: 'CREATE.CHANGE'; value: string }
+  | FormFieldEvent<CreateValues>
+  | FormFieldEvent<EditValues>
   | { type: 'CREATE.SUBMIT' }
   | { type: 'CREATE.DISMISS' }
   | { type: 'EDIT.OPEN'; table: Table }
-  | { type: 'EDIT.CHANGE'; value: string }
   | { type: 'EDIT.SAVE' }
   | { type: 'EDIT.REMOVE' }
   | { type: 'EDIT.CLOSE' }
@@ -110,26 +122,30 @@ export const tableGridSetup = setup({
     typeSearch: assign((_, params: { value: string }) => ({ typed: { q: params.value } })),
     applySearch: assign(({ context }) => ({ q: tableSearchText(context.typed.q) })),
     raiseRefresh: raise({ type: 'REFRESH' as const }),
-    setNewName: assign((_, params: { value: string }) => ({ newName: params.value, createError: null })),
-    revealNewNameError: assign({ showNewNameError: true }),
-    startCreate: assign({ createError: null }),
-    created: assign(({ context }) => ({
-      created: tidyTableName(context.newName),
-      newName: '',
-      showNewNameError: false,
-      createError: null,
+    changeCreateForm: assign(({ context }, params: { value: string }) => ({
+      createForm: createFormKit.change(context.createForm, 'createName', params.value),
     })),
-    assignCreateError: assign((_, params: { error: unknown }) => ({ createError: errorCode(params.error) })),
+    revealNewNameError: assign(({ context }) => ({ createForm: createFormKit.refuse(context.createForm) })),
+    // Only the last failure is cleared: the message still waits for a refused submit, as before.
+    startCreate: assign(({ context }) => ({ createForm: { ...context.createForm, saveError: null } })),
+    created: assign(({ context }) => ({
+      created: tidyTableName(context.createForm.values.createName),
+      createForm: createFormKit.initial({ createName: '' }),
+    })),
+    assignCreateError: assign(({ context }, params: { error: unknown }) => ({
+      createForm: createFormKit.failed(context.createForm, params.error),
+    })),
     clearCreated: assign({ created: null }),
     openEdit: assign((_, params: { table: Table }) => ({
-      editing: { table: params.table, name: params.table.table_name, showErrors: false, error: null },
+      editing: params.table,
+      editForm: editFormKit.initial({ editName: params.table.table_name }),
     })),
-    setEditName: assign(({ context }, params: { value: string }) => ({
-      editing: context.editing ? { ...context.editing, name: params.value, error: null } : null,
+    changeEditForm: assign(({ context }, params: { value: string }) => ({
+      editForm: editFormKit.change(context.editForm, 'editName', params.value),
     })),
-    revealEditError: assign(({ context }) => ({ editing: context.editing ? { ...context.editing, showErrors: true } : null })),
+    revealEditError: assign(({ context }) => ({ editForm: editFormKit.refuse(context.editForm) })),
     assignEditError: assign(({ context }, params: { error: unknown }) => ({
-      editing: context.editing ? { ...context.editing, error: errorCode(params.error) } : null,
+      editForm: editFormKit.failed(context.editForm, params.error),
     })),
     closeEdit: assign({ editing: null }),
     openQr: assign((_, params: { table: Table }) => ({ qrTable: params.table })),
@@ -150,8 +166,11 @@ export const tableGridSetup = setup({
     notifyOpenFailed: (_, _params: { code: string }) => {},
   },
   guards: {
-    newNameValid: ({ context }) => validateTableName(context.newName) === null,
-    editNameValid: ({ context }) => context.editing !== null && validateTableName(context.editing.name) === null,
+    newNameValid: ({ context }) => createFormKit.valid(context.createForm.values),
+    editNameValid: ({ context }) => context.editing !== null && editFormKit.valid(context.editForm.values),
+    // FIELD.CHANGE is routed by its field: each region takes only its own form's name (D283).
+    isCreateName: ({ event }) => event.type === 'FIELD.CHANGE' && event.field === 'createName',
+    isEditName: ({ event }) => event.type === 'FIELD.CHANGE' && event.field === 'editName',
     searchChanged: ({ context }) => tableSearchText(context.typed.q) !== context.q,
     websiteKnown: ({ context }) => typeof context.website === 'string',
     hasWebsite: (_, params: { merchant: SaleMerchant }) => !!params.merchant.website?.trim(),

@@ -25,17 +25,15 @@ import { TABLE_NAME_MAX_LENGTH, TABLE_SEARCH_MAX_LENGTH } from '../../rules/tabl
 import {
   selectConfirmingRemove,
   selectCreatedNotice,
-  selectCreateError,
   selectCreating,
   selectEditBusy,
   selectEditing,
-  selectEditNameError,
+  selectEditForm,
   selectEditOpen,
   selectGridFailed,
   selectGridLoading,
   selectLoadError,
-  selectNewName,
-  selectNewNameError,
+  selectCreateForm,
   selectOpening,
   selectQrExporting,
   selectQrLoading,
@@ -46,13 +44,15 @@ import {
   selectSearch,
   selectTables,
 } from '../../machines/tables/selectors';
-import { QR_SHOWN_SIZE, type tableGridMachine } from '../../machines/tables/tableGrid.machine';
+import { QR_SHOWN_SIZE, createFormKit, editFormKit, type tableGridMachine } from '../../machines/tables/tableGrid.machine';
 import { catalogueCode, errorMessageKey } from '../../services/errors';
 import type { Table } from '../../services/tables/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
 import { formatVnd } from '../shared/table/format';
 import { BasketIcon, EditIcon, QrIcon } from './icons';
 import { SubmitForm } from '../shared/form/SubmitForm';
+import { useFormFields } from '../shared/form/use-form-fields';
+import type { TableNameProblem } from '../../rules/tables/table';
 import { ListSearch } from '../shared/list/ListSearch';
 import classes from './TableGridScreen.module.css';
 
@@ -187,6 +187,14 @@ function nameMessage(t: (key: string, values?: Record<string, unknown>) => strin
   return undefined;
 }
 
+/** Both forms word a name's problem alike; a service code beside the field is not used here (no `fieldCodes`). */
+function nameMessages(t: (key: string, values?: Record<string, unknown>) => string) {
+  return {
+    rule: (_field: string, code: TableNameProblem) => nameMessage(t, code) ?? '',
+    service: (code: string) => refusalText(t, code) ?? '',
+  };
+}
+
 function refusalText(t: (key: string, values?: Record<string, unknown>) => string, code: string | null): string | null {
   if (code === null) return null;
   const known = catalogueCode(code);
@@ -197,12 +205,13 @@ function refusalText(t: (key: string, values?: Record<string, unknown>) => strin
 
 function AddTableCard({ actor }: { actor: TableGridActor }) {
   const { t } = useTranslation(['tables', 'errors']);
-  const name = useSelector(actor, selectNewName);
-  const problem = useSelector(actor, selectNewNameError);
-  const createError = useSelector(actor, selectCreateError);
+  const form = useSelector(actor, selectCreateForm);
+  const fields = useFormFields(actor, form, createFormKit, nameMessages(t));
+  // No ref: the focus stays where it is on a refused submit, as before.
+  const name = fields.text('createName');
   const creating = useSelector(actor, selectCreating);
   const created = useSelector(actor, selectCreatedNotice);
-  const refusal = refusalText(t, createError);
+  const refusal = refusalText(t, form.saveError);
   return (
     <Card withBorder radius="md" padding="md" mih={CARD_HEIGHT} style={{ borderStyle: 'dashed' }} data-testid="table-add">
       <SubmitForm onSubmit={() => actor.send({ type: 'CREATE.SUBMIT' })}>
@@ -210,11 +219,12 @@ function AddTableCard({ actor }: { actor: TableGridActor }) {
           <TextInput
             label={t('form.newTable')}
             placeholder={t('form.namePlaceholder')}
-            value={name}
+            value={name.value}
             readOnly={creating}
             maxLength={TABLE_NAME_MAX_LENGTH * 2}
-            error={nameMessage(t, problem) ?? refusal ?? undefined}
-            onChange={(e) => actor.send({ type: 'CREATE.CHANGE', value: e.currentTarget.value })}
+            error={name.error ?? refusal ?? undefined}
+            onChange={name.onChange}
+            onBlur={name.onBlur}
             data-testid="table-add-name"
           />
           <Button type="submit" loading={creating} data-testid="table-add-submit">
@@ -244,7 +254,10 @@ function EditDialog({ actor }: { actor: TableGridActor }) {
   const { t } = useTranslation(['tables', 'errors']);
   const open = useSelector(actor, selectEditOpen);
   const editing = useSelector(actor, selectEditing);
-  const problem = useSelector(actor, selectEditNameError);
+  const form = useSelector(actor, selectEditForm);
+  const fields = useFormFields(actor, form, editFormKit, nameMessages(t));
+  // No ref: a refused save leaves the focus where it is, as before.
+  const name = fields.text('editName');
   const confirming = useSelector(actor, selectConfirmingRemove);
   const busy = useSelector(actor, selectEditBusy);
   const renaming = useSelector(actor, selectRenaming);
@@ -252,13 +265,13 @@ function EditDialog({ actor }: { actor: TableGridActor }) {
   const close = () => {
     if (!busy) actor.send({ type: 'EDIT.CLOSE' });
   };
-  const refusal = refusalText(t, editing?.error ?? null);
+  const refusal = refusalText(t, editing ? form.saveError : null);
   return (
     <Modal opened={open} onClose={close} title={t('edit.title')} closeButtonProps={{ 'aria-label': t('edit.close') }} centered>
       {editing ? (
         confirming || removing ? (
           <Stack gap="sm">
-            <Text>{t('edit.removeBody', { name: editing.table.table_name })}</Text>
+            <Text>{t('edit.removeBody', { name: editing.table_name })}</Text>
             <Group justify="flex-end">
               <Button variant="default" disabled={removing} onClick={() => actor.send({ type: 'REMOVE.CANCEL' })}>
                 {t('edit.cancel')}
@@ -280,11 +293,12 @@ function EditDialog({ actor }: { actor: TableGridActor }) {
                 label={t('edit.name')}
                 required
                 data-autofocus
-                value={editing.name}
+                value={name.value}
                 readOnly={busy}
                 maxLength={TABLE_NAME_MAX_LENGTH * 2}
-                error={nameMessage(t, problem)}
-                onChange={(e) => actor.send({ type: 'EDIT.CHANGE', value: e.currentTarget.value })}
+                error={name.error}
+                onChange={name.onChange}
+                onBlur={name.onBlur}
                 data-testid="table-edit-name"
               />
               {refusal ? (

@@ -5,9 +5,7 @@ import { describeListModel } from '../shared/list';
 import { emptyPage, lastRowPage, pho, twoPages } from './fixtures';
 
 interface CreateContext {
-  form: { name: string; description: string };
-  showErrors: boolean;
-  createError: string | null;
+  form: { values: { name: string; description: string }; showErrors: boolean; saveError: string | null };
 }
 
 describeListModel<Category>({
@@ -27,9 +25,9 @@ describeListModel<Category>({
   spyActions: ['notifyCreated', 'notifyCreateFailed'],
   // What the create guards read: whether the name is valid.
   project: (c: CreateContext) => ({
-    name: c.form.name.trim() === '' ? 'blank' : c.form.name.length > 50 ? 'long' : 'ok',
-    shown: c.showErrors,
-    error: c.createError !== null,
+    name: c.form.values.name.trim() === '' ? 'blank' : c.form.values.name.length > 50 ? 'long' : 'ok',
+    shown: c.form.showErrors,
+    error: c.form.saveError !== null,
   }),
   variants: [
     {
@@ -46,10 +44,10 @@ describeListModel<Category>({
         { type: 'xstate.done.actor.loadPage', output: twoPages },
         { type: 'PAGE.SET', page: 2 },
         { type: 'CREATE.OPEN' },
-        { type: 'CREATE.CHANGE', field: 'name', value: '  Bánh mì ' },
-        { type: 'CREATE.CHANGE', field: 'name', value: '   ' },
-        { type: 'CREATE.CHANGE', field: 'name', value: 'x'.repeat(51) },
-        { type: 'CREATE.CHANGE', field: 'description', value: 'Bánh mì pate' },
+        { type: 'FIELD.CHANGE', field: 'name', value: '  Bánh mì ' },
+        { type: 'FIELD.CHANGE', field: 'name', value: '   ' },
+        { type: 'FIELD.CHANGE', field: 'name', value: 'x'.repeat(51) },
+        { type: 'FIELD.CHANGE', field: 'description', value: 'Bánh mì pate' },
         { type: 'CREATE.SUBMIT' },
         { type: 'CREATE.CANCEL' },
         { type: 'xstate.done.actor.createCategory', output: { id: 99 } },
@@ -68,16 +66,16 @@ describeListModel<Category>({
       if (created && before) {
         const input = created.input as { name: string; description: string };
         if (input.name === '' || input.name.length > 50) throw new Error(`sent an invalid name ${JSON.stringify(input.name)}`);
-        if (input.name !== before.form.name.trim()) throw new Error('sent something other than what was typed');
+        if (input.name !== before.form.values.name.trim()) throw new Error('sent something other than what was typed');
       }
       // A refusal keeps everything typed; a success clears the dialog and shows page 1, reloaded.
       if (type === 'xstate.error.actor.createCategory' && before) {
-        if (JSON.stringify(after.form) !== JSON.stringify(before.form)) throw new Error('a refusal lost what was typed');
+        if (JSON.stringify(after.form.values) !== JSON.stringify(before.form.values)) throw new Error('a refusal lost what was typed');
         if (!step.actions.some((a) => a.action === 'notifyCreateFailed')) throw new Error('a refusal said nothing');
       }
       if (type === 'xstate.done.actor.createCategory') {
         if (after.page !== 1 || !step.after.hasTag('loading')) throw new Error('a new category did not reload page 1');
-        if (after.form.name !== '') throw new Error('the dialog kept the old values');
+        if (after.form.values.name !== '') throw new Error('the dialog kept the old values');
       }
       if (type === 'QUERY.REPLACE') {
         const query = (step.event as unknown as { query: { page: number; pageSize: number } }).query;

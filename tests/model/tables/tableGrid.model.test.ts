@@ -11,8 +11,9 @@ const SAVE_DELAY = 'xstate.after.qrSaveDelay.tableGrid.qr.waiting';
 
 const GRID = ['xstate.done.actor.loadTables', 'xstate.error.actor.loadTables', 'REFRESH', 'RETRY'];
 const SEARCH = ['SEARCH.TYPE', 'SEARCH.SUBMIT', DEBOUNCE];
+// FIELD.CHANGE is in both lists: each variant samples only its own form's field (createName, editName).
 const CREATE = [
-  'CREATE.CHANGE',
+  'FIELD.CHANGE',
   'CREATE.SUBMIT',
   'CREATE.DISMISS',
   'xstate.done.actor.createTable',
@@ -21,7 +22,7 @@ const CREATE = [
 ];
 const EDIT = [
   'EDIT.OPEN',
-  'EDIT.CHANGE',
+  'FIELD.CHANGE',
   'EDIT.SAVE',
   'EDIT.REMOVE',
   'EDIT.CLOSE',
@@ -49,15 +50,15 @@ function projection(c: TableGridContext) {
   return {
     q: c.q,
     draft: c.typed.q,
-    newName: validateTableName(c.newName) === null ? 'ok' : c.newName === '' ? 'empty' : 'bad',
-    shown: c.showNewNameError,
-    createError: c.createError !== null,
+    newName: validateTableName(c.createForm.values.createName) === null ? 'ok' : c.createForm.values.createName === '' ? 'empty' : 'bad',
+    shown: c.createForm.showErrors,
+    createError: c.createForm.saveError !== null,
     editing: c.editing
       ? {
-          id: c.editing.table.table_id,
-          valid: validateTableName(c.editing.name) === null,
-          shown: c.editing.showErrors,
-          error: c.editing.error,
+          id: c.editing.table_id,
+          valid: validateTableName(c.editForm.values.editName) === null,
+          shown: c.editForm.showErrors,
+          error: c.editForm.saveError,
         }
       : null,
     qrTable: c.qrTable?.table_id ?? null,
@@ -92,8 +93,8 @@ const variants: Array<{ variant: string; events: SampleEvent[]; ignore: string[]
   {
     variant: 'create',
     events: [
-      { type: 'CREATE.CHANGE', value: '  Bàn   16 ' },
-      { type: 'CREATE.CHANGE', value: '   ' },
+      { type: 'FIELD.CHANGE', field: 'createName', value: '  Bàn   16 ' },
+      { type: 'FIELD.CHANGE', field: 'createName', value: '   ' },
       { type: 'CREATE.SUBMIT' },
       { type: 'xstate.done.actor.createTable', output: { table_id: 99 } },
       { type: 'xstate.error.actor.createTable', error: serviceError('NAME_CODE_EXIST', 409) },
@@ -106,8 +107,8 @@ const variants: Array<{ variant: string; events: SampleEvent[]; ignore: string[]
     variant: 'edit',
     events: [
       { type: 'EDIT.OPEN', table: ban1 },
-      { type: 'EDIT.CHANGE', value: 'Bàn VIP' },
-      { type: 'EDIT.CHANGE', value: '' },
+      { type: 'FIELD.CHANGE', field: 'editName', value: 'Bàn VIP' },
+      { type: 'FIELD.CHANGE', field: 'editName', value: '' },
       { type: 'EDIT.SAVE' },
       { type: 'EDIT.REMOVE' },
       { type: 'EDIT.CLOSE' },
@@ -176,13 +177,14 @@ describeModel({
       const reloaded = step.invoked.some((c) => c.id === 'loadTables');
       for (const call of step.invoked) {
         if (call.id === 'createTable') {
-          if (!before || validateTableName(before.newName) !== null) throw new Error('an invalid name was sent');
+          if (!before || validateTableName(before.createForm.values.createName) !== null) throw new Error('an invalid name was sent');
           const body = call.input as { table_name: string; max_slot: number };
-          if (body.table_name !== tidyTableName(before.newName)) throw new Error('sent something other than what was typed');
+          if (body.table_name !== tidyTableName(before.createForm.values.createName))
+            throw new Error('sent something other than what was typed');
         }
         if (call.id === 'renameTable') {
           const input = call.input as { id: number; body: unknown };
-          if (!before?.editing || JSON.stringify(input.body) !== JSON.stringify(renameBody(before.editing.name)))
+          if (!before?.editing || JSON.stringify(input.body) !== JSON.stringify(renameBody(before.editForm.values.editName)))
             throw new Error('rename body');
           if ((input.body as { max_slot: number }).max_slot !== 0) throw new Error('doc 2 §5: a rename sends max_slot 0');
         }
@@ -208,20 +210,26 @@ describeModel({
         if (changed !== reloaded) throw new Error('a search changed without a reload, or reloaded unchanged');
         if (after.q !== after.q.trim()) throw new Error('an untidied search was sent');
       }
-      if (type === 'CREATE.SUBMIT' && before && validateTableName(before.newName) !== null && !after.showNewNameError)
+      if (
+        type === 'CREATE.SUBMIT' &&
+        before &&
+        validateTableName(before.createForm.values.createName) !== null &&
+        !after.createForm.showErrors
+      )
         throw new Error('an invalid name was silent');
       if (type === 'xstate.error.actor.createTable') {
-        if (!before || before.newName !== after.newName) throw new Error('a refused create lost what was typed');
+        if (!before || before.createForm.values.createName !== after.createForm.values.createName)
+          throw new Error('a refused create lost what was typed');
         if (!actions.includes('notifyCreateFailed')) throw new Error('doc 2 §8: a failed create toasts');
       }
-      if (type === 'xstate.done.actor.createTable' && (after.newName !== '' || after.created === null))
+      if (type === 'xstate.done.actor.createTable' && (after.createForm.values.createName !== '' || after.created === null))
         throw new Error('no notice after create');
       if ((type === NOTICE || type === 'CREATE.DISMISS') && before?.created && !reloaded)
         throw new Error('doc 2 §2: the grid refetches after the notice');
       if (/^xstate\.(done|error)\.actor\.(rename|remove)Table$/.test(type)) {
         const kept = step.after.matches({ edit: 'open' });
         if (!kept && !reloaded) throw new Error('a change closed the popup without reloading the grid');
-        if (kept && (after.editing?.error === null || after.editing?.name !== before?.editing?.name))
+        if (kept && (after.editForm.saveError === null || after.editForm.values.editName !== before?.editForm.values.editName))
           throw new Error('a refusal lost the name or said nothing');
       }
       if (type === 'xstate.done.actor.loadWebsite' && !step.after.matches({ qr: 'shown' }) && !actions.includes('notifyNoWebsite'))
