@@ -43,6 +43,9 @@ fi
 
 echo "ensure-chromium: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# One apt at a time: scripts/test-all.sh may be installing PostgreSQL or LibreOffice in the background.
+exec 8>/tmp/portal-apt.lock
+flock 8
 "${SUDO[@]}" apt-get update -qq </dev/null
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 

@@ -104,9 +104,10 @@ one_check "format check" npm run --silent format:check
 one_check "lint boundaries fixture" bash scripts/check-lint-boundaries.sh
 
 # --- 3. unit --------------------------------------------------------------------------------
-# The system packages first: the e-invoice adapter tests read their PDFs back with pdftotext.
-step "system packages (scripts/ensure-system-deps.sh)"
-if ! bash scripts/ensure-system-deps.sh; then
+# Chromium's packages first: the e-invoice adapter tests read their PDFs back with pdftotext
+# (poppler-utils). LibreOffice, for the e2e stage only, goes on installing in the background.
+step "system packages (scripts/ensure-chromium.sh)"
+if ! bash scripts/ensure-chromium.sh; then
   finish_layer "system packages" 1 "0 1"
 fi
 step "unit (vitest run)"
