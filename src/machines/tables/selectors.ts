@@ -9,7 +9,6 @@ export const selectTables = (s: Snapshot) => s.context.tables;
 export const selectGridLoading = (s: Snapshot) => s.hasTag('loading');
 export const selectGridFailed = (s: Snapshot) => s.matches({ grid: 'failed' });
 export const selectLoadError = (s: Snapshot) => s.context.loadError;
-export const selectSearchDraft = (s: Snapshot) => s.context.typed.q;
 export const selectSearch = (s: Snapshot) => s.context.q;
 
 /** The add-table card's form (D283); its message shows after the first submit. */
