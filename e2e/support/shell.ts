@@ -69,10 +69,18 @@ export async function switchLanguage(page: Page, to: Lang): Promise<void> {
   if (tag === 'select') {
     await control.selectOption(to);
   } else {
-    await control.click();
-    await page.getByRole('menuitem', { name: to === 'en' ? /\(ENG\)/ : /\(VIE\)/ }).click();
+    // A CI run once clicked the item and the language never changed (html stayed "vi" for 7 s): the
+    // menu had been opened while the list above it was still redrawing after a search. The choice is
+    // proved by what the portal stores on the click (the `language` key), so a click the page did not
+    // take is made again, as a person would; a slow text download is then waited for below.
+    const item = page.getByRole('menuitem', { name: to === 'en' ? /\(ENG\)/ : /\(VIE\)/ });
+    await expect(async () => {
+      if (!(await item.isVisible())) await control.click();
+      await item.click({ timeout: 2_000 });
+      expect(await page.evaluate(() => window.localStorage.getItem('language')), 'the language the click stored').toBe(to);
+    }).toPass({ timeout: 10_000 });
   }
-  await expect(page.locator('html')).toHaveAttribute('lang', to);
+  await expect(page.locator('html'), `<html lang> after choosing ${to} (stored: ${to})`).toHaveAttribute('lang', to);
 }
 
 /** The consent banner sits over the bottom of dialogs; a person answers it first too. */
