@@ -1,0 +1,3 @@
+export { createRefundsApi, type RefundsApi } from './api';
+export { createRefundsActors, type RefundsActors } from './actors';
+export type { Refund, Refundable, RefundableLine, RefundMethod, RefundRequest } from './schemas';
