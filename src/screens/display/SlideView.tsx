@@ -94,7 +94,7 @@ export function SlideView({ actor, shopName, look, loadImage }: SlideViewProps) 
     <section className={classes.slides} aria-roledescription="carousel" aria-label={t('slide.carousel')} data-testid="display-slide">
       {look && banners.length > 0 ? (
         <div className={classes.slide}>
-          <h1 className={classes.slideTitle} data-testid="display-welcome">
+          <h1 className={classes.bannerTitle} data-testid="display-welcome">
             {look.first_welcome}
           </h1>
           <p className={classes.slideBody}>{look.second_welcome}</p>
