@@ -202,6 +202,8 @@ test('issue 27 §7, D144, D296: a paired display shows the banner and welcome te
   baseURL,
   sandbox,
 }, testInfo) => {
+  // Four looks, each with an axe scan, as the other sweeps of this file.
+  test.slow();
   const merchant = await sandbox.createMerchant();
   await signIn(page, merchant, { lang: 'vi' });
   const welcome = `Chào mừng đến quán ${Date.now().toString().slice(-5)}`;
