@@ -7,7 +7,16 @@ import { t, type Lang } from '../support/i18n';
 import { decodeVietQrPng } from '../support/qr';
 import { signIn } from '../support/sign-in';
 import { acceptCookies, switchLanguage } from '../support/shell';
-import { decodeQrText, DisplayPage, installCashierChannel, PairingPage, relayFromTab, sendOnChannel } from '../pages/display';
+import {
+  decodeQrText,
+  DisplayPage,
+  installCashierChannel,
+  pairCodeFromTab,
+  PairingPage,
+  relayFromTab,
+  saveScreenLookFromTab,
+  sendOnChannel,
+} from '../pages/display';
 
 // The customer display (core §2 /ecr-slide, /ecr-order-info, /ecr-success-payment;
 // doc 2 §2 customer display and the payment panel's `customer` query). The cashier's side is played
@@ -185,4 +194,41 @@ test('core §2: /ecr-order-info with no sign-in, no pairing and no cashier goes 
   const display = await DisplayPage.open(page, 'vi');
   await expect(display.slide).toBeVisible({ timeout: 10_000 });
   await expect(display.shopName).toHaveText(t('vi', 'display:slide.welcomeNoShop'));
+});
+
+test('issue 27 §7, D144, D296: a paired display shows the banner and welcome text saved for its shop (vi, en × 1366, 375 px, axe)', async ({
+  page,
+  browser,
+  baseURL,
+  sandbox,
+}, testInfo) => {
+  // Four looks, each with an axe scan, as the other sweeps of this file.
+  test.slow();
+  const merchant = await sandbox.createMerchant();
+  await signIn(page, merchant, { lang: 'vi' });
+  const welcome = `Chào mừng đến quán ${Date.now().toString().slice(-5)}`;
+  const banner = await saveScreenLookFromTab(page, { welcome, thanks: 'Cảm ơn <b>quý khách</b>, hẹn gặp lại!' });
+  const device = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  try {
+    const screenPage = await device.newPage();
+    await screenPage.goto(P(`/ecr-slide?pair=${await pairCodeFromTab(page)}`));
+    for (const lang of ['vi', 'en'] as Lang[]) {
+      if (lang === 'en') await switchLanguage(screenPage, 'en');
+      const display = new DisplayPage(screenPage, lang);
+      for (const width of [1366, 375]) {
+        await screenPage.setViewportSize({ width, height: width === 375 ? 812 : 768 });
+        await expect(display.welcome).toHaveText(welcome);
+        await expect(display.banner).toBeVisible();
+        await expect(display.banner).toHaveAttribute('data-src', banner);
+        await expect(display.banner).toHaveAttribute('alt', /\S/);
+        await expect(screenPage.getByTestId('display-images-note')).toHaveCount(0);
+        await expectNoAxeViolations(screenPage, `display look ${lang} ${width}`, testInfo);
+      }
+    }
+    // The shop's thanks after a payment, as text.
+    await relayFromTab(page, { kind: 'success', pay: { method: 'CASH', amount: 85_000 } });
+    await expect(screenPage.getByTestId('display-success-thanks')).toHaveText('Cảm ơn <b>quý khách</b>, hẹn gặp lại!');
+  } finally {
+    await device.close();
+  }
 });

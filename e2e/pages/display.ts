@@ -25,6 +25,8 @@ export class DisplayPage {
   readonly revoked: Locator;
   readonly pairCode: Locator;
   readonly pairSubmit: Locator;
+  readonly welcome: Locator;
+  readonly banner: Locator;
 
   constructor(
     readonly page: Page,
@@ -42,6 +44,8 @@ export class DisplayPage {
     this.revoked = page.getByTestId('display-link-revoked');
     this.pairCode = page.getByRole('textbox', { name: t(lang, 'display:pair.code') });
     this.pairSubmit = page.getByRole('button', { name: t(lang, 'display:pair.submit') });
+    this.welcome = page.getByTestId('display-welcome');
+    this.banner = page.getByTestId('display-banner');
   }
 
   static async open(page: Page, lang: Lang, path = '/ecr-slide'): Promise<DisplayPage> {
@@ -144,4 +148,60 @@ export function decodeQrText(png: Buffer): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Saves the shop's screen customisation through the API with the tab's own sign-in, as /sale-setting's
+ * screen tab does (D296): one banner drawn in the page (a real PNG: uploads are decoded), the texts,
+ * and the first default order and success images. Returns the banner's stored URL.
+ */
+export async function saveScreenLookFromTab(page: Page, texts: { welcome: string; thanks: string }): Promise<string> {
+  const answer = await page.evaluate(async ({ welcome, thanks }) => {
+    const token = localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token');
+    const auth = { authorization: `Bearer ${token}` };
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 165;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#e8590c';
+    g.fillRect(0, 0, 320, 165);
+    const png = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const form = new FormData();
+    form.append('file', png, 'banner.png');
+    const upload = await fetch('/api/sale/saas/image?kind=background', { method: 'POST', headers: auth, body: form });
+    const url = ((await upload.json()) as { data: { url: string } }).data.url;
+    const defaults = (await (await fetch('/api/checkout/ui_custom/default_image', { headers: auth })).json()) as {
+      data: { order: string[]; success: string[] };
+    };
+    const saved = await fetch('/api/checkout/ui_custom/create_update', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        banners: [url],
+        first_welcome: welcome,
+        second_welcome: 'Mời quý khách gọi món',
+        order_img: defaults.data.order[0],
+        success_payment_img: defaults.data.success[0],
+        thank_content: thanks,
+      }),
+    });
+    return { status: saved.status, url };
+  }, texts);
+  expect(answer.status).toBe(200);
+  return answer.url;
+}
+
+/** Asks for a pairing code with the tab's own sign-in, as /sale-display's "pair a device" does. */
+export async function pairCodeFromTab(page: Page): Promise<string> {
+  const code = await page.evaluate(async () => {
+    const token = localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token');
+    const res = await fetch('/api/sale/display/pair', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return ((await res.json()) as { data: { pair_code: string } }).data.pair_code;
+  });
+  expect(code).toMatch(/^\d{6}$/);
+  return code;
 }

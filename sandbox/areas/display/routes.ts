@@ -41,9 +41,9 @@ const MAX_TRACKED_ADDRESSES = 10_000;
 const HEARTBEAT_MS = 25_000;
 /** A state older than this is not replayed to a (re)connecting display: yesterday's QR must not greet today's guest. */
 export const STATE_REPLAY_MS = 30 * 60_000;
-const TOKEN_PREFIX = 'dsp_';
+export const TOKEN_PREFIX = 'dsp_';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 
 interface Listener {
@@ -99,7 +99,7 @@ function pairingIdOf(raw: unknown): number {
   return Number(raw);
 }
 
-function bearer(request: FastifyRequest): string | null {
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S{1,512})$/i.exec(header) : null;
   return match?.[1] ?? null;

@@ -144,7 +144,7 @@ function checkSetup(body: unknown, stored: SetupRow): SetupRow {
 
 // --- screen customisation --------------------------------------------------------------------------
 
-interface UiCustom {
+export interface UiCustom {
   banners: string[];
   first_welcome: string;
   second_welcome: string;
@@ -212,7 +212,8 @@ async function checkUiCustom(db: Database, merchantId: string, body: unknown): P
   };
 }
 
-async function readUiCustom(db: Database, merchantId: string): Promise<UiCustom | null> {
+/** The merchant's saved screen customisation, or null (also read by the customer display's route, D296). */
+export async function readUiCustom(db: Database, merchantId: string): Promise<UiCustom | null> {
   const [row] = await db.query<UiCustom & Record<string, unknown>>(
     `SELECT banners, first_welcome, second_welcome, order_img, success_payment_img, thank_content FROM ui_custom WHERE merchant_id = $1`,
     [merchantId],

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { displayPairMachine } from '../../machines/display/displayPair.machine';
+import { selectDisplayLook } from '../../machines/display/displayLook.machine';
 import { selectDisplayView } from '../../machines/display/displayScreen.machine';
 import { createDisplayApi } from '../../services/display/api';
 import { displayDevice } from '../../services/display/device';
@@ -48,6 +49,8 @@ function Display({ needsCashier }: { needsCashier: boolean }) {
   const ecr = useAreaActors(displayOf);
   const display = ecr.display();
   const slides = ecr.slides();
+  const look = ecr.look();
+  const shopLook = useSelector(look.actor, selectDisplayLook);
   const { pairedShopName } = ecr;
   const view = useSelector(display, selectDisplayView);
   const heardCashier = useSelector(display, (s) => s.context.lastSeq >= 0);
@@ -66,7 +69,16 @@ function Display({ needsCashier }: { needsCashier: boolean }) {
     if (pathname !== target) navigate(target, { replace: true });
   }, [view, pathname, navigate, needsCashier, heardCashier]);
 
-  return <DisplayScreen actor={display} slides={slides} shopName={profileName ?? relayName} pairHref={`/portal${displayPaths.pair()}`} />;
+  return (
+    <DisplayScreen
+      actor={display}
+      slides={slides}
+      shopName={profileName ?? relayName}
+      look={shopLook}
+      loadImage={look.loadImage}
+      pairHref={`/portal${displayPaths.pair()}`}
+    />
+  );
 }
 
 export default function EcrRoute() {

@@ -1,10 +1,13 @@
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { displayLookMachine } from '../../machines/display/displayLook.machine';
 import { displayScreenMachine } from '../../machines/display/displayScreen.machine';
 import { displaySlidesMachine } from '../../machines/display/displaySlides.machine';
 import { displayDevice, keepScreenAwake } from '../../services/display/device';
 import { followRelay } from '../../services/display/stream';
 import { createDisplayReceiver } from '../../services/display/channel';
-import { SLIDE_COUNT } from '../../screens/display/SlideView';
+import { createDisplayLookApi } from '../../services/display/api';
+import type { DisplayLookAnswer } from '../../services/display/schemas';
+import { SLIDE_COUNT, slideCount } from '../../screens/display/SlideView';
 import type { AppScope } from '../shared/composition';
 import type { Runtime } from '../shared/runtime';
 
@@ -80,24 +83,44 @@ function createSlides({ inspect }: Runtime) {
   return createActor(displaySlidesMachine, { input: { count: SLIDE_COUNT, autoplay: !reducedMotion() }, inspect }).start();
 }
 
+/**
+ * The shop's screen customisation (D296), read with this device's display token when it is paired,
+ * else with the session of this browser (no session: nothing is asked, the text slides stay). The
+ * carousel gets one slide per banner.
+ */
+function createLook({ clients, inspect }: Runtime, slides: () => ReturnType<typeof createSlides>) {
+  const api = createDisplayLookApi(clients.sale, displayDevice.token());
+  const logic = displayLookMachine.provide({
+    actors: { loadLook: fromPromise<DisplayLookAnswer>(({ signal }) => api.look(signal)) },
+  });
+  const actor = createActor(logic, { inspect });
+  actor.subscribe((snapshot) => slides().send({ type: 'COUNT', count: slideCount(snapshot.context.look) }));
+  return { actor: actor.start(), loadImage: api.image };
+}
+
 export const displayOf = ({ runtime }: AppScope) => {
   const pairedShopName = createPairedShopName();
   let display: ReturnType<typeof createDisplay> | null = null;
   let slides: ReturnType<typeof createSlides> | null = null;
+  let look: ReturnType<typeof createLook> | null = null;
+  const slidesActor = () => (slides ??= createSlides(runtime));
   return {
     pairedShopName,
     display() {
       display ??= createDisplay(runtime, pairedShopName);
       return display;
     },
-    slides() {
-      slides ??= createSlides(runtime);
-      return slides;
+    slides: slidesActor,
+    look() {
+      look ??= createLook(runtime, slidesActor);
+      return look;
     },
-    /** After pairing: start again, so the display follows the relay with the new token. */
+    /** After pairing: start again, so the display follows the relay and reads the look with the new token. */
     restart(): void {
       display?.stop();
       display = null;
+      look?.actor.stop();
+      look = null;
       pairedShopName.set(displayDevice.shopName());
     },
   };

@@ -12,7 +12,7 @@ const load = () => import('./EcrRoute');
 export default defineArea({
   name: 'display',
   inspector: {
-    machines: ['displayScreen', 'displaySlides', 'displayPair', 'displayPairing'],
+    machines: ['displayScreen', 'displaySlides', 'displayLook', 'displayPair', 'displayPairing'],
     // Not shown: the message (an order's lines and its QR payload), the codes typed or shown, tokens.
     // The pairing form's bookkeeping (D283, D284): form, saveError, refusals, field; the code typed stays masked.
     fields: [

@@ -4,7 +4,9 @@ import { assign, setup } from 'xstate';
  * The welcome carousel of /ecr-slide (doc 2 §2 customer display: autoplay, infinite loop). It moves on
  * every `slideInterval`, after the last slide comes the first again, and a person can go to any slide,
  * pause and play (WCAG 2.2.2: moving content can be stopped). A visitor who asked the system for
- * reduced motion gets a carousel that starts paused (input `autoplay: false`).
+ * reduced motion gets a carousel that starts paused (input `autoplay: false`). The number of slides
+ * follows the shop's banners once its look is read (COUNT, D296): the carousel starts over from the
+ * slide it is on, playing again unless reduced motion or a single slide says otherwise.
  */
 
 export const SLIDE_INTERVAL_MS = 6_000;
@@ -20,7 +22,13 @@ export interface DisplaySlidesContext {
   autoplay: boolean;
 }
 
-export type DisplaySlidesEvent = { type: 'NEXT' } | { type: 'PREV' } | { type: 'GO'; index: number } | { type: 'PAUSE' } | { type: 'PLAY' };
+export type DisplaySlidesEvent =
+  | { type: 'NEXT' }
+  | { type: 'PREV' }
+  | { type: 'GO'; index: number }
+  | { type: 'PAUSE' }
+  | { type: 'PLAY' }
+  | { type: 'COUNT'; count: number };
 
 const wrap = (index: number, count: number) => ((index % count) + count) % count;
 
@@ -34,11 +42,16 @@ export const displaySlidesMachine = setup({
   actions: {
     next: assign(({ context }) => ({ index: wrap(context.index + 1, context.count) })),
     previous: assign(({ context }) => ({ index: wrap(context.index - 1, context.count) })),
+    setCount: assign(({ context }, params: { count: number }) => {
+      const count = Math.max(1, Math.trunc(params.count));
+      return { count, index: Math.min(context.index, count - 1) };
+    }),
     go: assign(({ context }, params: { index: number }) => ({ index: wrap(Math.trunc(params.index), context.count) })),
   },
   guards: {
     autoplay: ({ context }) => context.autoplay && context.count > 1,
     severalSlides: ({ context }) => context.count > 1,
+    countChanged: ({ context }, params: { count: number }) => Math.max(1, Math.trunc(params.count)) !== context.count,
   },
   delays: { slideInterval: SLIDE_INTERVAL_MS },
 }).createMachine({
@@ -49,6 +62,11 @@ export const displaySlidesMachine = setup({
     NEXT: { actions: 'next' },
     PREV: { actions: 'previous' },
     GO: { actions: { type: 'go', params: ({ event }) => ({ index: event.index }) } },
+    COUNT: {
+      guard: { type: 'countChanged', params: ({ event }) => ({ count: event.count }) },
+      target: '.starting',
+      actions: { type: 'setCount', params: ({ event }) => ({ count: event.count }) },
+    },
   },
   states: {
     starting: {

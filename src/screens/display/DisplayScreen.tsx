@@ -9,6 +9,7 @@ import {
   selectDisplayView,
   type displayScreenMachine,
 } from '../../machines/display/displayScreen.machine';
+import type { DisplayLook } from '../../services/display/schemas';
 import { LanguageSelect } from '../shared/LanguageSelect';
 import { OrderInfoView } from './OrderInfoView';
 import { SlideView, type DisplaySlidesActor } from './SlideView';
@@ -21,12 +22,16 @@ export interface DisplayScreenProps {
   actor: DisplayScreenActor;
   slides: DisplaySlidesActor;
   shopName: string | null;
+  /** The shop's screen customisation (D296); null: the display's own texts. */
+  look: DisplayLook | null;
+  /** A banner of the look as a Blob (the display's own route). */
+  loadImage: (url: string) => Promise<Blob>;
   /** Where a device unpaired by the shop goes to pair again. */
   pairHref: string;
 }
 
 /** The customer display: whichever of its three pages the cashier's screen calls for, full screen, no chrome. */
-export function DisplayScreen({ actor, slides, shopName, pairHref }: DisplayScreenProps) {
+export function DisplayScreen({ actor, slides, shopName, look, loadImage, pairHref }: DisplayScreenProps) {
   const { t } = useTranslation('display');
   const view = useSelector(actor, selectDisplayView);
   const message = useSelector(actor, selectDisplayMessage);
@@ -52,9 +57,9 @@ export function DisplayScreen({ actor, slides, shopName, pairHref }: DisplayScre
           </Text>
         </Stack>
       ) : null}
-      {view === 'slide' ? <SlideView actor={slides} shopName={shopName} /> : null}
+      {view === 'slide' ? <SlideView actor={slides} shopName={shopName} look={look} loadImage={loadImage} /> : null}
       {view === 'orderInfo' && message ? <OrderInfoView message={message} /> : null}
-      {view === 'success' ? <SuccessView message={message} /> : null}
+      {view === 'success' ? <SuccessView message={message} thanks={look?.thank_content ?? null} /> : null}
       <div className={classes.corner}>
         <LanguageSelect />
       </div>

@@ -3,8 +3,11 @@ import type { DisplayMessage } from '../../services/display/messages';
 import { formatVnd } from '../shared/table/format';
 import classes from './display.module.css';
 
-/** /ecr-success-payment (doc 2 §2 customer display): the thanks, with the amount and the order when the cashier sent them. */
-export function SuccessView({ message }: { message: DisplayMessage | null }) {
+/**
+ * /ecr-success-payment (doc 2 §2 customer display): the thanks, with the amount and the order when the
+ * cashier sent them; the shop's own thank-you text when it saved one (D296), as text.
+ */
+export function SuccessView({ message, thanks }: { message: DisplayMessage | null; thanks: string | null }) {
   const { t } = useTranslation('display');
   const amount = message?.pay?.amount ?? message?.order?.total;
   return (
@@ -22,7 +25,9 @@ export function SuccessView({ message }: { message: DisplayMessage | null }) {
         </p>
       ) : null}
       {message?.order ? <p className={classes.slideBody}>{t('success.order', { code: message.order.order_code })}</p> : null}
-      <p className={classes.slideBody}>{t('success.thanks')}</p>
+      <p className={classes.slideBody} data-testid="display-success-thanks">
+        {thanks || t('success.thanks')}
+      </p>
     </section>
   );
 }

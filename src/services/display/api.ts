@@ -1,5 +1,11 @@
+import { readBlob } from '../http/body';
 import type { ServiceClient } from '../http/client';
+import { ServiceError } from '../http/errors';
 import {
+  DISPLAY_BANNERS_MAX,
+  displayImagePath,
+  displayLookSchema,
+  type DisplayLookAnswer,
   pairClaimedSchema,
   pairCreatedSchema,
   pairingsSchema,
@@ -42,6 +48,54 @@ export function createDisplayApi(client: ServiceClient): DisplayApi {
         schema: unpairedSchema,
         signal,
       });
+    },
+  };
+}
+
+/** What the display reads of the shop's screen customisation (D296), with the display token or the session. */
+export interface DisplayLookApi {
+  look(signal?: AbortSignal): Promise<DisplayLookAnswer>;
+  /** A banner the look names, as a Blob (an <img> cannot send the bearer); kept, so the carousel does not fetch it on every turn. */
+  image(url: string): Promise<Blob>;
+}
+
+const KEPT_IMAGES = DISPLAY_BANNERS_MAX * 2;
+
+const notABanner = (url: string) =>
+  new ServiceError({
+    code: 'INVALID_RESPONSE',
+    status: 0,
+    kind: 'invalid-response',
+    message: `display.image: not a banner: ${url.slice(0, 80)}`,
+  });
+
+/** `token`: a paired device's display token; null: the signed-in session of this browser. */
+export function createDisplayLookApi(client: ServiceClient, token: string | null): DisplayLookApi {
+  const auth = token ? { token } : true;
+  const kept = new Map<string, Promise<Blob>>();
+  const fetchImage = async (url: string): Promise<Blob> => {
+    const path = displayImagePath(url);
+    if (!path) throw notABanner(url);
+    const res = await client.raw({ name: 'display.image', path, auth, accept: 'image/png,image/jpeg' });
+    const type = res.headers.get('content-type') ?? '';
+    if (type !== 'image/png' && type !== 'image/jpeg') {
+      res.release();
+      throw notABanner(url);
+    }
+    return new Blob([await readBlob('display.image', res)], { type });
+  };
+  return {
+    look: (signal) => client.data({ name: 'display.look', path: '/display/look', auth, schema: displayLookSchema, signal }),
+    image(url) {
+      let blob = kept.get(url);
+      if (!blob) {
+        if (kept.size >= KEPT_IMAGES) kept.delete(kept.keys().next().value!);
+        blob = fetchImage(url);
+        // A failed fetch is not kept: the next turn of the carousel asks again.
+        blob.catch(() => kept.delete(url));
+        kept.set(url, blob);
+      }
+      return blob;
     },
   };
 }

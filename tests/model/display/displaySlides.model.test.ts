@@ -10,6 +10,9 @@ const events: SampleEvent[] = [
   { type: 'PAUSE' },
   { type: 'PLAY' },
   { type: 'xstate.after.slideInterval.displaySlides.playing' },
+  // D296: the shop's banners set the number of slides.
+  { type: 'COUNT', count: 1 },
+  { type: 'COUNT', count: 4 },
 ];
 
 const project = ((c: DisplaySlidesContext) => ({ index: c.index })) as (context: never) => unknown;
@@ -30,7 +33,7 @@ describeModel({
       const count = after.context.count as number;
       // Infinite loop: the index always names a slide.
       if (index < 0 || index >= count) throw new Error(`index ${index} of ${count}`);
-      if (!before) {
+      if (!before || (step.event.type === 'COUNT' && before.context.count !== count)) {
         const autoplay = after.context.autoplay && count > 1;
         if (after.hasTag('playing') !== autoplay) throw new Error('started in the wrong mode');
         continue;
@@ -40,6 +43,8 @@ describeModel({
         if (index !== (was + 1) % count) throw new Error('next did not wrap to the first after the last');
       }
       if (step.event.type === 'PREV' && index !== (was - 1 + count) % count) throw new Error('previous did not wrap to the last');
+      if (step.event.type === 'COUNT' && before.context.count === count && after.value !== before.value)
+        throw new Error('same count moved');
       if (step.event.type === 'PLAY' && count === 1 && after.hasTag('playing')) throw new Error('one slide cannot play');
     }
   },
