@@ -19,8 +19,9 @@ import {
   paymentOut,
   payNow,
   type PaymentRecord,
-  receivingAccount,
+  orderReceivingAccount,
 } from '../../platform/sale/settlement';
+import { registerSoundboxRoutes } from './soundbox';
 
 /**
  * Paying an order (doc 2 §4 card terminal, cash; §7 /payment/qr, /payment/pos, cash, devices;
@@ -136,10 +137,20 @@ function registerQrCashRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         throw badRequest(name, `${name} is text of at most ${max} characters`);
     }
     const order = await payable(ctx, user.merchant_id, invoiceId);
-    const account = await receivingAccount(ctx.db, user.merchant_id);
+    // The order's own store's ShopQR, else the merchant's verified bank account (D297).
+    const account = await orderReceivingAccount(ctx.db, user.merchant_id, order.store_id);
     if (!account) throw new ApiError(400, 'BAD_REQUEST', 'The merchant has no account to receive QR payments', { qr: null });
     await holdQr(ctx, user.merchant_id, order.id, order.total_price);
-    return ok({ qr: orderQr(account, order.total_price, order.order_code), amount: order.total_price, order_code: order.order_code });
+    return ok({
+      qr: orderQr(account, order.total_price, order.order_code),
+      amount: order.total_price,
+      order_code: order.order_code,
+      // Beyond the spec (D297): where the QR pays, so the screen can name the store and its Soundboxes.
+      account_kind: account.kind,
+      account_no: account.account,
+      store_id: account.store_id,
+      store_name: account.store_name,
+    });
   });
 
   // Cash at the counter (doc 2 §4 Cash): change = received − total, and received ≥ total.
@@ -311,4 +322,5 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SandboxContext)
   registerQrCashRoutes(app, ctx);
   registerCardRoutes(app, ctx);
   registerPaymentReadRoutes(app, ctx);
+  registerSoundboxRoutes(app, ctx);
 }

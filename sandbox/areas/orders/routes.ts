@@ -195,6 +195,13 @@ function registerOrderReadRoutes(app: FastifyInstance, ctx: SandboxContext): voi
   });
 }
 
+/**
+ * The store a bill opened by user $6 belongs to (D297): a staff member's store, else (the owner) the
+ * merchant's first store; its VietQR pays into that store's ShopQR.
+ */
+const OPENER_STORE = `coalesce((SELECT st.store_id FROM users u JOIN staff st ON st.id = u.staff_row_id WHERE u.id = $6::int),
+  (SELECT id FROM stores WHERE merchant_id = $1::text ORDER BY id LIMIT 1))`;
+
 /** Opening a bill, confirming it, and attaching its customer. */
 function registerOrderStateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
@@ -216,12 +223,12 @@ function registerOrderStateRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     for (let attempt = 0; attempt < 2; attempt++) {
       const [created] = await ctx.db.query<{ id: number }>(
         `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
-         INSERT INTO sale_orders (id, merchant_id, order_code, table_id, table_name, status, source, folded, created_at, updated_at)
+         INSERT INTO sale_orders (id, merchant_id, order_code, table_id, table_name, status, source, folded, created_at, updated_at, store_id)
          SELECT n.id, $1::text, ${NEW_ORDER_CODE('n.id', '$1::text')}, $2::int, $3::text, 2, 'IN_STORE',
-                lower(${NEW_ORDER_CODE('n.id', '$1::text')}) || ' ' || $4::text, $5, $5 FROM n
+                lower(${NEW_ORDER_CODE('n.id', '$1::text')}) || ' ' || $4::text, $5, $5, ${OPENER_STORE} FROM n
          ON CONFLICT (merchant_id, table_id) WHERE table_id IS NOT NULL AND status IN (1, 2) DO NOTHING
          RETURNING id`,
-        [user.merchant_id, table?.id ?? null, table?.table_name ?? null, table ? fold(table.table_name) : '', now],
+        [user.merchant_id, table?.id ?? null, table?.table_name ?? null, table ? fold(table.table_name) : '', now, user.id],
       );
       if (created) return reply.status(201).send({ code: 201, message: 'Created', data: { order_id: created.id } });
       const [open] = await ctx.db.query<{ id: number }>(

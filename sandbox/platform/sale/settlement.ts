@@ -72,11 +72,13 @@ export interface PayableOrder {
   status: number;
   total_price: number;
   table_id: number | null;
+  /** The store the order was opened in (D297); null: the merchant's first store. */
+  store_id: number | null;
 }
 
 export async function findPayable(db: Database, merchantId: string, invoiceId: number): Promise<PayableOrder | undefined> {
   const [row] = await db.query<PayableOrder & Record<string, unknown>>(
-    `SELECT id, merchant_id, order_code, invoice_id, status, total_price::bigint AS total_price, table_id FROM sale_orders
+    `SELECT id, merchant_id, order_code, invoice_id, status, total_price::bigint AS total_price, table_id, store_id FROM sale_orders
       WHERE merchant_id = $1 AND invoice_id = $2`,
     [merchantId, invoiceId],
   );

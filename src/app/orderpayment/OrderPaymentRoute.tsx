@@ -62,7 +62,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
           actors: { payCash: a.payCash, findPayments: a.findPayments },
           actions: { forgetIntent: forgetIntent('cash') },
         }),
-        qrPayment: qrPaymentMachine.provide({ actors: { loadQr: a.loadQr } }),
+        qrPayment: qrPaymentMachine.provide({ actors: { loadQr: a.loadQr, loadSoundboxes: a.loadSoundboxes, pushQr: a.pushQr } }),
         cardPayment: cardPaymentMachine.provide({
           actors: {
             loadTerminals: a.loadTerminals,

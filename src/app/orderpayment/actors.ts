@@ -2,6 +2,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { CustomerDisplayEvent, PrintReceiptInput } from '../../machines/orderpayment/orderPayment.machine';
 import { merchantInfoCall, orderLinkCall, type MerchantInfo, type OrderLinkRequest, type PaymentLink } from '../../services/checkout';
 import { createCashierDisplay, type DisplaySender } from '../../services/display';
+import { createEdcApi } from '../../services/edc';
+import { activeSoundboxesOf } from '../../machines/orderpayment/rules';
 import { createIntentKeys, createOrderPaymentActors, createOrderPaymentApi } from '../../services/orderpayment';
 import { createSessionSlots } from '../../services/shared/sessionSlots';
 import { createReceiptPrinter } from '../../services/shared/print/printer';
@@ -26,6 +28,9 @@ function safeSessionStorage(): Storage | null {
     return null;
   }
 }
+
+/** GET /metadata/edc's largest page (the edc area's limit): a store's Soundboxes fit in it. */
+const SOUNDBOX_PAGE = 100;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -113,8 +118,16 @@ function createWiring(scope: AppScope) {
     return receiptInvoice(settings, true, await settledInvoiceState(first, read, sleep));
   }
 
+  const edc = createEdcApi(runtime.clients.portal);
+
   return {
     ...actors,
+    // The order's store's active Soundboxes (D298), from the edc area's list (core §7 GET /metadata/edc).
+    loadSoundboxes: fromPromise<Array<{ serial: string }>, { storeId: number | null }>(async ({ input, signal }) => {
+      if (input.storeId === null) return [];
+      const page = await edc.list({ page: 1, pageSize: SOUNDBOX_PAGE, type: 2 }, signal);
+      return activeSoundboxesOf(page.rows, input.storeId);
+    }),
     forgetIntent: (orderId: number, way: 'cash' | 'card') => keys.forget(orderId, way),
     // doc 2 §6: the link's merchant may be named by the profile's ref_id instead of the merchant id.
     loadMerchant: fromPromise<MerchantInfo, void>(({ signal }) => {

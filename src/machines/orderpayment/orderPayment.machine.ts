@@ -249,7 +249,10 @@ export const orderPaymentMachine = setup({
               invoke: {
                 id: 'qr',
                 src: 'qrPayment',
-                input: ({ context }) => ({ invoiceId: context.detail?.invoice_data.invoice_id ?? 0 }),
+                input: ({ context }) => ({
+                  invoiceId: context.detail?.invoice_data.invoice_id ?? 0,
+                  orderId: context.detail?.invoice_data.order_id ?? context.orderId,
+                }),
                 onSnapshot: {
                   guard: { type: 'qrShown', params: ({ event }) => ({ snapshot: event.snapshot as QrWaySnapshot }) },
                   actions: {

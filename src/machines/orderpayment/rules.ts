@@ -50,3 +50,23 @@ export function errorField(error: unknown): string | null {
   if (!isRecord(error) || !isRecord(error.data)) return null;
   return typeof error.data.field === 'string' ? error.data.field : null;
 }
+
+/** What the Soundbox choice needs of an edc machine (core §3 EDC machine). */
+export interface SoundboxDevice {
+  serial_number: string;
+  type_edc: number;
+  store_id: number | null;
+  status: string | null;
+  activated_at?: string | null;
+}
+
+/**
+ * The Soundboxes an order's QR may be sent to (D298): Soundboxes (type_edc 2) of the order's store,
+ * activated (core §4) and ONLINE; the service refuses any other, so none other is offered.
+ */
+export function activeSoundboxesOf(devices: readonly SoundboxDevice[], storeId: number | null): Array<{ serial: string }> {
+  if (storeId === null) return [];
+  return devices
+    .filter((d) => d.type_edc === 2 && d.store_id === storeId && Boolean(d.activated_at) && d.status === 'ONLINE')
+    .map((d) => ({ serial: d.serial_number }));
+}

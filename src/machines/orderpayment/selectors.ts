@@ -41,6 +41,23 @@ export const selectQr = (s: QrSnapshot) => ({
   loading: s.hasTag('loading'),
   noAccount: s.matches('noAccount'),
   errorCode: s.matches('failed') ? s.context.errorCode : null,
+  /** The QR was fetched again after the service refused the old one for a Soundbox (D298). */
+  renewed: s.context.renewed,
+});
+
+/** The Soundbox control under the QR (D298): shown only when the order's store has an active Soundbox. */
+export const selectSoundbox = (s: QrSnapshot) => ({
+  offered:
+    s.matches({ shown: 'ready' }) ||
+    s.matches({ shown: 'pushing' }) ||
+    s.matches({ shown: 'pushed' }) ||
+    s.matches({ shown: 'pushFailed' }),
+  failedToList: s.matches({ shown: 'soundboxesFailed' }),
+  soundboxes: s.context.soundboxes,
+  chosen: s.context.chosen,
+  pushing: s.hasTag('pushing'),
+  pushedTo: s.matches({ shown: 'pushed' }) ? s.context.pushedTo : null,
+  pushError: s.matches({ shown: 'pushFailed' }) ? s.context.pushError : null,
 });
 
 export const selectCash = (s: CashSnapshot) => ({

@@ -18,6 +18,7 @@ import { PaymentLinkResult, type CopyOutcome } from '../shared/PaymentLinkResult
 import { READABLE_ALERT } from './alert-styles';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { useFormFields } from '../shared/form/use-form-fields';
+import { SoundboxPush } from './SoundboxPush';
 
 export type CashActor = ActorRefFrom<typeof cashPaymentMachine>;
 export type QrActor = ActorRefFrom<typeof qrPaymentMachine>;
@@ -128,6 +129,12 @@ export function QrPanel({
       <Text size="sm" c="dimmed" role="status">
         {t('qr.waiting')}
       </Text>
+      {qr.renewed && (
+        <Text size="sm" role="status" data-testid="qr-renewed">
+          {t('soundbox.renewed')}
+        </Text>
+      )}
+      <SoundboxPush actor={actor} />
       <Group justify="center" gap="sm">
         <Button variant="default" onClick={onOpenDisplay}>
           {t('display.open')}

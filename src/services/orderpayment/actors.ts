@@ -19,8 +19,16 @@ export function createOrderPaymentActors(deps: {
   const { api, keys } = deps;
   return {
     loadInvoice: fromPromise<InvoiceDetail, { orderId: number }>(({ input, signal }) => api.invoice(input.orderId, signal)),
-    loadQr: fromPromise<string, { invoiceId: number }>(({ input, signal }) =>
-      api.qr({ invoiceId: input.invoiceId, ...deps.qrQuery() }, signal),
+    // The QR and the store it pays into (D297): the Soundbox choice is that store's.
+    loadQr: fromPromise<{ qr: string; storeId: number | null }, { invoiceId: number }>(async ({ input, signal }) => {
+      const answer = await api.qr({ invoiceId: input.invoiceId, ...deps.qrQuery() }, signal);
+      return { qr: answer.qr, storeId: answer.store_id ?? null };
+    }),
+    pushQr: fromPromise<{ serialNumber: string; times: number }, { qr: string; serialNumber: string; orderId: number }>(
+      async ({ input, signal }) => {
+        const pushed = await api.pushQr(input, signal);
+        return { serialNumber: pushed.serial_number, times: pushed.times };
+      },
     ),
     payCash: fromPromise<Payment, { orderId: number; invoiceId: number; receiveAmount: number; returnAmount: number; merchantId: string }>(
       ({ input, signal }) => api.payCash(input, keys.keyFor(input.orderId, 'cash'), signal),

@@ -6,7 +6,10 @@ import {
   invoiceDetailSchema,
   paymentSchema,
   qrAnswerSchema,
+  soundboxPushSchema,
   terminalListSchema,
+  type QrAnswer,
+  type SoundboxPush,
   type InvoiceDetail,
   type Payment,
   type Terminal,
@@ -37,7 +40,9 @@ export interface QrQuery {
 
 export interface OrderPaymentApi {
   invoice(orderId: number, signal?: AbortSignal): Promise<InvoiceDetail>;
-  qr(query: QrQuery, signal?: AbortSignal): Promise<string>;
+  qr(query: QrQuery, signal?: AbortSignal): Promise<QrAnswer>;
+  /** core §7 POST /payment/push-qr-terminal: the order's current QR to one of its store's Soundboxes (D298). */
+  pushQr(body: { qr: string; serialNumber: string; orderId: number }, signal?: AbortSignal): Promise<SoundboxPush>;
   payCash(body: CashBody, idempotencyKey: string, signal?: AbortSignal): Promise<Payment>;
   payCard(body: CardBody, idempotencyKey: string, signal?: AbortSignal): Promise<Payment>;
   /** Newest first: what happened to a call whose answer was lost. */
@@ -58,16 +63,24 @@ export function createOrderPaymentApi(client: ServiceClient): OrderPaymentApi {
         schema: invoiceDetailSchema,
         signal,
       }),
-    async qr({ invoiceId, merchantName, merchantCity, mcc }, signal) {
-      const data = await client.data({
+    qr: ({ invoiceId, merchantName, merchantCity, mcc }, signal) =>
+      client.data({
         name: 'orderpayment.qr',
         path: `/payment/qr/${invoiceId}`,
         query: { merchant_name: merchantName, merchant_city: merchantCity, mcc },
         schema: qrAnswerSchema,
         signal,
-      });
-      return data.qr;
-    },
+      }),
+    // Safe to repeat: the service keeps one push per Soundbox, order and QR (D298), so no key is needed.
+    pushQr: ({ qr, serialNumber, orderId }, signal) =>
+      client.data({
+        name: 'orderpayment.pushQr',
+        method: 'POST',
+        path: '/payment/push-qr-terminal',
+        body: { qr, serial_number: serialNumber, order_id: orderId },
+        schema: soundboxPushSchema,
+        signal,
+      }),
     payCash: ({ invoiceId, receiveAmount, returnAmount, merchantId }, idempotencyKey, signal) =>
       client.data({
         name: 'orderpayment.payCash',

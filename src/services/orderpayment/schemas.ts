@@ -79,8 +79,32 @@ export type Payment = z.infer<typeof paymentSchema>;
 /** POST /payment/pos */
 export const cardPaymentSchema = z.object({ invoice_id: z.number().int().positive(), payment: paymentSchema });
 
-/** GET /payment/qr/{invoice_id} */
-export const qrAnswerSchema = z.object({ qr: z.string().min(1).max(512), amount: money.nullish(), order_code: text(64).nullish() });
+/**
+ * GET /payment/qr/{invoice_id}; beyond doc 2 (D297): where it pays, the order's store's ShopQR (SHOPQR)
+ * or the merchant's bank account (BANK), and which store the order is of.
+ */
+export const qrAnswerSchema = z.object({
+  qr: z.string().min(1).max(512),
+  amount: money.nullish(),
+  order_code: text(64).nullish(),
+  account_kind: z.enum(['SHOPQR', 'BANK']).nullish(),
+  account_no: text(64).nullish(),
+  store_id: z.number().int().positive().nullish(),
+  store_name: text(255).nullish(),
+});
+export type QrAnswer = z.infer<typeof qrAnswerSchema>;
+
+/** POST /payment/push-qr-terminal (core §7 soundbox payment, D298): what the Soundbox was sent. */
+export const soundboxPushSchema = z.object({
+  serial_number: text(64).min(1),
+  order_id: z.number().int().positive(),
+  qr: z.string().min(1).max(512),
+  amount: money,
+  pushed_at: z.number().nonnegative(),
+  times: z.number().int().positive(),
+  repeated: z.boolean(),
+});
+export type SoundboxPush = z.infer<typeof soundboxPushSchema>;
 
 /** 409 ORDER_PAID carries the payment that paid the order. */
 export const orderPaidDataSchema = z.object({ payment: paymentSchema });
