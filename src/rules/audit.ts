@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** The action's label key (i18n `audit:action.<key>`): dots would be read as nesting, so they become underscores. */
+export const auditActionKey = (action: string): string => action.replace(/\./g, '_');
+
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
 }

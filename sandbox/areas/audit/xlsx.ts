@@ -1,4 +1,5 @@
 import * as XLSX from 'xlsx';
+import { auditActionKey } from '../../../src/rules/audit';
 import vi from '../../../src/i18n/vi/audit.json' with { type: 'json' };
 import { VN_OFFSET_MS, vnDate } from '../../platform/vn-time';
 import type { AuditRow } from './query';
@@ -36,7 +37,7 @@ export function exportLine(r: AuditRow): string[] {
     r.user_name,
     ROLES[r.user_role] ?? r.user_role,
     r.store_name ?? '',
-    ACTIONS[r.action] ?? r.action,
+    ACTIONS[auditActionKey(r.action)] ?? r.action,
     `${TARGETS[r.target_type] ?? r.target_type} #${r.target_id}`,
     valuesText(r.before),
     valuesText(r.after),

@@ -9,7 +9,7 @@ import type { auditExportMachine } from '../../machines/audit/auditExport.machin
 import { selectExportBusy, selectExportPercent } from '../../machines/audit/auditExport.machine';
 import { selectUsers, selectUsersFailed, type auditListMachine } from '../../machines/audit/auditList.machine';
 import { selectFilter } from '../../machines/shared/list/selectors';
-import { AUDIT_ACTIONS, changedFields, type AuditAction, type AuditValue } from '../../rules/audit';
+import { AUDIT_ACTIONS, auditActionKey, changedFields, type AuditAction, type AuditValue } from '../../rules/audit';
 import { PAGE_SIZES } from '../../rules/listPaging';
 import type { AuditEntry, AuditFilter } from '../../services/audit/schemas';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
@@ -64,7 +64,12 @@ function useColumns(t: TFunction): DataColumn<AuditEntry>[] {
         minWidth: 160,
       },
       { key: 'store', header: t('list.columns.store'), cell: (r) => r.store_name ?? t('list.noStore'), minWidth: 140 },
-      { key: 'action', header: t('list.columns.action'), cell: (r) => t(`action.${r.action}`, { defaultValue: r.action }), minWidth: 180 },
+      {
+        key: 'action',
+        header: t('list.columns.action'),
+        cell: (r) => t(`action.${auditActionKey(r.action)}`, { defaultValue: r.action }),
+        minWidth: 180,
+      },
       {
         key: 'target',
         header: t('list.columns.target'),
@@ -104,7 +109,7 @@ function AuditFilters({ actor, stores, storesLoading }: { actor: AuditListActor;
   const set = (patch: Partial<AuditFilter>) => actor.send({ type: 'FILTER.SET', filter: patch });
   const actionOptions = [
     { value: 'all', label: t('filter.allActions') },
-    ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) })),
+    ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`action.${auditActionKey(a)}`) })),
   ];
   const userOptions = [
     { value: 'all', label: t('filter.allUsers') },
