@@ -6,6 +6,8 @@ import type { Database } from '../../platform/db/database';
 import { authenticate, authenticateOwner } from '../../platform/http/authenticate';
 import { ApiError, field, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
+import { maskAccountNo } from '../../../src/rules/audit';
+import { recordAudit } from '../audit';
 
 /**
  * /bank/account, /bank/holder-name, /bank/qr, /metadata/list-bank, /metadata/bank-account (calls in
@@ -189,10 +191,20 @@ function registerBankLinkRoutes(app: FastifyInstance, ctx: SandboxContext): void
     if (nationalPhone(known.phone) !== phone) {
       throw new ApiError(400, `PHONE_NO_MATCH_${bank.bank_code}`, 'The phone does not match the one registered with the bank');
     }
-    await ctx.db.query(
-      `INSERT INTO bank_accounts (merchant_id, bank_code, bank_account_no, holder_name, phone, created_at) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [user.merchant_id, bank.bank_code, body.bank_account_no, known.holder_name, phone, ctx.clock.now()],
-    );
+    // D299: the account and its audit entry land together; the entry keeps the number's last 4 digits only.
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO bank_accounts (merchant_id, bank_code, bank_account_no, holder_name, phone, created_at) VALUES ($1,$2,$3,$4,$5,$6)
+         RETURNING id`,
+        [user.merchant_id, bank.bank_code, body.bank_account_no, known.holder_name, phone, ctx.clock.now()],
+      );
+      await recordAudit(tx, ctx.clock.now(), user, {
+        action: 'bank.account.add',
+        target: 'bank_account',
+        targetId: row!.id,
+        after: { bank_code: bank.bank_code, bank_account_no: maskAccountNo(body.bank_account_no), holder_name: known.holder_name },
+      });
+    });
     reply.status(200);
     return ok({
       qr: verificationQr(bank.bin, body.bank_account_no, VERIFY_AMOUNT, VERIFY_DESCRIPTION),
@@ -206,15 +218,23 @@ function registerBankLinkRoutes(app: FastifyInstance, ctx: SandboxContext): void
     const { user } = await authenticateOwner(ctx, request);
     const raw = queryString(request.query, 'id');
     if (!/^\d{1,9}$/.test(raw)) throw required(['id']);
-    const [account] = await ctx.db.query<{ id: number }>(`SELECT id FROM bank_accounts WHERE id = $1 AND merchant_id = $2`, [
-      Number(raw),
-      user.merchant_id,
-    ]);
+    const [account] = await ctx.db.query<{ id: number; bank_code: string; bank_account_no: string; holder_name: string }>(
+      `SELECT id, bank_code, bank_account_no, holder_name FROM bank_accounts WHERE id = $1 AND merchant_id = $2`,
+      [Number(raw), user.merchant_id],
+    );
     // Someone else's account answers exactly like a missing one.
     if (!account) throw new ApiError(404, 'BANK_NOT_EXIST', 'No such bank account');
     const [used] = await ctx.db.query(`SELECT 1 FROM virtual_accounts WHERE bank_account_id = $1 LIMIT 1`, [account.id]);
     if (used) throw new ApiError(400, 'DELETE_BANK_ERROR', 'A ShopQR uses this bank account; delete it first');
-    await ctx.db.query(`DELETE FROM bank_accounts WHERE id = $1`, [account.id]);
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM bank_accounts WHERE id = $1`, [account.id]);
+      await recordAudit(tx, ctx.clock.now(), user, {
+        action: 'bank.account.delete',
+        target: 'bank_account',
+        targetId: account.id,
+        before: { bank_code: account.bank_code, bank_account_no: maskAccountNo(account.bank_account_no), holder_name: account.holder_name },
+      });
+    });
     return ok({ success: true });
   });
 }

@@ -8,8 +8,10 @@ import {
   UI_TEXT_MAX,
   WALLET_KEY,
 } from '../../../src/services/settings/schemas';
+import type { UserRow } from '../../platform/auth/users';
 import type { SandboxContext } from '../../platform/context';
 import type { Database } from '../../platform/db/database';
+import { recordAudit } from '../audit';
 import { authenticate, requireOwner } from '../../platform/http/authenticate';
 import { ApiError, ok } from '../../platform/http/envelope';
 import {
@@ -66,6 +68,44 @@ const EMPTY_SETUP: SetupRow = {
   qr_active: false,
   qr_channel_id: '',
 };
+
+/** The payment setup as the audit log keeps it (D299): the wallet keys never, only whether they changed. */
+function auditValues(s: SetupRow) {
+  return {
+    redirect_url: s.redirect_url,
+    cancel_url: s.cancel_url,
+    ipn_url: s.ipn_url,
+    ewallet_active: s.ewallet_active,
+    ewallet_url: s.ewallet_url,
+    ewallet_partner_code: s.ewallet_partner_code,
+    qr_active: s.qr_active,
+    qr_channel_id: s.qr_channel_id,
+  };
+}
+
+/** The e-order payment setup saved, and its audit entry with it (D299): the keys never, only whether they changed. */
+async function savePaymentSetup(ctx: SandboxContext, user: UserRow, body: unknown): Promise<void> {
+  const stored = await readSetup(ctx.db, user.merchant_id);
+  const next = checkSetup(body, stored);
+  const columns = Object.keys(EMPTY_SETUP) as (keyof SetupRow)[];
+  const keysChanged = next.ewallet_access_key !== stored.ewallet_access_key || next.ewallet_secret_key !== stored.ewallet_secret_key;
+  // D299: the setup and its audit entry land together.
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO eorder_payment_setup (merchant_id, ${columns.join(', ')}, updated_at)
+     VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}, $${columns.length + 2})
+     ON CONFLICT (merchant_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = EXCLUDED.updated_at`,
+      [user.merchant_id, ...columns.map((c) => next[c]), ctx.clock.now()],
+    );
+    await recordAudit(tx, ctx.clock.now(), user, {
+      action: 'payment.settings.save',
+      target: 'payment_settings',
+      targetId: user.merchant_id,
+      before: { ...auditValues(stored), ewallet_keys_changed: false },
+      after: { ...auditValues(next), ewallet_keys_changed: keysChanged },
+    });
+  });
+}
 
 async function readSetup(db: Database, merchantId: string): Promise<SetupRow> {
   const [row] = await db.query<SetupRow & Record<string, unknown>>(`SELECT * FROM eorder_payment_setup WHERE merchant_id = $1`, [
@@ -267,14 +307,7 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance, ctx: Sandbo
 
   app.post('/payment-method', async (request) => {
     const { user } = await owner(request);
-    const next = checkSetup(request.body, await readSetup(ctx.db, user.merchant_id));
-    const columns = Object.keys(EMPTY_SETUP) as (keyof SetupRow)[];
-    await ctx.db.query(
-      `INSERT INTO eorder_payment_setup (merchant_id, ${columns.join(', ')}, updated_at)
-       VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}, $${columns.length + 2})
-       ON CONFLICT (merchant_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = EXCLUDED.updated_at`,
-      [user.merchant_id, ...columns.map((c) => next[c]), ctx.clock.now()],
-    );
+    await savePaymentSetup(ctx, user, request.body);
     return ok('success');
   });
 

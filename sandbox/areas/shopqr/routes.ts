@@ -6,6 +6,23 @@ import { checkConflicts, checkNewVa, insertVa, serialised } from './create';
 import { qrPayload, qrPngBase64 } from './qr';
 import { allVas, findVa, listVas, toWire, VA_TYPES, type VaRow, type VaType } from './rows';
 import { queryInt } from '../../platform/http/query';
+import { maskAccountNo } from '../../../src/rules/audit';
+import { recordAudit } from '../audit';
+
+/** A ShopQR as its audit entry keeps it (D299): numbers masked to their last 4 digits. */
+function auditValues(row: VaRow) {
+  return {
+    va_account_no: maskAccountNo(row.va_account_no),
+    va_type: row.va_type,
+    bank_code: row.bank_code,
+    bank_account_no: maskAccountNo(row.bank_account_no),
+    store: row.store_name,
+    staff_id: row.staff_id,
+    amount: row.amount === null ? null : Number(row.amount),
+  };
+}
+
+const auditStore = (row: VaRow) => (row.store_id === null ? null : { id: row.store_id, name: row.store_name });
 
 const MAX_LIST_PAGE_SIZE = 100;
 const MAX_DROPDOWN_PAGE_SIZE = 100_000;
@@ -53,31 +70,27 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
   // Creating and deleting ShopQRs is the owner's (D87); the list, detail and dropdowns stay open.
   app.post('/channel-payment', async (request) => {
     const { user } = await authenticateOwner(ctx, request);
-    const id = await serialised(user.merchant_id, async () => {
+    const created = await serialised(user.merchant_id, async () => {
       const v = await checkNewVa(ctx.db, user.merchant_id, request.body);
       await checkConflicts(ctx.db, user.merchant_id, v);
-      return insertVa(ctx.db, user.merchant_id, v, ctx.clock.now());
+      // D299: the code and its audit entry land together.
+      return ctx.db.transaction(async (tx) => {
+        const id = await insertVa(tx, user.merchant_id, v, ctx.clock.now());
+        const row = (await findVa(tx, user.merchant_id, { id }))!;
+        await recordAudit(tx, ctx.clock.now(), user, {
+          action: 'shopqr.add',
+          target: 'shopqr',
+          targetId: row.id,
+          store: auditStore(row),
+          after: auditValues(row),
+        });
+        return row;
+      });
     });
-    const row = await findVa(ctx.db, user.merchant_id, { id });
-    return ok(toWire(row!));
+    return ok(toWire(created));
   });
 
-  app.delete('/channel-payment', async (request) => {
-    const { user } = await authenticateOwner(ctx, request);
-    const raw = (request.query as Record<string, unknown>).channel_id;
-    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw))
-      throw new ApiError(400, 'REQUIRED', 'channel_id is required', { fields: ['channel_id'] });
-    const row = await findVa(ctx.db, user.merchant_id, { id: Number(raw) });
-    // Another merchant's ShopQR answers exactly like a missing one.
-    if (!row) throw new ApiError(404, 'CHANNEL_NOT_FOUND', 'No such ShopQR', { channel_id: Number(raw) });
-    // A card machine integrated with the code would otherwise point at an account that is gone.
-    await ctx.db.query(`UPDATE edc_devices SET va_account_no = NULL WHERE merchant_id = $1 AND va_account_no = $2`, [
-      user.merchant_id,
-      row.va_account_no,
-    ]);
-    await ctx.db.query(`DELETE FROM virtual_accounts WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
-    return ok({ success: true, channel_id: row.id, va_account_no: row.va_account_no });
-  });
+  registerShopQrDeleteRoute(app, ctx);
 
   app.get('/metadata/list-staff', async (request) => {
     const { user } = await authenticate(ctx, request);
@@ -109,5 +122,34 @@ export function registerShopQrRoutes(app: FastifyInstance, ctx: SandboxContext):
         holder_name: r.holder_name,
       })),
     );
+  });
+}
+
+/** Deleting a ShopQR: the owner's (D87), with its audit entry (D299). */
+function registerShopQrDeleteRoute(app: FastifyInstance, ctx: SandboxContext): void {
+  app.delete('/channel-payment', async (request) => {
+    const { user } = await authenticateOwner(ctx, request);
+    const raw = (request.query as Record<string, unknown>).channel_id;
+    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw))
+      throw new ApiError(400, 'REQUIRED', 'channel_id is required', { fields: ['channel_id'] });
+    const row = await findVa(ctx.db, user.merchant_id, { id: Number(raw) });
+    // Another merchant's ShopQR answers exactly like a missing one.
+    if (!row) throw new ApiError(404, 'CHANNEL_NOT_FOUND', 'No such ShopQR', { channel_id: Number(raw) });
+    // A card machine integrated with the code would otherwise point at an account that is gone.
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(`UPDATE edc_devices SET va_account_no = NULL WHERE merchant_id = $1 AND va_account_no = $2`, [
+        user.merchant_id,
+        row.va_account_no,
+      ]);
+      await tx.query(`DELETE FROM virtual_accounts WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
+      await recordAudit(tx, ctx.clock.now(), user, {
+        action: 'shopqr.delete',
+        target: 'shopqr',
+        targetId: row.id,
+        store: auditStore(row),
+        before: auditValues(row),
+      });
+    });
+    return ok({ success: true, channel_id: row.id, va_account_no: row.va_account_no });
   });
 }

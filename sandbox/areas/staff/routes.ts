@@ -15,6 +15,8 @@ import type { Database } from '../../platform/db/database';
 import { authenticateOwner } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
+import { changedFields, maskPhone } from '../../../src/rules/audit';
+import { recordAudit } from '../audit';
 
 /**
  * GET, POST, PUT, DELETE /staff (core §7 staff administration; docs/areas/staff.md). Owner only
@@ -102,12 +104,25 @@ async function checkEmailFree(db: Database, merchantId: string, email: string, e
 }
 
 async function insertLogin(ctx: SandboxContext, merchantId: string, staff: StaffRow, digest: string): Promise<void> {
-  await ctx.db.query(
+  await insertHashedLogin(ctx.db, merchantId, staff, await hashPasswordDigest(digest));
+}
+
+async function insertHashedLogin(db: Database, merchantId: string, staff: StaffRow, hash: string): Promise<void> {
+  await db.query(
     `INSERT INTO users (merchant_id, staff_row_id, username, email, password_hash, full_name, role, phone, throwaway)
      VALUES ($1, $2, $3, $3, $4, $5, 'Staff', $6, true)`,
-    [merchantId, staff.id, staff.email, await hashPasswordDigest(digest), staff.full_name, staff.phone],
+    [merchantId, staff.id, staff.email, hash, staff.full_name, staff.phone],
   );
 }
+
+/** A staff member as the audit log keeps them (D299): no e-mail, address or password, the phone masked. */
+const auditValues = (row: StaffRow) => ({
+  staff_id: row.staff_id,
+  full_name: row.full_name,
+  phone: maskPhone(row.phone),
+  store: row.store_name,
+});
+const auditStore = (row: StaffRow) => (row.store_id === null ? null : { id: row.store_id, name: row.store_name });
 
 /** A user whose password changed or who is gone: their sessions end and their sockets close. */
 async function endSessions(ctx: SandboxContext, userId: number): Promise<void> {
@@ -159,8 +174,18 @@ function registerStaffListRoutes(app: FastifyInstance, ctx: SandboxContext): voi
       // Their sign-in goes with them: a deleted staff member can no longer sign in (D96).
       const logins = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE staff_row_id = $1`, [row.id]);
       for (const login of logins) await endSessions(ctx, login.id);
-      await ctx.db.query(`DELETE FROM users WHERE staff_row_id = $1`, [row.id]);
-      await ctx.db.query(`DELETE FROM staff WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
+      // D299: the member and their audit entry go together.
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(`DELETE FROM users WHERE staff_row_id = $1`, [row.id]);
+        await tx.query(`DELETE FROM staff WHERE merchant_id = $1 AND id = $2`, [user.merchant_id, row.id]);
+        await recordAudit(tx, ctx.clock.now(), user, {
+          action: 'staff.delete',
+          target: 'staff',
+          targetId: row.id,
+          store: auditStore(row),
+          before: auditValues(row),
+        });
+      });
     });
     return ok({ success: true, id: row.id });
   });
@@ -206,13 +231,24 @@ function registerStaffCreateRoutes(app: FastifyInstance, ctx: SandboxContext): v
       if (sameId) throw new ApiError(409, 'STAFF_EXIST', 'A staff member has this staff id', { field: 'staff_id' });
       await checkPhoneFree(ctx.db, user.merchant_id, values.phone, null);
       await checkEmailFree(ctx.db, user.merchant_id, values.email, null);
-      const [inserted] = await ctx.db.query<{ id: number }>(
-        `INSERT INTO staff (merchant_id, staff_id, full_name, phone, email, store_id, address) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
-        [user.merchant_id, values.staffId, values.fullName, values.phone, values.email, values.storeId, values.address],
-      );
-      const row = (await findStaff(ctx.db, user.merchant_id, inserted!.id))!;
-      await insertLogin(ctx, user.merchant_id, row, password!);
-      return row.id;
+      const hash = await hashPasswordDigest(password!);
+      // D299: the member, their sign-in and the audit entry land together.
+      return ctx.db.transaction(async (tx) => {
+        const [inserted] = await tx.query<{ id: number }>(
+          `INSERT INTO staff (merchant_id, staff_id, full_name, phone, email, store_id, address) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
+          [user.merchant_id, values.staffId, values.fullName, values.phone, values.email, values.storeId, values.address],
+        );
+        const row = (await findStaff(tx, user.merchant_id, inserted!.id))!;
+        await insertHashedLogin(tx, user.merchant_id, row, hash);
+        await recordAudit(tx, ctx.clock.now(), user, {
+          action: 'staff.add',
+          target: 'staff',
+          targetId: row.id,
+          store: auditStore(row),
+          after: auditValues(row),
+        });
+        return row.id;
+      });
     });
     return ok(await findStaff(ctx.db, user.merchant_id, id));
   });
@@ -277,15 +313,31 @@ function registerStaffUpdateRoutes(app: FastifyInstance, ctx: SandboxContext): v
         storeId: Number(storeId),
         address: address == null ? row.address : visibleText(address),
       };
-      await ctx.db.query(`UPDATE staff SET full_name = $3, phone = $4, store_id = $5, address = $6 WHERE merchant_id = $1 AND id = $2`, [
-        user.merchant_id,
-        row.id,
-        fields.fullName,
-        fields.phone,
-        fields.storeId,
-        fields.address,
-      ]);
-      await ctx.db.query(`UPDATE users SET full_name = $2, phone = $3 WHERE staff_row_id = $1`, [row.id, fields.fullName, fields.phone]);
+      // D299: the change and its audit entry land together; a password change is noted, never its value.
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(`UPDATE staff SET full_name = $3, phone = $4, store_id = $5, address = $6 WHERE merchant_id = $1 AND id = $2`, [
+          user.merchant_id,
+          row.id,
+          fields.fullName,
+          fields.phone,
+          fields.storeId,
+          fields.address,
+        ]);
+        await tx.query(`UPDATE users SET full_name = $2, phone = $3 WHERE staff_row_id = $1`, [row.id, fields.fullName, fields.phone]);
+        const next = (await findStaff(tx, user.merchant_id, row.id))!;
+        const before = { ...auditValues(row), password_changed: false };
+        const after = { ...auditValues(next), password_changed: changing };
+        // A phone changed behind the same mask is still a change worth its entry.
+        if (changedFields(before, after).length === 0 && next.phone === row.phone) return;
+        await recordAudit(tx, ctx.clock.now(), user, {
+          action: 'staff.update',
+          target: 'staff',
+          targetId: row.id,
+          store: auditStore(next),
+          before,
+          after,
+        });
+      });
       if (!changing) return;
       if (login) {
         await ctx.db.query(`UPDATE users SET password_hash = $2, failed_login_count = 0, locked_until = NULL WHERE id = $1`, [

@@ -14,7 +14,26 @@ export interface Database {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations, truncation). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Every
+   * statement of the work goes through `tx` (on PGlite a query on the outer handle waits for the
+   * transaction to end, so it would never run). Used where a change and its audit entry must land
+   * together or not at all (D299).
+   */
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The handle a transaction's work gets: nested transactions join the outer one. */
+function transactionHandle(kind: Database['kind'], run: Pick<Database, 'query' | 'exec'>): Database {
+  const tx: Database = {
+    kind,
+    query: run.query,
+    exec: run.exec,
+    transaction: (work) => work(tx),
+    close: () => Promise.reject(new Error('a transaction handle cannot close the database')),
+  };
+  return tx;
 }
 
 export interface DatabaseOptions {
@@ -42,6 +61,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     async exec(sql) {
       await db.exec(sql);
     },
+    transaction: (work) =>
+      db.transaction((t) =>
+        work(
+          transactionHandle('pglite', {
+            query: async <T extends Row>(sql: string, params: unknown[] = []) => (await t.query<T>(sql, params)).rows,
+            exec: async (sql: string) => {
+              await t.exec(sql);
+            },
+          }),
+        ),
+      ),
     close: () => db.close(),
   };
 }
@@ -67,6 +97,27 @@ async function openPostgres(connectionString: string, schema?: string): Promise<
     },
     async exec(sql) {
       await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(
+          transactionHandle('postgres', {
+            query: async <T extends Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+            exec: async (sql: string) => {
+              await client.query(sql);
+            },
+          }),
+        );
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     close: () => pool.end(),
   };

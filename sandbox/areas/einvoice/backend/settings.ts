@@ -6,6 +6,7 @@ import { ApiError, ok } from '../../../platform/http/envelope';
 import { checkLogin, getAccount } from '../core/accounts';
 import { isValidTaxCode } from '../core/taxcode';
 import type { ProviderRoute } from '../core/types';
+import { recordAudit } from '../../audit';
 
 /** The settings' VAT choices of doc 2 §9, kept on the wire for the spec's call; invoices take each line's own rate (D229). */
 const VAT_CHOICES = [10, 8, 5, 0] as const;
@@ -54,6 +55,19 @@ export async function readSettings(ctx: SandboxContext, merchantId: string): Pro
   ]);
   return row ?? null;
 }
+
+/** The settings as the audit log keeps them (D299): never the password, only whether a new one was given. */
+const auditValues = (r: SettingsRow | null) =>
+  r && {
+    provider: upper(r.provider),
+    active_method: r.active_method,
+    tax_code: r.tax_code,
+    username: r.username,
+    serial: r.serial,
+    tax: r.tax,
+    auto_export: r.auto_export,
+    print_invoice: r.print_invoice,
+  };
 
 const loginFail = () => new ApiError(400, 'EINV_LOGIN_FAIL', 'Username or password is incorrect', { field: 'password' });
 
@@ -130,8 +144,9 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: SandboxContext
       serial = entry.value;
     }
 
-    const [row] = await ctx.db.query<SettingsRow & Record<string, unknown>>(
-      `INSERT INTO einv_settings (merchant_id, provider, active_method, tax_code, username, password_hash, serial, tax, auto_export,
+    const row = await ctx.db.transaction(async (tx) => {
+      const [saved] = await tx.query<SettingsRow & Record<string, unknown>>(
+        `INSERT INTO einv_settings (merchant_id, provider, active_method, tax_code, username, password_hash, serial, tax, auto_export,
          print_invoice, active, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true, $11)
        ON CONFLICT (merchant_id) DO UPDATE SET provider = EXCLUDED.provider, active_method = EXCLUDED.active_method,
@@ -139,15 +154,43 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: SandboxContext
          tax = EXCLUDED.tax, auto_export = EXCLUDED.auto_export, print_invoice = EXCLUDED.print_invoice, active = true,
          updated_at = EXCLUDED.updated_at
        RETURNING *`,
-      [user.merchant_id, provider, method, taxCode, username, passwordHash, serial, tax, autoExport, printInvoice, ctx.clock.now()],
-    );
-    return ok(toWire(row!));
+        [user.merchant_id, provider, method, taxCode, username, passwordHash, serial, tax, autoExport, printInvoice, ctx.clock.now()],
+      );
+      // D299: the settings and their audit entry land together.
+      await recordAudit(tx, ctx.clock.now(), user, {
+        action: 'einvoice.settings.save',
+        target: 'einvoice_settings',
+        targetId: upper(provider),
+        before: auditValues(before),
+        after: { ...auditValues(saved!)!, password_changed: passwordHash !== (before?.password_hash ?? null) },
+      });
+      return saved!;
+    });
+    return ok(toWire(row));
   });
 
-  // Cancel (doc 2 §4 "clears stored provider, active flags, VAT and serial").
+  registerCancelRoute(app, ctx);
+}
+
+/** Cancel (doc 2 §4 "clears stored provider, active flags, VAT and serial"), the owner's (D87). */
+function registerCancelRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.delete('/einvoice/setting', async (request) => {
     const { user } = await authenticateOwner(ctx, request);
-    const gone = await ctx.db.query(`DELETE FROM einv_settings WHERE merchant_id = $1 RETURNING 1`, [user.merchant_id]);
+    const gone = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query<SettingsRow & Record<string, unknown>>(`DELETE FROM einv_settings WHERE merchant_id = $1 RETURNING *`, [
+        user.merchant_id,
+      ]);
+      // D299: only a cancel that cleared something is an action worth an entry.
+      if (rows[0]) {
+        await recordAudit(tx, ctx.clock.now(), user, {
+          action: 'einvoice.settings.cancel',
+          target: 'einvoice_settings',
+          targetId: upper(rows[0].provider),
+          before: auditValues(rows[0]),
+        });
+      }
+      return rows;
+    });
     return ok({ success: true, cleared: gone.length > 0 });
   });
 }
