@@ -90,6 +90,19 @@ describe('refunds (D305, issue 27 §1)', () => {
     // More of that dish than is left is refused; the rest of it is not.
     expect((await refund(o.invoiceId, { lines: [{ item_id: line.item_id, quantity: 2 }] })).body.error_code).toBe('REFUND_EXCEEDS_PAID');
     expect((await refund(o.invoiceId, { lines: [{ item_id: line.item_id, quantity: 1 }] })).status).toBe(201);
+    // D299: each refund is in the audit log with what was refunded before and after; the refused one is not.
+    const log = (await t.api('GET', '/api/portal/audit-log?action=refund.create&page_size=50', { token: owner })).body.data;
+    const mine = log.filter((e: { after: { order_code?: string } }) => e.after?.order_code === o.code);
+    expect(mine).toHaveLength(2);
+    expect(mine.map((e: { before: { refunded: number } }) => e.before.refunded).sort((a: number, b: number) => a - b)).toEqual([
+      0,
+      line.price * 2,
+    ]);
+    expect(mine.find((e: { before: { refunded: number } }) => e.before.refunded === 0).after).toMatchObject({
+      refund_amount: line.price * 2,
+      method: 'CASH',
+      reason: 'CUSTOMER_RETURN',
+    });
   });
 
   it('20 concurrent refunds with one key make one refund, every answer the same', async () => {

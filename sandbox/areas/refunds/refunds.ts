@@ -1,5 +1,6 @@
 import { pointsToReverse, type RefundStatus } from '../../../src/rules/refunds';
 import type { SandboxContext } from '../../platform/context';
+import { recordAudit, type AuditActor } from '../audit';
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
 
@@ -162,7 +163,7 @@ export async function recordRefund(
   ctx: SandboxContext,
   merchantId: string,
   refundable: Refundable,
-  input: { lines: RefundLine[]; reason: string; note: string; userId: number; userName: string },
+  input: { lines: RefundLine[]; reason: string; note: string; user: AuditActor & { username: string } },
 ): Promise<RefundRecord> {
   const amount = input.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   if (amount <= 0) throw new ApiError(409, 'REFUND_EXCEEDS_PAID', 'Nothing is left to refund', { refundable: 0 });
@@ -171,39 +172,27 @@ export async function recordRefund(
   const now = ctx.clock.now();
   let id: number;
   try {
-    const [row] = await ctx.db.query<{ id: number }>(
-      `WITH t AS (
-         INSERT INTO sale_refund_totals (payment_id, paid, refunded) VALUES ($3, $4, $5)
-         ON CONFLICT (payment_id) DO UPDATE SET refunded = sale_refund_totals.refunded + EXCLUDED.refunded RETURNING payment_id),
-       l AS (
-         INSERT INTO sale_refund_line_totals (item_id, sold, refunded)
-         SELECT i.id, i.amount, x.quantity FROM jsonb_to_recordset($6::jsonb) AS x(item_id integer, quantity integer)
-           JOIN sale_order_items i ON i.id = x.item_id AND i.order_id = $2
-         ON CONFLICT (item_id) DO UPDATE SET refunded = sale_refund_line_totals.refunded + EXCLUDED.refunded RETURNING item_id)
-       INSERT INTO sale_refunds (merchant_id, order_id, payment_id, method, status, amount, lines, reason, note, serial_number,
-                                 created_by, created_by_name, created_at, updated_at)
-       SELECT $1, $2, t.payment_id, $7, $8, $5, $6::jsonb, $9, $10, $11, $12, $13, $14, $14 FROM t
-        WHERE (SELECT count(*) FROM l) = jsonb_array_length($6::jsonb)
-       RETURNING id`,
-      [
-        merchantId,
-        refundable.order_id,
-        payment.id,
-        payment.amount,
-        amount,
-        JSON.stringify(input.lines),
-        payment.method,
-        status,
-        input.reason,
-        input.note,
-        payment.method === 'CARD' ? payment.serial_number : null,
-        input.userId,
-        input.userName,
-        now,
-      ],
-    );
-    if (!row) throw new ApiError(409, 'CONFLICT', 'The order changed meanwhile; read it again');
-    id = row.id;
+    // The refund and its audit entry land together or not at all (D299).
+    id = await ctx.db.transaction(async (tx) => {
+      const made = await insertRefund(tx, merchantId, refundable, { ...input, amount, status, now });
+      await recordAudit(tx, now, input.user, {
+        action: 'refund.create',
+        target: 'refund',
+        targetId: made.id,
+        store: made.store_id === null ? null : { id: made.store_id, name: made.store_name },
+        before: { order_code: refundable.order_code, refunded: refundable.refunded },
+        after: {
+          order_code: refundable.order_code,
+          refunded: refundable.refunded + amount,
+          refund_amount: amount,
+          method: payment.method,
+          refund_status: status,
+          reason: input.reason,
+          refund_lines: input.lines.map((l) => `${l.quantity} × ${l.name}`).join('; '),
+        },
+      });
+      return made.id;
+    });
   } catch (error) {
     if (isCheckViolation(error)) throw new ApiError(409, 'REFUND_EXCEEDS_PAID', 'That is more than is left to refund');
     throw error;
@@ -212,6 +201,64 @@ export async function recordRefund(
   const refund = (await refundById(ctx.db, id))!;
   emitRefund(ctx, merchantId, refund);
   return refund;
+}
+
+/**
+ * One statement: the payment's and lines' running totals grow and the refund row is written, or a
+ * total past what was paid or sold aborts all of it (the CHECKs of sql/001_refunds.sql).
+ */
+async function insertRefund(
+  db: Database,
+  merchantId: string,
+  refundable: Refundable,
+  r: {
+    lines: RefundLine[];
+    reason: string;
+    note: string;
+    user: AuditActor & { username: string };
+    amount: number;
+    status: RefundStatus;
+    now: number;
+  },
+): Promise<{ id: number; store_id: number | null; store_name: string | null }> {
+  const { payment } = refundable;
+  const [row] = await db.query<{ id: number; store_id: number | null; store_name: string | null }>(
+    `WITH t AS (
+       INSERT INTO sale_refund_totals (payment_id, paid, refunded) VALUES ($3, $4, $5)
+       ON CONFLICT (payment_id) DO UPDATE SET refunded = sale_refund_totals.refunded + EXCLUDED.refunded RETURNING payment_id),
+     l AS (
+       INSERT INTO sale_refund_line_totals (item_id, sold, refunded)
+       SELECT i.id, i.amount, x.quantity FROM jsonb_to_recordset($6::jsonb) AS x(item_id integer, quantity integer)
+         JOIN sale_order_items i ON i.id = x.item_id AND i.order_id = $2
+       ON CONFLICT (item_id) DO UPDATE SET refunded = sale_refund_line_totals.refunded + EXCLUDED.refunded RETURNING item_id),
+     r AS (
+       INSERT INTO sale_refunds (merchant_id, order_id, payment_id, method, status, amount, lines, reason, note, serial_number,
+                                 created_by, created_by_name, created_at, updated_at)
+       SELECT $1, $2, t.payment_id, $7, $8, $5, $6::jsonb, $9, $10, $11, $12, $13, $14, $14 FROM t
+        WHERE (SELECT count(*) FROM l) = jsonb_array_length($6::jsonb)
+       RETURNING id)
+     SELECT r.id, s.id AS store_id, s.name AS store_name FROM r
+       LEFT JOIN sale_orders o ON o.id = $2
+       LEFT JOIN stores s ON s.id = o.store_id AND s.merchant_id = o.merchant_id`,
+    [
+      merchantId,
+      refundable.order_id,
+      payment.id,
+      payment.amount,
+      r.amount,
+      JSON.stringify(r.lines),
+      payment.method,
+      r.status,
+      r.reason,
+      r.note,
+      payment.method === 'CARD' ? payment.serial_number : null,
+      r.user.id,
+      r.user.full_name || r.user.username,
+      r.now,
+    ],
+  );
+  if (!row) throw new ApiError(409, 'CONFLICT', 'The order changed meanwhile; read it again');
+  return row;
 }
 
 /**

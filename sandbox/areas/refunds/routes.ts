@@ -76,8 +76,7 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SandboxContext):
         lines,
         reason: body.reason as string,
         note: typeof body.note === 'string' ? body.note.trim() : '',
-        userId: user.id,
-        userName: user.full_name || user.username,
+        user,
       });
       return { status: 201, body: ok(refund) };
     });
