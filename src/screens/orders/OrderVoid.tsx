@@ -41,7 +41,7 @@ export function OrderVoidControl({ actor, order, owner }: { actor: OrderVoidActo
   }
   return (
     <>
-      <Button variant="outline" color="red.8" onClick={() => actor.send({ type: 'OPEN' })} data-testid="order-void-open">
+      <Button variant="outline" color="red.9" onClick={() => actor.send({ type: 'OPEN' })} data-testid="order-void-open">
         {t('void.open')}
       </Button>
       <OrderVoidDialog actor={actor} code={order.order_code} />
@@ -109,7 +109,7 @@ function OrderVoidDialog({ actor, code }: { actor: OrderVoidActor; code: string 
             <Button variant="default" onClick={() => actor.send({ type: 'CANCEL' })} disabled={voiding} data-testid="order-void-cancel">
               {t('void.cancel')}
             </Button>
-            <Button type="submit" color="red.8" loading={voiding} data-testid="order-void-submit">
+            <Button type="submit" color="red.9" loading={voiding} data-testid="order-void-submit">
               {failed ? t('void.retry') : t('void.submit')}
             </Button>
           </Group>
