@@ -7,7 +7,7 @@ import { ok } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { imageReply, readImageUpload } from '../../platform/http/images';
 import { queryInt } from '../../platform/http/query';
-import { findPayable, orderPaid } from '../../platform/sale/settlement';
+import { findPayable, orderPaid, refuseVoided } from '../../platform/sale/settlement';
 import { linkPaid } from './pay';
 import {
   checkoutRecord,
@@ -152,6 +152,7 @@ function registerPaymentLinkRoutes(app: FastifyInstance, ctx: SandboxContext): v
         const order = await findPayable(ctx.db, merchantId, input.invoiceId);
         if (!order) throw notFound('invoice');
         if (order.status === 0) throw await orderPaid(ctx.db, order.id);
+        refuseVoided(order);
         if (Number(order.total_price) !== input.amount) throw badRequest('amount', "amount must be the order's total");
         if (order.order_code !== input.orderId) throw badRequest('order_id', "order_id must be the order's code");
         const [open] = await ctx.db.query<LinkRow & Record<string, unknown>>(

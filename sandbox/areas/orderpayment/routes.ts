@@ -20,6 +20,7 @@ import {
   payNow,
   type PaymentRecord,
   orderReceivingAccount,
+  refuseVoided,
 } from '../../platform/sale/settlement';
 import { registerSoundboxRoutes } from './soundbox';
 
@@ -105,11 +106,12 @@ function scheduleTerminal(ctx: SandboxContext, paymentId: number): void {
   timer.unref?.();
 }
 
-/** The invoice to pay: 404 when not the merchant's, 409 ORDER_PAID (with its payment) once paid, 409 ORDER_EMPTY with nothing on it. */
+/** The invoice to pay: 404 when not the merchant's, 409 ORDER_PAID (with its payment) once paid, 409 ORDER_VOIDED once voided (D301), 409 ORDER_EMPTY with nothing on it. */
 async function payable(ctx: SandboxContext, merchantId: string, invoiceId: number) {
   const order = await findPayable(ctx.db, merchantId, invoiceId);
   if (!order) throw invoiceNotFound();
   if (order.status === 0) throw await orderPaid(ctx.db, order.id);
+  refuseVoided(order);
   if (order.total_price <= 0) throw orderEmpty();
   return order;
 }
@@ -223,7 +225,7 @@ function registerCardRoutes(app: FastifyInstance, ctx: SandboxContext): void {
           .query<{ id: number }>(
             `INSERT INTO sale_payments (merchant_id, order_id, method, status, amount, receive_amount, serial_number, created_at, updated_at)
              SELECT $1, o.id, 'CARD', 'PENDING', o.total_price, o.total_price, $3, $4, $4 FROM sale_orders o
-              WHERE o.id = $2 AND o.merchant_id = $1 AND o.status <> 0 AND o.total_price > 0 RETURNING id`,
+              WHERE o.id = $2 AND o.merchant_id = $1 AND o.status IN (1, 2) AND o.total_price > 0 RETURNING id`,
             [user.merchant_id, order.id, terminal.serial_number, now],
           )
           .catch((error: unknown) => {

@@ -14,6 +14,7 @@ import {
   pendingOnTerminal,
   pendingQr,
   type PaymentRecord,
+  refuseVoided,
   whyNotPaid,
 } from '../../platform/sale/settlement';
 
@@ -71,9 +72,10 @@ function orderQrPaid(name: string, summary: string): TriggerDefinition {
         );
         if (!order) throw new ApiError(404, 'NOT_FOUND', `No order "${params.order_code}"`);
         if (order.status === 0) throw await orderPaid(ctx.db, order.id);
+        refuseVoided(order);
         if (amount !== null && Number(order.total_price) === 0) {
           // An order the sandbox knows no dishes of (the bell's new-order trigger): the transfer says what it came to.
-          await ctx.db.query(`UPDATE sale_orders SET total_price = $2, updated_at = $3 WHERE id = $1 AND status <> 0`, [
+          await ctx.db.query(`UPDATE sale_orders SET total_price = $2, updated_at = $3 WHERE id = $1 AND status IN (1, 2)`, [
             order.id,
             amount,
             now,

@@ -12,6 +12,8 @@ import { noPendingPaymentSql } from '../../platform/sale/settlement';
 export const ORDER_COMPLETED = 0;
 export const ORDER_HANDLING = 1;
 export const ORDER_SELECTING = 2;
+/** D301: voided unpaid (src/rules/orderVoid.ts); kept with its lines, closed to changes and payments. */
+export { ORDER_VOIDED } from '../../platform/sale/voided';
 export const WALK_IN_NAME = 'Khách lẻ';
 export const ORDER_SOURCES = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'] as const;
 /** sale_orders.id and invoice_id are integer columns. */
@@ -48,12 +50,18 @@ export interface OrderRecord {
   einv_error: string | null;
   einv_attempts: number | null;
   einv_next_at: number | null;
+  /** D301: when (unix ms), by whom (the name as it was) and why the order was voided; null otherwise. */
+  voided_at: number | null;
+  voided_by_name: string | null;
+  void_reason: string | null;
+  void_note: string | null;
 }
 
 /** The order with its customer's name and phone (the customers area's rows, read live) and the count of dishes. */
 export const ORDER_SELECT = `SELECT o.id, o.order_code, o.invoice_id, o.status, o.payment_status, o.total_price, o.point, o.updated_at,
     o.created_at, o.paid_at, o.table_id, o.table_name, o.customer_id, c.name AS customer_name, c.phone_number AS customer_phone, o.payment_method,
     o.receive_amount, o.return_amount, o.eiv_code, o.cqt_code, o.is_eiv_exported, o.source,
+    o.voided_at, o.voided_by_name, o.void_reason, o.void_note,
     COALESCE((SELECT sum(i.amount) FROM sale_order_items i WHERE i.order_id = o.id), 0)::int AS product_amount,
     ej.state AS einv_state, ej.serial AS einv_serial, ej.error_code AS einv_error, ej.attempts AS einv_attempts, ej.next_at AS einv_next_at
   FROM sale_orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.merchant_id = o.merchant_id
@@ -103,6 +111,16 @@ export function orderOut(r: OrderRecord) {
             error_code: r.einv_error,
             attempts: Number(r.einv_attempts ?? 0),
             next_at: r.einv_state === 'QUEUED' && r.einv_next_at !== null ? Math.floor(Number(r.einv_next_at) / 1000) : null,
+          },
+    // D301: who voided the order, when (seconds) and why; null for an order not voided.
+    voided:
+      r.voided_at === null || r.voided_at === undefined
+        ? null
+        : {
+            voided_at: Math.floor(Number(r.voided_at) / 1000),
+            voided_by: r.voided_by_name ?? '',
+            reason: r.void_reason!,
+            note: r.void_note,
           },
   };
 }
@@ -216,13 +234,13 @@ export async function findTable(
 /**
  * Adds amounts to an unpaid order's lines, at the line's price (the catalogue's when the line is new);
  * only the merchant's products on sale (status 0). The lines and the total move in one statement, and
- * only while the order is unpaid and no payment is pending on it (D214): false when it was paid, a
+ * only while the order is open (not paid, not voided, D301) and no payment is pending on it (D214): false when it was paid, a
  * payment holds its amount, or it is not the merchant's (the caller reads it again to say which).
  */
 export async function addLines(db: Database, merchantId: string, orderId: number, productIds: number[], amounts: number[], now: number) {
   const unlocked = await noPendingPaymentSql(db, '$1::int', '$5');
   const [changed] = await db.query<{ id: number }>(
-    `WITH o AS (SELECT id FROM sale_orders WHERE id = $1 AND merchant_id = $2 AND status <> 0 AND ${unlocked} FOR UPDATE),
+    `WITH o AS (SELECT id FROM sale_orders WHERE id = $1 AND merchant_id = $2 AND status IN (1, 2) AND ${unlocked} FOR UPDATE),
      lines AS (
        SELECT o.id AS order_id, p.id AS product_id, p.code, p.name,
               CASE WHEN p.image_id IS NULL THEN NULL ELSE '/api/sale/inventory/product/image/' || p.image_id END AS img,

@@ -4,7 +4,7 @@ import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
-import { assertNoPendingPayment } from '../../platform/sale/settlement';
+import { assertNoPendingPayment, refuseVoided } from '../../platform/sale/settlement';
 import { DAY_MS, vnDayStart } from '../../platform/vn-time';
 import {
   findOrder,
@@ -24,6 +24,7 @@ import {
   type OrderRecord,
   addLines,
 } from './model';
+import { registerVoidRoute } from './void';
 
 /**
  * The sale service's orders (doc 2 §7 /order, /invoice/{id}; docs/areas/orders.md "Service calls"):
@@ -96,11 +97,12 @@ function searchClause(q: string, params: unknown[]): string {
     .join('');
 }
 
-/** The order for a change: 404 when not the merchant's, 409 ORDER_COMPLETED once paid. */
+/** The order for a change: 404 when not the merchant's, 409 ORDER_COMPLETED once paid, 409 ORDER_VOIDED once voided (D301). */
 async function openOrder(ctx: SandboxContext, merchantId: string, orderId: number): Promise<OrderRecord> {
   const order = await findOrder(ctx.db, merchantId, { id: orderId });
   if (!order) throw orderNotFound();
   if (order.status === ORDER_COMPLETED) throw orderCompleted();
+  refuseVoided(order);
   return order;
 }
 
@@ -114,8 +116,9 @@ async function confirm(ctx: SandboxContext, merchantId: string, orderId: number)
     ctx.clock.now(),
   ]);
   const order = await findOrder(ctx.db, merchantId, { id: orderId });
-  // Paid between the two statements: the same answer as if it had been paid before.
+  // Paid or voided between the two statements: the same answer as if it had happened before.
   if (!order || order.status === ORDER_COMPLETED) throw orderCompleted();
+  refuseVoided(order);
   return ok(orderOut(order));
 }
 
@@ -130,7 +133,7 @@ function registerOrderReadRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const page = queryInt(query, 'page', 1, 1_000_000);
     const pageSize = queryInt(query, 'page_size', 10, ORDER_MAX_PAGE_SIZE);
     const q = optionalText(query, 'q', ORDER_SEARCH_MAX);
-    const status = optionalChoice(query, 'order_status', ['0', '1', '2']);
+    const status = optionalChoice(query, 'order_status', ['0', '1', '2', '3']);
     const exported = optionalChoice(query, 'is_eiv_exported', ['0', '1']);
     const source = optionalChoice(query, 'source', ORDER_SOURCES);
     const from = optionalSeconds(query, 'from');
@@ -273,10 +276,13 @@ function registerOrderStateRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       if (!mine) throw new ApiError(404, 'NOT_FOUND', 'No such customer');
     }
     const [changed] = await ctx.db.query(
-      `UPDATE sale_orders SET customer_id = $3, updated_at = $4 WHERE id = $1 AND merchant_id = $2 AND status <> 0 RETURNING id`,
+      `UPDATE sale_orders SET customer_id = $3, updated_at = $4 WHERE id = $1 AND merchant_id = $2 AND status IN (1, 2) RETURNING id`,
       [orderId, user.merchant_id, customerId, ctx.clock.now()],
     );
-    if (!changed) throw orderCompleted();
+    if (!changed) {
+      await openOrder(ctx, user.merchant_id, orderId);
+      throw orderCompleted();
+    }
     await refold(ctx.db, orderId);
     return ok(orderOut((await findOrder(ctx.db, user.merchant_id, { id: orderId }))!));
   });
@@ -333,7 +339,7 @@ function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): voi
 
       const changed = await addLines(ctx.db, user.merchant_id, order.id, ids, amounts, ctx.clock.now());
       if (!changed) {
-        // Paid, or a payment made pending, between the checks and the statement: nothing was added.
+        // Paid, voided, or a payment made pending, between the checks and the statement: nothing was added.
         await openOrder(ctx, user.merchant_id, orderId);
         await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
         throw orderCompleted();
@@ -345,6 +351,7 @@ function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): voi
 
 export function registerOrderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   registerOrderReadRoutes(app, ctx);
+  registerVoidRoute(app, ctx);
   registerOrderStateRoutes(app, ctx);
   registerOrderLineRoutes(app, ctx);
 }

@@ -6,6 +6,7 @@ import { hasTable } from './pending';
 
 export * from './pending';
 export * from './order-qr';
+export * from './voided';
 
 /**
  * Shared by the sale service's areas that take an order's money (orderpayment: cash, VietQR, card
@@ -209,7 +210,7 @@ export async function payNow(
                 receive_amount = CASE WHEN $4 THEN $5::bigint ELSE total_price END,
                 return_amount = CASE WHEN $4 THEN $5::bigint - total_price ELSE 0 END,
                 point = floor(total_price * $7::numeric / 100), paid_at = $8, updated_at = $8
-          WHERE id = $1 AND merchant_id = $2 AND status <> 0 AND total_price > 0
+          WHERE id = $1 AND merchant_id = $2 AND status IN (1, 2) AND total_price > 0
             AND (NOT $4 OR ($5::bigint >= total_price AND $6::bigint = $5::bigint - total_price))
             AND ($9::bigint IS NULL OR total_price = $9::bigint)
           RETURNING id, merchant_id, order_code, invoice_id, total_price, customer_id, point, receive_amount, return_amount),
@@ -276,7 +277,7 @@ export async function approveCard(ctx: SandboxContext, paymentId: number): Promi
        o AS (
          UPDATE sale_orders SET status = 0, payment_status = 1, invoice_status = 1, payment_method = 'CARD',
                 receive_amount = total_price, return_amount = 0, point = floor(total_price * $3::numeric / 100), paid_at = $2, updated_at = $2
-          WHERE id = (SELECT order_id FROM pay) AND status <> 0 AND total_price > 0 AND total_price = (SELECT amount FROM pay)
+          WHERE id = (SELECT order_id FROM pay) AND status IN (1, 2) AND total_price > 0 AND total_price = (SELECT amount FROM pay)
           RETURNING id, merchant_id, order_code, invoice_id, total_price, customer_id, point),
        p AS (
          UPDATE sale_payments s SET status = 'SUCCESS', receive_amount = o.total_price, updated_at = $2
@@ -341,7 +342,7 @@ export async function holdQr(ctx: SandboxContext, merchantId: string, orderId: n
   await ctx.db.query(
     `INSERT INTO sale_payments (merchant_id, order_id, method, status, amount, receive_amount, created_at, updated_at)
      SELECT $2, o.id, 'QR', 'PENDING', o.total_price, o.total_price, $4, $4 FROM sale_orders o
-      WHERE o.id = $1 AND o.merchant_id = $2 AND o.status <> 0 AND o.total_price = $3
+      WHERE o.id = $1 AND o.merchant_id = $2 AND o.status IN (1, 2) AND o.total_price = $3
      ON CONFLICT (order_id) WHERE status = 'PENDING' AND method = 'QR' DO NOTHING`,
     [orderId, merchantId, amount, now],
   );

@@ -16,7 +16,8 @@ export const orderSchema = z.strictObject({
   order_code: z.string().min(1),
   invoice_id: id,
   invoice_code: z.string().min(1),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** D301: 3 voided beside the spec's 2, 1, 0. */
+  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   payment_status: z.union([z.literal(0), z.literal(1)]),
   total_price: money,
   total_money: money,
@@ -47,6 +48,15 @@ export const orderSchema = z.strictObject({
       error_code: z.string().nullable(),
       attempts: z.number().int().nonnegative(),
       next_at: seconds.nullable(),
+    })
+    .nullable(),
+  /** D301: who voided the order, when and why; null unless voided. */
+  voided: z
+    .strictObject({
+      voided_at: seconds,
+      voided_by: z.string(),
+      reason: z.enum(['CUSTOMER_LEFT', 'WRONG_ORDER', 'DUPLICATE', 'OTHER']),
+      note: z.string().nullable(),
     })
     .nullable(),
 });

@@ -1,14 +1,18 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { i18n } from '../../i18n';
 import { orderEditMachine } from '../../machines/orders/orderEdit.machine';
 import { orderListMachine } from '../../machines/orders/orderList.machine';
+import { orderVoidMachine } from '../../machines/orders/orderVoid.machine';
+import { selectOrder } from '../../machines/orders/selectors';
 import { orderUrl } from '../../machines/orders/rules/orderUrl';
 import { WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
+import { OrderVoidControl } from '../../screens/orders/OrderVoid';
+import { useOwner } from '../shared/owner';
 import { notify } from '../shared/notify';
 import { useAreaActors, useRuntime } from '../shared/composition';
 import { useSessionSelector } from '../shared/session-context';
@@ -94,10 +98,10 @@ function ListPage() {
   );
 }
 
-function EditPage({ orderId }: { orderId: number }) {
+function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void }) {
   const navigate = useNavigate();
   const { inspect } = useRuntime();
-  const { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending } =
+  const { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder } =
     useAreaActors(ordersActorsOf);
   const logic = useMemo(() => {
     return orderEditMachine.provide({
@@ -126,14 +130,48 @@ function EditPage({ orderId }: { orderId: number }) {
     });
     return () => sub.unsubscribe();
   }, [actor, navigate]);
-  return <OrderEditScreen actor={actor} listHref={ordersPaths.list()} payHref={ordersPaths.payment(orderId)} />;
+  const owner = useOwner();
+  const order = useSelector(actor, selectOrder);
+  const codeRef = useRef('');
+  useEffect(() => {
+    codeRef.current = order?.order_code ?? '';
+  }, [order]);
+  const onVoidedRef = useRef(onVoided);
+  useEffect(() => {
+    onVoidedRef.current = onVoided;
+  }, [onVoided]);
+  // D301: the void's own machine; once voided the order is read again and shown voided.
+  const voidLogic = useMemo(
+    () =>
+      orderVoidMachine.provide({
+        actors: { voidOrder },
+        actions: {
+          notifyVoided: () => {
+            notify.success({ title: 'orders:void.doneTitle', message: 'orders:void.doneBody', values: { code: codeRef.current } });
+            onVoidedRef.current();
+          },
+        },
+      }),
+    [voidOrder],
+  );
+  const voidActor = useActorRef(voidLogic, { input: { orderId }, inspect });
+  return (
+    <OrderEditScreen
+      actor={actor}
+      listHref={ordersPaths.list()}
+      payHref={ordersPaths.payment(orderId)}
+      voidSlot={order && owner !== null ? <OrderVoidControl actor={voidActor} order={order} owner={owner} /> : null}
+    />
+  );
 }
 
 function EditRoute() {
   const { orderId = '' } = useParams();
+  const [generation, setGeneration] = useState(0);
+  const onVoided = useCallback(() => setGeneration((g) => g + 1), []);
   if (!/^[1-9]\d{0,9}$/.test(orderId) || Number(orderId) > 2_147_483_647) return <NotFound signedIn />;
-  // Another order is another machine, not the previous one's basket.
-  return <EditPage key={orderId} orderId={Number(orderId)} />;
+  // Another order is another machine, not the previous one's basket; a void reads the order again (D301).
+  return <EditPage key={`${orderId}-${generation}`} orderId={Number(orderId)} onVoided={onVoided} />;
 }
 
 export default function OrdersRoute() {

@@ -3,7 +3,7 @@ import { i18n } from '../../i18n';
 import type { PrintInput } from '../../machines/orders/orderList.machine';
 import { createOrdersActors, createOrdersApi, type OrdersApi } from '../../services/orders';
 import { createOrderEinvoiceService } from '../../services/orders/einvoice/export';
-import { ORDER_COMPLETED } from '../../services/orders/schemas';
+import { ORDER_COMPLETED, ORDER_VOIDED } from '../../services/orders/schemas';
 import { createReceiptPrinter } from '../../services/shared/print/printer';
 import { createSessionSlots } from '../../services/shared/sessionSlots';
 import { receiptInvoice, type ReceiptData } from '../../services/shared/print/receipt';
@@ -38,7 +38,8 @@ async function receiptOf(
     paymentMethod: order.payment_method,
     receiveAmount: paid ? order.receive_amount : null,
     returnAmount: paid ? order.return_amount : null,
-    qr: paid ? null : await deps.api.billQr(order.invoice_id, signal),
+    // A voided order (D301) is paid by nothing: its bill carries no QR.
+    qr: paid || order.status === ORDER_VOIDED ? null : await deps.api.billQr(order.invoice_id, signal),
     copy: input.copy,
     language: i18n.language === 'en' ? 'en' : 'vi',
     invoice,

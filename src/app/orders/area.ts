@@ -5,7 +5,7 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'orders',
   inspector: {
-    machines: ['orderList', 'orderEdit', 'einvoiceExport', 'bulkExport'],
+    machines: ['orderList', 'orderEdit', 'einvoiceExport', 'bulkExport', 'orderVoid'],
     // The flow's state only: no search text, customer phone or name (personal data) leaves the tab.
     // e-invoice export: outcomes and codes only, never the buyer (tax code, name, e-mail, phone are personal or a company's data).
     fields: [
@@ -29,6 +29,8 @@ export default defineArea({
       'saveError',
       'refusals',
       'field',
+      // D301: the void's reason code (not its note, which is free text).
+      'reason',
     ],
   },
   entries: [

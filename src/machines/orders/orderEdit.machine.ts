@@ -9,7 +9,8 @@ export * from './orderEdit.setup';
  * /sale-order/{order_id} (doc 2 §2, §4 order status and customer in order flow, §5 quick create, §7
  * /order, §8 "Thêm món thất bại", §9 add-dishes popup 2 s, customer attach 1 s, customer search 500 ms).
  *
- * Loads the order and its lines; a completed order (0) ends at once (the route goes back to the list).
+ * Loads the order and its lines; a completed order (0) ends at once (the route goes back to the list);
+ * a voided one (3, D301) is only shown.
  * Beside it, three regions:
  *  - catalogue: the available products matching the search (asked of the service 300 ms after the last
  *    key, D125) and the category tabs (filtered here, no request);
@@ -60,6 +61,11 @@ export const orderEditMachine = orderEditSetup.createMachine({
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
           { guard: { type: 'completed', params: ({ event }) => ({ loaded: event.output }) }, target: 'completed' },
+          {
+            guard: { type: 'voided', params: ({ event }) => ({ loaded: event.output }) },
+            target: 'voided',
+            actions: { type: 'setLoaded', params: ({ event }) => ({ loaded: event.output }) },
+          },
           { target: 'ready', actions: { type: 'setLoaded', params: ({ event }) => ({ loaded: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'setLoadError', params: ({ event }) => ({ code: errorCode(event.error) }) } },
@@ -68,6 +74,10 @@ export const orderEditMachine = orderEditSetup.createMachine({
     failed: {
       tags: ['failed'],
       on: { RETRY: { target: 'loading' } },
+    },
+    voided: {
+      tags: ['voided'],
+      description: 'A voided order (D301) is shown with who voided it, when and why; nothing on it changes.',
     },
     completed: {
       type: 'final',

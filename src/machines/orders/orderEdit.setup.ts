@@ -15,6 +15,7 @@ import {
   ORDER_COMPLETED,
   ORDER_SEARCH_MAX,
   ORDER_SELECTING,
+  ORDER_VOIDED,
   orderPaymentPendingSchema,
   WALK_IN_CUSTOMER_ID,
 } from '../../services/orders/schemas';
@@ -118,6 +119,7 @@ export const orderEditSetup = setup({
     tags: {} as
       | 'loading'
       | 'failed'
+      | 'voided'
       | 'ready'
       | 'catalogueLoading'
       | 'catalogueFailed'
@@ -223,6 +225,7 @@ export const orderEditSetup = setup({
   },
   guards: {
     completed: (_, params: { loaded: LoadedOrder }) => params.loaded.detail.invoice_data.status === ORDER_COMPLETED,
+    voided: (_, params: { loaded: LoadedOrder }) => params.loaded.detail.invoice_data.status === ORDER_VOIDED,
     hasPending: ({ context }) => context.pending !== null,
     /** Something to send: dishes, or a selecting order that only needs confirming. */
     canSubmit: ({ context }) => context.basket.length > 0 || context.order?.status === ORDER_SELECTING,

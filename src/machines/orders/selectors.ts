@@ -26,6 +26,8 @@ export const selectToday = (s: ListSnapshot) => s.context.today;
 
 export const selectLoading = (s: EditSnapshot) => s.hasTag('loading');
 export const selectLoadFailed = (s: EditSnapshot) => s.hasTag('failed');
+/** D301: the order is voided; the screen shows who, when and why instead of the editor. */
+export const selectVoided = (s: EditSnapshot) => s.hasTag('voided');
 export const selectLoadError = (s: EditSnapshot) => s.context.loadError;
 export const selectReady = (s: EditSnapshot) => s.hasTag('ready');
 export const selectCompleted = (s: EditSnapshot): boolean => s.status === 'done';

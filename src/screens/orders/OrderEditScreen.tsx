@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
@@ -13,6 +14,7 @@ import {
   selectLoadFailed,
   selectLoading,
   selectOrder,
+  selectVoided,
 } from '../../machines/orders/selectors';
 import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
@@ -22,6 +24,7 @@ import { LoadingLine } from '../shared/LoadingLine';
 import { CustomerDialog } from './CustomerDialog';
 import { OrderBasket } from './OrderBasket';
 import { STATUS_COLOURS } from './OrderListScreen';
+import { OrderVoidedNotice } from './OrderVoid';
 import { ProductPicker } from './ProductPicker';
 
 export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
@@ -32,11 +35,23 @@ export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
  * and the basket of dishes to add, sent with "Confirm order" (a selecting order) or "Add dishes".
  * While an answer is unknown the basket is frozen and "Send again" repeats the same attempt. When a
  * payment waiting on the order locks its dishes (D214) the basket is kept and the screen says which
- * payment, with a way to cancel it (D216) before sending again.
+ * payment, with a way to cancel it (D216) before sending again. `voidSlot` (D301) is the way to void
+ * the order, composed by the app; a voided order shows who voided it, when and why, and its dishes.
  */
-export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEditActor; listHref: string; payHref: string }) {
+export function OrderEditScreen({
+  actor,
+  listHref,
+  payHref,
+  voidSlot,
+}: {
+  actor: OrderEditActor;
+  listHref: string;
+  payHref: string;
+  voidSlot?: ReactNode;
+}) {
   const { t } = useTranslation(['orders', 'errors']);
   const loading = useSelector(actor, selectLoading);
+  const voided = useSelector(actor, selectVoided);
   const failed = useSelector(actor, selectLoadFailed);
   const loadError = useSelector(actor, selectLoadError);
   const order = useSelector(actor, selectOrder);
@@ -73,6 +88,17 @@ export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEdit
     );
   }
 
+  if (voided) {
+    return (
+      <Stack gap="md" p="md" maw={640}>
+        {back}
+        <OrderEditHeader order={order} />
+        <OrderVoidedNotice order={order} />
+        <OrderLinesCard actor={actor} order={order} />
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="md" p="md">
       {back}
@@ -89,6 +115,7 @@ export function OrderEditScreen({ actor, listHref, payHref }: { actor: OrderEdit
             <OrderLinesCard actor={actor} order={order} />
             <OrderBasket actor={actor} />
             <OrderPayButton actor={actor} payHref={payHref} />
+            {voidSlot}
           </Stack>
         </Grid.Col>
       </Grid>

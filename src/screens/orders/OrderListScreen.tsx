@@ -43,7 +43,7 @@ export interface OrderListEinvoice {
   correctHref?: (order: Order) => string | null;
 }
 
-export const STATUS_COLOURS: Record<OrderStatus, string> = { 0: 'green.9', 1: 'blue.9', 2: 'orange.9' };
+export const STATUS_COLOURS: Record<OrderStatus, string> = { 0: 'green.9', 1: 'blue.9', 2: 'orange.9', 3: 'gray.8' };
 
 /**
  * /sale-order (doc 2 §2, §3 Order/invoice, §4 order status): search (sent 800 ms after the last key),

@@ -1,4 +1,5 @@
 import { outcomeUnknown } from '../../rules/idempotency';
+import type { VoidReason } from '../../rules/orderVoid';
 import { fromPromise } from 'xstate';
 import type { OrderListQuery, OrdersApi } from './api';
 import { createAttemptStore, type AttemptStore } from './attempts';
@@ -67,6 +68,10 @@ export function createOrdersActors(orders: OrdersApi, attempts: AttemptStore = c
     }),
     findCustomer: fromPromise<OrderCustomer | null, { phone: string }>(({ input, signal }) => orders.customerByPhone(input.phone, signal)),
     createCustomer: fromPromise<OrderCustomer, QuickCustomer>(({ input, signal }) => orders.createCustomer(input, signal)),
+    /** D301: the void with the attempt's key, which the machine keeps for a retry. */
+    voidOrder: fromPromise<OrderDetail, { orderId: number; reason: VoidReason; note: string; key: string }>(({ input, signal }) =>
+      orders.voidOrder({ order_id: input.orderId, reason: input.reason, note: input.note === '' ? null : input.note }, input.key, signal),
+    ),
     attachCustomer: fromPromise<Order, { orderId: number; customerId: number }>(({ input, signal }) =>
       orders.setCustomer(input.orderId, input.customerId, signal),
     ),

@@ -1,3 +1,4 @@
+import type { VoidReason } from '../../rules/orderVoid';
 import { dayRangeToUnixSeconds } from '../../rules/timeRange';
 import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
@@ -46,6 +47,12 @@ export interface OrdersApi {
   confirm(orderId: number, signal?: AbortSignal): Promise<Order>;
   addProducts(body: AddProductsBody, idempotencyKey: string, signal?: AbortSignal): Promise<OrderDetail>;
   setCustomer(orderId: number, customerId: number, signal?: AbortSignal): Promise<Order>;
+  /** PUT /order/void with the attempt's Idempotency-Key (D301): the owner voids an unpaid order with a reason. */
+  voidOrder(
+    body: { order_id: number; reason: VoidReason; note: string | null },
+    idempotencyKey: string,
+    signal?: AbortSignal,
+  ): Promise<OrderDetail>;
   /** Available products (status 0) matching q, all at once. */
   products(q: string, signal?: AbortSignal): Promise<PickableProduct[]>;
   categories(signal?: AbortSignal): Promise<OrderCategory[]>;
@@ -67,7 +74,7 @@ export interface OrdersApi {
 /** The order itself: the list, one order, opening and confirming it, its dishes, its customer, its e-invoice retry. */
 function orderCalls(
   sale: ServiceClient,
-): Pick<OrdersApi, 'list' | 'get' | 'create' | 'confirm' | 'addProducts' | 'setCustomer' | 'retryEinvoice'> {
+): Pick<OrdersApi, 'list' | 'get' | 'create' | 'confirm' | 'addProducts' | 'setCustomer' | 'retryEinvoice' | 'voidOrder'> {
   return {
     async list({ page, pageSize, filter }, signal) {
       const q = filter.q.trim();
@@ -122,6 +129,16 @@ function orderCalls(
       });
       return answer.data;
     },
+    voidOrder: (body, idempotencyKey, signal) =>
+      sale.data({
+        name: 'orders.void',
+        method: 'PUT',
+        path: '/order/void',
+        body: { ...body },
+        headers: { 'Idempotency-Key': idempotencyKey },
+        schema: orderDetailSchema,
+        signal,
+      }),
     setCustomer: (orderId, customerId, signal) =>
       sale.data({
         name: 'orders.setCustomer',

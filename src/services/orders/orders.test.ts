@@ -22,7 +22,7 @@ function setup() {
     const headers = new Headers(init?.headers);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     calls.push(`${init?.method ?? 'GET'} ${url.split('?')[0]}`);
-    if (url.includes('/order/product')) keys.push(headers.get('idempotency-key'));
+    if (url.includes('/order/product') || url.includes('/order/void')) keys.push(headers.get('idempotency-key'));
     return server.fetch(input, init);
   };
   const client = createServiceClient({
@@ -106,8 +106,25 @@ describe('orders service (doc 2 §7 /order)', () => {
 
   it('refuses an order the contract does not describe (an unknown status)', async () => {
     const { server, api } = setup();
-    server.on('GET', '/api/sale/order/41', () => ({ body: { data: { invoice_data: { ...order, status: 3 }, products_data: [] } } }));
+    server.on('GET', '/api/sale/order/41', () => ({ body: { data: { invoice_data: { ...order, status: 4 }, products_data: [] } } }));
     await expect(api.get(41)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('D301: voids with the attempt’s key and reads who voided the order, when and why', async () => {
+    const { server, keys, actors } = setup();
+    const voided = { voided_at: 1_780_000_100, voided_by: 'Chủ quán', reason: 'OTHER', note: 'Khách đổi ý' };
+    const bodies: unknown[] = [];
+    server.on('PUT', '/api/sale/order/void', (r) => {
+      bodies.push(r.body);
+      return { body: { data: { invoice_data: { ...order, status: 3, voided }, products_data: [line] } } };
+    });
+    const input = { orderId: 41, reason: 'OTHER' as const, note: 'Khách đổi ý', key: 'void-1' };
+    const detail = await toPromise(createActor(actors.voidOrder, { input }).start());
+    expect(detail.invoice_data).toMatchObject({ status: 3, voided });
+    expect(bodies).toEqual([{ order_id: 41, reason: 'OTHER', note: 'Khách đổi ý' }]);
+    expect(keys).toEqual(['void-1']);
+    await toPromise(createActor(actors.voidOrder, { input: { ...input, reason: 'DUPLICATE', note: '' } }).start());
+    expect(bodies[1]).toEqual({ order_id: 41, reason: 'DUPLICATE', note: null });
   });
 
   it('creates a counter order with table_id null and tells a table’s existing bill apart', async () => {

@@ -1,4 +1,5 @@
 import type { DayRange } from '../../rules/timeRange';
+import { VOID_NOTE_MAX, VOID_REASONS } from '../../rules/orderVoid';
 import { TAX_CLASSES } from '../../rules/vatRates';
 import { z } from '../../config/zod-classic';
 
@@ -10,12 +11,13 @@ import { z } from '../../config/zod-classic';
 
 /** The service takes q of at most 100 characters. */
 export const ORDER_SEARCH_MAX = 100;
-/** doc 2 §4: 2 selecting (new), 1 handling (confirmed at least once), 0 completed (paid). */
-export const ORDER_STATUSES = [2, 1, 0] as const;
+/** doc 2 §4: 2 selecting (new), 1 handling (confirmed at least once), 0 completed (paid); D301: 3 voided. */
+export const ORDER_STATUSES = [2, 1, 0, 3] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_SELECTING: OrderStatus = 2;
 export const ORDER_HANDLING: OrderStatus = 1;
 export const ORDER_COMPLETED: OrderStatus = 0;
+export const ORDER_VOIDED: OrderStatus = 3;
 export const ORDER_SOURCES = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const PAYMENT_METHODS = ['QR', 'CASH', 'CARD', 'LINK'] as const;
@@ -30,7 +32,7 @@ export const WALK_IN_CUSTOMER_ID = 0;
 const money = z.number().int().nonnegative();
 const seconds = z.number().int().nonnegative();
 
-export const orderStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const orderStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const orderSourceSchema = z.enum(ORDER_SOURCES);
 
@@ -43,6 +45,15 @@ export const einvoiceJobSchema = z.object({
   next_at: seconds.nullable(),
 });
 export type EinvoiceJob = z.infer<typeof einvoiceJobSchema>;
+
+/** D301: who voided the order (the name as it was), when (seconds) and why (a reason code and its note). */
+export const orderVoidedSchema = z.object({
+  voided_at: seconds,
+  voided_by: z.string().max(255),
+  reason: z.enum(VOID_REASONS),
+  note: z.string().max(VOID_NOTE_MAX).nullable(),
+});
+export type OrderVoided = z.infer<typeof orderVoidedSchema>;
 
 /** doc 2 §3 Order/invoice (one invoice per order; invoice_code = order_code). */
 export const orderSchema = z.object({
@@ -79,6 +90,8 @@ export const orderSchema = z.object({
    * provider answered it) or FAILED (error_code, with a retry). Absent from a service that has none.
    */
   einvoice_job: einvoiceJobSchema.nullish(),
+  /** D301: set once the order is voided (status 3); absent from a service without voiding. */
+  voided: orderVoidedSchema.nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersSchema = z.array(orderSchema);

@@ -28,6 +28,12 @@ export const completed: Order = {
   receive_amount: 200_000,
   return_amount: 90_000,
 };
+/** D301: voided by the owner, the guest gone. */
+export const voided: Order = {
+  ...handling,
+  status: 3,
+  voided: { voided_at: 1_780_000_100, voided_by: 'Chủ quán', reason: 'CUSTOMER_LEFT', note: null },
+};
 
 export const pho: PickableProduct = {
   product_id: 7,

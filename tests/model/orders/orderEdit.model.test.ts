@@ -3,7 +3,7 @@ import { quickNameProblem, quickPhoneProblem } from '../../../src/machines/order
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
 import type { SampleEvent } from '../shared/paths';
-import { categories, completed, detailOf, handling, lan, pendingAttempt, pho, selecting, tra } from './fixtures';
+import { categories, completed, detailOf, handling, lan, pendingAttempt, pho, selecting, tra, voided } from './fixtures';
 
 const loadedAs = (order: typeof handling, pending: typeof pendingAttempt | null = null): SampleEvent => ({
   type: 'xstate.done.actor.loadOrder',
@@ -64,6 +64,7 @@ describeModel({
       events: [
         loadedAs(handling),
         loadedAs(completed),
+        loadedAs(voided),
         { type: 'xstate.error.actor.loadOrder', error: serviceError('NOT_FOUND', 404) },
         { type: 'RETRY' },
       ],

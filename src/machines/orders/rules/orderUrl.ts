@@ -25,7 +25,7 @@ export interface OrderQuery {
 export const EMPTY_ORDER_FILTER: OrderFilter = { q: '', status: null, exported: null, source: null };
 export const DEFAULT_ORDER_QUERY: OrderQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE, filter: EMPTY_ORDER_FILTER };
 
-export const isOrderStatus = (value: unknown): value is OrderStatus => value === 0 || value === 1 || value === 2;
+export const isOrderStatus = (value: unknown): value is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(value);
 export const isOrderSource = (value: unknown): value is OrderSource => (ORDER_SOURCES as readonly unknown[]).includes(value);
 
 export const orderUrl = defineListUrl({
