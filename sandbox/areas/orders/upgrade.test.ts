@@ -45,7 +45,12 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The areas as they were: no orders or orderpayment area, the notifications area with its old file only. */
+/**
+ * The areas as they were: no orders or orderpayment area, nor any area built on order payments (refunds,
+ * D305), the notifications area with its old file only.
+ */
+const BORN_AFTER: readonly string[] = ['orders', 'orderpayment', 'refunds'];
+
 function areasBefore(areas: readonly SandboxArea[]): SandboxArea[] {
   const dir = mkdtempSync(join(tmpdir(), 'old-notifications-'));
   dirs.push(dir);
@@ -53,7 +58,7 @@ function areasBefore(areas: readonly SandboxArea[]): SandboxArea[] {
   // The old notifications area first: its sale_orders is what the areas after orders reference.
   return [...areas]
     .sort((a, b) => Number(b.name === 'notifications') - Number(a.name === 'notifications'))
-    .filter((a) => a.name !== 'orders' && a.name !== 'orderpayment')
+    .filter((a) => !BORN_AFTER.includes(a.name))
     .map((a) =>
       a.name === 'notifications'
         ? { ...a, after: [], sql: pathToFileURL(dir + '/') }
@@ -93,6 +98,8 @@ describe('upgrading a data folder made before issue 13', () => {
         'orders/001_orders.sql',
         'orders/002_line_tax_class.sql',
         'orders/003_order_store.sql',
+        'orders/003_void.sql',
+        'refunds/001_refunds.sql',
       ]);
       const rows = await db.query<{
         order_code: string;
@@ -165,8 +172,8 @@ describe('upgrading a data folder made before product tax classes (issue 25 §1,
       );
 
       await db.query(`UPDATE products SET tax_class = 'STANDARD' WHERE id = $1`, [product!.id]);
-      // Files after it (orders/003_order_store.sql, D297) run too: the ledger was made before them.
-      expect(await migrate(db, areas)).toEqual(['orders/002_line_tax_class.sql', 'orders/003_order_store.sql']);
+      // Files after it (orders/003_order_store.sql, D297; orders/003_void.sql, D301) run too: the ledger was made before them.
+      expect(await migrate(db, areas)).toEqual(['orders/002_line_tax_class.sql', 'orders/003_order_store.sql', 'orders/003_void.sql']);
       const classes = async () =>
         (await db.query<{ code: string; tax_class: string }>(`SELECT code, tax_class FROM sale_order_items ORDER BY id`)).map((r) => [
           r.code,
