@@ -41,8 +41,8 @@ export function OpenDrawers({ actor }: { actor: ActorRefFrom<typeof shiftDrawers
         ) : null}
         {drawers && drawers.length === 0 ? <Text size="sm">{t('drawers.empty')}</Text> : null}
         {drawers && drawers.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
+          <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('drawers.title')}>
+            <Table striped miw={480}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('drawers.store')}</Table.Th>
@@ -64,7 +64,7 @@ export function OpenDrawers({ actor }: { actor: ActorRefFrom<typeof shiftDrawers
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         ) : null}
       </Stack>
     </Card>

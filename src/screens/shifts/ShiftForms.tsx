@@ -198,7 +198,7 @@ export function CloseForm({ actor }: { actor: ShiftDrawerActor }) {
             <Figure label={t('close.difference')} value={formatDifference(difference)} testId="close-difference" strong />
           </SimpleGrid>
           {needsReason ? (
-            <Text size="sm" c="orange.9" data-testid="close-reason-needed">
+            <Text size="sm" c="red.9" data-testid="close-reason-needed">
               {t('close.reasonNeeded', { threshold: formatVnd(CLOSE_REASON_THRESHOLD) })}
             </Text>
           ) : null}
