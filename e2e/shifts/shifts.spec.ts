@@ -96,6 +96,11 @@ test.describe('issue 27 §3: shifts and the cash drawer', () => {
       await page.getByTestId('close-submit').click();
       await expect(page.getByText(tx('validation.reasonRequired'))).toBeVisible();
       await expect(page.getByTestId('close-reason')).toBeFocused();
+      // The owner's list is read every 15 s (D304); its refresh button reads it now.
+      await page
+        .getByTestId('open-drawers')
+        .getByRole('button', { name: tx('drawers.refresh') })
+        .click();
       await expect(page.getByTestId('open-drawers').getByTestId('open-drawer')).toHaveCount(1);
       await expectReadableAtBothWidths(page, 'shift open with a count', look, info);
 
