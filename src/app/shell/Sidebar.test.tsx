@@ -53,6 +53,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
     expect(childPaths(fnb, 'sales')).toEqual([
       '/sale-register',
       '/sale-order',
+      '/shift',
       '/sale-product',
       '/sale-customer',
       '/category',

@@ -75,6 +75,11 @@ export const SERVER_ERROR_CODES = [
   // A transaction rule overlapping another of its store and card (D166); a wrong purchase or referral code (D170).
   'RULE_EXIST',
   'CODE_INVALID',
+  // The cash drawer (D303): one open shift per store, a closed shift is read-only, a big difference needs a reason.
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_CLOSED',
+  'SHIFT_NOT_FOUND',
+  'CLOSE_REASON_REQUIRED',
   // The e-invoice adapters' (D184, D187) and the product backend's e-invoice codes (INVOICE_ALREADY_EXPORTED among them).
   ...EINVOICE_ERROR_CODES,
 ] as const;

@@ -1,0 +1,116 @@
+import { DENOMINATIONS } from '../../../src/rules/shifts/drawer';
+import type { Database } from '../../platform/db/database';
+
+/**
+ * Reading shifts (D303). The expected cash of an open drawer is computed when asked, in whole đồng:
+ * float + the merchant's cash order payments that succeeded while the shift was open + cash in − cash
+ * out. Orders name no store (doc 2 §3 Order), so a cash payment goes to the drawer that was open when
+ * it succeeded, and while several stores' drawers were open, to the one opened first: each payment is
+ * in exactly one drawer, never two. A closed shift keeps the figures it was closed with.
+ */
+
+export interface ShiftRow {
+  id: number;
+  store_id: number;
+  store_name: string;
+  status: 'OPEN' | 'CLOSED';
+  float_amount: number;
+  opened_by_name: string;
+  opened_at: number;
+  closed_by_name: string | null;
+  closed_at: number | null;
+  cash_sales: number;
+  cash_in: number;
+  cash_out: number;
+  expected: number;
+  counted: number | null;
+  counts: Record<string, number> | null;
+  close_reason: string | null;
+}
+
+export interface MovementRow {
+  id: number;
+  kind: 'IN' | 'OUT';
+  amount: number;
+  reason: string;
+  note: string;
+  created_by_name: string;
+  created_at: number;
+}
+
+/** SQL: the cash sales of shift `s` up to `end` (a parameter: now for an open shift). */
+export const salesOf = (end: string) => `(SELECT coalesce(sum(p.amount), 0) FROM sale_payments p
+  WHERE p.merchant_id = s.merchant_id AND p.method = 'CASH' AND p.status = 'SUCCESS'
+    AND p.updated_at >= s.opened_at AND p.updated_at <= coalesce(s.closed_at, ${end})
+    AND NOT EXISTS (SELECT 1 FROM shifts o WHERE o.merchant_id = s.merchant_id AND o.id <> s.id
+      AND (o.opened_at < s.opened_at OR (o.opened_at = s.opened_at AND o.id < s.id))
+      AND o.opened_at <= p.updated_at AND (o.closed_at IS NULL OR o.closed_at > p.updated_at)))`;
+
+export const movedOf = (kind: 'IN' | 'OUT') =>
+  `(SELECT coalesce(sum(m.amount), 0) FROM shift_movements m WHERE m.shift_id = s.id AND m.kind = '${kind}')`;
+
+/** Every column of a shift, the open ones' figures computed up to $2 (now). */
+const SELECT = `SELECT s.id, s.store_id, st.name AS store_name, s.status, s.float_amount::float8 AS float_amount,
+    s.opened_by_name, s.opened_at::float8 AS opened_at, s.closed_by_name, s.closed_at::float8 AS closed_at,
+    (CASE WHEN s.status = 'OPEN' THEN ${salesOf('$2')} ELSE s.cash_sales END)::float8 AS cash_sales,
+    ${movedOf('IN')}::float8 AS cash_in, ${movedOf('OUT')}::float8 AS cash_out,
+    (CASE WHEN s.status = 'OPEN' THEN s.float_amount + ${salesOf('$2')} + ${movedOf('IN')} - ${movedOf('OUT')}
+      ELSE s.expected END)::float8 AS expected,
+    s.counted::float8 AS counted, s.counts, s.close_reason
+  FROM shifts s JOIN stores st ON st.id = s.store_id`;
+
+export async function shiftsWhere(db: Database, where: string, params: unknown[], now: number): Promise<ShiftRow[]> {
+  // $1 is the merchant, $2 the time the open figures run to; the caller's own parameters follow.
+  return db.query<ShiftRow & Record<string, unknown>>(`${SELECT} WHERE s.merchant_id = $1 AND ${where}`, [
+    params[0],
+    now,
+    ...params.slice(1),
+  ]);
+}
+
+export async function movementsOf(db: Database, shiftId: number): Promise<MovementRow[]> {
+  return db.query<MovementRow & Record<string, unknown>>(
+    `SELECT id, kind, amount::float8 AS amount, reason, note, created_by_name, created_at::float8 AS created_at
+     FROM shift_movements WHERE shift_id = $1 ORDER BY created_at, id`,
+    [shiftId],
+  );
+}
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
+
+/** Wire shape (docs/areas/shifts.md): times in unix seconds like every sale-service time; money whole đồng. */
+export function shiftOut(r: ShiftRow, movements: MovementRow[] | null) {
+  const counts = r.counts ?? null;
+  return {
+    shift_id: r.id,
+    store_id: r.store_id,
+    store_name: r.store_name,
+    status: r.status,
+    float_amount: r.float_amount,
+    opened_by_name: r.opened_by_name,
+    opened_at: seconds(r.opened_at),
+    cash_sales: r.cash_sales,
+    cash_in: r.cash_in,
+    cash_out: r.cash_out,
+    expected: r.expected,
+    closed_by_name: r.closed_by_name,
+    closed_at: seconds(r.closed_at),
+    counted: r.counted,
+    counts: counts === null ? null : Object.fromEntries(DENOMINATIONS.map((d) => [String(d), counts[String(d)] ?? 0])),
+    difference: r.counted === null ? null : r.counted - r.expected,
+    close_reason: r.close_reason,
+    ...(movements === null
+      ? {}
+      : {
+          movements: movements.map((m) => ({
+            movement_id: m.id,
+            kind: m.kind,
+            amount: m.amount,
+            reason: m.reason,
+            note: m.note,
+            created_by_name: m.created_by_name,
+            created_at: seconds(m.created_at),
+          })),
+        }),
+  };
+}
