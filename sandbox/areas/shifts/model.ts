@@ -20,6 +20,7 @@ export interface ShiftRow {
   closed_by_name: string | null;
   closed_at: number | null;
   cash_sales: number;
+  cash_refunds: number;
   cash_in: number;
   cash_out: number;
   expected: number;
@@ -38,13 +39,29 @@ export interface MovementRow {
   created_at: number;
 }
 
-/** SQL: the cash sales of shift `s` up to `end` (a parameter: now for an open shift). */
-export const salesOf = (end: string) => `(SELECT coalesce(sum(p.amount), 0) FROM sale_payments p
+/**
+ * SQL: the cash sales of shift `s` up to `end` (a parameter: now for an open shift): the cash payments
+ * that succeeded while it was open, of orders of its store (D297: the store the bill was opened in; an
+ * order without one, or whose store is gone, is the merchant's first store's).
+ */
+export const salesOf = (end: string) => `(SELECT coalesce(sum(p.amount), 0) FROM sale_payments p JOIN sale_orders o ON o.id = p.order_id
   WHERE p.merchant_id = s.merchant_id AND p.method = 'CASH' AND p.status = 'SUCCESS'
     AND p.updated_at >= s.opened_at AND p.updated_at <= coalesce(s.closed_at, ${end})
-    AND NOT EXISTS (SELECT 1 FROM shifts o WHERE o.merchant_id = s.merchant_id AND o.id <> s.id
-      AND (o.opened_at < s.opened_at OR (o.opened_at = s.opened_at AND o.id < s.id))
-      AND o.opened_at <= p.updated_at AND (o.closed_at IS NULL OR o.closed_at > p.updated_at)))`;
+    AND coalesce((SELECT x.id FROM stores x WHERE x.id = o.store_id AND x.merchant_id = o.merchant_id),
+                 (SELECT min(f.id) FROM stores f WHERE f.merchant_id = o.merchant_id)) = s.store_id)`;
+
+/**
+ * SQL: the cash refunds of shift `s` up to `end` (D305): refunds given back in cash (SUCCESS at once)
+ * while it was open, of orders of its store (the same store rule as the sales).
+ */
+export const refundsOf = (end: string) => `(SELECT coalesce(sum(r.amount), 0) FROM sale_refunds r JOIN sale_orders o ON o.id = r.order_id
+  WHERE r.merchant_id = s.merchant_id AND r.method = 'CASH' AND r.status = 'SUCCESS'
+    AND r.created_at >= s.opened_at AND r.created_at <= coalesce(s.closed_at, ${end})
+    AND coalesce((SELECT x.id FROM stores x WHERE x.id = o.store_id AND x.merchant_id = o.merchant_id),
+                 (SELECT min(f.id) FROM stores f WHERE f.merchant_id = o.merchant_id)) = s.store_id)`;
+
+/** SQL: the cash the drawer of shift `s` should hold at `end`: float + sales − refunds + in − out. */
+export const expectedOf = (end: string) => `s.float_amount + ${salesOf(end)} - ${refundsOf(end)} + ${movedOf('IN')} - ${movedOf('OUT')}`;
 
 export const movedOf = (kind: 'IN' | 'OUT') =>
   `(SELECT coalesce(sum(m.amount), 0) FROM shift_movements m WHERE m.shift_id = s.id AND m.kind = '${kind}')`;
@@ -53,9 +70,9 @@ export const movedOf = (kind: 'IN' | 'OUT') =>
 const SELECT = `SELECT s.id, s.store_id, st.name AS store_name, s.status, s.float_amount::float8 AS float_amount,
     s.opened_by_name, s.opened_at::float8 AS opened_at, s.closed_by_name, s.closed_at::float8 AS closed_at,
     (CASE WHEN s.status = 'OPEN' THEN ${salesOf('$2')} ELSE s.cash_sales END)::float8 AS cash_sales,
+    (CASE WHEN s.status = 'OPEN' THEN ${refundsOf('$2')} ELSE coalesce(s.cash_refunds, 0) END)::float8 AS cash_refunds,
     ${movedOf('IN')}::float8 AS cash_in, ${movedOf('OUT')}::float8 AS cash_out,
-    (CASE WHEN s.status = 'OPEN' THEN s.float_amount + ${salesOf('$2')} + ${movedOf('IN')} - ${movedOf('OUT')}
-      ELSE s.expected END)::float8 AS expected,
+    (CASE WHEN s.status = 'OPEN' THEN ${expectedOf('$2')} ELSE s.expected END)::float8 AS expected,
     s.counted::float8 AS counted, s.counts, s.close_reason
   FROM shifts s JOIN stores st ON st.id = s.store_id`;
 
@@ -90,6 +107,7 @@ export function shiftOut(r: ShiftRow, movements: MovementRow[] | null) {
     opened_by_name: r.opened_by_name,
     opened_at: seconds(r.opened_at),
     cash_sales: r.cash_sales,
+    cash_refunds: r.cash_refunds,
     cash_in: r.cash_in,
     cash_out: r.cash_out,
     expected: r.expected,

@@ -14,7 +14,7 @@ import type { SandboxContext } from '../../platform/context';
 import { authenticate, requireOwner, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
-import { movedOf, movementsOf, salesOf, shiftOut, shiftsWhere } from './model';
+import { expectedOf, movementsOf, refundsOf, salesOf, shiftOut, shiftsWhere } from './model';
 
 /**
  * The sale service's shift calls (D303; docs/areas/shifts.md): a store's open shift and its last
@@ -178,9 +178,9 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
       // shift closes, so a cash payment or movement cannot slip between the check and the close.
       const closed = await ctx.db.query(
         `WITH cur AS (
-           SELECT s.id, ${salesOf('$3')} AS sales, s.float_amount + ${salesOf('$3')} + ${movedOf('IN')} - ${movedOf('OUT')} AS expected
+           SELECT s.id, ${salesOf('$3')} AS sales, ${refundsOf('$3')} AS refunds, ${expectedOf('$3')} AS expected
            FROM shifts s WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = 'OPEN')
-         UPDATE shifts t SET status = 'CLOSED', closed_at = $3, closed_by = $4, closed_by_name = $5, cash_sales = cur.sales,
+         UPDATE shifts t SET status = 'CLOSED', closed_at = $3, closed_by = $4, closed_by_name = $5, cash_sales = cur.sales, cash_refunds = cur.refunds,
            expected = cur.expected, counted = $6, counts = $7::jsonb, close_reason = $8
          FROM cur WHERE t.id = cur.id AND t.status = 'OPEN' AND (abs($6 - cur.expected) <= $9 OR $8 <> '')
          RETURNING t.id`,

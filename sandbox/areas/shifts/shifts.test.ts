@@ -196,3 +196,47 @@ describe('issue 27 §3: roles and scope (D303, D304)', () => {
     expect((await close(asStaff, shift.shift_id, { counts: { '100000': 3 }, reason: '' })).status).toBe(200);
   });
 });
+
+describe('issue 27 §3: a cash sale moves its own store’s drawer (D303, D297)', () => {
+  it('with two drawers open, the owner’s cash sale counts in the store its bill was opened in (the first store) only', async () => {
+    const m = await freshMerchant();
+    const stores = await t.api('GET', '/api/portal/metadata/store?page_size=10', { token: m.token });
+    const ids = ((stores.body.data ?? stores.body) as Array<{ id: number }>).map((s) => Number(s.id)).sort((a, b) => a - b);
+    expect(ids.length).toBeGreaterThan(1);
+    const [first, second] = [
+      { ...m, storeId: ids[0]! },
+      { ...m, storeId: ids[1]! },
+    ];
+    expect((await open(second, 100_000)).status).toBe(201);
+    expect((await open(first, 200_000)).status).toBe(201);
+    const total = await cashSale(m);
+    expect((await ofStore(first)).open).toMatchObject({ cash_sales: total, expected: 200_000 + total });
+    expect((await ofStore(second)).open).toMatchObject({ cash_sales: 0, expected: 100_000 });
+  });
+});
+
+describe('issue 27 §3: a cash refund leaves the drawer (D303, D305)', () => {
+  it('expected = float + cash sales − cash refunds + in − out, open and at close', async () => {
+    const m = await freshMerchant();
+    const stores = await t.api('GET', '/api/portal/metadata/store?page_size=10', { token: m.token });
+    const first = { ...m, storeId: Math.min(...((stores.body.data ?? stores.body) as Array<{ id: number }>).map((s) => Number(s.id))) };
+    expect((await open(first, 300_000)).status).toBe(201);
+    const total = await cashSale(m);
+    const orders = (await sale(m.token, 'GET', '/order?page=1&page_size=1')).body.data as Array<{ invoice_id: number }>;
+    const invoiceId = orders[0]!.invoice_id;
+    const refunded = await sale(
+      m.token,
+      'POST',
+      '/payment/refund',
+      { invoice_id: invoiceId, full: true, reason: 'QUALITY' },
+      key('refund'),
+    );
+    expect(refunded.body.data).toMatchObject({ method: 'CASH', status: 'SUCCESS', amount: total });
+    const shift = (await ofStore(first)).open!;
+    expect(shift).toMatchObject({ cash_sales: total, cash_refunds: total, expected: 300_000 });
+    const counts = { '100000': 3 };
+    const closed = await close(first, shift.shift_id, { counts });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({ cash_sales: total, cash_refunds: total, expected: 300_000, counted: 300_000, difference: 0 });
+  });
+});

@@ -23,13 +23,14 @@ export function Figure({ label, value, testId, strong = false }: { label: string
 /** A signed difference: "+10.000 ₫", "−5.000 ₫", "0 ₫". */
 export const formatDifference = (n: number) => (n > 0 ? `+${formatVnd(n)}` : n < 0 ? `−${formatVnd(-n)}` : formatVnd(0));
 
-/** The drawer's figures (D303): float, cash sales, cash in, cash out and the expected cash. */
+/** The drawer's figures (D303): float, cash sales, cash refunds (D305), cash in, cash out and the expected cash. */
 export function DrawerFigures({ shift }: { shift: Shift }) {
   const { t } = useTranslation('shifts');
   return (
-    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
       <Figure label={t('figures.float')} value={formatVnd(shift.float_amount)} />
       <Figure label={t('figures.cashSales')} value={formatVnd(shift.cash_sales)} testId="shift-cash-sales" />
+      <Figure label={t('figures.cashRefunds')} value={formatVnd(shift.cash_refunds)} testId="shift-cash-refunds" />
       <Figure label={t('figures.cashIn')} value={formatVnd(shift.cash_in)} />
       <Figure label={t('figures.cashOut')} value={formatVnd(shift.cash_out)} />
       <Figure label={t('figures.expected')} value={formatVnd(shift.expected)} testId="shift-expected" strong />

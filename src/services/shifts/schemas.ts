@@ -25,9 +25,11 @@ export const shiftSchema = z.object({
   opened_by_name: z.string(),
   opened_at: z.number().int().nonnegative(),
   cash_sales: money.nonnegative(),
+  /** Refunds given back in cash from this drawer (D305). */
+  cash_refunds: money.nonnegative(),
   cash_in: money.nonnegative(),
   cash_out: money.nonnegative(),
-  /** float + cash sales + cash in − cash out, computed by the service (may be negative after a big cash out). */
+  /** float + cash sales − cash refunds + cash in − cash out, computed by the service (may be negative after a big cash out). */
   expected: money,
   closed_by_name: z.string().nullable(),
   closed_at: z.number().int().nonnegative().nullable(),

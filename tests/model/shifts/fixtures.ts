@@ -11,6 +11,7 @@ export const openShift: Shift = {
   opened_by_name: 'Nguyễn Văn Minh',
   opened_at: 1_780_000_000,
   cash_sales: 250_000,
+  cash_refunds: 0,
   cash_in: 0,
   cash_out: 0,
   expected: 1_250_000,
