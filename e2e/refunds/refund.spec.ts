@@ -3,6 +3,7 @@ import { portalApi, type PortalApi } from '../support/einvoice';
 import { FLOW_LOOKS, expectReadableAtBothWidths, openInLook, signInInLook } from '../support/looks';
 import { guestOrder } from '../pages/orderpayment';
 import { RefundPage } from '../pages/refunds';
+import { t } from '../support/i18n';
 import { formatVnd } from '../../src/rules/vnd';
 
 /** D305 (issue 27 §1): refunds by line in cash and of a whole QR payment through the bank, once each. */
@@ -29,9 +30,17 @@ test.describe('Issue 27 §1: refunds (D305)', () => {
       await payInCash(api, cashOrder.invoiceId, cashOrder.total);
       refunded.push(cashOrder.invoiceId);
       const path = `/sale-refund/${cashOrder.invoiceId}`;
-      if (i === 0) await signInInLook(page, merchant, path, look);
-      else await openInLook(page, path, look);
       const r = new RefundPage(page, look.lang);
+      if (i === 0) {
+        // The way in: the paid order's detail in the order list offers its refund.
+        await signInInLook(page, merchant, `/sale-order?q=${cashOrder.orderCode}`, look);
+        await page
+          .getByRole('button', { name: t(look.lang, 'orders:list.viewLabel', { code: cashOrder.orderCode }) })
+          .first()
+          .click();
+        await page.getByTestId('order-detail-refund').click();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+      } else await openInLook(page, path, look);
       await expect(r.summary).toContainText(r.tx('method.CASH'));
 
       // One dish, once: nothing chosen and no reason is refused with both messages, and nothing is sent.

@@ -20,6 +20,7 @@ import { useListPage } from '../shared/use-list-page';
 import { correctionHref } from './einvoice/correction-link';
 import { ExportPage, useOrderEinvoice } from './einvoice/OrderEinvoice';
 import { ordersActorsOf } from './actors';
+import { refundsPaths } from '../refunds';
 import { ordersPaths, orderSegments } from './paths';
 
 /**
@@ -80,6 +81,7 @@ function ListPage() {
         actor={actor}
         canCreate={isFnb === false}
         editHref={ordersPaths.detail}
+        refundHref={(order) => refundsPaths.order(order.invoice_id)}
         einvoice={
           einvoice.canExport
             ? {

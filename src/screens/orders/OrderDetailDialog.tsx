@@ -47,9 +47,12 @@ export function OrderDetailDialog({
   editHref,
   onExport,
   correctHref,
+  refundHref,
 }: {
   actor: OrderListActor;
   editHref: (orderId: number) => string;
+  /** A paid order's refund page (D305). */
+  refundHref?: (order: Order) => string;
   /** With the e-invoice flag: the export of a completed order without a code (doc 2 §4). */
   onExport?: (order: Order) => void;
   /** With the e-invoice flag: the invoice list opened on this order's invoice, its correction offered (D243). */
@@ -96,6 +99,7 @@ export function OrderDetailDialog({
             editHref={editHref}
             onExport={onExport}
             correctHref={correctHref}
+            refundHref={refundHref}
             onClose={close}
           />
         </Stack>
@@ -216,6 +220,7 @@ function OrderDetailActions({
   editHref,
   onExport,
   correctHref,
+  refundHref,
   onClose,
 }: {
   actor: OrderListActor;
@@ -225,6 +230,7 @@ function OrderDetailActions({
   editHref: (orderId: number) => string;
   onExport?: (order: Order) => void;
   correctHref?: (order: Order) => string | null;
+  refundHref?: (order: Order) => string;
   onClose: () => void;
 }) {
   const { t } = useTranslation(['orders', 'errors']);
@@ -256,6 +262,11 @@ function OrderDetailActions({
         // Decree 70: an issued invoice is never cancelled; a mistake is adjusted or replaced (D243).
         <Button component={Link} to={correctHref(order)!} variant="default" data-testid="order-detail-einvoice-correct">
           {t('einvoice.correct')}
+        </Button>
+      ) : null}
+      {order.status === ORDER_COMPLETED && refundHref ? (
+        <Button component={Link} to={refundHref(order)} variant="default" data-testid="order-detail-refund">
+          {t('detail.refund')}
         </Button>
       ) : null}
       {order.status !== ORDER_COMPLETED ? (

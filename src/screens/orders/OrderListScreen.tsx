@@ -58,6 +58,7 @@ export function OrderListScreen({
   canCreate,
   editHref,
   einvoice,
+  refundHref,
 }: {
   actor: OrderListActor;
   /** Absent without the `einvoice` flag. */
@@ -65,6 +66,8 @@ export function OrderListScreen({
   /** False for food-and-beverage merchants: their orders start from a table. */
   canCreate: boolean;
   editHref: (orderId: number) => string;
+  /** A paid order's refund page (D305). */
+  refundHref?: (order: Order) => string;
 }) {
   const { t, i18n } = useTranslation(['orders', 'errors']);
   // "Today" for the day filter's rules, fixed for the page's life.
@@ -108,7 +111,13 @@ export function OrderListScreen({
         retryLabel={t('list.retry')}
         testId="order-table"
       />
-      <OrderDetailDialog actor={actor} editHref={editHref} onExport={einvoice?.onExport} correctHref={einvoice?.correctHref} />
+      <OrderDetailDialog
+        actor={actor}
+        editHref={editHref}
+        onExport={einvoice?.onExport}
+        correctHref={einvoice?.correctHref}
+        refundHref={refundHref}
+      />
       {einvoice ? <BulkRunDialog actor={einvoice.bulk} /> : null}
     </Stack>
   );
