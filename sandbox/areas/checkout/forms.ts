@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
 import { ApiError, required } from '../../platform/http/envelope';
 import { METHODS, WIDGET_TYPES, type WidgetType } from './store';
+export { bodyOf } from '../../platform/http/body';
 
 /** What the checkout calls accept: the merchant form, the widget form and a payment link's body, each checked field by field (CONTRACT14 §A, §B). */
 
@@ -184,11 +185,6 @@ export function checkWidgetForm(fields: Record<string, string>): { problems: Fie
   }
   return { problems, changes: { columns, active, removeLogo } };
 }
-
-export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
 
 /** POST /payment-links' body: REQUIRED for what is missing, BAD_REQUEST {field} for what is wrong. */
 export function checkLinkBody(body: Record<string, unknown>): { appId: string; orderId: string; amount: number; invoiceId: number | null } {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
 import { ApiError, ok } from '../../platform/http/envelope';
 import { idempotencyKeyOf, once } from '../../platform/http/idempotency';
@@ -6,6 +6,7 @@ import { orderQr, receivingAccount } from '../../platform/sale/settlement';
 import { assertPayable, linkInvalid, payLink } from './pay';
 import { keyedDigest, LINK_PARAMS, linkValuesOf, verifyLink } from './signing';
 import { activeMethods, linkByValues, ONLINE_METHODS, recordByWidget, widgetOut, type LinkRow } from './store';
+import { bodyOf } from '../../platform/http/body';
 
 /**
  * The hosted checkout page's public calls (CONTRACT14 §C): no sign-in; the signed link values
@@ -63,11 +64,6 @@ async function signedLink(ctx: SandboxContext, source: unknown): Promise<LinkRow
   if (!link) throw linkInvalid();
   return link;
 }
-
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
 
 /** The QR's purpose: the link's order id as a banking app can read it (25 printable ASCII at most, D147). */
 export function qrPurpose(orderId: string): string {

@@ -23,6 +23,7 @@ import {
   refuseVoided,
 } from '../../platform/sale/settlement';
 import { registerSoundboxRoutes } from './soundbox';
+import { bodyOf, wholeId } from '../../platform/http/body';
 
 /**
  * Paying an order (doc 2 §4 card terminal, cash; §7 /payment/qr, /payment/pos, cash, devices;
@@ -40,19 +41,10 @@ const POS = 1;
 
 const badRequest = (field: string, message: string, data: Record<string, unknown> = {}) =>
   new ApiError(400, 'BAD_REQUEST', message, { field, ...data });
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
-
-function idIn(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
-}
 
 /** A body's invoice_id: REQUIRED when absent or not a whole number. */
 function invoiceIdOf(body: Record<string, unknown>): number {
-  const id = typeof body.invoice_id === 'number' ? idIn(body.invoice_id) : null;
+  const id = typeof body.invoice_id === 'number' ? wholeId(body.invoice_id) : null;
   if (id === null) throw required(['invoice_id']);
   return id;
 }
@@ -124,7 +116,7 @@ function registerQrCashRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // made holds its amount as the order's PENDING QR payment until paid, cancelled or replaced (D214).
   app.get('/payment/qr/:invoice_id', async (request) => {
     const { user } = await caller(request);
-    const invoiceId = idIn((request.params as { invoice_id?: string }).invoice_id);
+    const invoiceId = wholeId((request.params as { invoice_id?: string }).invoice_id);
     if (invoiceId === null) throw badRequest('invoice_id', 'invoice_id is a whole number');
     const query = (request.query ?? {}) as Record<string, unknown>;
     // The spec's merchant_city, merchant_name and mcc are accepted and checked, but a NAPAS VietQR
@@ -251,7 +243,7 @@ function registerCardRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // answers it as it is (a repeat after a lost answer); one that paid the order is 409 ORDER_PAID.
   app.post('/payment/:payment_id/cancel', async (request) => {
     const { user } = await caller(request);
-    const paymentId = idIn((request.params as { payment_id?: string }).payment_id);
+    const paymentId = wholeId((request.params as { payment_id?: string }).payment_id);
     if (paymentId === null) throw badRequest('payment_id', 'payment_id is a whole number');
     const payment = await cancelPayment(ctx, user.merchant_id, paymentId);
     if (!payment) throw new ApiError(404, 'NOT_FOUND', 'No such payment');
@@ -267,7 +259,7 @@ function registerPaymentReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
   // The invoice's payments, newest first: read this before retrying when an answer was lost.
   app.get('/payment', async (request) => {
     const { user } = await caller(request);
-    const invoiceId = idIn((request.query as Record<string, unknown> | undefined)?.invoice_id);
+    const invoiceId = wholeId((request.query as Record<string, unknown> | undefined)?.invoice_id);
     if (invoiceId === null) throw required(['invoice_id']);
     const order = await findPayable(ctx.db, user.merchant_id, invoiceId);
     if (!order) throw invoiceNotFound();

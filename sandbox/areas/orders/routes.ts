@@ -25,6 +25,7 @@ import {
   addLines,
 } from './model';
 import { registerVoidRoute } from './void';
+import { bodyOf } from '../../platform/http/body';
 
 /**
  * The sale service's orders (doc 2 §7 /order, /invoice/{id}; docs/areas/orders.md "Service calls"):
@@ -47,10 +48,6 @@ export const LINE_MAX_AMOUNT = 99_999;
 export const ORDER_MAX_TOTAL = 9_999_999_999_999;
 
 const badRequest = (field: string, message: string) => new ApiError(400, 'BAD_REQUEST', message, { field });
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
 
 /** A body id: REQUIRED when absent or not a positive whole number. */
 function bodyId(body: Record<string, unknown>, name: string): number {

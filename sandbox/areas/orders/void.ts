@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isVoidReason, voidProblem } from '../../../src/rules/orderVoid';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate, isOwnerRole, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
@@ -6,6 +6,7 @@ import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { assertNoPendingPayment, noPendingPaymentSql, orderPaid, orderVoided } from '../../platform/sale/settlement';
 import { findOrder, idOf, ORDER_COMPLETED, ORDER_VOIDED, orderDetail, orderNotFound, orderOut, type OrderRecord } from './model';
+import { bodyOf } from '../../platform/http/body';
 
 /**
  * PUT /order/void `{order_id, reason, note?}` with an Idempotency-Key (D301): the owner voids an
@@ -19,11 +20,6 @@ import { findOrder, idOf, ORDER_COMPLETED, ORDER_VOIDED, orderDetail, orderNotFo
  * void); another key on a voided order is ORDER_VOIDED. The statement that voids names the open
  * statuses and no pending payment, so a void and a payment racing leave exactly one of the two.
  */
-
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
 
 interface VoidInput {
   orderId: number;

@@ -5,6 +5,7 @@ import { authenticate, isOwnerRole, SALE_TOKEN_KINDS } from '../../platform/http
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { linesToRefund, recordRefund, refundableOf, refundsOfOrder, type Refundable } from './refunds';
+import { bodyOf, wholeId } from '../../platform/http/body';
 
 /**
  * The sale service's refund calls (D305): what an order may still give back, its refunds, and a
@@ -13,16 +14,6 @@ import { linesToRefund, recordRefund, refundableOf, refundsOfOrder, type Refunda
  * staff-type caller is refused with APPROVAL_REQUIRED whatever the portal shows (issue 27 §2: a
  * manager approves a staff member's refund).
  */
-
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
-
-function idIn(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
-}
 
 /** What the portal shows before a refund: the payment, what is refunded and each line's remaining quantity. */
 const refundableOut = (r: Refundable) => ({
@@ -50,7 +41,7 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SandboxContext):
 
   app.get('/payment/refund', async (request) => {
     const { user } = await caller(request);
-    const invoiceId = idIn((request.query as Record<string, unknown> | undefined)?.invoice_id);
+    const invoiceId = wholeId((request.query as Record<string, unknown> | undefined)?.invoice_id);
     if (invoiceId === null) throw required(['invoice_id']);
     const refundable = await refundableOf(ctx.db, user.merchant_id, invoiceId);
     return ok({ ...refundableOut(refundable), refunds: await refundsOfOrder(ctx.db, user.merchant_id, refundable.order_id) });
@@ -61,7 +52,7 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SandboxContext):
     return sendOnce(ctx, request, reply, user.merchant_id, { required: true }, async () => {
       if (!isOwnerRole(user.role)) throw new ApiError(403, 'APPROVAL_REQUIRED', 'A refund by a staff-type user needs the owner');
       const body = bodyOf(request);
-      const invoiceId = typeof body.invoice_id === 'number' ? idIn(body.invoice_id) : null;
+      const invoiceId = typeof body.invoice_id === 'number' ? wholeId(body.invoice_id) : null;
       if (invoiceId === null) throw required(['invoice_id']);
       const problem = refundReasonProblem(body.reason, body.note);
       if (problem)

@@ -25,6 +25,7 @@ import { SubmitForm } from '../shared/form/SubmitForm';
 import { useFormFields } from '../shared/form/use-form-fields';
 import { LoadingLine } from '../shared/LoadingLine';
 import { RefundHistory } from './RefundHistory';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 
 export type RefundOrderActor = ActorRefFrom<typeof refundOrderMachine>;
 
@@ -136,6 +137,7 @@ function RefundForm({ actor, refundable }: { actor: RefundOrderActor; refundable
           </Stack>
         )}
         <Select
+          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
           label={t('refunds:form.reason')}
           placeholder={t('refunds:form.reasonPlaceholder')}
           data={REFUND_REASONS.map((r) => ({ value: r, label: t(`refunds:reason.${r}`) }))}

@@ -20,6 +20,7 @@ import { errorMessageKey } from '../../services/errors';
 import { SubmitForm } from '../shared/form/SubmitForm';
 import { useFormFields } from '../shared/form/use-form-fields';
 import { Figure, formatDifference } from './ShiftFigures';
+import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 
 export type ShiftDrawerActor = ActorRefFrom<typeof shiftDrawerMachine>;
 
@@ -127,6 +128,7 @@ export function MoveForm({ actor }: { actor: ShiftDrawerActor }) {
               data-testid="move-amount"
             />
             <Select
+              maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
               label={t('move.reason')}
               placeholder={t('move.reasonPlaceholder')}
               withAsterisk

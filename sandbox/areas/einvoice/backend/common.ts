@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../platform/http/envelope';
 import { isProviderRoute, type ProviderRoute } from '../core/types';
+export { bodyOf } from '../../../platform/http/body';
 
 /**
  * Which providers offer "login with merchant account" (doc 2 §3 isSSO): M-Invoice and Viettel, the
@@ -8,11 +8,6 @@ import { isProviderRoute, type ProviderRoute } from '../core/types';
  * set up with their own user name and password only.
  */
 export const SSO_PROVIDERS: readonly ProviderRoute[] = ['m-invoice', 'viettel'];
-
-export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
 
 export const badRequest = (field: string, message: string, code = 'BAD_REQUEST') => new ApiError(400, code, message, { field });
 
