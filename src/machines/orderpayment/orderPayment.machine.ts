@@ -69,8 +69,10 @@ interface QrWaySnapshot {
   context?: { qr?: string | null };
 }
 
-const shownQr = (snapshot: QrWaySnapshot | undefined): string | null =>
-  snapshot?.value === 'shown' ? (snapshot.context?.qr ?? null) : null;
+/** `shown` is a compound state since the Soundbox push (D298): its value is then `{ shown: … }`. */
+const isShown = (value: unknown) => value === 'shown' || (typeof value === 'object' && value !== null && 'shown' in value);
+
+const shownQr = (snapshot: QrWaySnapshot | undefined): string | null => (isShown(snapshot?.value) ? (snapshot?.context?.qr ?? null) : null);
 
 export type OrderPaymentEvent =
   | { type: 'RETRY' }
