@@ -2,6 +2,7 @@ import { stripVietnameseDiacritics } from '../../../src/services/qr/vietqr';
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
 import { noPendingPaymentSql } from '../../platform/sale/settlement';
+import { wholeId } from '../../platform/http/body';
 
 /**
  * The order as the sale service answers it (doc 2 §3 Order/invoice, Order products): one row of
@@ -16,8 +17,6 @@ export const ORDER_SELECTING = 2;
 export { ORDER_VOIDED } from '../../platform/sale/voided';
 export const WALK_IN_NAME = 'Khách lẻ';
 export const ORDER_SOURCES = ['WEBSITE', 'KIOSK', 'MOBILE', 'IN_STORE', 'CALL_CENTER'] as const;
-/** sale_orders.id and invoice_id are integer columns. */
-export const MAX_ID = 2_147_483_647;
 
 export interface OrderRecord {
   id: number;
@@ -152,10 +151,7 @@ export const orderNotFound = () => new ApiError(404, 'NOT_FOUND', 'No such order
 export const orderCompleted = () => new ApiError(409, 'ORDER_COMPLETED', 'The order is completed (paid) and cannot be changed');
 
 /** A whole id from a path or body, or null (the caller then answers 400 or 404 as its contract says). */
-export function idOf(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
-}
+export const idOf = wholeId;
 
 export async function findOrder(
   db: Database,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CLOSE_REASON_THRESHOLD,
   countedTotal,
@@ -15,6 +15,7 @@ import { authenticate, requireOwner, SALE_TOKEN_KINDS } from '../../platform/htt
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { expectedOf, movementsOf, refundsOf, salesOf, shiftOut, shiftsWhere } from './model';
+import { bodyOf, wholeId } from '../../platform/http/body';
 
 /**
  * The sale service's shift calls (D303; docs/areas/shifts.md): a store's open shift and its last
@@ -30,16 +31,6 @@ const storeNotFound = (id: unknown) => new ApiError(404, 'STORE_NOT_EXIST', 'No 
 const shiftNotFound = (id: unknown) => new ApiError(404, 'SHIFT_NOT_FOUND', 'No such shift', { shift_id: id });
 const shiftClosed = (id: number) => new ApiError(409, 'SHIFT_CLOSED', 'This shift is closed', { shift_id: id });
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const b = request.body;
-  return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
-}
-
-function idOf(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
-}
 
 function amountField(b: Record<string, unknown>, name: string, min: number): number {
   const v = b[name];
@@ -85,7 +76,7 @@ async function openShiftOf(ctx: SandboxContext, merchantId: string, shiftId: num
 function registerReads(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/shift', async (request) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
-    const storeId = idOf((request.query as Record<string, unknown>).store_id);
+    const storeId = wholeId((request.query as Record<string, unknown>).store_id);
     if (storeId === null) throw required(['store_id']);
     const [store] = await ctx.db.query(`SELECT 1 FROM stores WHERE id = $1 AND merchant_id = $2`, [storeId, user.merchant_id]);
     if (!store) throw storeNotFound(storeId);
@@ -117,7 +108,7 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     return sendOnce(ctx, request, reply, user.merchant_id, { required: true }, async () => {
       const b = bodyOf(request);
-      const storeId = idOf(b.store_id);
+      const storeId = wholeId(b.store_id);
       if (storeId === null) throw required(['store_id']);
       const floatAmount = amountField(b, 'float_amount', 0);
       const [store] = await ctx.db.query(`SELECT 1 FROM stores WHERE id = $1 AND merchant_id = $2`, [storeId, user.merchant_id]);
@@ -141,7 +132,7 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/shift/:id/movement', async (request, reply) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     return sendOnce(ctx, request, reply, user.merchant_id, { required: true }, async () => {
-      const shiftId = idOf((request.params as { id?: string }).id);
+      const shiftId = wholeId((request.params as { id?: string }).id);
       if (shiftId === null) throw shiftNotFound((request.params as { id?: string }).id);
       const b = bodyOf(request);
       if (!MOVEMENT_KINDS.includes(b.kind as MovementKind)) throw bad('kind', `kind is one of ${MOVEMENT_KINDS.join(', ')}`);
@@ -166,7 +157,7 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/shift/:id/close', async (request, reply) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     return sendOnce(ctx, request, reply, user.merchant_id, { required: true }, async () => {
-      const shiftId = idOf((request.params as { id?: string }).id);
+      const shiftId = wholeId((request.params as { id?: string }).id);
       if (shiftId === null) throw shiftNotFound((request.params as { id?: string }).id);
       const b = bodyOf(request);
       const counts = countsOf(b);

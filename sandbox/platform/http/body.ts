@@ -6,7 +6,7 @@ export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
     ? (request.body as Record<string, unknown>)
     : {};
 
-/** A database id from a body or the address: a whole number 1 to 2³¹ − 1, given as a number or digits; else null. */
+/** A database id (an integer column) from a body or the address: a whole number 1 to 2³¹ − 1, given as a number or digits; else null. */
 export function wholeId(value: unknown): number | null {
   const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;

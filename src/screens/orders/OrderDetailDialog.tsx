@@ -23,6 +23,7 @@ import { LoadingLine } from '../shared/LoadingLine';
 import { invoiceCodeText } from './einvoice/code';
 import { formatDateTime } from '../shared/table/format';
 import type { OrderListActor } from './OrderListScreen';
+import { ScrollRegion } from '../shared/ScrollRegion';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -152,7 +153,7 @@ function OrderDetailLines({ order, lines }: { order: Order; lines: OrderDetail['
   const { t } = useTranslation(['orders', 'errors']);
   if (lines.length === 0) return <Text size="sm">{t('detail.noLines')}</Text>;
   return (
-    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('detail.linesLabel', { code: order.order_code })}>
+    <ScrollRegion label={t('detail.linesLabel', { code: order.order_code })}>
       <Table miw={360} aria-label={t('detail.linesLabel', { code: order.order_code })} data-testid="order-detail-lines">
         <Table.Thead>
           <Table.Tr>
@@ -179,7 +180,7 @@ function OrderDetailLines({ order, lines }: { order: Order; lines: OrderDetail['
           ))}
         </Table.Tbody>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }
 

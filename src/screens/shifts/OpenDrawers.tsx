@@ -13,6 +13,7 @@ import { DRAWERS_REFRESH_MS } from '../../rules/shifts/drawer';
 import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { formatDateTime } from '../shared/table/format';
+import { ScrollRegion } from '../shared/ScrollRegion';
 
 /** The owner's every open drawer (D304), read again every DRAWERS_REFRESH_MS: store, opened by, since, expected cash now. */
 export function OpenDrawers({ actor }: { actor: ActorRefFrom<typeof shiftDrawersMachine> }) {
@@ -41,7 +42,7 @@ export function OpenDrawers({ actor }: { actor: ActorRefFrom<typeof shiftDrawers
         ) : null}
         {drawers && drawers.length === 0 ? <Text size="sm">{t('drawers.empty')}</Text> : null}
         {drawers && drawers.length > 0 ? (
-          <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('drawers.title')}>
+          <ScrollRegion label={t('drawers.title')}>
             <Table striped miw={480}>
               <Table.Thead>
                 <Table.Tr>
@@ -64,7 +65,7 @@ export function OpenDrawers({ actor }: { actor: ActorRefFrom<typeof shiftDrawers
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </ScrollRegion>
         ) : null}
       </Stack>
     </Card>

@@ -5,6 +5,7 @@ import { formatVnd } from '../../rules/vnd';
 import { DENOMINATIONS } from '../../rules/shifts/drawer';
 import type { Movement, Shift } from '../../services/shifts/schemas';
 import { formatDateTime } from '../shared/table/format';
+import { ScrollRegion } from '../shared/ScrollRegion';
 
 /** One labelled figure (money in VND, core §9). */
 export function Figure({ label, value, testId, strong = false }: { label: string; value: string; testId?: string; strong?: boolean }) {
@@ -44,7 +45,7 @@ export function MovementsTable({ movements }: { movements: readonly Movement[] }
   if (movements.length === 0) return <Text size="sm">{t('movements.empty')}</Text>;
   return (
     // A region the keyboard can scroll at 375 px (WCAG 2.1.1), as the other tables.
-    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('movements.title')}>
+    <ScrollRegion label={t('movements.title')}>
       <Table striped miw={520} data-testid="shift-movements">
         <Table.Caption>{t('movements.title')}</Table.Caption>
         <Table.Thead>
@@ -68,7 +69,7 @@ export function MovementsTable({ movements }: { movements: readonly Movement[] }
           ))}
         </Table.Tbody>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }
 

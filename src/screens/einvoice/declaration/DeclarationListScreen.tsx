@@ -20,6 +20,7 @@ import { FailureAlert } from '../../shared/FailureAlert';
 import { formatDateTime } from '../../shared/table/format';
 import { providerName } from '../sso/providerNames';
 import '../styles';
+import { ScrollRegion } from '../../shared/ScrollRegion';
 
 export type DeclarationListActor = ActorRefFrom<typeof declarationListMachine>;
 
@@ -126,7 +127,7 @@ function DeclarationTable({ records, statusText }: { records: DeclarationRecord[
   const { t } = useTranslation('einvoice');
   return (
     // Focusable so the keyboard can scroll it sideways on a narrow screen.
-    <div role="region" aria-label={t('declaration.caption')} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <ScrollRegion label={t('declaration.caption')}>
       <Table striped withTableBorder miw={900} data-testid="declaration-table">
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {t('declaration.caption')}
@@ -162,7 +163,7 @@ function DeclarationTable({ records, statusText }: { records: DeclarationRecord[
           ))}
         </Table.Tbody>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -9,6 +9,7 @@ import type { Order } from '../../../services/orders/schemas';
 import { formatDate } from '../../shared/table/format';
 import { invoiceCodeText } from './code';
 import './styles';
+import { ScrollRegion } from '../../shared/ScrollRegion';
 
 export type BulkExportActor = ActorRefFrom<typeof bulkExportMachine>;
 type Snap = SnapshotFrom<typeof bulkExportMachine>;
@@ -161,7 +162,7 @@ function BulkResultsTable({ items }: { items: NonNullable<Snap['context']['run']
   const { t } = useTranslation(['orders', 'errors']);
   // A plain scrolling region: focusable, so its rows are reachable by keyboard (axe scrollable-region-focusable).
   return (
-    <div style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('einvoice.bulk.results')}>
+    <ScrollRegion label={t('einvoice.bulk.results')} maxHeight={320}>
       <Table miw={360} aria-label={t('einvoice.bulk.results')} data-testid="bulk-results">
         <Table.Thead>
           <Table.Tr>
@@ -199,6 +200,6 @@ function BulkResultsTable({ items }: { items: NonNullable<Snap['context']['run']
           ))}
         </Table.Tbody>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }
