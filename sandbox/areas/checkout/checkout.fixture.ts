@@ -109,25 +109,29 @@ export function valuesOf(url: string): Record<string, string> {
 export const payQuery = (values: Record<string, string>) => `/pay?${new URLSearchParams(values).toString()}`;
 export const VALID_CARD = { number: '4111 1111 1111 1111', expiry: '12/39', cvc: '123', holder: 'NGUYEN VAN A' };
 
-beforeAll(async () => {
-  const capture = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
-  for (const level of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation(capture);
-  t = await startTestSandbox({ seedVolume: 'small', accessLog: true });
-  m = await copyOf('phoco');
-  other = await copyOf('colan');
-  const username = `cashier.${process.pid}`;
-  await t.api('POST', '/sandbox/users', {
-    body: { username, password: 'Staff@2026', email: `${username}@example.test`, merchant: m.id, role: 'Staff' },
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useCheckoutFixture(): void {
+  beforeAll(async () => {
+    const capture = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    for (const level of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation(capture);
+    t = await startTestSandbox({ seedVolume: 'small', accessLog: true });
+    m = await copyOf('phoco');
+    other = await copyOf('colan');
+    const username = `cashier.${process.pid}`;
+    await t.api('POST', '/sandbox/users', {
+      body: { username, password: 'Staff@2026', email: `${username}@example.test`, merchant: m.id, role: 'Staff' },
+    });
+    staff = (await t.login(username, 'Staff@2026')).access_token;
+    socket = io(`${t.url}/sale`, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
   });
-  staff = (await t.login(username, 'Staff@2026')).access_token;
-  socket = io(`${t.url}/sale`, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
+  afterAll(async () => {
+    socket?.disconnect();
+    await t?.close();
+    vi.restoreAllMocks();
   });
-});
-afterAll(async () => {
-  socket?.disconnect();
-  await t?.close();
-  vi.restoreAllMocks();
-});
+}

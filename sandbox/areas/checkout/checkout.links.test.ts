@@ -16,7 +16,10 @@ import {
   valuesOf,
   payQuery,
   VALID_CARD,
+  useCheckoutFixture,
 } from './checkout.fixture';
+
+useCheckoutFixture();
 
 describe('payment links (contract §B)', () => {
   it('makes a signed link that answers the same for the same key, lists and finds it', async () => {

@@ -4,7 +4,25 @@ import { parseVietQr } from '../../../src/services/qr/vietqr';
 import { paymentLinkSchema } from '../../../src/services/checkout/link/schemas';
 import { luhnValid, qrPurpose } from './pay-routes';
 import { signLink } from './signing';
-import { t, m, other, socket, logged, chuoi, api, pub, key, info, makeLink, valuesOf, payQuery, VALID_CARD } from './checkout.fixture';
+import {
+  t,
+  m,
+  other,
+  socket,
+  logged,
+  chuoi,
+  api,
+  pub,
+  key,
+  info,
+  makeLink,
+  valuesOf,
+  payQuery,
+  VALID_CARD,
+  useCheckoutFixture,
+} from './checkout.fixture';
+
+useCheckoutFixture();
 
 describe('the hosted page calls (contract §C)', () => {
   it('answers an open link with the widget and methods, and refuses every tampered value', async () => {

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { merchantInfoAnswerSchema } from '../../../src/services/checkout/link/schemas';
 import { described } from '../../platform/test/images';
-import { t, m, other, staff, chuoi, png, api, pub, form, info, makeLink } from './checkout.fixture';
+import { t, m, other, staff, chuoi, png, api, pub, form, info, makeLink, useCheckoutFixture } from './checkout.fixture';
+
+useCheckoutFixture();
 
 describe('merchant and widget (contract §A)', () => {
   it('seeds phoco copies with the defaults and https addresses; chuoi has no record until allow_create', async () => {

@@ -4,12 +4,16 @@ import { startTestSandbox, type TestSandbox } from '../../platform/test/harness'
 import { PAIR_CODE_TTL_MS } from './routes';
 
 export let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ seedVolume: 'small' });
-});
-afterAll(() => t.close());
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useDisplayFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox({ seedVolume: 'small' });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.sandbox.clock.advance(PAIR_CODE_TTL_MS / 1000 + 1));
+}
 // Every test claims from the same address: move past the previous test's wrong codes (and its codes).
-beforeEach(() => t.sandbox.clock.advance(PAIR_CODE_TTL_MS / 1000 + 1));
 
 export async function freshMerchant(template = 'phoco'): Promise<{ id: string; token: string; signIn: () => Promise<string> }> {
   const made = await t.api('POST', '/sandbox/merchants', { body: { template } });

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { pngOf } from '../../platform/test/images';
-import { t, freshMerchant, pairedDisplay, unpair } from './display.fixture';
+import { t, freshMerchant, pairedDisplay, unpair, useDisplayFixture } from './display.fixture';
+
+useDisplayFixture();
 
 /** D296: the display reads the shop's saved screen customisation through its own routes. */
 

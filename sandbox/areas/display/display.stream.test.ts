@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { STATE_REPLAY_MS } from './routes';
-import { t, freshMerchant, pair, pairings, unpair, relay, pairedDisplay, message, openStream } from './display.fixture';
+import { t, freshMerchant, pair, pairings, unpair, relay, pairedDisplay, message, openStream, useDisplayFixture } from './display.fixture';
+
+useDisplayFixture();
 
 describe('the display token reads display messages and nothing else', () => {
   it('is refused on every other call, and the stream refuses every other token', async () => {

@@ -11,7 +11,9 @@ import {
   paymentSuccessSchema,
   type Payment,
 } from '../../platform/test/sale-contract';
-import { t, copyOf, connect, as, key, orderWithDishes } from './orderpayment.fixture';
+import { t, copyOf, connect, as, key, orderWithDishes, useOrderpaymentFixture } from './orderpayment.fixture';
+
+useOrderpaymentFixture();
 
 describe('a payment is taken at the amount it was made for, or not at all (issue 24 §1, D214–D216)', () => {
   // A merchant and socket of its own: the tests above move the clock and drop sockets.

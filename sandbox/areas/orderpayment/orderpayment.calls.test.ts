@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { errorSchema } from '../../platform/test/sale-contract';
-import { t, m, copyOf, as, sale, key, orderWithDishes, payments, orderOf } from './orderpayment.fixture';
+import { t, m, copyOf, as, sale, key, orderWithDishes, payments, orderOf, useOrderpaymentFixture } from './orderpayment.fixture';
+
+useOrderpaymentFixture();
 
 describe('GET /payment', () => {
   it('needs an invoice id of the merchant', async () => {

@@ -8,7 +8,22 @@ import {
   paymentSuccessSchema,
   type Payment,
 } from '../../platform/test/sale-contract';
-import { t, copyOf, as, sale, trigger, key, orderWithDishes, payments, orderOf, cash, heard } from './orderpayment.fixture';
+import {
+  t,
+  copyOf,
+  as,
+  sale,
+  trigger,
+  key,
+  orderWithDishes,
+  payments,
+  orderOf,
+  cash,
+  heard,
+  useOrderpaymentFixture,
+} from './orderpayment.fixture';
+
+useOrderpaymentFixture();
 
 describe('card terminals', () => {
   let terminals: Array<{ serial_number: string; status: string }>;

@@ -32,15 +32,19 @@ export async function connect(token: string): Promise<Socket> {
   return s;
 }
 
-beforeAll(async () => {
-  t = await startTestSandbox({ seedVolume: 'small' });
-  m = await copyOf('phoco');
-  socket = await connect(m.token);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useOrderpaymentFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox({ seedVolume: 'small' });
+    m = await copyOf('phoco');
+    socket = await connect(m.token);
+  });
+  afterAll(async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    await t.close();
+  });
+}
 
 export const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   t.api(method, `/api/sale${path}`, { token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });

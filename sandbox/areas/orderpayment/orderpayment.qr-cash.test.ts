@@ -18,7 +18,10 @@ import {
   orderOf,
   cash,
   heard,
+  useOrderpaymentFixture,
 } from './orderpayment.fixture';
+
+useOrderpaymentFixture();
 
 describe('GET /payment/qr/{invoice_id}', () => {
   it("is a VietQR of the order's amount with its code as the purpose, CRC valid, the same every time", async () => {

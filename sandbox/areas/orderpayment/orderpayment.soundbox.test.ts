@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseVietQr } from '../../../src/services/qr/vietqr';
-import { t, copyOf, as, orderWithDishes } from './orderpayment.fixture';
+import { t, copyOf, as, orderWithDishes, useOrderpaymentFixture } from './orderpayment.fixture';
+
+useOrderpaymentFixture();
 
 /** D297 (an order's QR pays its own store's ShopQR) and D298 (pushing it to the store's Soundbox, core §7). */
 

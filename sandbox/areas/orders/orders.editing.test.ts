@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { orderDetailSchema, orderListSchema, orderSchema } from '../../platform/test/sale-contract';
-import { colan, as, sale, products, newOrder, detail } from './orders.fixture';
+import { colan, as, sale, products, newOrder, detail, useOrdersFixture } from './orders.fixture';
+
+useOrdersFixture();
 
 describe('an order’s life: selecting → handling → completed', () => {
   it('opens as selecting (2) without a table, confirms to handling (1) once, and refuses every change once paid', async () => {

@@ -11,18 +11,22 @@ export let m: { id: string; token: string };
 export let colan: string;
 export const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  t = await startTestSandbox({ seedVolume: 'small' });
-  // A copy of phoco of its own: the tests below change its orders.
-  const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
-  const copy = made.body.data ?? made.body;
-  m = { id: copy.merchant_id, token: (await t.login(copy.username, copy.password)).access_token };
-  colan = (await t.login('colan', 'Colan@2026')).access_token;
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useOrdersFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox({ seedVolume: 'small' });
+    // A copy of phoco of its own: the tests below change its orders.
+    const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
+    const copy = made.body.data ?? made.body;
+    m = { id: copy.merchant_id, token: (await t.login(copy.username, copy.password)).access_token };
+    colan = (await t.login('colan', 'Colan@2026')).access_token;
+  });
+  afterAll(async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    await t.close();
+  });
+}
 
 export const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   t.api(method, `/api/sale${path}`, { token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { errorSchema, orderListSchema } from '../../platform/test/sale-contract';
-import { colan, as, sale, detail } from './orders.fixture';
+import { colan, as, sale, detail, useOrdersFixture } from './orders.fixture';
+
+useOrdersFixture();
 
 describe('seed', () => {
   it('phoco has 150 completed orders over 30 days with every method and source, and the evening’s open bills', async () => {

@@ -2,7 +2,9 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { errorSchema, FNB_TABLES_IF_ABSENT, orderListSchema } from '../../platform/test/sale-contract';
-import { t, m, colan, sockets, as, sale, trigger, products, newOrder, detail } from './orders.fixture';
+import { t, m, colan, sockets, as, sale, trigger, products, newOrder, detail, useOrdersFixture } from './orders.fixture';
+
+useOrdersFixture();
 
 describe('scoping and roles', () => {
   it("answers another merchant's order as a missing one, on every call", async () => {

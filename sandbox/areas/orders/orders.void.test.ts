@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { errorSchema, FNB_TABLES_IF_ABSENT, orderDetailSchema, orderListSchema } from '../../platform/test/sale-contract';
-import { t, m, colan, as, sale, products, newOrder, detail } from './orders.fixture';
+import { t, m, colan, as, sale, products, newOrder, detail, useOrdersFixture } from './orders.fixture';
+
+useOrdersFixture();
 
 /** D301: the owner voids an unpaid order with a reason, once, and a voided order takes no change and no payment. */
 

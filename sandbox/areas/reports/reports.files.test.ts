@@ -1,7 +1,9 @@
 // @vitest-environment node
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
-import { t, phoco, colan, month, list } from './reports.fixture';
+import { t, phoco, colan, month, list, useReportsFixture } from './reports.fixture';
+
+useReportsFixture();
 
 describe('export=true', () => {
   it('answers a real .xlsx of all matching rows with Vietnamese headers and a dated file name', async () => {

@@ -11,12 +11,16 @@ export async function signIn() {
   phoco = (await t.login('phoco', 'Phoco@2026')).access_token;
   colan = (await t.login('colan', 'Colan@2026')).access_token;
 }
-beforeAll(async () => {
-  t = await startTestSandbox();
-  await signIn();
-});
-afterAll(() => t.close());
-beforeEach(() => t.sandbox.faults.reset());
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useReportsFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox();
+    await signIn();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.sandbox.faults.reset());
+}
 
 /** The longest range the server takes (core §5): today and the 29 days before, to today's last second. */
 export const month = () => {

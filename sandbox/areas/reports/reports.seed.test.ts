@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { rollTransactionsForward, SEED_PLANS } from '../../platform/transactions/seed';
 import { DAY_MS } from '../../platform/vn-time';
-import { t, signIn } from './reports.fixture';
+import { t, signIn, useReportsFixture } from './reports.fixture';
+
+useReportsFixture();
 
 describe('seed', () => {
   it('is deterministic: a reset on the same day gives the same rows; the full plan has 200,000+ rows for phoco', async () => {

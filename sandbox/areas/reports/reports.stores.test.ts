@@ -3,7 +3,9 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { storeOptionSchema } from '../../platform/test/portal-schemas';
-import { t, phoco } from './reports.fixture';
+import { t, phoco, useReportsFixture } from './reports.fixture';
+
+useReportsFixture();
 
 describe('GET /metadata/store', () => {
   it('lists every store of a merchant for the dropdown, by name', async () => {

@@ -4,7 +4,9 @@ import { DAY_MS, vnDayStart } from '../../platform/vn-time';
 import { CHANNEL_CONFIG, REPORT_CHANNELS, rowSchemaFor, transactionListSchema, TRANSACTION_STATUSES } from '../../platform/test/portal-schemas';
 import { TIME_PRESETS } from '../../../src/rules/timeRange';
 import { customRange, MAX_CUSTOM_RANGE_MS, rangeToUnixSeconds, validateCustomRange } from '../../../src/rules/timeRange';
-import { t, phoco, colan, month, list } from './reports.fixture';
+import { t, phoco, colan, month, list, useReportsFixture } from './reports.fixture';
+
+useReportsFixture();
 
 describe('GET /transaction/{channel}', () => {
   it('answers every channel (and qr as va) with rows that parse with the portal schema', async () => {

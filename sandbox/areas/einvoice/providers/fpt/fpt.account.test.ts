@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
 import { EINV_PASSWORD, einvUsername } from '../../core/accounts';
 import { vnDay } from '../../core/vat';
-import { t, FPT, PHOCO_TAX, freshMerchant, invoice, create, fault } from './fpt.fixture';
+import { t, FPT, PHOCO_TAX, freshMerchant, invoice, create, fault, useFptFixture } from './fpt.fixture';
+
+useFptFixture();
 
 describe('FPT eInvoice: sign-in and tax codes', () => {
   it('signs in with the account, refuses a wrong password, an unknown user and another tax code alike', async () => {

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { EINV_PASSWORD } from '../../core/accounts';
-import { t, FPT, freshMerchant, invoice, create, fault, billOf } from './fpt.fixture';
+import { t, FPT, freshMerchant, invoice, create, fault, billOf, useFptFixture } from './fpt.fixture';
+
+useFptFixture();
 
 describe('FPT eInvoice: faults, tokens and hostile input', () => {
   it('down: every call of that merchant answers 503, sign-in included; others are not touched', async () => {

@@ -5,10 +5,14 @@ import { EINV_PASSWORD, einvUsername } from '../../core/accounts';
 import { vnDay } from '../../core/vat';
 
 export let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ seedVolume: 'small' });
-});
-afterAll(() => t.close());
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useFptFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox({ seedVolume: 'small' });
+  });
+  afterAll(() => t.close());
+}
 
 export const FPT = '/api/einvoice/fpt';
 export const PHOCO_TAX = '0108123455';

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { FPT_CODE_DELAY_MS } from './common';
 import { FPT_CQT, FPT_STATUS, fptMaySign } from './statuses';
-import { t, FPT, freshMerchant, LAU, invoice, create, fault } from './fpt.fixture';
+import { t, FPT, freshMerchant, LAU, invoice, create, fault, useFptFixture } from './fpt.fixture';
+
+useFptFixture();
 
 describe('FPT eInvoice: creating invoices', () => {
   it("issue 25 §2: issues from FPT's own figures (price and amount before tax, vrt, vat per item; sum, vat, total), numbered in order, pending approval", async () => {

@@ -18,7 +18,10 @@ import {
   save,
   trigger,
   pdfText,
+  useMInvoiceFixture,
 } from './m-invoice.fixture';
+
+useMInvoiceFixture();
 
 describe('login', () => {
   it('answers a token with code 00 and refuses wrong details with code 03 at HTTP 200, never echoing the password', async () => {

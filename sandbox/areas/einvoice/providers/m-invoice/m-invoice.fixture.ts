@@ -115,13 +115,17 @@ export const save = (who: Seller, body: unknown, sign = false) =>
 
 export const trigger = (name: string, body: Record<string, string>) => t.api('POST', `/sandbox/triggers/${name}`, { body });
 
-beforeAll(async () => {
-  t = await startTestSandbox();
-  const clock = (await t.api('GET', '/sandbox/clock')).body as { now: number };
-  today = new Date(clock.now + 7 * 3_600_000).toISOString().slice(0, 10);
-  phoco = await seller('phoco-m-invoice', PHOCO_TAX);
-  colan = await seller('colan-m-invoice', COLAN_TAX);
-});
-afterAll(() => t.close());
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useMInvoiceFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox();
+    const clock = (await t.api('GET', '/sandbox/clock')).body as { now: number };
+    today = new Date(clock.now + 7 * 3_600_000).toISOString().slice(0, 10);
+    phoco = await seller('phoco-m-invoice', PHOCO_TAX);
+    colan = await seller('colan-m-invoice', COLAN_TAX);
+  });
+  afterAll(() => t.close());
+}
 
 export { pdfText } from '../../../../platform/test/pdf-text';

@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MI_CODES, MI_CODING_DELAY_MS } from './wire';
-import { t, PHOCO_TAX, COLAN_TAX, phoco, colan, seller, call, MIXED, today, invoice, save } from './m-invoice.fixture';
+import { t, PHOCO_TAX, COLAN_TAX, phoco, colan, seller, call, MIXED, today, invoice, save, useMInvoiceFixture } from './m-invoice.fixture';
+
+useMInvoiceFixture();
 
 describe('issuing, idempotency and signing', () => {
   it('issue 25 §2: Save issues an invoice waiting for its signature, with the figures the API 2.0 request states (D259), answered under both names', async () => {

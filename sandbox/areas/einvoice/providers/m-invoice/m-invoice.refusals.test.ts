@@ -2,7 +2,22 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MI_CODES } from './wire';
-import { t, BASE, PHOCO_TAX, type Seller, phoco, login, seller, call, invoice, save, trigger } from './m-invoice.fixture';
+import {
+  t,
+  BASE,
+  PHOCO_TAX,
+  type Seller,
+  phoco,
+  login,
+  seller,
+  call,
+  invoice,
+  save,
+  trigger,
+  useMInvoiceFixture,
+} from './m-invoice.fixture';
+
+useMInvoiceFixture();
 
 describe('faults (trigger einvoice-fault)', () => {
   let copy: Seller;

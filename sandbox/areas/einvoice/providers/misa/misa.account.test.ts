@@ -21,7 +21,10 @@ import {
   trigger,
   pdfText,
   signInPhoco,
+  useMisaFixture,
 } from './misa.fixture';
+
+useMisaFixture();
 
 describe('token', () => {
   it('answers the token in data, and refuses a wrong app id, password, user or tax code at HTTP 200', async () => {

@@ -157,15 +157,19 @@ export async function publishOne(who: Seller, body: Record<string, unknown>) {
 
 export const trigger = (name: string, body: Record<string, string>) => t.api('POST', `/sandbox/triggers/${name}`, { body });
 
-beforeAll(async () => {
-  t = await startTestSandbox();
-  phoco = await seller('phoco-misa', PHOCO_TAX);
-  colan = await seller('colan-misa', COLAN_TAX);
-  const m = (await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } })).body;
-  otherUser = `phoco-${m.alias}-misa`;
-  other = await seller(otherUser, PHOCO_TAX);
-});
-afterAll(() => t.close());
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useMisaFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox();
+    phoco = await seller('phoco-misa', PHOCO_TAX);
+    colan = await seller('colan-misa', COLAN_TAX);
+    const m = (await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } })).body;
+    otherUser = `phoco-${m.alias}-misa`;
+    other = await seller(otherUser, PHOCO_TAX);
+  });
+  afterAll(() => t.close());
+}
 
 /** The rate tests' restaurant bill before tax (D226, D229): phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % (205,000 ₫ paid). */
 export const MIXED: Line[] = [

@@ -20,7 +20,10 @@ import {
   publishOne,
   MIXED,
   setClockOffset,
+  useMisaFixture,
 } from './misa.fixture';
+
+useMisaFixture();
 
 describe('publishing', () => {
   it('issues, signs and sends in one call: coded at once, with the figures the request states (D232)', async () => {

@@ -2,7 +2,24 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MISA_ERRORS, MISA_ITEM_ERRORS } from './wire';
-import { t, BASE, PHOCO_TAX, type Seller, phoco, login, call, dataOf, seller, item, publish, publishOne, trigger } from './misa.fixture';
+import {
+  t,
+  BASE,
+  PHOCO_TAX,
+  type Seller,
+  phoco,
+  login,
+  call,
+  dataOf,
+  seller,
+  item,
+  publish,
+  publishOne,
+  trigger,
+  useMisaFixture,
+} from './misa.fixture';
+
+useMisaFixture();
 
 describe('faults (trigger einvoice-fault)', () => {
   let copy: Seller;

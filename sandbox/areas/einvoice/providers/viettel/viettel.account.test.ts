@@ -3,7 +3,23 @@ import { pdfText } from '../../../../platform/test/pdf-text';
 import { describe, expect, it } from 'vitest';
 import { EINV_PASSWORD } from '../../core/accounts';
 import { offeredYears } from '../../../../../src/services/einvoice/core/testing/offered-years';
-import { t, V, API, PHOCO_TAX, freshMerchant, invoiceBody, salesBody, create, search, send, file, fault } from './viettel.fixture';
+import {
+  t,
+  V,
+  API,
+  PHOCO_TAX,
+  freshMerchant,
+  invoiceBody,
+  salesBody,
+  create,
+  search,
+  send,
+  file,
+  fault,
+  useViettelFixture,
+} from './viettel.fixture';
+
+useViettelFixture();
 
 describe('Viettel S-Invoice: login, tokens, tax codes', () => {
   it('logs in with the account and refuses wrong credentials; no secret in the answer but the token', async () => {

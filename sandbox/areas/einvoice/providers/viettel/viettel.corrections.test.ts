@@ -18,7 +18,10 @@ import {
   send,
   file,
   pdfText,
+  useViettelFixture,
 } from './viettel.fixture';
+
+useViettelFixture();
 
 describe('Viettel S-Invoice: issue 25 §5, corrections instead of cancellations (D244, D245)', () => {
   /** An original with pho at 8 % and beer at 10 %, sent to the tax authority; its references as Odoo sends them. */

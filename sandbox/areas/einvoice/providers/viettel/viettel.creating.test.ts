@@ -2,7 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { VIETTEL_CODE_DELAY_MS } from './common';
 import { VIETTEL_CQT, VIETTEL_STATUS } from './statuses';
-import { t, PHOCO_TAX, freshMerchant, item, invoiceBody, salesBody, create, search, send, fault } from './viettel.fixture';
+import {
+  t,
+  PHOCO_TAX,
+  freshMerchant,
+  item,
+  invoiceBody,
+  salesBody,
+  create,
+  search,
+  send,
+  fault,
+  useViettelFixture,
+} from './viettel.fixture';
+
+useViettelFixture();
 
 describe('Viettel S-Invoice: creating', () => {
   it('issue 25 §2: keeps the figures the request states (net unit price, amount, rate, VAT), numbers in order, and starts not sent', async () => {

@@ -18,7 +18,10 @@ import {
   search,
   send,
   file,
+  useViettelFixture,
 } from './viettel.fixture';
+
+useViettelFixture();
 
 describe('Viettel S-Invoice: issue 25 §2, the figures as Viettel reads and checks them (D231)', () => {
   /** phở 65,000 ₫ × 2 at 8 % and beer 25,000 ₫ × 3 at 10 % as the portal states them: 205,000 ₫ paid. */

@@ -7,10 +7,14 @@ import { vnDay } from '../../core/vat';
 import { VIETTEL_API } from './common';
 
 export let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ seedVolume: 'small' });
-});
-afterAll(() => t.close());
+/** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
+ * evaluated once per worker when files share it (vitest.config.ts: the node project runs unisolated). */
+export function useViettelFixture(): void {
+  beforeAll(async () => {
+    t = await startTestSandbox({ seedVolume: 'small' });
+  });
+  afterAll(() => t.close());
+}
 
 export const V = '/api/einvoice/viettel';
 export const API = `${V}${VIETTEL_API}`;
