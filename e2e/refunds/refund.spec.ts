@@ -68,6 +68,15 @@ test.describe('Issue 27 §1: refunds (D305)', () => {
       await expect(r.history.getByRole('row')).toHaveCount(2);
       await expect(r.history).toContainText(r.tx('status.SUCCESS'));
       await expectReadableAtBothWidths(page, 'refund done, cash', look, info);
+      // issue 27 §1: the refund receipt on 80 mm carries the screen's figures.
+      await page.getByTestId('refund-print').click();
+      const paper = page.frameLocator('#receipt-print-frame').locator('body');
+      await expect(paper.getByTestId('receipt-title')).toHaveText(t(look.lang, 'common:receipt.refund.title'));
+      await expect(paper.getByTestId('receipt-order-code')).toHaveText(cashOrder.orderCode);
+      await expect(paper.getByTestId('receipt-total')).toHaveText(formatVnd(dish.price));
+      await expect(paper.getByTestId('receipt-refund-reason')).toHaveText(r.tx('reason.QUALITY'));
+      await expect(paper.getByTestId('receipt-refund-remaining')).toHaveText(formatVnd(cashOrder.total - dish.price));
+      await expect(r.summary).toContainText(formatVnd(cashOrder.total - dish.price));
 
       // A whole QR payment: a request to the bank, answered live.
       const qrOrder = await guestOrder(sandbox, merchant, `Bàn ${4 + 2 * i}`);

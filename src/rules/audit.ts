@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'einvoice.settings.cancel',
   'payment.settings.save',
   'refund.create',
+  'approval.pin.set',
+  'approval.approve',
+  'approval.decline',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -26,7 +29,7 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an entry is about (its target type); the id beside it is the record's own. */
-export const AUDIT_TARGETS = ['bank_account', 'shopqr', 'staff', 'einvoice_settings', 'payment_settings', 'refund'] as const;
+export const AUDIT_TARGETS = ['bank_account', 'shopqr', 'staff', 'einvoice_settings', 'payment_settings', 'refund', 'approval'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 const MASK = '••••';

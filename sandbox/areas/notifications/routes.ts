@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
-import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
+import { authenticate, isOwnerRole, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 
 /**
  * The bell's calls (core §2 notification bell, §4 notification click, §7 /notification):
- *   GET /notification?notification_type=0|1|2|3&page&page_size → newest first, `unseen` counts per type
- *   (3: an order's e-invoice the sale service could not issue, D257)
+ *   GET /notification?notification_type=0|1|2|3|4&page&page_size → newest first, `unseen` counts per type
+ *   (3: an order's e-invoice the sale service could not issue, D257; 4: a staff member asks the owner's
+ *   approval, D310 — the owner's alone, so a staff-type caller's list and count of kind 4 stay empty)
  *   PUT /notification {id, status: 2} → marks it seen (idempotent)
  * The order a notification opens is the orders area's GET /order/{id}.
  */
@@ -49,14 +50,19 @@ function wholeId(value: unknown): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-export async function unseenCounts(ctx: SandboxContext, merchantId: string): Promise<Record<'0' | '1' | '2' | '3', number>> {
+type Kind = '0' | '1' | '2' | '3' | '4';
+
+/** Kind 4 (approval requests, D310) is the owner's: hidden from a staff-type caller. */
+const ownerOnly = (owner: boolean) => (owner ? '' : ' AND notification_type <> 4');
+
+export async function unseenCounts(ctx: SandboxContext, merchantId: string, owner = true): Promise<Record<Kind, number>> {
   const rows = await ctx.db.query<{ notification_type: number; n: number }>(
     `SELECT notification_type, count(*)::int AS n FROM notifications
-     WHERE merchant_id = $1 AND status <> $2 AND created_at <= $3 GROUP BY notification_type`,
+     WHERE merchant_id = $1 AND status <> $2 AND created_at <= $3${ownerOnly(owner)} GROUP BY notification_type`,
     [merchantId, SEEN, ctx.clock.now()],
   );
-  const counts = { '0': 0, '1': 0, '2': 0, '3': 0 };
-  for (const row of rows) counts[String(row.notification_type) as '0' | '1' | '2' | '3'] = row.n;
+  const counts = { '0': 0, '1': 0, '2': 0, '3': 0, '4': 0 };
+  for (const row of rows) counts[String(row.notification_type) as Kind] = row.n;
   return counts;
 }
 
@@ -67,11 +73,12 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
     const type = Number(query.notification_type ?? '0');
     const page = positiveInt(query.page, 1);
     const pageSize = positiveInt(query.page_size, 10, MAX_PAGE_SIZE);
-    if (![0, 1, 2, 3].includes(type) || page === null || pageSize === null) {
-      throw new ApiError(400, 'BAD_REQUEST', 'notification_type must be 0, 1, 2 or 3; page ≥ 1; page_size 1..100');
+    if (![0, 1, 2, 3, 4].includes(type) || page === null || pageSize === null) {
+      throw new ApiError(400, 'BAD_REQUEST', 'notification_type must be 0 to 4; page ≥ 1; page_size 1..100');
     }
+    const owner = isOwnerRole(user.role);
     // Rows "from the future" (seeded ahead of a moved clock) stay hidden, like report rows.
-    const where = `merchant_id = $1 AND notification_type = $2 AND created_at <= $3`;
+    const where = `merchant_id = $1 AND notification_type = $2 AND created_at <= $3${ownerOnly(owner)}`;
     const params = [user.merchant_id, type, ctx.clock.now()];
     const [count] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE ${where}`, params);
     const rows = await ctx.db.query<NotificationRecord>(
@@ -84,7 +91,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: SandboxCon
       total_page: Math.ceil((count?.n ?? 0) / pageSize),
       page,
       page_size: pageSize,
-      unseen: await unseenCounts(ctx, user.merchant_id),
+      unseen: await unseenCounts(ctx, user.merchant_id, owner),
     };
   });
 

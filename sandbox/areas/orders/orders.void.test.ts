@@ -101,13 +101,13 @@ describe('D301: voiding an unpaid order', () => {
     expect((await detail(pending.id)).invoice_data.status).not.toBe(3);
   });
 
-  it('issue 27 §1: a staff-type user is refused VOID_NEEDS_APPROVAL; another merchant gets 404', async () => {
+  it('D311: a staff-type user is refused APPROVAL_REQUIRED (the one code of refund and void); another merchant gets 404', async () => {
     const staff = (await t.login('phoco.staff', 'Staff@2026')).access_token;
     const opened = await as(staff)('POST', '/order', { table_id: null });
     const id = opened.body.data.order_id as number;
     const refused = await voidOrder(id, `staff-${id}`, { reason: 'WRONG_ORDER' }, staff);
     expect(refused.status).toBe(403);
-    expect(refused.body.error_code).toBe('VOID_NEEDS_APPROVAL');
+    expect(refused.body.error_code).toBe('APPROVAL_REQUIRED');
     expect((await as(staff)('GET', `/order/${id}`)).body.data.invoice_data.status).toBe(2);
     const mine = await orderWithDish();
     expect((await voidOrder(mine.id, `colan-${mine.id}`, { reason: 'WRONG_ORDER' }, colan)).status).toBe(404);

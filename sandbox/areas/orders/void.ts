@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { isVoidReason, voidProblem } from '../../../src/rules/orderVoid';
 import type { SandboxContext } from '../../platform/context';
-import { authenticate, isOwnerRole, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
+import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { assertNoPendingPayment, noPendingPaymentSql, orderPaid, orderVoided } from '../../platform/sale/settlement';
 import { findOrder, idOf, ORDER_COMPLETED, ORDER_VOIDED, orderDetail, orderNotFound, orderOut, type OrderRecord } from './model';
 import { bodyOf } from '../../platform/http/body';
+import { approvalGate } from '../approvals';
 
 /**
  * PUT /order/void `{order_id, reason, note?}` with an Idempotency-Key (D301): the owner voids an
  * unpaid order with a reason. The order keeps its lines; its status becomes 3 (voided) and its invoice
  * status 2 (cancelled); it leaves the one-open-bill-per-table index, so its table is free at once; who,
- * when and why are kept. A staff-type caller is refused with 403 VOID_NEEDS_APPROVAL (voiding takes
+ * when and why are kept. A staff-type caller needs the owner's approval (voiding takes
  * money off the books, so it is the owner's, as "manager confirmation to prevent fraud" at the peers'
- * tills). Refused: a paid order (409 ORDER_PAID; refunds are another piece), an order a payment is
+ * tills); D310 lets the owner approve it (the approvals area's gate: 403 APPROVAL_REQUIRED, D311, until
+ * an approval or the owner's PIN comes with the call; the approval is used in the void's transaction).
+ * Refused: a paid order (409 ORDER_PAID; refunds are another piece), an order a payment is
  * waiting on (409 ORDER_PAYMENT_PENDING naming it, D214: cancel it first, D216), an order voided already
  * (409 ORDER_VOIDED with who/when/why). The same key answers the first call's answer (20 tabs, one
  * void); another key on a voided order is ORDER_VOIDED. The statement that voids names the open
@@ -58,26 +61,42 @@ async function refusal(ctx: SandboxContext, order: OrderRecord): Promise<ApiErro
   return undefined;
 }
 
+class NotVoided extends Error {}
+
 export function registerVoidRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.put('/order/void', async (request, reply) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     return sendOnce(ctx, request, reply, user.merchant_id, { required: true }, async () => {
-      if (!isOwnerRole(user.role)) {
-        throw new ApiError(403, 'VOID_NEEDS_APPROVAL', 'Only the owner may void an order');
-      }
-      const input = voidInput(bodyOf(request));
+      const body = bodyOf(request);
+      const input = voidInput(body);
       const order = await findOrder(ctx.db, user.merchant_id, { id: input.orderId });
       if (!order) throw orderNotFound();
       const refused = await refusal(ctx, order);
       if (refused) throw refused;
+      const what = { reason: input.reason, note: input.note };
+      const subject = { kind: 'VOID' as const, orderId: order.id, orderCode: order.order_code, amount: order.total_price, request: what };
+      const gate = await approvalGate(ctx, user, body, subject);
+      if (gate.asked) return { status: 202, body: ok(gate.asked) };
       const now = ctx.clock.now();
       const unlocked = await noPendingPaymentSql(ctx.db, '$1::int', '$3');
-      const [voided] = await ctx.db.query<{ id: number }>(
-        `UPDATE sale_orders SET status = 3, invoice_status = 2, voided_at = $3, voided_by = $4, voided_by_name = $5,
+      // The approval is used in the void's transaction: a void that does not happen leaves it unused.
+      const [voided] = await ctx.db
+        .transaction(async (tx) => {
+          await gate.use?.(tx);
+          const rows = await tx.query<{ id: number }>(
+            `UPDATE sale_orders SET status = 3, invoice_status = 2, voided_at = $3, voided_by = $4, voided_by_name = $5,
                 void_reason = $6, void_note = $7, updated_at = $3
           WHERE id = $1 AND merchant_id = $2 AND status IN (1, 2) AND ${unlocked} RETURNING id`,
-        [order.id, user.merchant_id, now, user.id, user.full_name || user.username, input.reason, input.note],
-      );
+            [order.id, user.merchant_id, now, user.id, user.full_name || user.username, input.reason, input.note],
+          );
+          // Nothing voided: undo the approval's use, then say why below.
+          if (rows.length === 0) throw new NotVoided();
+          return rows;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NotVoided) return [];
+          throw error;
+        });
       if (!voided) {
         // Paid, voided or made pending between the read and the statement: say which.
         const again = await findOrder(ctx.db, user.merchant_id, { id: order.id });

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../../platform/context';
 import { recordAudit, type AuditActor } from '../audit';
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
+import { queueRefundAdjustment } from '../../platform/sale/refund-adjustment';
 
 /**
  * Giving an order's money back (D305). A refund is priced from the lines as they were sold (an order's
@@ -280,6 +281,8 @@ async function settle(ctx: SandboxContext, refundId: number): Promise<void> {
        FROM sale_refunds r JOIN sale_orders o ON o.id = r.order_id WHERE r.id = $1`,
     [refundId],
   );
+  // Decree 70: an invoiced order's refund is an adjusting invoice decreasing its lines (D313).
+  await queueRefundAdjustment(ctx.db, refundId, ctx.clock.now());
   if (!r || r.customer_id === 0) return;
   const points = pointsToReverse(Number(r.point), Number(r.total), Number(r.before), Number(r.amount));
   await ctx.db.query(`UPDATE sale_refunds SET points_reversed = $2 WHERE id = $1`, [refundId, points]);

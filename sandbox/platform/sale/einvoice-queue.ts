@@ -16,6 +16,7 @@ import { issueToken } from '../../areas/einvoice/core/accounts';
 import { orderDetail } from '../../areas/orders/model';
 import type { SandboxContext } from '../context';
 import { registerInvoiceQueue, type InvoiceQueueHandle, type InvoiceRunResult } from './einvoice-wake';
+import { runRefundAdjustments } from './refund-adjustment';
 
 /**
  * The sale service's e-invoice worker (D248–D251). The payment's own statement queues
@@ -165,7 +166,14 @@ async function round(ctx: SandboxContext, baseUrl: string): Promise<InvoiceRunRe
   const result: InvoiceRunResult = { issued: [], retrying: [], failed: [] };
   for (;;) {
     const jobs = await claim(ctx);
-    if (jobs.length === 0) return result;
+    if (jobs.length === 0) {
+      // Then the refunds' adjusting invoices (D313), after the sales' invoices they adjust.
+      const adjusted = await runRefundAdjustments(ctx, baseUrl, {
+        adapter: (route, baseURL) => ADAPTERS[route]({ baseURL }),
+        transient: isTransient,
+      });
+      return adjusted.length > 0 ? { ...result, adjusted } : result;
+    }
     for (const job of jobs) {
       try {
         const { issued } = await issueOne(ctx, baseUrl, job);
@@ -241,9 +249,11 @@ async function notifyFailed(ctx: SandboxContext, job: Job, now: number): Promise
 
 /** When the next job falls due (a queued job's next_at, a claim's end), or null when none waits. */
 async function nextDue(ctx: SandboxContext): Promise<number | null> {
+  const [adjustments] = await ctx.db.query<{ ok: boolean }>(`SELECT to_regclass('sale_refund_adjustments') IS NOT NULL AS ok`);
+  const due = (table: string) =>
+    `SELECT CASE state WHEN 'QUEUED' THEN next_at ELSE claimed_until END AS at FROM ${table} WHERE state IN ('QUEUED', 'ISSUING')`;
   const [row] = await ctx.db.query<{ at: number | null }>(
-    `SELECT min(CASE state WHEN 'QUEUED' THEN next_at ELSE claimed_until END)::float8 AS at
-       FROM sale_einvoice_jobs WHERE state IN ('QUEUED', 'ISSUING')`,
+    `SELECT min(at)::float8 AS at FROM (${due('sale_einvoice_jobs')}${adjustments?.ok ? ` UNION ALL ${due('sale_refund_adjustments')}` : ''}) d`,
   );
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }

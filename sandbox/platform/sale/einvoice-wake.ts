@@ -17,6 +17,8 @@ export interface InvoiceRunResult {
   issued: number[];
   retrying: number[];
   failed: number[];
+  /** Refunds whose adjusting invoice was issued in this round (D313); absent when none. */
+  adjusted?: number[];
 }
 
 const handles = new WeakMap<Database, InvoiceQueueHandle>();

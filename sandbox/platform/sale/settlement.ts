@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/envelope';
+import { writeBankRecord } from './bank-record';
 import { wakeInvoiceQueue } from './einvoice-wake';
 import { hasTable } from './pending';
 
@@ -137,8 +138,10 @@ interface Completed {
 }
 
 /** What follows every completion: points, the order's other pending payments cancelled, the event. */
-async function afterPaid(ctx: SandboxContext, merchantId: string, done: Completed, method: Method): Promise<PaymentRecord> {
+async function afterPaid(ctx: SandboxContext, merchantId: string, done: Completed, method: Method, bank = true): Promise<PaymentRecord> {
   const now = ctx.clock.now();
+  // The bank's record of the money (D308); a cashier's confirmation of a shown transfer has none.
+  if (bank && method !== 'CASH') await writeBankRecord(ctx, merchantId, done, method);
   await ctx.db.query(
     `UPDATE sale_payments SET status = 'CANCELLED', reason = 'PAID_OTHERWISE', updated_at = $2 WHERE order_id = $1 AND status = 'PENDING'`,
     [done.order_id, now],
@@ -197,7 +200,7 @@ export async function payNow(
   ctx: SandboxContext,
   merchantId: string,
   orderId: number,
-  input: { method: Exclude<Method, 'CARD'>; receive?: number; change?: number; amount?: number },
+  input: { method: Exclude<Method, 'CARD'>; receive?: number; change?: number; amount?: number; bankRecord?: boolean },
 ): Promise<PaymentRecord | null> {
   const now = ctx.clock.now();
   const percent = await pointPercent(ctx.db, merchantId);
@@ -231,7 +234,7 @@ export async function payNow(
     if (isUniqueViolation(error)) return null;
     throw error;
   }
-  return done ? afterPaid(ctx, merchantId, done, input.method) : null;
+  return done ? afterPaid(ctx, merchantId, done, input.method, input.bankRecord !== false) : null;
 }
 
 /** Why `payNow` or an approval took no money: the order was paid meanwhile, or its total is not the amount. */

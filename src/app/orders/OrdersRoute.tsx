@@ -21,6 +21,7 @@ import { correctionHref } from './einvoice/correction-link';
 import { ExportPage, useOrderEinvoice } from './einvoice/OrderEinvoice';
 import { ordersActorsOf } from './actors';
 import { refundsPaths } from '../refunds';
+import { approvalsActorsOf } from '../approvals';
 import { ordersPaths, orderSegments } from './paths';
 
 /**
@@ -103,8 +104,19 @@ function ListPage() {
 function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void }) {
   const navigate = useNavigate();
   const { inspect } = useRuntime();
-  const { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder } =
-    useAreaActors(ordersActorsOf);
+  const {
+    loadOrder,
+    loadProducts,
+    loadCategories,
+    submitDishes,
+    findCustomer,
+    createCustomer,
+    attachCustomer,
+    cancelPending,
+    voidOrder,
+    voidApproval,
+  } = useAreaActors(ordersActorsOf);
+  const { gateFor } = useAreaActors(approvalsActorsOf);
   const logic = useMemo(() => {
     return orderEditMachine.provide({
       actors: { loadOrder, loadProducts, loadCategories, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending },
@@ -146,7 +158,11 @@ function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void
   const voidLogic = useMemo(
     () =>
       orderVoidMachine.provide({
-        actors: { voidOrder },
+        // D310: a staff member's void waits for the owner's approval (PIN here, or the bell).
+        actors: {
+          voidOrder,
+          approve: gateFor(voidApproval.gated, (input, signal) => voidApproval.perform(input.subject, input.fields, signal)),
+        },
         actions: {
           notifyVoided: () => {
             notify.success({ title: 'orders:void.doneTitle', message: 'orders:void.doneBody', values: { code: codeRef.current } });
@@ -154,7 +170,7 @@ function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void
           },
         },
       }),
-    [voidOrder],
+    [voidOrder, voidApproval, gateFor],
   );
   const voidActor = useActorRef(voidLogic, { input: { orderId }, inspect });
   return (

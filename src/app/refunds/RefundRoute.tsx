@@ -4,23 +4,32 @@ import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { refundOrderMachine } from '../../machines/refunds/refundOrder.machine';
+import { errorCode } from '../../rules/serviceError';
 import { RefundScreen } from '../../screens/refunds/RefundScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { useAreaActors, useRuntime } from '../shared/composition';
+import { notify } from '../shared/notify';
 import { refundsActorsOf } from './actors';
 
 /** /sale-refund/{invoice id} (D305): the refund machine wired to the sale client, the realtime hub and this tab's keys. */
 function RefundPage({ invoiceId }: { invoiceId: number }) {
   const { t } = useTranslation('refunds');
   const { inspect } = useRuntime();
-  const { loadRefundable, sendRefund, watchRefunds, forgetRefundKey } = useAreaActors(refundsActorsOf);
+  const { loadRefundable, sendRefund, watchRefunds, forgetRefundKey, printRefundReceipt } = useAreaActors(refundsActorsOf);
   const logic = useMemo(
     () =>
       refundOrderMachine.provide({
-        actors: { loadRefundable, sendRefund, watchRefunds },
-        actions: { forgetKey: (_, params) => forgetRefundKey(params.invoiceId) },
+        actors: { loadRefundable, sendRefund, watchRefunds, printRefundReceipt },
+        actions: {
+          forgetKey: (_, params) => forgetRefundKey(params.invoiceId),
+          notifyPrintFailed: (_, params) => {
+            const code = errorCode(params.error);
+            if (code === 'PRINT_FAILED') notify.failureText({ title: 'refunds:printFailTitle', message: 'refunds:printFailBody' });
+            else notify.failure('refunds:printFailTitle', code);
+          },
+        },
       }),
-    [loadRefundable, sendRefund, watchRefunds, forgetRefundKey],
+    [loadRefundable, sendRefund, watchRefunds, forgetRefundKey, printRefundReceipt],
   );
   const actor = useActorRef(logic, { input: { invoiceId }, inspect });
   // The order list is the orders area's page; the address is the spec's (doc 2 §2 /sale-order).

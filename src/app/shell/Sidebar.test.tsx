@@ -29,7 +29,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
     expect(keys(menu)).toEqual(['overview', 'reports', 'shopQr', 'payByLink', 'edc', 'sales', 'feedback', 'businessInfo']);
     expect(childPaths(menu, 'reports')).toEqual(['/tx-card', '/tx-va']);
     expect(childPaths(menu, 'shopQr')).toEqual(['/bank', '/payment']);
-    expect(childPaths(menu, 'businessInfo')).toEqual(['/profile', '/store', '/staff', '/audit-log']);
+    expect(childPaths(menu, 'businessInfo')).toEqual(['/profile', '/store', '/staff', '/audit-log', '/reconciliation']);
   });
 
   it('shows e-invoice and master merchant only when enabled', () => {
@@ -69,7 +69,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
     const features = { ...defaults, masterMerchant: true };
     const owner = buildMenu({ features, isFnb: true, accountType: 'business' });
     const staff = buildMenu({ features, isFnb: true, accountType: 'business', owner: false });
-    expect(childPaths(owner, 'businessInfo')).toEqual(['/profile', '/store', '/staff', '/audit-log']);
+    expect(childPaths(owner, 'businessInfo')).toEqual(['/profile', '/store', '/staff', '/audit-log', '/reconciliation']);
     expect(childPaths(staff, 'businessInfo')).toEqual(['/profile']);
     expect(keys(staff)).not.toContain('masterMerchant');
     expect(keys(owner).filter((k) => k !== 'masterMerchant')).toEqual(keys(staff));

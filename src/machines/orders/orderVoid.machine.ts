@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '../../rules/idempotency';
 import { voidProblem, VOID_NOTE_MAX, type VoidReason } from '../../rules/orderVoid';
+import { APPROVAL_REQUIRED } from '../../rules/approvals';
+import { approvalGateMachine } from '../approvals';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import type { OrderDetail } from '../../services/orders/schemas';
 
@@ -11,7 +13,9 @@ import type { OrderDetail } from '../../services/orders/schemas';
  * (the route reads the order again and shows who voided it, when and why). A failure keeps the reason
  * and the note typed: RETRY sends the same attempt with the same key, so a lost answer never voids
  * twice; changing the reason after a failure is a new attempt with a new key. An order found voided
- * already (409 ORDER_VOIDED: another tab, or the lost answer of this one) is voided.
+ * already (409 ORDER_VOIDED: another tab, or the lost answer of this one) is voided. A staff member
+ * refused APPROVAL_REQUIRED (D310, D311) goes to the owner's approval step (`approve`, the approvals
+ * area's machine): done → voided; cancelled → back to the dialog with the reason kept and a new key.
  */
 
 export interface OrderVoidInput {
@@ -49,12 +53,14 @@ export const orderVoidSetup = setup({
     context: {} as OrderVoidContext,
     input: {} as OrderVoidInput,
     events: {} as OrderVoidEvent,
-    tags: {} as 'open' | 'voiding' | 'voidFailed' | 'voided',
+    tags: {} as 'open' | 'voiding' | 'voidFailed' | 'voided' | 'approval',
   },
   actors: {
     voidOrder: fromPromise<OrderDetail, VoidOrderInput>(async () => {
       throw notProvided('voidOrder');
     }),
+    // The approvals area's step (D310); the app provides it with this void as the gated call.
+    approve: approvalGateMachine,
   },
   actions: {
     reset: assign({ reason: null, note: '', showErrors: false, error: null, key: () => newIdempotencyKey('void') }),
@@ -70,6 +76,8 @@ export const orderVoidSetup = setup({
   guards: {
     valid: ({ context }) => voidProblem(context.reason, context.note) === null,
     alreadyVoided: (_, p: { error: unknown }) => errorCode(p.error) === 'ORDER_VOIDED',
+    needsApproval: (_, p: { error: unknown }) => errorCode(p.error) === APPROVAL_REQUIRED,
+    approved: (_, p: { output: { done: boolean } }) => p.output.done,
   },
 });
 
@@ -111,8 +119,23 @@ export const orderVoidMachine = orderVoidSetup.createMachine({
         onDone: { target: 'voided', actions: 'notifyVoided' },
         onError: [
           { guard: { type: 'alreadyVoided', params: ({ event }) => ({ error: event.error }) }, target: 'voided', actions: 'notifyVoided' },
+          { guard: { type: 'needsApproval', params: ({ event }) => ({ error: event.error }) }, target: 'approval' },
           { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
+      },
+    },
+    approval: {
+      tags: ['open', 'approval'],
+      description: 'A staff member’s void waits for the owner: the PIN here, or a request in the bell (D310).',
+      invoke: {
+        id: 'approve',
+        src: 'approve',
+        input: ({ context }) => ({ subject: { orderId: context.orderId, reason: context.reason!, note: context.note.trim() } }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => ({ output: event.output }) }, target: 'voided', actions: 'notifyVoided' },
+          { target: 'confirming', actions: 'renewKey' },
+        ],
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

@@ -39,7 +39,14 @@ export type RefundOrderEvent =
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
   | { type: 'AGAIN' }
-  | { type: 'REFUND.UPDATED' };
+  | { type: 'REFUND.UPDATED' }
+  | { type: 'PRINT' };
+
+/** What the refund receipt is printed from: the refund and the order as last read. */
+export interface RefundPrintInput {
+  refund: Refund;
+  refundable: Refundable;
+}
 
 export const refundRequest = (c: RefundOrderContext): RefundRequest => {
   const { scope, reason, note } = c.form.values;
@@ -52,7 +59,7 @@ export const refundOrderMachine = setup({
     context: {} as RefundOrderContext,
     events: {} as RefundOrderEvent,
     input: {} as { invoiceId: number },
-    tags: {} as 'loading' | 'busy',
+    tags: {} as 'loading' | 'busy' | 'printing',
   },
   actors: {
     loadRefundable: fromPromise<Refundable, { invoiceId: number }>(async () => {
@@ -62,10 +69,15 @@ export const refundOrderMachine = setup({
       throw notProvided('sendRefund');
     }),
     watchRefunds: fromCallback<EventObject, { invoiceId: number }>(() => () => {}),
+    printRefundReceipt: fromPromise<void, RefundPrintInput>(async () => {
+      throw notProvided('printRefundReceipt');
+    }),
   },
   actions: {
     /** Ends this intent's key after a definite answer (src/app plugs the session slot in). */
     forgetKey: (_, _params: { invoiceId: number }) => {},
+    /** Says the receipt did not print (src/app plugs the notifications in); the refund itself stands. */
+    notifyPrintFailed: (_, _params: { error: unknown }) => {},
     assignRefundable: assign(({ context }, params: { refundable: Refundable }) => {
       const last = context.last ? (params.refundable.refunds.find((r) => r.id === context.last!.id) ?? context.last) : null;
       // Quantities chosen stay, each within what is now left of its line.
@@ -99,6 +111,8 @@ export const refundOrderMachine = setup({
     canSend: ({ context }) => refundFormKit.valid(context.form.values) && refundAmount(context.refundable, context.form.values) > 0,
     answerLost: (_, params: { error: unknown }) => outcomeUnknown(params.error),
     somethingLeft: ({ context }) => (context.refundable?.refundable_amount ?? 0) > 0,
+    // Only money that went back has a receipt; a waiting card or bank refund prints once it succeeds.
+    printable: ({ context }) => context.last?.status === 'SUCCESS' && context.refundable !== null,
   },
 }).createMachine({
   id: 'refundOrder',
@@ -201,7 +215,18 @@ export const refundOrderMachine = setup({
             onError: 'shown',
           },
         },
-        shown: { on: { 'REFUND.UPDATED': 'reloading' } },
+        shown: { on: { 'REFUND.UPDATED': 'reloading', PRINT: { guard: 'printable', target: 'printing' } } },
+        // The refund receipt on 80 mm through the shared receipt printer (issue 27 §1).
+        printing: {
+          tags: ['printing'],
+          invoke: {
+            id: 'printRefundReceipt',
+            src: 'printRefundReceipt',
+            input: ({ context }) => ({ refund: context.last!, refundable: context.refundable! }),
+            onDone: 'shown',
+            onError: { target: 'shown', actions: { type: 'notifyPrintFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
       },
     },
     // Everything paid is refunded or waiting on the terminal or bank; a decline frees it again.

@@ -15,3 +15,5 @@ export const selectRefundEditing = (s: Snapshot) => s.matches('editing') || s.ma
 export const selectRefundDone = (s: Snapshot) => (s.matches('done') ? s.context.last : null);
 export const selectRefundSettled = (s: Snapshot) => s.matches('settled');
 export const selectRefundCanAgain = (s: Snapshot) => s.matches('done') && (s.context.refundable?.refundable_amount ?? 0) > 0;
+export const selectRefundCanPrint = (s: Snapshot) => s.matches({ done: 'shown' }) && s.context.last?.status === 'SUCCESS';
+export const selectRefundPrinting = (s: Snapshot) => s.hasTag('printing');

@@ -8,6 +8,7 @@ import { VOID_NOTE_MAX, VOID_REASONS, voidProblem, type VoidReason } from '../..
 import { errorMessageKey } from '../../services/errors';
 import type { Order } from '../../services/orders/schemas';
 import { formatDateTime } from '../shared/table/format';
+import { ApprovalStep, type ApprovalStepActor } from '../approvals';
 
 export type OrderVoidActor = ActorRefFrom<typeof orderVoidMachine>;
 type VoidSnapshot = SnapshotFrom<typeof orderVoidMachine>;
@@ -16,6 +17,9 @@ const selectOpen = (s: VoidSnapshot) => s.hasTag('open');
 const selectVoiding = (s: VoidSnapshot) => s.hasTag('voiding');
 const selectFailed = (s: VoidSnapshot) => s.hasTag('voidFailed');
 const selectContext = (s: VoidSnapshot) => s.context;
+// D310: the owner's approval step, while a staff member's void waits for it.
+const selectApproval = (s: VoidSnapshot) =>
+  s.hasTag('approval') ? ((s.children as Record<string, unknown>).approve as ApprovalStepActor | undefined) : undefined;
 
 /** The void's error in the dialog: the void's own words for what it refuses, else the catalogue's. */
 function voidErrorKey(code: string | null): string {
@@ -25,22 +29,20 @@ function voidErrorKey(code: string | null): string {
 }
 
 /**
- * D301: "Void order" on an unpaid order's page. The owner opens the dialog (reason required, "Other"
- * asks for a few words); a staff-type user reads that only the owner can void an order (the service
- * refuses them whatever this shows). While voiding, the dialog's controls wait, so a double submit has
+ * D301: "Void order" on an unpaid order's page. The dialog asks for the reason (required, "Other"
+ * asks for a few words); a staff-type user reads that the owner will approve it, and the service's
+ * APPROVAL_REQUIRED opens the approval step in the same dialog (D310). While voiding, the dialog's controls wait, so a double submit has
  * nowhere to go; a failure says why and keeps the reason typed.
  */
 export function OrderVoidControl({ actor, order, owner }: { actor: OrderVoidActor; order: Order; owner: boolean }) {
   const { t } = useTranslation(['orders', 'errors']);
-  if (!owner) {
-    return (
-      <Text size="xs" data-testid="order-void-owner-only">
-        {t('void.ownerOnly')}
-      </Text>
-    );
-  }
   return (
     <>
+      {owner ? null : (
+        <Text size="xs" data-testid="order-void-owner-only">
+          {t('void.needsApproval')}
+        </Text>
+      )}
       <Button variant="outline" color="red.9" onClick={() => actor.send({ type: 'OPEN' })} data-testid="order-void-open">
         {t('void.open')}
       </Button>
@@ -55,6 +57,7 @@ function OrderVoidDialog({ actor, code }: { actor: OrderVoidActor; code: string 
   const voiding = useSelector(actor, selectVoiding);
   const failed = useSelector(actor, selectFailed);
   const { reason, note, showErrors, error } = useSelector(actor, selectContext);
+  const approval = useSelector(actor, selectApproval);
   const problem = showErrors ? voidProblem(reason, note) : null;
   return (
     <Modal
@@ -64,7 +67,9 @@ function OrderVoidDialog({ actor, code }: { actor: OrderVoidActor; code: string 
       centered
       closeButtonProps={{ 'aria-label': t('void.cancel'), disabled: voiding }}
     >
+      {approval ? <ApprovalStep actor={approval} /> : null}
       <form
+        hidden={approval !== undefined}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

@@ -10,6 +10,8 @@ import {
   selectRefundAmountNow,
   selectRefundBusy,
   selectRefundCanAgain,
+  selectRefundCanPrint,
+  selectRefundPrinting,
   selectRefundDone,
   selectRefundEditing,
   selectRefundForm,
@@ -181,16 +183,25 @@ function Done({ actor }: { actor: RefundOrderActor }) {
   const { t } = useTranslation('refunds');
   const refund = useSelector(actor, selectRefundDone);
   const canAgain = useSelector(actor, selectRefundCanAgain);
+  const canPrint = useSelector(actor, selectRefundCanPrint);
+  const printing = useSelector(actor, selectRefundPrinting);
   if (!refund) return null;
   return (
     <Alert color={refund.status === 'DECLINED' || refund.status === 'REJECTED' ? 'red' : 'green'} role="status" data-testid="refund-done">
       <Stack gap="xs">
         <Text size="sm">{t(`done.${refund.status}`, { amount: formatVnd(refund.amount) })}</Text>
-        {canAgain && (
+        {(canAgain || canPrint || printing) && (
           <Group>
-            <Button variant="default" size="xs" onClick={() => actor.send({ type: 'AGAIN' })}>
-              {t('done.again')}
-            </Button>
+            {(canPrint || printing) && (
+              <Button size="xs" loading={printing} onClick={() => actor.send({ type: 'PRINT' })} data-testid="refund-print">
+                {t('done.print')}
+              </Button>
+            )}
+            {canAgain && (
+              <Button variant="default" size="xs" onClick={() => actor.send({ type: 'AGAIN' })}>
+                {t('done.again')}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

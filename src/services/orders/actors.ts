@@ -1,7 +1,15 @@
-import { outcomeUnknown } from '../../rules/idempotency';
+import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
+import type { ApprovalFields } from '../approvals';
 import type { VoidReason } from '../../rules/orderVoid';
 import { fromPromise } from 'xstate';
 import type { OrderListQuery, OrdersApi } from './api';
+
+export interface VoidSubject {
+  orderId: number;
+  reason: VoidReason;
+  note: string;
+}
+const voidBody = (s: VoidSubject) => ({ order_id: s.orderId, reason: s.reason, note: s.note === '' ? null : s.note });
 import { createAttemptStore, type AttemptStore } from './attempts';
 import type {
   BasketLine,
@@ -69,9 +77,19 @@ export function createOrdersActors(orders: OrdersApi, attempts: AttemptStore = c
     findCustomer: fromPromise<OrderCustomer | null, { phone: string }>(({ input, signal }) => orders.customerByPhone(input.phone, signal)),
     createCustomer: fromPromise<OrderCustomer, QuickCustomer>(({ input, signal }) => orders.createCustomer(input, signal)),
     /** D301: the void with the attempt's key, which the machine keeps for a retry. */
-    voidOrder: fromPromise<OrderDetail, { orderId: number; reason: VoidReason; note: string; key: string }>(({ input, signal }) =>
-      orders.voidOrder({ order_id: input.orderId, reason: input.reason, note: input.note === '' ? null : input.note }, input.key, signal),
+    voidOrder: fromPromise<OrderDetail, VoidSubject & { key: string }>(({ input, signal }) =>
+      orders.voidOrder(voidBody(input), input.key, signal),
     ),
+    /**
+     * D310: the void as the approval step's gated call — asking the owner sends it with
+     * approval_request; carrying it out sends the approval's fields under a new key (the first
+     * attempt's key holds its APPROVAL_REQUIRED answer).
+     */
+    voidApproval: {
+      gated: (subject: unknown) => ({ method: 'PUT' as const, path: '/order/void', body: voidBody(subject as VoidSubject) }),
+      perform: (subject: unknown, fields: ApprovalFields, signal?: AbortSignal) =>
+        orders.voidOrder({ ...voidBody(subject as VoidSubject), ...fields }, newIdempotencyKey('void'), signal),
+    },
     attachCustomer: fromPromise<Order, { orderId: number; customerId: number }>(({ input, signal }) =>
       orders.setCustomer(input.orderId, input.customerId, signal),
     ),

@@ -2,6 +2,7 @@ import type { VoidReason } from '../../rules/orderVoid';
 import { dayRangeToUnixSeconds } from '../../rules/timeRange';
 import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
+import type { ApprovalFields } from '../approvals';
 import { cancelPaymentLinkCall } from '../checkout';
 import {
   CATEGORY_PAGE_SIZE,
@@ -47,9 +48,9 @@ export interface OrdersApi {
   confirm(orderId: number, signal?: AbortSignal): Promise<Order>;
   addProducts(body: AddProductsBody, idempotencyKey: string, signal?: AbortSignal): Promise<OrderDetail>;
   setCustomer(orderId: number, customerId: number, signal?: AbortSignal): Promise<Order>;
-  /** PUT /order/void with the attempt's Idempotency-Key (D301): the owner voids an unpaid order with a reason. */
+  /** PUT /order/void with the attempt's Idempotency-Key (D301): the owner voids an unpaid order with a reason; staff with an approval's fields (D310). */
   voidOrder(
-    body: { order_id: number; reason: VoidReason; note: string | null },
+    body: { order_id: number; reason: VoidReason; note: string | null } & ({ approval_pin?: never; approval_id?: never } | ApprovalFields),
     idempotencyKey: string,
     signal?: AbortSignal,
   ): Promise<OrderDetail>;

@@ -13,7 +13,7 @@ function project(c: OrderVoidContext) {
 describeModel({
   name: 'orderVoid',
   machine: orderVoidMachine,
-  promiseActors: ['voidOrder'],
+  promiseActors: ['voidOrder', 'approve'],
   spyActions: ['notifyVoided'],
   variants: [
     {
@@ -31,6 +31,11 @@ describeModel({
         { type: 'xstate.error.actor.voidOrder', error: networkError },
         { type: 'xstate.error.actor.voidOrder', error: serviceError('ORDER_PAID', 409) },
         { type: 'xstate.error.actor.voidOrder', error: serviceError('ORDER_VOIDED', 409) },
+        // D310: a staff member's void waits for the owner's approval.
+        { type: 'xstate.error.actor.voidOrder', error: serviceError('APPROVAL_REQUIRED', 403, { kind: 'VOID', pin_set: true }) },
+        { type: 'xstate.done.actor.approve', output: { done: true } },
+        { type: 'xstate.done.actor.approve', output: { done: false } },
+        { type: 'xstate.error.actor.approve', error: networkError },
       ],
       project: project as (context: never) => unknown,
     },
@@ -62,6 +67,8 @@ describeModel({
         if (code === 'ORDER_VOIDED' && !step.after.hasTag('voided')) throw new Error('an order voided already was not taken as voided');
         if (code === 'NETWORK_ERROR' && !step.after.hasTag('voidFailed')) throw new Error('a lost answer was not said');
       }
+      if (type === 'xstate.done.actor.approve' && step.after.hasTag('voided') && !step.actions.some((a) => a.action === 'notifyVoided'))
+        throw new Error('an approved void said nothing');
       if (type === 'xstate.done.actor.voidOrder' && !step.actions.some((a) => a.action === 'notifyVoided'))
         throw new Error('a void said nothing');
       if (type === 'SUBMIT' && before && voidProblem(before.reason, before.note) !== null && !after.showErrors)

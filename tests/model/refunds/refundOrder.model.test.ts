@@ -75,18 +75,22 @@ const events: SampleEvent[] = [
   { type: 'FIELD.BLUR', field: 'note' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.sendRefund', output: refund },
+  { type: 'xstate.done.actor.sendRefund', output: { ...refund, status: 'SUCCESS' } },
   { type: 'xstate.error.actor.sendRefund', error: networkError },
   { type: 'xstate.error.actor.sendRefund', error: serviceError('REFUND_EXCEEDS_PAID', 409) },
   { type: 'REFUND.UPDATED' },
   { type: 'AGAIN' },
+  { type: 'PRINT' },
+  { type: 'xstate.done.actor.printRefundReceipt' },
+  { type: 'xstate.error.actor.printRefundReceipt', error: { code: 'PRINT_FAILED' } },
 ];
 
 describeModel({
   name: 'refundOrder',
   machine: refundOrderMachine,
-  promiseActors: ['loadRefundable', 'sendRefund'],
+  promiseActors: ['loadRefundable', 'sendRefund', 'printRefundReceipt'],
   callbackActors: ['watchRefunds'],
-  spyActions: ['forgetKey'],
+  spyActions: ['forgetKey', 'notifyPrintFailed'],
   variants: [
     {
       variant: 'refund',
@@ -99,6 +103,7 @@ describeModel({
         shown: Object.keys(refundFormKit.shown(c.form)).sort(),
         error: c.form.saveError ?? c.loadError,
         last: c.last?.id ?? null,
+        printable: c.last?.status === 'SUCCESS',
       })) as (context: never) => unknown,
     },
   ],
@@ -117,6 +122,11 @@ describeModel({
       }
       if (step.event.type === 'xstate.done.actor.sendRefund' && !actions.includes('forgetKey'))
         throw new Error('key kept after the refund');
+      // issue 27 §1: only a refund that gave money back prints, and from the order as last read.
+      for (const call of step.invoked.filter((c) => c.id === 'printRefundReceipt')) {
+        const input = call.input as { refund: Refund; refundable: Refundable | null };
+        if (input.refund.status !== 'SUCCESS' || !input.refundable) throw new Error(`printed ${JSON.stringify(input.refund)}`);
+      }
       for (const call of step.invoked) {
         if (call.id !== 'sendRefund') continue;
         // Never sent invalid or empty, and never more than is left.

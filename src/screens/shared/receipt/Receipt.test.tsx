@@ -101,4 +101,29 @@ describe('printed receipt', () => {
     expect(doc.querySelector('[data-testid="receipt-invoice-lookup-url"]')?.textContent).toBe('https://einvoice.fpt.com.vn/tra-cuu');
     expect(doc.querySelector('img')).toBeNull();
   });
+
+  it('issue 27 §1: a refund receipt has the refunded lines, the amount given back, the way, reason, who and what stays paid; no QR, no invoice', async () => {
+    const refund = {
+      ...paidOrder,
+      invoice: issued,
+      qr: 'ignored',
+      receiveAmount: 200_000,
+      returnAmount: 65_000,
+      lines: [{ name: 'Trà đá', amount: 2, price: 5_000 }],
+      total: 10_000,
+      refund: { method: 'CASH' as const, reason: 'Returned by the customer', note: '', by: 'Lan', paid: 135_000, remainingPaid: 125_000 },
+      language: 'en' as const,
+    };
+    const doc = parse((await renderReceipt(refund)).html);
+    expect(doc.querySelector('[data-testid="receipt-title"]')?.textContent).toBe('Refund receipt');
+    expect(doc.querySelector('[data-testid="receipt-total"]')?.textContent).toBe('10.000\u00a0₫');
+    expect(doc.querySelector('[data-testid="receipt-refund-way"]')?.textContent).toBe('Cash');
+    expect(doc.querySelector('[data-testid="receipt-refund-by"]')?.textContent).toBe('Lan');
+    expect(doc.querySelector('[data-testid="receipt-refund-remaining"]')?.textContent).toBe('125.000\u00a0₫');
+    expect(doc.querySelector('[data-testid="receipt-refund-note"]')).toBeNull();
+    expect(doc.querySelector('[data-testid="receipt-method"]')).toBeNull();
+    // The refund receipt is not the order's bill: neither its change nor its e-invoice block.
+    expect(doc.body.textContent).not.toContain('Change');
+    expect(doc.querySelector('img')).toBeNull();
+  });
 });

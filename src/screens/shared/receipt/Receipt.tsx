@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { ReceiptData, ReceiptInvoice } from '../../../services/shared/print/receipt';
+import type { ReceiptData, ReceiptInvoice, ReceiptRefund } from '../../../services/shared/print/receipt';
 import { formatVndNumber } from '../../../rules/vnd';
 import { formatDateTime, formatVnd } from '../table/format';
 
 /**
  * The printed bill on 80 mm paper (D131): shop, order, lines, totals, how it was paid, a
- * VietQR for an unpaid bill, BẢN SAO / COPY on a reprint. Plain markup with class names styled by
+ * VietQR for an unpaid bill, BẢN SAO / COPY on a reprint. A refund receipt (issue 27 §1) is the same
+ * paper with the refunded lines, the amount given back as its total and a block saying how, why, by
+ * whom and what stays paid. Plain markup with class names styled by
  * RECEIPT_CSS, so the same markup shows on screen and in the print frame. Every value is text.
  */
 export function Receipt({
@@ -20,12 +22,16 @@ export function Receipt({
 }) {
   const { t } = useTranslation('common', { lng: receipt.language });
   const method = receipt.paymentMethod ? t(`receipt.method.${receipt.paymentMethod}`) : null;
+  const refund = receipt.refund ?? null;
+  const title = refund ? t('receipt.refund.title') : receipt.paid ? t('receipt.titlePaid') : t('receipt.titleBill');
   return (
     <article className="receipt" data-testid="receipt" lang={receipt.language}>
       <header className="receipt-head">
         <div className="receipt-shop">{receipt.shopName}</div>
         {receipt.shopAddress && <div className="receipt-small">{receipt.shopAddress}</div>}
-        <div className="receipt-title">{receipt.paid ? t('receipt.titlePaid') : t('receipt.titleBill')}</div>
+        <div className="receipt-title" data-testid="receipt-title">
+          {title}
+        </div>
         {receipt.copy && (
           <div className="receipt-copy" data-testid="receipt-copy">
             {t('receipt.copy')}
@@ -69,39 +75,74 @@ export function Receipt({
           ))}
         </tbody>
       </table>
-      <dl className="receipt-totals">
-        <div className="receipt-total">
-          <dt>{t('receipt.total')}</dt>
-          <dd data-testid="receipt-total">{formatVnd(receipt.total)}</dd>
-        </div>
-        {method && (
-          <div>
-            <dt>{t('receipt.paidBy')}</dt>
-            <dd data-testid="receipt-method">{method}</dd>
-          </div>
-        )}
-        {receipt.receiveAmount !== null && receipt.paymentMethod === 'CASH' && (
-          <>
-            <div>
-              <dt>{t('receipt.received')}</dt>
-              <dd>{formatVnd(receipt.receiveAmount)}</dd>
-            </div>
-            <div>
-              <dt>{t('receipt.change')}</dt>
-              <dd>{formatVnd(receipt.returnAmount ?? 0)}</dd>
-            </div>
-          </>
-        )}
-      </dl>
+      <Totals receipt={receipt} method={method} />
       {!receipt.paid && qrImage && (
         <div className="receipt-qr">
           <img src={qrImage} alt={t('receipt.qrAlt')} width={160} height={160} />
           <div className="receipt-small">{t('receipt.scanToPay')}</div>
         </div>
       )}
-      {receipt.paid && receipt.invoice && <InvoiceBlock invoice={receipt.invoice} qrImage={invoiceQrImage} language={receipt.language} />}
+      {receipt.paid && receipt.invoice && !refund && (
+        <InvoiceBlock invoice={receipt.invoice} qrImage={invoiceQrImage} language={receipt.language} />
+      )}
       <footer className="receipt-foot">{t('receipt.thanks')}</footer>
     </article>
+  );
+}
+
+/** The amount (the bill's total, or what a refund gave back) and how it was paid or given back. */
+function Totals({ receipt, method }: { receipt: ReceiptData; method: string | null }) {
+  const { t } = useTranslation('common', { lng: receipt.language });
+  const refund = receipt.refund ?? null;
+  return (
+    <dl className="receipt-totals">
+      <div className="receipt-total">
+        <dt>{refund ? t('receipt.refund.total') : t('receipt.total')}</dt>
+        <dd data-testid="receipt-total">{formatVnd(receipt.total)}</dd>
+      </div>
+      {method && !refund && (
+        <div>
+          <dt>{t('receipt.paidBy')}</dt>
+          <dd data-testid="receipt-method">{method}</dd>
+        </div>
+      )}
+      {refund && <RefundBlock refund={refund} method={method ?? refund.method} language={receipt.language} />}
+      {receipt.receiveAmount !== null && receipt.paymentMethod === 'CASH' && !refund && (
+        <>
+          <div>
+            <dt>{t('receipt.received')}</dt>
+            <dd>{formatVnd(receipt.receiveAmount)}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.change')}</dt>
+            <dd>{formatVnd(receipt.returnAmount ?? 0)}</dd>
+          </div>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The refund's way, reason, who and what stays paid (issue 27 §1; D305), under the amount given back. */
+function RefundBlock({ refund, method, language }: { refund: ReceiptRefund; method: string; language: 'vi' | 'en' }) {
+  const { t } = useTranslation('common', { lng: language });
+  const rows: Array<[string, string, string]> = [
+    ['way', t('receipt.refund.way'), method],
+    ['reason', t('receipt.refund.reason'), refund.reason],
+    ...(refund.note ? [['note', t('receipt.refund.note'), refund.note] as [string, string, string]] : []),
+    ['by', t('receipt.refund.by'), refund.by],
+    ['paid', t('receipt.refund.paid'), formatVnd(refund.paid)],
+    ['remaining', t('receipt.refund.remaining'), formatVnd(refund.remainingPaid)],
+  ];
+  return (
+    <>
+      {rows.map(([key, label, value]) => (
+        <div key={key}>
+          <dt>{label}</dt>
+          <dd data-testid={`receipt-refund-${key}`}>{value}</dd>
+        </div>
+      ))}
+    </>
   );
 }
 

@@ -20,7 +20,7 @@ export async function receiptQrImage(receipt: ReceiptData): Promise<string | nul
 
 /** D252: the QR of the provider's lookup page, on a paid receipt that carries an issued invoice. */
 export async function invoiceQrImage(receipt: ReceiptData): Promise<string | null> {
-  if (!receipt.paid || receipt.invoice?.state !== 'issued') return null;
+  if (!receipt.paid || receipt.refund || receipt.invoice?.state !== 'issued') return null;
   try {
     return await QRCode.toDataURL(receipt.invoice.lookupUrl, QR_OPTIONS);
   } catch {

@@ -20,7 +20,7 @@ export interface ReceiptData {
   shopAddress: string | null;
   orderCode: string;
   tableName: string | null;
-  /** Unix seconds of the order's last change. */
+  /** Unix seconds (or ms) of the order's last change, or of the refund on a refund receipt. */
   time: number;
   lines: ReceiptLine[];
   total: number;
@@ -35,6 +35,24 @@ export interface ReceiptData {
   language: 'vi' | 'en';
   /** "Print invoice" (D252): the order's e-invoice, only when the settings say print it. */
   invoice: ReceiptInvoice | null;
+  /** A refund receipt (issue 27 §1; D305): the lines are the refunded ones, the total what went back. */
+  refund?: ReceiptRefund | null;
+}
+
+/**
+ * What a refund receipt adds to the shared receipt: the way the money went back (the order's payment
+ * method, D305), why, who refunded it, what the order's payment was and what of it stays paid.
+ */
+export interface ReceiptRefund {
+  method: 'QR' | 'CASH' | 'CARD' | 'LINK';
+  /** The reason in the receipt's language (the refund's code when it has no words). */
+  reason: string;
+  note: string;
+  by: string;
+  /** The order's payment, whole đồng. */
+  paid: number;
+  /** What stays paid once this refund and the earlier successful ones are given back. */
+  remainingPaid: number;
 }
 
 /**

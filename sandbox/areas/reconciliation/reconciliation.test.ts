@@ -1,0 +1,256 @@
+// @vitest-environment node
+import * as XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+import { vnDate } from '../../platform/vn-time';
+import { RECON_HEADERS } from './xlsx';
+
+/** Reconciliation against the bank (issue 27 §5, D308, D309) on throwaway copies of phoco. */
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox({ seedVolume: 'small' });
+});
+afterAll(() => t.close());
+
+interface Merchant {
+  id: string;
+  token: string;
+  storeId: number;
+}
+
+async function freshMerchant(): Promise<Merchant> {
+  const made = await t.api('POST', '/sandbox/merchants', { body: { template: 'phoco' } });
+  const { access_token: token } = await t.login(made.body.username, made.body.password);
+  const [store] = await t.sandbox.db.query<{ id: number }>(`SELECT min(id) AS id FROM stores WHERE merchant_id = $1`, [
+    made.body.merchant_id,
+  ]);
+  return { id: made.body.merchant_id, token, storeId: Number(store!.id) };
+}
+
+let n = 0;
+const key = (tag: string) => ({ 'idempotency-key': `${tag}-${Date.now()}-${(n += 1)}` });
+const sale = (m: Merchant, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  t.api(method, `/api/sale${path}`, { token: m.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+const trigger = async (m: Merchant, name: string, body: Record<string, string> = {}) => {
+  const res = await t.api('POST', `/sandbox/triggers/${name}`, { body: { merchant: m.id, ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+
+/** A confirmed order of `amount` of the first dish: its code, invoice and total. */
+async function order(m: Merchant, amount = 2) {
+  const orderId = (await sale(m, 'POST', '/order', { table_id: null })).body.data.order_id as number;
+  const dish = ((await sale(m, 'GET', '/inventory/product?status=0&page_size=5')).body.data as Array<{ product_id: number }>)[0]!;
+  await sale(m, 'PUT', '/order/confirm', { order_id: orderId });
+  const data = (await sale(m, 'PUT', '/order/product', { order_id: orderId, products: [{ product_id: dish.product_id, amount }] })).body
+    .data;
+  return {
+    code: data.invoice_data.order_code as string,
+    invoiceId: data.invoice_data.invoice_id as number,
+    total: data.invoice_data.total_price as number,
+  };
+}
+
+const today = () => vnDate(t.sandbox.clock.now());
+const reconcile = async (m: Merchant, day = today(), storeId = m.storeId) => {
+  const res = await t.api('GET', `/api/portal/reconciliation?store_id=${storeId}&day=${day}`, { token: m.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as {
+    rows: Array<{
+      group: string;
+      method: string | null;
+      order_code: string | null;
+      amount: number;
+      fee: number;
+      credited: number;
+      bank_id: string | null;
+    }>;
+    totals: Record<'MATCHED' | 'WAITING' | 'OURS_ONLY' | 'BANK_ONLY' | 'ALL', { count: number; gross: number; fee: number; net: number }>;
+  };
+};
+
+async function payByCard(m: Merchant, o: { invoiceId: number }) {
+  const devices = (await sale(m, 'GET', '/payment/device?page_size=100')).body.data as Array<{ serial_number: string; status: string }>;
+  const serial = devices.find((d) => d.status === 'ONLINE')!.serial_number;
+  const sent = await sale(
+    m,
+    'POST',
+    '/payment/pos',
+    { invoice_id: o.invoiceId, serial_number: serial, payment_method: 'CARD' },
+    key('pos'),
+  );
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  await trigger(m, 'terminal', { serial, result: 'approve' });
+}
+
+async function payByLink(m: Merchant, o: { code: string; invoiceId: number; total: number }) {
+  const checkout = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    t.api(method, `/api/checkout${path}`, { token: m.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+  const info = await checkout('GET', `/merchants/${m.id}?allow_create=True`);
+  expect(info.status, JSON.stringify(info.body)).toBe(200);
+  const widget = info.body.data.data.widget.id;
+  const link = await checkout(
+    'POST',
+    '/payment-links',
+    { app_id: widget, order_id: o.code, amount: o.total, invoice_id: o.invoiceId },
+    key('link'),
+  );
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
+  await trigger(m, 'link-paid', { link: link.body.data.id });
+}
+
+describe('issue 27 §5: the bank writes its record of each order payment (D308)', () => {
+  it('D308: a VietQR payment is credited at once in /tx-va, a card payment waits in /tx-card, a link payment in /tx-ecom, cash writes nothing', async () => {
+    const m = await freshMerchant();
+    const [qr, card, link, cash] = [await order(m, 1), await order(m, 2), await order(m, 3), await order(m, 1)];
+    await trigger(m, 'order-qr-paid', { order_code: qr.code });
+    await payByCard(m, card);
+    await payByLink(m, link);
+    const paidCash = await sale(
+      m,
+      'POST',
+      '/payment/cash',
+      { invoice_id: cash.invoiceId, payment_method: 'CASH', receive_amount: cash.total, return_amount: 0, merchant_id: m.id },
+      key('cash'),
+    );
+    expect(paidCash.status).toBe(200);
+    const rows = await t.sandbox.db.query<{
+      channel: string;
+      bill_id: string;
+      amount: string;
+      commission_fee: string;
+      credit_status: string;
+      credit_amount: string | null;
+      store_id: number;
+    }>(
+      `SELECT channel, bill_id, amount, commission_fee, credit_status, credit_amount, store_id FROM transactions WHERE merchant_id = $1 ORDER BY id`,
+      [m.id],
+    );
+    expect(
+      rows.map((r) => [
+        r.channel,
+        r.bill_id,
+        Number(r.amount),
+        Number(r.commission_fee),
+        r.credit_status,
+        r.credit_amount === null ? null : Number(r.credit_amount),
+        r.store_id,
+      ]),
+    ).toEqual([
+      ['va', qr.code, qr.total, 0, 'credited', qr.total, m.storeId],
+      ['card', card.code, card.total, Math.floor((card.total * 110) / 10_000), 'not_credited', null, m.storeId],
+      ['ecom', link.code, link.total, Math.floor((link.total * 200) / 10_000), 'not_credited', null, m.storeId],
+    ]);
+  });
+});
+
+describe('issue 27 §5: a store day matched against the bank (D308)', () => {
+  it('issue 27 §5: matched, waiting, paid with no bank record (flagged) and bank only, with totals to the đồng', async () => {
+    const m = await freshMerchant();
+    // The copy's seeded paid orders predate the bank's records (D308): what is there before is the baseline.
+    const base = await reconcile(m);
+    const [qr, card, fake, held] = [await order(m, 1), await order(m, 2), await order(m, 3), await order(m, 1)];
+    await trigger(m, 'order-qr-paid', { order_code: qr.code });
+    await payByCard(m, card);
+    await trigger(m, 'order-transfer-confirmed', { order_code: fake.code });
+    await trigger(m, 'order-qr-paid', { order_code: held.code });
+    await trigger(m, 'bank-credit-waiting', { order_code: held.code });
+    await trigger(m, 'bank-credit-unmatched', { amount: '85000', store_id: String(m.storeId) });
+    const mine = new Set([qr.code, card.code, fake.code, held.code]);
+    const fresh = (d: Awaited<ReturnType<typeof reconcile>>) =>
+      d.rows.filter((r) => (r.order_code ? mine.has(r.order_code) : !base.rows.some((b) => b.bank_id === r.bank_id)));
+    const plus = (g: keyof typeof base.totals, d: { count: number; gross: number; fee: number; net: number }) => {
+      const b = base.totals[g]!;
+      return { count: b.count + d.count, gross: b.gross + d.gross, fee: b.fee + d.fee, net: b.net + d.net };
+    };
+    const day = await reconcile(m);
+    const cardFee = Math.floor((card.total * 110) / 10_000);
+    expect(fresh(day).map((r) => [r.group, r.method, r.order_code, r.amount, r.fee, r.credited])).toEqual([
+      ['MATCHED', 'QR', qr.code, qr.total, 0, qr.total],
+      ['WAITING', 'CARD', card.code, card.total, cardFee, 0],
+      ['WAITING', 'QR', held.code, held.total, 0, 0],
+      ['OURS_ONLY', 'QR', fake.code, fake.total, 0, 0],
+      ['BANK_ONLY', null, null, 85_000, 0, 85_000],
+    ]);
+    expect(day.rows.find((r) => r.order_code === fake.code)!.bank_id).toBeNull();
+    expect(day.totals).toEqual({
+      MATCHED: plus('MATCHED', { count: 1, gross: qr.total, fee: 0, net: qr.total }),
+      WAITING: plus('WAITING', { count: 2, gross: card.total + held.total, fee: cardFee, net: 0 }),
+      OURS_ONLY: plus('OURS_ONLY', { count: 1, gross: fake.total, fee: 0, net: 0 }),
+      BANK_ONLY: plus('BANK_ONLY', { count: 1, gross: 85_000, fee: 0, net: 85_000 }),
+      ALL: plus('ALL', { count: 5, gross: qr.total + card.total + held.total + fake.total + 85_000, fee: cardFee, net: qr.total + 85_000 }),
+    });
+
+    // The bank settles: the waiting ones are credited, net = amount − fee.
+    await trigger(m, 'bank-settle');
+    const settled = await reconcile(m);
+    expect(settled.totals.WAITING.count).toBe(0);
+    expect(settled.totals.MATCHED).toEqual({
+      count: 3,
+      gross: qr.total + card.total + held.total,
+      fee: cardFee,
+      net: qr.total + card.total - cardFee + held.total,
+    });
+    expect(
+      fresh(settled)
+        .filter((r) => r.group === 'OURS_ONLY')
+        .map((r) => r.order_code),
+    ).toEqual([fake.code]);
+
+    // The export carries the same rows and figures.
+    const file = await fetch(`${t.url}/api/portal/reconciliation/export?store_id=${m.storeId}&day=${today()}`, {
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    expect(file.headers.get('content-disposition')).toContain('doi-soat_');
+    const sheet = XLSX.read(Buffer.from(await file.arrayBuffer()), { type: 'buffer' }).Sheets['Đối soát']!;
+    const aoa = XLSX.utils.sheet_to_json<(string | number)[]>(sheet, { header: 1, blankrows: false });
+    const head = aoa.findIndex((r) => r[0] === RECON_HEADERS[0]);
+    const body = aoa.slice(head + 1, head + 1 + settled.rows.length);
+    expect(body.map((r) => [r[3] ?? '', r[7], r[8], r[9]])).toEqual(
+      settled.rows.map((r) => [r.order_code ?? '', r.amount, r.fee, r.credited]),
+    );
+    expect(body.find((r) => r[3] === fake.code)![1]).toBe('Có');
+    const all = aoa.find((r) => r[0] === 'Tất cả')!;
+    expect(all.slice(1)).toEqual([settled.totals.ALL.count, settled.totals.ALL.gross, settled.totals.ALL.fee, settled.totals.ALL.net]);
+  });
+
+  it('issue 27 §5: a link payment is matched in the e-commerce report, another store and another day are apart', async () => {
+    const m = await freshMerchant();
+    const o = await order(m, 2);
+    await payByLink(m, o);
+    const ofLink = async () => (await reconcile(m)).rows.filter((r) => r.order_code === o.code).map((r) => [r.group, r.method]);
+    expect(await ofLink()).toEqual([['WAITING', 'LINK']]);
+    await trigger(m, 'bank-settle', { order_code: o.code });
+    expect(await ofLink()).toEqual([['MATCHED', 'LINK']]);
+    const [other] = await t.sandbox.db.query<{ id: number }>(`SELECT max(id) AS id FROM stores WHERE merchant_id = $1`, [m.id]);
+    expect((await reconcile(m, today(), Number(other!.id))).rows).toEqual([]);
+    expect((await reconcile(m, vnDate(t.sandbox.clock.now() - 86_400_000))).rows.some((r) => r.order_code === o.code)).toBe(false);
+  });
+
+  it('D309: owner only, merchant-scoped, a bad day or store refused with its field', async () => {
+    const m = await freshMerchant();
+    const other = await freshMerchant();
+    const get = (token: string, q: string) => t.api('GET', `/api/portal/reconciliation?${q}`, { token });
+    const foreign = await get(m.token, `store_id=${other.storeId}&day=${today()}`);
+    expect([foreign.status, foreign.body.error_code]).toEqual([404, 'STORE_NOT_EXIST']);
+    expect((await get(m.token, `store_id=${m.storeId}&day=2026-13-01`)).body).toMatchObject({
+      error_code: 'BAD_REQUEST',
+      data: { field: 'day' },
+    });
+    expect((await get(m.token, `store_id=${m.storeId}&day=2999-01-01`)).body).toMatchObject({
+      error_code: 'BAD_REQUEST',
+      data: { field: 'day' },
+    });
+    expect((await get(m.token, `day=${today()}`)).body).toMatchObject({ error_code: 'BAD_REQUEST', data: { field: 'store_id' } });
+    const username = `recon.staff.${m.id}.${Date.now()}`.toLowerCase();
+    await t.api('POST', '/sandbox/users', {
+      body: { username, password: 'Staff@2026', email: `${username}@example.test`, merchant: m.id, role: 'Staff' },
+    });
+    const staff = (await t.login(username, 'Staff@2026')).access_token;
+    expect((await get(staff, `store_id=${m.storeId}&day=${today()}`)).body.error_code).toBe('PERMISSION_DENY');
+    expect(
+      (await t.api('GET', `/api/portal/reconciliation/export?store_id=${m.storeId}&day=${today()}`, { token: staff })).body.error_code,
+    ).toBe('PERMISSION_DENY');
+  });
+});

@@ -1,0 +1,4 @@
+/** The approvals area's service face (areas.json `uses`): the approval fields a gated call carries, the calls and actors (D310). */
+export type { ApprovalFields, Approval, PinState } from './schemas';
+export { createApprovalsApi, type ApprovalsApi } from './api';
+export { createApprovalsActors } from './actors';
