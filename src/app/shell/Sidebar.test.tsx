@@ -54,6 +54,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
       '/sale-register',
       '/sale-order',
       '/shift',
+      '/z-report',
       '/sale-product',
       '/sale-customer',
       '/category',

@@ -1,4 +1,5 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import './styles';
 import { useTranslation } from 'react-i18next';
 import { formatVnd } from '../../rules/vnd';
@@ -6,6 +7,7 @@ import { DENOMINATIONS } from '../../rules/shifts/drawer';
 import type { Movement, Shift } from '../../services/shifts/schemas';
 import { formatDateTime } from '../shared/table/format';
 import { ScrollRegion } from '../shared/ScrollRegion';
+import { closingPaths } from '../../app/closing/paths';
 
 /** One labelled figure (money in VND, core §9). */
 export function Figure({ label, value, testId, strong = false }: { label: string; value: string; testId?: string; strong?: boolean }) {
@@ -105,6 +107,10 @@ export function ShiftSummary({ shift, title, testId }: { shift: Shift; title: st
           ))}
         </Group>
         <MovementsTable movements={shift.movements ?? []} />
+        {/* D306: the closed shift's end-of-day report. */}
+        <Anchor component={Link} to={closingPaths.shift(shift.shift_id)} data-testid="shift-z-report">
+          {t('summary.zReport')}
+        </Anchor>
       </Stack>
     </Card>
   );

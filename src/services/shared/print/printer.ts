@@ -84,17 +84,29 @@ export function createReceiptPrinter(deps: ReceiptPrinterDeps) {
       if (bridge.printReceipt(bridgePayload(receipt)) === false) throw new PrintError('the print bridge refused the receipt');
       return 'bridge';
     }
-    const { html, css } = await deps.render(receipt);
-    const frame = (deps.openFrame ?? openHiddenFrame)(deps.win);
-    const frameDoc = frame.document;
-    frameDoc.open();
-    frameDoc.write(`<!doctype html><html><head><meta charset="utf-8"><style>${PAGE_CSS}${css}</style></head><body>${html}</body></html>`);
-    frameDoc.close();
-    await Promise.all([wait(PRINT_WAIT_MS), Promise.race([imagesLoaded(frameDoc), wait(PRINT_WAIT_MAX_MS)])]);
-    frame.focus();
-    frame.print();
+    await printInFrame(deps.win, await deps.render(receipt), { wait, openFrame: deps.openFrame });
     return 'browser';
   };
+}
+
+/**
+ * The browser half of printing: any rendered 80 mm paper (a receipt, the Z report, D306) written into
+ * the hidden frame, given its time to lay out and load images, then printed.
+ */
+export async function printInFrame(
+  win: Window,
+  { html, css }: RenderedReceipt,
+  options: { wait?: (ms: number) => Promise<void>; openFrame?: (win: Window) => PrintFrame } = {},
+): Promise<void> {
+  const wait = options.wait ?? defaultWait;
+  const frame = (options.openFrame ?? openHiddenFrame)(win);
+  const frameDoc = frame.document;
+  frameDoc.open();
+  frameDoc.write(`<!doctype html><html><head><meta charset="utf-8"><style>${PAGE_CSS}${css}</style></head><body>${html}</body></html>`);
+  frameDoc.close();
+  await Promise.all([wait(PRINT_WAIT_MS), Promise.race([imagesLoaded(frameDoc), wait(PRINT_WAIT_MAX_MS)])]);
+  frame.focus();
+  frame.print();
 }
 
 export type ReceiptPrinter = ReturnType<typeof createReceiptPrinter>;
