@@ -92,6 +92,7 @@ describe('upgrading a data folder made before issue 13', () => {
       expect([...ran].sort()).toEqual([
         'notifications/002_order_link.sql',
         'notifications/003_einvoice_failed.sql',
+        'notifications/004_approval.sql',
         'orderpayment/001_orderpayment.sql',
         'orderpayment/002_pending_qr.sql',
         'orderpayment/003_soundbox_pushes.sql',
@@ -100,6 +101,7 @@ describe('upgrading a data folder made before issue 13', () => {
         'orders/003_order_store.sql',
         'orders/003_void.sql',
         'refunds/001_refunds.sql',
+        'refunds/002_einvoice_adjustments.sql',
       ]);
       const rows = await db.query<{
         order_code: string;
