@@ -4,6 +4,7 @@ import { portalApi, type PortalApi } from '../support/einvoice';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { FLOW_LOOKS, expectReadableAtBothWidths, lookName, signInInLook } from '../support/looks';
+import { toastsGone } from '../support/shell';
 
 // Shifts and the cash drawer (/shift; D303, D304): a throwaway copy of phoco per run. The drawer is
 // opened on screen, a cash order payment is taken through the sale API (as the till would), then a
@@ -102,6 +103,8 @@ test.describe('issue 27 §3: shifts and the cash drawer', () => {
         .getByRole('button', { name: tx('drawers.refresh') })
         .click();
       await expect(page.getByTestId('open-drawers').getByTestId('open-drawer')).toHaveCount(1);
+      // The cash out's toast closes first: axe measures a fading toast's text against the page.
+      await toastsGone(page);
       await expectReadableAtBothWidths(page, 'shift open with a count', look, info);
 
       await page.getByTestId('close-reason').fill('Trả nhầm tiền thừa cho khách');
@@ -120,6 +123,7 @@ test.describe('issue 27 §3: shifts and the cash drawer', () => {
       await expect(page.getByTestId('open-drawers').getByRole('button', { name: tx('drawers.refresh') })).not.toHaveAttribute(
         'data-loading',
       );
+      await toastsGone(page);
       await expectReadableAtBothWidths(page, 'shift closed summary', look, info);
       await page.setViewportSize({ width: 375, height: 812 });
       await page.screenshot({ path: info.outputPath(`shift-${look.lang}-375.png`), fullPage: true });
