@@ -30,6 +30,13 @@ const DOM_TS_TESTS = [
  */
 const ISOLATED_NODE_TESTS = ['sandbox/areas/auth/login-timing.test.ts'];
 
+/**
+ * A sandbox file boots a database (PGlite: seconds, more on a busy machine) and hashes passwords with
+ * scrypt; the default 5 s / 10 s limits are too tight for that. Set on the projects, not by
+ * `vi.setConfig` in a shared harness, which an unisolated worker runs for its first file only (D315).
+ */
+const SANDBOX_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 120_000 };
+
 /** The seeded sandbox database each sandbox test file copies (sandbox/platform/test/template.ts). */
 const SANDBOX_TEMPLATE = 'sandbox/platform/test/template.ts';
 
@@ -63,10 +70,7 @@ export default defineConfig({
           // → 7.5 min of CPU for the node project). Each file still boots its own sandbox on its own
           // database copy; shared fixtures register their hooks through a function each file calls.
           isolate: false,
-          // A sandbox file boots a database (PGlite: seconds, more on a busy machine) and hashes
-          // passwords with scrypt; the default 5 s / 10 s limits are too tight for that.
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...SANDBOX_TIMEOUTS,
           globalSetup: [SANDBOX_TEMPLATE],
         },
       },
@@ -76,6 +80,7 @@ export default defineConfig({
           name: 'node-isolated',
           include: ISOLATED_NODE_TESTS,
           environment: 'node',
+          ...SANDBOX_TIMEOUTS,
           globalSetup: [SANDBOX_TEMPLATE],
         },
       },

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject, vi } from 'vitest';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import type { SandboxOptions } from '../options';
 import { createSandbox, type Sandbox } from '../server';
@@ -35,10 +35,6 @@ export interface TestSandbox {
   restart(options?: SandboxOptions): Promise<void>;
   close(): Promise<void>;
 }
-
-// Each file boots a database (PGlite compiles WASM and runs initdb: seconds, more on a busy machine)
-// and hashes passwords with scrypt; the default 5 s / 10 s limits are too tight for that.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let counter = 0;
 

@@ -3,7 +3,6 @@
  * and the portal's own clients pointed at it, so the e-invoice services are tested against the
  * emulators they will meet, not against a fake written from the same reading of the docs.
  */
-import { vi } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../http/client';
 import type { ServiceError } from '../../../http/errors';
 import { invoiceTotals } from '../../../../rules/invoiceTax';
@@ -25,9 +24,6 @@ export interface TestSandbox {
 
 // A computed specifier keeps the type checker out of the sandbox; vitest resolves it at run time.
 const HARNESS = ['..', '..', '..', '..', '..', 'sandbox', 'platform', 'test', 'harness'].join('/');
-
-// Booting a sandbox (PGlite) takes seconds.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 export async function startSandbox(): Promise<TestSandbox> {
   const { startTestSandbox } = (await import(/* @vite-ignore */ HARNESS)) as {
