@@ -1,8 +1,6 @@
-import type AxeBuilder from '@axe-core/playwright';
+import type { AxeResults } from 'axe-core';
 import type { Frame, Locator, Page } from '@playwright/test';
 import { installProbeHelpers, measureInPage, probeInPage, restoreScrollInPage, type Box, type Probe } from './contrast-page';
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 /** WCAG 1.4.3: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold). */
 const NORMAL_MINIMUM = 4.5;
