@@ -5,8 +5,7 @@ import { errorCode, notProvided } from '../../../rules/serviceError';
  * One file export (D322): a spreadsheet at a time, with the bytes received so far; the button is
  * disabled and shows progress meanwhile; success and failure each end in a toast (core §8). The
  * factory knows no area: each area's own machine file names its id, its actor and what an EXPORT
- * carries (the audit log's filter, the reconciliation's store and day, a report's channel and filters),
- * so the inspector, the diagrams and the model tests still show one machine per area.
+ * carries, so the inspector, the diagrams and the model tests still show one machine per area.
  */
 
 /** What EXPORT carries, kept in the context while the file downloads and handed to the actor. */
@@ -44,7 +43,7 @@ export interface FileExportOptions<TRequest extends ExportRequest, TActor extend
 const fresh: ExportProgress = { received: 0, total: null, filename: null, errorCode: null };
 
 /**
- * `createFileExportMachine<{ filter: AuditFilter }>()({ id: 'auditExport', actor: 'exportAudit', request: ['filter'] })`.
+ * `createFileExportMachine<{ filter: Filter }>()({ id: 'someExport', actor: 'exportSome', request: ['filter'] })`.
  * Curried so the request type is named while the actor's name is inferred as a literal.
  */
 export function createFileExportMachine<TRequest extends ExportRequest>() {
