@@ -1,100 +1,20 @@
-import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { AuditFilter } from '../../services/audit/schemas';
-import { errorCode, notProvided } from '../../rules/serviceError';
+import { createFileExportMachine, type FileExportContext, type FileExportEvent } from '../shared/export/fileExport';
 
 /**
  * The audit log's export (D300): one spreadsheet of the list's filter at a time, with the bytes
  * received so far; the button is disabled and shows progress meanwhile; success and failure each end
- * in a toast.
+ * in a toast. Built from the shared file export (D322).
  */
 
-export interface AuditExportContext {
-  filter: AuditFilter | null;
-  received: number;
-  /** Bytes expected (Content-Length), null when unknown. */
-  total: number | null;
-  filename: string | null;
-  errorCode: string | null;
-}
+type AuditExportRequest = { filter: AuditFilter };
+export type AuditExportContext = FileExportContext<AuditExportRequest>;
+export type AuditExportEvent = FileExportEvent<AuditExportRequest>;
 
-export type AuditExportEvent =
-  | { type: 'EXPORT'; filter: AuditFilter }
-  | { type: 'EXPORT.PROGRESS'; received: number; total: number | null }
-  | { type: 'EXPORT.SAVED'; filename: string }
-  | { type: 'EXPORT.FAILED'; error: unknown };
-
-const start = {
-  target: 'preparing',
-  actions: { type: 'startExport', params: ({ event }: { event: { filter: AuditFilter } }) => ({ filter: event.filter }) },
-} as const;
-
-export const auditExportMachine = setup({
-  types: {
-    context: {} as AuditExportContext,
-    events: {} as AuditExportEvent,
-    tags: {} as 'busy',
-  },
-  actors: {
-    exportAudit: fromCallback<EventObject, { filter: AuditFilter }>(() => {
-      throw notProvided('exportAudit');
-    }),
-  },
-  actions: {
-    startExport: assign((_, params: { filter: AuditFilter }) => ({
-      filter: params.filter,
-      received: 0,
-      total: null,
-      filename: null,
-      errorCode: null,
-    })),
-    assignProgress: assign((_, params: { received: number; total: number | null }) => ({
-      received: Number.isFinite(params.received) && params.received > 0 ? params.received : 0,
-      total: typeof params.total === 'number' && Number.isFinite(params.total) && params.total > 0 ? params.total : null,
-    })),
-    assignFilename: assign((_, params: { filename: string }) => ({ filename: params.filename })),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCode(params.error) })),
-    // Provided by the route (core §8: success and failure toasts).
-    notifyExportSucceeded: (_, _params: { filename: string }) => {},
-    notifyExportFailed: (_, _params: { code: string }) => {},
-  },
-}).createMachine({
+export const auditExportMachine = createFileExportMachine<AuditExportRequest>()({
   id: 'auditExport',
-  context: { filter: null, received: 0, total: null, filename: null, errorCode: null },
-  initial: 'idle',
-  states: {
-    idle: { on: { EXPORT: start } },
-    preparing: {
-      tags: ['busy'],
-      description: 'The service builds the file and it downloads; the button shows progress and is disabled.',
-      invoke: {
-        id: 'exportAudit',
-        src: 'exportAudit',
-        input: ({ context }) => ({ filter: context.filter! }),
-        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
-      on: {
-        EXPORT: { description: 'A second export while one runs is ignored.' },
-        'EXPORT.PROGRESS': {
-          actions: { type: 'assignProgress', params: ({ event }) => ({ received: event.received, total: event.total }) },
-        },
-        'EXPORT.SAVED': { target: 'done', actions: { type: 'assignFilename', params: ({ event }) => ({ filename: event.filename }) } },
-        'EXPORT.FAILED': { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    done: {
-      description: 'Success toast naming the file; the file is in the downloads.',
-      entry: { type: 'notifyExportSucceeded', params: ({ context }) => ({ filename: context.filename ?? '' }) },
-      on: { EXPORT: start },
-    },
-    failed: {
-      description: 'Failure toast with the mapped error.',
-      entry: { type: 'notifyExportFailed', params: ({ context }) => ({ code: context.errorCode ?? 'UNKNOWN_ERROR' }) },
-      on: { EXPORT: start },
-    },
-  },
+  actor: 'exportAudit',
+  request: ['filter'],
 });
 
-export const selectExportBusy = (s: { hasTag: (tag: 'busy') => boolean }) => s.hasTag('busy');
-/** Percent received, or null when the size is unknown. */
-export const selectExportPercent = (s: { context: AuditExportContext }) =>
-  s.context.total ? Math.min(100, Math.round((s.context.received / s.context.total) * 100)) : null;
+export { selectExportBusy, selectExportPercent } from '../shared/export/fileExport';

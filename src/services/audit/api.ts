@@ -1,7 +1,7 @@
 import { z } from '../../config/zod-classic';
 import type { ServiceClient } from '../http/client';
-import { filenameFromDisposition, readBlob, type Progress } from '../http/body';
-import { LOCAL_ERROR_CODES, ServiceError } from '../http/errors';
+import type { Progress } from '../http/body';
+import { fetchSpreadsheet, type DownloadedFile } from '../shared/fileExport';
 import { auditEntrySchema, auditUserSchema, type AuditFilter, type AuditListQuery, type AuditPage, type AuditUser } from './schemas';
 
 /** The portal service's audit calls (docs/areas/audit.md): every answer validated. */
@@ -9,10 +9,9 @@ import { auditEntrySchema, auditUserSchema, type AuditFilter, type AuditListQuer
 export interface AuditApi {
   list(query: AuditListQuery, signal?: AbortSignal): Promise<AuditPage>;
   users(signal?: AbortSignal): Promise<AuditUser[]>;
-  exportFile(filter: AuditFilter, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<{ blob: Blob; filename: string }>;
+  exportFile(filter: AuditFilter, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<DownloadedFile>;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_TIMEOUT_MS = 120_000;
 
 /** The filter on the wire: Vietnam days as YYYY-MM-DD, nothing for "all". */
@@ -38,27 +37,15 @@ export function createAuditApi(portal: ServiceClient): AuditApi {
       return { rows: res.data, totalPage: res.total_page };
     },
     users: (signal) => portal.data({ name: 'audit.users', path: '/audit-log/users', schema: z.array(auditUserSchema), signal }),
-    async exportFile(filter, onProgress, signal) {
-      const name = 'audit.export';
-      const res = await portal.raw({
-        name,
+    exportFile: (filter, onProgress, signal) =>
+      fetchSpreadsheet(portal, {
+        name: 'audit.export',
         path: '/audit-log/export',
         query: filterToQuery(filter),
-        accept: XLSX_TYPE,
+        fallbackName: 'nhat-ky-thao-tac.xlsx',
         timeoutMs: EXPORT_TIMEOUT_MS,
+        onProgress,
         signal,
-      });
-      if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-        res.release();
-        throw new ServiceError({
-          code: LOCAL_ERROR_CODES.invalidResponse,
-          status: 200,
-          kind: 'invalid-response',
-          message: `${name}: not a spreadsheet`,
-        });
-      }
-      const blob = await readBlob(name, res, onProgress);
-      return { blob, filename: filenameFromDisposition(res.headers.get('content-disposition'), 'nhat-ky-thao-tac.xlsx') };
-    },
+      }),
   };
 }

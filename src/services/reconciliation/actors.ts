@@ -1,5 +1,6 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import { saveBlob } from '../shared/download';
+import { fileExportActor } from '../shared/fileExport';
 import type { ReconciliationApi } from './api';
 import type { ReconDay, ReconQuery } from './schemas';
 
@@ -7,22 +8,10 @@ import type { ReconDay, ReconQuery } from './schemas';
 export function createReconciliationActors(api: ReconciliationApi, save: (blob: Blob, filename: string) => void = saveBlob) {
   return {
     loadReconDay: fromPromise<ReconDay, ReconQuery>(({ input, signal }) => api.day(input, signal)),
-    exportRecon: fromCallback<EventObject, { query: ReconQuery }>(({ input, sendBack }) => {
-      const controller = new AbortController();
-      api
-        .exportFile(input.query, (p) => sendBack({ type: 'EXPORT.PROGRESS', received: p.received, total: p.total }), controller.signal)
-        .then(
-          ({ blob, filename }) => {
-            if (controller.signal.aborted) return;
-            save(blob, filename);
-            sendBack({ type: 'EXPORT.SAVED', filename });
-          },
-          (error: unknown) => {
-            if (!controller.signal.aborted) sendBack({ type: 'EXPORT.FAILED', error });
-          },
-        );
-      return () => controller.abort();
-    }),
+    exportRecon: fileExportActor<{ query: ReconQuery }>(
+      (input, onProgress, signal) => api.exportFile(input.query, onProgress, signal),
+      save,
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { saveBlob } from '../shared/download';
+import { fileExportActor } from '../shared/fileExport';
 import { createPagePrefetch } from './pagePrefetch';
 import type { ReportFilters, ReportPage } from './schemas/reportFilters';
 import type { StoreOption } from '../shared/schemas/stores';
@@ -33,22 +34,10 @@ export function createReportActors(deps: ReportActorDeps) {
 
     loadStores: fromPromise<StoreOption[], void>(({ signal }) => deps.reports.stores(signal)),
 
-    exportReport: fromCallback<EventObject, ReportInput>(({ input, sendBack }) => {
-      const controller = new AbortController();
-      deps.reports
-        .exportFile(input.channel, input.filters, (p) => sendBack({ type: 'EXPORT.PROGRESS', received: p.received, total: p.total }), controller.signal)
-        .then(
-          ({ blob, filename }) => {
-            if (controller.signal.aborted) return;
-            save(blob, filename);
-            sendBack({ type: 'EXPORT.SAVED', filename });
-          },
-          (error: unknown) => {
-            if (!controller.signal.aborted) sendBack({ type: 'EXPORT.FAILED', error });
-          },
-        );
-      return () => controller.abort();
-    }),
+    exportReport: fileExportActor<ReportInput>(
+      (input, onProgress, signal) => deps.reports.exportFile(input.channel, input.filters, onProgress, signal),
+      save,
+    ),
 
     streamDashboard: fromCallback<EventObject, { date: string }>(({ input, sendBack }) => {
       const controller = new AbortController();

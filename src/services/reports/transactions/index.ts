@@ -1,10 +1,11 @@
 import { z } from '../../../config/zod-classic';
 import { rangeToUnixSeconds } from '../../../rules/timeRange';
-import { filenameFromDisposition, readBlob, readLines, type Progress } from '../../http/body';
+import { readBlob, readLines, type Progress } from '../../http/body';
 import type { QueryValue, ServiceClient } from '../../http/client';
 import { LOCAL_ERROR_CODES, ServiceError } from '../../http/errors';
 import { dashboardChunkSchema, type DashboardChunk } from '../schemas/dashboard';
 import type { ReportFilters, ReportPage } from '../schemas/reportFilters';
+import { fetchSpreadsheet, type DownloadedFile } from '../../shared/fileExport';
 import { storeOptionSchema, type StoreOption } from '../../shared/schemas/stores';
 import { rowSchemaFor, transactionListSchema, type ReportChannel } from '../schemas/transactions';
 
@@ -20,7 +21,7 @@ export interface ReportsApi {
     filters: ReportFilters,
     onProgress?: (progress: Progress) => void,
     signal?: AbortSignal,
-  ): Promise<{ blob: Blob; filename: string }>;
+  ): Promise<DownloadedFile>;
   /** The invoice image behind a row's bill_url, loaded with the session. */
   billImage(billUrl: string, signal?: AbortSignal): Promise<Blob>;
   stores(signal?: AbortSignal): Promise<StoreOption[]>;
@@ -34,7 +35,6 @@ export interface ReportsApi {
 
 export const STORE_DROPDOWN_SIZE = 100_000;
 const EXPORT_TIMEOUT_MS = 120_000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The list filter on the wire (core §3): unix seconds, 'all' and empty search left out. */
 export function filtersToQuery(filters: ReportFilters, nowMs: number): Record<string, QueryValue> {
@@ -66,23 +66,18 @@ async function exportReport(
   filters: ReportFilters,
   onProgress?: (progress: Progress) => void,
   signal?: AbortSignal,
-): Promise<{ blob: Blob; filename: string }> {
-  const name = `transactions.${channel}.export`;
-  const res = await client.raw({
-    name,
+): Promise<DownloadedFile> {
+  const file = await fetchSpreadsheet(client, {
+    name: `transactions.${channel}.export`,
     path: `/transaction/${channel}`,
     query: { ...filtersToQuery(filters, now()), export: true },
-    accept: XLSX_TYPE,
+    fallbackName: `bao-cao-${channel}.xlsx`,
     timeoutMs: EXPORT_TIMEOUT_MS,
+    onProgress,
     signal,
   });
-  if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    res.release();
-    throw invalid(name, 'not a spreadsheet');
-  }
-  const blob = await readBlob(name, res, onProgress);
-  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `bao-cao-${channel}.xlsx`);
-  return { blob, filename: filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx` };
+  // The service may name the file without its extension; a spreadsheet always gets one.
+  return file.filename.toLowerCase().endsWith('.xlsx') ? file : { ...file, filename: `${file.filename}.xlsx` };
 }
 
 /** A row's bill image, from the service's own bill path only. */
