@@ -85,13 +85,13 @@ async function injectOnce(frame: Frame, main: boolean): Promise<void> {
 }
 
 /**
- * Axe with the WCAG 2.2 AA rules, run the quick way for this portal (D265, D316): `axe.run` in the page
+ * Axe with the WCAG 2.2 AA rules, run the quick way for this portal (D265, D323): `axe.run` in the page
  * itself (legacy mode: the portal's frames are its own, the receipt's print frame and a PDF, and
  * cross-origin frames, which only `runPartial` reaches, it has none), with axe put into each frame once
  * per document rather than twice per scan, and only the violations and the "to review" list sent back.
  * That is what `@axe-core/playwright`'s legacy mode does, less its cost: it evaluated axe's 560 kB
  * source twice in every frame at every scan and serialised every passing node back to the test,
- * 2.8 s a scan against 1.3 s measured on the order list (D316). Not axe's `resultTypes`: with it, the
+ * 2.8 s a scan against 1.3 s measured on the order list (D323). Not axe's `resultTypes`: with it, the
  * landmark rules, which decide over every node of the page, report a dialog's header as a second banner.
  */
 export async function runAxe(page: Page): Promise<Pick<AxeResults, 'violations' | 'incomplete'>> {
