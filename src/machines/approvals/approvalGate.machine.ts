@@ -97,6 +97,9 @@ const typing = {
 
 export const approvalGateMachine = approvalGateSetup.createMachine({
   id: 'approvalGate',
+  // The machine's output is the root's (XState v5): without it the gated flow's done event carried
+  // nothing, so the final states' outputs are handed on here.
+  output: ({ event }) => event.output as ApprovalGateOutput,
   context: ({ input }) => ({
     subject: input.subject,
     pin: '',

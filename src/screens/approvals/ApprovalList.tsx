@@ -19,7 +19,7 @@ const selectLoadError = (s: ListSnapshot) => (s.matches('loadFailed') ? s.contex
 const selectDeciding = (s: ListSnapshot) => s.context.deciding;
 const selectDecideError = (s: ListSnapshot) => s.context.decideError;
 
-const STATUS_COLOR: Record<Approval['status'], string> = { PENDING: 'yellow.9', APPROVED: 'green.9', DECLINED: 'red.9', USED: 'gray.8' };
+const STATUS_COLOR: Record<Approval['status'], string> = { PENDING: 'yellow', APPROVED: 'green', DECLINED: 'red', USED: 'gray' };
 
 /** The request's reason in the user's words (the void's and the refund's reason lists), else its code. */
 function reasonText(t: (key: string, options?: Record<string, unknown>) => string, approval: Approval): string {
@@ -66,7 +66,6 @@ function ApprovalItem({ actor, approval, owner }: { actor: ApprovalListActor; ap
           <Group gap="xs" mt={4}>
             <Button
               size="xs"
-              color="green.9"
               disabled={busy && deciding?.approvalId !== approval.approval_id}
               loading={deciding?.approvalId === approval.approval_id && deciding.decision === 'APPROVE'}
               onClick={() => actor.send({ type: 'DECIDE', approvalId: approval.approval_id, decision: 'APPROVE' })}
