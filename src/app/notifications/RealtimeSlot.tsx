@@ -8,6 +8,7 @@ import { notificationListMachine } from '../../machines/notifications/notificati
 import { RealtimeTopBar } from '../../screens/notifications/RealtimeTopBar';
 import { useAreaActors, useRuntime } from '../shared/composition';
 import { realtimeOf } from '../shared/realtime-runtime';
+import { approvalsPaths } from '../approvals/paths';
 import { ordersPaths } from '../orders/paths';
 
 /** The bell, the mute toggle and the connection dot, wired to the realtime runtime and the sale API. */
@@ -44,11 +45,13 @@ export default function RealtimeSlot() {
       actions: {
         openOrder: (_, { destination }) =>
           navigate(
-            destination.kind === 'order'
-              ? ordersPaths.detail(destination.orderId)
-              : destination.search
-                ? ordersPaths.listSearch(destination.search)
-                : ordersPaths.list(),
+            destination.kind === 'approvals'
+              ? approvalsPaths.list()
+              : destination.kind === 'order'
+                ? ordersPaths.detail(destination.orderId)
+                : destination.search
+                  ? ordersPaths.listSearch(destination.search)
+                  : ordersPaths.list(),
           ),
       },
     }),

@@ -9,17 +9,26 @@ import { RefundScreen } from '../../screens/refunds/RefundScreen';
 import { NotFound } from '../../screens/shared/NotFound';
 import { useAreaActors, useRuntime } from '../shared/composition';
 import { notify } from '../shared/notify';
+import { approvalsActorsOf } from '../approvals';
 import { refundsActorsOf } from './actors';
 
 /** /sale-refund/{invoice id} (D305): the refund machine wired to the sale client, the realtime hub and this tab's keys. */
 function RefundPage({ invoiceId }: { invoiceId: number }) {
   const { t } = useTranslation('refunds');
   const { inspect } = useRuntime();
-  const { loadRefundable, sendRefund, watchRefunds, forgetRefundKey, printRefundReceipt } = useAreaActors(refundsActorsOf);
+  const { loadRefundable, sendRefund, watchRefunds, forgetRefundKey, printRefundReceipt, refundApproval } = useAreaActors(refundsActorsOf);
+  const { gateFor } = useAreaActors(approvalsActorsOf);
   const logic = useMemo(
     () =>
       refundOrderMachine.provide({
-        actors: { loadRefundable, sendRefund, watchRefunds, printRefundReceipt },
+        actors: {
+          loadRefundable,
+          sendRefund,
+          watchRefunds,
+          printRefundReceipt,
+          // D310: a staff member's refund waits for the owner's approval (PIN here, or the bell).
+          approve: gateFor(refundApproval.gated, (input, signal) => refundApproval.perform(input.subject, input.fields, signal)),
+        },
         actions: {
           forgetKey: (_, params) => forgetRefundKey(params.invoiceId),
           notifyPrintFailed: (_, params) => {
@@ -29,7 +38,7 @@ function RefundPage({ invoiceId }: { invoiceId: number }) {
           },
         },
       }),
-    [loadRefundable, sendRefund, watchRefunds, forgetRefundKey, printRefundReceipt],
+    [loadRefundable, sendRefund, watchRefunds, forgetRefundKey, printRefundReceipt, refundApproval, gateFor],
   );
   const actor = useActorRef(logic, { input: { invoiceId }, inspect });
   // The order list is the orders area's page; the address is the spec's (doc 2 §2 /sale-order).

@@ -11,8 +11,9 @@ import type { Approval, ApprovalFields, PinState } from '../../services/approval
  * action out in the same call), or the staff member asks (`ask`: a pending request in the owner's
  * bell), then the request is read every few seconds until the owner decides; approved, `perform`
  * carries it out with the request's id. The PIN can still be typed while waiting. A wrong PIN clears
- * the field and says how many tries are left; a locked PIN says so. Done → output `{done: true}`;
- * CANCEL → `{done: false}` and the gated flow goes back to its form, nothing typed lost.
+ * the field and says how many tries are left; a locked PIN says so. Done → output `{done: true,
+ * result}` (what `perform` answered: the refund page shows the refund made, D316); CANCEL →
+ * `{done: false}` and the gated flow goes back to its form, nothing typed lost.
  */
 
 export interface ApprovalGateInput {
@@ -27,6 +28,8 @@ export interface ApprovalGateContext {
   approval: Approval | null;
   error: string | null;
   attemptsLeft: number | null;
+  /** What the carried-out action answered (the void's order, the refund made). */
+  result: unknown;
 }
 
 export type ApprovalGateEvent =
@@ -37,6 +40,8 @@ export interface PerformInput {
   fields: ApprovalFields;
 }
 
+export type ApprovalGateOutput = { done: true; result: unknown } | { done: false };
+
 /** How often the waiting screen reads the request again (a poll: D310). */
 export const APPROVAL_POLL_MS = 3000;
 
@@ -45,7 +50,7 @@ export const approvalGateSetup = setup({
     context: {} as ApprovalGateContext,
     input: {} as ApprovalGateInput,
     events: {} as ApprovalGateEvent,
-    output: {} as { done: boolean },
+    output: {} as ApprovalGateOutput,
     tags: {} as 'busy' | 'waiting' | 'declined' | 'failed',
   },
   actors: {
@@ -75,6 +80,7 @@ export const approvalGateSetup = setup({
       showErrors: false,
     })),
     clearApproval: assign({ approval: null }),
+    setResult: assign((_, p: { result: unknown }) => ({ result: p.result })),
   },
   guards: {
     pinValid: ({ context }) => approvalPinProblem(context.pin) === null,
@@ -91,6 +97,9 @@ const typing = {
 
 export const approvalGateMachine = approvalGateSetup.createMachine({
   id: 'approvalGate',
+  // The machine's output is the root's (XState v5): without it the gated flow's done event carried
+  // nothing, so the final states' outputs are handed on here.
+  output: ({ event }) => event.output as ApprovalGateOutput,
   context: ({ input }) => ({
     subject: input.subject,
     pin: '',
@@ -99,6 +108,7 @@ export const approvalGateMachine = approvalGateSetup.createMachine({
     approval: null,
     error: null,
     attemptsLeft: null,
+    result: null,
   }),
   initial: 'loading',
   states: {
@@ -133,7 +143,7 @@ export const approvalGateMachine = approvalGateSetup.createMachine({
             ? { approval_pin: context.pin, approval_id: context.approval.approval_id }
             : { approval_pin: context.pin },
         }),
-        onDone: { target: 'done' },
+        onDone: { target: 'done', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
           { guard: 'waitingForOwner', target: 'waiting', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -189,7 +199,7 @@ export const approvalGateMachine = approvalGateSetup.createMachine({
         id: 'performApproved',
         src: 'perform',
         input: ({ context }) => ({ subject: context.subject, fields: { approval_id: context.approval!.approval_id } }),
-        onDone: { target: 'done' },
+        onDone: { target: 'done', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -203,7 +213,7 @@ export const approvalGateMachine = approvalGateSetup.createMachine({
       description: 'The owner declined: ask again (a new request) or go back to the form.',
       on: { ASK: { target: 'asking', actions: 'clearApproval' }, CANCEL: { target: 'cancelled' } },
     },
-    done: { type: 'final', output: { done: true } },
-    cancelled: { type: 'final', output: { done: false } },
+    done: { type: 'final', output: ({ context }) => ({ done: true as const, result: context.result }) },
+    cancelled: { type: 'final', output: { done: false as const } },
   },
 });

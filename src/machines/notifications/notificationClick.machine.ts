@@ -18,6 +18,8 @@ export interface ClickedNotification {
 
 /** Bell notification type 3 (D257). */
 export const EINVOICE_FAILED_NOTIFICATION = 3;
+/** Bell notification type 4: a staff member's void or refund waits for the owner's approval (D310). */
+export const APPROVAL_REQUESTED_NOTIFICATION = 4;
 
 export interface OrderSummary {
   id: number;
@@ -38,12 +40,14 @@ export type NotificationClickEvent = { type: 'CLICK'; notification: ClickedNotif
 export const COMPLETED_ORDER_STATUS = 0;
 
 /** Where a notification leads: the order list, or one order's page (the app turns it into an address). */
-export type OrderDestination = { kind: 'orderList'; search?: string } | { kind: 'order'; orderId: number };
+export type OrderDestination = { kind: 'orderList'; search?: string } | { kind: 'order'; orderId: number } | { kind: 'approvals' };
 
 /** core §4: a completed order (status 0) opens the order list, an open one (1, 2) the order itself. */
 export function orderDestination(order: OrderSummary, notification?: ClickedNotification | null): OrderDestination {
   // D257: an e-invoice that was not issued opens the list searched to its order (its state and retry are there).
   if (notification?.notification_type === EINVOICE_FAILED_NOTIFICATION) return { kind: 'orderList', search: notification.order_code };
+  // D310, D317: an approval asked opens the approvals page, where the owner decides it.
+  if (notification?.notification_type === APPROVAL_REQUESTED_NOTIFICATION) return { kind: 'approvals' };
   return order.status === COMPLETED_ORDER_STATUS ? { kind: 'orderList' } : { kind: 'order', orderId: order.id };
 }
 

@@ -8,8 +8,8 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * notification that arrived mid-load.
  */
 
-/** 0 new order, 1 payment request, 2 dishes added, 3 e-invoice not issued (D257). */
-export type BellTab = 0 | 1 | 2 | 3;
+/** 0 new order, 1 payment request, 2 dishes added, 3 e-invoice not issued (D257), 4 approval asked (D310). */
+export type BellTab = 0 | 1 | 2 | 3 | 4;
 
 export interface BellItem {
   id: number;
@@ -23,13 +23,13 @@ export interface BellItem {
 
 export interface BellPage {
   data: BellItem[];
-  unseen: Record<'0' | '1' | '2' | '3', number>;
+  unseen: Record<'0' | '1' | '2' | '3' | '4', number>;
 }
 
 export interface NotificationListContext {
   tab: BellTab;
   items: BellItem[];
-  unseen: Record<'0' | '1' | '2' | '3', number>;
+  unseen: Record<'0' | '1' | '2' | '3' | '4', number>;
   errorCode: string | null;
   /** A refresh arrived while loading. */
   refreshPending: boolean;
@@ -61,7 +61,7 @@ export const notificationListMachine = setup({
 }).createMachine({
   id: 'notificationList',
   description: 'The bell: one tab of notifications and the unseen count of each tab.',
-  context: { tab: 0, items: [], unseen: { '0': 0, '1': 0, '2': 0, '3': 0 }, errorCode: null, refreshPending: false },
+  context: { tab: 0, items: [], unseen: { '0': 0, '1': 0, '2': 0, '3': 0, '4': 0 }, errorCode: null, refreshPending: false },
   initial: 'loading',
   states: {
     loading: {

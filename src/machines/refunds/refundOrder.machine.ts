@@ -1,5 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { APPROVAL_REQUIRED } from '../../rules/approvals';
 import { outcomeUnknown } from '../../rules/idempotency';
+import { approvalGateMachine, type ApprovalGateOutput } from '../approvals';
 import { errorCode, notProvided } from '../../rules/serviceError';
 import type { Refund, Refundable, RefundRequest } from '../../services/refunds/schemas';
 import type { FormFieldEvent, FormState } from '../shared/form/form';
@@ -22,6 +24,10 @@ import {
  * refusal (4xx) is definite: the key is forgotten and what is left is read again. A card refund waits
  * for the terminal and a QR or link refund for the bank: the service's refund_updated event (or a
  * reconnection that may have missed it) reads the order again, so the screen follows their answer.
+ * A staff member refused APPROVAL_REQUIRED (D310, D311) goes to the owner's approval step (`approve`,
+ * the approvals area's machine, as in the void dialog): the owner's PIN on this screen, or a request
+ * to the owner's bell; done → the refund it made is shown; cancelled or failed → back to the form,
+ * everything chosen kept. The approved refund is sent under the intent's key (D316).
  */
 
 export interface RefundOrderContext {
@@ -59,7 +65,7 @@ export const refundOrderMachine = setup({
     context: {} as RefundOrderContext,
     events: {} as RefundOrderEvent,
     input: {} as { invoiceId: number },
-    tags: {} as 'loading' | 'busy' | 'printing',
+    tags: {} as 'loading' | 'busy' | 'printing' | 'approval',
   },
   actors: {
     loadRefundable: fromPromise<Refundable, { invoiceId: number }>(async () => {
@@ -72,6 +78,8 @@ export const refundOrderMachine = setup({
     printRefundReceipt: fromPromise<void, RefundPrintInput>(async () => {
       throw notProvided('printRefundReceipt');
     }),
+    // The approvals area's step (D310); the app provides it with this refund as the gated call.
+    approve: approvalGateMachine,
   },
   actions: {
     /** Ends this intent's key after a definite answer (src/app plugs the session slot in). */
@@ -110,6 +118,8 @@ export const refundOrderMachine = setup({
     nothingLeft: (_, params: { refundable: Refundable }) => params.refundable.refundable_amount === 0,
     canSend: ({ context }) => refundFormKit.valid(context.form.values) && refundAmount(context.refundable, context.form.values) > 0,
     answerLost: (_, params: { error: unknown }) => outcomeUnknown(params.error),
+    needsApproval: (_, params: { error: unknown }) => errorCode(params.error) === APPROVAL_REQUIRED,
+    approved: (_, params: { output: ApprovalGateOutput }) => params.output.done,
     somethingLeft: ({ context }) => (context.refundable?.refundable_amount ?? 0) > 0,
     // Only money that went back has a receipt; a waiting card or bank refund prints once it succeeds.
     printable: ({ context }) => context.last?.status === 'SUCCESS' && context.refundable !== null,
@@ -185,6 +195,12 @@ export const refundOrderMachine = setup({
           ],
         },
         onError: [
+          // A staff member's refund waits for the owner (D310); that answer ends this key (it holds the refusal).
+          {
+            guard: { type: 'needsApproval', params: ({ event }) => ({ error: event.error }) },
+            target: 'approval',
+            actions: { type: 'forgetKey', params: ({ context }) => ({ invoiceId: context.invoiceId }) },
+          },
           // The answer was lost: the key stays, Refund again asks the same refund.
           {
             guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
@@ -199,6 +215,28 @@ export const refundOrderMachine = setup({
             ],
           },
         ],
+      },
+    },
+    approval: {
+      tags: ['approval'],
+      description: 'A staff member’s refund waits for the owner: the PIN here, or a request in the bell (D310).',
+      invoke: {
+        id: 'approve',
+        src: 'approve',
+        input: ({ context }) => ({ subject: refundRequest(context) }),
+        onDone: [
+          {
+            guard: { type: 'approved', params: ({ event }) => ({ output: event.output }) },
+            target: 'done',
+            actions: [
+              { type: 'assignRefund', params: ({ event }) => ({ refund: (event.output as { result: Refund }).result }) },
+              { type: 'forgetKey', params: ({ context }) => ({ invoiceId: context.invoiceId }) },
+            ],
+          },
+          // Back to the form with everything chosen; what is left is read again.
+          { target: 'refreshing' },
+        ],
+        onError: { target: 'refreshing', actions: { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     done: {

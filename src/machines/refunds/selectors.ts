@@ -17,3 +17,5 @@ export const selectRefundSettled = (s: Snapshot) => s.matches('settled');
 export const selectRefundCanAgain = (s: Snapshot) => s.matches('done') && (s.context.refundable?.refundable_amount ?? 0) > 0;
 export const selectRefundCanPrint = (s: Snapshot) => s.matches({ done: 'shown' }) && s.context.last?.status === 'SUCCESS';
 export const selectRefundPrinting = (s: Snapshot) => s.hasTag('printing');
+/** D310: the owner's approval step while a staff member's refund waits for it (the approvals area's actor). */
+export const selectRefundApproval = (s: Snapshot) => (s.hasTag('approval') ? (s.children as Record<string, unknown>).approve : undefined);

@@ -33,18 +33,23 @@ const pages: Record<BellTab, BellPage> = {
       { id: 1, notification_type: 0, order_id: 10, order_code: 'DH0001', table_name: 'Bàn 1', status: 0, created_at: sec(20_000) },
       { id: 2, notification_type: 0, order_id: 11, order_code: 'DH0002', table_name: null, status: 2, created_at: sec(3 * 3_600_000) },
     ],
-    unseen: { '0': 1, '1': 2, '2': 0, '3': 1 },
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1, '4': 1 },
   },
   1: {
     data: [
       { id: 3, notification_type: 1, order_id: 12, order_code: 'DH0003', table_name: 'Bàn 7', status: 0, created_at: sec(2 * 86_400_000) },
     ],
-    unseen: { '0': 1, '1': 2, '2': 0, '3': 1 },
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1, '4': 1 },
   },
-  2: { data: [], unseen: { '0': 1, '1': 2, '2': 0, '3': 1 } },
+  2: { data: [], unseen: { '0': 1, '1': 2, '2': 0, '3': 1, '4': 1 } },
   3: {
     data: [{ id: 4, notification_type: 3, order_id: 10, order_code: 'DH0001', table_name: 'Bàn 1', status: 0, created_at: sec(60_000) }],
-    unseen: { '0': 1, '1': 2, '2': 0, '3': 1 },
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1, '4': 1 },
+  },
+  // D310: a staff member's void waits for the owner's approval.
+  4: {
+    data: [{ id: 5, notification_type: 4, order_id: 11, order_code: 'DH0002', table_name: null, status: 0, created_at: sec(30_000) }],
+    unseen: { '0': 1, '1': 2, '2': 0, '3': 1, '4': 1 },
   },
 };
 
@@ -73,9 +78,11 @@ async function setup() {
       actions: {
         openOrder: (_, { destination }) =>
           void paths.push(
-            destination.kind === 'order'
-              ? `/sale-order/${destination.orderId}`
-              : `/sale-order${destination.search ? `?q=${destination.search}` : ''}`,
+            destination.kind === 'approvals'
+              ? '/approvals'
+              : destination.kind === 'order'
+                ? `/sale-order/${destination.orderId}`
+                : `/sale-order${destination.search ? `?q=${destination.search}` : ''}`,
           ),
       },
     }),
@@ -87,7 +94,7 @@ async function setup() {
 describe('NotificationBell (core §2 bell)', { timeout: 20_000 }, () => {
   it('labels the bell with the unseen total and lists a tab with order, table and age', async () => {
     await setup();
-    const bell = await screen.findByRole('button', { name: 'Notifications, 4 unseen' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 5 unseen' });
     await userEvent.click(bell);
     // hidden: the dropdown's fade-in never finishes in happy-dom (as in StoreFilter.test).
     const dialog = await screen.findByRole('dialog', { hidden: true });
@@ -122,5 +129,16 @@ describe('NotificationBell (core §2 bell)', { timeout: 20_000 }, () => {
     // The order is paid (status 0): without the type it would open the bare list.
     await waitFor(() => expect(paths).toEqual(['/sale-order?q=DH0001']));
     expect(clicks).toEqual([4]);
+  });
+
+  it('issue 27 §2: an approval asked is in its own tab and opens the approvals page (D310, D317)', async () => {
+    const { loaded, clicks, paths } = await setup();
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications/ }));
+    await userEvent.click(await screen.findByRole('tab', { name: /Approvals/, hidden: true }));
+    await waitFor(() => expect(loaded.at(-1)).toBe(4));
+    await userEvent.click(await screen.findByText(/Approval asked: order DH0002/));
+    // The order is still open (status 1): without the type it would open the order.
+    await waitFor(() => expect(paths).toEqual(['/approvals']));
+    expect(clicks).toEqual([5]);
   });
 });

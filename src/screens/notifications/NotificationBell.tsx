@@ -29,10 +29,10 @@ export interface NotificationBellProps {
   now?: () => number;
 }
 
-const TABS: readonly BellTab[] = [0, 1, 2, 3];
-type UnseenKey = '0' | '1' | '2' | '3';
+const TABS: readonly BellTab[] = [0, 1, 2, 3, 4];
+type UnseenKey = '0' | '1' | '2' | '3' | '4';
 
-/** The four tabs, each with its unseen count. */
+/** The five tabs (the fifth, approvals asked, D310), each with its unseen count. */
 function BellTabList({ unseen }: { unseen: Record<UnseenKey, number> }) {
   const { t } = useTranslation('notifications');
   return (
@@ -94,7 +94,7 @@ export function NotificationBell({ list, click, now = Date.now }: NotificationBe
   const listError = useSelector(list, (s) => (s.matches('failed') ? s.context.errorCode : null));
   const busy = useSelector(click, (s) => s.hasTag('busy'));
   const clickError = useSelector(click, (s) => (s.matches('failed') ? s.context.errorCode : null));
-  const total = unseen['0'] + unseen['1'] + unseen['2'] + unseen['3'];
+  const total = unseen['0'] + unseen['1'] + unseen['2'] + unseen['3'] + unseen['4'];
 
   // The dropdown closes once the click flow has navigated (busy → idle without an error).
   const wasBusy = useRef(false);
@@ -225,7 +225,9 @@ function BellList({ items, loading, error, now, disabled, onRetry, onOpen }: Bel
                 <Text component="span" size="sm" fw={seen ? 400 : 700}>
                   {item.notification_type === 3
                     ? t('bell.einvoiceFailed', { code: item.order_code })
-                    : t('bell.order', { code: item.order_code })}
+                    : item.notification_type === 4
+                      ? t('bell.approvalAsked', { code: item.order_code })
+                      : t('bell.order', { code: item.order_code })}
                   {seen ? null : <VisuallyHidden>, {t('bell.unseen')}</VisuallyHidden>}
                 </Text>
                 {item.table_name ? (

@@ -17,6 +17,7 @@ import {
   selectRefundForm,
   selectRefundLoadError,
   selectRefundSettled,
+  selectRefundApproval,
 } from '../../machines/refunds/selectors';
 import { REFUND_REASONS } from '../../rules/refunds';
 import { formatVnd } from '../../rules/vnd';
@@ -28,6 +29,7 @@ import { useFormFields } from '../shared/form/use-form-fields';
 import { LoadingLine } from '../shared/LoadingLine';
 import { RefundHistory } from './RefundHistory';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
+import { ApprovalStep, type ApprovalStepActor } from '../approvals';
 
 export type RefundOrderActor = ActorRefFrom<typeof refundOrderMachine>;
 
@@ -219,6 +221,7 @@ export function RefundScreen({ actor, backLink }: { actor: RefundOrderActor; bac
   const loadError = useSelector(actor, selectRefundLoadError);
   const editing = useSelector(actor, selectRefundEditing);
   const settled = useSelector(actor, selectRefundSettled);
+  const approval = useSelector(actor, selectRefundApproval) as ApprovalStepActor | undefined;
   return (
     <Stack gap="lg" maw={880}>
       {backLink}
@@ -244,6 +247,8 @@ export function RefundScreen({ actor, backLink }: { actor: RefundOrderActor; bac
             </Alert>
           )}
           {editing && <RefundForm actor={actor} refundable={refundable} />}
+          {/* D310: a staff member's refund waits for the owner here; the form's choices are kept behind it. */}
+          {approval && <ApprovalStep actor={approval} />}
           <RefundHistory refunds={refundable.refunds} />
         </>
       )}

@@ -28,3 +28,11 @@ export type Approval = z.infer<typeof approvalSchema>;
 
 /** What a gated call (void, refund) carries beside its own body (D310): the owner's PIN, an approved request, or a request to ask. */
 export type ApprovalFields = { approval_pin: string; approval_id?: number } | { approval_id: number } | { approval_request: true };
+
+/** The approvals page's two lists: the requests still waiting, or all of them (D317). */
+export const APPROVAL_FILTERS = ['PENDING', 'ALL'] as const;
+export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];
+export type ApprovalDecision = 'APPROVE' | 'DECLINE';
+
+/** The sale socket's `approval_updated`: a request asked, decided or used (its payload is the request). */
+export const approvalUpdatedSchema = approvalSchema.pick({ approval_id: true, status: true });

@@ -20,8 +20,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 const count = z.number().int().nonnegative();
 
-// '3' (D257) defaults to 0 so a service without the e-invoice notification still answers a valid list.
-export const unseenCountsSchema = z.object({ '0': count, '1': count, '2': count, '3': count.default(0) });
+// '3' (D257) and '4' (D310) default to 0 so a service without those notifications still answers a valid list.
+export const unseenCountsSchema = z.object({ '0': count, '1': count, '2': count, '3': count.default(0), '4': count.default(0) });
 export type UnseenCounts = z.infer<typeof unseenCountsSchema>;
 
 export const notificationListSchema = z.object({

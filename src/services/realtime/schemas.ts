@@ -23,9 +23,12 @@ export const vaPaymentEventSchema = z.object({
 });
 export type VaPaymentEvent = z.infer<typeof vaPaymentEventSchema>;
 
-/** 0 new order, 1 payment request, 2 dishes added (core §3); 3 an e-invoice the sale service could not issue (D257). */
-export const NOTIFICATION_TYPES = [0, 1, 2, 3] as const;
-export const notificationTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+/**
+ * 0 new order, 1 payment request, 2 dishes added (core §3); 3 an e-invoice the sale service could not
+ * issue (D257); 4 a staff member's void or refund waiting for the owner's approval (D310, the owner's only).
+ */
+export const NOTIFICATION_TYPES = [0, 1, 2, 3, 4] as const;
+export const notificationTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** sale `notification`: a new order, a payment request or added dishes (core §3). */

@@ -1,8 +1,9 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { newIdempotencyKey } from '../../rules/idempotency';
+import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
+import type { ApprovalFields } from '../approvals';
 import type { RealtimeHub } from '../realtime/hub';
 import { createSessionSlots } from '../shared/sessionSlots';
-import type { RefundsApi } from './api';
+import { refundBody, type RefundsApi } from './api';
 import { refundUpdatedSchema, type Refund, type Refundable, type RefundRequest } from './schemas';
 
 /**
@@ -25,6 +26,26 @@ export function createRefundsActors(deps: { api: RefundsApi; hub: RealtimeHub; s
     loadRefundable: fromPromise<Refundable, { invoiceId: number }>(({ input, signal }) => deps.api.refundable(input.invoiceId, signal)),
     sendRefund: fromPromise<Refund, RefundRequest>(({ input, signal }) => deps.api.refund(input, keyFor(input.invoiceId), signal)),
     forgetRefundKey: (invoiceId: number) => slots.write(String(invoiceId), null),
+    /**
+     * D310, D316: the refund as the approval step's gated call. Asking the owner sends its body with
+     * approval_request (the approvals area's own key); carrying it out sends the approval's fields
+     * under this intent's key, kept until a definite answer, so a double click or a retry after a lost
+     * answer in the approval step makes one refund (the refusal's key ended with the refusal).
+     */
+    refundApproval: {
+      gated: (subject: unknown) => ({ method: 'POST' as const, path: '/payment/refund', body: refundBody(subject as RefundRequest) }),
+      perform: async (subject: unknown, fields: ApprovalFields, signal?: AbortSignal) => {
+        const request = subject as RefundRequest;
+        try {
+          const refund = await deps.api.refund(request, keyFor(request.invoiceId), signal, fields);
+          slots.write(String(request.invoiceId), null);
+          return refund;
+        } catch (error) {
+          if (!outcomeUnknown(error)) slots.write(String(request.invoiceId), null);
+          throw error;
+        }
+      },
+    },
     /** This order's refunds answered by the terminal or the bank, and a reconnection that may have missed one. */
     watchRefunds: fromCallback<EventObject, { invoiceId: number }>(({ input, sendBack }) => {
       let lost = deps.hub.status() !== 'connected';

@@ -8,12 +8,15 @@ const paidOrder = { id: 11, order_id: 101, order_code: 'DH0001' };
 const servedOrder = { id: 12, order_id: 102, order_code: 'DH0002' };
 // D257: an e-invoice not issued (type 3) opens the list searched to its order, whatever its status.
 const einvoiceFailed = { id: 13, order_id: 101, order_code: 'DH0001', notification_type: 3 };
+// D310: an approval asked (type 4) opens the approvals page, whatever its order's status.
+const approvalAsked = { id: 14, order_id: 102, order_code: 'DH0002', notification_type: 4 };
 const notFound = { code: 'NOT_FOUND', status: 404, data: {}, kind: 'server' as const };
 
 const events: SampleEvent[] = [
   { type: 'CLICK', notification: paidOrder },
   { type: 'CLICK', notification: servedOrder },
   { type: 'CLICK', notification: einvoiceFailed },
+  { type: 'CLICK', notification: approvalAsked },
   { type: 'RETRY' },
   { type: 'DISMISS' },
   { type: 'xstate.done.actor.markSeen', output: undefined },
@@ -47,9 +50,11 @@ describeModel({
         const expected = JSON.stringify(
           clicked?.notification_type === 3
             ? { kind: 'orderList', search: clicked.order_code }
-            : order.status === 0
-              ? { kind: 'orderList' }
-              : { kind: 'order', orderId: order.id },
+            : clicked?.notification_type === 4
+              ? { kind: 'approvals' }
+              : order.status === 0
+                ? { kind: 'orderList' }
+                : { kind: 'order', orderId: order.id },
         );
         if (navigations.length !== 1 || navigations[0] !== expected)
           fail(`expected one navigation to ${expected}, got ${navigations.join(', ')}`);

@@ -9,7 +9,7 @@ import type { SampleEvent } from '../shared/paths';
 
 const page: BellPage = {
   data: [{ id: 1, notification_type: 0, order_id: 10, order_code: 'DH0001', table_name: 'Bàn 1', status: 0, created_at: 1_700_000_000 }],
-  unseen: { '0': 1, '1': 2, '2': 0, '3': 0 },
+  unseen: { '0': 1, '1': 2, '2': 0, '3': 0, '4': 0 },
 };
 
 const events: SampleEvent[] = [

@@ -83,12 +83,17 @@ const events: SampleEvent[] = [
   { type: 'PRINT' },
   { type: 'xstate.done.actor.printRefundReceipt' },
   { type: 'xstate.error.actor.printRefundReceipt', error: { code: 'PRINT_FAILED' } },
+  // D310: a staff member's refund waits for the owner's approval (the approvals area's step).
+  { type: 'xstate.error.actor.sendRefund', error: serviceError('APPROVAL_REQUIRED', 403, { kind: 'REFUND', pin_set: true }) },
+  { type: 'xstate.done.actor.approve', output: { done: true, result: { ...refund, status: 'SUCCESS' } } },
+  { type: 'xstate.done.actor.approve', output: { done: false } },
+  { type: 'xstate.error.actor.approve', error: networkError },
 ];
 
 describeModel({
   name: 'refundOrder',
   machine: refundOrderMachine,
-  promiseActors: ['loadRefundable', 'sendRefund', 'printRefundReceipt'],
+  promiseActors: ['loadRefundable', 'sendRefund', 'printRefundReceipt', 'approve'],
   callbackActors: ['watchRefunds'],
   spyActions: ['forgetKey', 'notifyPrintFailed'],
   variants: [
@@ -122,6 +127,16 @@ describeModel({
       }
       if (step.event.type === 'xstate.done.actor.sendRefund' && !actions.includes('forgetKey'))
         throw new Error('key kept after the refund');
+      // D310: the approval step gets the refund chosen on screen, and the approved refund is the one shown.
+      for (const call of step.invoked.filter((c) => c.id === 'approve')) {
+        const subject = (call.input as { subject: { invoiceId: number; reason: string } }).subject;
+        if (subject.invoiceId !== 70 || subject.reason !== before?.form.values.reason)
+          throw new Error(`approval for ${JSON.stringify(subject)}`);
+      }
+      if (step.event.type === 'xstate.done.actor.approve' && step.after.matches('done') && after.last?.id !== refund.id)
+        throw new Error('the approved refund is not shown');
+      if (step.event.type.endsWith('actor.approve') && before && JSON.stringify(before.form.values) !== JSON.stringify(after.form.values))
+        throw new Error('the approval step lost what was chosen');
       // issue 27 §1: only a refund that gave money back prints, and from the order as last read.
       for (const call of step.invoked.filter((c) => c.id === 'printRefundReceipt')) {
         const input = call.input as { refund: Refund; refundable: Refundable | null };
