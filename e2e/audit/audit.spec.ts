@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
 import { expectNoAxeViolations } from '../support/axe';
-import { BASE_URL } from '../support/env';
+import { BASE_URL, P } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { REVIEW_LOOKS, inEachLook, lookName } from '../support/looks';
@@ -39,6 +39,19 @@ test.describe('issue 27 §6: the audit log', () => {
       }),
     });
     expect(saved.status).toBe(200);
+    // D319: a drawer opened and counted through the sale service (the count and the close are one entry).
+    const sale = (path: string, body: unknown, key: string) =>
+      fetch(`${BASE_URL}/api/sale${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.access_token}`, 'idempotency-key': key },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const stores = await (
+      await fetch(`${BASE_URL}/api/portal/metadata/store?page_size=5`, { headers: { authorization: `Bearer ${login.data.access_token}` } })
+    ).json();
+    const shift = await sale('/shift', { store_id: stores.data[0].id, float_amount: 200_000 }, `audit-e2e-open-${merchant.username}`);
+    const closed = await sale(`/shift/${shift.data.shift_id}/close`, { counts: { '200000': 1 } }, `audit-e2e-close-${merchant.username}`);
+    expect(closed.data.status).toBe('CLOSED');
 
     await inEachLook(page, merchant, REVIEW_LOOKS, '/audit-log?action=payment.settings.save', async (look) => {
       const table = page.getByTestId('audit-table');
@@ -68,5 +81,12 @@ test.describe('issue 27 §6: the audit log', () => {
       expect(JSON.stringify(rows)).not.toContain('KEY123');
     });
     await page.screenshot({ path: '/tmp/audit-en-375.png', fullPage: true });
+    // D319: the drawer count is in the log too, what was counted (the last look: English).
+    await page.goto(P('/audit-log?action=shift.close'));
+    const count = page
+      .getByTestId('audit-table')
+      .getByRole('row')
+      .filter({ hasText: t('en', 'audit:action.shift_close') });
+    await expect(count).toContainText(`${t('en', 'audit:field.counted')}: ${t('en', 'audit:list.emptyValue')} → 200000`);
   });
 });

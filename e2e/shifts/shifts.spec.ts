@@ -7,20 +7,23 @@ import { FLOW_LOOKS, expectReadableAtBothWidths, lookName, signInInLook } from '
 import { toastsGone } from '../support/shell';
 
 // Shifts and the cash drawer (/shift; D303, D304): a throwaway copy of phoco per run. The drawer is
-// opened on screen, a cash order payment is taken through the sale API (as the till would), then a
-// cash out, a count with a difference above the threshold, its reason, and the summary.
+// opened on screen, a cash order payment is taken through the sale API (as the till would), one dish
+// of it refunded in cash (D318), then a cash out, a count with a difference above the threshold, its
+// reason, and the summary.
 
 const FLOAT = 1_000_000;
 const CASH_OUT = 100_000;
 /** The count falls 60,000 ₫ short (or a little more, to whole 500 ₫ notes): above the 50,000 ₫ threshold. */
 const SHORT = 60_000;
 
-async function cashSale(api: PortalApi): Promise<number> {
-  const sale = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    api.request<{ data: Record<string, unknown> }>(method, `/api/sale${path}`, {
-      ...(body === undefined ? {} : { body }),
-      ...(headers ? { headers } : {}),
-    });
+const saleApi = (api: PortalApi) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  api.request<{ data: Record<string, unknown> }>(method, `/api/sale${path}`, {
+    ...(body === undefined ? {} : { body }),
+    ...(headers ? { headers } : {}),
+  });
+
+async function cashSale(api: PortalApi): Promise<{ total: number; invoiceId: number }> {
+  const sale = saleApi(api);
   const id = (await sale('POST', '/order', { table_id: null })).body.data.order_id as number;
   const dish = ((await sale('GET', '/inventory/product?status=0&page_size=5')).body.data as unknown as Array<{ product_id: number }>)[0]!;
   await sale('PUT', '/order/confirm', { order_id: id });
@@ -33,7 +36,20 @@ async function cashSale(api: PortalApi): Promise<number> {
     { 'idempotency-key': `shift-e2e-${id}` },
   );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return order.total_price;
+  return { total: order.total_price, invoiceId: order.invoice_id };
+}
+
+/** One dish of the cash sale given back in cash (D305), as the refund page sends it: its amount and the order's code. */
+async function cashRefundOfOne(api: PortalApi, invoiceId: number): Promise<{ amount: number; orderCode: string }> {
+  const sale = saleApi(api);
+  const left = (await sale('GET', `/payment/refund?invoice_id=${invoiceId}`)).body.data as {
+    order_code: string;
+    lines: Array<{ item_id: number }>;
+  };
+  const body = { invoice_id: invoiceId, lines: [{ item_id: left.lines[0]!.item_id, quantity: 1 }], reason: 'QUALITY' };
+  const made = await sale('POST', '/payment/refund', body, { 'idempotency-key': `shift-e2e-refund-${invoiceId}` });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { amount: made.body.data.amount as number, orderCode: left.order_code };
 }
 
 /** Notes making `amount` (a multiple of 500), largest first. */
@@ -49,7 +65,7 @@ function notesFor(amount: number): Map<number, number> {
 
 test.describe('issue 27 §3: shifts and the cash drawer', () => {
   for (const look of FLOW_LOOKS) {
-    test(`issue 27 §3: open a shift, a cash sale, a cash out, count short with a reason, close, the summary (${lookName(look)})`, async ({
+    test(`issue 27 §3: open a shift, a cash sale, a cash refund, a cash out, count short with a reason, close, the summary (${lookName(look)})`, async ({
       page,
       sandbox,
     }, info) => {
@@ -73,17 +89,29 @@ test.describe('issue 27 §3: shifts and the cash drawer', () => {
       await expect(page.getByTestId('shift-expected')).toHaveText(formatVnd(FLOAT));
 
       // A cash order payment at the till: the expected cash takes it in.
-      const sold = await cashSale(api);
+      const { total: sold, invoiceId } = await cashSale(api);
       await page.getByTestId('shift-refresh').click();
       await expect(page.getByTestId('shift-cash-sales')).toHaveText(formatVnd(sold));
       await expect(page.getByTestId('shift-expected')).toHaveText(formatVnd(FLOAT + sold));
+
+      // D318: one dish given back in cash leaves this drawer: a movement, and the expected cash less it.
+      const refund = await cashRefundOfOne(api, invoiceId);
+      await page.getByTestId('shift-refresh').click();
+      await expect(page.getByTestId('shift-cash-refunds')).toHaveText(formatVnd(refund.amount));
+      await expect(page.getByTestId('shift-expected')).toHaveText(formatVnd(FLOAT + sold - refund.amount));
+      const refundRow = page
+        .getByTestId('shift-movements')
+        .getByRole('row')
+        .filter({ hasText: tx('kind.REFUND') });
+      await expect(refundRow).toContainText(`${tx('reason.CASH_REFUND')}: ${refund.orderCode}`);
+      await expect(refundRow).toContainText(formatVnd(refund.amount));
 
       // Cash out to a supplier.
       await page.getByTestId('move-amount').fill(String(CASH_OUT));
       await page.getByTestId('move-reason').click();
       await page.getByRole('option', { name: tx('reason.SUPPLIER') }).click();
       await page.getByTestId('move-submit').click();
-      const expected = FLOAT + sold - CASH_OUT;
+      const expected = FLOAT + sold - refund.amount - CASH_OUT;
       await expect(page.getByTestId('shift-expected')).toHaveText(formatVnd(expected));
       await expect(page.getByTestId('shift-movements')).toContainText(tx('reason.SUPPLIER'));
       await expect(page.getByTestId('close-expected')).toHaveText(formatVnd(expected));

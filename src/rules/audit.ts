@@ -1,7 +1,8 @@
 /**
  * The audit log's action codes (D299): one code per sensitive action the service records. The list is
- * open: refunds, voids, approvals and drawer counts add their codes here when those actions exist,
- * and the portal's filter and labels (i18n `audit:action.<code>`) follow from it.
+ * open: an action added later adds its code here, and the portal's filter and labels (i18n
+ * `audit:action.<code>`) follow from it. Voids, the drawer (open, cash in and out, the count and
+ * close) and price changes: D319.
  */
 export const AUDIT_ACTIONS = [
   'bank.account.add',
@@ -18,6 +19,12 @@ export const AUDIT_ACTIONS = [
   'approval.pin.set',
   'approval.approve',
   'approval.decline',
+  'order.void',
+  'shift.open',
+  'shift.cash_in',
+  'shift.cash_out',
+  'shift.close',
+  'product.price',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -29,7 +36,18 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What an entry is about (its target type); the id beside it is the record's own. */
-export const AUDIT_TARGETS = ['bank_account', 'shopqr', 'staff', 'einvoice_settings', 'payment_settings', 'refund', 'approval'] as const;
+export const AUDIT_TARGETS = [
+  'bank_account',
+  'shopqr',
+  'staff',
+  'einvoice_settings',
+  'payment_settings',
+  'refund',
+  'approval',
+  'order',
+  'shift',
+  'product',
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 const MASK = '••••';

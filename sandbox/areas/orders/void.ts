@@ -8,6 +8,8 @@ import { assertNoPendingPayment, noPendingPaymentSql, orderPaid, orderVoided } f
 import { findOrder, idOf, ORDER_COMPLETED, ORDER_VOIDED, orderDetail, orderNotFound, orderOut, type OrderRecord } from './model';
 import { bodyOf } from '../../platform/http/body';
 import { approvalGate } from '../approvals';
+import { recordAudit, type AuditActor } from '../audit';
+import type { Database } from '../../platform/db/database';
 
 /**
  * PUT /order/void `{order_id, reason, note?}` with an Idempotency-Key (D301): the owner voids an
@@ -63,6 +65,25 @@ async function refusal(ctx: SandboxContext, order: OrderRecord): Promise<ApiErro
 
 class NotVoided extends Error {}
 
+/**
+ * The void's audit entry (D299, D319), in the void's transaction: the order, its store (D297: the one
+ * the bill was opened in), the amount taken off the books and why.
+ */
+async function auditVoid(tx: Database, now: number, user: AuditActor, order: OrderRecord, input: VoidInput): Promise<void> {
+  const [store] = await tx.query<{ id: number; name: string }>(
+    `SELECT s.id, s.name FROM sale_orders o JOIN stores s ON s.id = o.store_id AND s.merchant_id = o.merchant_id WHERE o.id = $1`,
+    [order.id],
+  );
+  await recordAudit(tx, now, user, {
+    action: 'order.void',
+    target: 'order',
+    targetId: order.id,
+    store: store ?? null,
+    before: { order_code: order.order_code, voided: false },
+    after: { order_code: order.order_code, voided: true, amount: Number(order.total_price), reason: input.reason, note: input.note ?? '' },
+  });
+}
+
 export function registerVoidRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.put('/order/void', async (request, reply) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
@@ -91,6 +112,7 @@ export function registerVoidRoute(app: FastifyInstance, ctx: SandboxContext): vo
           );
           // Nothing voided: undo the approval's use, then say why below.
           if (rows.length === 0) throw new NotVoided();
+          await auditVoid(tx, now, user, order, input);
           return rows;
         })
         .catch((error: unknown) => {

@@ -19,6 +19,7 @@ import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate
 import { ApiError, ok, required } from '../../platform/http/envelope';
 import { queryInt } from '../../platform/http/query';
 import { readImageUpload, sendStoredImage, type StoredImage } from '../../platform/http/images';
+import { recordAudit } from '../audit';
 
 /**
  * /inventory/product (doc 2 §7, sale service; docs/areas/products.md): list with a search folded on
@@ -239,22 +240,38 @@ function registerProductItemRoutes(scope: FastifyInstance, ctx: SandboxContext):
     const existing = await findProduct(ctx.db, user.merchant_id, pathCode(request.params));
     if (!existing) throw productNotFound();
     const v = await checkBody(ctx.db, user.merchant_id, request.body, existing.code);
-    await ctx.db.query(
-      `UPDATE products SET name = $2, search_text = $3, price = $4, status = COALESCE($5, status),
-                image_id = CASE WHEN $6 THEN image_id ELSE $7 END, updated_at = $8, tax_class = COALESCE($9, tax_class) WHERE id = $1`,
-      [
-        existing.id,
-        v.name,
-        foldProductText(`${v.name} ${existing.code}`),
-        v.price,
-        v.status ?? null,
-        v.imageId === undefined,
-        v.imageId ?? null,
-        ctx.clock.now(),
-        v.taxClass ?? null,
-      ],
-    );
-    if (v.categoryIds) await setCategories(ctx.db, existing.id, v.categoryIds);
+    const now = ctx.clock.now();
+    // The change and, when the price moved, its audit entry land together (D299, D319).
+    await ctx.db.transaction(async (tx) => {
+      // Locked and read first: the price before is the one this change replaces, whatever races it.
+      const [old] = await tx.query<{ price: string | number }>(`SELECT price FROM products WHERE id = $1 FOR UPDATE`, [existing.id]);
+      await tx.query(
+        `UPDATE products SET name = $2, search_text = $3, price = $4, status = COALESCE($5, status),
+                  image_id = CASE WHEN $6 THEN image_id ELSE $7 END, updated_at = $8, tax_class = COALESCE($9, tax_class) WHERE id = $1`,
+        [
+          existing.id,
+          v.name,
+          foldProductText(`${v.name} ${existing.code}`),
+          v.price,
+          v.status ?? null,
+          v.imageId === undefined,
+          v.imageId ?? null,
+          now,
+          v.taxClass ?? null,
+        ],
+      );
+      if (v.categoryIds) await setCategories(tx, existing.id, v.categoryIds);
+      const before = Number(old?.price ?? existing.price);
+      if (before !== v.price) {
+        await recordAudit(tx, now, user, {
+          action: 'product.price',
+          target: 'product',
+          targetId: existing.id,
+          before: { product_code: existing.code, product_name: existing.name, price: before },
+          after: { product_code: existing.code, product_name: v.name, price: v.price },
+        });
+      }
+    });
     return ok(toWire((await findProduct(ctx.db, user.merchant_id, existing.code))!));
   });
 

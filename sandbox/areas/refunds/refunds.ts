@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
 import { queueRefundAdjustment } from '../../platform/sale/refund-adjustment';
+import { cashRefundToDrawer } from '../shifts';
 
 /**
  * Giving an order's money back (D305). A refund is priced from the lines as they were sold (an order's
@@ -173,9 +174,21 @@ export async function recordRefund(
   const now = ctx.clock.now();
   let id: number;
   try {
-    // The refund and its audit entry land together or not at all (D299).
+    // The refund, its drawer movement (cash, D318) and its audit entry land together or not at all (D299).
     id = await ctx.db.transaction(async (tx) => {
       const made = await insertRefund(tx, merchantId, refundable, { ...input, amount, status, now });
+      if (payment.method === 'CASH') {
+        const byName = input.user.full_name || input.user.username;
+        await cashRefundToDrawer(tx, {
+          merchantId,
+          orderId: refundable.order_id,
+          orderCode: refundable.order_code,
+          refundId: made.id,
+          amount,
+          byName,
+          now,
+        });
+      }
       await recordAudit(tx, now, input.user, {
         action: 'refund.create',
         target: 'refund',

@@ -1,12 +1,11 @@
-import { DENOMINATIONS } from '../../../src/rules/shifts/drawer';
+import { DENOMINATIONS, type DrawerMovementKind } from '../../../src/rules/shifts/drawer';
 import type { Database } from '../../platform/db/database';
 
 /**
  * Reading shifts (D303). The expected cash of an open drawer is computed when asked, in whole đồng:
- * float + the merchant's cash order payments that succeeded while the shift was open + cash in − cash
- * out. Orders name no store (doc 2 §3 Order), so a cash payment goes to the drawer that was open when
- * it succeeded, and while several stores' drawers were open, to the one opened first: each payment is
- * in exactly one drawer, never two. A closed shift keeps the figures it was closed with.
+ * float + the cash order payments of its store (D297) that succeeded while the shift was open − the
+ * cash refunds given back from it (D318) + cash in − cash out. A closed shift keeps the figures it was
+ * closed with.
  */
 
 export interface ShiftRow {
@@ -31,7 +30,7 @@ export interface ShiftRow {
 
 export interface MovementRow {
   id: number;
-  kind: 'IN' | 'OUT';
+  kind: DrawerMovementKind;
   amount: number;
   reason: string;
   note: string;
@@ -51,26 +50,23 @@ export const salesOf = (end: string) => `(SELECT coalesce(sum(p.amount), 0) FROM
                  (SELECT min(f.id) FROM stores f WHERE f.merchant_id = o.merchant_id)) = s.store_id)`;
 
 /**
- * SQL: the cash refunds of shift `s` up to `end` (D305): refunds given back in cash (SUCCESS at once)
- * while it was open, of orders of its store (the same store rule as the sales).
+ * SQL: the cash refunds of shift `s` (D305, D318): the REFUND movements each cash refund wrote into the
+ * drawer it left, in the refund's own transaction (drawerRefund.ts), so the figure and the movement
+ * list are the same rows.
  */
-export const refundsOf = (end: string) => `(SELECT coalesce(sum(r.amount), 0) FROM sale_refunds r JOIN sale_orders o ON o.id = r.order_id
-  WHERE r.merchant_id = s.merchant_id AND r.method = 'CASH' AND r.status = 'SUCCESS'
-    AND r.created_at >= s.opened_at AND r.created_at <= coalesce(s.closed_at, ${end})
-    AND coalesce((SELECT x.id FROM stores x WHERE x.id = o.store_id AND x.merchant_id = o.merchant_id),
-                 (SELECT min(f.id) FROM stores f WHERE f.merchant_id = o.merchant_id)) = s.store_id)`;
+export const refundsOf = () => movedOf('REFUND');
 
 /** SQL: the cash the drawer of shift `s` should hold at `end`: float + sales − refunds + in − out. */
-export const expectedOf = (end: string) => `s.float_amount + ${salesOf(end)} - ${refundsOf(end)} + ${movedOf('IN')} - ${movedOf('OUT')}`;
+export const expectedOf = (end: string) => `s.float_amount + ${salesOf(end)} - ${refundsOf()} + ${movedOf('IN')} - ${movedOf('OUT')}`;
 
-export const movedOf = (kind: 'IN' | 'OUT') =>
+export const movedOf = (kind: DrawerMovementKind) =>
   `(SELECT coalesce(sum(m.amount), 0) FROM shift_movements m WHERE m.shift_id = s.id AND m.kind = '${kind}')`;
 
 /** Every column of a shift, the open ones' figures computed up to $2 (now). */
 const SELECT = `SELECT s.id, s.store_id, st.name AS store_name, s.status, s.float_amount::float8 AS float_amount,
     s.opened_by_name, s.opened_at::float8 AS opened_at, s.closed_by_name, s.closed_at::float8 AS closed_at,
     (CASE WHEN s.status = 'OPEN' THEN ${salesOf('$2')} ELSE s.cash_sales END)::float8 AS cash_sales,
-    (CASE WHEN s.status = 'OPEN' THEN ${refundsOf('$2')} ELSE coalesce(s.cash_refunds, 0) END)::float8 AS cash_refunds,
+    (CASE WHEN s.status = 'OPEN' THEN ${refundsOf()} ELSE coalesce(s.cash_refunds, 0) END)::float8 AS cash_refunds,
     ${movedOf('IN')}::float8 AS cash_in, ${movedOf('OUT')}::float8 AS cash_out,
     (CASE WHEN s.status = 'OPEN' THEN ${expectedOf('$2')} ELSE s.expected END)::float8 AS expected,
     s.counted::float8 AS counted, s.counts, s.close_reason

@@ -16,6 +16,9 @@ import { ApiError, ok, required } from '../../platform/http/envelope';
 import { sendOnce } from '../../platform/http/idempotency';
 import { expectedOf, movementsOf, refundsOf, salesOf, shiftOut, shiftsWhere } from './model';
 import { bodyOf, wholeId } from '../../platform/http/body';
+import { recordAudit } from '../audit';
+import type { ShiftRow } from './model';
+import type { Database } from '../../platform/db/database';
 
 /**
  * The sale service's shift calls (D303; docs/areas/shifts.md): a store's open shift and its last
@@ -72,6 +75,23 @@ async function openShiftOf(ctx: SandboxContext, merchantId: string, shiftId: num
   return row;
 }
 
+/**
+ * Inside a transaction: the open shift locked (FOR UPDATE) and then read, so its figures include every
+ * change committed before the lock; 409 SHIFT_CLOSED when it closed meanwhile.
+ */
+async function lockOpen(tx: Database, merchantId: string, shiftId: number, now: number): Promise<ShiftRow> {
+  const locked = await tx.query(`SELECT id FROM shifts WHERE id = $1 AND merchant_id = $2 AND status = 'OPEN' FOR UPDATE`, [
+    shiftId,
+    merchantId,
+  ]);
+  if (locked.length === 0) throw shiftClosed(shiftId);
+  const [row] = await shiftsWhere(tx, 's.id = $3', [merchantId, shiftId], now);
+  return row!;
+}
+
+/** What every drawer entry of the audit log names (D319): the shift and its store. */
+const auditOf = (row: ShiftRow) => ({ target: 'shift' as const, targetId: row.id, store: { id: row.store_id, name: row.store_name } });
+
 /** GET /shift?store_id= and GET /shift/drawers: reading. */
 function registerReads(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/shift', async (request) => {
@@ -102,7 +122,7 @@ function registerReads(app: FastifyInstance, ctx: SandboxContext): void {
   });
 }
 
-/** POST /shift, /shift/{id}/movement, /shift/{id}/close: changing the drawer, once per key. */
+/** POST /shift, /shift/{id}/movement: opening and moving the drawer, once per key. */
 function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/shift', async (request, reply) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
@@ -114,18 +134,24 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
       const [store] = await ctx.db.query(`SELECT 1 FROM stores WHERE id = $1 AND merchant_id = $2`, [storeId, user.merchant_id]);
       if (!store) throw storeNotFound(storeId);
       const now = ctx.clock.now();
-      // The partial unique index decides between racing openers: the second finds the first's shift.
-      const made = await ctx.db.query<{ id: number }>(
-        `INSERT INTO shifts (merchant_id, store_id, status, float_amount, opened_by, opened_by_name, opened_at)
-         VALUES ($1, $2, 'OPEN', $3, $4, $5, $6) ON CONFLICT (store_id) WHERE status = 'OPEN' DO NOTHING RETURNING id`,
-        [user.merchant_id, storeId, floatAmount, user.id, user.full_name, now],
-      );
-      if (made.length === 0) {
+      // The opening and its audit entry (D299, D319) land together.
+      const row = await ctx.db.transaction(async (tx) => {
+        // The partial unique index decides between racing openers: the second finds the first's shift.
+        const made = await tx.query<{ id: number }>(
+          `INSERT INTO shifts (merchant_id, store_id, status, float_amount, opened_by, opened_by_name, opened_at)
+           VALUES ($1, $2, 'OPEN', $3, $4, $5, $6) ON CONFLICT (store_id) WHERE status = 'OPEN' DO NOTHING RETURNING id`,
+          [user.merchant_id, storeId, floatAmount, user.id, user.full_name, now],
+        );
+        if (made.length === 0) return null;
+        const [opened] = await shiftsWhere(tx, 's.id = $3', [user.merchant_id, made[0]!.id], now);
+        await recordAudit(tx, now, user, { ...auditOf(opened!), action: 'shift.open', after: { float_amount: floatAmount } });
+        return opened!;
+      });
+      if (row === null) {
         const [open] = await ctx.db.query<{ id: number }>(`SELECT id FROM shifts WHERE store_id = $1 AND status = 'OPEN'`, [storeId]);
         throw new ApiError(409, 'SHIFT_ALREADY_OPEN', 'This store already has an open shift', { shift_id: open?.id ?? null });
       }
-      const [row] = await shiftsWhere(ctx.db, 's.id = $3', [user.merchant_id, made[0]!.id], now);
-      return { status: 201, body: ok(shiftOut(row!, [])) };
+      return { status: 201, body: ok(shiftOut(row, [])) };
     });
   });
 
@@ -142,18 +168,32 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
       const note = textField(b, 'note');
       if (b.reason === 'OTHER' && note === '') throw required(['note']);
       await openShiftOf(ctx, user.merchant_id, shiftId);
-      // Inserted only while the shift is open, in one statement, so a close in between wins cleanly.
-      const made = await ctx.db.query(
-        `INSERT INTO shift_movements (merchant_id, shift_id, kind, amount, reason, note, created_by_name, created_at)
-         SELECT $1, id, $3, $4, $5, $6, $7, $8 FROM shifts WHERE id = $2 AND merchant_id = $1 AND status = 'OPEN' RETURNING id`,
-        [user.merchant_id, shiftId, b.kind, amount, b.reason, note, user.full_name, ctx.clock.now()],
-      );
-      if (made.length === 0) throw shiftClosed(shiftId);
-      const row = await openShiftOf(ctx, user.merchant_id, shiftId);
+      const now = ctx.clock.now();
+      // The movement and its audit entry (D299, D319) land together, with the expected cash around it.
+      const row = await ctx.db.transaction(async (tx) => {
+        // Locked while open: a close waits for this movement or comes first and this one finds it closed.
+        const before = await lockOpen(tx, user.merchant_id, shiftId, now);
+        await tx.query(
+          `INSERT INTO shift_movements (merchant_id, shift_id, kind, amount, reason, note, created_by_name, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [user.merchant_id, shiftId, b.kind, amount, b.reason, note, user.full_name, now],
+        );
+        const [after] = await shiftsWhere(tx, 's.id = $3', [user.merchant_id, shiftId], now);
+        await recordAudit(tx, now, user, {
+          ...auditOf(before),
+          action: b.kind === 'IN' ? 'shift.cash_in' : 'shift.cash_out',
+          before: { expected: before.expected },
+          after: { amount, reason: String(b.reason), note, expected: after!.expected },
+        });
+        return after!;
+      });
       return { status: 201, body: ok(shiftOut(row, await movementsOf(ctx.db, shiftId))) };
     });
   });
+}
 
+/** POST /shift/{id}/close: the count and the close, once per key. */
+function registerClose(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/shift/:id/close', async (request, reply) => {
     const { user } = await authenticate(ctx, request, SALE_TOKEN_KINDS);
     return sendOnce(ctx, request, reply, user.merchant_id, { required: true }, async () => {
@@ -165,29 +205,46 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
       const counted = countedTotal(Object.fromEntries(Object.entries(counts).map(([d, n]) => [Number(d), n])));
       await openShiftOf(ctx, user.merchant_id, shiftId);
       const now = ctx.clock.now();
-      // One statement: the expected cash is computed and the threshold checked at the instant the
-      // shift closes, so a cash payment or movement cannot slip between the check and the close.
-      const closed = await ctx.db.query(
-        `WITH cur AS (
-           SELECT s.id, ${salesOf('$3')} AS sales, ${refundsOf('$3')} AS refunds, ${expectedOf('$3')} AS expected
-           FROM shifts s WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = 'OPEN')
-         UPDATE shifts t SET status = 'CLOSED', closed_at = $3, closed_by = $4, closed_by_name = $5, cash_sales = cur.sales, cash_refunds = cur.refunds,
-           expected = cur.expected, counted = $6, counts = $7::jsonb, close_reason = $8
-         FROM cur WHERE t.id = cur.id AND t.status = 'OPEN' AND (abs($6 - cur.expected) <= $9 OR $8 <> '')
-         RETURNING t.id`,
-        [shiftId, user.merchant_id, now, user.id, user.full_name, counted, JSON.stringify(counts), reason, CLOSE_REASON_THRESHOLD],
-      );
-      if (closed.length === 0) {
-        const row = await openShiftOf(ctx, user.merchant_id, shiftId);
-        throw new ApiError(400, 'CLOSE_REASON_REQUIRED', `A difference above ${CLOSE_REASON_THRESHOLD} đồng needs a reason`, {
-          field: 'reason',
-          expected: row.expected,
-          counted,
-          difference: counted - row.expected,
+      const row = await ctx.db.transaction(async (tx) => {
+        // Locked first: a cash refund or movement under way commits before the figures are computed
+        // (they lock the shift too, D318), one that comes later finds the shift closed.
+        const before = await lockOpen(tx, user.merchant_id, shiftId, now);
+        // The threshold is checked in the statement that closes, on the figures at that instant.
+        const closed = await tx.query(
+          `WITH cur AS (
+             SELECT s.id, ${salesOf('$3')} AS sales, ${refundsOf()} AS refunds, ${expectedOf('$3')} AS expected
+             FROM shifts s WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = 'OPEN')
+           UPDATE shifts t SET status = 'CLOSED', closed_at = $3, closed_by = $4, closed_by_name = $5, cash_sales = cur.sales, cash_refunds = cur.refunds,
+             expected = cur.expected, counted = $6, counts = $7::jsonb, close_reason = $8
+           FROM cur WHERE t.id = cur.id AND t.status = 'OPEN' AND (abs($6 - cur.expected) <= $9 OR $8 <> '')
+           RETURNING t.id`,
+          [shiftId, user.merchant_id, now, user.id, user.full_name, counted, JSON.stringify(counts), reason, CLOSE_REASON_THRESHOLD],
+        );
+        if (closed.length === 0) {
+          throw new ApiError(400, 'CLOSE_REASON_REQUIRED', `A difference above ${CLOSE_REASON_THRESHOLD} đồng needs a reason`, {
+            field: 'reason',
+            expected: before.expected,
+            counted,
+            difference: counted - before.expected,
+          });
+        }
+        const [after] = await shiftsWhere(tx, 's.id = $3', [user.merchant_id, shiftId], now);
+        // The count and the close in one entry (D319): what the drawer should hold, what was counted, why they differ.
+        await recordAudit(tx, now, user, {
+          ...auditOf(after!),
+          action: 'shift.close',
+          before: { shift_status: 'OPEN', expected: before.expected },
+          after: {
+            shift_status: 'CLOSED',
+            expected: after!.expected,
+            counted,
+            difference: counted - after!.expected,
+            close_reason: reason,
+          },
         });
-      }
-      const [row] = await shiftsWhere(ctx.db, 's.id = $3', [user.merchant_id, shiftId], now);
-      return { status: 200, body: ok(shiftOut(row!, await movementsOf(ctx.db, shiftId))) };
+        return after!;
+      });
+      return { status: 200, body: ok(shiftOut(row, await movementsOf(ctx.db, shiftId))) };
     });
   });
 }
@@ -195,4 +252,5 @@ function registerWrites(app: FastifyInstance, ctx: SandboxContext): void {
 export function registerShiftRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   registerReads(app, ctx);
   registerWrites(app, ctx);
+  registerClose(app, ctx);
 }

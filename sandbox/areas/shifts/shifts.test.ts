@@ -240,3 +240,78 @@ describe('issue 27 §3: a cash refund leaves the drawer (D303, D305)', () => {
     expect(closed.body.data).toMatchObject({ cash_sales: total, cash_refunds: total, expected: 300_000, counted: 300_000, difference: 0 });
   });
 });
+
+/** The merchant's first store (D297: an order opened without a store is the first store's). */
+async function atFirstStore(m: Merchant): Promise<Merchant> {
+  const stores = await t.api('GET', '/api/portal/metadata/store?page_size=10', { token: m.token });
+  return { ...m, storeId: Math.min(...((stores.body.data ?? stores.body) as Array<{ id: number }>).map((s) => Number(s.id))) };
+}
+
+/** The newest order's invoice id and code (the cash sale just made). */
+async function lastOrder(m: Merchant): Promise<{ invoice_id: number; order_code: string }> {
+  const orders = (await sale(m.token, 'GET', '/order?page=1&page_size=1')).body.data as Array<{ invoice_id: number; order_code: string }>;
+  return orders[0]!;
+}
+
+const refund = (m: Merchant, invoiceId: number, k = key('refund')) =>
+  sale(m.token, 'POST', '/payment/refund', { invoice_id: invoiceId, full: true, reason: 'QUALITY' }, k);
+
+describe('D318: a cash refund is a movement of its store’s open drawer', () => {
+  it('D318: lowers the expected cash by exactly its amount, listed as a movement, in the drawers list, the close and the Z report', async () => {
+    const m = await atFirstStore(await freshMerchant());
+    expect((await open(m, 400_000)).status).toBe(201);
+    const total = await cashSale(m);
+    const shiftId = (await ofStore(m)).open!.shift_id;
+    const cashIn = await move(m, shiftId, { kind: 'IN', amount: 20_000, reason: 'CHANGE_TOP_UP', note: '' });
+    expect(cashIn.status).toBe(201);
+    const before = (await ofStore(m)).open!;
+    const order = await lastOrder(m);
+    const refunded = await refund(m, order.invoice_id);
+    expect(refunded.body.data).toMatchObject({ method: 'CASH', status: 'SUCCESS', amount: total });
+    const after = (await ofStore(m)).open!;
+    expect(before.expected - after.expected).toBe(total);
+    expect(after).toMatchObject({ cash_refunds: total, cash_in: 20_000, cash_out: 0, expected: 420_000 });
+    expect(after.movements!.map((x) => [x.kind, x.amount, x.reason, x.note])).toEqual([
+      ['IN', 20_000, 'CHANGE_TOP_UP', ''],
+      ['REFUND', total, 'CASH_REFUND', order.order_code],
+    ]);
+    const drawers = drawersSchema.parse((await sale(m.token, 'GET', '/shift/drawers')).body.data);
+    expect(drawers.items.find((d) => d.shift_id === shiftId)).toMatchObject({ cash_refunds: total, expected: 420_000 });
+    const closed = await close(m, shiftId, { counts: { '200000': 2, '20000': 1 } });
+    expect(closed.body.data).toMatchObject({ cash_refunds: total, expected: 420_000, counted: 420_000, difference: 0 });
+    const z = (await sale(m.token, 'GET', `/closing/z-report?shift_id=${shiftId}`)).body.data;
+    expect(z.figures.cash).toMatchObject({ refunds: total, expected: closed.body.data.expected, difference: 0 });
+  });
+
+  it('D318: 20 concurrent refunds with one key move the drawer once', async () => {
+    const m = await atFirstStore(await freshMerchant());
+    expect((await open(m, 100_000)).status).toBe(201);
+    const total = await cashSale(m);
+    const k = key('same-refund');
+    const { invoice_id } = await lastOrder(m);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(m, invoice_id, k)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    const shift = (await ofStore(m)).open!;
+    expect(shift.movements!.filter((x) => x.kind === 'REFUND').map((x) => x.amount)).toEqual([total]);
+    expect(shift).toMatchObject({ cash_refunds: total, expected: 100_000 });
+  });
+
+  it('D318: a store whose drawer is closed refuses a cash refund (SHIFT_NOT_OPEN, nothing given back); a store that never kept one refunds', async () => {
+    const m = await atFirstStore(await freshMerchant());
+    expect((await open(m, 0)).status).toBe(201);
+    await cashSale(m);
+    const shiftId = (await ofStore(m)).open!.shift_id;
+    expect((await close(m, shiftId, { counts: {}, reason: 'đã đếm' })).status).toBe(200);
+    const order = await lastOrder(m);
+    const refused = await refund(m, order.invoice_id);
+    expect([refused.status, refused.body.error_code]).toEqual([409, 'SHIFT_NOT_OPEN']);
+    const left = (await sale(m.token, 'GET', `/payment/refund?invoice_id=${order.invoice_id}`)).body.data;
+    expect([left.refunded_amount, left.refunds.length]).toEqual([0, 0]);
+
+    const never = await freshMerchant();
+    const paid = await cashSale(never);
+    const given = await refund(never, (await lastOrder(never)).invoice_id);
+    expect(given.body.data).toMatchObject({ status: 'SUCCESS', amount: paid });
+  });
+});

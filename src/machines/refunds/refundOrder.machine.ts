@@ -60,6 +60,22 @@ export const refundRequest = (c: RefundOrderContext): RefundRequest => {
   return scope === 'full' ? { ...base, full: true } : { ...base, full: false, lines: chosenLines(c.form.values) };
 };
 
+/** The refundable state a read answered, for the guard and the action that take it. */
+const loadedRefundable = ({ event }: { event: { output: Refundable } }) => ({ refundable: event.output });
+
+/**
+ * Where a read of what is left leads, from the first load and from a refresh alike: settled when
+ * nothing is left to give back, else the form with the figures read (the form's lines kept, clamped).
+ */
+const afterLoad = () => [
+  {
+    guard: { type: 'nothingLeft' as const, params: loadedRefundable },
+    target: 'settled' as const,
+    actions: { type: 'assignRefundable' as const, params: loadedRefundable },
+  },
+  { target: 'editing' as const, actions: { type: 'assignRefundable' as const, params: loadedRefundable } },
+];
+
 export const refundOrderMachine = setup({
   types: {
     context: {} as RefundOrderContext,
@@ -142,14 +158,7 @@ export const refundOrderMachine = setup({
         id: 'loadRefundable',
         src: 'loadRefundable',
         input: ({ context }) => ({ invoiceId: context.invoiceId }),
-        onDone: [
-          {
-            guard: { type: 'nothingLeft', params: ({ event }) => ({ refundable: event.output }) },
-            target: 'settled',
-            actions: { type: 'assignRefundable', params: ({ event }) => ({ refundable: event.output }) },
-          },
-          { target: 'editing', actions: { type: 'assignRefundable', params: ({ event }) => ({ refundable: event.output }) } },
-        ],
+        onDone: afterLoad(),
         onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -170,14 +179,7 @@ export const refundOrderMachine = setup({
         id: 'loadRefundable',
         src: 'loadRefundable',
         input: ({ context }) => ({ invoiceId: context.invoiceId }),
-        onDone: [
-          {
-            guard: { type: 'nothingLeft', params: ({ event }) => ({ refundable: event.output }) },
-            target: 'settled',
-            actions: { type: 'assignRefundable', params: ({ event }) => ({ refundable: event.output }) },
-          },
-          { target: 'editing', actions: { type: 'assignRefundable', params: ({ event }) => ({ refundable: event.output }) } },
-        ],
+        onDone: afterLoad(),
         onError: 'editing',
       },
     },
@@ -249,7 +251,7 @@ export const refundOrderMachine = setup({
             id: 'loadRefundable',
             src: 'loadRefundable',
             input: ({ context }) => ({ invoiceId: context.invoiceId }),
-            onDone: { target: 'shown', actions: { type: 'assignRefundable', params: ({ event }) => ({ refundable: event.output }) } },
+            onDone: { target: 'shown', actions: { type: 'assignRefundable', params: loadedRefundable } },
             onError: 'shown',
           },
         },

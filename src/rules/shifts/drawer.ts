@@ -16,14 +16,23 @@ export const DRAWER_AMOUNT_MAX = 100_000_000;
 export const NOTE_COUNT_MAX = 10_000;
 export const REASON_MAX_LENGTH = 200;
 
-/** How a movement changes the drawer: cash in adds, cash out takes away; a cash refund will be one more kind taking away. */
+/** How a movement made by hand changes the drawer: cash in adds, cash out takes away. */
 export const MOVEMENT_KINDS = ['IN', 'OUT'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
-export const MOVEMENT_SIGN: Record<MovementKind, 1 | -1> = { IN: 1, OUT: -1 };
+
+/**
+ * Every kind in a shift's movement list: the hand-made ones and REFUND, a cash refund given back from
+ * the drawer (D318), which only the refund itself writes (reason CASH_REFUND, the order's code as note).
+ */
+export const DRAWER_MOVEMENT_KINDS = [...MOVEMENT_KINDS, 'REFUND'] as const;
+export type DrawerMovementKind = (typeof DRAWER_MOVEMENT_KINDS)[number];
+export const MOVEMENT_SIGN: Record<DrawerMovementKind, 1 | -1> = { IN: 1, OUT: -1, REFUND: -1 };
 
 /** The short list of reasons (D303); OTHER needs the free text. */
 export const MOVEMENT_REASONS = ['CHANGE_TOP_UP', 'BANK_DEPOSIT', 'SUPPLIER', 'EXPENSE', 'OWNER_DRAW', 'OTHER'] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+/** The reasons a movement list may show: the hand-made ones and a cash refund's (D318). */
+export const DRAWER_MOVEMENT_REASONS = [...MOVEMENT_REASONS, 'CASH_REFUND'] as const;
 
 export type DrawerError = 'required' | 'notWhole' | 'tooLarge' | 'notPositive' | 'tooLong' | 'reasonRequired';
 

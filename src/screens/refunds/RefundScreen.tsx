@@ -34,7 +34,7 @@ import { ApprovalStep, type ApprovalStepActor } from '../approvals';
 export type RefundOrderActor = ActorRefFrom<typeof refundOrderMachine>;
 
 /** The refund's own refusals have their words here; every other code goes through the error catalogue. */
-const OWN_CODES = new Set(['APPROVAL_REQUIRED', 'REFUND_EXCEEDS_PAID', 'ORDER_NOT_PAID']);
+const OWN_CODES = new Set(['APPROVAL_REQUIRED', 'REFUND_EXCEEDS_PAID', 'ORDER_NOT_PAID', 'SHIFT_NOT_OPEN']);
 
 function Summary({ refundable }: { refundable: Refundable }) {
   const { t } = useTranslation('refunds');

@@ -41,7 +41,7 @@ export function DrawerFigures({ shift }: { shift: Shift }) {
   );
 }
 
-/** Cash in and cash out of the shift, oldest first. */
+/** Cash in, cash out and cash refunds (D318) of the shift, oldest first. */
 export function MovementsTable({ movements }: { movements: readonly Movement[] }) {
   const { t } = useTranslation('shifts');
   if (movements.length === 0) return <Text size="sm">{t('movements.empty')}</Text>;

@@ -1,5 +1,5 @@
 import { z } from '../../config/zod-classic';
-import { MOVEMENT_KINDS, MOVEMENT_REASONS } from '../../rules/shifts/drawer';
+import { DRAWER_MOVEMENT_KINDS, DRAWER_MOVEMENT_REASONS, MOVEMENT_KINDS, MOVEMENT_REASONS } from '../../rules/shifts/drawer';
 
 /** The sale service's shifts and cash drawer (D303; docs/areas/shifts.md). Money whole đồng, times unix seconds. */
 
@@ -7,9 +7,10 @@ const money = z.number().int();
 
 export const movementSchema = z.object({
   movement_id: z.number().int().positive(),
-  kind: z.enum(MOVEMENT_KINDS),
+  /** IN and OUT by hand; REFUND a cash refund given back from this drawer (D318), its note the order's code. */
+  kind: z.enum(DRAWER_MOVEMENT_KINDS),
   amount: money.positive(),
-  reason: z.enum(MOVEMENT_REASONS),
+  reason: z.enum(DRAWER_MOVEMENT_REASONS),
   note: z.string(),
   created_by_name: z.string(),
   created_at: z.number().int().nonnegative(),
