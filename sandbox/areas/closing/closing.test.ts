@@ -161,6 +161,36 @@ describe('issue 27 §4: the Z report of a day (D306)', () => {
     expect(body.map((r) => r.map((c) => c ?? ''))).toEqual(zReportRows(f).map((r) => r.map((c) => c)));
   });
 
+  it('issue 27 §4, D306: a discounted order counts its lines above its total as the discount, on the report and in its file', async () => {
+    const m = await merchant();
+    const call = sale(m);
+    const dish = ((await call('GET', '/inventory/product?status=0&page_size=5')).body.data as Product[])[0]!;
+    const shift = (await call('POST', '/shift', { store_id: m.storeId, float_amount: 0 }, key('open'))).body.data;
+    const o = await order(m, [[dish, 3]]);
+    // The sale service has no discount call (D305): the order's total is lowered where a discount would
+    // lower it, in the table, so the rule is checked on the figure the report computes from the orders.
+    const discount = Math.min(10_000, o.total - 1);
+    await t.sandbox.db.query(`UPDATE sale_orders SET total_price = total_price - $2 WHERE id = $1`, [o.orderId, discount]);
+    const paid = await call(
+      'POST',
+      '/payment/cash',
+      { invoice_id: o.invoiceId, payment_method: 'CASH', receive_amount: o.total - discount, return_amount: 0 },
+      key('cash'),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const report = zReportSchema.parse((await call('GET', `/closing/z-report?shift_id=${shift.shift_id}`)).body.data);
+    expect(report.figures.discounts).toEqual({ count: 1, amount: discount });
+    expect(report.figures.sales.CASH).toEqual({ count: 1, amount: o.total - discount });
+    const file = await fetch(`${t.url}/api/sale/closing/z-report/export?shift_id=${shift.shift_id}`, {
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    const sheet = XLSX.read(Buffer.from(await file.arrayBuffer())).Sheets['Báo cáo Z']!;
+    const rows = XLSX.utils.sheet_to_json<(string | number)[]>(sheet, { header: 1, blankrows: false });
+    const body = rows.slice(rows.findIndex((r) => r[0] === 'Khoản mục') + 1);
+    expect(body.map((r) => r.map((c) => c ?? ''))).toEqual(zReportRows(report.figures).map((r) => r.map((c) => c)));
+    expect(body.some((r) => r.includes(discount))).toBe(true);
+  });
+
   it('D306: staff read only their own store; another merchant’s store or shift is not found; bad input says which field', async () => {
     const m = await merchant();
     const username = `z.staff.${process.pid}.${(n += 1)}`;

@@ -47,9 +47,9 @@ afterAll(() => {
 
 /**
  * The areas as they were: no orders or orderpayment area, nor any area built on order payments (refunds,
- * D305), the notifications area with its old file only.
+ * D305; reconciliation's bank refunds, D320), the notifications area with its old file only.
  */
-const BORN_AFTER: readonly string[] = ['orders', 'orderpayment', 'refunds'];
+const BORN_AFTER: readonly string[] = ['orders', 'orderpayment', 'refunds', 'reconciliation'];
 
 function areasBefore(areas: readonly SandboxArea[]): SandboxArea[] {
   const dir = mkdtempSync(join(tmpdir(), 'old-notifications-'));
@@ -100,6 +100,7 @@ describe('upgrading a data folder made before issue 13', () => {
         'orders/002_line_tax_class.sql',
         'orders/003_order_store.sql',
         'orders/003_void.sql',
+        'reconciliation/001_bank_refunds.sql',
         'refunds/001_refunds.sql',
         'refunds/002_einvoice_adjustments.sql',
       ]);

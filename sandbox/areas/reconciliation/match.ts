@@ -14,10 +14,13 @@ import { DAY_MS } from '../../platform/vn-time';
 
 export interface ReconRow {
   group: ReconGroup;
+  /** A payment the bank credits, or a refund it sent back (D320: signed, amount and credited negative). */
+  kind: 'PAYMENT' | 'REFUND';
   method: BankMethod | null;
   channel: 'va' | 'card' | 'ecom';
   /** Our side: null for a bank credit no payment accounts for. */
   payment_id: number | null;
+  refund_id: number | null;
   order_code: string | null;
   invoice_id: number | null;
   paid_at: number | null;
@@ -105,6 +108,80 @@ async function readBank(db: Database, merchantId: string, storeId: number, from:
   }));
 }
 
+interface OurRefund {
+  id: number;
+  method: BankMethod;
+  amount: number;
+  at: number;
+  order_code: string;
+  invoice_id: number;
+}
+
+interface BankRefund {
+  id: number;
+  refund_id: number;
+  channel: 'va' | 'card' | 'ecom';
+  reference: string;
+  amount: number;
+  created_at: number;
+}
+
+/** Our refunds the bank sends back (D320): SUCCESS QR, card and link refunds of the store's orders that day. */
+async function readOurRefunds(db: Database, merchantId: string, storeId: number, from: number, to: number): Promise<OurRefund[]> {
+  const rows = await db.query<OurRefund & Record<string, unknown>>(
+    `WITH first AS (SELECT min(id) AS id FROM stores WHERE merchant_id = $1)
+     SELECT r.id, r.method, r.amount::float8 AS amount, r.updated_at::float8 AS at, o.order_code, o.invoice_id
+       FROM sale_refunds r JOIN sale_orders o ON o.id = r.order_id
+      WHERE r.merchant_id = $1 AND r.status = 'SUCCESS' AND r.method IN ('QR', 'CARD', 'LINK')
+        AND r.updated_at >= $3 AND r.updated_at < $4
+        AND (CASE WHEN EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id AND s.merchant_id = $1) THEN o.store_id
+                  ELSE (SELECT id FROM first) END) = $2
+      ORDER BY r.updated_at, r.id LIMIT ${SIDE_LIMIT}`,
+    [merchantId, storeId, from, to],
+  );
+  return rows.map((r) => ({ ...r, amount: Number(r.amount), at: Number(r.at) }));
+}
+
+async function readBankRefunds(db: Database, merchantId: string, storeId: number, from: number, to: number): Promise<BankRefund[]> {
+  const rows = await db.query<BankRefund & Record<string, unknown>>(
+    `SELECT id, refund_id, channel, reference, amount::float8 AS amount, created_at::float8 AS created_at FROM bank_refunds
+      WHERE merchant_id = $1 AND store_id = $2 AND created_at >= $3 AND created_at < $4 ORDER BY created_at, id LIMIT ${SIDE_LIMIT}`,
+    [merchantId, storeId, from, to],
+  );
+  return rows.map((r) => ({ ...r, amount: Number(r.amount), created_at: Number(r.created_at) }));
+}
+
+/**
+ * The refunds of the day as signed rows (D320): a refund of ours is matched to the bank's record of
+ * it (by the refund's id, which the request carried); the bank keeps its fee, so fee 0, and the money
+ * left the account when the bank sent it (credited = −amount, credit date = the bank's time). Ours
+ * with no bank record: flagged like a payment; the bank's with no refund of ours that day: bank only.
+ */
+function refundRows(ours: OurRefund[], bank: BankRefund[]): ReconRow[] {
+  const free = new Map(bank.map((b) => [b.refund_id, b]));
+  const bankSide = (b: BankRefund) => ({
+    bank_id: `RF${b.id}`,
+    reference: b.reference,
+    bank_at: seconds(b.created_at),
+    fee: 0,
+    credited: -b.amount,
+    credit_date: seconds(b.created_at),
+  });
+  const rows: ReconRow[] = ours.map((r) => {
+    const found = free.get(r.id);
+    free.delete(r.id);
+    const mine = { kind: 'REFUND' as const, method: r.method, channel: BANK_CHANNEL[r.method], payment_id: null, refund_id: r.id };
+    const at = { order_code: r.order_code, invoice_id: r.invoice_id, paid_at: seconds(r.at), amount: -r.amount };
+    if (found) return { group: 'MATCHED', ...mine, ...at, ...bankSide(found) };
+    return { group: 'OURS_ONLY', ...mine, ...at, bank_id: null, reference: null, bank_at: null, fee: 0, credited: 0, credit_date: null };
+  });
+  for (const b of free.values()) {
+    const base = { kind: 'REFUND' as const, method: null, channel: b.channel, payment_id: null, refund_id: b.refund_id };
+    rows.push({ group: 'BANK_ONLY', ...base, order_code: null, invoice_id: null, paid_at: null, amount: -b.amount, ...bankSide(b) });
+  }
+  return rows;
+}
+
 const bankPart = (b: Bank) => {
   const credited = b.credit_status === 'credited';
   return {
@@ -134,7 +211,12 @@ export function totalsOf(rows: readonly ReconRow[]): ReconDay['totals'] {
 /** The day [from, from + 1 day) of one store, reconciled. */
 export async function reconcileDay(db: Database, merchantId: string, storeId: number, from: number, now: number): Promise<ReconDay> {
   const to = Math.min(from + DAY_MS, now + 1);
-  const [ours, bank] = await Promise.all([readOurs(db, merchantId, storeId, from, to), readBank(db, merchantId, storeId, from, to)]);
+  const [ours, bank, ourRefunds, bankRefunds] = await Promise.all([
+    readOurs(db, merchantId, storeId, from, to),
+    readBank(db, merchantId, storeId, from, to),
+    readOurRefunds(db, merchantId, storeId, from, to),
+    readBankRefunds(db, merchantId, storeId, from, to),
+  ]);
   const free = new Map<string, Bank[]>();
   for (const b of bank) {
     const key = `${b.channel}|${b.bill_id}|${b.amount}`;
@@ -145,9 +227,11 @@ export async function reconcileDay(db: Database, merchantId: string, storeId: nu
     const channel = BANK_CHANNEL[p.method];
     const found = free.get(`${channel}|${p.order_code}|${p.amount}`)?.shift();
     const mine = {
+      kind: 'PAYMENT' as const,
       method: p.method,
       channel,
       payment_id: p.id,
+      refund_id: null,
       order_code: p.order_code,
       invoice_id: p.invoice_id,
       paid_at: seconds(p.paid_at),
@@ -171,10 +255,20 @@ export async function reconcileDay(db: Database, merchantId: string, storeId: nu
   }
   for (const rest of free.values()) {
     for (const b of rest) {
-      const base = { method: null, channel: b.channel, payment_id: null, order_code: null, invoice_id: null, paid_at: null };
+      const base = {
+        kind: 'PAYMENT' as const,
+        method: null,
+        channel: b.channel,
+        payment_id: null,
+        refund_id: null,
+        order_code: null,
+        invoice_id: null,
+        paid_at: null,
+      };
       rows.push({ group: 'BANK_ONLY', ...base, ...bankPart(b), amount: b.amount });
     }
   }
+  rows.push(...refundRows(ourRefunds, bankRefunds));
   const order = (r: ReconRow) => r.paid_at ?? r.bank_at ?? 0;
   rows.sort((a, b) => RECON_GROUPS.indexOf(a.group) - RECON_GROUPS.indexOf(b.group) || order(a) - order(b));
   return { rows, totals: totalsOf(rows) };

@@ -2,7 +2,9 @@
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
-import { vnDate } from '../../platform/vn-time';
+import { bankFee } from '../../../src/rules/reconciliation';
+import { vnDate, vnDayStart } from '../../platform/vn-time';
+import { NEXT_DAY_CREDIT_MS } from './seed';
 import { RECON_HEADERS } from './xlsx';
 
 /** Reconciliation against the bank (issue 27 §5, D308, D309) on throwaway copies of phoco. */
@@ -59,6 +61,7 @@ const reconcile = async (m: Merchant, day = today(), storeId = m.storeId) => {
   return res.body.data as {
     rows: Array<{
       group: string;
+      kind: string;
       method: string | null;
       order_code: string | null;
       amount: number;
@@ -124,8 +127,9 @@ describe('issue 27 §5: the bank writes its record of each order payment (D308)'
       credit_amount: string | null;
       store_id: number;
     }>(
-      `SELECT channel, bill_id, amount, commission_fee, credit_status, credit_amount, store_id FROM transactions WHERE merchant_id = $1 ORDER BY id`,
-      [m.id],
+      `SELECT channel, bill_id, amount, commission_fee, credit_status, credit_amount, store_id FROM transactions WHERE merchant_id = $1 AND bill_id = ANY($2::text[]) ORDER BY id`,
+      // The copy's seeded history has its own records (D321); these four orders are the test's.
+      [m.id, [qr.code, card.code, link.code, cash.code]],
     );
     expect(
       rows.map((r) => [
@@ -142,6 +146,57 @@ describe('issue 27 §5: the bank writes its record of each order payment (D308)'
       ['card', card.code, card.total, Math.floor((card.total * 110) / 10_000), 'not_credited', null, m.storeId],
       ['ecom', link.code, link.total, Math.floor((link.total * 200) / 10_000), 'not_credited', null, m.storeId],
     ]);
+  });
+});
+
+describe("issue 27 §5: the seeded history has the bank's records (D321)", () => {
+  it("D321: every seeded VietQR, card and link payment has its bank record with the fee and credit date of the bank's rules, but one", async () => {
+    const m = await freshMerchant();
+    const ours = await t.sandbox.db.query<{ code: string; method: string; amount: number; at: number }>(
+      `SELECT o.order_code AS code, p.method, p.amount::float8 AS amount, p.updated_at::float8 AS at FROM sale_payments p
+         JOIN sale_orders o ON o.id = p.order_id WHERE p.merchant_id = $1 AND p.status = 'SUCCESS' AND p.method IN ('QR', 'CARD', 'LINK')`,
+      [m.id],
+    );
+    const bank = await t.sandbox.db.query<{
+      bill_id: string;
+      channel: string;
+      amount: number;
+      fee: number;
+      credited: number | null;
+      at: number | null;
+    }>(
+      `SELECT bill_id, channel, amount::float8 AS amount, commission_fee::float8 AS fee, credit_amount::float8 AS credited,
+              credit_date::float8 AS at FROM transactions WHERE merchant_id = $1`,
+      [m.id],
+    );
+    const now = t.sandbox.clock.now();
+    const todayStart = vnDayStart(now);
+    const missing = ours.filter((p) => p.method === 'QR' && p.at < todayStart).sort((a, b) => b.at - a.at)[0]!;
+    expect(ours.length).toBeGreaterThan(50);
+    expect(bank.map((b) => b.bill_id).sort()).toEqual(
+      ours
+        .filter((p) => p !== missing)
+        .map((p) => p.code)
+        .sort(),
+    );
+    for (const p of ours.filter((o) => o !== missing)) {
+      const b = bank.find((r) => r.bill_id === p.code)!;
+      const channel = { QR: 'va', CARD: 'card', LINK: 'ecom' }[p.method] as 'va' | 'card' | 'ecom';
+      const creditAt = channel === 'va' ? p.at : vnDayStart(p.at) + NEXT_DAY_CREDIT_MS;
+      const credited = creditAt <= now;
+      expect([b.channel, b.amount, b.fee, b.credited, b.at]).toEqual([
+        channel,
+        p.amount,
+        bankFee(channel, p.amount),
+        credited ? p.amount - bankFee(channel, p.amount) : null,
+        credited ? creditAt : null,
+      ]);
+    }
+    // The flagged one's day: it alone is paid with no bank record.
+    const day = await reconcile(m, vnDate(missing.at));
+    expect(day.rows.filter((r) => r.group === 'OURS_ONLY').map((r) => r.order_code)).toEqual([missing.code]);
+    expect(day.totals.MATCHED.count + day.totals.WAITING.count).toBe(ours.filter((p) => vnDate(p.at) === vnDate(missing.at)).length - 1);
+    expect(day.totals.BANK_ONLY.count).toBe(0);
   });
 });
 
@@ -186,12 +241,17 @@ describe('issue 27 §5: a store day matched against the bank (D308)', () => {
     await trigger(m, 'bank-settle');
     const settled = await reconcile(m);
     expect(settled.totals.WAITING.count).toBe(0);
-    expect(settled.totals.MATCHED).toEqual({
-      count: 3,
-      gross: qr.total + card.total + held.total,
-      fee: cardFee,
-      net: qr.total + card.total - cardFee + held.total,
-    });
+    // bank-settle credits the seeded records still waiting today too (D321): they move to matched with their own figures.
+    const wasWaiting = base.rows.filter((r) => r.group === 'WAITING');
+    const sum = (rows: typeof wasWaiting, f: (r: (typeof wasWaiting)[number]) => number) => rows.reduce((a, r) => a + f(r), 0);
+    expect(settled.totals.MATCHED).toEqual(
+      plus('MATCHED', {
+        count: 3 + wasWaiting.length,
+        gross: qr.total + card.total + held.total + sum(wasWaiting, (r) => r.amount),
+        fee: cardFee + sum(wasWaiting, (r) => r.fee),
+        net: qr.total + card.total - cardFee + held.total + sum(wasWaiting, (r) => r.amount - r.fee),
+      }),
+    );
     expect(
       fresh(settled)
         .filter((r) => r.group === 'OURS_ONLY')
@@ -226,6 +286,59 @@ describe('issue 27 §5: a store day matched against the bank (D308)', () => {
     const [other] = await t.sandbox.db.query<{ id: number }>(`SELECT max(id) AS id FROM stores WHERE merchant_id = $1`, [m.id]);
     expect((await reconcile(m, today(), Number(other!.id))).rows).toEqual([]);
     expect((await reconcile(m, vnDate(t.sandbox.clock.now() - 86_400_000))).rows.some((r) => r.order_code === o.code)).toBe(false);
+  });
+
+  it("D320: a VietQR refund the bank completed and a card refund the terminal approved are signed rows with the bank's record; totals net of refunds; the file agrees", async () => {
+    const m = await freshMerchant();
+    const [qr, card, asked] = [await order(m, 2), await order(m, 1), await order(m, 1)];
+    await trigger(m, 'order-qr-paid', { order_code: qr.code });
+    await payByCard(m, card);
+    await trigger(m, 'order-qr-paid', { order_code: asked.code });
+    const base = await reconcile(m);
+    const refund = async (o: { invoiceId: number }) => {
+      const res = await sale(
+        m,
+        'POST',
+        '/payment/refund',
+        { invoice_id: o.invoiceId, reason: 'CUSTOMER_RETURN', full: true },
+        key('refund'),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return String(res.body.data.id);
+    };
+    const qrRefund = await refund(qr);
+    await trigger(m, 'bank-refund', { refund_id: qrRefund });
+    await trigger(m, 'refund-terminal', { refund_id: await refund(card) });
+    await refund(asked); // requested from the bank, not sent back yet: nothing left the account
+    // The bank answers once: a second answer is refused and writes no second record.
+    expect((await t.api('POST', '/sandbox/triggers/bank-refund', { body: { merchant: m.id, refund_id: qrRefund } })).status).toBe(409);
+    const day = await reconcile(m);
+    const refunds = day.rows.filter((r) => r.kind === 'REFUND');
+    expect(refunds.map((r) => [r.group, r.method, r.order_code, r.amount, r.fee, r.credited, r.bank_id !== null])).toEqual([
+      ['MATCHED', 'QR', qr.code, -qr.total, 0, -qr.total, true],
+      ['MATCHED', 'CARD', card.code, -card.total, 0, -card.total, true],
+    ]);
+    const b = base.totals;
+    expect(day.totals.ALL).toEqual({
+      count: b.ALL.count + 2,
+      gross: b.ALL.gross - qr.total - card.total,
+      fee: b.ALL.fee,
+      net: b.ALL.net - qr.total - card.total,
+    });
+    expect(day.totals.MATCHED.net).toBe(b.MATCHED.net - qr.total - card.total);
+
+    const file = await fetch(`${t.url}/api/portal/reconciliation/export?store_id=${m.storeId}&day=${today()}`, {
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    const sheet = XLSX.read(Buffer.from(await file.arrayBuffer()), { type: 'buffer' }).Sheets['Đối soát']!;
+    const aoa = XLSX.utils.sheet_to_json<(string | number)[]>(sheet, { header: 1, blankrows: false });
+    const head = aoa.findIndex((r) => r[0] === RECON_HEADERS[0]);
+    const body = aoa.slice(head + 1, head + 1 + day.rows.length);
+    expect(body.filter((r) => r[11] === 'Hoàn tiền').map((r) => [r[3], r[7], r[8], r[9]])).toEqual(
+      refunds.map((r) => [r.order_code, r.amount, r.fee, r.credited]),
+    );
+    const all = aoa.find((r) => r[0] === 'Tất cả')!;
+    expect(all.slice(1)).toEqual([day.totals.ALL.count, day.totals.ALL.gross, day.totals.ALL.fee, day.totals.ALL.net]);
   });
 
   it('D309: owner only, merchant-scoped, a bad day or store refused with its field', async () => {

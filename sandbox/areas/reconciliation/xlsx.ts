@@ -6,8 +6,8 @@ import type { ReconDay, ReconRow } from './match';
 
 /**
  * The reconciliation spreadsheet (D309), in Vietnamese like the reports' and the audit log's files:
- * the store and day, one row per payment or bank record with its group, then the totals per group and
- * for the day: the same figures as the page, integer đồng as numbers. Only xlsx's writer is used.
+ * the store and day, one row per payment, refund (D320: signed, "Hoàn tiền" in the last column) or bank
+ * record with its group, then the totals per group and for the day, net of refunds: the same figures as the page, integer đồng as numbers. Only xlsx's writer is used.
  */
 
 export const RECON_HEADERS = [
@@ -22,6 +22,7 @@ export const RECON_HEADERS = [
   'Phí',
   'Thực nhận',
   'Ngày ghi có',
+  'Loại',
 ] as const;
 export const TOTAL_HEADERS = ['Tổng', 'Số khoản', 'Tổng tiền', 'Phí', 'Thực nhận'] as const;
 
@@ -45,6 +46,7 @@ export function reconLine(r: ReconRow): (string | number)[] {
     r.fee,
     r.credited,
     vnTime(r.credit_date),
+    vi.kind[r.kind],
   ];
 }
 
@@ -65,7 +67,7 @@ export function buildReconWorkbook(storeName: string, day: string, result: Recon
     ...totals,
   ];
   const sheet = XLSX.utils.aoa_to_sheet(aoa, { dense: true } as XLSX.AOA2SheetOpts);
-  sheet['!cols'] = [34, 12, 18, 18, 20, 20, 18, 14, 12, 14, 20].map((wch) => ({ wch }));
+  sheet['!cols'] = [34, 12, 18, 18, 20, 20, 18, 14, 12, 14, 20, 12].map((wch) => ({ wch }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Đối soát');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import type { Database } from '../../platform/db/database';
 import { ApiError } from '../../platform/http/envelope';
 import { queueRefundAdjustment } from '../../platform/sale/refund-adjustment';
+import { writeBankRefund } from '../../platform/sale/bank-record';
 import { cashRefundToDrawer } from '../shifts';
 
 /**
@@ -346,7 +347,11 @@ export async function endRefund(
       method: current.method,
     });
   }
-  if (outcome === 'SUCCESS') await settle(ctx, refundId);
+  if (outcome === 'SUCCESS') {
+    await settle(ctx, refundId);
+    // The money went back out through the bank: its record for reconciliation (D320).
+    await writeBankRefund(ctx, refundId);
+  }
   const refund = (await refundById(ctx.db, refundId))!;
   emitRefund(ctx, moved.merchant_id, refund);
   return refund;

@@ -51,3 +51,24 @@ export async function writeBankRecord(
     ],
   );
 }
+
+/**
+ * The bank's record of a refund it sent back (D320; issue 27 §5): a VietQR or link refund the bank
+ * completed, or a card refund the terminal approved — money going back out through the bank. Written
+ * into `bank_refunds` (the reconciliation area's table) when the refund turns SUCCESS: the order's
+ * store (D297), reference = the order code, the channel of the refund's way, the amount, now. Once per
+ * refund (its id is unique there); cash refunds leave the drawer, not the bank.
+ */
+export async function writeBankRefund(ctx: SandboxContext, refundId: number): Promise<void> {
+  await ctx.db.query(
+    `INSERT INTO bank_refunds (merchant_id, store_id, refund_id, channel, reference, amount, created_at)
+     SELECT r.merchant_id,
+            coalesce((SELECT x.id FROM stores x WHERE x.id = o.store_id AND x.merchant_id = o.merchant_id),
+                     (SELECT min(f.id) FROM stores f WHERE f.merchant_id = o.merchant_id)),
+            r.id, CASE r.method WHEN 'QR' THEN 'va' WHEN 'CARD' THEN 'card' ELSE 'ecom' END, o.order_code, r.amount, $2
+       FROM sale_refunds r JOIN sale_orders o ON o.id = r.order_id
+      WHERE r.id = $1 AND r.status = 'SUCCESS' AND r.method IN ('QR', 'CARD', 'LINK')
+     ON CONFLICT (refund_id) DO NOTHING`,
+    [refundId, ctx.clock.now()],
+  );
+}

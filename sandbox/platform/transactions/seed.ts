@@ -73,8 +73,8 @@ export async function seedReportData(db: Database, volume: SeedVolume, nowMs: nu
 }
 
 /**
- * A database seeded on an earlier day would show an empty "today". Moving every row forward by whole
- * days keeps the history ending today; rows later than the clock stay hidden by the queries (they
+ * A database seeded on an earlier day would show an empty "today". Moving every generated row forward
+ * by whole days keeps the history ending today (the bank's records of orders stay with their orders); rows later than the clock stay hidden by the queries (they
  * "arrive" as the day goes on).
  */
 export async function rollTransactionsForward(db: Database, nowMs: number): Promise<number> {
@@ -84,9 +84,14 @@ export async function rollTransactionsForward(db: Database, nowMs: number): Prom
   const today = vnDayStart(nowMs);
   const shift = today - anchor;
   if (!Number.isFinite(anchor) || shift <= 0) return 0;
+  // The bank's records of orders (D308, D321) stay with their orders, which do not move.
+  const [orders] = await db.query<{ here: boolean }>(`SELECT to_regclass('sale_orders') IS NOT NULL AS here`);
+  const ofOrders = orders?.here
+    ? `WHERE NOT EXISTS (SELECT 1 FROM sale_orders o WHERE o.merchant_id = transactions.merchant_id AND o.order_code = transactions.bill_id)`
+    : '';
   await db.exec(`BEGIN;
     UPDATE transactions SET created_at = created_at + ${shift},
-      credit_date = credit_date + ${shift}, settlement_time = settlement_time + ${shift};
+      credit_date = credit_date + ${shift}, settlement_time = settlement_time + ${shift} ${ofOrders};
     UPDATE sandbox_settings SET value = '${today}' WHERE key = '${ANCHOR_KEY}';
     COMMIT;`);
   await db.exec('VACUUM ANALYZE transactions');

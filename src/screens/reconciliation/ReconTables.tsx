@@ -5,7 +5,7 @@ import { formatVnd, formatVnDateTime } from './format';
 import type { ReconDay, ReconRow } from '../../services/reconciliation/schemas';
 import { ScrollRegion } from '../shared/ScrollRegion';
 
-/** One group's rows (issue 27 §5): the order, the way, when it was paid, the bank's record, amount, fee, net credited, credit date. */
+/** One group's rows (issue 27 §5; refunds signed and badged, D320): the order, the way, when it was paid, the bank's record, amount, fee, net credited, credit date. */
 function GroupTable({ group, rows, t }: { group: ReconGroup; rows: ReconRow[]; t: TFunction }) {
   const flagged = group === 'OURS_ONLY';
   const headingId = `recon-${group}`;
@@ -44,13 +44,18 @@ function GroupTable({ group, rows, t }: { group: ReconGroup; rows: ReconRow[]; t
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr
-                  key={`${r.payment_id ?? ''}-${r.bank_id ?? ''}`}
+                  key={`${r.kind}-${r.payment_id ?? r.refund_id ?? ''}-${r.bank_id ?? ''}`}
                   data-testid="recon-row"
                   data-group={r.group}
                   data-order={r.order_code ?? ''}
                 >
                   <Table.Th scope="row" fw={500}>
                     {r.order_code ?? r.reference ?? '—'}
+                    {r.kind === 'REFUND' ? (
+                      <Badge ml="xs" color="dark" variant="filled" data-testid="recon-refund">
+                        {t('kind.REFUND')}
+                      </Badge>
+                    ) : null}
                     {flagged ? (
                       <Badge ml="xs" color="red" variant="filled" data-testid="recon-flag" title={t('flagLong')}>
                         ⚠ {t('flag')}

@@ -81,6 +81,7 @@ export function ReconciliationScreen({
         <ExportButton exporter={exporter} query={storeId === null ? null : { storeId, day }} ready={result !== null} />
       </Group>
       <Text size="sm">{t('intro')}</Text>
+      <Text size="sm">{t('refundsNote')}</Text>
       <Group align="flex-end" wrap="wrap" role="search" aria-label={t('filter.label')}>
         <StoreFilter
           stores={stores}

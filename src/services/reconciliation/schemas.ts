@@ -4,27 +4,31 @@ import { BANK_METHODS, RECON_GROUPS } from '../../rules/reconciliation';
 /** The portal service's reconciliation of a store's day against the bank (issue 27 §5, D308, D309; docs/areas/reconciliation.md). */
 
 const dong = z.number().int().nonnegative();
+/** A refund's row and the totals are signed: money sent back counts against the day (D320). */
+const signedDong = z.number().int();
 const seconds = z.number().int().nonnegative();
 
 export const reconRowSchema = z.object({
   group: z.enum(RECON_GROUPS),
+  kind: z.enum(['PAYMENT', 'REFUND']),
   method: z.enum(BANK_METHODS).nullable(),
   channel: z.enum(['va', 'card', 'ecom']),
   payment_id: z.number().int().positive().nullable(),
+  refund_id: z.number().int().positive().nullable(),
   order_code: z.string().nullable(),
   invoice_id: z.number().int().nullable(),
   paid_at: seconds.nullable(),
   bank_id: z.string().nullable(),
   reference: z.string().nullable(),
   bank_at: seconds.nullable(),
-  amount: dong,
+  amount: signedDong,
   fee: dong,
-  credited: dong,
+  credited: signedDong,
   credit_date: seconds.nullable(),
 });
 export type ReconRow = z.infer<typeof reconRowSchema>;
 
-const totalsSchema = z.object({ count: z.number().int().nonnegative(), gross: dong, fee: dong, net: dong });
+const totalsSchema = z.object({ count: z.number().int().nonnegative(), gross: signedDong, fee: dong, net: signedDong });
 export type ReconTotals = z.infer<typeof totalsSchema>;
 
 export const reconDaySchema = z.object({

@@ -13,9 +13,11 @@ export const reconDay: ReconDay = {
   rows: [
     {
       group: 'OURS_ONLY',
+      kind: 'PAYMENT',
       method: 'QR',
       channel: 'va',
       payment_id: 41,
+      refund_id: null,
       order_code: 'DH00070041',
       invoice_id: 5_000_041,
       paid_at: 1_796_500_000,
