@@ -67,6 +67,14 @@ interface Bank {
   credit_date: number | null;
 }
 
+/**
+ * The store an order (alias `o`) belongs to, for merchant $1: its own, or when it has none (or its store
+ * is gone) the merchant's first store (D297). Needs the `first` CTE (FIRST_STORE) in the same query.
+ */
+export const FIRST_STORE = 'first AS (SELECT min(id) AS id FROM stores WHERE merchant_id = $1)';
+export const ORDER_STORE =
+  '(CASE WHEN EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id AND s.merchant_id = $1) THEN o.store_id ELSE (SELECT id FROM first) END)';
+
 /** A day holds at most this many rows a side; a store's day has far fewer. */
 const SIDE_LIMIT = 20_000;
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(Number(ms) / 1000));
@@ -74,13 +82,12 @@ const seconds = (ms: number | null) => (ms === null ? null : Math.floor(Number(m
 async function readOurs(db: Database, merchantId: string, storeId: number, from: number, to: number): Promise<Ours[]> {
   // An order without a store (or whose store is gone) is the merchant's first store's (D297).
   const rows = await db.query<Ours & Record<string, unknown>>(
-    `WITH first AS (SELECT min(id) AS id FROM stores WHERE merchant_id = $1)
+    `WITH ${FIRST_STORE}
      SELECT p.id, p.method, p.amount::float8 AS amount, p.updated_at::float8 AS paid_at, o.order_code, o.invoice_id
        FROM sale_payments p JOIN sale_orders o ON o.id = p.order_id
       WHERE p.merchant_id = $1 AND p.status = 'SUCCESS' AND p.method IN ('QR', 'CARD', 'LINK')
         AND p.updated_at >= $3 AND p.updated_at < $4
-        AND (CASE WHEN EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id AND s.merchant_id = $1) THEN o.store_id
-                  ELSE (SELECT id FROM first) END) = $2
+        AND ${ORDER_STORE} = $2
       ORDER BY p.updated_at, p.id LIMIT ${SIDE_LIMIT}`,
     [merchantId, storeId, from, to],
   );
@@ -129,13 +136,12 @@ interface BankRefund {
 /** Our refunds the bank sends back (D320): SUCCESS QR, card and link refunds of the store's orders that day. */
 async function readOurRefunds(db: Database, merchantId: string, storeId: number, from: number, to: number): Promise<OurRefund[]> {
   const rows = await db.query<OurRefund & Record<string, unknown>>(
-    `WITH first AS (SELECT min(id) AS id FROM stores WHERE merchant_id = $1)
+    `WITH ${FIRST_STORE}
      SELECT r.id, r.method, r.amount::float8 AS amount, r.updated_at::float8 AS at, o.order_code, o.invoice_id
        FROM sale_refunds r JOIN sale_orders o ON o.id = r.order_id
       WHERE r.merchant_id = $1 AND r.status = 'SUCCESS' AND r.method IN ('QR', 'CARD', 'LINK')
         AND r.updated_at >= $3 AND r.updated_at < $4
-        AND (CASE WHEN EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id AND s.merchant_id = $1) THEN o.store_id
-                  ELSE (SELECT id FROM first) END) = $2
+        AND ${ORDER_STORE} = $2
       ORDER BY r.updated_at, r.id LIMIT ${SIDE_LIMIT}`,
     [merchantId, storeId, from, to],
   );

@@ -2,6 +2,7 @@ import { BANK_FEE_BP } from '../../../src/rules/reconciliation';
 import type { SeededMerchant } from '../../platform/area';
 import type { Database } from '../../platform/db/database';
 import { DAY_MS, VN_OFFSET_MS, vnDayStart } from '../../platform/vn-time';
+import { FIRST_STORE, ORDER_STORE } from './match';
 
 /** A card or link payment is credited by the acquirer's settlement at 09:00 the next Vietnam day (D321). */
 export const NEXT_DAY_CREDIT_MS = DAY_MS + 9 * 60 * 60 * 1000;
@@ -23,11 +24,10 @@ export const NEXT_DAY_CREDIT_MS = DAY_MS + 9 * 60 * 60 * 1000;
 export async function seedBankRecords(db: Database, merchant: SeededMerchant): Promise<void> {
   const today = vnDayStart(merchant.now);
   await db.query(
-    `WITH first AS (SELECT min(id) AS id FROM stores WHERE merchant_id = $1),
+    `WITH ${FIRST_STORE},
      paid AS (
        SELECT p.id AS payment_id, p.method, p.amount::bigint AS amount, p.updated_at::bigint AS at, o.order_code,
-              CASE WHEN EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id AND s.merchant_id = $1) THEN o.store_id
-                   ELSE (SELECT id FROM first) END AS store_id
+              ${ORDER_STORE} AS store_id
          FROM sale_payments p JOIN sale_orders o ON o.id = p.order_id
         WHERE p.merchant_id = $1 AND p.status = 'SUCCESS' AND p.method IN ('QR', 'CARD', 'LINK')
           AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.merchant_id = $1 AND t.bill_id = o.order_code)),
