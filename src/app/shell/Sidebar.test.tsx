@@ -55,6 +55,7 @@ describe('the menu the declared areas make (core §1, §2, §6)', () => {
       '/sale-order',
       '/shift',
       '/z-report',
+      '/approvals',
       '/sale-product',
       '/sale-customer',
       '/category',
