@@ -21,6 +21,8 @@ export interface ThrowawayUser {
   merchant: string;
   /** Linked to the unified identity already (core §2 /register-digistore-id); false when left out. */
   sso_registered?: boolean;
+  /** `Staff` for a staff-type user (D87); the service's default when left out. */
+  role?: 'Staff';
 }
 
 export interface ThrowawayMerchant {
@@ -103,6 +105,7 @@ export class SandboxClient {
       email: partial.email ?? `e2e.${unique}@merchant.example.vn`,
       merchant: partial.merchant ?? DEFAULT_MERCHANT,
       ...(partial.sso_registered === undefined ? {} : { sso_registered: partial.sso_registered }),
+      ...(partial.role === undefined ? {} : { role: partial.role }),
     };
     await this.call('POST', '/sandbox/users', user);
     return user;
