@@ -23,6 +23,7 @@ import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 type Answer = { status: number; body: any };
 type Sale = (method: string, path: string, body?: unknown, key?: string) => Promise<Answer>;
 type Row = [string, string, string];
+type CountAmount = ZReportFigures['voids'];
 
 const FLOAT = 500_000;
 /** The count falls 20,000 ₫ short: a difference under the 50,000 ₫ threshold, so no reason is asked. */
@@ -95,6 +96,10 @@ test.describe('issue 27: a restaurant day', () => {
     // The guests' orders are the merchant's first store's (D297).
     const storeId = Math.min(...stores.map((s) => Number(s.id)));
     ok(await sale('PUT', '/approval/pin', { pin: PIN }), 'the approval PIN');
+    const zReport = async (date: string) =>
+      ok(await sale('GET', `/closing/z-report?store_id=${storeId}&date=${date}`), 'Z report') as { figures: ZReportFigures };
+    const morning = vnToday(await sandbox.now());
+    const before = (await zReport(morning)).figures;
     const [vi, en] = FLOW_LOOKS;
     const sx = (lang: Lang, key: string) => t(lang, `shifts:${key}`);
 
@@ -190,14 +195,16 @@ test.describe('issue 27: a restaurant day', () => {
 
     // The Z report of the day, against the orders, to the đồng.
     const day = vnToday(qrPaid.payment.created_at * 1000);
-    const f = (ok(await sale('GET', `/closing/z-report?store_id=${storeId}&date=${day}`), 'Z report') as { figures: ZReportFigures })
-      .figures;
-    expect(f.sales.CASH).toEqual({ count: 1, amount: cash.total });
-    expect(f.sales.CARD).toEqual({ count: 1, amount: card.total });
-    expect(f.sales.QR).toEqual({ count: 2, amount: qr.total + fake.total });
-    expect(f.refunds.CASH).toEqual({ count: 1, amount: dish.price });
-    expect(f.refunds.CARD).toEqual({ count: 1, amount: card.total });
-    expect(f.voids).toEqual({ count: 1, amount: left.total });
+    expect(day, 'the day began and ended on one Vietnam day').toBe(morning);
+    const f = (await zReport(day)).figures;
+    // The copy's seeded orders of the day were there before it began: what the day added is measured from them.
+    const added = (now: CountAmount, was: CountAmount): CountAmount => ({ count: now.count - was.count, amount: now.amount - was.amount });
+    expect(added(f.sales.CASH, before.sales.CASH)).toEqual({ count: 1, amount: cash.total });
+    expect(added(f.sales.CARD, before.sales.CARD)).toEqual({ count: 1, amount: card.total });
+    expect(added(f.sales.QR, before.sales.QR)).toEqual({ count: 2, amount: qr.total + fake.total });
+    expect(added(f.refunds.CASH, before.refunds.CASH)).toEqual({ count: 1, amount: dish.price });
+    expect(added(f.refunds.CARD, before.refunds.CARD)).toEqual({ count: 1, amount: card.total });
+    expect(added(f.voids, before.voids)).toEqual({ count: 1, amount: left.total });
     expect(f.cash).toMatchObject({
       float: FLOAT,
       sales: cash.total,
@@ -222,8 +229,10 @@ test.describe('issue 27: a restaurant day', () => {
       (r) => r.group !== 'BANK_ONLY' && [card.orderCode, qr.orderCode, fake.orderCode].includes(r.order_code ?? ''),
     );
     const sumOf = (rows: typeof ours) => rows.reduce((sum, r) => sum + r.amount, 0);
-    expect(sumOf(ours.filter((r) => r.kind === 'PAYMENT'))).toBe(f.sales.CARD.amount + f.sales.QR.amount);
-    expect(sumOf(ours.filter((r) => r.kind === 'REFUND'))).toBe(-f.refunds.CARD.amount);
+    expect(sumOf(ours.filter((r) => r.kind === 'PAYMENT'))).toBe(
+      added(f.sales.CARD, before.sales.CARD).amount + added(f.sales.QR, before.sales.QR).amount,
+    );
+    expect(sumOf(ours.filter((r) => r.kind === 'REFUND'))).toBe(-added(f.refunds.CARD, before.refunds.CARD).amount);
     expect(ours.filter((r) => r.group === 'OURS_ONLY').map((r) => r.order_code)).toEqual([fake.orderCode]);
 
     for (const look of [vi, en]) {
