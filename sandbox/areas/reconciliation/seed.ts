@@ -20,8 +20,14 @@ export const NEXT_DAY_CREDIT_MS = DAY_MS + 9 * 60 * 60 * 1000;
  * the merchant's last VietQR payment before today (Vietnam), on its day — a payment the till marked
  * paid that the bank never received. One INSERT … SELECT per merchant: seeding stays as fast as
  * before (a few hundred rows).
+ *
+ * Only the seeded merchants themselves (phoco, colan, …), not a throwaway copy: a copy is a test's
+ * world, whose bank history starts empty so the dashboard, the reports and reconciliation show only
+ * what the test makes (D321).
  */
 export async function seedBankRecords(db: Database, merchant: SeededMerchant): Promise<void> {
+  const [own] = await db.query<{ alias: string }>(`SELECT alias FROM merchants WHERE id = $1`, [merchant.id]);
+  if (own?.alias !== merchant.template) return;
   const today = vnDayStart(merchant.now);
   await db.query(
     `WITH ${FIRST_STORE},
