@@ -84,6 +84,7 @@ async function sheetRows(file: Download): Promise<(string | number)[][]> {
 test.describe('issue 27: a restaurant day', () => {
   test('issue 27 (Done when), D303–D321: open the drawer, take cash, card and QR, refund a dish in cash and a card payment, a staff void with the owner’s PIN, count and close; the Z report on screen, paper and xlsx and the reconciled day agree with the orders, in vi at 1366 px and en at 375 px', async ({
     page,
+    browser,
     sandbox,
   }) => {
     test.setTimeout(240_000);
@@ -173,12 +174,26 @@ test.describe('issue 27: a restaurant day', () => {
     );
     await sandbox.trigger('refund-terminal', { refund_id: String(cardRefund.id), merchant: merchant.alias });
 
-    // A guest leaves before paying: the staff member voids the order with the owner's PIN (D310, D311);
-    // without it the service refuses.
+    // A guest leaves before paying: the staff member voids the order on their own device; the service
+    // asks for the owner's approval, and the owner types the PIN on that screen (D310, D311).
     const left = await guestOrder(sandbox, merchant, 'Bàn 5');
-    const voidBody = { order_id: left.orderId, reason: 'CUSTOMER_LEFT', note: null };
-    expect((await staff('PUT', '/order/void', voidBody, `day-void-${left.orderId}`)).body.error_code).toBe('APPROVAL_REQUIRED');
-    ok(await staff('PUT', '/order/void', { ...voidBody, approval_pin: PIN }, `day-void-pin-${left.orderId}`), 'void with the PIN');
+    const device = await browser.newContext();
+    try {
+      const till = await device.newPage();
+      const ox = (key: string, params: Record<string, string> = {}) => t(vi.lang, `orders:void.${key}`, params);
+      await signInInLook(till, staffUser, `/sale-order/${left.orderId}`, vi);
+      await till.getByRole('button', { name: ox('open') }).click();
+      const dialog = till.getByRole('dialog', { name: ox('title', { code: left.orderCode }) });
+      await dialog.getByRole('radio', { name: ox('reasons.CUSTOMER_LEFT') }).check();
+      await dialog.getByRole('button', { name: ox('submit') }).click();
+      await expect(till.getByTestId('approval-step')).toBeVisible();
+      await till.getByTestId('approval-pin').fill(PIN);
+      await till.getByTestId('approval-pin-submit').click();
+      await expect(till.getByTestId('order-voided')).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await device.close();
+    }
+    expect((await staff('GET', `/order/${left.orderId}`)).body.data.invoice_data.status, 'voided on the service').toBe(3);
 
     // Evening: the drawer holds the float, the cash sale, less the dish given back; counted short and closed.
     await page.getByTestId('shift-refresh').click();
