@@ -1,9 +1,8 @@
-import * as XLSX from 'xlsx';
-import type { Download, Locator } from '@playwright/test';
-import { zReportLines, type ZReportFigures } from '../../src/rules/closing/zReport';
-import { DENOMINATIONS } from '../../src/rules/shifts';
+import type { ZReportFigures } from '../../src/rules/closing/zReport';
+import { notesFor } from '../../src/rules/shifts';
 import { formatVnd, formatVndNumber } from '../../src/rules/vnd';
 import { vnToday } from '../../src/rules/vnTime';
+import { sheetRows, zRows, zRowsIn, zSheetExpected, zSheetLines } from '../pages/closing';
 import { portalApi, type PortalApi } from '../support/einvoice';
 import { expect, test } from '../support/fixtures';
 import { t, type Lang } from '../support/i18n';
@@ -22,7 +21,6 @@ import type { SandboxClient, ThrowawayMerchant } from '../support/sandbox';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: number; body: any };
 type Sale = (method: string, path: string, body?: unknown, key?: string) => Promise<Answer>;
-type Row = [string, string, string];
 type CountAmount = ZReportFigures['voids'];
 
 const FLOAT = 500_000;
@@ -51,35 +49,6 @@ const ok = (answer: Answer, what: string, status = 200) => {
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(status);
   return answer.body.data;
 };
-
-/** Notes making `amount` (a multiple of 500), largest first. */
-function notesFor(amount: number): Map<number, number> {
-  const notes = new Map<number, number>();
-  let left = amount;
-  for (const d of DENOMINATIONS) {
-    if (left >= d) notes.set(d, Math.floor(left / d));
-    left %= d;
-  }
-  return notes;
-}
-
-/** The Z report's lines as the page shows them in `lang`. */
-const zRows = (figures: ZReportFigures, lang: Lang): Row[] =>
-  zReportLines(figures).map((line) => [
-    t(lang, `closing:${line.labelKey}`, line.labelValues ?? {}),
-    line.count === null ? '' : String(line.count),
-    line.amount === null ? (line.id === 'cash.counted' ? t(lang, 'closing:notCounted') : '') : formatVndNumber(line.amount),
-  ]);
-
-const rowsIn = async (root: Locator): Promise<Row[]> =>
-  (await root
-    .locator('tr[data-line]')
-    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())))) as Row[];
-
-async function sheetRows(file: Download): Promise<(string | number)[][]> {
-  const book = XLSX.read(Buffer.concat(await (await file.createReadStream()).toArray()), { type: 'buffer' });
-  return XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: '', blankrows: false });
-}
 
 test.describe('issue 27: a restaurant day', () => {
   test('issue 27 (Done when), D303–D321: open the drawer, take cash, card and QR, refund a dish in cash and a card payment, a staff void with the owner’s PIN, count and close; the Z report on screen, paper and xlsx and the reconciled day agree with the orders, in vi at 1366 px and en at 375 px', async ({
@@ -255,22 +224,16 @@ test.describe('issue 27: a restaurant day', () => {
       await openInLook(page, `/z-report?store_id=${storeId}&date=${day}`, look);
       const shown = page.getByTestId('z-report');
       await expect(shown.locator('tr[data-line="sales.CASH"] td').nth(2)).toHaveText(formatVndNumber(cash.total));
-      expect(await rowsIn(shown)).toEqual(zRows(f, look.lang));
+      expect(await zRowsIn(shown)).toEqual(zRows(f, look.lang));
       if (look === vi) {
         // On 80 mm paper and in the spreadsheet, the same lines.
         await shown.getByRole('button', { name: t(look.lang, 'closing:print'), exact: true }).click();
         const paper = page.frameLocator('#receipt-print-frame').getByTestId('z-report-paper');
         await expect(paper).toContainText(t(look.lang, 'closing:paperTitle'));
-        expect(await rowsIn(paper)).toEqual(zRows(f, look.lang));
+        expect(await zRowsIn(paper)).toEqual(zRows(f, look.lang));
         const download = page.waitForEvent('download');
         await shown.getByRole('button', { name: t(look.lang, 'closing:export'), exact: true }).click();
-        const rows = await sheetRows(await download);
-        const figures = rows
-          .slice(rows.findIndex((r) => r[0] === t('vi', 'closing:column.line')) + 1)
-          .filter((r) => r[1] !== '' || r[2] !== '');
-        expect(figures.map((r) => [r[1], r[2]])).toEqual(
-          zReportLines(f).map((l) => [l.count ?? '', l.amount ?? (l.id === 'cash.counted' ? t('vi', 'closing:notCounted') : '')]),
-        );
+        expect(await zSheetLines(await download)).toEqual(zSheetExpected(f));
       }
 
       // The reconciled day: the flagged payment, the matched or waiting ones, the refund row.

@@ -1,10 +1,9 @@
-import * as XLSX from 'xlsx';
-import type { Locator } from '@playwright/test';
-import { zReportLines, type ZReportFigures } from '../../src/rules/closing/zReport';
+import type { ZReportFigures } from '../../src/rules/closing/zReport';
+import { zRows, zRowsIn, zSheetExpected, zSheetLines } from '../pages/closing';
 import { formatVndNumber } from '../../src/rules/vnd';
 import { portalApi, type PortalApi } from '../support/einvoice';
 import { expect, test } from '../support/fixtures';
-import { t, type Lang } from '../support/i18n';
+import { t } from '../support/i18n';
 import { expectNoAxeViolations } from '../support/axe';
 import { REVIEW_LOOKS, inEachLook, lookName } from '../support/looks';
 
@@ -13,7 +12,6 @@ import { REVIEW_LOOKS, inEachLook, lookName } from '../support/looks';
 // sale, a void, the drawer closed short), then its report on screen, on the printed paper and in the
 // exported file, line for line the figures the service answers, in vi/en at 1366 and 375 px.
 
-type Row = [string, string, string];
 // The sale answers are read field by field as the service documents them (docs/areas/*.md).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Sale = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
@@ -30,19 +28,6 @@ async function order(sale: Sale, lines: Array<[number, number]>) {
   const data = (await sale('PUT', '/order/product', { order_id: id, products })).body.data.invoice_data;
   return { id, invoiceId: data.invoice_id as number, total: data.total_price as number };
 }
-
-/** The lines the service's figures make, as the page shows them in `lang`. */
-const expectedRows = (figures: ZReportFigures, lang: Lang): Row[] =>
-  zReportLines(figures).map((line) => [
-    t(lang, `closing:${line.labelKey}`, line.labelValues ?? {}),
-    line.count === null ? '' : String(line.count),
-    line.amount === null ? (line.id === 'cash.counted' ? t(lang, 'closing:notCounted') : '') : formatVndNumber(line.amount),
-  ]);
-
-const rowsIn = async (root: Locator): Promise<Row[]> =>
-  (await root
-    .locator('tr[data-line]')
-    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())))) as Row[];
 
 test.describe('issue 27 §4: the end-of-day report', () => {
   test('issue 27 §4, D306: a shift’s Z report on screen, printed on 80 mm and exported, the same figures, in every look', async ({
@@ -125,7 +110,7 @@ test.describe('issue 27 §4: the end-of-day report', () => {
     await inEachLook(page, merchant, REVIEW_LOOKS, `/z-report?shift_id=${shift.shift_id}`, async (look) => {
       const shown = page.getByTestId('z-report');
       await expect(shown.locator('tr[data-line="sales.CASH"] td').nth(2)).toHaveText(formatVndNumber(a.total));
-      expect(await rowsIn(shown)).toEqual(expectedRows(f, look.lang));
+      expect(await zRowsIn(shown)).toEqual(zRows(f, look.lang));
       await expectNoAxeViolations(page, `Z report (${lookName(look)})`, info);
       if (look.width === 375) await page.screenshot({ path: `/tmp/z-report-${look.lang}-375.png`, fullPage: true });
       if (printed) return;
@@ -135,21 +120,14 @@ test.describe('issue 27 §4: the end-of-day report', () => {
       await shown.getByRole('button', { name: t(look.lang, 'closing:print'), exact: true }).click();
       const paper = page.frameLocator('#receipt-print-frame').getByTestId('z-report-paper');
       await expect(paper).toContainText(t(look.lang, 'closing:paperTitle'));
-      expect(await rowsIn(paper)).toEqual(expectedRows(f, look.lang));
+      expect(await zRowsIn(paper)).toEqual(zRows(f, look.lang));
 
       // Export: the spreadsheet's numbers are the figures.
       const download = page.waitForEvent('download');
       await shown.getByRole('button', { name: t(look.lang, 'closing:export'), exact: true }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe(`Báo cáo Z ca-${shift.shift_id}.xlsx`);
-      const book = XLSX.read(Buffer.concat(await (await file.createReadStream()).toArray()), { type: 'buffer' });
-      const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: '' });
-      const lines = rows
-        .slice(rows.findIndex((r) => r[0] === t('vi', 'closing:column.line')) + 1)
-        .filter((r) => r[1] !== '' || r[2] !== '');
-      expect(lines.map((r) => [r[1], r[2]])).toEqual(
-        zReportLines(f).map((l) => [l.count ?? '', l.amount ?? (l.id === 'cash.counted' ? t('vi', 'closing:notCounted') : '')]),
-      );
+      expect(await zSheetLines(file)).toEqual(zSheetExpected(f));
     });
   });
 });

@@ -1,4 +1,4 @@
-import { DENOMINATIONS } from '../../src/rules/shifts/drawer';
+import { notesFor } from '../../src/rules/shifts/drawer';
 import { formatVnd } from '../../src/rules/vnd';
 import { portalApi, type PortalApi } from '../support/einvoice';
 import { expect, test } from '../support/fixtures';
@@ -50,17 +50,6 @@ async function cashRefundOfOne(api: PortalApi, invoiceId: number): Promise<{ amo
   const made = await sale('POST', '/payment/refund', body, { 'idempotency-key': `shift-e2e-refund-${invoiceId}` });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { amount: made.body.data.amount as number, orderCode: left.order_code };
-}
-
-/** Notes making `amount` (a multiple of 500), largest first. */
-function notesFor(amount: number): Map<number, number> {
-  const notes = new Map<number, number>();
-  let left = amount;
-  for (const d of DENOMINATIONS) {
-    if (left >= d) notes.set(d, Math.floor(left / d));
-    left %= d;
-  }
-  return notes;
 }
 
 test.describe('issue 27 §3: shifts and the cash drawer', () => {

@@ -83,3 +83,14 @@ export const differenceNeedsReason = (difference: number): boolean => Math.abs(d
 
 /** How often the owner's list of open drawers is read again (D304: a poll, not the sockets). */
 export const DRAWERS_REFRESH_MS = 15_000;
+
+/** The fewest notes making `amount` (a multiple of 500 ₫), largest first: how a till hands out or counts it. */
+export function notesFor(amount: number): Map<Denomination, number> {
+  const notes = new Map<Denomination, number>();
+  let left = amount;
+  for (const d of DENOMINATIONS) {
+    if (left >= d) notes.set(d, Math.floor(left / d));
+    left %= d;
+  }
+  return notes;
+}

@@ -1,2 +1,2 @@
 /** The shifts area's public face in the rules layer: what another area (closing) may use of the drawer's rules. */
-export { DENOMINATIONS, type Denomination } from './drawer';
+export { DENOMINATIONS, notesFor, type Denomination } from './drawer';
