@@ -90,7 +90,7 @@ describe('refund receipt (issue 27 §1)', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(() => expect(actor.getSnapshot().matches({ done: 'shown' })).toBe(true));
 
-    await renderScreen(<RefundScreen actor={actor} backLink={null} />, { language: 'vi' });
+    const view = await renderScreen(<RefundScreen actor={actor} backLink={null} />, { language: 'vi' });
     fireEvent.click(await screen.findByTestId('refund-print'));
     await waitFor(() => expect(printed).toHaveLength(1));
 
@@ -126,6 +126,8 @@ describe('refund receipt (issue 27 §1)', () => {
     expect(summary).toContain(text('receipt-refund-paid'));
     expect(summary).toContain(text('receipt-refund-remaining'));
     expect(paper.querySelector('[data-testid="receipt-method"]')).toBeNull();
+    // Unmounted here, not left to the file's end: a Mantine transition's timer would fire after the DOM is gone.
+    view.unmount();
     actor.stop();
   }, 20_000);
 });
