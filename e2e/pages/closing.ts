@@ -1,4 +1,4 @@
-import type { Download, Locator } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { zReportLines, type ZReportFigures } from '../../src/rules/closing/zReport';
 import { formatVndNumber } from '../../src/rules/vnd';
@@ -40,3 +40,11 @@ export async function zSheetLines(file: Download): Promise<(string | number)[][]
 /** What the file's figure lines are for `figures` (the file is in Vietnamese). */
 export const zSheetExpected = (figures: ZReportFigures): (string | number)[][] =>
   zReportLines(figures).map((l) => [l.count ?? '', l.amount ?? (l.id === 'cash.counted' ? t('vi', 'closing:notCounted') : '')]);
+
+/** Prints the report shown in `report` and answers the printed paper's lines (the print frame's 80 mm page). */
+export async function printedZRows(page: Page, report: Locator, lang: Lang): Promise<ZRow[]> {
+  await report.getByRole('button', { name: t(lang, 'closing:print'), exact: true }).click();
+  const paper = page.frameLocator('#receipt-print-frame').getByTestId('z-report-paper');
+  await expect(paper).toContainText(t(lang, 'closing:paperTitle'));
+  return zRowsIn(paper);
+}
