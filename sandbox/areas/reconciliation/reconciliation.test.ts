@@ -10,7 +10,10 @@ import { RECON_HEADERS } from './xlsx';
 /** Reconciliation against the bank (issue 27 §5, D308, D309) on throwaway copies of phoco. */
 
 let t: TestSandbox;
+/** No later than the seeding clock (the clock starts at real time): a settlement between this and the test's clock may or may not be in the seed. */
+let seededNoEarlierThan = 0;
 beforeAll(async () => {
+  seededNoEarlierThan = Date.now();
   t = await startTestSandbox({ seedVolume: 'small' });
 });
 afterAll(() => t.close());
@@ -183,8 +186,10 @@ describe("issue 27 §5: the seeded history has the bank's records (D321)", () =>
       [m.id],
     );
     const now = t.sandbox.clock.now();
-    const todayStart = vnDayStart(now);
-    const missing = ours.filter((p) => p.method === 'QR' && p.at < todayStart).sort((a, b) => b.at - a.at)[0]!;
+    // "Today" is the seed's; should Vietnam's midnight fall between the seeding and now, either day's last VietQR may be the one.
+    const lastQrBefore = (at: number) => ours.filter((p) => p.method === 'QR' && p.at < vnDayStart(at)).sort((a, b) => b.at - a.at)[0]!;
+    const candidates = [lastQrBefore(seededNoEarlierThan), lastQrBefore(now)];
+    const missing = candidates.find((c) => !bank.some((b) => b.bill_id === c.code)) ?? candidates[1]!;
     expect(ours.length).toBeGreaterThan(50);
     expect(bank.map((b) => b.bill_id).sort()).toEqual(
       ours
@@ -196,7 +201,8 @@ describe("issue 27 §5: the seeded history has the bank's records (D321)", () =>
       const b = bank.find((r) => r.bill_id === p.code)!;
       const channel = { QR: 'va', CARD: 'card', LINK: 'ecom' }[p.method] as 'va' | 'card' | 'ecom';
       const creditAt = channel === 'va' ? p.at : vnDayStart(p.at) + NEXT_DAY_CREDIT_MS;
-      const credited = creditAt <= now;
+      // The seed decides at its own clock; a settlement (09:00) that falls between the seeding and this line is either.
+      const credited = creditAt <= seededNoEarlierThan ? true : creditAt > now ? false : b.at !== null;
       expect([b.channel, b.amount, b.fee, b.credited, b.at]).toEqual([
         channel,
         p.amount,
