@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './e2e/support/chromium';
 
 /**
  * End-to-end tests: Debian's Chromium against the sandbox, which serves the built portal (dist/)
@@ -116,7 +116,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Make sure Debian's Chromium and fonts with Vietnamese glyphs are installed (e2e and bench use
-# /usr/bin/chromium; Playwright's own browser downloads are not reachable from these machines), and
+# Make sure Debian's Chromium and fonts with Vietnamese glyphs are installed (bench and the look
+# captures use /usr/bin/chromium, the e2e suite Debian's chromium-headless-shell of the same version,
+# D324; Playwright's own browser downloads are not reachable from these machines), and
 # zbar-tools, whose zbarimg decodes the QR codes the e2e tests capture from the screen (issue 4), and
 # poppler-utils, whose pdftotext reads back the invoices the e-invoice emulators draw (unit and e2e).
 # Idempotent and quiet when everything is already there.
@@ -9,6 +10,8 @@ set -euo pipefail
 CHROMIUM=/usr/bin/chromium
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
+HEADLESS_SHELL=/usr/bin/chromium-headless-shell
+[ -x "$HEADLESS_SHELL" ] || missing+=(chromium-headless-shell)
 ZBARIMG=/usr/bin/zbarimg
 [ -x "$ZBARIMG" ] || missing+=(zbar-tools)
 PDFTOTEXT=/usr/bin/pdftotext
@@ -37,7 +40,7 @@ fi
 # Concurrent runs (two terminals, test-all beside a bench) wait for one install.
 exec 9>/tmp/portal-ensure-chromium.lock
 flock 9
-if [ -x "$CHROMIUM" ] && [ -x "$ZBARIMG" ] && [ -x "$PDFTOTEXT" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
+if [ -x "$CHROMIUM" ] && [ -x "$HEADLESS_SHELL" ] && [ -x "$ZBARIMG" ] && [ -x "$PDFTOTEXT" ] && [[ " ${missing[*]} " != *" fonts-noto-core "* ]]; then
   exit 0
 fi
 
@@ -49,7 +52,7 @@ flock 8
 "${SUDO[@]}" apt-get update -qq </dev/null
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 
-for required in "$CHROMIUM" "$ZBARIMG" "$PDFTOTEXT"; do
+for required in "$CHROMIUM" "$HEADLESS_SHELL" "$ZBARIMG" "$PDFTOTEXT"; do
   if [ ! -x "$required" ]; then
     echo "ensure-chromium: $required still missing after install" >&2
     exit 1
