@@ -56,9 +56,45 @@ class FakeService {
   }
 }
 
-function start(options: { online?: boolean; clock?: SimulatedClock; failEnqueue?: boolean } = {}) {
-  const queue = new MemoryQueue();
-  const service = new FakeService();
+/** Two tabs of one browser: news of a write goes to the other tabs; one exclusive lock, granted in turn. */
+class Browser {
+  private listeners = new Map<number, () => void>();
+  private holder: number | null = null;
+  private waiting: Array<{ tab: number; grant: () => void }> = [];
+  listen(tab: number, listener: () => void) {
+    this.listeners.set(tab, listener);
+    return () => this.listeners.delete(tab);
+  }
+  announce(from: number) {
+    for (const [tab, listener] of this.listeners) if (tab !== from) listener();
+  }
+  lock(tab: number, grant: () => void) {
+    if (this.holder === null) {
+      this.holder = tab;
+      grant();
+    } else this.waiting.push({ tab, grant });
+    return () => {
+      this.waiting = this.waiting.filter((request) => request.tab !== tab);
+      if (this.holder !== tab) return;
+      const next = this.waiting.shift();
+      this.holder = next?.tab ?? null;
+      next?.grant();
+    };
+  }
+}
+
+interface StartOptions {
+  online?: boolean;
+  clock?: SimulatedClock;
+  failEnqueue?: boolean;
+  shared?: { queue: MemoryQueue; service: FakeService; browser: Browser; tab: number };
+}
+
+function start(options: StartOptions = {}) {
+  const queue = options.shared?.queue ?? new MemoryQueue();
+  const service = options.shared?.service ?? new FakeService();
+  const browser = options.shared?.browser ?? new Browser();
+  const tab = options.shared?.tab ?? 1;
   const notQueued: string[] = [];
   const machine = outboxMachine.provide({
     actors: {
@@ -66,19 +102,20 @@ function start(options: { online?: boolean; clock?: SimulatedClock; failEnqueue?
       enqueue: fromPromise(async ({ input }) => {
         if (options.failEnqueue) throw { code: 'QUOTA_EXCEEDED' };
         queue.add(input.kind, input.payload);
+        browser.announce(tab);
         return queue.snapshot();
       }),
       update: fromPromise(async ({ input }) => {
         queue.update(input);
+        browser.announce(tab);
         return queue.snapshot();
       }),
       send: fromPromise(({ input }) => service.send(input)),
       probe: fromPromise<void, void>(async () => {
         throw { code: 'NETWORK_ERROR' };
       }),
-      replayLock: fromCallback(({ sendBack }) => {
-        sendBack({ type: 'LOCK.HELD' });
-      }),
+      watchStore: fromCallback(({ sendBack }) => browser.listen(tab, () => sendBack({ type: 'STORE.CHANGED' }))),
+      replayLock: fromCallback(({ sendBack }) => browser.lock(tab, () => sendBack({ type: 'LOCK.HELD' }))),
     },
     actions: { notifyNotQueued: (_, params) => notQueued.push(params.kind) },
   });
@@ -195,5 +232,24 @@ describe('outbox machine (D329–D332)', () => {
     await waitFor(actor, (state) => state.context.storeError === 'QUOTA_EXCEEDED');
     expect(notQueued).toEqual(['payment.cash']);
     expect(actor.getSnapshot().context).toMatchObject({ waiting: 0, toAdd: [] });
+  });
+
+  it('two tabs share one queue: both count what either queued, and each entry is sent once, in order', async () => {
+    const shared = { queue: new MemoryQueue(), service: new FakeService(), browser: new Browser() };
+    const tabA = start({ shared: { ...shared, tab: 1 } }).actor;
+    const tabB = start({ shared: { ...shared, tab: 2 } }).actor;
+    tabA.send({ type: 'ENQUEUE', kind: 'order.create', payload: { table: 1 } });
+    tabB.send({ type: 'ENQUEUE', kind: 'order.create', payload: { table: 2 } });
+    tabA.send({ type: 'ENQUEUE', kind: 'payment.cash', payload: { table: 1 } });
+    await waitFor(tabA, (state) => state.context.waiting === 3 && state.matches({ queue: 'ready' }));
+    await waitFor(tabB, (state) => state.context.waiting === 3 && state.matches({ queue: 'ready' }));
+    tabA.send({ type: 'NETWORK.UP' });
+    tabB.send({ type: 'NETWORK.UP' });
+    const doneIn = (state: ReturnType<typeof tabA.getSnapshot>) =>
+      state.context.waiting === 0 && state.matches({ link: { online: 'idle' } });
+    await waitFor(tabA, doneIn);
+    await waitFor(tabB, doneIn);
+    expect(shared.service.calls.map((call) => call.key)).toEqual(['key-1', 'key-2', 'key-3']);
+    expect(shared.queue.entries).toEqual([]);
   });
 });
