@@ -171,6 +171,7 @@ describe('outbox machine (D329–D332)', () => {
     expect(queue.entries[0]!.state).toBe('conflict');
     expect(service.calls.map((call) => call.kind)).toEqual(['order.addDishes']);
     actor.send({ type: 'RESOLVE.DISCARD' });
+    expect(selectOutboxBanner(actor.getSnapshot()).canResolve).toBe(false);
     await waitFor(actor, (state) => state.context.waiting === 0 && state.matches({ link: { online: 'idle' } }));
     expect(service.calls.map((call) => call.kind)).toEqual(['order.addDishes', 'payment.cash']);
     expect(actor.getSnapshot().context.conflict).toBeNull();

@@ -15,6 +15,6 @@ export function selectOutboxBanner(state: OutboxSnapshotOf) {
     replaying: state.hasTag('replaying'),
     retryingLater: state.hasTag('backoff'),
     /** The cashier's two buttons are live only while the conflict is shown and not being written. */
-    canResolve: state.hasTag('conflict') && state.matches({ link: { online: 'conflict' } }),
+    canResolve: state.matches({ link: { online: 'conflict' } }),
   };
 }
