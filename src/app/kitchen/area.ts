@@ -1,3 +1,4 @@
+import { lazyPage } from '../shared/lazy-page';
 import { defineArea } from '../shared/define-area';
 
 /**
@@ -6,4 +7,10 @@ import { defineArea } from '../shared/define-area';
  */
 export default defineArea({
   name: 'kitchen',
+  inspector: {
+    machines: ['kitchenPair', 'kitchenBoard', 'kitchenCode', 'orderKitchen'],
+    // Not shown: the code typed, tokens, the tickets (dish names and notes are the shop's text).
+    fields: ['link', 'pending', 'ticketId', 'lineNo', 'showErrors', 'saveError', 'errorCode'],
+  },
+  pages: [{ path: 'kitchen', frame: 'plain', component: lazyPage(() => import('./KitchenRoute')) }],
 });
