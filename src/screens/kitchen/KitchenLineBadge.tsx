@@ -1,7 +1,9 @@
 import { Badge } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { DONE_FILL } from './KitchenBoard';
 import { selectKitchenState, type orderKitchenMachine } from '../../machines/kitchen/orderKitchen.machine';
 
 export type OrderKitchenActor = ActorRefFrom<typeof orderKitchenMachine>;
@@ -12,7 +14,7 @@ export function KitchenLineBadge({ actor, productId }: { actor: OrderKitchenActo
   const state = useSelector(actor, (s) => selectKitchenState(s, productId));
   if (state === null) return null;
   return (
-    <Badge color={state === 'DONE' ? 'green' : 'gray'} variant="light" data-testid="order-line-kitchen" data-state={state}>
+    <Badge color={state === 'DONE' ? DONE_FILL : 'gray.8'} data-testid="order-line-kitchen" data-state={state}>
       {state === 'DONE' ? t('cashier.done') : t('cashier.waiting')}
     </Badge>
   );

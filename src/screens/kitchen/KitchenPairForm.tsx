@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
