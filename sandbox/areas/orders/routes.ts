@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
-import { sendOnce } from '../../platform/http/idempotency';
+import { idempotencyKeyOf, sendOnce } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
+import { linesSent } from '../../platform/sale/order-sends';
 import { assertNoPendingPayment, refuseVoided } from '../../platform/sale/settlement';
 import { DAY_MS, vnDayStart } from '../../platform/vn-time';
 import {
@@ -341,6 +343,10 @@ function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): voi
         await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
         throw orderCompleted();
       }
+      // The kitchen's ticket for this send (D326): once per key, since this runs once per key.
+      const key = idempotencyKeyOf(request, { required: false }) ?? `server-${randomUUID()}`;
+      const sent = ids.map((productId, i) => ({ productId, amount: amounts[i]! }));
+      await linesSent(ctx, { merchantId: user.merchant_id, orderId: order.id, key, lines: sent });
       return { status: 201, body: { code: 201, message: 'Created', data: await orderDetail(ctx.db, user.merchant_id, { id: order.id }) } };
     });
   });

@@ -8,6 +8,7 @@ import { errorCode } from '../../rules/serviceError';
 import { PairingScreen } from '../../screens/display/PairingScreen';
 import { notify } from '../shared/notify';
 import { useRuntime } from '../shared/composition';
+import { KitchenCodeSection } from '../kitchen';
 import { displayPaths, PORTAL_BASE } from './paths';
 
 /** /sale-display (beyond the spec, D141–D143): the display on this computer, pairing another device, unpairing. */
@@ -39,10 +40,13 @@ export default function PairingRoute() {
   const actor = useActorRef(logic, { inspect });
   const origin = typeof location === 'undefined' ? '' : location.origin;
   return (
-    <PairingScreen
-      actor={actor}
-      displayHref={`${PORTAL_BASE}${displayPaths.slide()}`}
-      pairUrl={(code) => `${origin}${PORTAL_BASE}${code ? displayPaths.pair(code) : displayPaths.pair()}`}
-    />
+    <>
+      <PairingScreen
+        actor={actor}
+        displayHref={`${PORTAL_BASE}${displayPaths.slide()}`}
+        pairUrl={(code) => `${origin}${PORTAL_BASE}${code ? displayPaths.pair(code) : displayPaths.pair()}`}
+      />
+      <KitchenCodeSection />
+    </>
   );
 }

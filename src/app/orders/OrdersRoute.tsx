@@ -10,6 +10,7 @@ import { orderUrl } from '../../machines/orders/rules/orderUrl';
 import { WALK_IN_CUSTOMER_ID } from '../../services/orders/schemas';
 import { NotFound } from '../../screens/shared/NotFound';
 import { OrderEditScreen } from '../../screens/orders/OrderEditScreen';
+import { useOrderKitchenBadge } from '../kitchen';
 import { OrderListScreen } from '../../screens/orders/OrderListScreen';
 import { OrderVoidControl } from '../../screens/orders/OrderVoid';
 import { useOwner } from '../shared/owner';
@@ -173,11 +174,13 @@ function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void
     [voidOrder, voidApproval, gateFor],
   );
   const voidActor = useActorRef(voidLogic, { input: { orderId }, inspect });
+  const kitchenBadge = useOrderKitchenBadge(orderId);
   return (
     <OrderEditScreen
       actor={actor}
       listHref={ordersPaths.list()}
       payHref={ordersPaths.payment(orderId)}
+      lineBadge={kitchenBadge}
       voidSlot={order && owner !== null ? <OrderVoidControl actor={voidActor} order={order} owner={owner} /> : null}
     />
   );

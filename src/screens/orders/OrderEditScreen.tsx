@@ -43,11 +43,14 @@ export function OrderEditScreen({
   listHref,
   payHref,
   voidSlot,
+  lineBadge,
 }: {
   actor: OrderEditActor;
   listHref: string;
   payHref: string;
   voidSlot?: ReactNode;
+  /** Beside each sent line: the kitchen's state of it (composed by the app, D326). */
+  lineBadge?: (productId: number) => ReactNode;
 }) {
   const { t } = useTranslation(['orders', 'errors']);
   const loading = useSelector(actor, selectLoading);
@@ -94,7 +97,7 @@ export function OrderEditScreen({
         {back}
         <OrderEditHeader order={order} />
         <OrderVoidedNotice order={order} />
-        <OrderLinesCard actor={actor} order={order} />
+        <OrderLinesCard actor={actor} order={order} lineBadge={lineBadge} />
       </Stack>
     );
   }
@@ -112,7 +115,7 @@ export function OrderEditScreen({
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <OrderCustomerCard actor={actor} order={order} />
-            <OrderLinesCard actor={actor} order={order} />
+            <OrderLinesCard actor={actor} order={order} lineBadge={lineBadge} />
             <OrderBasket actor={actor} />
             <OrderPayButton actor={actor} payHref={payHref} />
             {voidSlot}
@@ -166,7 +169,15 @@ function OrderCustomerCard({ actor, order }: { actor: OrderEditActor; order: Ord
 }
 
 /** The dishes the order already has and its total, as the service last sent them. */
-function OrderLinesCard({ actor, order }: { actor: OrderEditActor; order: Order }) {
+function OrderLinesCard({
+  actor,
+  order,
+  lineBadge,
+}: {
+  actor: OrderEditActor;
+  order: Order;
+  lineBadge?: (productId: number) => ReactNode;
+}) {
   const { t } = useTranslation(['orders', 'errors']);
   const lines = useSelector(actor, selectLines);
   return (
@@ -181,9 +192,12 @@ function OrderLinesCard({ actor, order }: { actor: OrderEditActor; order: Order 
           <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="order-lines">
             {lines.map((line) => (
               <Group key={line.product_id} justify="space-between" wrap="nowrap" component="li">
-                <Text size="sm">
-                  {line.amount} × {line.name}
-                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm">
+                    {line.amount} × {line.name}
+                  </Text>
+                  {lineBadge?.(line.product_id)}
+                </Group>
                 <Text size="sm">{formatVnd(line.price * line.amount)}</Text>
               </Group>
             ))}
