@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
 import { PAIR_CODE_TTL_MS } from './routes';
+import { openEventStream } from '../../platform/test/event-stream';
 
 export let t: TestSandbox;
 /** Registers the file's sandbox hooks; called at the top of each test file, since a fixture module is
@@ -45,62 +46,5 @@ export const message = (
   return { v: 1, seq, at: seq, kind, ...more };
 };
 
-/** Reads an SSE stream as it arrives; `next` waits for the next event of a name. */
-export async function openStream(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.url}/api/sale/display/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  const events: Array<{ event: string; data: any }> = [];
-  let ended = false;
-  let wake = null as (() => void) | null;
-  if (res.ok && res.body) {
-    void (async () => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const name = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (name && data) events.push({ event: name, data: JSON.parse(data) });
-            wake?.();
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-      ended = true;
-      wake?.();
-    })();
-  }
-  let read = 0;
-  return {
-    status: res.status,
-    events,
-    get ended() {
-      return ended;
-    },
-    async next(name: string, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = events.findIndex((e, i) => i >= read && e.event === name);
-        if (index >= 0) {
-          read = index + 1;
-          return events[index]!.data;
-        }
-        if (ended || Date.now() > deadline) throw new Error(`no ${name} event (got ${events.map((e) => e.event).join(', ')})`);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
+/** The display's relay stream (sandbox/platform/test/event-stream.ts). */
+export const openStream = (token: string) => openEventStream(`${t.url}/api/sale/display/stream`, token);

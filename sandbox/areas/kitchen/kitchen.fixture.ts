@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { PAIR_CODE_TTL_MS } from '../../platform/pairing/pairing';
 import { startTestSandbox, type TestSandbox } from '../../platform/test/harness';
+import { openEventStream } from '../../platform/test/event-stream';
 
 export let t: TestSandbox;
 /** Registers the file's sandbox hooks (see display.fixture.ts: the node project runs unisolated). */
@@ -76,56 +77,5 @@ export const send = (token: string, orderId: number, key: string, lines: Array<[
     },
   );
 
-/** Reads the kitchen's SSE stream as it arrives; `next` waits for the next event of a name. */
-export async function openStream(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.url}/api/sale/kitchen/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  const events: Array<{ event: string; data: any }> = [];
-  let ended = false;
-  if (res.ok && res.body) {
-    void (async () => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const name = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (name && data) events.push({ event: name, data: JSON.parse(data) });
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-      ended = true;
-    })();
-  }
-  let read = 0;
-  return {
-    status: res.status,
-    events,
-    get ended() {
-      return ended;
-    },
-    async next(name: string, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = events.findIndex((e, i) => i >= read && e.event === name);
-        if (index >= 0) {
-          read = index + 1;
-          return events[index]!.data;
-        }
-        if (ended || Date.now() > deadline) throw new Error(`no ${name} event (got ${events.map((e) => e.event).join(', ')})`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
+/** The kitchen's ticket stream (sandbox/platform/test/event-stream.ts). */
+export const openStream = (token: string) => openEventStream(`${t.url}/api/sale/kitchen/stream`, token);
