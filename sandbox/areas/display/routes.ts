@@ -5,6 +5,7 @@ import type { SandboxContext } from '../../platform/context';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok } from '../../platform/http/envelope';
 import { pairedDevice, registerPairing, type PairingKind } from '../../platform/pairing/pairing';
+import { sendEventStream } from '../../platform/http/event-stream';
 
 export {
   bearer,
@@ -27,7 +28,6 @@ export {
  * to the merchant's paired displays. Revoking closes the device's stream and the token for good.
  */
 
-const HEARTBEAT_MS = 25_000;
 /** A state older than this is not replayed to a (re)connecting display: yesterday's QR must not greet today's guest. */
 export const STATE_REPLAY_MS = 30 * 60_000;
 export const TOKEN_PREFIX = 'dsp_';
@@ -124,23 +124,7 @@ function registerRelayRoutes(app: FastifyInstance, ctx: SandboxContext, hub: Str
     const remove = hub.add(pairing.merchant_id, listener);
     hub.write(listener, 'paired', JSON.stringify({ pairing_id: pairing.id, shop_name: pairing.name }));
     if (state) hub.write(listener, 'message', state.message);
-    // A comment line now and then keeps proxies and the browser from calling an idle stream dead.
-    const heartbeat = setInterval(() => {
-      if (!stream.destroyed) stream.write(': ping\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-    const stop = () => {
-      clearInterval(heartbeat);
-      remove();
-    };
-    stream.on('close', stop);
-    stream.on('finish', stop);
-    // The response's close: the device went away (the request's own close says only that it was read).
-    reply.raw.on('close', () => {
-      stop();
-      stream.destroy();
-    });
-    return reply.type('text/event-stream; charset=utf-8').header('X-Accel-Buffering', 'no').send(stream);
+    return sendEventStream(reply, stream, remove);
   });
 }
 

@@ -7,6 +7,7 @@ import { ApiError, ok } from '../../platform/http/envelope';
 import { pairedDevice, registerPairing, type PairingKind } from '../../platform/pairing/pairing';
 import { onLinesSent } from '../../platform/sale/order-sends';
 import { createTicket, markDone, openTickets, orderKitchenState, ticketOf, type Ticket } from './tickets';
+import { sendEventStream } from '../../platform/http/event-stream';
 
 /**
  * The sale service's kitchen screen (beyond the spec; D325–D328). A signed-in cashier pairs a kitchen
@@ -20,7 +21,6 @@ import { createTicket, markDone, openTickets, orderKitchenState, ticketOf, type 
  */
 
 export const KITCHEN_TOKEN_PREFIX = 'kit_';
-const HEARTBEAT_MS = 25_000;
 
 interface KitchenPairing {
   id: number;
@@ -144,22 +144,7 @@ function registerStream(app: FastifyInstance, ctx: SandboxContext, hub: KitchenH
       store_name: store?.name ?? '',
     });
     hub.board(listener, await openTickets(ctx.db, device.merchant_id, device.store_id));
-    // A comment line now and then keeps proxies and the browser from calling an idle stream dead.
-    const heartbeat = setInterval(() => {
-      if (!stream.destroyed) stream.write(': ping\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-    const stop = () => {
-      clearInterval(heartbeat);
-      remove();
-    };
-    stream.on('close', stop);
-    stream.on('finish', stop);
-    reply.raw.on('close', () => {
-      stop();
-      stream.destroy();
-    });
-    return reply.type('text/event-stream; charset=utf-8').header('X-Accel-Buffering', 'no').send(stream);
+    return sendEventStream(reply, stream, remove);
   });
 }
 
