@@ -8,7 +8,7 @@ import { errorCode } from '../../rules/serviceError';
 import { PairingScreen } from '../../screens/display/PairingScreen';
 import { notify } from '../shared/notify';
 import { useRuntime } from '../shared/composition';
-import { KitchenCodeSection } from '../kitchen';
+import { KitchenPairingSection } from '../kitchen';
 import { displayPaths, PORTAL_BASE } from './paths';
 
 /** /sale-display (beyond the spec, D141–D143): the display on this computer, pairing another device, unpairing. */
@@ -46,7 +46,7 @@ export default function PairingRoute() {
         displayHref={`${PORTAL_BASE}${displayPaths.slide()}`}
         pairUrl={(code) => `${origin}${PORTAL_BASE}${code ? displayPaths.pair(code) : displayPaths.pair()}`}
       />
-      <KitchenCodeSection />
+      <KitchenPairingSection />
     </>
   );
 }

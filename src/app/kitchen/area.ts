@@ -8,9 +8,9 @@ import { defineArea } from '../shared/define-area';
 export default defineArea({
   name: 'kitchen',
   inspector: {
-    machines: ['kitchenPair', 'kitchenBoard', 'kitchenCode', 'orderKitchen'],
+    machines: ['kitchenPair', 'kitchenBoard', 'kitchenPairing', 'orderKitchen'],
     // Not shown: the code typed, tokens, the tickets (dish names and notes are the shop's text).
-    fields: ['link', 'pending', 'ticketId', 'lineNo', 'showErrors', 'saveError', 'errorCode'],
+    fields: ['link', 'pending', 'ticketId', 'lineNo', 'showErrors', 'saveError', 'errorCode', 'expired', 'unpairing'],
   },
   pages: [{ path: 'kitchen', frame: 'plain', component: lazyPage(() => import('./KitchenRoute')) }],
 });

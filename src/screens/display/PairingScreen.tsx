@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,7 @@ import {
   selectPairingLoading,
   type displayPairingMachine,
 } from '../../machines/display/displayPairing.machine';
-import { errorMessageKey } from '../../services/errors';
-import { formatDateTime } from '../shared/table/format';
+import { PairedDeviceList } from '../shared/pair/PairedDeviceList';
 import { QrImage } from '../shared/QrImage';
 import classes from './display.module.css';
 
@@ -38,69 +37,6 @@ function useCountdown(expiresAt: number | null, now: () => number): string | nul
   if (expiresAt === null) return null;
   const left = Math.max(0, expiresAt - Math.floor(now() / 1000));
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-}
-
-/** The merchant's paired displays and pending codes, each with its state and an unpair button. */
-function PairedDisplayList({ actor }: { actor: DisplayPairingActor }) {
-  const { t } = useTranslation(['display', 'errors']);
-  const loading = useSelector(actor, selectPairingLoading);
-  const failed = useSelector(actor, selectPairingFailed);
-  const busy = useSelector(actor, selectPairingBusy);
-  const pairings = useSelector(actor, (s) => s.context.pairings);
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const unpairing = useSelector(actor, (s) => s.context.unpairing);
-  return (
-    <Card withBorder>
-      <Stack>
-        <Title order={2} size="h4">
-          {t('pairing.list')}
-        </Title>
-        {loading ? <Loader size="sm" aria-label={t('pairing.list')} /> : null}
-        {failed ? (
-          <Alert color="red" role="alert">
-            <Stack gap="xs">
-              <Text size="sm">{t('pairing.loadFailed')}</Text>
-              <Text size="sm">{t(errorMessageKey(errorCode))}</Text>
-              <Button size="xs" w="fit-content" onClick={() => actor.send({ type: 'RETRY' })}>
-                {t('pairing.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
-        {!loading && !failed && pairings.length === 0 ? <Text c="dimmed">{t('pairing.none')}</Text> : null}
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="display-pairings">
-          {pairings.map((p) => (
-            <Group key={p.pairing_id} component="li" justify="space-between" wrap="wrap" data-testid="display-pairing-row">
-              <Stack gap={0}>
-                <Text fw={600}>{t('pairing.display', { id: p.pairing_id })}</Text>
-                <Text size="sm" c="dimmed">
-                  {p.status === 'PENDING' ? t('pairing.statusPending') : t('pairing.statusPaired', { time: formatDateTime(p.claimed_at) })}
-                </Text>
-              </Stack>
-              <Group gap="xs">
-                {p.status === 'PAIRED' ? (
-                  <Badge color={p.connected ? 'green.9' : 'gray.7'} variant="filled">
-                    {p.connected ? t('pairing.connected') : t('pairing.offline')}
-                  </Badge>
-                ) : null}
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  aria-label={t('pairing.unpairLabel', { id: p.pairing_id })}
-                  loading={unpairing === p.pairing_id}
-                  disabled={busy}
-                  onClick={() => actor.send({ type: 'UNPAIR', pairingId: p.pairing_id })}
-                >
-                  {t('pairing.unpair')}
-                </Button>
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      </Stack>
-    </Card>
-  );
 }
 
 /**
@@ -191,7 +127,7 @@ export function PairingScreen({ actor, displayHref, pairUrl, now = () => Date.no
           </Stack>
         </Card>
       </SimpleGrid>
-      <PairedDisplayList actor={actor} />
+      <PairedDeviceList actor={actor} ns="display" testId="display-pairing" />
     </Stack>
   );
 }

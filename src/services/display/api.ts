@@ -1,6 +1,7 @@
 import { readBlob } from '../http/body';
 import type { ServiceClient } from '../http/client';
 import { ServiceError } from '../http/errors';
+import { devicePairingCalls, type DevicePairingCalls } from '../shared/pairing/calls';
 import {
   DISPLAY_BANNERS_MAX,
   displayImagePath,
@@ -8,27 +9,21 @@ import {
   type DisplayLookAnswer,
   pairClaimedSchema,
   pairCreatedSchema,
-  pairingsSchema,
-  unpairedSchema,
+  pairingSchema,
   type PairClaimed,
   type PairCreated,
   type Pairing,
 } from './schemas';
 
 /** The pairing calls (docs/areas/display.md "Pairing"); every answer is validated. */
-export interface DisplayApi {
-  /** Signed-in cashier: a new 6-digit code for a display device. */
-  pair(signal?: AbortSignal): Promise<PairCreated>;
+export interface DisplayApi extends DevicePairingCalls<PairCreated, Pairing> {
   /** The display device, without a sign-in: the code for a display token. */
   claim(code: string, signal?: AbortSignal): Promise<PairClaimed>;
-  pairings(signal?: AbortSignal): Promise<Pairing[]>;
-  unpair(pairingId: number, signal?: AbortSignal): Promise<void>;
 }
 
 export function createDisplayApi(client: ServiceClient): DisplayApi {
   return {
-    pair: (signal) =>
-      client.data({ name: 'display.pair', method: 'POST', path: '/display/pair', body: {}, schema: pairCreatedSchema, signal }),
+    ...devicePairingCalls(client, 'display', { created: pairCreatedSchema, pairing: pairingSchema }),
     claim: (code, signal) =>
       client.data({
         name: 'display.claim',
@@ -39,16 +34,6 @@ export function createDisplayApi(client: ServiceClient): DisplayApi {
         schema: pairClaimedSchema,
         signal,
       }),
-    pairings: (signal) => client.data({ name: 'display.pairings', path: '/display/pairings', schema: pairingsSchema, signal }),
-    async unpair(pairingId, signal) {
-      await client.data({
-        name: 'display.unpair',
-        method: 'DELETE',
-        path: `/display/pairing/${pairingId}`,
-        schema: unpairedSchema,
-        signal,
-      });
-    },
   };
 }
 

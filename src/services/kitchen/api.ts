@@ -1,22 +1,23 @@
 import type { ServiceClient } from '../http/client';
 import { followEventStream, type StreamLink } from '../http/event-stream';
+import { devicePairingCalls, type DevicePairingCalls } from '../shared/pairing/calls';
 import {
   kitchenBoardSchema,
   kitchenClaimedSchema,
   kitchenPairCreatedSchema,
   kitchenPairedSchema,
+  kitchenPairingSchema,
   orderKitchenSchema,
   ticketSchema,
   type KitchenClaimed,
   type KitchenPairCreated,
+  type KitchenPairing,
   type OrderKitchenLine,
   type Ticket,
 } from './schemas';
 
 /** The kitchen's calls (docs/areas/kitchen.md "Service calls"); every answer is validated. */
-export interface KitchenApi {
-  /** Signed-in cashier: a new 6-digit code for a kitchen device of the cashier's store. */
-  pair(signal?: AbortSignal): Promise<KitchenPairCreated>;
+export interface KitchenApi extends DevicePairingCalls<KitchenPairCreated, KitchenPairing> {
   /** The kitchen device, without a sign-in: the code for a kitchen token. */
   claim(code: string, signal?: AbortSignal): Promise<KitchenClaimed>;
   /** The kitchen device: a ticket, or one of its lines, done; answers the ticket as it now is. */
@@ -27,8 +28,8 @@ export interface KitchenApi {
 
 export function createKitchenApi(client: ServiceClient): KitchenApi {
   return {
-    pair: (signal) =>
-      client.data({ name: 'kitchen.pair', method: 'POST', path: '/kitchen/pair', body: {}, schema: kitchenPairCreatedSchema, signal }),
+    // A code pairs a kitchen of the cashier's own store; the owner's, the first store (the portal names none, D325).
+    ...devicePairingCalls(client, 'kitchen', { created: kitchenPairCreatedSchema, pairing: kitchenPairingSchema }),
     claim: (code, signal) =>
       client.data({
         name: 'kitchen.claim',

@@ -1,4 +1,5 @@
 import { z } from '../../config/zod-classic';
+import { devicePairingSchema, pairCodeCreatedSchema } from '../shared/pairing/schemas';
 
 /**
  * The kitchen screen's calls of the sale service (docs/areas/kitchen.md; beyond the spec, D325–D327).
@@ -7,13 +8,12 @@ import { z } from '../../config/zod-classic';
 
 export const KITCHEN_TOKEN_PATTERN = /^kit_[A-Za-z0-9_-]{20,200}$/;
 
-export const kitchenPairCreatedSchema = z.object({
-  pairing_id: z.number().int().positive(),
-  pair_code: z.string().regex(/^\d{6}$/),
-  expires_at: z.number().int(),
-  store_id: z.number().int().positive(),
-});
+export const kitchenPairCreatedSchema = pairCodeCreatedSchema.extend({ store_id: z.number().int().positive() });
 export type KitchenPairCreated = z.infer<typeof kitchenPairCreatedSchema>;
+
+/** A kitchen device's pairing, with the store whose tickets it shows. */
+export const kitchenPairingSchema = devicePairingSchema.extend({ store_id: z.number().int().positive() });
+export type KitchenPairing = z.infer<typeof kitchenPairingSchema>;
 
 export const kitchenClaimedSchema = z.object({
   kitchen_token: z.string().regex(KITCHEN_TOKEN_PATTERN),
