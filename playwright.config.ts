@@ -115,6 +115,7 @@ export default defineConfig({
     // a failed test's trace still has the DOM snapshot of every step and the failure screenshot (D275).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
+    serviceWorkers: 'block', // the portal's worker (D343) only in e2e/shell/pwa.spec.ts: a page.route must see every call
     launchOptions: {
       executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

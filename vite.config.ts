@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { portalOnlyManifest, PWA_OPTIONS } from './scripts/pwa/options';
 
 // The portal lives under /portal. In `npm run dev` the sandbox (npm run sandbox) answers the services.
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:5280';
@@ -37,26 +39,32 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const targets = (await files(outDir)).filter((f) => PRECOMPRESS.test(f));
-      await Promise.all(
-        targets.map(async (file) => {
-          const body = await readFile(file);
-          if (body.length < PRECOMPRESS_MIN_BYTES) return;
-          const [brotli, gzipped] = await Promise.all([
-            br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-            gz(body, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
-        }),
-      );
+    // After every other plugin's closeBundle, vite-plugin-pwa's included, so sw.js and its Workbox file are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const targets = (await files(outDir)).filter((f) => PRECOMPRESS.test(f));
+        await Promise.all(
+          targets.map(async (file) => {
+            const body = await readFile(file);
+            if (body.length < PRECOMPRESS_MIN_BYTES) return;
+            const [brotli, gzipped] = await Promise.all([
+              br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+              gz(body, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
+          }),
+        );
+      },
     },
   };
 }
 
 export default defineConfig({
   base: '/portal/',
-  plugins: [react(), precompress()],
+  // The manifest and service worker (D342–D344); the checkout page gets no manifest link.
+  plugins: [react(), VitePWA(PWA_OPTIONS), portalOnlyManifest(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -22,6 +22,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("portal")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What vite-plugin-pwa writes at the build's root (D342): the worker, its Workbox runtime, the manifest.
+  writeFileSync(join(dist, 'sw.js'), 'importScripts("./workbox-abc123.js")');
+  writeFileSync(join(dist, 'workbox-abc123.js'), 'self.workbox = {}');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Cổng thông tin đơn vị"}');
   // What vite.config.ts's precompress step writes. The asset's variants say which file was sent, so a
   // body compressed on the fly could not pass for them.
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
@@ -124,6 +128,24 @@ describe('built portal under /portal', () => {
     const js = await raw('/portal/assets/index-abc123.js', 'br, gzip');
     expect(js.headers['content-encoding']).toBeUndefined();
     expect(js.body.toString()).toBe('console.log("portal")');
+  });
+
+  it('D343: serves the service worker and its Workbox file as JavaScript and no-cache, the manifest as a manifest, none of them with the page CSP', async () => {
+    for (const path of ['/portal/sw.js', '/portal/workbox-abc123.js']) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(/^(text|application)\/javascript/);
+      // no-cache: the browser asks the server for sw.js on every start, so a new build is found then (D343).
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.headers['content-security-policy'], path).toBeUndefined();
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    expect((await raw('/portal/sw.js')).body.toString()).toBe('importScripts("./workbox-abc123.js")');
+    const manifest = await raw('/portal/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.body.toString())).toEqual({ name: 'Cổng thông tin đơn vị' });
   });
 
   it('redirects / and /portal to /portal/', async () => {
