@@ -110,10 +110,12 @@ export default defineConfig({
     headless: true,
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
-    // Every test records a trace (kept only when it fails). Its screencast made Chromium encode frames
-    // through the whole run: without it the login paths took 43 s of CPU instead of 51 (36 tests), and
-    // a failed test's trace still has the DOM snapshot of every step and the failure screenshot (D275).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // Every test records a trace (kept only when it fails): each action and assertion with its call
+    // log, the console, the network and the sources, beside the failure screenshot and Playwright's
+    // error context (the page's accessibility tree when it failed). Without the screencast (D275) and,
+    // unless E2E_TRACE=full, without a DOM snapshot at every action: those snapshots were about 40 % of
+    // the CPU of the login paths (D346). E2E_TRACE=full puts them back to step through a failure.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: process.env.E2E_TRACE === 'full', sources: true },
     screenshot: 'only-on-failure',
     serviceWorkers: 'block', // the portal's worker (D343) only in e2e/shell/pwa.spec.ts: a page.route must see every call
     launchOptions: {
