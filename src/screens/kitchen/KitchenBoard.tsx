@@ -6,14 +6,14 @@ import type { ActorRefFrom } from 'xstate';
 import { selectGroups, selectLink, selectUnpaired, type kitchenBoardMachine } from '../../machines/kitchen/kitchenBoard.machine';
 import type { Ticket } from '../../services/kitchen/schemas';
 import { LanguageSelect } from '../shared/LanguageSelect';
+import { READABLE_FILL } from '../shared/readable-fills';
 
 export type KitchenBoardActor = ActorRefFrom<typeof kitchenBoardMachine>;
 
 /** Touch targets of a kitchen tablet: at least 44 px (WCAG 2.5.5), larger here for wet hands. */
 const TARGET = 48;
-/** Badge fills that keep white 13 px bold text above 4.5:1 (WCAG 1.4.3): Mantine's green.9 and orange.9 give 4.36 and 4.3. */
-export const DONE_FILL = '#237032';
-const LOST_FILL = '#9c3a00';
+export const DONE_FILL = READABLE_FILL.green;
+const LOST_FILL = READABLE_FILL.orange;
 
 const clock = (seconds: number, language: string) =>
   new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {

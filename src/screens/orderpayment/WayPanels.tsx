@@ -19,6 +19,7 @@ import { READABLE_ALERT } from './alert-styles';
 import { DROPDOWN_MAX_HEIGHT } from '../shared/dropdown';
 import { useFormFields } from '../shared/form/use-form-fields';
 import { SoundboxPush } from './SoundboxPush';
+import { READABLE_FILL } from '../shared/readable-fills';
 
 export type CashActor = ActorRefFrom<typeof cashPaymentMachine>;
 export type QrActor = ActorRefFrom<typeof qrPaymentMachine>;
@@ -148,7 +149,7 @@ export function QrPanel({
 }
 
 // Dark shades: white text on Mantine's green (even green 9: 4.36:1), red and gray falls below 4.5:1.
-const CONNECTION_COLOURS = { ONLINE: '#216e33', OFFLINE: 'red.9', NOT_CONNECTED: 'gray.7' } as const;
+const CONNECTION_COLOURS = { ONLINE: READABLE_FILL.green, OFFLINE: 'red.9', NOT_CONNECTED: 'gray.7' } as const;
 
 /** Card terminal (doc 2 §4, §5, §8): choose, watch its connection, pay when ONLINE, wait, or say why not. */
 export function CardPanel({ actor, hotline }: { actor: CardActor; hotline: string }) {

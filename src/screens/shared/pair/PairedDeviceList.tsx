@@ -11,6 +11,7 @@ import {
 } from '../../../machines/shared/pair/devicePairing';
 import { errorMessageKey } from '../../../services/errors';
 import { formatDateTime } from '../table/format';
+import { READABLE_FILL } from '../readable-fills';
 
 /** Any kind's cashier-side pairing machine (createDevicePairingMachine): what the list reads and sends. */
 export type DevicePairingActor = ActorRef<
@@ -64,7 +65,7 @@ export function PairedDeviceList({ actor, ns, testId }: { actor: DevicePairingAc
               </Stack>
               <Group gap="xs">
                 {p.status === 'PAIRED' ? (
-                  <Badge color={p.connected ? 'green.9' : 'gray.7'} variant="filled">
+                  <Badge color={p.connected ? READABLE_FILL.green : 'gray.7'} variant="filled">
                     {p.connected ? t(`${ns}:pairing.connected`) : t(`${ns}:pairing.offline`)}
                   </Badge>
                 ) : null}
