@@ -47,7 +47,7 @@ const KITCHEN_LOOKS: ReadonlyArray<{ lang: Lang; width: number }> = [375, 768, 1
   (['vi', 'en'] as const).map((lang) => ({ lang, width })),
 );
 
-test('issue 28 §2: a paired kitchen gets a table’s send once, marks it done, and the cashier’s order page shows it done', async ({
+test('issue 28 §2: a paired kitchen gets a table’s send once, marks it done, the cashier’s order page shows it done, and the cashier unpairs it (D347)', async ({
   page,
   browser,
   baseURL,
@@ -93,6 +93,17 @@ test('issue 28 §2: a paired kitchen gets a table’s send once, marks it done, 
     const badges = page.getByTestId('order-line-kitchen');
     await expect(badges).toHaveCount(2);
     for (const badge of await badges.all()) await expect(badge).toHaveText(t('vi', 'kitchen:cashier.done'));
+
+    // D347: the cashier sees the kitchen screen on /sale-display and unpairs it (a lost tablet): the
+    // device's board says so at once and its token opens nothing more.
+    await page.goto(P('/sale-display'));
+    const row = page.getByTestId('kitchen-pairing-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(t('vi', 'kitchen:pairing.connected'));
+    await expectNoAxeViolations(page, 'sale-display with a paired kitchen (vi)', testInfo);
+    await row.getByRole('button', { name: t('vi', 'kitchen:pairing.unpair') }).click();
+    await expect(page.getByTestId('kitchen-pairing-row')).toHaveCount(0);
+    await expect(kitchen.getByText(t('en', 'kitchen:board.unpaired'))).toBeVisible();
   } finally {
     await device.close();
   }
