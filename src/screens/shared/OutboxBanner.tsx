@@ -46,7 +46,7 @@ export function OutboxBanner({ online, waiting, conflict, canResolve, onDiscard,
   return (
     <div role="status" aria-live="polite" data-testid="outbox-status">
       <Paper p="xs" radius="sm" bg={online ? 'blue.0' : 'orange.0'} withBorder>
-        <Text size="sm" fw={700} c={online ? 'blue.9' : 'orange.9'}>
+        <Text size="sm" fw={700} c="dark.9">
           {online ? t('shell:outbox.sending', { count: waiting }) : t('shell:outbox.offline', { count: waiting })}
         </Text>
         {online ? null : (
