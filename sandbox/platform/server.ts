@@ -23,6 +23,7 @@ import { buildPortalConfig } from './portal/portal-config';
 import { registerPortalStatic } from './portal/static';
 import { attachRealtime, type Realtime } from './realtime';
 import { startInvoiceQueue } from './sale/einvoice-queue';
+import { registerSaleOutage } from './sale/outage';
 
 export interface Sandbox {
   /** http://host:port, without a trailing slash. */
@@ -93,7 +94,13 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     registerCompression(app);
     if (options.accessLog) registerAccessLog(app);
     for (const service of SERVICES) {
-      await app.register(async (scope) => registerService(scope, ctx, service, areas), { prefix: `/api/${service}` });
+      await app.register(
+        async (scope) => {
+          if (service === 'sale') registerSaleOutage(scope, ctx);
+          registerService(scope, ctx, service, areas);
+        },
+        { prefix: `/api/${service}` },
+      );
     }
     // Off (SANDBOX_CONTROLS=off): /sandbox/* is not registered at all and answers 404 like any unknown path.
     if (options.controls) await app.register(async (scope) => sandboxControls(scope, ctx, { areas, triggers }));

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../platform/context';
 import { authenticate, SALE_TOKEN_KINDS } from '../../platform/http/authenticate';
 import { ApiError, ok, required } from '../../platform/http/envelope';
-import { idempotencyKeyOf, sendOnce } from '../../platform/http/idempotency';
+import { idempotencyKeyOf, sendOnce, type Answer } from '../../platform/http/idempotency';
 import { queryInt } from '../../platform/http/query';
 import { linesSent } from '../../platform/sale/order-sends';
 import { assertNoPendingPayment, refuseVoided } from '../../platform/sale/settlement';
@@ -204,46 +204,53 @@ function registerOrderReadRoutes(app: FastifyInstance, ctx: SandboxContext): voi
 const OPENER_STORE = `coalesce((SELECT st.store_id FROM users u JOIN staff st ON st.id = u.staff_row_id WHERE u.id = $6::int),
   (SELECT id FROM stores WHERE merchant_id = $1::text ORDER BY id LIMIT 1))`;
 
+/** Opens a bill: on a table, one open bill at most (a second tab gets the first one's id, 200 `existing`). */
+async function openBill(ctx: SandboxContext, request: FastifyRequest, user: { id: number; merchant_id: string }): Promise<Answer> {
+  const body = bodyOf(request);
+  const raw = body.table_id;
+  let table: { id: number; table_name: string } | null = null;
+  if (raw !== undefined && raw !== null && raw !== 0) {
+    const tableId = typeof raw === 'number' ? idOf(raw) : null;
+    if (tableId === null) throw badRequest('table_id', 'table_id is a table id or null');
+    table = (await findTable(ctx.db, user.merchant_id, tableId)) ?? null;
+    if (!table) throw new ApiError(404, 'NOT_FOUND', 'No such table');
+  }
+  const now = ctx.clock.now();
+  // Two tries: the open bill found by a losing insert may be paid before it is read.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [created] = await ctx.db.query<{ id: number }>(
+      `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
+       INSERT INTO sale_orders (id, merchant_id, order_code, table_id, table_name, status, source, folded, created_at, updated_at, store_id)
+       SELECT n.id, $1::text, ${NEW_ORDER_CODE('n.id', '$1::text')}, $2::int, $3::text, 2, 'IN_STORE',
+              lower(${NEW_ORDER_CODE('n.id', '$1::text')}) || ' ' || $4::text, $5, $5, ${OPENER_STORE} FROM n
+       ON CONFLICT (merchant_id, table_id) WHERE table_id IS NOT NULL AND status IN (1, 2) DO NOTHING
+       RETURNING id`,
+      [user.merchant_id, table?.id ?? null, table?.table_name ?? null, table ? fold(table.table_name) : '', now, user.id],
+    );
+    if (created) return { status: 201, body: { code: 201, message: 'Created', data: { order_id: created.id } } };
+    const [open] = await ctx.db.query<{ id: number }>(
+      `SELECT id FROM sale_orders WHERE merchant_id = $1 AND table_id = $2 AND status IN (1, 2) ORDER BY id DESC LIMIT 1`,
+      [user.merchant_id, table!.id],
+    );
+    if (open) {
+      return {
+        status: 200,
+        body: { code: 200, message: 'The table already has an open bill', data: { order_id: open.id, existing: true } },
+      };
+    }
+  }
+  throw new ApiError(409, 'CONFLICT', 'The table changed meanwhile; try again');
+}
+
 /** Opening a bill, confirming it, and attaching its customer. */
 function registerOrderStateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
-  // Opens a bill: on a table, one open bill at most (a second tab gets the first one's id, 200 `existing`).
+  // An Idempotency-Key (optional for old callers; the till's offline queue sends one, D337): a replayed
+  // create answers the first one's order, never a second order (D122).
   app.post('/order', async (request, reply) => {
     const { user } = await caller(request);
-    const body = bodyOf(request);
-    const raw = body.table_id;
-    let table: { id: number; table_name: string } | null = null;
-    if (raw !== undefined && raw !== null && raw !== 0) {
-      const tableId = typeof raw === 'number' ? idOf(raw) : null;
-      if (tableId === null) throw badRequest('table_id', 'table_id is a table id or null');
-      table = (await findTable(ctx.db, user.merchant_id, tableId)) ?? null;
-      if (!table) throw new ApiError(404, 'NOT_FOUND', 'No such table');
-    }
-    const now = ctx.clock.now();
-    // Two tries: the open bill found by a losing insert may be paid before it is read.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const [created] = await ctx.db.query<{ id: number }>(
-        `WITH n AS (SELECT nextval(pg_get_serial_sequence('sale_orders', 'id')) AS id)
-         INSERT INTO sale_orders (id, merchant_id, order_code, table_id, table_name, status, source, folded, created_at, updated_at, store_id)
-         SELECT n.id, $1::text, ${NEW_ORDER_CODE('n.id', '$1::text')}, $2::int, $3::text, 2, 'IN_STORE',
-                lower(${NEW_ORDER_CODE('n.id', '$1::text')}) || ' ' || $4::text, $5, $5, ${OPENER_STORE} FROM n
-         ON CONFLICT (merchant_id, table_id) WHERE table_id IS NOT NULL AND status IN (1, 2) DO NOTHING
-         RETURNING id`,
-        [user.merchant_id, table?.id ?? null, table?.table_name ?? null, table ? fold(table.table_name) : '', now, user.id],
-      );
-      if (created) return reply.status(201).send({ code: 201, message: 'Created', data: { order_id: created.id } });
-      const [open] = await ctx.db.query<{ id: number }>(
-        `SELECT id FROM sale_orders WHERE merchant_id = $1 AND table_id = $2 AND status IN (1, 2) ORDER BY id DESC LIMIT 1`,
-        [user.merchant_id, table!.id],
-      );
-      if (open) {
-        return reply
-          .status(200)
-          .send({ code: 200, message: 'The table already has an open bill', data: { order_id: open.id, existing: true } });
-      }
-    }
-    throw new ApiError(409, 'CONFLICT', 'The table changed meanwhile; try again');
+    return sendOnce(ctx, request, reply, user.merchant_id, { required: false }, () => openBill(ctx, request, user));
   });
 
   app.put('/order/confirm', async (request) => {

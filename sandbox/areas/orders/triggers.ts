@@ -136,4 +136,38 @@ const tableOrder: TriggerDefinition = {
   },
 };
 
-export const orderTriggers: TriggerDefinition[] = [tableOrder];
+/** At most an hour: a longer outage is a test that forgot to lift it. */
+const OUTAGE_MAX_SECONDS = 3600;
+
+/**
+ * The sale service drops for one merchant (D337): its calls get no answer (the socket is destroyed)
+ * for `seconds` of wall time, or until `lift`. Wall time, not the sandbox clock: a test that moves
+ * the clock must not end or stretch an outage by it.
+ */
+const saleOutage: TriggerDefinition = {
+  name: 'sale-outage',
+  summary: "Drops the merchant's sale service (no answer at all) for N seconds or until lifted (lift=true).",
+  params: [
+    { name: 'seconds', description: `1..${OUTAGE_MAX_SECONDS}; left out: until lifted` },
+    { name: 'lift', description: 'true: the service answers again now' },
+    MERCHANT_PARAM,
+  ],
+  async run(ctx, params) {
+    const merchantId = await merchantOf(ctx, params);
+    if (params.lift === 'true') {
+      ctx.faults.set({ saleOutage: { merchantId, down: false } });
+      return { merchant_id: merchantId, down: false, until: null };
+    }
+    let until: number | null = null;
+    if (params.seconds !== undefined && params.seconds !== '') {
+      const seconds = Number(params.seconds);
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > OUTAGE_MAX_SECONDS) {
+        throw new ApiError(400, 'BAD_REQUEST', `seconds must be a whole number from 1 to ${OUTAGE_MAX_SECONDS}`, { field: 'seconds' });
+      }
+      until = Date.now() + seconds * 1000;
+    }
+    ctx.faults.set({ saleOutage: { merchantId, down: true, until } });
+    return { merchant_id: merchantId, down: true, until: until === null ? null : new Date(until).toISOString() };
+  },
+};
+export const orderTriggers: TriggerDefinition[] = [tableOrder, saleOutage];

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTillOffline } from '../shared/OutboxSlot';
 import { useActorRef } from '@xstate/react';
 import { Route, Routes, useHref, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { orderPaymentMachine, PAYMENT_TABS, type PaymentTab } from '../../machines/orderpayment/orderPayment.machine';
@@ -95,6 +96,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
     });
   }, [a]);
 
+  const offline = useTillOffline();
   const actor = useActorRef(logic, {
     input: { orderId, merchantId: profile?.merchant_id ?? '', ...(firstTab ? { tab: firstTab } : {}) },
     ...(inspect ? { inspect } : {}),
@@ -108,6 +110,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
       onOpenDisplay={() => window.open(customerHref, 'portal-customer-display', 'popup')}
       pairHref={displayPaths.pairing()}
       onLinkCopy={notifyLinkCopy}
+      offline={offline}
     />
   );
 }

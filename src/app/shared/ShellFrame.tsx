@@ -5,7 +5,10 @@ import { Shell, type ShellProfile } from '../../screens/shell/Shell';
 import { usePortal } from '../../screens/shared/portal-context';
 import { isOwner } from '../../rules/roles';
 import { AREA_ROUTES } from '../areas';
-import { useRuntime } from './composition';
+import { useAreaActors, useRuntime } from './composition';
+import { notify } from './notify';
+import { outboxOf } from './outbox';
+import { OutboxSlot } from './OutboxSlot';
 import { useSession, useSessionSelector } from './session-context';
 
 // Its own chunk (socket.io, speech): the shell paints first, the bell follows a moment later.
@@ -41,7 +44,14 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
         : null,
     [profile],
   );
-  const onLogout = useCallback(() => session.send({ type: 'LOGOUT', reason: 'user' }), [session]);
+  const outboxes = useAreaActors(outboxOf);
+  // D340: a sign-out while the till's queue holds orders or cash payments is refused with the count,
+  // so nothing taken offline is left behind unnoticed (the queue itself survives a sign-out anyway).
+  const onLogout = useCallback(() => {
+    const waiting = outboxes.current()?.actor.getSnapshot().context.waiting ?? 0;
+    if (waiting > 0) notify.warning({ title: 'shell:outbox.logoutBlocked', values: { count: waiting } });
+    else session.send({ type: 'LOGOUT', reason: 'user' });
+  }, [session, outboxes]);
   const topBarSlot = useMemo(
     () => (
       <Suspense fallback={null}>
@@ -67,7 +77,10 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
       {profile === null && profileError !== null ? (
         <ProfileFailed code={profileError} onRetry={() => session.send({ type: 'PROFILE.RELOAD' })} />
       ) : (
-        children
+        <>
+          <OutboxSlot />
+          {children}
+        </>
       )}
     </Shell>
   );

@@ -93,13 +93,56 @@ export interface OrderPaymentScreenProps {
   pairHref: string;
   /** Told after the link tab's copy (the route toasts it, doc 2 §8 copied / copy_fail). */
   onLinkCopy?: (outcome: CopyOutcome) => void;
+  /** The till's outbox cannot reach the service (D339): QR, card and link are refused, cash still works. */
+  offline?: boolean;
+}
+
+/** The ways that need the service at the moment of paying (D339): refused while the till is offline. */
+const ONLINE_ONLY: readonly PaymentTab[] = ['qr', 'card', 'link'];
+
+interface WayPanelProps extends Pick<OrderPaymentScreenProps, 'actor' | 'hotline' | 'onOpenDisplay' | 'pairHref' | 'onLinkCopy'> {
+  tab: PaymentTab | null;
+  offline: boolean;
+  invoice: InvoiceDetail['invoice_data'];
+}
+
+/** The chosen way's panel; offline, QR, card and link say plainly that they need the service (D339). */
+function WayPanel({ actor, tab, offline, invoice, hotline, onOpenDisplay, pairHref, onLinkCopy }: WayPanelProps) {
+  const { t } = useTranslation('orderpayment');
+  const cash = useSelector(actor, selectCashChild) as CashActor | undefined;
+  const qr = useSelector(actor, selectQrChild) as QrActor | undefined;
+  const card = useSelector(actor, selectCardChild) as CardActor | undefined;
+  const link = useSelector(actor, selectLinkChild) as LinkActor | undefined;
+  return (
+    <>
+      {tab === 'cash' && cash && <CashPanel actor={cash} total={invoice.total_price} />}
+      {offline && tab !== null && ONLINE_ONLY.includes(tab) ? (
+        <Alert styles={READABLE_ALERT} color="orange" role="alert" title={t('offline.title')} data-testid="payment-offline-refused">
+          {t('offline.refused')}
+        </Alert>
+      ) : null}
+      {!offline && tab === 'qr' && qr && (
+        <QrPanel actor={qr} amount={invoice.total_price} orderCode={invoice.order_code} onOpenDisplay={onOpenDisplay} pairHref={pairHref} />
+      )}
+      {!offline && tab === 'card' && card && <CardPanel actor={card} hotline={hotline} />}
+      {!offline && tab === 'link' && link && <LinkPanel actor={link} onCopy={onLinkCopy} />}
+    </>
+  );
 }
 
 /**
  * /sale-order/payment/{order_id} (doc 2 §2 Order payment panel): the back link to the order, the
  * invoice, the ways to pay as tabs, and once paid the success message with Home and Print.
  */
-export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDisplay, pairHref, onLinkCopy }: OrderPaymentScreenProps) {
+export function OrderPaymentScreen({
+  actor,
+  hotline,
+  onBackToOrder,
+  onOpenDisplay,
+  pairHref,
+  onLinkCopy,
+  offline = false,
+}: OrderPaymentScreenProps) {
   const { t } = useTranslation(['orderpayment', 'errors']);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectLoadFailed);
@@ -110,10 +153,6 @@ export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDispla
   const printing = useSelector(actor, selectPrinting);
   const method = useSelector(actor, (s) => s.context.method);
   const checking = useSelector(actor, selectChecking);
-  const cash = useSelector(actor, selectCashChild) as CashActor | undefined;
-  const qr = useSelector(actor, selectQrChild) as QrActor | undefined;
-  const card = useSelector(actor, selectCardChild) as CardActor | undefined;
-  const link = useSelector(actor, selectLinkChild) as LinkActor | undefined;
 
   if (failed)
     return (
@@ -172,18 +211,16 @@ export function OrderPaymentScreen({ actor, hotline, onBackToOrder, onOpenDispla
                   {t('checkingStatus')}
                 </Text>
               )}
-              {tab === 'cash' && cash && <CashPanel actor={cash} total={invoice.total_price} />}
-              {tab === 'qr' && qr && (
-                <QrPanel
-                  actor={qr}
-                  amount={invoice.total_price}
-                  orderCode={invoice.order_code}
-                  onOpenDisplay={onOpenDisplay}
-                  pairHref={pairHref}
-                />
-              )}
-              {tab === 'card' && card && <CardPanel actor={card} hotline={hotline} />}
-              {tab === 'link' && link && <LinkPanel actor={link} onCopy={onLinkCopy} />}
+              <WayPanel
+                actor={actor}
+                tab={tab}
+                offline={offline}
+                invoice={invoice}
+                hotline={hotline}
+                onOpenDisplay={onOpenDisplay}
+                pairHref={pairHref}
+                onLinkCopy={onLinkCopy}
+              />
             </Stack>
           )}
         </Card>

@@ -43,8 +43,11 @@ export interface OrderListQuery {
 export interface OrdersApi {
   list(query: OrderListQuery, signal?: AbortSignal): Promise<OrderPage>;
   get(orderId: number, signal?: AbortSignal): Promise<OrderDetail>;
-  /** POST /order {table_id: null}: an order at the counter (merchants without tables). */
-  create(tableId: number | null, signal?: AbortSignal): Promise<OrderCreated>;
+  /**
+   * POST /order {table_id: null}: an order at the counter (merchants without tables). With an
+   * Idempotency-Key (the offline queue's, D337) a repeat answers the first create's order.
+   */
+  create(tableId: number | null, signal?: AbortSignal, idempotencyKey?: string): Promise<OrderCreated>;
   confirm(orderId: number, signal?: AbortSignal): Promise<Order>;
   addProducts(body: AddProductsBody, idempotencyKey: string, signal?: AbortSignal): Promise<OrderDetail>;
   setCustomer(orderId: number, customerId: number, signal?: AbortSignal): Promise<Order>;
@@ -98,12 +101,13 @@ function orderCalls(
       return { rows: body.data, totalPage: body.total_page, today: body.today ?? null };
     },
     get: (orderId, signal) => sale.data({ name: 'orders.get', path: `/order/${orderId}`, schema: orderDetailSchema, signal }),
-    async create(tableId, signal) {
+    async create(tableId, signal, idempotencyKey) {
       const answer = await sale.call({
         name: 'orders.create',
         method: 'POST',
         path: '/order',
         body: { table_id: tableId },
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
         response: orderCreatedSchema,
         signal,
       });

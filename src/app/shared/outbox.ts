@@ -1,0 +1,124 @@
+import { createActor, type ActorRefFrom } from 'xstate';
+import { outboxMachine } from '../../machines/shared/outbox/outbox.machine';
+import { createOrderPaymentApi } from '../../services/orderpayment';
+import { createOrdersApi } from '../../services/orders';
+import { createOutboxActors } from '../../services/shared/outbox/actors';
+import { openOrderIdMap, type OrderIdMap } from '../../services/shared/outbox/idmap';
+import { browserLocks } from '../../services/shared/outbox/lock';
+import { OUTBOX_DATABASE, openOutboxStore, type OutboxStore } from '../../services/shared/outbox/store';
+import type { AreaFactory } from './composition';
+import { notify } from './notify';
+import { createOutboxSend, type OutboxKind, type OutboxPayload } from './outbox-send';
+import type { Runtime } from './runtime';
+
+/**
+ * The till's offline queue in the composition root (D329–D332, D338–D341): one outbox per signed-in
+ * merchant and user, opened when the session says who is signed in and closed when that changes. Its
+ * database and replay lock are named by merchant and user, so two merchants (or two cashiers) on one
+ * browser never share a queue; what a sign-out leaves stays in that user's database and replays at
+ * their next sign-in (D340). Pages and the shell reach it through the app scope (`outboxOf`), never a
+ * module-level singleton.
+ */
+
+export type OutboxActor = ActorRefFrom<typeof outboxMachine>;
+
+export interface TillOutbox {
+  /** The merchant and user it belongs to. */
+  owner: string;
+  actor: OutboxActor;
+  ids: OrderIdMap;
+  enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>): void;
+}
+
+export interface OutboxRuntime {
+  /** The signed-in user's outbox, or null while signed out or still opening. */
+  current(): TillOutbox | null;
+  /** Calls `listener` when the current outbox changes (opened, closed). */
+  subscribe(listener: () => void): () => void;
+}
+
+/** The database of one merchant's user: `portal-outbox:<merchant>:<user>` (its replay lock adds `:replay`). */
+export const outboxNameOf = (merchantId: string, userId: number) => `${OUTBOX_DATABASE}:${merchantId}:${userId}`;
+
+async function openTillOutbox(runtime: Runtime, merchantId: string, userId: number): Promise<{ outbox: TillOutbox; close(): void }> {
+  const name = outboxNameOf(merchantId, userId);
+  const store: OutboxStore = await openOutboxStore({ name });
+  const ids = await openOrderIdMap(`${name}:ids`);
+  const orders = createOrdersApi(runtime.clients.sale, runtime.clients.checkout);
+  const payments = createOrderPaymentApi(runtime.clients.sale);
+  const send = createOutboxSend({ orders, payments, ids, merchantId: () => merchantId });
+  const actors = createOutboxActors({
+    store,
+    send,
+    // A cheap read the sale service answers: one row of the order list.
+    probe: async (signal) => {
+      await orders.list({ page: 1, pageSize: 1, filter: { q: '', status: null, exported: null, source: null } }, signal);
+    },
+    locks: browserLocks(),
+    lockName: `${name}:replay`,
+    network: window,
+  });
+  const logic = outboxMachine.provide({
+    actors,
+    actions: {
+      notifyNotQueued: () => notify.failureText({ title: 'shell:outbox.notQueued' }),
+    },
+  });
+  const actor = createActor(logic, { input: { online: navigator.onLine }, ...(runtime.inspect ? { inspect: runtime.inspect } : {}) });
+  actor.start();
+  const outbox: TillOutbox = {
+    owner: `${merchantId}:${userId}`,
+    actor,
+    ids,
+    enqueue: (kind, payload) => actor.send({ type: 'ENQUEUE', kind, payload }),
+  };
+  return {
+    outbox,
+    close() {
+      actor.stop();
+      store.close();
+      ids.close();
+    },
+  };
+}
+
+/** The outbox of the scope's runtime (D279): follows the session's merchant and user. */
+export const outboxOf: AreaFactory<OutboxRuntime> = (scope) => createOutboxRuntime(scope.runtime);
+
+function createOutboxRuntime(runtime: Runtime): OutboxRuntime {
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  let owner: string | null = null;
+  let open: { outbox: TillOutbox; close(): void } | null = null;
+  const follow = (snapshot: ReturnType<Runtime['session']['getSnapshot']>) => {
+    // Only a till (a food-and-beverage merchant) sells offline; other merchants get no queue at all.
+    const signedIn = snapshot.hasTag('signedIn') || snapshot.hasTag('refreshing');
+    const profile = signedIn && snapshot.context.profile?.merchant.is_fnb ? snapshot.context.profile : null;
+    const next = profile ? `${profile.merchant_id}:${profile.id}` : null;
+    if (next === owner) return;
+    owner = next;
+    open?.close();
+    open = null;
+    changed();
+    if (!profile || !next) return;
+    openTillOutbox(runtime, profile.merchant_id, profile.id).then(
+      (opened) => {
+        // Signed out or another user meanwhile: this one is not wanted any more.
+        if (owner !== next) return opened.close();
+        open = opened;
+        changed();
+      },
+      // No IndexedDB (a private window that refuses it): the till works online only, as before.
+      () => undefined,
+    );
+  };
+  runtime.session.subscribe(follow);
+  follow(runtime.session.getSnapshot());
+  return {
+    current: () => open?.outbox ?? null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
