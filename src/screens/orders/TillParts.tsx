@@ -130,10 +130,22 @@ export function BasketBar({ actor }: { actor: OrderEditActor }) {
       data-testid="order-basket-bar"
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Anchor href="#order-basket-panel" size="sm" fw={600} style={{ minHeight: 44, display: 'flex', alignItems: 'center' }}>
+        <Anchor
+          href="#order-basket-panel"
+          size="sm"
+          fw={600}
+          style={{ minHeight: 44, display: 'flex', alignItems: 'center', flex: 1, minWidth: 0 }}
+        >
           {t('edit.sheetSummary', { count, total: formatVnd(total) })}
         </Anchor>
-        <Button h={44} onClick={() => actor.send({ type: 'SUBMIT' })} disabled={!canSubmit && !submitting} loading={submitting}>
+        {/* The send button keeps its whole label; the summary wraps instead (D334). */}
+        <Button
+          h={44}
+          style={{ flexShrink: 0 }}
+          onClick={() => actor.send({ type: 'SUBMIT' })}
+          disabled={!canSubmit && !submitting}
+          loading={submitting}
+        >
           {needsConfirm ? t('edit.confirm') : t('edit.addDishes')}
         </Button>
       </Group>
