@@ -37,7 +37,7 @@ test.describe('Issue 13: orders', () => {
     await expect(o.productRows).toHaveCount(1, { timeout: 15_000 });
     await o.addButton(o.productRows.first()).click();
     await expect(o.basketLines).toHaveCount(2);
-    await expect(o.basketLines.first().getByRole('textbox')).toHaveValue('2');
+    await expect(o.basketLines.first().getByTestId('order-basket-amount')).toHaveValue('2');
     await expectNoAxeViolations(page, 'order editing (vi, desktop)', info);
 
     await o.submit.click();
@@ -98,7 +98,7 @@ test.describe('Issue 13: orders', () => {
     await o.addButton(o.productRows.first()).click();
     await o.submit.click();
     await expect(o.uncertain).toBeVisible({ timeout: 15_000 });
-    await expect(o.basketLines.first().getByRole('textbox')).toBeDisabled();
+    await expect(o.basketLines.first().getByTestId('order-basket-amount')).toBeDisabled();
     expect((await o.orderOnServer(orderId)).products_data.map((l) => l.amount)).toEqual([2]);
     // A reload keeps the unanswered attempt and offers it again.
     await page.reload();

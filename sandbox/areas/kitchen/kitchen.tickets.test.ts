@@ -77,6 +77,25 @@ describe('tickets: one per send, identified by its idempotency key (D326)', () =
     expect(await ticketsOf(m.id)).toHaveLength(2);
   });
 
+  it('issue 28 §1: each line’s note reaches the ticket of its send as the cashier typed it (D333)', async () => {
+    const m = await freshMerchant();
+    const { kitchenToken } = await pairedKitchen(m.token);
+    const stream = await openStream(kitchenToken);
+    await stream.next('board');
+    const { orderId, dishes } = await handlingOrder(m.token);
+    const body = {
+      order_id: orderId,
+      products: [
+        { product_id: dishes[0]!.id, amount: 1, note: ' ít đá <i>thôi</i> ' },
+        { product_id: dishes[1]!.id, amount: 2 },
+      ],
+    };
+    expect((await sale(m.token, 'PUT', '/order/product', body, { 'idempotency-key': 'noted-1' })).status).toBe(201);
+    const ticket = (await stream.next('ticket')) as { lines: Array<{ note: string | null }> };
+    expect(ticket.lines.map((l) => l.note)).toEqual(['ít đá <i>thôi</i>', null]);
+    stream.close();
+  });
+
   it('another merchant’s kitchen sees nothing, and cannot mark this merchant’s ticket done', async () => {
     const a = await freshMerchant();
     const b = await freshMerchant();

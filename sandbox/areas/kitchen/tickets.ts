@@ -53,11 +53,11 @@ export async function createTicket(db: Database, sent: LinesSent, now: number): 
   );
   if (!ticket) return null;
   await db.query(
-    `INSERT INTO kitchen_ticket_lines (ticket_id, line_no, product_id, name, quantity)
-     SELECT $1, r.ord, r.product_id, p.name, r.amount
-       FROM unnest($2::int[], $3::int[]) WITH ORDINALITY AS r(product_id, amount, ord)
+    `INSERT INTO kitchen_ticket_lines (ticket_id, line_no, product_id, name, quantity, note)
+     SELECT $1, r.ord, r.product_id, p.name, r.amount, r.note
+       FROM unnest($2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS r(product_id, amount, note, ord)
        JOIN products p ON p.id = r.product_id`,
-    [ticket.id, sent.lines.map((l) => l.productId), sent.lines.map((l) => l.amount)],
+    [ticket.id, sent.lines.map((l) => l.productId), sent.lines.map((l) => l.amount), sent.lines.map((l) => l.note)],
   );
   return { storeId: ticket.store_id, ticketId: ticket.id };
 }

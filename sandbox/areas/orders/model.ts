@@ -133,6 +133,7 @@ interface ItemRecord {
   amount: number;
   price: number;
   tax_class: string;
+  note: string | null;
 }
 
 export const itemOut = (r: ItemRecord) => ({
@@ -145,6 +146,8 @@ export const itemOut = (r: ItemRecord) => ({
   // The product's VAT tax class when the line was added (002_line_tax_class.sql, D226): an invoice of
   // this order takes its rate from it, whatever the product says later.
   tax_class: r.tax_class,
+  // The latest note sent with the dish (004_line_note.sql, D333), or null.
+  note: r.note,
 });
 
 export const orderNotFound = () => new ApiError(404, 'NOT_FOUND', 'No such order');
@@ -167,7 +170,7 @@ export async function findOrder(
 
 export async function orderItems(db: Database, orderId: number) {
   const rows = await db.query<ItemRecord & Record<string, unknown>>(
-    `SELECT product_id, code, name, img, amount, price, tax_class FROM sale_order_items WHERE order_id = $1 ORDER BY added_at, id`,
+    `SELECT product_id, code, name, img, amount, price, tax_class, note FROM sale_order_items WHERE order_id = $1 ORDER BY added_at, id`,
     [orderId],
   );
   return rows.map(itemOut);
@@ -233,27 +236,36 @@ export async function findTable(
  * only while the order is open (not paid, not voided, D301) and no payment is pending on it (D214): false when it was paid, a
  * payment holds its amount, or it is not the merchant's (the caller reads it again to say which).
  */
-export async function addLines(db: Database, merchantId: string, orderId: number, productIds: number[], amounts: number[], now: number) {
+export async function addLines(
+  db: Database,
+  merchantId: string,
+  orderId: number,
+  productIds: number[],
+  amounts: number[],
+  now: number,
+  notes: Array<string | null> = productIds.map(() => null),
+) {
   const unlocked = await noPendingPaymentSql(db, '$1::int', '$5');
   const [changed] = await db.query<{ id: number }>(
     `WITH o AS (SELECT id FROM sale_orders WHERE id = $1 AND merchant_id = $2 AND status IN (1, 2) AND ${unlocked} FOR UPDATE),
      lines AS (
        SELECT o.id AS order_id, p.id AS product_id, p.code, p.name,
               CASE WHEN p.image_id IS NULL THEN NULL ELSE '/api/sale/inventory/product/image/' || p.image_id END AS img,
-              COALESCE(i.price, p.price) AS price, r.amount
+              COALESCE(i.price, p.price) AS price, r.amount, r.note
               , r.ord
-         FROM o CROSS JOIN unnest($3::int[], $4::int[]) WITH ORDINALITY AS r(product_id, amount, ord)
+         FROM o CROSS JOIN unnest($3::int[], $4::int[], $6::text[]) WITH ORDINALITY AS r(product_id, amount, note, ord)
          JOIN products p ON p.id = r.product_id AND p.merchant_id = $2 AND p.status = 0
          LEFT JOIN sale_order_items i ON i.order_id = o.id AND i.product_id = p.id),
      up AS (
-       INSERT INTO sale_order_items (order_id, product_id, code, name, img, price, amount, added_at)
-       SELECT order_id, product_id, code, name, img, price, amount, $5 FROM lines ORDER BY ord
-       ON CONFLICT (order_id, product_id) DO UPDATE SET amount = sale_order_items.amount + EXCLUDED.amount
+       INSERT INTO sale_order_items (order_id, product_id, code, name, img, price, amount, note, added_at)
+       SELECT order_id, product_id, code, name, img, price, amount, note, $5 FROM lines ORDER BY ord
+       ON CONFLICT (order_id, product_id) DO UPDATE SET amount = sale_order_items.amount + EXCLUDED.amount,
+         note = COALESCE(EXCLUDED.note, sale_order_items.note)
        RETURNING 1)
      UPDATE sale_orders SET total_price = total_price + (SELECT COALESCE(sum(price * amount), 0) FROM lines), updated_at = $5
       WHERE id = (SELECT id FROM o)
      RETURNING id`,
-    [orderId, merchantId, productIds, amounts, now],
+    [orderId, merchantId, productIds, amounts, now, notes],
   );
   return Boolean(changed);
 }

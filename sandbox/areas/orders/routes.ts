@@ -28,6 +28,8 @@ import {
 } from './model';
 import { registerVoidRoute } from './void';
 import { bodyOf } from '../../platform/http/body';
+import { visibleText } from '../../../src/rules/text';
+import { LINE_NOTE_MAX } from '../../../src/services/orders/schemas';
 
 /**
  * The sale service's orders (doc 2 §7 /order, /invoice/{id}; docs/areas/orders.md "Service calls"):
@@ -294,31 +296,46 @@ function registerOrderStateRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   });
 }
 
+/**
+ * PUT /order/product's lines: each product's amount (the same product twice adds up) and its note for
+ * the kitchen (D333: optional text, trimmed, at most LINE_NOTE_MAX characters, empty = none; the last
+ * one given for a product counts).
+ */
+function wantedLines(lines: unknown): { wanted: Map<number, number>; notes: Map<number, string> } {
+  if (!Array.isArray(lines) || lines.length === 0) throw required(['products']);
+  if (lines.length > ADD_MAX_LINES) throw badRequest('products', `At most ${ADD_MAX_LINES} lines at once`);
+  const wanted = new Map<number, number>();
+  const notes = new Map<number, string>();
+  for (const line of lines) {
+    const l = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
+    const productId = typeof l.product_id === 'number' ? idOf(l.product_id) : null;
+    if (productId === null) throw required(['product_id']);
+    const amount = l.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > ADD_MAX_AMOUNT) {
+      throw badRequest('amount', `amount is a whole number from 1 to ${ADD_MAX_AMOUNT}`);
+    }
+    wanted.set(productId, (wanted.get(productId) ?? 0) + amount);
+    if (l.note === undefined || l.note === null) continue;
+    const note = typeof l.note === 'string' ? visibleText(l.note) : null;
+    if (note === null || note.length > LINE_NOTE_MAX) throw badRequest('note', `note is text of at most ${LINE_NOTE_MAX} characters`);
+    if (note) notes.set(productId, note);
+  }
+  return { wanted, notes };
+}
+
 /** Adding dishes to an open order. */
 function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const caller = (request: FastifyRequest) => authenticate(ctx, request, SALE_TOKEN_KINDS);
 
   // Adds dishes: each amount is added to the order's line for that product, at the line's price (the
   // catalogue's when the line is new); a client's price is never read. Only available products (status 0).
+  // A line's note (D333) goes to the order line and to this send's kitchen ticket.
   app.put('/order/product', async (request, reply) => {
     const { user } = await caller(request);
     return sendOnce(ctx, request, reply, user.merchant_id, { required: false }, async () => {
       const body = bodyOf(request);
       const orderId = bodyId(body, 'order_id');
-      const lines = body.products;
-      if (!Array.isArray(lines) || lines.length === 0) throw required(['products']);
-      if (lines.length > ADD_MAX_LINES) throw badRequest('products', `At most ${ADD_MAX_LINES} lines at once`);
-      const wanted = new Map<number, number>();
-      for (const line of lines) {
-        const l = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
-        const productId = typeof l.product_id === 'number' ? idOf(l.product_id) : null;
-        if (productId === null) throw required(['product_id']);
-        const amount = l.amount;
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > ADD_MAX_AMOUNT) {
-          throw badRequest('amount', `amount is a whole number from 1 to ${ADD_MAX_AMOUNT}`);
-        }
-        wanted.set(productId, (wanted.get(productId) ?? 0) + amount);
-      }
+      const { wanted, notes } = wantedLines(body.products);
       const order = await openOrder(ctx, user.merchant_id, orderId);
       // The amount being charged must not move under a pending payment (D214).
       await assertNoPendingPayment(ctx.db, order.id, ctx.clock.now());
@@ -343,7 +360,8 @@ function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): voi
       if (check?.too_many) throw badRequest('amount', `A line holds at most ${LINE_MAX_AMOUNT}`);
       if (Number(check?.total) > ORDER_MAX_TOTAL) throw badRequest('amount', 'The order total would pass 13 digits');
 
-      const changed = await addLines(ctx.db, user.merchant_id, order.id, ids, amounts, ctx.clock.now());
+      const lineNotes = ids.map((id) => notes.get(id) ?? null);
+      const changed = await addLines(ctx.db, user.merchant_id, order.id, ids, amounts, ctx.clock.now(), lineNotes);
       if (!changed) {
         // Paid, voided, or a payment made pending, between the checks and the statement: nothing was added.
         await openOrder(ctx, user.merchant_id, orderId);
@@ -352,7 +370,7 @@ function registerOrderLineRoutes(app: FastifyInstance, ctx: SandboxContext): voi
       }
       // The kitchen's ticket for this send (D326): once per key, since this runs once per key.
       const key = idempotencyKeyOf(request, { required: false }) ?? `server-${randomUUID()}`;
-      const sent = ids.map((productId, i) => ({ productId, amount: amounts[i]! }));
+      const sent = ids.map((productId, i) => ({ productId, amount: amounts[i]!, note: lineNotes[i]! }));
       await linesSent(ctx, { merchantId: user.merchant_id, orderId: order.id, key, lines: sent });
       return { status: 201, body: { code: 201, message: 'Created', data: await orderDetail(ctx.db, user.merchant_id, { id: order.id }) } };
     });

@@ -100,6 +100,7 @@ describe('upgrading a data folder made before issue 13', () => {
         'orders/002_line_tax_class.sql',
         'orders/003_order_store.sql',
         'orders/003_void.sql',
+        'orders/004_line_note.sql',
         'reconciliation/001_bank_refunds.sql',
         'refunds/001_refunds.sql',
         'refunds/002_einvoice_adjustments.sql',
@@ -175,8 +176,13 @@ describe('upgrading a data folder made before product tax classes (issue 25 §1,
       );
 
       await db.query(`UPDATE products SET tax_class = 'STANDARD' WHERE id = $1`, [product!.id]);
-      // Files after it (orders/003_order_store.sql, D297; orders/003_void.sql, D301) run too: the ledger was made before them.
-      expect(await migrate(db, areas)).toEqual(['orders/002_line_tax_class.sql', 'orders/003_order_store.sql', 'orders/003_void.sql']);
+      // Files after it (orders/003_order_store.sql, D297; orders/003_void.sql, D301; orders/004_line_note.sql, D333) run too: the ledger was made before them.
+      expect(await migrate(db, areas)).toEqual([
+        'orders/002_line_tax_class.sql',
+        'orders/003_order_store.sql',
+        'orders/003_void.sql',
+        'orders/004_line_note.sql',
+      ]);
       const classes = async () =>
         (await db.query<{ code: string; tax_class: string }>(`SELECT code, tax_class FROM sale_order_items ORDER BY id`)).map((r) => [
           r.code,

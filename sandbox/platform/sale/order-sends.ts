@@ -10,8 +10,8 @@ export interface LinesSent {
   merchantId: string;
   orderId: number;
   key: string;
-  /** What this send added, in the order it was asked: product and how many. */
-  lines: ReadonlyArray<{ productId: number; amount: number }>;
+  /** What this send added, in the order it was asked: product, how many and the cashier's note (D333). */
+  lines: ReadonlyArray<{ productId: number; amount: number; note: string | null }>;
 }
 
 type Listener = (sent: LinesSent) => Promise<void>;

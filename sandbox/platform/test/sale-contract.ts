@@ -71,6 +71,8 @@ export const orderProductSchema = z.strictObject({
   price: money,
   /** The product's VAT tax class when the line was added (D226). */
   tax_class: z.enum(TAX_CLASSES),
+  /** The latest note sent with the dish for the kitchen (D333). */
+  note: z.string().min(1).max(100).nullable(),
 });
 
 export const orderDetailSchema = z.strictObject({ invoice_data: orderSchema, products_data: z.array(orderProductSchema) });

@@ -1,6 +1,7 @@
 import { ORDER_SELECTING } from '../../services/orders/schemas';
 import { errorCode } from '../../rules/serviceError';
 import { searchablePhone, tidyQuickName } from './rules/quickCustomer';
+import { LINE_EDITS, QUANTITY_REGION, TYPE_SEARCH } from './orderEdit.touch';
 import { orderEditSetup } from './orderEdit.setup';
 
 export * from './orderEdit.setup';
@@ -13,7 +14,7 @@ export * from './orderEdit.setup';
  * a voided one (3, D301) is only shown.
  * Beside it, three regions:
  *  - catalogue: the available products matching the search (asked of the service 300 ms after the last
- *    key, D125) and the category tabs (filtered here, no request);
+ *    key, D125) and the category tabs (filtered here, no request); Enter adds the first dish shown (D336);
  *  - basket: dishes picked and not sent; SUBMIT confirms the order first when it is still selecting (2)
  *    and then adds the basket with the attempt's Idempotency-Key (D124). A lost answer keeps the basket
  *    frozen and the key, and RETRY sends the very same attempt (the service answers what it did the
@@ -21,6 +22,7 @@ export * from './orderEdit.setup';
  *    a second click while sending is ignored. A payment pending on the order (409 ORDER_PAYMENT_PENDING,
  *    D214: a card on a terminal, its VietQR, its link) locks its dishes: the basket is kept and the
  *    screen offers to cancel that payment (D216), after which the dishes can be sent again;
+ *  - quantity: the entry a long press on a dish opens (D335);
  *  - customer: the phone is looked up 500 ms after the last key; found: attach on request; not found:
  *    quick-create (name and phone) and attach it 1 s later; or back to the walk-in customer.
  * An order found completed meanwhile (409 ORDER_COMPLETED) ends the screen like a completed load.
@@ -39,6 +41,9 @@ export const orderEditMachine = orderEditSetup.createMachine({
     categoryId: null,
     catalogueError: null,
     basket: [],
+    lastProductId: null,
+    enterPending: false,
+    quantity: null,
     submitError: null,
     pending: null,
     phone: '',
@@ -97,35 +102,40 @@ export const orderEditMachine = orderEditSetup.createMachine({
                 id: 'loadProducts',
                 src: 'loadProducts',
                 input: ({ context }) => ({ q: context.q }),
-                onDone: { target: 'shown', actions: { type: 'setProducts', params: ({ event }) => ({ products: event.output }) } },
+                onDone: [
+                  {
+                    guard: { type: 'enterWithMatch', params: ({ event }) => ({ products: event.output }) },
+                    target: 'shown',
+                    actions: [{ type: 'setProducts', params: ({ event }) => ({ products: event.output }) }, 'addFirstMatch'],
+                  },
+                  { target: 'shown', actions: { type: 'setProducts', params: ({ event }) => ({ products: event.output }) } },
+                ],
                 onError: {
                   target: 'failed',
                   actions: { type: 'setCatalogueError', params: ({ event }) => ({ code: errorCode(event.error) }) },
                 },
               },
-              on: { 'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) } } },
+              on: { 'SEARCH.TYPE': TYPE_SEARCH, 'SEARCH.ENTER': { actions: 'holdEnter' } },
             },
             shown: {
-              on: { 'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) } } },
+              on: {
+                'SEARCH.TYPE': TYPE_SEARCH,
+                'SEARCH.ENTER': { guard: 'hasFirstMatch', actions: 'addFirstMatch' },
+              },
             },
             typing: {
               tags: ['searching'],
               description: 'The search is asked of the service 300 ms after the last key (D125).',
               on: {
-                'SEARCH.TYPE': {
-                  target: 'typing',
-                  reenter: true,
-                  actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) },
-                },
+                'SEARCH.TYPE': { ...TYPE_SEARCH, reenter: true },
+                // Enter does not wait for the pause: the search is asked now and its first dish added (D336).
+                'SEARCH.ENTER': { target: 'loading', actions: ['takeTyped', 'holdEnter'] },
               },
               after: { productSearch: { target: 'loading', actions: 'takeTyped' } },
             },
             failed: {
               tags: ['catalogueFailed'],
-              on: {
-                'CATALOGUE.RETRY': { target: 'loading' },
-                'SEARCH.TYPE': { target: 'typing', actions: { type: 'setTyped', params: ({ event }) => ({ q: event.value }) } },
-              },
+              on: { 'CATALOGUE.RETRY': { target: 'loading' }, 'SEARCH.TYPE': TYPE_SEARCH },
             },
           },
         },
@@ -165,6 +175,7 @@ export const orderEditMachine = orderEditSetup.createMachine({
                   actions: { type: 'setAmount', params: ({ event }) => ({ productId: event.productId, amount: event.amount }) },
                 },
                 'BASKET.CLEAR': { actions: 'clearBasket' },
+                ...LINE_EDITS,
                 SUBMIT: { guard: 'canSubmit', target: 'submitting' },
               },
             },
@@ -222,6 +233,7 @@ export const orderEditMachine = orderEditSetup.createMachine({
                   actions: { type: 'setAmount', params: ({ event }) => ({ productId: event.productId, amount: event.amount }) },
                 },
                 'BASKET.CLEAR': { actions: 'clearBasket' },
+                ...LINE_EDITS,
                 'PENDING.CANCEL': { target: 'cancellingPayment', actions: 'clearCancelError' },
                 'PENDING.KEEP': { target: 'editing', actions: 'clearPendingPayments' },
               },
@@ -253,6 +265,7 @@ export const orderEditMachine = orderEditSetup.createMachine({
             },
           },
         },
+        quantity: QUANTITY_REGION,
         customer: {
           initial: 'closed',
           states: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type {
   BasketLine,
   ConfirmAttempt,
@@ -21,7 +21,18 @@ import {
 } from '../../services/orders/schemas';
 import type { SearchEvent } from '../shared/list/search';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { addToBasket, knownCategory, setBasketAmount } from './rules/basket';
+import {
+  addToBasket,
+  amountInBasket,
+  isLineAmount,
+  knownCategory,
+  lastLine,
+  productsOfCategory,
+  putAmount,
+  setBasketAmount,
+  setLineNote,
+  stepAmount,
+} from './rules/basket';
 import { outcomeUnknown } from '../../rules/idempotency';
 import { QUICK_NAME_MAX, QUICK_PHONE_MAX, quickNameProblem, quickPhoneProblem, searchablePhone } from './rules/quickCustomer';
 
@@ -53,6 +64,12 @@ export interface OrderEditContext {
   categoryId: number | null;
   catalogueError: string | null;
   basket: BasketLine[];
+  /** The dish the cashier touched last (added, stepped, set): the + and − keys change its line (D336). */
+  lastProductId: number | null;
+  /** Enter was pressed in the search before its answer came: the first match is added when it comes (D336). */
+  enterPending: boolean;
+  /** The quantity entry a long press opened (D335): the dish and the amount typed ('' while empty). */
+  quantity: { product: PickableProduct; amount: number | '' } | null;
   submitError: string | null;
   /** An attempt found unanswered when the page loaded (its lines become the basket). */
   pending: ConfirmAttempt | null;
@@ -78,6 +95,17 @@ export type OrderEditEvent =
   | { type: 'BASKET.ADD'; product: PickableProduct }
   | { type: 'BASKET.SET'; productId: number; amount: number }
   | { type: 'BASKET.CLEAR' }
+  /** The stepper on a line, or the + and − keys on the last line (no productId), D336. */
+  | { type: 'BASKET.STEP'; productId?: number; by: 1 | -1 }
+  /** The quantity entry's amount for a dish, in the basket or not yet (D335). */
+  | { type: 'BASKET.PUT'; product: PickableProduct; amount: number }
+  | { type: 'BASKET.NOTE'; productId: number; note: string }
+  /** Enter in the search: the first dish shown is added (D336). */
+  | { type: 'SEARCH.ENTER' }
+  | { type: 'QUANTITY.OPEN'; product: PickableProduct }
+  | { type: 'QUANTITY.TYPE'; amount: number | '' }
+  | { type: 'QUANTITY.SAVE' }
+  | { type: 'QUANTITY.CLOSE' }
   | { type: 'SUBMIT' }
   | { type: 'SUBMIT.RETRY' }
   | { type: 'PENDING.CANCEL' }
@@ -139,7 +167,8 @@ export const orderEditSetup = setup({
       | 'customerFailed'
       | 'customerCreate'
       | 'customerBusy'
-      | 'customerCreated',
+      | 'customerCreated'
+      | 'quantityOpen',
   },
   actors: {
     loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async () => {
@@ -176,19 +205,57 @@ export const orderEditSetup = setup({
       loadError: null,
     })),
     setLoadError: assign((_, params: { code: string }) => ({ loadError: params.code })),
-    setTyped: assign((_, params: { q: string }) => ({ typed: params.q.slice(0, ORDER_SEARCH_MAX) })),
+    setTyped: assign((_, params: { q: string }) => ({ typed: params.q.slice(0, ORDER_SEARCH_MAX), enterPending: false })),
+    holdEnter: assign({ enterPending: true }),
+    /** The first dish the grid shows (the search's answer in the chosen category) goes to the basket. */
+    // Only after hasFirstMatch or enterWithMatch: the grid shows at least one dish.
+    addFirstMatch: raise(
+      ({ context }) => ({ type: 'BASKET.ADD', product: productsOfCategory(context.products, context.categoryId)[0]! }) as OrderEditEvent,
+    ),
     takeTyped: assign(({ context }) => ({ q: context.typed.trim() })),
-    setProducts: assign((_, params: { products: PickableProduct[] }) => ({ products: params.products, catalogueError: null })),
-    setCatalogueError: assign((_, params: { code: string }) => ({ catalogueError: params.code })),
+    setProducts: assign((_, params: { products: PickableProduct[] }) => ({
+      products: params.products,
+      catalogueError: null,
+      enterPending: false,
+    })),
+    setCatalogueError: assign((_, params: { code: string }) => ({ catalogueError: params.code, enterPending: false })),
     setCategories: assign(({ context }, params: { categories: OrderCategory[] }) => ({
       categories: params.categories,
       categoryId: knownCategory(params.categories, context.categoryId) ? context.categoryId : null,
     })),
     selectCategory: assign((_, params: { categoryId: number | null }) => ({ categoryId: params.categoryId })),
-    addToBasket: assign(({ context }, params: { product: PickableProduct }) => ({ basket: addToBasket(context.basket, params.product) })),
+    addToBasket: assign(({ context }, params: { product: PickableProduct }) => ({
+      basket: addToBasket(context.basket, params.product),
+      lastProductId: params.product.product_id,
+    })),
     setAmount: assign(({ context }, params: { productId: number; amount: number }) => ({
       basket: setBasketAmount(context.basket, params.productId, params.amount),
+      lastProductId: params.productId,
     })),
+    putAmount: assign(({ context }, params: { product: PickableProduct; amount: number }) => ({
+      basket: putAmount(context.basket, params.product, params.amount),
+      lastProductId: params.product.product_id,
+    })),
+    stepAmount: assign(({ context }, params: { productId?: number; by: 1 | -1 }) => {
+      const productId = params.productId ?? lastLine(context.basket, context.lastProductId)?.product_id;
+      if (productId === undefined) return {};
+      return { basket: stepAmount(context.basket, productId, params.by), lastProductId: productId };
+    }),
+    setNote: assign(({ context }, params: { productId: number; note: string }) => ({
+      basket: setLineNote(context.basket, params.productId, params.note),
+    })),
+    openQuantity: assign(({ context }, params: { product: PickableProduct }) => ({
+      quantity: { product: params.product, amount: amountInBasket(context.basket, params.product.product_id) || 1 },
+    })),
+    typeQuantity: assign(({ context }, params: { amount: number | '' }) => ({
+      quantity: context.quantity && { ...context.quantity, amount: params.amount },
+    })),
+    // Only after quantityValid: the amount is a whole 0..999.
+    saveQuantity: raise(
+      ({ context }) =>
+        ({ type: 'BASKET.PUT', product: context.quantity!.product, amount: context.quantity!.amount as number }) as OrderEditEvent,
+    ),
+    closeQuantity: assign({ quantity: null }),
     clearBasket: assign({ basket: [], submitError: null }),
     setSubmitted: assign((_, params: { detail: OrderDetail }) => ({
       order: params.detail.invoice_data,
@@ -237,6 +304,10 @@ export const orderEditSetup = setup({
     customerValid: ({ context }) => quickNameProblem(context.name) === null && quickPhoneProblem(context.phone) === null,
     categoryKnown: ({ context }, params: { categoryId: number | null }) => knownCategory(context.categories, params.categoryId),
     foundSomeone: (_, params: { customer: OrderCustomer | null }) => params.customer !== null,
+    hasFirstMatch: ({ context }) => productsOfCategory(context.products, context.categoryId).length > 0,
+    enterWithMatch: ({ context }, params: { products: PickableProduct[] }) =>
+      context.enterPending && productsOfCategory(params.products, context.categoryId).length > 0,
+    quantityValid: ({ context }) => context.quantity !== null && isLineAmount(context.quantity.amount),
   },
   delays: {
     productSearch: PRODUCT_SEARCH_DEBOUNCE_MS,

@@ -88,3 +88,6 @@ export const selectCustomerProblems = (s: EditSnapshot) =>
     : { name: null, phone: null };
 /** While searching: the phone typed is not a mobile yet (said after the 500 ms wait, not on every key). */
 export const selectPhoneInvalid = (s: EditSnapshot) => s.hasTag('customerInvalid');
+
+/** D335: the quantity entry a long press opened, while the basket can still change. */
+export const selectQuantity = (s: EditSnapshot) => (s.hasTag('quantityOpen') ? s.context.quantity : null);

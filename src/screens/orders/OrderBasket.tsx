@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import {
 } from '../../machines/orders/selectors';
 import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
-import { LINE_AMOUNT_MAX } from '../../services/orders/schemas';
+import { LINE_AMOUNT_MAX, LINE_NOTE_MAX } from '../../services/orders/schemas';
 import type { OrderEditActor } from './OrderEditScreen';
 
 /** Mantine's light alert writes its title in yellow 9, below 4.5:1 on its tint (axe color-contrast): black keeps the tint. */
@@ -36,7 +36,7 @@ export function OrderBasket({ actor }: { actor: OrderEditActor }) {
   const paymentPending = useSelector(actor, selectPaymentPending);
 
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md" id="order-basket-panel">
       <Stack gap="xs">
         <Title order={2} size="h4">
           {t('edit.basketTitle')}
@@ -67,7 +67,10 @@ export function OrderBasket({ actor }: { actor: OrderEditActor }) {
   );
 }
 
-/** Each dish in the basket with its amount to change and a way to take it out; frozen while a send is under way. */
+/**
+ * Each dish in the basket: − and + (44 px, D335), its amount to type, a way to take it out and its
+ * note for the kitchen (D333); frozen while a send is under way.
+ */
 function BasketLines({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basket = useSelector(actor, selectBasket);
@@ -75,42 +78,80 @@ function BasketLines({ actor }: { actor: OrderEditActor }) {
 
   if (basket.length === 0) return <Text size="sm">{t('edit.basketEmpty')}</Text>;
   return (
-    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="order-basket">
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="order-basket">
       {basket.map((line) => (
-        <Group key={line.product_id} justify="space-between" wrap="nowrap" component="li" data-testid="order-basket-line">
-          <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
-            {line.name}
-            <br />
-            <Text span size="xs" c="dimmed">
-              {formatVnd(line.price)}
+        <Stack key={line.product_id} gap={4} component="li" data-testid="order-basket-line">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {line.name}
+              <br />
+              <Text span size="xs" c="gray.8">
+                {formatVnd(line.price)}
+              </Text>
             </Text>
-          </Text>
-          <NumberInput
-            aria-label={t('edit.amountLabel', { name: line.name })}
-            value={line.amount}
-            min={0}
-            max={LINE_AMOUNT_MAX}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
-            disabled={!editable}
-            w={90}
-            onChange={(value) => {
-              if (typeof value === 'number') actor.send({ type: 'BASKET.SET', productId: line.product_id, amount: value });
-            }}
-            data-testid="order-basket-amount"
-          />
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="red.9"
-            disabled={!editable}
-            aria-label={t('edit.removeLabel', { name: line.name })}
-            onClick={() => actor.send({ type: 'BASKET.SET', productId: line.product_id, amount: 0 })}
-          >
-            {t('edit.remove')}
-          </Button>
-        </Group>
+            <Button
+              size="compact-sm"
+              variant="outline"
+              color="red.9"
+              h={44}
+              disabled={!editable}
+              aria-label={t('edit.removeLabel', { name: line.name })}
+              onClick={() => actor.send({ type: 'BASKET.SET', productId: line.product_id, amount: 0 })}
+            >
+              {t('edit.remove')}
+            </Button>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <ActionIcon
+              size={44}
+              variant="default"
+              disabled={!editable}
+              aria-label={t('edit.less', { name: line.name })}
+              onClick={() => actor.send({ type: 'BASKET.STEP', productId: line.product_id, by: -1 })}
+              data-testid="order-basket-less"
+            >
+              −
+            </ActionIcon>
+            <NumberInput
+              aria-label={t('edit.amountLabel', { name: line.name })}
+              value={line.amount}
+              min={0}
+              max={LINE_AMOUNT_MAX}
+              clampBehavior="strict"
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              disabled={!editable}
+              w={72}
+              size="md"
+              onChange={(value) => {
+                if (typeof value === 'number') actor.send({ type: 'BASKET.SET', productId: line.product_id, amount: value });
+              }}
+              data-testid="order-basket-amount"
+            />
+            <ActionIcon
+              size={44}
+              variant="default"
+              disabled={!editable}
+              aria-label={t('edit.more', { name: line.name })}
+              onClick={() => actor.send({ type: 'BASKET.STEP', productId: line.product_id, by: 1 })}
+              data-testid="order-basket-more"
+            >
+              +
+            </ActionIcon>
+            <TextInput
+              style={{ flex: 1, minWidth: 0 }}
+              size="md"
+              aria-label={t('edit.noteLabel', { name: line.name })}
+              placeholder={t('edit.notePlaceholder')}
+              value={line.note ?? ''}
+              maxLength={LINE_NOTE_MAX}
+              disabled={!editable}
+              onChange={(e) => actor.send({ type: 'BASKET.NOTE', productId: line.product_id, note: e.currentTarget.value })}
+              data-testid="order-basket-note"
+            />
+          </Group>
+        </Stack>
       ))}
     </Stack>
   );
@@ -177,10 +218,11 @@ function BasketActions({ actor }: { actor: OrderEditActor }) {
 
   return (
     <Group justify="space-between" wrap="wrap">
-      <Button variant="default" disabled={!editable || basket.length === 0} onClick={() => actor.send({ type: 'BASKET.CLEAR' })}>
+      <Button h={44} variant="default" disabled={!editable || basket.length === 0} onClick={() => actor.send({ type: 'BASKET.CLEAR' })}>
         {t('edit.clear')}
       </Button>
       <Button
+        h={44}
         onClick={() => actor.send({ type: 'SUBMIT' })}
         disabled={!canSubmit && !submitting}
         loading={submitting}

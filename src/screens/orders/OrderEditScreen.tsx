@@ -25,9 +25,13 @@ import { CustomerDialog } from './CustomerDialog';
 import { OrderBasket } from './OrderBasket';
 import { STATUS_COLOURS } from './OrderListScreen';
 import { OrderVoidedNotice } from './OrderVoid';
-import { ProductPicker } from './ProductPicker';
+import { DISH_SEARCH_ID, ProductPicker } from './ProductPicker';
+import { BasketBar, QuantityDialog, TillKeysHint, useTillKeys } from './TillParts';
 
 export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
+
+/** Sticky only where the panel is beside the dishes (Mantine's sm, 768 px); on a phone the basket bar does it. */
+const STICKY_PANEL = { position: 'sticky', top: 8, alignSelf: 'flex-start' } as const;
 
 /**
  * /sale-order/{order_id} (doc 2 §2 "pick dishes, confirm order, open order summary", §4, §8, §9): the
@@ -58,6 +62,7 @@ export function OrderEditScreen({
   const failed = useSelector(actor, selectLoadFailed);
   const loadError = useSelector(actor, selectLoadError);
   const order = useSelector(actor, selectOrder);
+  useTillKeys(actor, DISH_SEARCH_ID);
 
   const back = (
     <Anchor component={Link} to={listHref} size="sm">
@@ -107,13 +112,17 @@ export function OrderEditScreen({
       {back}
       <OrderEditHeader order={order} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>
           <Paper withBorder p="sm" radius="md">
-            <ProductPicker actor={actor} />
+            <Stack gap="sm">
+              <ProductPicker actor={actor} />
+              <TillKeysHint />
+            </Stack>
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
+        <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>
+          {/* D334: from 768 px the basket is a side panel that stays in view while the dishes scroll. */}
+          <Stack gap="md" style={STICKY_PANEL}>
             <OrderCustomerCard actor={actor} order={order} />
             <OrderLinesCard actor={actor} order={order} lineBadge={lineBadge} />
             <OrderBasket actor={actor} />
@@ -122,7 +131,9 @@ export function OrderEditScreen({
           </Stack>
         </Grid.Col>
       </Grid>
+      <BasketBar actor={actor} />
       <OrderAddedDialog actor={actor} order={order} />
+      <QuantityDialog actor={actor} />
       <CustomerDialog actor={actor} />
     </Stack>
   );

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
+  selectBasket,
   selectBasketEditable,
   selectCatalogueError,
   selectCatalogueFailed,
@@ -14,21 +13,21 @@ import {
   selectPickable,
   selectSearchTyped,
 } from '../../machines/orders/selectors';
-import { formatVnd } from '../../rules/vnd';
+import { amountInBasket } from '../../machines/orders/rules/basket';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
 import { LoadingLine } from '../shared/LoadingLine';
+import { DishTile } from './DishTile';
 import type { OrderEditActor } from './OrderEditScreen';
 
-const ROW_HEIGHT = 56;
-const LIST_HEIGHT = 420;
+/** The search the `/` key goes to (D336). */
+export const DISH_SEARCH_ID = 'order-dish-search';
 const ROW_AS_WIDE_AS_ITS_BUTTONS = { content: { width: 'max-content' } } as const;
 
 /**
- * The dishes to pick from (doc 2 §2 "pick dishes"): search (asked of the service), the category tabs
- * and every matching available product in a virtualised list, so 2,000 products cost no more to
- * show than twenty (only the rows in view exist in the page).
+ * The dishes to pick from (doc 2 §2 "pick dishes"): search (asked of the service, which ignores tone
+ * marks, D336), the category row and every matching available dish as a tile (D334).
  */
 export function ProductPicker({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
@@ -45,11 +44,19 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
       </Title>
       <TextInput
         type="search"
+        id={DISH_SEARCH_ID}
         label={t('edit.search')}
         description={t('edit.searchHint')}
         value={typed}
         maxLength={ORDER_SEARCH_MAX}
         onChange={(e) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value: e.currentTarget.value })}
+        onKeyDown={(e) => {
+          // D336: Enter adds the first dish shown (the machine waits for the search's answer if needed).
+          if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            actor.send({ type: 'SEARCH.ENTER' });
+          }
+        }}
         data-testid="order-product-search"
       />
       <CategoryTabs actor={actor} />
@@ -63,7 +70,7 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
       ) : null}
       {loading ? <LoadingLine label={t('edit.productsLoading')} testId="order-products-loading" /> : null}
       {!loading && !failed && products.length === 0 ? <Text size="sm">{t('edit.noProducts')}</Text> : null}
-      <ProductRows actor={actor} />
+      <DishGrid actor={actor} />
     </Stack>
   );
 }
@@ -89,7 +96,8 @@ function CategoryTabs({ actor }: { actor: OrderEditActor }) {
         {tabs.map((tab) => (
           <Button
             key={tab.id ?? 'all'}
-            size="compact-sm"
+            size="sm"
+            h={44}
             variant={tab.id === categoryId ? 'filled' : 'default'}
             aria-pressed={tab.id === categoryId}
             onClick={() => actor.send({ type: 'CATEGORY.SELECT', categoryId: tab.id })}
@@ -104,77 +112,42 @@ function CategoryTabs({ actor }: { actor: OrderEditActor }) {
   );
 }
 
-/** The matching products, virtualised: only the rows in view exist in the page. */
-function ProductRows({ actor }: { actor: OrderEditActor }) {
+/**
+ * The matching dishes as tiles (D334): as many columns of at least 132 px as the panel holds (two on a
+ * 375 px phone, three or four beside the basket on a tablet, five or more on a wide screen).
+ */
+function DishGrid({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const products = useSelector(actor, selectPickable);
   const loading = useSelector(actor, selectCatalogueLoading);
   const editable = useSelector(actor, selectBasketEditable);
-
-  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
-  const virtualizer = useVirtualizer({
-    count: products.length,
-    getScrollElement: () => scrollEl,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    initialRect: { width: 360, height: LIST_HEIGHT },
-  });
+  const basket = useSelector(actor, selectBasket);
 
   return (
-    <div
-      ref={setScrollEl}
-      role="list"
+    <ul
       aria-label={t('edit.productsLabel')}
       aria-busy={loading}
-      style={{ height: Math.min(LIST_HEIGHT, Math.max(products.length, 1) * ROW_HEIGHT), overflowY: 'auto', position: 'relative' }}
+      style={{
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+        gap: 8,
+      }}
       data-testid="order-products"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const product = products[item.index]!;
-          const price = formatVnd(product.price);
-          return (
-            <div
-              key={product.product_id}
-              role="listitem"
-              aria-setsize={products.length}
-              aria-posinset={item.index + 1}
-              style={{
-                position: 'absolute',
-                top: item.start,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                display: 'flex',
-                alignItems: 'center',
-                gap: 8,
-                padding: '0 4px',
-                borderBottom: '1px solid var(--mantine-color-gray-3)',
-              }}
-              data-testid="order-product"
-            >
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate>
-                  {product.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {product.code} · {price}
-                </Text>
-              </div>
-              <Button
-                size="compact-sm"
-                // Dark text on white: the light variant once hovered (blue 8 on blue 2) is 4.0:1, under AA.
-                variant="default"
-                disabled={!editable}
-                aria-label={t('edit.addLabel', { name: product.name, price })}
-                onClick={() => actor.send({ type: 'BASKET.ADD', product })}
-              >
-                {t('edit.add')}
-              </Button>
-            </div>
-          );
-        })}
-      </div>
-    </div>
+      {products.map((product) => (
+        <li key={product.product_id} data-testid="order-product">
+          <DishTile
+            product={product}
+            count={amountInBasket(basket, product.product_id)}
+            disabled={!editable}
+            onAdd={() => actor.send({ type: 'BASKET.ADD', product })}
+            onQuantity={() => actor.send({ type: 'QUANTITY.OPEN', product })}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,8 @@
 import { z } from '../../config/zod-classic';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../rules/idempotency';
 import { createSessionSlots } from '../shared/sessionSlots';
-import type { AddProductsBody, BasketLine, ConfirmAttempt } from './schemas';
+import { visibleText } from '../../rules/text';
+import { LINE_NOTE_MAX, type AddProductsBody, type BasketLine, type ConfirmAttempt } from './schemas';
 
 /**
  * The confirm attempts of the order screen, kept in session storage (this tab, across reloads):
@@ -22,12 +23,21 @@ const attemptSchema = z.object({
         name: z.string().max(500),
         price: z.number().int().nonnegative(),
         amount: z.number().int().min(1).max(999),
+        note: z.string().max(LINE_NOTE_MAX).optional(),
       }),
     )
     .max(100),
   body: z.object({
     order_id: z.number().int().positive(),
-    products: z.array(z.object({ product_id: z.number().int().positive(), amount: z.number().int().min(1).max(999) })).max(100),
+    products: z
+      .array(
+        z.object({
+          product_id: z.number().int().positive(),
+          amount: z.number().int().min(1).max(999),
+          note: z.string().min(1).max(LINE_NOTE_MAX).optional(),
+        }),
+      )
+      .max(100),
   }),
 });
 
@@ -40,10 +50,13 @@ export interface AttemptStore {
   finish(orderId: number): void;
 }
 
-/** PUT /order/product's body for these lines, in the basket's order. */
+/** PUT /order/product's body for these lines, in the basket's order; a line's note only when it says something (D333). */
 export const bodyOf = (orderId: number, lines: readonly BasketLine[]): AddProductsBody => ({
   order_id: orderId,
-  products: lines.map((l) => ({ product_id: l.product_id, amount: l.amount })),
+  products: lines.map((l) => {
+    const note = visibleText(l.note ?? '');
+    return note ? { product_id: l.product_id, amount: l.amount, note } : { product_id: l.product_id, amount: l.amount };
+  }),
 });
 
 const sameBody = (a: AddProductsBody, b: AddProductsBody) => JSON.stringify(a) === JSON.stringify(b);

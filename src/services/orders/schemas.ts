@@ -24,6 +24,8 @@ export const PAYMENT_METHODS = ['QR', 'CASH', 'CARD', 'LINK'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** One line of PUT /order/product takes 1..999 of a product. */
 export const LINE_AMOUNT_MAX = 999;
+/** A line's note for the kitchen ("ít đá"), D333: the service's limit, in characters. */
+export const LINE_NOTE_MAX = 100;
 /** The most lines one PUT /order/product takes (the service refuses more). */
 export const BASKET_LINES_MAX = 100;
 /** doc 2 §3 E-invoice buyer: the walk-in customer. */
@@ -106,6 +108,8 @@ export const orderProductSchema = z.object({
   price: money,
   /** The product's VAT class when the line was added (D226). */
   tax_class: z.enum(TAX_CLASSES),
+  /** The latest note sent with the dish for the kitchen (D333); older services send none. */
+  note: z.string().max(LINE_NOTE_MAX).nullish(),
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 
@@ -225,6 +229,8 @@ export interface BasketLine {
   name: string;
   price: number;
   amount: number;
+  /** For the kitchen (D333): what the cashier typed, trimmed when sent; absent or '' = none. */
+  note?: string;
 }
 
 /** POST /customer as the order's quick create sends it (the address levels left empty). */
@@ -236,7 +242,7 @@ export interface QuickCustomer {
 /** PUT /order/product's body. */
 export interface AddProductsBody {
   order_id: number;
-  products: Array<{ product_id: number; amount: number }>;
+  products: Array<{ product_id: number; amount: number; note?: string }>;
 }
 
 /** A confirm attempt kept across retries and reloads: its key and exactly the body sent with it. */

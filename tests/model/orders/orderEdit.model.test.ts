@@ -20,6 +20,17 @@ const CATALOGUE = [
   'xstate.error.actor.loadCategories',
 ];
 const BASKET = ['BASKET.ADD', 'BASKET.SET', 'BASKET.CLEAR', 'SUBMIT', 'SUBMIT.RETRY', 'POPUP.CLOSE', 'PENDING.CANCEL', 'PENDING.KEEP'];
+/** Taking an order by touch and keyboard (D335, D336): stepper, quantity entry, notes, Enter in the search. */
+const TOUCH = [
+  'BASKET.STEP',
+  'BASKET.PUT',
+  'BASKET.NOTE',
+  'SEARCH.ENTER',
+  'QUANTITY.OPEN',
+  'QUANTITY.TYPE',
+  'QUANTITY.SAVE',
+  'QUANTITY.CLOSE',
+];
 
 /** 409 ORDER_PAYMENT_PENDING as the service answers it (D214): a card payment holds the order's 12,000 ₫. */
 const cardPending = { method: 'CARD', id: 9, amount: 12_000, serial_number: '18501000000101', created_at: 1_780_000_000 };
@@ -40,6 +51,19 @@ function project(c: OrderEditContext) {
     attach: c.attachId,
     pendingPayments: c.pendingPayments.map((p) => `${p.method}:${p.id}`).join(','),
     cancelError: c.cancelError,
+  };
+}
+
+/** The touch variants also tell apart the line touched last, a held Enter, the quantity entry and the notes (D335, D336). */
+function projectTouch(c: OrderEditContext) {
+  return {
+    status: c.order?.status ?? null,
+    basket: c.basket.map((l) => `${l.product_id}x${Math.min(l.amount, 2)}${l.note ? 'n' : ''}`).join(','),
+    pending: c.pending !== null,
+    last: c.lastProductId,
+    enter: c.enterPending,
+    quantity: c.quantity ? `${c.quantity.product.product_id}:${c.quantity.amount}` : null,
+    pendingPayments: c.pendingPayments.length,
   };
 }
 
@@ -68,7 +92,7 @@ describeModel({
         { type: 'xstate.error.actor.loadOrder', error: serviceError('NOT_FOUND', 404) },
         { type: 'RETRY' },
       ],
-      ignore: [...CATALOGUE, ...BASKET, ...CUSTOMER, ...CUSTOMER_MORE],
+      ignore: [...CATALOGUE, ...BASKET, ...TOUCH, ...CUSTOMER, ...CUSTOMER_MORE],
       project: project as (context: never) => unknown,
     },
     {
@@ -87,7 +111,7 @@ describeModel({
         { type: 'CATEGORY.SELECT', categoryId: null },
         { type: 'CATALOGUE.RETRY' },
       ],
-      ignore: [...BASKET, ...CUSTOMER, ...CUSTOMER_MORE, 'RETRY', 'xstate.error.actor.loadOrder'],
+      ignore: [...BASKET, ...TOUCH, ...CUSTOMER, ...CUSTOMER_MORE, 'RETRY', 'xstate.error.actor.loadOrder'],
       project: project as (context: never) => unknown,
     },
     {
@@ -120,8 +144,86 @@ describeModel({
         { type: 'xstate.after.addedPopup.orderEdit.ready.basket.added' },
         { type: 'POPUP.CLOSE' },
       ],
-      ignore: [...CATALOGUE, ...CUSTOMER, ...CUSTOMER_MORE, 'RETRY', 'xstate.error.actor.loadOrder'],
+      ignore: [...CATALOGUE, ...TOUCH, ...CUSTOMER, ...CUSTOMER_MORE, 'RETRY', 'xstate.error.actor.loadOrder'],
       project: project as (context: never) => unknown,
+    },
+    {
+      input: { orderId: 41 },
+      variant: 'touch-steps',
+      events: [
+        loadedAs(handling),
+        { type: 'BASKET.ADD', product: pho },
+        { type: 'BASKET.STEP', by: 1 },
+        { type: 'BASKET.STEP', productId: 7, by: -1 },
+        { type: 'BASKET.NOTE', productId: 7, note: 'ít hành' },
+        { type: 'BASKET.PUT', product: tra, amount: 2 },
+        { type: 'SUBMIT' },
+        // D214: the line edits stay open while a payment holds the order.
+        { type: 'xstate.error.actor.submitDishes', error: paymentPending },
+      ],
+      ignore: [
+        ...CATALOGUE,
+        ...BASKET.filter((e) => !['BASKET.ADD', 'SUBMIT'].includes(e)),
+        ...TOUCH.filter((e) => e.startsWith('QUANTITY.') || e === 'SEARCH.ENTER'),
+        ...CUSTOMER,
+        ...CUSTOMER_MORE,
+        'RETRY',
+        'xstate.error.actor.loadOrder',
+        'xstate.done.actor.submitDishes',
+        'xstate.done.actor.cancelPending',
+        'xstate.error.actor.cancelPending',
+      ],
+      project: projectTouch as (context: never) => unknown,
+    },
+    {
+      input: { orderId: 41 },
+      variant: 'touch-quantity',
+      events: [
+        loadedAs(handling),
+        { type: 'BASKET.ADD', product: tra },
+        { type: 'QUANTITY.OPEN', product: tra },
+        { type: 'QUANTITY.OPEN', product: pho },
+        { type: 'QUANTITY.TYPE', amount: 4 },
+        { type: 'QUANTITY.TYPE', amount: 0 },
+        { type: 'QUANTITY.TYPE', amount: '' },
+        { type: 'QUANTITY.SAVE' },
+        { type: 'QUANTITY.CLOSE' },
+      ],
+      ignore: [
+        ...CATALOGUE,
+        ...BASKET.filter((e) => e !== 'BASKET.ADD'),
+        ...TOUCH.filter((e) => !e.startsWith('QUANTITY.')),
+        ...CUSTOMER,
+        ...CUSTOMER_MORE,
+        'RETRY',
+        'xstate.error.actor.loadOrder',
+        'xstate.done.actor.submitDishes',
+        'xstate.done.actor.cancelPending',
+        'xstate.error.actor.cancelPending',
+      ],
+      project: projectTouch as (context: never) => unknown,
+    },
+    {
+      input: { orderId: 41 },
+      variant: 'touch-search',
+      events: [
+        loadedAs(handling),
+        { type: 'xstate.done.actor.loadProducts', output: [pho, tra] },
+        { type: 'xstate.done.actor.loadProducts', output: [] },
+        { type: 'xstate.error.actor.loadProducts', error: networkError },
+        { type: 'SEARCH.TYPE', field: 'q', value: 'tra' },
+        { type: 'SEARCH.ENTER' },
+      ],
+      ignore: [
+        ...CATALOGUE.filter((e) => !['SEARCH.TYPE', 'xstate.done.actor.loadProducts', 'xstate.error.actor.loadProducts'].includes(e)),
+        ...BASKET,
+        ...TOUCH.filter((e) => e !== 'SEARCH.ENTER'),
+        ...CUSTOMER,
+        ...CUSTOMER_MORE,
+        'RETRY',
+        'xstate.error.actor.loadOrder',
+      ],
+      project: projectTouch as (context: never) => unknown,
     },
     {
       input: { orderId: 41 },
@@ -151,7 +253,7 @@ describeModel({
         { type: 'xstate.error.actor.attachCustomer', error: serviceError('ORDER_COMPLETED', 409) },
         { type: 'xstate.error.actor.attachCustomer', error: serviceError('NOT_FOUND', 404) },
       ],
-      ignore: [...CATALOGUE, ...BASKET, 'xstate.error.actor.loadOrder'],
+      ignore: [...CATALOGUE, ...BASKET, ...TOUCH, 'xstate.error.actor.loadOrder'],
       project: project as (context: never) => unknown,
     },
   ],
@@ -238,6 +340,30 @@ describeModel({
         JSON.stringify(after.basket) !== JSON.stringify(before.basket)
       )
         throw new Error('the basket changed while an attempt was unanswered');
+      // D335: the quantity entry's amount becomes the dish's line; 0 takes it out; nothing else changes it.
+      if (before && type === 'QUANTITY.SAVE' && step.after.hasTag('quantityOpen') === false) {
+        const wanted = before.quantity!.amount as number;
+        const line = after.basket.find((l) => l.product_id === before.quantity!.product.product_id);
+        const editable = step.before?.hasTag('editing') || step.before?.hasTag('paymentPending');
+        if (editable && (wanted === 0 ? line !== undefined : line?.amount !== wanted))
+          throw new Error('the quantity entered was not the line’s');
+      }
+      if (before && type === 'QUANTITY.SAVE' && before.quantity?.amount === '' && !step.after.hasTag('quantityOpen'))
+        throw new Error('an empty quantity closed the entry');
+      // D336: + and − change the line touched last, one at a time, within 1..999 (− on 1 takes it out).
+      if (before && type === 'BASKET.STEP' && (step.before?.hasTag('editing') || step.before?.hasTag('paymentPending'))) {
+        const e = step.event as unknown as { productId?: number; by: 1 | -1 };
+        const id =
+          e.productId ?? before.basket.find((l) => l.product_id === before.lastProductId)?.product_id ?? before.basket.at(-1)?.product_id;
+        const was = before.basket.find((l) => l.product_id === id)?.amount ?? 0;
+        const now = after.basket.find((l) => l.product_id === id)?.amount ?? 0;
+        if (was > 0 && now !== Math.min(999, was + e.by)) throw new Error('a step changed the amount by other than one');
+      }
+      // D336: Enter adds exactly one of the first dish shown, never anything when nothing is shown.
+      if (before && type === 'SEARCH.ENTER' && step.after.hasTag('editing')) {
+        const added = after.basket.reduce((n, l) => n + l.amount, 0) - before.basket.reduce((n, l) => n + l.amount, 0);
+        if (added > 1) throw new Error('Enter added more than one dish');
+      }
       if (type === 'xstate.done.actor.submitDishes' && after.basket.length !== 0)
         throw new Error('the basket was not emptied after success');
       if (
