@@ -1,4 +1,5 @@
 import { expect, test as base } from '@playwright/test';
+import { watchPageGuards, type PageFindings } from './page-guards';
 import { SandboxClient, type ThrowawayUser } from './sandbox';
 
 /**
@@ -20,24 +21,11 @@ export const test = base.extend<
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none.
   projectName: [async ({}, use, workerInfo) => use(workerInfo.project.name), { scope: 'worker' }],
   page: async ({ page }, use) => {
-    const violations: string[] = [];
-    const missing: string[] = [];
-    await page.exposeBinding('__reportCspViolation', (_source, text: string) => {
-      violations.push(text);
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
-        report?.(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
-      });
-    });
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      if (response.status() === 404 && (path.startsWith('/portal/') || path === '/favicon.ico')) missing.push(path);
-    });
+    const findings: PageFindings = { violations: [], missing: [] };
+    await watchPageGuards(page, findings);
     await use(page);
-    expect(violations, 'Content-Security-Policy violations on this page').toEqual([]);
-    expect(missing, 'portal files that answered 404').toEqual([]);
+    expect(findings.violations, 'Content-Security-Policy violations on this page').toEqual([]);
+    expect(findings.missing, 'portal files that answered 404').toEqual([]);
   },
   // The project's own sandbox (the `unified` project runs against a second one).
   sandbox: async ({ baseURL }, use) => {

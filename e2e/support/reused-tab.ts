@@ -1,5 +1,6 @@
 import type { BrowserContext, BrowserContextOptions, CDPSession, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
+import { watchPageGuards } from './page-guards';
 
 /**
  * One browser tab per worker, handed to each test of a file that opts in (`tab` instead of `page`),
@@ -37,20 +38,8 @@ function contextOptions(use: Record<string, unknown>): BrowserContextOptions {
 async function openTab(context: BrowserContext): Promise<Tab> {
   const page = await context.newPage();
   const tab: Tab = { context, page, cdp: await context.newCDPSession(page), violations: [], missing: [] };
-  // The same guards as the `page` fixture (fixtures.ts), reporting into the running test's lists.
-  await page.exposeBinding('__reportCspViolation', (_source, text: string) => {
-    tab.violations.push(text);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
-      report?.(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
-    });
-  });
-  page.on('response', (response) => {
-    const path = new URL(response.url()).pathname;
-    if (response.status() === 404 && (path.startsWith('/portal/') || path === '/favicon.ico')) tab.missing.push(path);
-  });
+  // The same guards as the `page` fixture (page-guards.ts), reporting into the running test's lists.
+  await watchPageGuards(page, tab);
   return tab;
 }
 
