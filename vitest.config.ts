@@ -25,10 +25,13 @@ const DOM_TS_TESTS = [
 ];
 
 /**
- * Node tests that replace a module the sandbox loads (`vi.mock`): in the unisolated node project the
- * worker's copy of that module is shared with the files before and after, so these run on their own.
+ * Node tests that need a process state the sandbox changes: login timing replaces a module the
+ * sandbox loads (`vi.mock`); the app icons are drawn from the SVG favicon by sharp, whose SVG loader
+ * the sandbox's upload code blocks for the whole process (D220: uploads are only PNG or JPEG). In the
+ * unisolated node project the worker's modules are shared with the files before and after, so these
+ * run on their own.
  */
-const ISOLATED_NODE_TESTS = ['sandbox/areas/auth/login-timing.test.ts'];
+const ISOLATED_NODE_TESTS = ['sandbox/areas/auth/login-timing.test.ts', 'scripts/pwa/options.test.ts'];
 
 /**
  * A sandbox file boots a database (PGlite: seconds, more on a busy machine) and hashes passwords with
