@@ -212,24 +212,36 @@ function BasketActions({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basket = useSelector(actor, selectBasket);
   const editable = useSelector(actor, selectBasketEditable);
-  const canSubmit = useSelector(actor, selectCanSubmit);
-  const needsConfirm = useSelector(actor, selectNeedsConfirm);
-  const submitting = useSelector(actor, selectSubmitting);
 
   return (
     <Group justify="space-between" wrap="wrap">
       <Button h={44} variant="default" disabled={!editable || basket.length === 0} onClick={() => actor.send({ type: 'BASKET.CLEAR' })}>
         {t('edit.clear')}
       </Button>
-      <Button
-        h={44}
-        onClick={() => actor.send({ type: 'SUBMIT' })}
-        disabled={!canSubmit && !submitting}
-        loading={submitting}
-        data-testid="order-submit"
-      >
-        {needsConfirm ? t('edit.confirm') : t('edit.addDishes')}
-      </Button>
+      <SendBasketButton actor={actor} testId="order-submit" />
     </Group>
+  );
+}
+
+/**
+ * Sends the basket: "Confirm order" for a selecting order, "Add dishes" otherwise; busy while the send
+ * is on its way. The basket's own actions and the phone's bottom bar (TillParts, D334) both show it.
+ */
+export function SendBasketButton({ actor, testId, keepWhole }: { actor: OrderEditActor; testId?: string; keepWhole?: boolean }) {
+  const { t } = useTranslation(['orders']);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const needsConfirm = useSelector(actor, selectNeedsConfirm);
+  const submitting = useSelector(actor, selectSubmitting);
+  return (
+    <Button
+      h={44}
+      style={keepWhole ? { flexShrink: 0 } : undefined}
+      onClick={() => actor.send({ type: 'SUBMIT' })}
+      disabled={!canSubmit && !submitting}
+      loading={submitting}
+      data-testid={testId}
+    >
+      {needsConfirm ? t('edit.confirm') : t('edit.addDishes')}
+    </Button>
   );
 }

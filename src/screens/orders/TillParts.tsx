@@ -2,17 +2,10 @@ import { useEffect } from 'react';
 import { Anchor, Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import {
-  selectBasketCount,
-  selectBasketEditable,
-  selectBasketTotal,
-  selectCanSubmit,
-  selectNeedsConfirm,
-  selectQuantity,
-  selectSubmitting,
-} from '../../machines/orders/selectors';
+import { selectBasketCount, selectBasketEditable, selectBasketTotal, selectQuantity } from '../../machines/orders/selectors';
 import { formatVnd } from '../../rules/vnd';
 import { LINE_AMOUNT_MAX } from '../../services/orders/schemas';
+import { SendBasketButton } from './OrderBasket';
 import type { OrderEditActor } from './OrderEditScreen';
 
 /** Typing in a field (or a dialog holding the focus) keeps its keys: the till's keys are for the page. */
@@ -115,9 +108,6 @@ export function BasketBar({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders']);
   const count = useSelector(actor, selectBasketCount);
   const total = useSelector(actor, selectBasketTotal);
-  const canSubmit = useSelector(actor, selectCanSubmit);
-  const needsConfirm = useSelector(actor, selectNeedsConfirm);
-  const submitting = useSelector(actor, selectSubmitting);
   return (
     <Paper
       hiddenFrom="sm"
@@ -139,15 +129,7 @@ export function BasketBar({ actor }: { actor: OrderEditActor }) {
           {t('edit.sheetSummary', { count, total: formatVnd(total) })}
         </Anchor>
         {/* The send button keeps its whole label; the summary wraps instead (D334). */}
-        <Button
-          h={44}
-          style={{ flexShrink: 0 }}
-          onClick={() => actor.send({ type: 'SUBMIT' })}
-          disabled={!canSubmit && !submitting}
-          loading={submitting}
-        >
-          {needsConfirm ? t('edit.confirm') : t('edit.addDishes')}
-        </Button>
+        <SendBasketButton actor={actor} keepWhole />
       </Group>
     </Paper>
   );
