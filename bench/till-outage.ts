@@ -275,13 +275,19 @@ async function main(): Promise<void> {
     const baseline = await world.owner.lastOrderId();
     const started = Date.now();
     let done = false;
-    const faults = options.outage ? outages(options, world.outage, tally, () => done) : Promise.resolve();
+    const faults = options.outage
+      ? outages(options, world.outage, tally, () => done).catch((error: unknown) =>
+          console.log(`bench: the outage driver stopped: ${String(error)}`),
+        )
+      : Promise.resolve();
     await Promise.all(tabs.map((tab, k) => tabLoop(run, tab, world.tables[k]!)));
     done = true;
     await faults;
     const empties = await Promise.all(tabs.map((tab) => tab.queueEmpty(180_000)));
     const elapsed = Date.now() - started;
-    const count = await countOnService(world.owner, baseline, run.intended.filter(Boolean));
+    // A fresh sign-in: the setup's token may have outlived its 15 minutes during a long run.
+    const owner = await SaleApi.signIn(sandbox.base, world.merchant);
+    const count = await countOnService(owner, baseline, run.intended.filter(Boolean));
     report(options, count, tally, elapsed, empties.every(Boolean));
   } finally {
     await browser?.close();
