@@ -134,9 +134,18 @@ export class TillCashier {
     );
     await this.step('send', async () => {
       await this.page.getByTestId('order-submit').first().click({ timeout: this.stepMs });
-      await this.visible(this.page.getByTestId('order-added'));
-      await this.page.keyboard.press('Escape');
-      await this.page.getByTestId('order-added').waitFor({ state: 'hidden', timeout: this.stepMs });
+      // Sent: the basket is empty and Pay became a link. The pop-up that says so closes by itself after
+      // 2 s (ADDED_POPUP_MS), which a busy machine may not see open; it is closed if it still is.
+      await this.page.waitForFunction(
+        () =>
+          document.querySelectorAll('[data-testid="order-basket-line"]').length === 0 &&
+          document.querySelector('a[data-testid="order-pay"]') !== null,
+        undefined,
+        { timeout: this.stepMs, polling: 100 },
+      );
+      const added = this.page.getByTestId('order-added');
+      if (await added.isVisible()) await this.page.keyboard.press('Escape');
+      await added.waitFor({ state: 'hidden', timeout: this.stepMs });
     });
   }
 
