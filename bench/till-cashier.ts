@@ -1,0 +1,206 @@
+import type { Locator, Page } from 'playwright-core';
+import { P } from '../e2e/support/env';
+import { t } from '../e2e/support/i18n';
+
+/**
+ * What the outage bench's cashier does on the till, with the buttons and fields a cashier uses
+ * (the locators of e2e/pages/tables.ts, orders.ts and orderpayment.ts, by test id or the accessible
+ * name in Vietnamese). The page objects themselves wait with the test runner's `expect`; a waiting
+ * step here must end in bounded time with a named failure instead, so the bench counts it and the
+ * tab goes on.
+ */
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One intended order: the dishes (by name) and how many of each, and the note that tags it. */
+export interface IntendedOrder {
+  index: number;
+  lines: Array<{ name: string; amount: number }>;
+  tag: string;
+}
+
+/** A step that did not finish: which one, so the bench can say where orders were lost. */
+export class StepFailed extends Error {
+  constructor(
+    readonly step: string,
+    cause: unknown,
+  ) {
+    super(`${step}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`);
+  }
+}
+
+/** Time spent in each step over a run (ms, all tabs), to see where an order's time goes. */
+export type StepTimes = Map<string, { ms: number; n: number }>;
+
+export class TillCashier {
+  constructor(
+    readonly page: Page,
+    /** How long one step may wait before it counts as failed. */
+    readonly stepMs: number,
+    readonly times: StepTimes = new Map(),
+  ) {}
+
+  private async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } catch (error) {
+      throw new StepFailed(name, error);
+    } finally {
+      const entry = this.times.get(name) ?? { ms: 0, n: 0 };
+      this.times.set(name, { ms: entry.ms + performance.now() - started, n: entry.n + 1 });
+    }
+  }
+
+  private visible(locator: Locator): Promise<void> {
+    return locator.waitFor({ state: 'visible', timeout: this.stepMs });
+  }
+
+  /** /sale-table with its cards (no skeletons left). */
+  async tablesShown(): Promise<void> {
+    await this.step('table grid', async () => {
+      await this.visible(this.page.getByTestId('table-card').first());
+      await this.page.getByTestId('table-skeleton').first().waitFor({ state: 'detached', timeout: this.stepMs });
+    });
+  }
+
+  /** A full load of /sale-table, as after a failure or a reload. */
+  async openTables(): Promise<void> {
+    await this.step('open /sale-table', () => this.page.goto(P('/sale-table'), { timeout: this.stepMs }));
+    await this.tablesShown();
+  }
+
+  /** The first of these tables that has no open bill ("Create a bill for …"), or null. */
+  async freeTable(tables: readonly string[]): Promise<string | null> {
+    const labels = await this.page.getByTestId('table-bill').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    const free = new Set(labels);
+    return tables.find((name) => free.has(t('vi', 'tables:card.createBillLabel', { name }))) ?? null;
+  }
+
+  /** The table's "Create a bill" button, then the order page with its dish tiles. */
+  async openBill(table: string): Promise<void> {
+    await this.step('create bill', async () => {
+      await this.page.getByRole('button', { name: t('vi', 'tables:card.createBillLabel', { name: table }), exact: true }).click();
+      await this.page.waitForURL(/\/sale-order\/[^/]+$/, { timeout: this.stepMs });
+    });
+    await this.orderShown();
+  }
+
+  async orderShown(): Promise<void> {
+    await this.step('order page', async () => {
+      await this.visible(this.page.getByTestId('order-title'));
+      await this.visible(this.page.getByTestId('order-dish').first());
+    });
+  }
+
+  /** The names of the first `count` dish tiles, in the order the till shows them. */
+  async dishNames(count: number): Promise<string[]> {
+    const prefix = new RegExp(`^${escape(t('vi', 'orders:edit.add'))} (.+?), [\\d.]+\\s?₫`);
+    const labels = await this.page.getByTestId('order-dish').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    return labels
+      .map((label) => prefix.exec(label)?.[1])
+      .filter((name): name is string => Boolean(name))
+      .slice(0, count);
+  }
+
+  private tile(name: string): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${escape(t('vi', 'orders:edit.add'))} ${escape(name)},`) });
+  }
+
+  /** One tap per dish, the tag as the first line's kitchen note, then send and close the pop-up. */
+  async takeAndSend(order: IntendedOrder): Promise<void> {
+    await this.step('tap dishes', async () => {
+      for (const line of order.lines) {
+        const tile = this.tile(line.name);
+        for (let i = 0; i < line.amount; i += 1) await tile.click({ timeout: this.stepMs });
+        await this.page
+          .waitForFunction(
+            ([label, amount]) => {
+              const el = [...document.querySelectorAll('[data-testid="order-dish"]')].find((x) =>
+                x.getAttribute('aria-label')?.startsWith(label),
+              );
+              return el?.querySelector('[data-testid="order-dish-count"]')?.textContent === amount;
+            },
+            [`${t('vi', 'orders:edit.add')} ${line.name},`, String(line.amount)] as const,
+            { timeout: this.stepMs },
+          )
+          .catch((error: unknown) => {
+            throw new Error(`${line.name} ×${line.amount} not in the basket (${String(error)})`);
+          });
+      }
+    });
+    await this.step('note', () =>
+      this.page.getByTestId('order-basket-line').first().getByTestId('order-basket-note').fill(order.tag, { timeout: this.stepMs }),
+    );
+    await this.step('send', async () => {
+      await this.page.getByTestId('order-submit').first().click({ timeout: this.stepMs });
+      // Sent: the basket is empty and Pay became a link. The pop-up that says so closes by itself after
+      // 2 s (ADDED_POPUP_MS), which a busy machine may not see open; it is closed if it still is.
+      await this.page.waitForFunction(
+        () =>
+          document.querySelectorAll('[data-testid="order-basket-line"]').length === 0 &&
+          document.querySelector('a[data-testid="order-pay"]') !== null,
+        undefined,
+        { timeout: this.stepMs, polling: 100 },
+      );
+      const added = this.page.getByTestId('order-added');
+      if (await added.isVisible()) await this.page.keyboard.press('Escape');
+      await added.waitFor({ state: 'hidden', timeout: this.stepMs });
+    });
+  }
+
+  /** "Pay" on the order page, then the payment page with its total. */
+  async goToPayment(): Promise<void> {
+    await this.step('pay button', async () => {
+      await this.page.locator('a[data-testid="order-pay"]').click({ timeout: this.stepMs });
+      await this.page.waitForURL(/\/sale-order\/payment\/[^/]+$/, { timeout: this.stepMs });
+    });
+    await this.paymentShown();
+  }
+
+  async paymentShown(): Promise<void> {
+    await this.step('payment page', () => this.visible(this.page.getByTestId('cash-received')));
+  }
+
+  /** The exact amount in cash, Complete, the success view, then home (the table grid). */
+  async payCashAndGoHome(): Promise<void> {
+    await this.step('cash', async () => {
+      const total = ((await this.page.getByTestId('payment-total').textContent({ timeout: this.stepMs })) ?? '').replace(/\D/g, '');
+      if (!total) throw new Error('no total on the payment page');
+      await this.page.getByTestId('cash-received').fill(total, { timeout: this.stepMs });
+      await this.page.getByTestId('cash-complete').click({ timeout: this.stepMs });
+      await this.visible(this.page.getByTestId('payment-success'));
+    });
+    await this.goHome();
+  }
+
+  async goHome(): Promise<void> {
+    await this.step('home', async () => {
+      await this.page.getByTestId('payment-home').click({ timeout: this.stepMs });
+      await this.page.waitForURL(/\/sale-table$/, { timeout: this.stepMs });
+    });
+    await this.tablesShown();
+  }
+
+  /** A reload where the cashier stands; the page must come back to the same screen. */
+  async reload(): Promise<void> {
+    await this.step('reload', () => this.page.reload({ timeout: this.stepMs }));
+  }
+
+  /** Waits until the till's banner says nothing waits (the outbox is empty and online); true if so. */
+  async queueEmpty(timeoutMs: number): Promise<boolean> {
+    return this.page
+      .waitForFunction(
+        () => {
+          const banner = document.querySelector('[data-testid="outbox-status"]');
+          return banner === null || (banner.textContent ?? '').trim() === '';
+        },
+        undefined,
+        { timeout: timeoutMs, polling: 500 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+  }
+}
