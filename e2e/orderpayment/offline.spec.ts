@@ -3,11 +3,11 @@ import { expect, test } from '../support/fixtures';
 import { guestOrder, OrderPaymentPage } from '../pages/orderpayment';
 import { switchLanguage } from '../support/shell';
 
-// Selling through an outage (D337–D341), the part built so far: the browser drops its network on the
-// payment page of an order it had loaded; the shell's banner says the till is offline and what cannot
-// be done, QR (and card, link) is refused with its message, cash stays; the network returns and the
-// banner goes. The queued-orders scenario (three orders paid in cash offline, a reload, exactly three
-// on the service) needs the order screens to queue, which is not built yet.
+// Selling through an outage (D337–D341): the browser drops its network on the payment page of an
+// order it had loaded; the shell's banner says the till is offline and what cannot be done, QR (and
+// card, link) is refused with its message, cash stays; the network returns and the banner goes. The
+// queued-orders scenario (three orders paid in cash offline, a reload, exactly three on the service)
+// is offline-orders.spec.ts.
 
 const SIZES = [
   { width: 375, height: 812, lang: 'vi' as const },

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTillOffline } from '../shared/OutboxSlot';
+import { useTillOffline, useTillOutbox } from '../shared/OutboxSlot';
+import { LOCAL_ORDER_ID } from '../shared/local-orders';
+import { tillPaymentsOf } from './till';
 import { useActorRef } from '@xstate/react';
-import { Route, Routes, useHref, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useHref, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { orderPaymentMachine, PAYMENT_TABS, type PaymentTab } from '../../machines/orderpayment/orderPayment.machine';
 import { cardPaymentMachine } from '../../machines/orderpayment/cardPayment.machine';
 import { cashPaymentMachine } from '../../machines/orderpayment/cashPayment.machine';
@@ -32,11 +34,16 @@ const notifyLinkCopy = (outcome: CopyOutcome) =>
     ? notify.success({ title: 'common:paymentLink.copied' })
     : notify.failureText({ title: 'common:paymentLink.copy_fail' });
 
-function PaymentPage({ orderId }: { orderId: number }) {
+/**
+ * One order's payment page: the service's order, or a local one (`localId`, D349) whose invoice is
+ * read from the till's queue and whose cash payment is queued (D339, D350).
+ */
+function PaymentPage({ orderId, localId }: { orderId: number; localId?: string }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { inspect, config } = useRuntime();
   const a = useAreaActors(orderPaymentActorsOf);
+  const till = useAreaActors(tillPaymentsOf);
   const { language } = usePortal();
   const profile = useSessionSelector((s) => s.context.profile);
   const customerHref = useHref(orderPaymentPaths.customer(orderId));
@@ -54,13 +61,15 @@ function PaymentPage({ orderId }: { orderId: number }) {
 
   const logic = useMemo(() => {
     const forgetIntent = (way: 'cash' | 'card') => (_: unknown, p: { orderId: number }) => a.forgetIntent(p.orderId, way);
+    const local = localId ? till.localPayment(localId) : null;
+    const language = () => latest.current.language;
     return orderPaymentMachine.provide({
       actors: {
-        loadInvoice: a.loadInvoice,
-        checkOrder: a.loadInvoice,
-        watchPayment: a.watchPayment,
+        loadInvoice: local?.loadInvoice ?? a.loadInvoice,
+        checkOrder: local?.checkOrder ?? a.loadInvoice,
+        watchPayment: local?.watchPayment ?? a.watchPayment,
         cashPayment: cashPaymentMachine.provide({
-          actors: { payCash: a.payCash, findPayments: a.findPayments },
+          actors: { payCash: local?.payCash ?? till.payCash, findPayments: local?.findPayments ?? a.findPayments },
           actions: { forgetIntent: forgetIntent('cash') },
         }),
         qrPayment: qrPaymentMachine.provide({ actors: { loadQr: a.loadQr, loadSoundboxes: a.loadSoundboxes, pushQr: a.pushQr } }),
@@ -77,7 +86,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
         linkPayment: linkPaymentMachine.provide({
           actors: { loadMerchant: a.loadMerchant, createOrderLink: a.createOrderLink },
         }),
-        printReceipt: a.printReceipt(() => latest.current.language),
+        printReceipt: local ? local.printReceipt(language) : till.printReceipt(language),
         customerDisplay: a.customerDisplay,
       },
       actions: {
@@ -94,7 +103,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
         notifyPrintFailed: () => notify.failureText({ title: 'orderpayment:print.failTitle', message: 'orderpayment:print.failBody' }),
       },
     });
-  }, [a]);
+  }, [a, till, localId]);
 
   const offline = useTillOffline();
   const actor = useActorRef(logic, {
@@ -106,7 +115,7 @@ function PaymentPage({ orderId }: { orderId: number }) {
     <OrderPaymentScreen
       actor={actor}
       hotline={config.hotlines.pos}
-      onBackToOrder={() => navigate(orderPaymentPaths.order(orderId))}
+      onBackToOrder={() => navigate(localId ? orderPaymentPaths.localOrder(localId) : orderPaymentPaths.order(orderId))}
       onOpenDisplay={() => window.open(customerHref, 'portal-customer-display', 'popup')}
       pairHref={displayPaths.pairing()}
       onLinkCopy={notifyLinkCopy}
@@ -165,9 +174,35 @@ function OrderPaymentPage() {
   return <PaymentPage key={id} orderId={id} />;
 }
 
+/**
+ * /sale-order/payment/local/{uuid}: a local order's payment (D349). Once its create was acknowledged
+ * the service's payment page is the one to use (its cash, if queued, addresses the service's order).
+ */
+function LocalPaymentPage() {
+  const { localId = '' } = useParams();
+  const outbox = useTillOutbox();
+  const [served, setServed] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    let active = true;
+    if (!outbox) return;
+    outbox.ids.get(localId).then(
+      (orderId) => active && setServed(orderId),
+      () => active && setServed(null),
+    );
+    return () => {
+      active = false;
+    };
+  }, [outbox, localId]);
+  if (!LOCAL_ORDER_ID.test(localId)) return <NotFound signedIn />;
+  if (typeof served === 'number') return <Navigate to={orderPaymentPaths.pay(served)} replace />;
+  if (served === undefined && outbox) return null;
+  return <PaymentPage key={localId} orderId={0} localId={localId} />;
+}
+
 export default function OrderPaymentRoute() {
   return (
     <Routes>
+      <Route path="local/:localId" element={<LocalPaymentPage />} />
       <Route path=":orderId" element={<OrderPaymentPage />} />
       <Route path="*" element={<NotFound signedIn />} />
     </Routes>

@@ -120,8 +120,16 @@ function createWiring(scope: AppScope) {
 
   const edc = createEdcApi(runtime.clients.portal);
 
+  async function print(input: PrintReceiptInput, signal: AbortSignal, language: 'vi' | 'en', held: boolean) {
+    const invoice = held ? null : await invoiceFor(input, signal);
+    await printer(receiptFor(input, profileOf(runtime)?.merchant.name ?? '', language, invoice));
+  }
+
   return {
     ...actors,
+    api,
+    /** This tab's cash intent key of an order (D124): a cash payment queued after a lost answer keeps it (D350). */
+    cashKey: (orderId: number) => keys.keyFor(orderId, 'cash'),
     // The order's store's active Soundboxes (D298), from the edc area's list (core §7 GET /metadata/edc).
     loadSoundboxes: fromPromise<Array<{ serial: string }>, { storeId: number | null }>(async ({ input, signal }) => {
       if (input.storeId === null) return [];
@@ -140,9 +148,11 @@ function createWiring(scope: AppScope) {
     customerDisplay: customerDisplayActor(display),
     /** The receipt for the shop, in the page's language at the moment of printing. */
     printReceipt: (language: () => 'vi' | 'en') =>
-      fromPromise<void, PrintReceiptInput>(async ({ input, signal }) => {
-        const invoice = await invoiceFor(input, signal);
-        await printer(receiptFor(input, profileOf(runtime)?.merchant.name ?? '', language(), invoice));
-      }),
+      fromPromise<void, PrintReceiptInput>(({ input, signal }) => print(input, signal, language(), false)),
+    /**
+     * Prints a receipt; `held`: from what the till holds, without asking the service (D339). Offline a
+     * receipt carries no e-invoice (the service issues it once the payment reaches it).
+     */
+    print,
   };
 }

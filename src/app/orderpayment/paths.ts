@@ -10,6 +10,8 @@ export const orderPaymentPaths = {
   /** doc 2 §2: home after payment is the table list when the invoice has a table, else the order list. */
   home: (tableId: number | null) => (tableId === null ? `${ordersPaths.list()}?page=1&page_size=10` : '/sale-table'),
   order: (orderId: number) => ordersPaths.detail(orderId),
+  /** A local order's page (D349), the way back from its payment. */
+  localOrder: (localId: string) => ordersPaths.local(localId),
 } as const;
 
 /** Query names the screen reads and writes. */

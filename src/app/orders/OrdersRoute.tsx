@@ -21,6 +21,8 @@ import { useListPage } from '../shared/use-list-page';
 import { correctionHref } from './einvoice/correction-link';
 import { ExportPage, useOrderEinvoice } from './einvoice/OrderEinvoice';
 import { ordersActorsOf } from './actors';
+import { LocalOrderPage } from './LocalOrderPage';
+import { tillOrdersOf } from './till';
 import { refundsPaths } from '../refunds';
 import { approvalsActorsOf } from '../approvals';
 import { ordersPaths, orderSegments } from './paths';
@@ -37,9 +39,12 @@ function ListPage() {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  // doc 2 §1: food-and-beverage merchants open orders from a table, not from the list.
+  // doc 2 §1 opens a food-and-beverage merchant's orders from a table; the till also takes a counter
+  // order from the list (no table), the one a cashier can take while the service is down (D349).
   const isFnb = useSessionSelector((s) => s.context.profile?.merchant.is_fnb ?? null);
-  const { loadOrders, loadDetail, createOrder, retryEinvoice, printReceipt, hub } = useAreaActors(ordersActorsOf);
+  const { loadOrders, loadDetail, retryEinvoice, printReceipt, hub } = useAreaActors(ordersActorsOf);
+  // Offline, or when the service does not answer, a new order is a local one in the till's queue (D349).
+  const { createOrder } = useAreaActors(tillOrdersOf);
   const logic = useMemo(() => {
     return orderListMachine.provide({
       actors: {
@@ -50,7 +55,8 @@ function ListPage() {
         printReceipt,
       },
       actions: {
-        openOrder: (_, p) => navigateRef.current(ordersPaths.detail(p.orderId)),
+        openOrder: (_, p) =>
+          navigateRef.current(typeof p.orderId === 'string' ? ordersPaths.local(p.orderId) : ordersPaths.detail(p.orderId)),
         notifyCreateFailed: (_, p) => notify.failure('orders:list.createFailTitle', p.code),
         notifyEinvoiceRetried: () =>
           notify.success({ title: 'orders:einvoice.auto.retriedTitle', message: 'orders:einvoice.auto.retriedBody' }),
@@ -81,7 +87,7 @@ function ListPage() {
     <>
       <OrderListScreen
         actor={actor}
-        canCreate={isFnb === false}
+        canCreate={isFnb !== null}
         editHref={ordersPaths.detail}
         refundHref={(order) => refundsPaths.order(order.invoice_id)}
         einvoice={
@@ -105,18 +111,9 @@ function ListPage() {
 function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void }) {
   const navigate = useNavigate();
   const { inspect } = useRuntime();
-  const {
-    loadOrder,
-    loadProducts,
-    loadCategories,
-    submitDishes,
-    findCustomer,
-    createCustomer,
-    attachCustomer,
-    cancelPending,
-    voidOrder,
-    voidApproval,
-  } = useAreaActors(ordersActorsOf);
+  const { loadProducts, loadCategories } = useAreaActors(tillOrdersOf);
+  const { loadOrder, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder, voidApproval } =
+    useAreaActors(ordersActorsOf);
   const { gateFor } = useAreaActors(approvalsActorsOf);
   const logic = useMemo(() => {
     return orderEditMachine.provide({
@@ -200,6 +197,7 @@ export default function OrdersRoute() {
     <Routes>
       <Route index element={<ListPage />} />
       <Route path={orderSegments.detail} element={<EditRoute />} />
+      <Route path={orderSegments.local} element={<LocalOrderPage />} />
       <Route path="*" element={<NotFound signedIn />} />
     </Routes>
   );

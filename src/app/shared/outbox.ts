@@ -1,12 +1,15 @@
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { outboxMachine } from '../../machines/shared/outbox/outbox.machine';
 import { createOrderPaymentApi } from '../../services/orderpayment';
-import { createOrdersApi } from '../../services/orders';
+import { createOrdersApi, type OrdersApi } from '../../services/orders';
 import { createOutboxActors } from '../../services/shared/outbox/actors';
 import { openOrderIdMap, type OrderIdMap } from '../../services/shared/outbox/idmap';
+import { openTillKeep, type TillKeep } from '../../services/shared/outbox/keep';
 import { browserLocks } from '../../services/shared/outbox/lock';
+import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { OUTBOX_DATABASE, openOutboxStore, type OutboxStore } from '../../services/shared/outbox/store';
 import type { AreaFactory } from './composition';
+import { keepCategories, keepProducts } from './local-orders';
 import { notify } from './notify';
 import { createOutboxSend, type OutboxKind, type OutboxPayload } from './outbox-send';
 import type { Runtime } from './runtime';
@@ -27,7 +30,16 @@ export interface TillOutbox {
   owner: string;
   actor: OutboxActor;
   ids: OrderIdMap;
-  enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>): void;
+  /** What the till keeps to sell offline besides the queue: the catalogue it last loaded (D348). */
+  keep: TillKeep;
+  /** Queues an action; resolves once it is written (or could not be, which the outbox says itself). */
+  enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, key?: string): Promise<void>;
+  /** Every queued entry, oldest first: a local order is read from its create and what follows it. */
+  entries(): Promise<OutboxEntry[]>;
+  /** True while the outbox says the service cannot be reached. */
+  offline(): boolean;
+  /** A call to the sale service got no answer (D351): the till goes offline until the probe reaches it. */
+  unreachable(): void;
 }
 
 export interface OutboxRuntime {
@@ -40,10 +52,27 @@ export interface OutboxRuntime {
 /** The database of one merchant's user: `portal-outbox:<merchant>:<user>` (its replay lock adds `:replay`). */
 export const outboxNameOf = (merchantId: string, userId: number) => `${OUTBOX_DATABASE}:${merchantId}:${userId}`;
 
+/**
+ * The catalogue as the till opens online, kept for selling offline from the first order (D348); the
+ * order page keeps it again whenever it loads it whole. Nothing is kept when it cannot be read.
+ */
+function keepCatalogue(orders: OrdersApi, keep: TillKeep) {
+  if (!navigator.onLine) return;
+  orders.products('').then(
+    (products) => keepProducts({ keep }, products),
+    () => undefined,
+  );
+  orders.categories().then(
+    (categories) => keepCategories({ keep }, categories),
+    () => undefined,
+  );
+}
+
 async function openTillOutbox(runtime: Runtime, merchantId: string, userId: number): Promise<{ outbox: TillOutbox; close(): void }> {
   const name = outboxNameOf(merchantId, userId);
   const store: OutboxStore = await openOutboxStore({ name });
   const ids = await openOrderIdMap(`${name}:ids`);
+  const keep = await openTillKeep(`${name}:keep`);
   const orders = createOrdersApi(runtime.clients.sale, runtime.clients.checkout);
   const payments = createOrderPaymentApi(runtime.clients.sale);
   const send = createOutboxSend({ orders, payments, ids, merchantId: () => merchantId });
@@ -66,18 +95,36 @@ async function openTillOutbox(runtime: Runtime, merchantId: string, userId: numb
   });
   const actor = createActor(logic, { input: { online: navigator.onLine }, ...(runtime.inspect ? { inspect: runtime.inspect } : {}) });
   actor.start();
+  // Any sale-service call that gets no answer takes the till offline, not only a queued send (D351);
+  // the probe then finds when the service answers again.
+  const stopListening = runtime.clients.sale.onUnanswered(() => {
+    if (actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.DOWN' });
+  });
+  keepCatalogue(orders, keep);
   const outbox: TillOutbox = {
     owner: `${merchantId}:${userId}`,
     actor,
     ids,
-    enqueue: (kind, payload) => actor.send({ type: 'ENQUEUE', kind, payload }),
+    keep,
+    async enqueue(kind, payload, key) {
+      actor.send(key ? { type: 'ENQUEUE', kind, payload, key } : { type: 'ENQUEUE', kind, payload });
+      // The machine writes its additions one at a time; this one is written once it left the list.
+      await waitFor(actor, (s) => !s.context.toAdd.some((added) => added.payload === payload));
+    },
+    entries: () => store.list(),
+    offline: () => !actor.getSnapshot().context.online,
+    unreachable: () => {
+      if (actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.DOWN' });
+    },
   };
   return {
     outbox,
     close() {
+      stopListening();
       actor.stop();
       store.close();
       ids.close();
+      keep.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { assign, fromPromise } from 'xstate';
-import type { Order, OrderCreated, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
+import type { Order, OrderDetail, OrderFilter, OrderPage, OrderToday } from '../../services/orders/schemas';
 import { ORDER_COMPLETED, ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { isDayRange } from '../../rules/timeRange';
 import { defineList } from '../shared/list/pagedList';
@@ -78,7 +78,8 @@ export const orderList = defineList({
     loadDetail: fromPromise<OrderDetail, { orderId: number }>(async () => {
       throw notProvided('loadDetail');
     }),
-    createOrder: fromPromise<OrderCreated, { tableId: number | null }>(async () => {
+    /** The service's new order, or a local order's uuid when the service cannot be reached (D349). */
+    createOrder: fromPromise<{ orderId: number | string }, { tableId: number | null }>(async () => {
       throw notProvided('createOrder');
     }),
     printReceipt: fromPromise<void, PrintInput>(async () => {
@@ -106,7 +107,7 @@ export const orderListMachine = orderList.setup
       setDetailError: assign((_, params: { code: string }) => ({ detailError: params.code })),
       closeDetail: assign({ detailOf: null, detail: null, detailError: null }),
       // Provided by the app: go to the new order's editing page; a toast when the create fails.
-      openOrder: (_, _params: { orderId: number }) => {},
+      openOrder: (_, _params: { orderId: number | string }) => {},
       notifyCreateFailed: (_, _params: { code: string }) => {},
       notifyPrintFailed: (_, _params: { code: string }) => {},
       notifyEinvoiceRetried: () => {},

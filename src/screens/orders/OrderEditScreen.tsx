@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,7 @@ export function OrderEditScreen({
   payHref,
   voidSlot,
   lineBadge,
+  localOrder = false,
 }: {
   actor: OrderEditActor;
   listHref: string;
@@ -55,6 +56,8 @@ export function OrderEditScreen({
   voidSlot?: ReactNode;
   /** Beside each sent line: the kitchen's state of it (composed by the app, D326). */
   lineBadge?: (productId: number) => ReactNode;
+  /** An order taken while the service could not be reached, still in the till's queue (D349). */
+  localOrder?: boolean;
 }) {
   const { t } = useTranslation(['orders', 'errors']);
   const loading = useSelector(actor, selectLoading);
@@ -111,6 +114,7 @@ export function OrderEditScreen({
     <Stack gap="md" p="md">
       {back}
       <OrderEditHeader order={order} />
+      {localOrder ? <LocalOrderNotice /> : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>
           <Paper withBorder p="sm" radius="md">
@@ -136,6 +140,16 @@ export function OrderEditScreen({
       <QuantityDialog actor={actor} />
       <CustomerDialog actor={actor} />
     </Stack>
+  );
+}
+
+/** A local order (D349): taken offline, waiting in the till's queue. */
+function LocalOrderNotice() {
+  const { t } = useTranslation('orders');
+  return (
+    <Alert color="orange" variant="light" data-testid="order-local-notice">
+      {t('edit.localNotice')}
+    </Alert>
   );
 }
 

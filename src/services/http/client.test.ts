@@ -142,6 +142,25 @@ describe('error mapping', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('D351: a call without an answer (network, time-out) is told to onUnanswered; an answer or the caller cancelling is not', async () => {
+    const { server, client } = setup();
+    const heard = vi.fn();
+    const stop = client.onUnanswered(heard);
+    server.on('GET', '/api/portal/slow', () => new Promise(() => {}));
+    server.on('GET', '/api/portal/refused', () => ({ status: 409, body: { error_code: 'CONFLICT' } }));
+    await rejection(client.data({ name: 'slow', path: '/slow', auth: false, timeoutMs: 30, schema: z.unknown() }));
+    expect(heard).toHaveBeenCalledTimes(1);
+    await rejection(client.data({ name: 'refused', path: '/refused', auth: false, schema: z.unknown() }));
+    const cancel = new AbortController();
+    const cancelled = rejection(client.data({ name: 'slow', path: '/slow', auth: false, signal: cancel.signal, schema: z.unknown() }));
+    cancel.abort();
+    await cancelled;
+    expect(heard).toHaveBeenCalledTimes(1);
+    stop();
+    await rejection(client.data({ name: 'slow', path: '/slow', auth: false, timeoutMs: 30, schema: z.unknown() }));
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('time-out from the client default', async () => {
     const { server, client } = setup(fakePort(), 30);
     server.on('GET', '/api/portal/slow', () => new Promise(() => {}));

@@ -68,6 +68,11 @@ export interface ServiceClient {
   data<S extends $ZodType>(spec: PayloadCall<S>): Promise<output<S>>;
   /** List envelope, resolves `{data, total_page, page?, page_size?, total_amount?}`. */
   list<S extends $ZodType>(spec: PayloadCall<S>): Promise<ListPage<output<S>>>;
+  /**
+   * Calls `listener` whenever a call of this client got no answer (the network failed or its time limit
+   * passed; not when the caller cancelled it): the till learns it is offline from any call (D351).
+   */
+  onUnanswered(listener: () => void): () => void;
 }
 
 export interface ServiceClientOptions {
@@ -210,6 +215,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const nativeFetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const $fetch: $Fetch = createFetch({ fetch: nativeFetch });
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const unanswered = new Set<() => void>();
 
   async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
     const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
@@ -231,6 +237,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         ignoreResponseError: true,
       });
     } catch (cause) {
+      // A cancel by the caller (the page left, the machine stopped) says nothing about the service.
+      if (!spec.signal?.aborted) unanswered.forEach((listener) => listener());
       throw deadline.failure(spec.name, cause);
     } finally {
       // The body is read in full by now; aborting the spent controller changes nothing.
@@ -261,6 +269,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     raw: (spec) => authorized(options.tokens, spec, (token) => attemptRaw(nativeFetch, options.baseURL, defaultTimeout, spec, token)),
     data: (spec) => call({ ...spec, response: dataEnvelope(spec.schema) }),
     list: (spec) => call({ ...spec, response: listEnvelope(spec.schema) }),
+    onUnanswered(listener) {
+      unanswered.add(listener);
+      return () => unanswered.delete(listener);
+    },
   };
 }
 

@@ -41,7 +41,13 @@ export const outboxMachine = outboxSetup.createMachine({
     queue: {
       initial: 'loading',
       on: {
-        ENQUEUE: { actions: { type: 'addToQueue', params: ({ event }) => ({ kind: event.kind, payload: event.payload }) } },
+        ENQUEUE: {
+          actions: {
+            type: 'addToQueue',
+            params: ({ event }) =>
+              event.key ? { kind: event.kind, payload: event.payload, key: event.key } : { kind: event.kind, payload: event.payload },
+          },
+        },
         'STORE.CHANGED': { actions: 'markStale' },
       },
       states: {

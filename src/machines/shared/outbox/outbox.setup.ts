@@ -51,7 +51,7 @@ export interface OutboxContext {
 export type OutboxEvent =
   | { type: 'NETWORK.UP' }
   | { type: 'NETWORK.DOWN' }
-  | { type: 'ENQUEUE'; kind: string; payload: JsonValue }
+  | { type: 'ENQUEUE'; kind: string; payload: JsonValue; key?: string }
   | { type: 'STORE.CHANGED' }
   | { type: 'LOCK.HELD' }
   | { type: 'RESOLVE.DISCARD' }
@@ -104,7 +104,9 @@ export const outboxSetup = setup({
     setOnline: assign({ online: true }),
     setOffline: assign({ online: false }),
     setSnapshot: assign((_, p: { snapshot: OutboxSnapshot }) => snapshotFields(p.snapshot)),
-    addToQueue: assign(({ context }, p: OutboxEnqueueInput) => ({ toAdd: [...context.toAdd, { kind: p.kind, payload: p.payload }] })),
+    addToQueue: assign(({ context }, p: OutboxEnqueueInput) => ({
+      toAdd: [...context.toAdd, p.key ? { kind: p.kind, payload: p.payload, key: p.key } : { kind: p.kind, payload: p.payload }],
+    })),
     takeAdded: assign(({ context }) => ({ toAdd: context.toAdd.slice(1) })),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),

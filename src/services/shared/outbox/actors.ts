@@ -32,7 +32,7 @@ export function createOutboxActors(deps: OutboxActorDeps) {
   return {
     readQueue: fromPromise<OutboxSnapshot, void>(() => store.snapshot()),
     enqueue: fromPromise<OutboxSnapshot, OutboxEnqueueInput>(async ({ input }) => {
-      await store.enqueue(input.kind, input.payload);
+      await store.enqueue(input.kind, input.payload, input.key);
       return store.snapshot();
     }),
     update: fromPromise<OutboxSnapshot, OutboxUpdate>(async ({ input }) => {

@@ -48,6 +48,8 @@ export type OutboxUpdate =
 export interface OutboxEnqueueInput {
   kind: string;
   payload: JsonValue;
+  /** The key an attempt that got no answer was sent with (D350): the replay repeats it, never a new one. */
+  key?: string;
 }
 
 /** The replay lock's callback says so when this tab holds it (the machine's `replayLock` actor). */

@@ -53,6 +53,15 @@ describe('outbox store (D329, D332)', () => {
     expect(await store.snapshot()).toEqual({ waiting: 2, head: entries[0] });
   });
 
+  it('D350: an action already tried under a key (no answer) is queued with that key, so its replay cannot make it twice', async () => {
+    const store = await open(freshDatabaseName());
+    const kept = await store.enqueue('order.create', { localId: 'x' }, 'order-tried-once');
+    const fresh = await store.enqueue('order.create', { localId: 'y' });
+    expect(kept.key).toBe('order-tried-once');
+    expect(fresh.key).not.toBe('order-tried-once');
+    expect((await store.list()).map((e) => e.key)).toEqual(['order-tried-once', fresh.key]);
+  });
+
   it('never numbers a new entry below one already removed, so order survives deletions', async () => {
     const store = await open(freshDatabaseName());
     const first = await store.enqueue('a', 1);

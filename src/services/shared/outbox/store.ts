@@ -21,7 +21,8 @@ interface OutboxSchema extends DBSchema {
 type NewEntry = Omit<OutboxEntry, 'id'>;
 
 export interface OutboxStore {
-  enqueue(kind: string, payload: JsonValue): Promise<OutboxEntry>;
+  /** A new entry; with `key` when the action was already tried under that key (D124: the repeat must not redo it). */
+  enqueue(kind: string, payload: JsonValue, key?: string): Promise<OutboxEntry>;
   /** Every entry, oldest first. */
   list(): Promise<OutboxEntry[]>;
   snapshot(): Promise<OutboxSnapshot>;
@@ -88,11 +89,11 @@ export async function openOutboxStore(options: OutboxStoreOptions = {}): Promise
   const listeners = new Set<BroadcastChannel>();
 
   return {
-    async enqueue(kind, payload) {
+    async enqueue(kind, payload, key) {
       const fresh: NewEntry = {
         kind,
         payload,
-        key: newIdempotencyKey('outbox'),
+        key: key ?? newIdempotencyKey('outbox'),
         createdAt: now(),
         attempts: 0,
         lastError: null,

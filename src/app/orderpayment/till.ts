@@ -1,0 +1,114 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { PayCashInput } from '../../machines/orderpayment/cashPayment.machine';
+import type { PrintReceiptInput } from '../../machines/orderpayment/orderPayment.machine';
+import { newIdempotencyKey } from '../../rules/idempotency';
+import type { InvoiceDetail, Payment } from '../../services/orderpayment/schemas';
+import type { AppScope } from '../shared/composition';
+import { needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
+import { outboxOf, type TillOutbox } from '../shared/outbox';
+import { orderPaymentActorsOf } from './actors';
+
+/**
+ * Cash through an outage (D339, D350): a cash payment the service cannot take now is queued as
+ * `order.payCash` and the page shows it paid, as far as the till knows; the service checks the amounts
+ * again when it is replayed (the change must be the amount received minus its total, else a conflict,
+ * D341). The total is the order's as the page shows it, and the change the cash way's own rule
+ * (machines/orderpayment/rules), the same as online. QR, card and link stay refused offline.
+ */
+
+/** What the cash way is told once the payment is queued: pending, not yet the service's (its id comes on replay). */
+const queuedPayment = (input: PayCashInput): Payment => ({
+  payment_id: 0,
+  invoice_id: input.invoiceId,
+  method: 'CASH',
+  status: 'PENDING',
+  amount: input.receiveAmount - input.returnAmount,
+  receive_amount: input.receiveAmount,
+  return_amount: input.returnAmount,
+  created_at: Math.floor(Date.now() / 1000),
+});
+
+/** A local order as the payment page reads an invoice: always handling (1) until the service has it. */
+async function localInvoice(outbox: TillOutbox, localId: string): Promise<InvoiceDetail> {
+  const detail = await readLocalOrder(outbox, localId);
+  return { ...detail, invoice_data: { ...detail.invoice_data, status: 1 } };
+}
+
+/** The receipt's order with the cash the till holds for it (queued, not yet on the service). */
+async function withHeldCash(outbox: TillOutbox, input: PrintReceiptInput, order: number | string): Promise<PrintReceiptInput> {
+  const cash = queuedCash(await outbox.entries(), order);
+  if (!cash) return input;
+  const invoice: InvoiceDetail['invoice_data'] = {
+    ...input.detail.invoice_data,
+    payment_status: 1,
+    payment_method: 'CASH',
+    receive_amount: cash.receiveAmount,
+    return_amount: cash.returnAmount,
+  };
+  return { ...input, detail: { ...input.detail, invoice_data: invoice } };
+}
+
+export const tillPaymentsOf = (scope: AppScope) => {
+  const base = scope.use(orderPaymentActorsOf);
+  const outboxes = scope.use(outboxOf);
+
+  return {
+    /** The service's order: paid online, or queued under this tab's cash intent key when the service does not answer. */
+    payCash: fromPromise<Payment, PayCashInput>(async ({ input, signal }) => {
+      const outbox = outboxes.current();
+      const key = base.cashKey(input.orderId);
+      const queue = async (till: TillOutbox) => {
+        await till.enqueue(
+          'order.payCash',
+          { order: input.orderId, receiveAmount: input.receiveAmount, returnAmount: input.returnAmount },
+          key,
+        );
+        return queuedPayment(input);
+      };
+      if (outbox?.offline()) return queue(outbox);
+      try {
+        return await base.api.payCash(input, key, signal);
+      } catch (error) {
+        if (!outbox || !unreachableError(error)) throw error;
+        outbox.unreachable();
+        return queue(outbox);
+      }
+    }),
+    /** Online the receipt as before; offline from what the till holds (the queued cash included). */
+    printReceipt: (language: () => 'vi' | 'en') =>
+      fromPromise<void, PrintReceiptInput>(async ({ input, signal }) => {
+        const outbox = outboxes.current();
+        if (!outbox?.offline()) return base.print(input, signal, language(), false);
+        return base.print(await withHeldCash(outbox, input, input.detail.invoice_data.order_id), signal, language(), true);
+      }),
+    /** The actors of a local order's payment page (D349): read from the queue, cash queued, no socket. */
+    localPayment(localId: string) {
+      const outbox = () => {
+        const current = outboxes.current();
+        if (!current) throw needsService();
+        return current;
+      };
+      const load = fromPromise<InvoiceDetail, { orderId: number }>(() => localInvoice(outbox(), localId));
+      return {
+        loadInvoice: load,
+        checkOrder: load,
+        // A local order has no socket events: its payment is the one queued here.
+        watchPayment: fromCallback<EventObject, { orderId: number; invoiceId: number; orderCode: string }>(() => () => undefined),
+        payCash: fromPromise<Payment, PayCashInput>(async ({ input }) => {
+          // Nothing was sent for it yet: a new key, kept with the entry for every replay (D124).
+          await outbox().enqueue(
+            'order.payCash',
+            { order: localId, receiveAmount: input.receiveAmount, returnAmount: input.returnAmount },
+            newIdempotencyKey('pay'),
+          );
+          return queuedPayment(input);
+        }),
+        findPayments: fromPromise<Payment[], { invoiceId: number }>(async () => []),
+        printReceipt: (language: () => 'vi' | 'en') =>
+          fromPromise<void, PrintReceiptInput>(async ({ input, signal }) =>
+            base.print({ ...input, detail: await localInvoice(outbox(), localId) }, signal, language(), true),
+          ),
+      };
+    },
+  };
+};

@@ -1,0 +1,120 @@
+import { fromPromise } from 'xstate';
+import type { LoadedOrder, SubmitInput } from '../../machines/orders/orderEdit.machine';
+import { newIdempotencyKey } from '../../rules/idempotency';
+import { bodyOf } from '../../services/orders';
+import type { Order, OrderCategory, OrderDetail, PendingPayment, PickableProduct } from '../../services/orders/schemas';
+import type { JsonValue } from '../../services/shared/outbox/schemas';
+import type { AppScope } from '../shared/composition';
+import { outboxOf, type TillOutbox } from '../shared/outbox';
+import { ordersActorsOf } from './actors';
+import {
+  keepCategories,
+  keepProducts,
+  keptCategories,
+  keptProducts,
+  needsService,
+  readLocalOrder,
+  unreachableError,
+} from '../shared/local-orders';
+
+/**
+ * The till's order actors through an outage (D349–D351), over the orders area's own (./actors.ts) and
+ * the signed-in till user's outbox. Without an outbox (not a till, no IndexedDB) they are the online
+ * actors as they were. A call that gets no answer tells the outbox the till is offline (D351); while
+ * offline, a new order is a local order in the queue and the dishes come from the kept catalogue (D348).
+ */
+export const tillOrdersOf = (scope: AppScope) => {
+  const base = scope.use(ordersActorsOf);
+  const outboxes = scope.use(outboxOf);
+  const { api } = base;
+
+  /** The online call; offline, or when it gets no answer, what the till kept (when it kept something). */
+  async function orKept<T>(
+    call: () => Promise<T>,
+    keep: (o: TillOutbox, value: T) => Promise<unknown>,
+    kept: (o: TillOutbox) => Promise<T | null>,
+  ) {
+    const outbox = outboxes.current();
+    if (!outbox) return call();
+    if (outbox.offline()) {
+      const value = await kept(outbox);
+      if (value !== null) return value;
+    }
+    try {
+      const value = await call();
+      void keep(outbox, value);
+      return value;
+    } catch (error) {
+      if (!unreachableError(error)) throw error;
+      outbox.unreachable();
+      const value = await kept(outbox);
+      if (value === null) throw error;
+      return value;
+    }
+  }
+
+  return {
+    /**
+     * A new order: the service's (POST /order with an Idempotency-Key), or, offline or when that gets
+     * no answer, a local order queued under the very same key, so a create the service did make is
+     * answered on replay and never made twice (D124, D349).
+     */
+    createOrder: fromPromise<{ orderId: number | string }, { tableId: number | null }>(async ({ input, signal }) => {
+      const outbox = outboxes.current();
+      if (!outbox) return api.create(input.tableId, signal);
+      const key = newIdempotencyKey('order');
+      if (!outbox.offline()) {
+        try {
+          return await api.create(input.tableId, signal, key);
+        } catch (error) {
+          if (!unreachableError(error)) throw error;
+          outbox.unreachable();
+        }
+      }
+      const localId = crypto.randomUUID();
+      await outbox.enqueue('order.create', { localId, tableId: input.tableId }, key);
+      return { orderId: localId };
+    }),
+    loadProducts: fromPromise<PickableProduct[], { q: string }>(({ input, signal }) =>
+      orKept(
+        () => api.products(input.q, signal),
+        // Only the whole catalogue is kept; a search's answer is a part of it.
+        (o, products) => (input.q === '' ? keepProducts(o, products) : Promise.resolve()),
+        (o) => keptProducts(o, input.q),
+      ),
+    ),
+    loadCategories: fromPromise<OrderCategory[], void>(({ signal }) =>
+      orKept(() => api.categories(signal), keepCategories, keptCategories),
+    ),
+    /** The actors of a local order's page (D349): read from the queue, dishes added to it. */
+    localOrder(localId: string) {
+      const outbox = () => {
+        const current = outboxes.current();
+        if (!current) throw needsService();
+        return current;
+      };
+      return {
+        loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async () => ({
+          detail: await readLocalOrder(outbox(), localId),
+          pending: null,
+        })),
+        submitDishes: fromPromise<OrderDetail, SubmitInput>(async ({ input }) => {
+          const till = outbox();
+          if (input.lines.length > 0) {
+            const { products } = bodyOf(1, input.lines);
+            const shown = input.lines.map((l) => ({ product_id: l.product_id, code: l.code, name: l.name, price: l.price }));
+            await till.enqueue('order.addProducts', { order: localId, products, shown } satisfies Record<string, JsonValue>);
+          }
+          return readLocalOrder(till, localId);
+        }),
+        // A customer and a payment being cancelled need the service: the page says it could not connect.
+        attachCustomer: fromPromise<Order, { orderId: number; customerId: number }>(async () => {
+          throw needsService();
+        }),
+        cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async () => {
+          throw needsService();
+        }),
+      };
+    },
+  };
+};
