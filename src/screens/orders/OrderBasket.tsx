@@ -21,6 +21,7 @@ import { errorMessageKey } from '../../services/errors';
 import { LINE_AMOUNT_MAX, LINE_NOTE_MAX } from '../../services/orders/schemas';
 import type { OrderEditActor } from './OrderEditScreen';
 import { TillLines } from './TillLines';
+import { BASKET_PANEL_ID, type BasketSheet } from './BasketSheet';
 
 /** Mantine's light alert writes its title in yellow 9, below 4.5:1 on its tint (axe color-contrast): black keeps the tint. */
 const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message: { color: 'var(--mantine-color-black)' } } as const;
@@ -29,7 +30,7 @@ const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message
  * The basket of /sale-order/{order_id} (doc 2 §2, §8, §9): the dishes to add, their count and total,
  * what stops a send (an unknown answer, a payment waiting on the order, D214, D216) and the send itself.
  */
-export function OrderBasket({ actor }: { actor: OrderEditActor }) {
+export function OrderBasket({ actor, sheet }: { actor: OrderEditActor; sheet: BasketSheet }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basketTotal = useSelector(actor, selectBasketTotal);
   const basketCount = useSelector(actor, selectBasketCount);
@@ -37,11 +38,18 @@ export function OrderBasket({ actor }: { actor: OrderEditActor }) {
   const paymentPending = useSelector(actor, selectPaymentPending);
 
   return (
-    <Paper withBorder p="sm" radius="md" id="order-basket-panel">
+    <Paper withBorder p="sm" radius="md" id={BASKET_PANEL_ID} {...sheet.panel} data-testid="order-basket-panel">
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('edit.basketTitle')}
-        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" ref={sheet.headingRef} tabIndex={-1} style={{ outlineOffset: 2 }}>
+            {t('edit.basketTitle')}
+          </Title>
+          {sheet.open ? (
+            <Button hiddenFrom="sm" h={44} variant="default" onClick={sheet.close} data-testid="order-sheet-close">
+              {t('edit.sheetClose')}
+            </Button>
+          ) : null}
+        </Group>
         <BasketLines actor={actor} />
         <Group justify="space-between">
           <Text size="sm">{t('edit.basketCount', { count: basketCount })}</Text>
