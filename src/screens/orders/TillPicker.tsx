@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
@@ -109,37 +109,93 @@ function CategoryTabs({ categories, categoryId, onCategory }: Pick<TillPickerPro
   );
 }
 
+/** How many tiles one slice draws (D356): two screens of a wide till, four of a phone. */
+export const DISH_SLICE = 60;
+
 /**
  * The matching dishes as tiles (D334): as many columns of at least 132 px as the panel holds (two on a
- * 375 px phone, three or four beside the basket on a tablet, five or more on a wide screen).
+ * 375 px phone, three or four beside the basket on a tablet, five or more on a wide screen). A big menu
+ * is drawn in slices (D356): the first DISH_SLICE tiles, then the next slice as the "show more" button
+ * at the grid's end comes near the screen or is pressed, so 2,000 dishes never mean 2,000 tiles at once
+ * and Tab still goes through the tiles in their order.
  */
 function DishGrid<D extends TileDish>({ dishes, loading, countOf, disabled, onAdd, onQuantity }: TillPickerProps<D>) {
   const { t } = useTranslation(['orders']);
+  const list = useRef<HTMLUListElement | null>(null);
+  const [shown, more] = useSlices(dishes);
+  const left = dishes.length - shown;
+  const showMore = (focusNext: boolean) => {
+    more();
+    // A keyboard that asked for more goes on at the first tile it had not reached.
+    if (focusNext) requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-testid="order-dish"]')[shown]?.focus());
+  };
+  const sentinel = useNearScreen(left > 0, shown, () => showMore(false));
+
   return (
-    <ul
-      aria-label={t('edit.productsLabel')}
-      aria-busy={loading}
-      style={{
-        listStyle: 'none',
-        margin: 0,
-        padding: 0,
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
-        gap: 8,
-      }}
-      data-testid="order-products"
-    >
-      {dishes.map((dish) => (
-        <li key={dish.product_id} data-testid="order-product">
-          <DishTile
-            product={dish}
-            count={countOf(dish.product_id)}
-            disabled={disabled}
-            onAdd={() => onAdd(dish)}
-            onQuantity={onQuantity ? () => onQuantity(dish) : undefined}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        ref={list}
+        aria-label={t('edit.productsLabel')}
+        aria-busy={loading}
+        style={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+          gap: 8,
+        }}
+        data-testid="order-products"
+      >
+        {dishes.slice(0, shown).map((dish) => (
+          <li key={dish.product_id} data-testid="order-product">
+            <DishTile
+              product={dish}
+              count={countOf(dish.product_id)}
+              disabled={disabled}
+              onAdd={() => onAdd(dish)}
+              onQuantity={onQuantity ? () => onQuantity(dish) : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+      {left > 0 ? (
+        <Button ref={sentinel} h={44} variant="default" onClick={() => showMore(true)} data-testid="order-dishes-more">
+          {t('edit.showMore', { count: Math.min(DISH_SLICE, left), left })}
+        </Button>
+      ) : null}
+    </>
   );
+}
+
+/**
+ * How many of the dishes are drawn: one slice more at each call, back to the first slice when the
+ * dishes are another set (a new search or category; a basket change leaves the set as it was).
+ */
+function useSlices(dishes: readonly TileDish[]): [number, () => void] {
+  const set = useMemo(() => dishes.map((d) => d.product_id).join(','), [dishes]);
+  const [state, setState] = useState({ set, shown: DISH_SLICE });
+  const shown = state.set === set ? state.shown : DISH_SLICE;
+  return [Math.min(shown, dishes.length), () => setState({ set, shown: shown + DISH_SLICE })];
+}
+
+/**
+ * Calls `onNear` when the element comes within a screen of the viewport (no observer: the button alone
+ * does it). Observed anew after each slice, so a button still near the screen asks for the next one.
+ */
+function useNearScreen(active: boolean, slice: number, onNear: () => void) {
+  const [element, setElement] = useState<HTMLButtonElement | null>(null);
+  const latest = useRef(onNear);
+  useEffect(() => {
+    latest.current = onNear;
+  });
+  useEffect(() => {
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active, element, slice]);
+  return setElement;
 }
