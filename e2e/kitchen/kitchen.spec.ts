@@ -11,9 +11,12 @@ import { acceptCookies } from '../support/shell';
 // browser context of its own with the code the cashier makes on /sale-display; the cashier's sends are
 // made from the signed-in tab with the order calls the order page uses, one of them replayed.
 
-/** Opens a bill on the merchant's first table, confirms it, and sends two dishes twice with one Idempotency-Key. */
+/** The first dish's note for the kitchen (D333), markup included: the ticket shows it as text. */
+const NOTE = 'ít hành <b>cay</b>';
+
+/** Opens a bill on the merchant's first table, confirms it, and sends two dishes (the first with a note) twice with one Idempotency-Key. */
 async function sendTableDishes(page: Page): Promise<{ orderId: number; tableName: string; dishes: string[] }> {
-  return page.evaluate(async () => {
+  return page.evaluate(async (note) => {
     const token = localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token');
     const call = async (method: string, path: string, body?: unknown, key?: string) => {
       const res = await fetch(`/api/sale${path}`, {
@@ -35,12 +38,15 @@ async function sendTableDishes(page: Page): Promise<{ orderId: number; tableName
     )
       .filter((p) => p.status === 0)
       .slice(0, 2);
-    const body = { order_id: orderId, products: products.map((p) => ({ product_id: p.product_id, amount: 1 })) };
+    const body = {
+      order_id: orderId,
+      products: products.map((p, i) => ({ product_id: p.product_id, amount: 1, ...(i === 0 ? { note } : {}) })),
+    };
     const key = crypto.randomUUID();
     // A double confirm: the same send twice with one key.
     await Promise.all([call('PUT', '/order/product', body, key), call('PUT', '/order/product', body, key)]);
     return { orderId, tableName: table!.table_name, dishes: products.map((p) => p.name) };
-  });
+  }, NOTE);
 }
 
 const KITCHEN_LOOKS: ReadonlyArray<{ lang: Lang; width: number }> = [375, 768, 1366].flatMap((width) =>
@@ -74,6 +80,9 @@ test('issue 28 §2: a paired kitchen gets a table’s send once, marks it done, 
     const { orderId, tableName, dishes } = await sendTableDishes(page);
     await expect(kitchen.getByTestId('kitchen-ticket')).toHaveCount(1, { timeout: 5_000 });
     await expect(kitchen.getByRole('region', { name: tableName })).toContainText(dishes[0]!);
+    // D333: the line's note follows it onto the ticket, as text (no <b> element made of it).
+    await expect(kitchen.getByTestId('kitchen-ticket')).toContainText(NOTE);
+    await expect(kitchen.getByTestId('kitchen-ticket').locator('b')).toHaveCount(0);
 
     // Every look: the ticket once (each load replays the board), no violation, no clipped label.
     for (const look of KITCHEN_LOOKS) {

@@ -5,7 +5,7 @@ import { OrdersPage } from '../pages/orders';
 
 // Taking an order by touch and keyboard on /sale-order/{id} (D333–D336): dish tiles with photos, a tap
 // adds, a long press sets the quantity, the stepper, a kitchen note per line, search without tone
-// marks, the till's keys; axe-clean and unclipped (the scan includes the clipping guard, categories row included) in vi
+// marks, the till's keys, the phone's basket sheet (D355); axe-clean and unclipped (the scan includes the clipping guard, categories row included) in vi
 // and en at 375, 768, 1024 and 1366 px.
 
 const TOUCH_LOOKS = [
@@ -104,6 +104,22 @@ test.describe('Issue 28: order taking built for touch', () => {
       await expect(edit.basketLines).toHaveCount(1);
       await expect(page.getByTestId('order-category').first()).toHaveText(edit.tx('edit.allCategories'));
       await expectNoAxeViolations(page, `order taking (${lookName(look)})`, info);
+      if (look.width < 768) {
+        // D355: the bar opens the basket as a bottom sheet, inside the screen, and Escape closes it.
+        const toggle = page.getByTestId('order-sheet-toggle');
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        const sheet = page.getByTestId('order-basket-panel');
+        await expect(sheet.getByTestId('order-basket-line')).toHaveCount(1);
+        await expect(sheet.getByTestId('order-submit')).toBeInViewport();
+        const box = (await sheet.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(look.width + 0.5);
+        await expectNoAxeViolations(page, `order basket sheet (${lookName(look)})`, info);
+        await page.keyboard.press('Escape');
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+        await expect(toggle).toBeFocused();
+      }
     });
   });
 });

@@ -28,7 +28,8 @@ export class InvoicesPage {
     this.search = page.getByRole('searchbox', { name: tx('list.searchLabel') });
     this.createButton = page.getByRole('button', { name: tx('list.create'), exact: true });
     this.createHeading = page.getByRole('heading', { level: 1, name: tx('create.title') });
-    this.productSearch = page.getByRole('searchbox', { name: tx('create.productSearch') });
+    // The counter sale's dishes are the till's (D354): the order page's picker and basket lines.
+    this.productSearch = page.getByRole('searchbox', { name: t(lang, 'orders:edit.search'), exact: true });
     this.lines = page.getByTestId('invoice-lines');
     this.total = page.getByTestId('invoice-total');
     this.submit = page.getByTestId('invoice-submit');
@@ -59,8 +60,14 @@ export class InvoicesPage {
     return this.rows.filter({ hasText: text });
   }
 
+  /** The dish's tile (a tap adds one). */
   addProduct(name: string): Locator {
-    return this.page.getByRole('button', { name: this.tx('create.addProduct', { name }), exact: true });
+    return this.page.getByTestId('order-dish').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** A line's amount box in the sale's lines. */
+  amountOf(name: string): Locator {
+    return this.lines.getByRole('textbox', { name: t(this.lang, 'orders:edit.amountLabel', { name }) });
   }
 
   text(text: string): Locator {

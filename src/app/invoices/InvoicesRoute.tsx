@@ -47,9 +47,9 @@ function CreatePage() {
     else navigate(invoicePaths.list());
   }, [navigate, location.key]);
   const logic = useMemo(() => {
-    const { searchProducts, searchCustomers, createInvoice } = a;
+    const { searchProducts, loadCategories, searchCustomers, createInvoice } = a;
     return invoiceCreateMachine.provide({
-      actors: { searchProducts, searchCustomers, createInvoice },
+      actors: { searchProducts, loadCategories, searchCustomers, createInvoice },
       actions: {
         notifyCreated: (_, p) =>
           notify.success({ title: 'invoices:create.createdTitle', message: 'invoices:create.createdBody', values: { code: p.code } }),

@@ -1,14 +1,24 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CounterMethod, InvoiceBody, InvoiceCreated, PickableCustomer, PickableProduct } from '../../services/invoices/schemas';
+import type {
+  CounterMethod,
+  InvoiceBody,
+  InvoiceCreated,
+  PickableCustomer,
+  CounterProduct,
+  CounterCategory,
+} from '../../services/invoices/schemas';
+import { knownCategory, productsOfCategory } from '../orders';
 import { errorCode, notProvided } from '../../rules/serviceError';
-import { INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from '../../rules/invoices/invoice';
+import { INVOICE_AMOUNT_MAX, INVOICE_LINES_MAX, INVOICE_NOTE_MAX_LENGTH, parseAmount } from '../../rules/invoices/invoice';
 import { newIdempotencyKey, outcomeUnknown } from '../../rules/idempotency';
 import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/form';
 
 /**
  * /sale-invoice/create (doc 2 §2; CONTRACT13 POST /invoice; D136): a sale recorded at the counter.
  * Products are picked from the service's search (available ones only) with an amount each, a customer
- * optionally (walk-in otherwise), the payment method and a note. Never twice: one Idempotency-Key per
+ * optionally (walk-in otherwise), the payment method and a note. The products come as the till's
+ * tiles (D354): every available product matching the search in one answer, narrowed by a category tab
+ * here; the categories come once, and without them the tabs are only "All". Never twice: one Idempotency-Key per
  * sale attempt, sent with every try of it (a double click is one submit; a lost answer is retried with
  * the same key and the same body, the form locked meanwhile), replaced only after a definite refusal.
  * The payment method and the note are the shared form (../shared/form/form.ts, D283: FIELD.CHANGE);
@@ -17,7 +27,7 @@ import { defineForm, type FormFieldEvent, type FormState } from '../shared/form/
  */
 
 export interface InvoiceLine {
-  product: PickableProduct;
+  product: CounterProduct;
   /** As typed; parsed when sent. */
   amount: string;
 }
@@ -41,8 +51,11 @@ export const invoiceFormKit = defineForm<InvoiceFormValues, InvoiceFormField, 'n
 export interface InvoiceCreateContext {
   lines: InvoiceLine[];
   productQuery: string;
-  productResults: PickableProduct[];
+  productResults: CounterProduct[];
   productError: string | null;
+  categories: CounterCategory[];
+  /** The category tab; null = every category. */
+  categoryId: number | null;
   customerQuery: string;
   customerResults: PickableCustomer[];
   customerError: string | null;
@@ -57,8 +70,10 @@ export interface InvoiceCreateContext {
 
 export type InvoiceCreateEvent =
   | { type: 'PRODUCT.SEARCH'; value: string }
-  | { type: 'PRODUCT.ADD'; product: PickableProduct }
+  | { type: 'PRODUCT.ADD'; product: CounterProduct }
+  | { type: 'CATEGORY.SELECT'; categoryId: number | null }
   | { type: 'LINE.AMOUNT'; productId: number; value: string }
+  | { type: 'LINE.STEP'; productId: number; by: 1 | -1 }
   | { type: 'LINE.REMOVE'; productId: number }
   | { type: 'CUSTOMER.SEARCH'; value: string }
   | { type: 'CUSTOMER.PICK'; customer: PickableCustomer }
@@ -101,8 +116,11 @@ export const invoiceCreateMachine = setup({
     tags: {} as 'submitting' | 'uncertain' | 'productsLoading' | 'customersLoading',
   },
   actors: {
-    searchProducts: fromPromise<PickableProduct[], { q: string }>(async () => {
+    searchProducts: fromPromise<CounterProduct[], { q: string }>(async () => {
       throw notProvided('searchProducts');
+    }),
+    loadCategories: fromPromise<CounterCategory[], void>(async () => {
+      throw notProvided('loadCategories');
     }),
     searchCustomers: fromPromise<PickableCustomer[], { q: string }>(async () => {
       throw notProvided('searchCustomers');
@@ -113,9 +131,9 @@ export const invoiceCreateMachine = setup({
   },
   actions: {
     setProductQuery: assign((_, p: { value: string }) => ({ productQuery: p.value })),
-    setProductResults: assign((_, p: { rows: PickableProduct[] }) => ({ productResults: p.rows, productError: null })),
+    setProductResults: assign((_, p: { rows: CounterProduct[] }) => ({ productResults: p.rows, productError: null })),
     setProductError: assign((_, p: { error: unknown }) => ({ productError: errorCode(p.error) })),
-    addProduct: assign(({ context }, p: { product: PickableProduct }) => {
+    addProduct: assign(({ context }, p: { product: CounterProduct }) => {
       const existing = context.lines.find((l) => l.product.product_id === p.product.product_id);
       if (existing) {
         const n = (parseAmount(existing.amount) ?? 0) + 1;
@@ -125,6 +143,20 @@ export const invoiceCreateMachine = setup({
     }),
     setAmount: assign(({ context }, p: { productId: number; value: string }) => ({
       lines: context.lines.map((l) => (l.product.product_id === p.productId ? { ...l, amount: p.value.slice(0, 6) } : l)),
+      submitError: null,
+    })),
+    setCategories: assign(({ context }, p: { categories: CounterCategory[] }) => ({
+      categories: p.categories,
+      categoryId: knownCategory(p.categories, context.categoryId) ? context.categoryId : null,
+    })),
+    selectCategory: assign((_, p: { categoryId: number | null }) => ({ categoryId: p.categoryId })),
+    // The stepper (D335, as on the order page): one more or one less, 999 at most; − on 1 (or on an amount that is no number) takes the line out.
+    stepAmount: assign(({ context }, p: { productId: number; by: 1 | -1 }) => ({
+      lines: context.lines.flatMap((l) => {
+        if (l.product.product_id !== p.productId) return [l];
+        const n = Math.min(INVOICE_AMOUNT_MAX, (parseAmount(l.amount) ?? 0) + p.by);
+        return n < 1 ? [] : [{ ...l, amount: String(n) }];
+      }),
       submitError: null,
     })),
     removeLine: assign(({ context }, p: { productId: number }) => ({
@@ -153,10 +185,11 @@ export const invoiceCreateMachine = setup({
   },
   guards: {
     formValid: ({ context }) => invoiceProblems(context).length === 0,
-    canAddLine: ({ context }, p: { product: PickableProduct }) =>
+    canAddLine: ({ context }, p: { product: CounterProduct }) =>
       p.product.status === 0 &&
       (context.lines.length < INVOICE_LINES_MAX || context.lines.some((l) => l.product.product_id === p.product.product_id)),
     outcomeUnknown: (_, p: { error: unknown }) => outcomeUnknown(p.error),
+    categoryKnown: ({ context }, p: { categoryId: number | null }) => knownCategory(context.categories, p.categoryId),
     customerQueryEmpty: ({ context }) => context.customerQuery.trim() === '',
   },
   delays: { productSearchDebounce: PICKER_SEARCH_DEBOUNCE_MS, customerSearchDebounce: PICKER_SEARCH_DEBOUNCE_MS },
@@ -168,6 +201,8 @@ export const invoiceCreateMachine = setup({
     productQuery: '',
     productResults: [],
     productError: null,
+    categories: [],
+    categoryId: null,
     customerQuery: '',
     customerResults: [],
     customerError: null,
@@ -197,6 +232,28 @@ export const invoiceCreateMachine = setup({
             onError: { target: 'idle', actions: { type: 'setProductError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
+      },
+    },
+    categories: {
+      description: 'The category tabs (D354): the merchant’s categories, asked once; without them the dishes show under "All" only.',
+      initial: 'loading',
+      on: {
+        'CATEGORY.SELECT': {
+          guard: { type: 'categoryKnown', params: ({ event }) => ({ categoryId: event.categoryId }) },
+          actions: { type: 'selectCategory', params: ({ event }) => ({ categoryId: event.categoryId }) },
+        },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadCategories',
+            src: 'loadCategories',
+            onDone: { target: 'loaded', actions: { type: 'setCategories', params: ({ event }) => ({ categories: event.output }) } },
+            onError: { target: 'unavailable' },
+          },
+        },
+        loaded: {},
+        unavailable: { description: 'No tabs but "All": every matching dish is still listed, so nothing is out of reach.' },
       },
     },
     customers: {
@@ -239,6 +296,7 @@ export const invoiceCreateMachine = setup({
               actions: { type: 'addProduct', params: ({ event }) => ({ product: event.product }) },
             },
             'LINE.AMOUNT': { actions: { type: 'setAmount', params: ({ event }) => ({ productId: event.productId, value: event.value }) } },
+            'LINE.STEP': { actions: { type: 'stepAmount', params: ({ event }) => ({ productId: event.productId, by: event.by }) } },
             'LINE.REMOVE': { actions: { type: 'removeLine', params: ({ event }) => ({ productId: event.productId }) } },
             // FIELD.BLUR is not handled: the note's problem shows after Submit only.
             'FIELD.CHANGE': { actions: { type: 'changeField', params: ({ event }) => ({ event }) } },
@@ -294,6 +352,10 @@ export const invoiceCreateMachine = setup({
 
 type Snapshot = { context: InvoiceCreateContext; hasTag(tag: string): boolean; matches(value: unknown): boolean };
 export const selectLines = (s: Snapshot) => s.context.lines;
+/** The tiles: the search's answer narrowed to the category tab (D354). */
+export const selectDishes = (s: Snapshot) => productsOfCategory(s.context.productResults, s.context.categoryId);
+export const selectCategories = (s: Snapshot) => s.context.categories;
+export const selectCategoryId = (s: Snapshot) => s.context.categoryId;
 export const selectTotal = (s: Snapshot) => invoiceTotal(s.context.lines);
 export const selectProblems = (s: Snapshot) => (s.context.form.showErrors ? invoiceProblems(s.context) : []);
 export const selectInvoiceForm = (s: Snapshot) => s.context.form;

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Table.css';

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Badge, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatVnd } from '../../rules/vnd';
-import type { PickableProduct } from '../../services/orders/schemas';
 import { useLongPress } from '../shared/use-long-press';
 
 /** The first letters of a dish's first two words, for a dish without a picture (or whose picture fails). */
@@ -14,6 +13,14 @@ export const initialsOf = (name: string) =>
     .map((w) => Array.from(w)[0] ?? '')
     .join('')
     .toLocaleUpperCase('vi');
+
+/** What a tile shows of a dish: the order page's and the counter sale's products both have it (D354). */
+export interface TileDish {
+  product_id: number;
+  name: string;
+  price: number;
+  img?: string | null;
+}
 
 /**
  * One dish as a tile (D334): its photo (a neutral block with its initials when it has none or the
@@ -28,16 +35,17 @@ export function DishTile({
   onAdd,
   onQuantity,
 }: {
-  product: PickableProduct;
+  product: TileDish;
   count: number;
   disabled: boolean;
   onAdd: () => void;
-  onQuantity: () => void;
+  /** Without it (the counter sale has no quantity entry) a long press adds one like a tap. */
+  onQuantity?: () => void;
 }) {
   const { t } = useTranslation(['orders']);
   // Whether the browser could draw the picture is the page's own fact, not the order's: kept here.
   const [broken, setBroken] = useState(false);
-  const press = useLongPress(onAdd, onQuantity);
+  const press = useLongPress(onAdd, onQuantity ?? onAdd);
   const price = formatVnd(product.price);
   const photo = product.img && !broken;
 
@@ -45,7 +53,7 @@ export function DishTile({
     <UnstyledButton
       {...(disabled ? {} : press)}
       disabled={disabled}
-      aria-label={t('edit.tileLabel', { name: product.name, price, count })}
+      aria-label={t(onQuantity ? 'edit.tileLabel' : 'edit.tileAddLabel', { name: product.name, price, count })}
       data-testid="order-dish"
       style={{
         display: 'flex',

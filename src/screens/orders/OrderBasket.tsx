@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ import { formatVnd } from '../../rules/vnd';
 import { errorMessageKey } from '../../services/errors';
 import { LINE_AMOUNT_MAX, LINE_NOTE_MAX } from '../../services/orders/schemas';
 import type { OrderEditActor } from './OrderEditScreen';
+import { TillLines } from './TillLines';
+import { BASKET_PANEL_ID, type BasketSheet } from './BasketSheet';
 
 /** Mantine's light alert writes its title in yellow 9, below 4.5:1 on its tint (axe color-contrast): black keeps the tint. */
 const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message: { color: 'var(--mantine-color-black)' } } as const;
@@ -28,7 +30,7 @@ const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message
  * The basket of /sale-order/{order_id} (doc 2 §2, §8, §9): the dishes to add, their count and total,
  * what stops a send (an unknown answer, a payment waiting on the order, D214, D216) and the send itself.
  */
-export function OrderBasket({ actor }: { actor: OrderEditActor }) {
+export function OrderBasket({ actor, sheet }: { actor: OrderEditActor; sheet: BasketSheet }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basketTotal = useSelector(actor, selectBasketTotal);
   const basketCount = useSelector(actor, selectBasketCount);
@@ -36,11 +38,18 @@ export function OrderBasket({ actor }: { actor: OrderEditActor }) {
   const paymentPending = useSelector(actor, selectPaymentPending);
 
   return (
-    <Paper withBorder p="sm" radius="md" id="order-basket-panel">
+    <Paper withBorder p="sm" radius="md" id={BASKET_PANEL_ID} {...sheet.panel} data-testid="order-basket-panel">
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('edit.basketTitle')}
-        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" ref={sheet.headingRef} tabIndex={-1} style={{ outlineOffset: 2 }}>
+            {t('edit.basketTitle')}
+          </Title>
+          {sheet.open ? (
+            <Button hiddenFrom="sm" h={44} variant="default" onClick={sheet.close} data-testid="order-sheet-close">
+              {t('edit.sheetClose')}
+            </Button>
+          ) : null}
+        </Group>
         <BasketLines actor={actor} />
         <Group justify="space-between">
           <Text size="sm">{t('edit.basketCount', { count: basketCount })}</Text>
@@ -67,10 +76,7 @@ export function OrderBasket({ actor }: { actor: OrderEditActor }) {
   );
 }
 
-/**
- * Each dish in the basket: − and + (44 px, D335), its amount to type, a way to take it out and its
- * note for the kitchen (D333); frozen while a send is under way.
- */
+/** Each dish in the basket: the till's lines (./TillLines.tsx) with their notes; frozen while a send is under way. */
 function BasketLines({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basket = useSelector(actor, selectBasket);
@@ -78,82 +84,20 @@ function BasketLines({ actor }: { actor: OrderEditActor }) {
 
   if (basket.length === 0) return <Text size="sm">{t('edit.basketEmpty')}</Text>;
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="order-basket">
-      {basket.map((line) => (
-        <Stack key={line.product_id} gap={4} component="li" data-testid="order-basket-line">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {line.name}
-              <br />
-              <Text span size="xs" c="gray.8">
-                {formatVnd(line.price)}
-              </Text>
-            </Text>
-            <Button
-              size="compact-sm"
-              variant="outline"
-              color="red.9"
-              h={44}
-              disabled={!editable}
-              aria-label={t('edit.removeLabel', { name: line.name })}
-              onClick={() => actor.send({ type: 'BASKET.SET', productId: line.product_id, amount: 0 })}
-            >
-              {t('edit.remove')}
-            </Button>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <ActionIcon
-              size={44}
-              variant="default"
-              disabled={!editable}
-              aria-label={t('edit.less', { name: line.name })}
-              onClick={() => actor.send({ type: 'BASKET.STEP', productId: line.product_id, by: -1 })}
-              data-testid="order-basket-less"
-            >
-              −
-            </ActionIcon>
-            <NumberInput
-              aria-label={t('edit.amountLabel', { name: line.name })}
-              value={line.amount}
-              min={0}
-              max={LINE_AMOUNT_MAX}
-              clampBehavior="strict"
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              disabled={!editable}
-              w={72}
-              size="md"
-              onChange={(value) => {
-                if (typeof value === 'number') actor.send({ type: 'BASKET.SET', productId: line.product_id, amount: value });
-              }}
-              data-testid="order-basket-amount"
-            />
-            <ActionIcon
-              size={44}
-              variant="default"
-              disabled={!editable}
-              aria-label={t('edit.more', { name: line.name })}
-              onClick={() => actor.send({ type: 'BASKET.STEP', productId: line.product_id, by: 1 })}
-              data-testid="order-basket-more"
-            >
-              +
-            </ActionIcon>
-            <TextInput
-              style={{ flex: 1, minWidth: 0 }}
-              size="md"
-              aria-label={t('edit.noteLabel', { name: line.name })}
-              placeholder={t('edit.notePlaceholder')}
-              value={line.note ?? ''}
-              maxLength={LINE_NOTE_MAX}
-              disabled={!editable}
-              onChange={(e) => actor.send({ type: 'BASKET.NOTE', productId: line.product_id, note: e.currentTarget.value })}
-              data-testid="order-basket-note"
-            />
-          </Group>
-        </Stack>
-      ))}
-    </Stack>
+    <TillLines
+      lines={basket}
+      editable={editable}
+      amountMax={LINE_AMOUNT_MAX}
+      noteMax={LINE_NOTE_MAX}
+      onStep={(productId, by) => actor.send({ type: 'BASKET.STEP', productId, by })}
+      // An emptied box changes nothing until a number is typed (the basket holds 1..999).
+      onAmount={(productId, amount) => {
+        if (amount !== '') actor.send({ type: 'BASKET.SET', productId, amount });
+      }}
+      onRemove={(productId) => actor.send({ type: 'BASKET.SET', productId, amount: 0 })}
+      onNote={(productId, note) => actor.send({ type: 'BASKET.NOTE', productId, note })}
+      testId="order-basket"
+    />
   );
 }
 

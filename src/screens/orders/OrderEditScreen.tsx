@@ -27,6 +27,7 @@ import { STATUS_COLOURS } from './OrderListScreen';
 import { OrderVoidedNotice } from './OrderVoid';
 import { DISH_SEARCH_ID, ProductPicker } from './ProductPicker';
 import { BasketBar, QuantityDialog, TillKeysHint, useTillKeys } from './TillParts';
+import { useBasketSheet } from './BasketSheet';
 
 export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
 
@@ -66,6 +67,7 @@ export function OrderEditScreen({
   const loadError = useSelector(actor, selectLoadError);
   const order = useSelector(actor, selectOrder);
   useTillKeys(actor, DISH_SEARCH_ID);
+  const sheet = useBasketSheet();
 
   const back = (
     <Anchor component={Link} to={listHref} size="sm">
@@ -129,13 +131,13 @@ export function OrderEditScreen({
           <Stack gap="md" style={STICKY_PANEL}>
             <OrderCustomerCard actor={actor} order={order} />
             <OrderLinesCard actor={actor} order={order} lineBadge={lineBadge} />
-            <OrderBasket actor={actor} />
+            <OrderBasket actor={actor} sheet={sheet} />
             <OrderPayButton actor={actor} payHref={payHref} />
             {voidSlot}
           </Stack>
         </Grid.Col>
       </Grid>
-      <BasketBar actor={actor} />
+      <BasketBar actor={actor} sheet={sheet} />
       <OrderAddedDialog actor={actor} order={order} />
       <QuantityDialog actor={actor} />
       <CustomerDialog actor={actor} />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Anchor, Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectBasketCount, selectBasketEditable, selectBasketTotal, selectQuantity } from '../../machines/orders/selectors';
@@ -7,6 +7,7 @@ import { formatVnd } from '../../rules/vnd';
 import { LINE_AMOUNT_MAX } from '../../services/orders/schemas';
 import { SendBasketButton } from './OrderBasket';
 import type { OrderEditActor } from './OrderEditScreen';
+import { BASKET_PANEL_ID, type BasketSheet } from './BasketSheet';
 
 /** Typing in a field (or a dialog holding the focus) keeps its keys: the till's keys are for the page. */
 function typingSomewhere(target: EventTarget | null): boolean {
@@ -100,34 +101,46 @@ export function QuantityDialog({ actor }: { actor: OrderEditActor }) {
 }
 
 /**
- * On a phone (below 768 px, D334) the basket is below the dishes: this bar stays at the bottom of the
- * screen with the count and the total, a way down to the basket and the send button, so sending is
- * always one tap away.
+ * On a phone (below 768 px, D334) this bar stays at the bottom of the screen with the count and the
+ * total and the send button, so sending is always one tap away; the count and total are the toggle
+ * that opens the basket as a sheet above the bar and closes it again (D355).
  */
-export function BasketBar({ actor }: { actor: OrderEditActor }) {
+export function BasketBar({ actor, sheet }: { actor: OrderEditActor; sheet: BasketSheet }) {
   const { t } = useTranslation(['orders']);
   const count = useSelector(actor, selectBasketCount);
   const total = useSelector(actor, selectBasketTotal);
   return (
     <Paper
+      ref={sheet.barRef}
       hiddenFrom="sm"
       withBorder
       shadow="md"
       p="xs"
-      style={{ position: 'sticky', bottom: 0, zIndex: 5 }}
+      style={{ position: 'sticky', bottom: 0, zIndex: 7 }}
       role="region"
       aria-label={t('edit.basketTitle')}
       data-testid="order-basket-bar"
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Anchor
-          href="#order-basket-panel"
-          size="sm"
-          fw={600}
-          style={{ minHeight: 44, display: 'flex', alignItems: 'center', flex: 1, minWidth: 0 }}
+        <UnstyledButton
+          ref={sheet.toggleRef}
+          aria-expanded={sheet.open}
+          aria-controls={BASKET_PANEL_ID}
+          onClick={sheet.toggle}
+          onKeyDown={sheet.onEscape}
+          style={{ minHeight: 44, display: 'flex', alignItems: 'center', gap: 6, flex: 1, minWidth: 0 }}
+          data-testid="order-sheet-toggle"
         >
-          {t('edit.sheetSummary', { count, total: formatVnd(total) })}
-        </Anchor>
+          <Text span size="sm" fw={600} c="blue.9" style={{ overflowWrap: 'anywhere' }}>
+            {t('edit.sheetSummary', { count, total: formatVnd(total) })}
+          </Text>
+          <Text span size="sm" c="blue.9" aria-hidden>
+            {sheet.open ? '▾' : '▴'}
+          </Text>
+          <Text span size="xs" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
+            {sheet.open ? t('edit.sheetClose') : t('edit.sheetOpen')}
+          </Text>
+        </UnstyledButton>
         {/* The send button keeps its whole label; the summary wraps instead (D334). */}
         <SendBasketButton actor={actor} keepWhole />
       </Group>

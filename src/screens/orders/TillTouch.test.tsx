@@ -148,4 +148,44 @@ describe('taking an order by touch (D333–D336)', () => {
     },
     SLOW,
   );
+
+  for (const language of ['en', 'vi'] as const) {
+    it(
+      `issue 28 §1 (${language}): the phone's bar opens the basket as a sheet (a disclosure: focus to its heading, Escape or Hide closes it and gives the focus back)`,
+      async () => {
+        const { actor } = till();
+        await renderScreen(<OrderEditScreen actor={actor} listHref="/sale-order" payHref="/pay" />, { language });
+        const grid = await screen.findByTestId('order-products');
+        fireEvent.click(await within(grid).findByRole('button', { name: TEXT[language].add }));
+        const toggle = screen.getByTestId('order-sheet-toggle');
+        const panel = screen.getByTestId('order-basket-panel');
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+        expect(toggle.textContent).toContain(language === 'en' ? '1 dishes' : '1 món');
+        expect(panel.getAttribute('data-open')).toBe('false');
+
+        fireEvent.click(toggle);
+        expect(toggle.getAttribute('aria-expanded')).toBe('true');
+        expect(panel.getAttribute('data-open')).toBe('true');
+        await waitFor(() => expect(document.activeElement?.tagName).toBe('H2'));
+        expect(panel.contains(document.activeElement)).toBe(true);
+        // The sheet holds the lines with their stepper and note, the total and the send.
+        fireEvent.click(within(panel).getByRole('button', { name: TEXT[language].more }));
+        expect(actor.getSnapshot().context.basket[0]!.amount).toBe(2);
+        expect(within(panel).getByRole('textbox', { name: TEXT[language].note })).toBeTruthy();
+        expect(within(panel).getByTestId('order-basket-total')).toBeTruthy();
+        expect(within(panel).getByTestId('order-submit')).toBeTruthy();
+
+        fireEvent.keyDown(within(panel).getByRole('button', { name: TEXT[language].more }), { key: 'Escape' });
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(document.activeElement).toBe(toggle);
+
+        fireEvent.click(toggle);
+        fireEvent.click(within(panel).getByTestId('order-sheet-close'));
+        expect(panel.getAttribute('data-open')).toBe('false');
+        expect(document.activeElement).toBe(toggle);
+      },
+      SLOW,
+    );
+  }
 });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { InvoicesApi } from './api';
-import type { InvoiceBody, InvoiceCreated, InvoiceListQuery, InvoicePage, PickableCustomer, PickableProduct } from './schemas';
+import type { InvoiceBody, InvoiceCreated, InvoiceListQuery, InvoicePage, PickableCustomer } from './schemas';
 
 /** The invoice machines' actors for `machine.provide({ actors })` in src/app; each request stops with its actor. */
 export function createInvoicesActors(api: InvoicesApi) {
@@ -10,7 +10,6 @@ export function createInvoicesActors(api: InvoicesApi) {
     createInvoice: fromPromise<InvoiceCreated, { body: InvoiceBody; key: string }>(({ input, signal }) =>
       api.create(input.body, input.key, signal),
     ),
-    searchProducts: fromPromise<PickableProduct[], { q: string }>(({ input, signal }) => api.searchProducts(input.q, signal)),
     searchCustomers: fromPromise<PickableCustomer[], { q: string }>(({ input, signal }) => api.searchCustomers(input.q, signal)),
   };
 }

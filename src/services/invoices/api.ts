@@ -4,25 +4,22 @@ import {
   invoiceCreatedSchema,
   invoiceRowsSchema,
   pickableCustomersSchema,
-  pickableProductsSchema,
   type InvoiceBody,
   type InvoiceCreated,
   type InvoiceListQuery,
   type InvoicePage,
   type PickableCustomer,
-  type PickableProduct,
 } from './schemas';
 
-/** The sale service's /invoice calls and the create form's pickers (docs/areas/invoices.md). Every answer is validated. */
+/** The sale service's /invoice calls and the create form's customer picker (docs/areas/invoices.md; its products come from the orders client, D354). Every answer is validated. */
 
-/** How many matches a picker shows. */
+/** How many customers the customer picker shows. */
 export const PICKER_PAGE_SIZE = 20;
 
 export interface InvoicesApi {
   list(query: InvoiceListQuery, signal?: AbortSignal): Promise<InvoicePage>;
   create(body: InvoiceBody, idempotencyKey: string, signal?: AbortSignal): Promise<InvoiceCreated>;
   cancel(invoiceId: number, signal?: AbortSignal): Promise<void>;
-  searchProducts(q: string, signal?: AbortSignal): Promise<PickableProduct[]>;
   searchCustomers(q: string, signal?: AbortSignal): Promise<PickableCustomer[]>;
 }
 
@@ -58,16 +55,6 @@ export function createInvoicesApi(sale: ServiceClient): InvoicesApi {
         schema: invoiceCancelledSchema,
         signal,
       });
-    },
-    async searchProducts(q, signal) {
-      const body = await sale.list({
-        name: 'invoices.searchProducts',
-        path: '/inventory/product',
-        query: { page: 1, page_size: PICKER_PAGE_SIZE, status: 0, ...(q ? { q } : {}) },
-        schema: pickableProductsSchema,
-        signal,
-      });
-      return body.data;
     },
     async searchCustomers(q, signal) {
       const data = await sale.data({

@@ -50,16 +50,24 @@ export interface InvoiceListQuery {
   q: string;
 }
 
-/** A product the create form can pick (GET /inventory/product, status 0 only). */
-export const pickableProductSchema = z.object({
-  product_id: z.number().int().positive(),
-  code: z.string(),
-  name: z.string(),
-  price: z.number().nonnegative(),
-  status: z.number().int(),
-});
-export type PickableProduct = z.infer<typeof pickableProductSchema>;
-export const pickableProductsSchema = z.array(pickableProductSchema);
+/**
+ * A product the counter sale can pick and a category tab: what it reads of the orders client's dish
+ * catalogue (GET /inventory/product?status=0 and GET /category/, validated by that client's schemas),
+ * which the counter sale shares with the order page (D354).
+ */
+export interface CounterProduct {
+  product_id: number;
+  code: string;
+  name: string;
+  price: number;
+  status: number;
+  img: string | null;
+  category_ids: readonly number[];
+}
+export interface CounterCategory {
+  category_id: number;
+  category_name: string;
+}
 
 /** A customer the create form can pick (GET /customer). */
 export const pickableCustomerSchema = z.object({

@@ -6,7 +6,7 @@ import {
 } from '../../../src/machines/invoices/invoiceCreate.machine';
 import { networkError, serviceError } from '../shared/fixtures/auth';
 import { describeModel } from '../shared/harness';
-import { closed, lan, pho, tra } from './fixtures';
+import { closed, drinks, lan, pho, soups, tra } from './fixtures';
 
 const PRODUCT_DEBOUNCE = 'xstate.after.productSearchDebounce.invoiceCreate.products.debouncing';
 const CUSTOMER_DEBOUNCE = 'xstate.after.customerSearchDebounce.invoiceCreate.customers.debouncing';
@@ -22,9 +22,11 @@ const PICKERS = [
   'CUSTOMER.PICK',
   'CUSTOMER.CLEAR',
 ];
+const CATEGORIES = ['xstate.done.actor.loadCategories', 'xstate.error.actor.loadCategories', 'CATEGORY.SELECT'];
 const FORM = [
   'PRODUCT.ADD',
   'LINE.AMOUNT',
+  'LINE.STEP',
   'LINE.REMOVE',
   'FIELD.CHANGE',
   'SUBMIT',
@@ -41,13 +43,14 @@ function projection(c: InvoiceCreateContext) {
     customer: c.customer !== null,
     shown: c.form.showErrors,
     error: c.submitError !== null,
+    categoryId: c.categoryId,
   };
 }
 
 describeModel({
   name: 'invoiceCreate',
   machine: invoiceCreateMachine,
-  promiseActors: ['searchProducts', 'searchCustomers', 'createInvoice'],
+  promiseActors: ['searchProducts', 'loadCategories', 'searchCustomers', 'createInvoice'],
   spyActions: ['notifyCreated', 'notifyCreateFailed', 'goToList'],
   variants: [
     {
@@ -58,7 +61,7 @@ describeModel({
         { type: 'xstate.done.actor.searchProducts', output: [pho, tra] },
         { type: 'xstate.error.actor.searchProducts', error: networkError },
       ],
-      ignore: [...FORM, ...PICKERS.filter((e) => !/product/i.test(e))],
+      ignore: [...FORM, ...CATEGORIES, ...PICKERS.filter((e) => !/product/i.test(e))],
       project: projection as (context: never) => unknown,
     },
     {
@@ -74,7 +77,7 @@ describeModel({
         { type: 'CUSTOMER.PICK', customer: lan },
         { type: 'CUSTOMER.CLEAR' },
       ],
-      ignore: [...FORM, 'PRODUCT.SEARCH', PRODUCT_DEBOUNCE, 'xstate.error.actor.searchProducts'],
+      ignore: [...FORM, ...CATEGORIES, 'PRODUCT.SEARCH', PRODUCT_DEBOUNCE, 'xstate.error.actor.searchProducts'],
       project: projection as (context: never) => unknown,
     },
     {
@@ -85,6 +88,8 @@ describeModel({
         { type: 'PRODUCT.ADD', product: closed },
         { type: 'LINE.AMOUNT', productId: pho.product_id, value: '3' },
         { type: 'LINE.AMOUNT', productId: pho.product_id, value: '0' },
+        { type: 'LINE.STEP', productId: pho.product_id, by: 1 },
+        { type: 'LINE.STEP', productId: pho.product_id, by: -1 },
         { type: 'LINE.REMOVE', productId: pho.product_id },
         { type: 'FIELD.CHANGE', field: 'method', value: 'QR' },
         { type: 'FIELD.CHANGE', field: 'note', value: 'x'.repeat(501) },
@@ -95,9 +100,23 @@ describeModel({
         { type: 'xstate.error.actor.createInvoice', error: serviceError('PRODUCT_NOT_AVAILABLE', 409) },
         { type: 'xstate.error.actor.createInvoice', error: networkError },
       ],
-      ignore: PICKERS.filter((e) => e !== 'xstate.done.actor.searchProducts'),
+      ignore: [...CATEGORIES, ...PICKERS.filter((e) => e !== 'xstate.done.actor.searchProducts')],
       project: projection as (context: never) => unknown,
       limit: 6000,
+    },
+    {
+      // D354: the category tabs narrow the tiles; an unknown tab (a category deleted meanwhile) is refused.
+      variant: 'categories',
+      events: [
+        { type: 'xstate.done.actor.searchProducts', output: [pho, tra] },
+        { type: 'xstate.done.actor.loadCategories', output: [soups, drinks] },
+        { type: 'xstate.error.actor.loadCategories', error: networkError },
+        { type: 'CATEGORY.SELECT', categoryId: drinks.category_id },
+        { type: 'CATEGORY.SELECT', categoryId: null },
+        { type: 'CATEGORY.SELECT', categoryId: 99 },
+      ],
+      ignore: [...FORM, ...PICKERS.filter((e) => e !== 'xstate.done.actor.searchProducts')],
+      project: projection as (context: never) => unknown,
     },
   ],
   check(outcome) {
@@ -139,6 +158,21 @@ describeModel({
       }
       if (type === 'xstate.done.actor.createInvoice' && !(actions.includes('notifyCreated') && actions.includes('goToList')))
         throw new Error('a recorded sale neither toasted nor went to the list');
+      if (type === 'CATEGORY.SELECT') {
+        const wanted = (step.event as unknown as { categoryId: number | null }).categoryId;
+        const known = wanted === null || (before?.categories ?? []).some((c) => c.category_id === wanted);
+        if (after.categoryId !== (known ? wanted : before?.categoryId)) throw new Error('a category tab was taken wrongly');
+      }
+      if (type === 'LINE.STEP' && before) {
+        const id = (step.event as unknown as { productId: number }).productId;
+        const by = (step.event as unknown as { by: number }).by;
+        const line = before.lines.find((l) => l.product.product_id === id);
+        const now = after.lines.find((l) => l.product.product_id === id);
+        const was = Number(line?.amount);
+        const expected = Number.isInteger(was) && was >= 1 ? was + by : by;
+        if (!line ? now !== undefined : expected < 1 ? now !== undefined : Number(now?.amount) !== Math.min(999, expected))
+          throw new Error('the stepper miscounted');
+      }
       if (
         type === 'PRODUCT.ADD' &&
         (step.event as unknown as { product: { status: number } }).product.status !== 0 &&

@@ -68,10 +68,13 @@ export const basketTotal = (basket: readonly BasketLine[]) => basket.reduce((sum
 export const basketCount = (basket: readonly BasketLine[]) => basket.reduce((sum, l) => sum + l.amount, 0);
 
 /** The picker's rows for a category tab (null = every category). */
-export function productsOfCategory(products: readonly PickableProduct[], categoryId: number | null): readonly PickableProduct[] {
+export function productsOfCategory<P extends { category_ids: readonly number[] }>(
+  products: readonly P[],
+  categoryId: number | null,
+): readonly P[] {
   return categoryId === null ? products : products.filter((p) => p.category_ids.includes(categoryId));
 }
 
 /** A category tab that no longer exists falls back to every category. */
-export const knownCategory = (categories: readonly OrderCategory[], id: number | null) =>
+export const knownCategory = (categories: readonly Pick<OrderCategory, 'category_id'>[], id: number | null) =>
   id === null || categories.some((c) => c.category_id === id);
