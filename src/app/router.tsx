@@ -83,7 +83,8 @@ export const WARM_UP_MARK = 'portal:warm-up';
  */
 function WarmSignedIn() {
   const { state } = useLocation();
-  const from = safeReturnPath((state as LoginRouteState | null)?.from);
+  // The remembered page's path (D12) without its query: preloads go by path.
+  const from = safeReturnPath((state as LoginRouteState | null)?.from).split(/[?#]/)[0] ?? '';
   useEffect(() => {
     whenIdle(() => {
       performance.mark(WARM_UP_MARK);
