@@ -44,4 +44,19 @@ test.describe('issue 10 §8: the first load of /login', () => {
     expect(loginChunk, 'the sign-in page chunk').toBeDefined();
     expect(started.get(loginChunk!)!, 'the sign-in chunk starts before config.json has arrived').toBeLessThan(configFinished);
   });
+
+  test('starts fetching the signed-in shell in the background once the form is drawn, not before (D361)', async ({ page }) => {
+    const order: string[] = [];
+    page.on('request', (request) => order.push(`request ${new URL(request.url()).pathname}`));
+    page.on('requestfinished', (request) => order.push(`finished ${new URL(request.url()).pathname}`));
+
+    const screen = await LoginPage.open(page);
+    await expect(screen.username).toBeVisible();
+    const shellRequested = () => order.findIndex((e) => /^request .*\/ShellFrame-[^/]+\.js$/.test(e));
+    await expect.poll(shellRequested, { message: "the shell frame's chunk is fetched while the form shows" }).toBeGreaterThan(-1);
+    const loginLoaded = order.findIndex((e) => /^finished .*\/LoginRoute-[^/]+\.js$/.test(e));
+    expect(loginLoaded, 'the sign-in page chunk arrived').toBeGreaterThan(-1);
+    expect(shellRequested(), 'the shell waits for the sign-in page, never competes with it').toBeGreaterThan(loginLoaded);
+    await expect(screen.username).toBeEditable();
+  });
 });

@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { NotFound } from '../screens/shared/NotFound';
 import { AREA_PAGES, AREA_ROUTES } from './areas';
 import { lazyPage } from './shared/lazy-page';
 import { PlainPage } from './PlainPage';
 import { RequireAuth, RootLayout } from './guards';
-import { SSO_RETURN_PATTERN } from './shared/paths';
+import { safeReturnPath, SSO_RETURN_PATTERN, type LoginRouteState } from './shared/paths';
 import { selectSignedIn, useSessionSelector } from './shared/session-context';
 import { dashboardPaths } from './dashboard/paths';
 
@@ -65,6 +66,34 @@ function pagePreloads(pathname: string): (() => Promise<unknown>)[] {
   return [ShellFrame.preload, AreaPage.preload, ...(route.route?.preload ? [route.route.preload] : [])];
 }
 
+/** Runs `work` when the browser is idle (or after `timeout` ms at the latest); setTimeout where there is no requestIdleCallback. */
+export function whenIdle(work: () => void, timeout = 2000): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout });
+  else setTimeout(work, 0);
+}
+
+/** The mark the size bench splits /login's downloads at: before it the form needs them, after it they are the warm-up. */
+export const WARM_UP_MARK = 'portal:warm-up';
+
+/**
+ * Beside a sign-in frame page, drawn only once the page is (it waits in the same Suspense boundary):
+ * when the browser is next idle, the signed-in code (the shell and the page sign-in leads to) starts
+ * downloading, so the form is usable on the first screen's code alone and signing in does not wait
+ * for the rest (D361).
+ */
+function WarmSignedIn() {
+  const { state } = useLocation();
+  // The remembered page's path (D12) without its query: preloads go by path.
+  const from = safeReturnPath((state as LoginRouteState | null)?.from).split(/[?#]/)[0] ?? '';
+  useEffect(() => {
+    whenIdle(() => {
+      performance.mark(WARM_UP_MARK);
+      for (const part of pagePreloads(`${BASENAME}${from}`)) void part().catch(() => undefined);
+    });
+  }, [from]);
+  return null;
+}
+
 export interface AppRouterOptions {
   /**
    * features.inspector: registers /inspector. Without a session on purpose: it shows machine
@@ -84,6 +113,7 @@ export function createAppRouter(options: AppRouterOptions = {}) {
             element: (
               <AuthFrame>
                 <Outlet />
+                <WarmSignedIn />
               </AuthFrame>
             ),
             children: pages.filter((page) => page.frame === 'auth').map(({ path, component: Page }) => ({ path, element: <Page /> })),

@@ -1,4 +1,4 @@
-import { EINVOICE_ERROR_CODES } from '../einvoice';
+import { EINVOICE_ERROR_CODES } from '../../rules/einvoiceErrorCodes';
 
 /**
  * Error-code catalogue: every code of core §8 and doc 2 §8 plus the client's own. The texts live in
