@@ -83,23 +83,7 @@ export function OrderEditScreen({
       </Stack>
     );
   }
-  if (failed || !order) {
-    return (
-      <Stack p="md">
-        {back}
-        <Title order={1} size="h2">
-          {t('edit.loadFailed')}
-        </Title>
-        <FailureAlert
-          title={t('edit.loadFailed')}
-          message={loadError === 'NOT_FOUND' ? t('edit.notFound') : t(errorMessageKey(loadError))}
-          retryLabel={t('edit.retry')}
-          onRetry={() => actor.send({ type: 'RETRY' })}
-          testId="order-load-failed"
-        />
-      </Stack>
-    );
-  }
+  if (failed || !order) return <OrderLoadFailed back={back} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })} />;
 
   if (voided) {
     return (
@@ -141,6 +125,34 @@ export function OrderEditScreen({
       <OrderAddedDialog actor={actor} order={order} />
       <QuantityDialog actor={actor} />
       <CustomerDialog actor={actor} />
+    </Stack>
+  );
+}
+
+/** The order could not be read: why, and a retry. */
+function OrderLoadFailed({
+  back,
+  loadError,
+  onRetry,
+}: {
+  back: ReactNode;
+  loadError: ReturnType<typeof selectLoadError>;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation(['orders', 'errors']);
+  return (
+    <Stack p="md">
+      {back}
+      <Title order={1} size="h2">
+        {t('edit.loadFailed')}
+      </Title>
+      <FailureAlert
+        title={t('edit.loadFailed')}
+        message={loadError === 'NOT_FOUND' ? t('edit.notFound') : t(errorMessageKey(loadError))}
+        retryLabel={t('edit.retry')}
+        onRetry={onRetry}
+        testId="order-load-failed"
+      />
     </Stack>
   );
 }
