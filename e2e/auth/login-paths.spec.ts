@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { test, expect } from '../support/reused-tab';
+import { test, expect } from '../support/fixtures';
 import { P } from '../support/env';
 import { t } from '../support/i18n';
 import { afterPendingRequests } from '../support/settle';
@@ -312,8 +312,8 @@ test.describe('Foundation: login machine paths in the browser (core §4, §5)', 
 });
 
 function definePathTest(path: ModelPath): void {
-  // One tab per worker (D345); gates set once the form is up (before SUBMIT), so the load uses the HTTP cache.
-  test(`core §4 login path: ${path.description}`, async ({ tab: page, sandbox, makeUser }) => {
+  // The worker's warm tab (D345, D365); gates set once the form is up (before SUBMIT), so the load uses the HTTP cache.
+  test(`core §4 login path: ${path.description}`, async ({ page, sandbox, makeUser }) => {
     const user = await makeUser({ sso_registered: ssoRegisteredFor(path) });
     await arrangeUser(sandbox, user, path);
     if (lacksSsoAddress(path)) await withoutSsoAddress(page);
