@@ -29,14 +29,17 @@ describe('seed', () => {
 });
 
 describe('seeded history stays recent', () => {
-  it('moves every row forward by the whole days since seeding', async () => {
+  // The bank's records of orders stay with their orders (D308, D321), so they are left out: one of an
+  // order paid today is newer than every generated row in the evening, and it does not move.
+  const GENERATED = `NOT EXISTS (SELECT 1 FROM sale_orders o WHERE o.merchant_id = transactions.merchant_id AND o.order_code = transactions.bill_id)`;
+  it('moves every generated row forward by the whole days since seeding', async () => {
     const newest = async () =>
-      (await t.sandbox.db.query<{ m: number }>(`SELECT max(created_at) AS m FROM transactions`))[0]!.m;
+      (await t.sandbox.db.query<{ m: number }>(`SELECT max(created_at) AS m FROM transactions WHERE ${GENERATED}`))[0]!.m;
     const before = await newest();
     await t.sandbox.db.query(`UPDATE sandbox_settings SET value = (value::bigint - ${2 * DAY_MS})::text WHERE key = 'transactions_anchor_day'`);
     expect(await rollTransactionsForward(t.sandbox.db, t.sandbox.clock.now())).toBe(2);
     expect(await newest()).toBe(before + 2 * DAY_MS);
     expect(await rollTransactionsForward(t.sandbox.db, t.sandbox.clock.now())).toBe(0);
-    await t.sandbox.db.query(`UPDATE transactions SET created_at = created_at - ${2 * DAY_MS}, credit_date = credit_date - ${2 * DAY_MS}, settlement_time = settlement_time - ${2 * DAY_MS}`);
+    await t.sandbox.db.query(`UPDATE transactions SET created_at = created_at - ${2 * DAY_MS}, credit_date = credit_date - ${2 * DAY_MS}, settlement_time = settlement_time - ${2 * DAY_MS} WHERE ${GENERATED}`);
   });
 });
