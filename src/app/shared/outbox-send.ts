@@ -1,7 +1,7 @@
 import { z } from '../../config/zod-classic';
 import type { OrderPaymentApi } from '../../services/orderpayment';
 import type { OrdersApi } from '../../services/orders';
-import { LINE_NOTE_MAX } from '../../services/orders/schemas';
+import { LINE_NOTE_MAX, shownDishSchema } from '../../services/orders/schemas';
 import { isServiceError } from '../../services/http/errors';
 import type { OrderIdMap } from '../../services/shared/outbox/idmap';
 import type { OutboxEntry, OutboxSendResult } from '../../services/shared/outbox/schemas';
@@ -34,17 +34,7 @@ export const outboxPayloads = {
      * What the till showed for these dishes (name, code, photo, price) when they were added offline:
      * the local order's page and its receipt read it (D349); never sent, the service prices the lines.
      */
-    shown: z
-      .array(
-        z.object({
-          product_id: z.number().int().positive(),
-          code: z.string().max(100),
-          name: z.string().max(500),
-          price: z.number().int().nonnegative(),
-        }),
-      )
-      .max(100)
-      .optional(),
+    shown: z.array(shownDishSchema).max(100).optional(),
   }),
   'order.payCash': z.object({
     order: orderRef,

@@ -2,7 +2,7 @@ import { z } from '../../config/zod-classic';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../rules/idempotency';
 import { createSessionSlots } from '../shared/sessionSlots';
 import { visibleText } from '../../rules/text';
-import { LINE_NOTE_MAX, type AddProductsBody, type BasketLine, type ConfirmAttempt } from './schemas';
+import { LINE_NOTE_MAX, shownDishSchema, type AddProductsBody, type BasketLine, type ConfirmAttempt } from './schemas';
 
 /**
  * The confirm attempts of the order screen, kept in session storage (this tab, across reloads):
@@ -17,11 +17,7 @@ const attemptSchema = z.object({
   key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
   lines: z
     .array(
-      z.object({
-        product_id: z.number().int().positive(),
-        code: z.string().max(100),
-        name: z.string().max(500),
-        price: z.number().int().nonnegative(),
+      shownDishSchema.extend({
         amount: z.number().int().min(1).max(999),
         note: z.string().max(LINE_NOTE_MAX).optional(),
       }),

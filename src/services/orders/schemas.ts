@@ -26,6 +26,14 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const LINE_AMOUNT_MAX = 999;
 /** A line's note for the kitchen ("ít đá"), D333: the service's limit, in characters. */
 export const LINE_NOTE_MAX = 100;
+
+/** A dish as the till showed it when it went into a basket: kept with a confirm attempt and a queued add (D124, D349). */
+export const shownDishSchema = z.object({
+  product_id: z.number().int().positive(),
+  code: z.string().max(100),
+  name: z.string().max(500),
+  price: z.number().int().nonnegative(),
+});
 /** The most lines one PUT /order/product takes (the service refuses more). */
 export const BASKET_LINES_MAX = 100;
 /** doc 2 §3 E-invoice buyer: the walk-in customer. */
