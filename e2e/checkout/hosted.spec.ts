@@ -139,7 +139,8 @@ test.describe('Issue 14: hosted checkout page', () => {
     await expect(s.card).toHaveCSS('border-radius', '20px');
     await expect(s.view).toHaveCSS('background-color', 'rgb(92, 148, 13)');
     await expect(s.logo).toHaveCSS('height', '60px');
-    expect(await s.logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+    // The logo's bytes arrive after the page is drawn: its natural width once it has loaded.
+    await expect.poll(() => s.logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(40);
     await expect(page.getByTestId('checkout-logo-row')).toHaveCSS('justify-content', 'flex-start');
     await s.method('credit_card').check();
     await expect(s.pay).toHaveText('Trả ngay');

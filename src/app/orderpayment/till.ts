@@ -70,6 +70,16 @@ export const tillPaymentsOf = (scope: AppScope) => {
         return await base.api.payCash(input, key, signal);
       } catch (error) {
         if (!outbox || !unreachableError(error)) throw error;
+        // D159 before D350: when the service answers a lookup, the answer alone was lost; the cash way's
+        // own lookup and "send again" (same key) decide, online. Only a service that answers nothing queues.
+        const answered = await base.api.payments(input.invoiceId, signal).then(
+          () => true,
+          () => false,
+        );
+        if (answered) {
+          outbox.reachable();
+          throw error;
+        }
         outbox.unreachable();
         return queue(outbox);
       }

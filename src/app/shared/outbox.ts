@@ -40,6 +40,8 @@ export interface TillOutbox {
   offline(): boolean;
   /** A call to the sale service got no answer (D351): the till goes offline until the probe reaches it. */
   unreachable(): void;
+  /** A sale-service call was answered: the service is there again (what the probe would find). */
+  reachable(): void;
 }
 
 export interface OutboxRuntime {
@@ -97,9 +99,18 @@ async function openTillOutbox(runtime: Runtime, merchantId: string, userId: numb
   actor.start();
   // Any sale-service call that gets no answer takes the till offline, not only a queued send (D351);
   // the probe then finds when the service answers again.
-  const stopListening = runtime.clients.sale.onUnanswered(() => {
+  const stopUnanswered = runtime.clients.sale.onUnanswered(() => {
     if (actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.DOWN' });
   });
+  // And any answer brings it back at once, not at the next probe: a lost answer followed by a lookup
+  // the service answers is the cash way's "send again", sent, not queued (D159).
+  const stopAnswered = runtime.clients.sale.onAnswered(() => {
+    if (!actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.UP' });
+  });
+  const stopListening = () => {
+    stopUnanswered();
+    stopAnswered();
+  };
   keepCatalogue(orders, keep);
   const outbox: TillOutbox = {
     owner: `${merchantId}:${userId}`,
@@ -115,6 +126,9 @@ async function openTillOutbox(runtime: Runtime, merchantId: string, userId: numb
     offline: () => !actor.getSnapshot().context.online,
     unreachable: () => {
       if (actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.DOWN' });
+    },
+    reachable: () => {
+      if (!actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.UP' });
     },
   };
   return {

@@ -73,6 +73,8 @@ export interface ServiceClient {
    * passed; not when the caller cancelled it): the till learns it is offline from any call (D351).
    */
   onUnanswered(listener: () => void): () => void;
+  /** Calls `listener` whenever a call of this client got an answer (any status): the service is there. */
+  onAnswered(listener: () => void): () => void;
 }
 
 export interface ServiceClientOptions {
@@ -216,6 +218,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const $fetch: $Fetch = createFetch({ fetch: nativeFetch });
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const unanswered = new Set<() => void>();
+  const answeredListeners = new Set<() => void>();
 
   async function attempt<S extends $ZodType>(spec: RawCall<S>, token: string | null): Promise<output<S>> {
     const deadline = requestDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
@@ -245,6 +248,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       deadline.release();
     }
 
+    answeredListeners.forEach((listener) => listener());
     const body = response._data;
     if (response.status < 200 || response.status >= 300) throw serverError(spec.name, response.status, body);
 
@@ -269,6 +273,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     raw: (spec) => authorized(options.tokens, spec, (token) => attemptRaw(nativeFetch, options.baseURL, defaultTimeout, spec, token)),
     data: (spec) => call({ ...spec, response: dataEnvelope(spec.schema) }),
     list: (spec) => call({ ...spec, response: listEnvelope(spec.schema) }),
+    onAnswered(listener) {
+      answeredListeners.add(listener);
+      return () => answeredListeners.delete(listener);
+    },
     onUnanswered(listener) {
       unanswered.add(listener);
       return () => unanswered.delete(listener);
