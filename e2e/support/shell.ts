@@ -81,6 +81,8 @@ export async function switchLanguage(page: Page, to: Lang): Promise<void> {
     }).toPass({ timeout: 10_000 });
   }
   await expect(page.locator('html'), `<html lang> after choosing ${to} (stored: ${to})`).toHaveAttribute('lang', to);
+  // A person looks at the page once the menu has faded; a scan made during the fade saw the menu.
+  await expect(page.getByRole('menu'), 'the language menu, closed after the choice').toHaveCount(0);
 }
 
 /** The consent banner sits over the bottom of dialogs; a person answers it first too. */

@@ -54,6 +54,11 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     Anchor: { defaultProps: { c: 'blue.8' } },
+    // Mantine puts a focus placeholder (`role="presentation"`) first in every menu, and a `menu` may
+    // hold only items and groups (ARIA 1.2, axe aria-required-children): CI found it on the language
+    // and account menus. Without it, opening a menu focuses its first item, as the WAI-ARIA menu
+    // button pattern asks.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A badge never cuts its words (D222): Mantine keeps it on one line and hides what does not fit,
     // so a table squeezing its status column cut "ĐANG CHỌN MÓN" short, and a sentence in a badge ran
     // past a phone's width. It wraps between words instead, growing taller, centred.

@@ -69,7 +69,7 @@ export const tillPaymentsOf = (scope: AppScope) => {
       try {
         return await base.api.payCash(input, key, signal);
       } catch (error) {
-        if (!outbox || !unreachableError(error)) throw error;
+        if (!outbox || !unreachableError(error, signal)) throw error;
         // D159 before D350: when the service answers a lookup, the answer alone was lost; the cash way's
         // own lookup and "send again" (same key) decide, online. Only a service that answers nothing queues.
         const answered = await base.api.payments(input.invoiceId, signal).then(

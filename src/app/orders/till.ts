@@ -33,6 +33,7 @@ export const tillOrdersOf = (scope: AppScope) => {
     call: () => Promise<T>,
     keep: (o: TillOutbox, value: T) => Promise<unknown>,
     kept: (o: TillOutbox) => Promise<T | null>,
+    signal: AbortSignal,
   ) {
     const outbox = outboxes.current();
     if (!outbox) return call();
@@ -45,7 +46,7 @@ export const tillOrdersOf = (scope: AppScope) => {
       void keep(outbox, value);
       return value;
     } catch (error) {
-      if (!unreachableError(error)) throw error;
+      if (!unreachableError(error, signal)) throw error;
       outbox.unreachable();
       const value = await kept(outbox);
       if (value === null) throw error;
@@ -67,7 +68,7 @@ export const tillOrdersOf = (scope: AppScope) => {
         try {
           return await api.create(input.tableId, signal, key);
         } catch (error) {
-          if (!unreachableError(error)) throw error;
+          if (!unreachableError(error, signal)) throw error;
           outbox.unreachable();
         }
       }
@@ -81,10 +82,11 @@ export const tillOrdersOf = (scope: AppScope) => {
         // Only the whole catalogue is kept; a search's answer is a part of it.
         (o, products) => (input.q === '' ? keepProducts(o, products) : Promise.resolve()),
         (o) => keptProducts(o, input.q),
+        signal,
       ),
     ),
     loadCategories: fromPromise<OrderCategory[], void>(({ signal }) =>
-      orKept(() => api.categories(signal), keepCategories, keptCategories),
+      orKept(() => api.categories(signal), keepCategories, keptCategories, signal),
     ),
     /** The actors of a local order's page (D349): read from the queue, dishes added to it. */
     localOrder(localId: string) {

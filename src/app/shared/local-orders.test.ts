@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../services/shared/outbox/schemas';
-import { LOCAL_ORDER_ID, localOrderDetail, localOrderOf, queuedCash, searchKept } from './local-orders';
+import { ServiceError } from '../../services/http/errors';
+import { LOCAL_ORDER_ID, localOrderDetail, localOrderOf, queuedCash, searchKept, unreachableError } from './local-orders';
 
 const LOCAL = '0b7c2f6e-8d7a-4c55-9a51-6f1c1f0f4d11';
 const OTHER = '5d1c0a3e-2b4f-4e8a-8c1d-9f0e1d2c3b4a';
@@ -105,5 +106,24 @@ describe('the kept catalogue (D348)', () => {
     expect(searchKept(dishes, 'DAC biet').map((d) => d.product_id)).toEqual([8]);
     expect(searchKept(dishes, 'tr01').map((d) => d.product_id)).toEqual([9]);
     expect(searchKept(dishes, 'pho tra')).toEqual([]);
+  });
+});
+
+describe('what takes the till offline (D351, D366)', () => {
+  const noAnswer = new ServiceError({ code: 'NETWORK_ERROR', status: 0, kind: 'network' });
+  const timedOut = new ServiceError({ code: 'TIMEOUT', status: 0, kind: 'timeout' });
+  const refused = new ServiceError({ code: 'ORDER_NOT_FOUND', status: 404, kind: 'server' });
+
+  it('a call that got no answer, or timed out', () => {
+    expect(unreachableError(noAnswer, new AbortController().signal)).toBe(true);
+    expect(unreachableError(timedOut, undefined)).toBe(true);
+    expect(unreachableError(refused, undefined)).toBe(false);
+  });
+
+  it('never a call its caller cancelled: the socket said paid while the cash call was in flight', () => {
+    const cancelled = new AbortController();
+    cancelled.abort();
+    expect(unreachableError(noAnswer, cancelled.signal)).toBe(false);
+    expect(unreachableError(timedOut, cancelled.signal)).toBe(false);
   });
 });

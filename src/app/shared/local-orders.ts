@@ -30,7 +30,12 @@ export const LOCAL_ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a
 
 /** Calls that got no answer: the service may be down, the till goes offline (D351). */
 const UNREACHABLE = new Set(['NETWORK_ERROR', 'TIMEOUT']);
-export const unreachableError = (error: unknown) => UNREACHABLE.has(errorCode(error));
+/**
+ * A call the service did not answer. One the caller cancelled (its machine moved on, e.g. the socket
+ * said paid while the cash call was in flight) says nothing about the service and is never queued:
+ * CI found a cancelled cash payment queued, replayed, and the till left offline (D366).
+ */
+export const unreachableError = (error: unknown, signal: AbortSignal | undefined) => !signal?.aborted && UNREACHABLE.has(errorCode(error));
 
 /** The error a local order's page shows for what needs the service (a customer, a payment being cancelled). */
 export const needsService = () => new ServiceError({ code: 'NETWORK_ERROR', status: 0, kind: 'network' });
