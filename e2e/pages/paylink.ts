@@ -53,7 +53,14 @@ export class PayLinkPage {
     // Straight to the screen (one page load), then the cookie banner, once the screen is up to show it.
     await signIn(page, user, { to: '/pay-by-link' });
     const screen = new PayLinkPage(page, lang);
-    await expect(screen.orderId).toBeEditable({ timeout: 20_000 });
+    // CI once saw the form stay disabled for the whole 20 s; say which state it was in (the widget id
+    // still loading, or its load failed and what the alert said) so the next failure names its cause.
+    await expect(screen.orderId)
+      .toBeEditable({ timeout: 20_000 })
+      .catch(async (error: Error) => {
+        const failed = (await screen.widgetFailed.isVisible()) ? await screen.widgetFailed.innerText() : null;
+        throw new Error(`${error.message}\nthe widget id's load: ${failed === null ? 'still waiting' : `failed: ${failed}`}`);
+      });
     await acceptCookies(page);
     return screen;
   }
