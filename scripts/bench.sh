@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks, figures only (no pass/fail): bench/bench.ts prints the gzipped JS/CSS of /login, of the
 # shell and of every sidebar route; bench/interactions.ts times the store dropdown with 100,000
-# stores, report paging, the product search (colan), the dashboard's first chart and a 30-day export; bench/load.ts prints the p50/p99
+# stores, report paging, the product search (colan), the dashboard's first chart and a 30-day export; bench/inp.ts prints
+# p50/p95 interaction to next paint of the till's taps and report paging at 4× CPU slow-down and unthrottled; bench/load.ts prints the p50/p99
 # of a light call with and without exports running (issue 10); bench/lighthouse.ts prints Lighthouse's
 # mobile score, LCP, TBT and CLS for /login, /dashboard and /tx-card (median of 3); bench/till-outage.ts takes
 # 1,000 orders paid in cash through the till while the sale service drops and the pages reload, then
@@ -19,6 +20,7 @@ if [ -z "${BENCH_DIST:-}" ]; then
 fi
 npx tsx bench/bench.ts "$@"
 npx tsx bench/interactions.ts
+npx tsx bench/inp.ts
 npx tsx bench/load.ts
 npx tsx bench/lighthouse.ts
 npx tsx bench/till-outage.ts

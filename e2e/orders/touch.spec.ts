@@ -83,6 +83,35 @@ test.describe('Issue 28: order taking built for touch', () => {
     ]);
   });
 
+  test('issue 28 §1 (D373): on a tablet a basket of ten lines keeps its total and send in sight, below the header, at 1024 × 768 and 768 × 1024', async ({
+    page,
+    sandbox,
+  }) => {
+    const merchant = await sandbox.createMerchant('colan');
+    const o = await OrdersPage.open(page, merchant);
+    await o.waitForRows();
+    await o.createButton.click();
+    await o.waitForOrder();
+    const dishes = page.getByTestId('order-dish');
+    await expect(dishes.nth(9)).toBeVisible({ timeout: 15_000 });
+    for (let i = 0; i < 10; i += 1) await dishes.nth(i).click();
+    await expect(o.basketLines).toHaveCount(10);
+    const panel = page.getByTestId('order-side-panel');
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 768, height: 1024 },
+    ]) {
+      await page.setViewportSize(size);
+      // The dishes scrolled far down: the panel stays beside them.
+      await page.mouse.wheel(0, 3000);
+      await expect(panel.getByTestId('order-basket-total')).toBeInViewport({ ratio: 1 });
+      // A trial click proves the send button is in view and nothing covers it.
+      await panel.getByTestId('order-submit').click({ trial: true });
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect((await panel.boundingBox())!.y, 'the panel starts below the header').toBeGreaterThanOrEqual(header.y + header.height - 0.5);
+    }
+  });
+
   test('issue 28 §1: the order page is axe-clean and unclipped, categories row included, in vi and en at 375, 768, 1024 and 1366 px', async ({
     page,
     sandbox,

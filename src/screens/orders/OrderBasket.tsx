@@ -22,6 +22,7 @@ import { LINE_AMOUNT_MAX, LINE_NOTE_MAX } from '../../services/orders/schemas';
 import type { OrderEditActor } from './OrderEditScreen';
 import { TillLines } from './TillLines';
 import { BASKET_PANEL_ID, type BasketSheet } from './BasketSheet';
+import till from './till.module.css';
 
 /** Mantine's light alert writes its title in yellow 9, below 4.5:1 on its tint (axe color-contrast): black keeps the tint. */
 const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message: { color: 'var(--mantine-color-black)' } } as const;
@@ -51,26 +52,29 @@ export function OrderBasket({ actor, sheet }: { actor: OrderEditActor; sheet: Ba
           ) : null}
         </Group>
         <BasketLines actor={actor} />
-        <Group justify="space-between">
-          <Text size="sm">{t('edit.basketCount', { count: basketCount })}</Text>
-          <Text size="sm" fw={600} data-testid="order-basket-total">
-            {t('edit.basketTotal')}: {formatVnd(basketTotal)}
-          </Text>
-        </Group>
-        {uncertain ? (
-          <Alert color="yellow" variant="light" role="alert" title={t('edit.uncertainTitle')} data-testid="order-uncertain">
-            <Stack gap="xs">
-              <Text size="sm">{t('edit.uncertainBody')}</Text>
-              <Group>
-                <Button size="xs" onClick={() => actor.send({ type: 'SUBMIT.RETRY' })} data-testid="order-send-again">
-                  {t('edit.sendAgain')}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
-        {paymentPending ? <PendingPaymentAlert actor={actor} /> : null}
-        <BasketActions actor={actor} />
+        {/* The total and the send stay at the side panel's foot however long the basket (D373). */}
+        <Stack gap="xs" className={till.basketFoot}>
+          <Group justify="space-between">
+            <Text size="sm">{t('edit.basketCount', { count: basketCount })}</Text>
+            <Text size="sm" fw={600} data-testid="order-basket-total">
+              {t('edit.basketTotal')}: {formatVnd(basketTotal)}
+            </Text>
+          </Group>
+          {uncertain ? (
+            <Alert color="yellow" variant="light" role="alert" title={t('edit.uncertainTitle')} data-testid="order-uncertain">
+              <Stack gap="xs">
+                <Text size="sm">{t('edit.uncertainBody')}</Text>
+                <Group>
+                  <Button size="xs" onClick={() => actor.send({ type: 'SUBMIT.RETRY' })} data-testid="order-send-again">
+                    {t('edit.sendAgain')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+          {paymentPending ? <PendingPaymentAlert actor={actor} /> : null}
+          <BasketActions actor={actor} />
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -28,11 +28,9 @@ import { OrderVoidedNotice } from './OrderVoid';
 import { DISH_SEARCH_ID, ProductPicker } from './ProductPicker';
 import { BasketBar, QuantityDialog, TillKeysHint, useTillKeys } from './TillParts';
 import { useBasketSheet } from './BasketSheet';
+import till from './till.module.css';
 
 export type OrderEditActor = ActorRefFrom<typeof orderEditMachine>;
-
-/** Sticky only where the panel is beside the dishes (Mantine's sm, 768 px); on a phone the basket bar does it. */
-const STICKY_PANEL = { position: 'sticky', top: 8, alignSelf: 'flex-start' } as const;
 
 /**
  * /sale-order/{order_id} (doc 2 §2 "pick dishes, confirm order, open order summary", §4, §8, §9): the
@@ -112,7 +110,7 @@ export function OrderEditScreen({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>
           {/* D334: from 768 px the basket is a side panel that stays in view while the dishes scroll. */}
-          <Stack gap="md" style={STICKY_PANEL}>
+          <Stack gap="md" className={till.sidePanel} data-testid="order-side-panel">
             <OrderCustomerCard actor={actor} order={order} />
             <OrderLinesCard actor={actor} order={order} lineBadge={lineBadge} />
             <OrderBasket actor={actor} sheet={sheet} />
