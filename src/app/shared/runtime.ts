@@ -2,7 +2,7 @@ import { createActor, fromCallback, type EventObject, type InspectionEvent } fro
 import type { AppConfig } from '../../config';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { createAuthActors, createSessionActions, type AuthActors } from '../../services/auth/actors';
-import { createKeptProfiles, type KeptProfiles } from '../../services/auth/kept-profile';
+import type { KeptProfiles } from '../../services/auth/kept-profile';
 import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../../services/http';
 import { createPortalApi, type PortalApi } from '../../services/shared/portal';
 import { appStorage, type AppStorage } from '../../services/shared/storage';
@@ -40,6 +40,26 @@ function lazyInspect(): InspectCallback {
   return (event) => {
     if (target) target(event);
     else if (queue && queue.length < 2000) queue.push(event);
+  };
+}
+
+/**
+ * The kept profile's store (D367) loads at its first use, in its own chunk: IndexedDB's wrapper stays
+ * out of /login's and the entry's closure (size budgets, D362). A failed load is tried again next time.
+ */
+function lazyKeptProfiles(): KeptProfiles {
+  let loading: Promise<KeptProfiles> | null = null;
+  const store = () => {
+    loading ??= import('../../services/auth/kept-profile').then(({ createKeptProfiles }) => createKeptProfiles());
+    loading.catch(() => {
+      loading = null;
+    });
+    return loading;
+  };
+  return {
+    read: async (tokens) => (await store()).read(tokens),
+    keep: async (profile, tokens) => (await store()).keep(profile, tokens),
+    clear: async () => (await store()).clear(),
   };
 }
 
@@ -133,7 +153,7 @@ export function createRuntime(config: AppConfig, options: RuntimeOptions = {}): 
   };
   const clients = createHttpClients(config, { auth: createSessionAuthPort(actorForPort) });
   const portal = createPortalApi(clients.portal);
-  const keptProfiles = createKeptProfiles();
+  const keptProfiles = lazyKeptProfiles();
   const authActors = createAuthActors({ portal, storage, keptProfiles });
   const navigation: Navigation = {
     goToLogin: () => {},

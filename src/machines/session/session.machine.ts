@@ -198,7 +198,7 @@ export const sessionMachine = setup({
                     actions: SESSION_EXPIRED,
                   },
                   {
-                    description: 'D367: no answer at all (offline, time-out): open with the profile kept from the last sign-in, if any.',
+                    description: 'No answer (offline, time-out): open from the kept profile, if any (D367).',
                     guard: { type: 'unanswered', params: ({ event }) => ({ code: errorCode(event.error) }) },
                     target: 'readingKeptProfile',
                     actions: { type: 'assignProfileError', params: ({ event }) => ({ code: errorCode(event.error) }) },
@@ -213,7 +213,7 @@ export const sessionMachine = setup({
             },
             readingKeptProfile: {
               tags: 'profilePending',
-              description: "D367: this user's profile as the service last gave it, kept in this browser (a till only).",
+              description: "This user's profile as last read, kept for a till (D367).",
               invoke: {
                 id: 'readKeptProfile',
                 src: 'readKeptProfile',
@@ -224,14 +224,16 @@ export const sessionMachine = setup({
                     target: 'profileKept',
                     actions: { type: 'assignKeptProfile', params: ({ event }) => ({ profile: event.output! }) },
                   },
-                  { description: 'Nothing kept for this user: the shell says the details could not be read.', target: 'profileFailed' },
+                  // Nothing kept for this user: the shell says the details could not be read.
+                  { target: 'profileFailed' },
                 ],
-                onError: { description: 'Unreadable store: as if nothing was kept.', target: 'profileFailed' },
+                // An unreadable store counts as nothing kept.
+                onError: { target: 'profileFailed' },
               },
             },
             profileKept: {
               tags: ['profileReady', 'profileKept'],
-              description: 'D367: signed in offline from the kept profile; the real one is read when the service may answer.',
+              description: 'Offline on the kept profile; the real one is read once the service answers.',
               initial: 'waiting',
               states: {
                 waiting: { invoke: { id: 'watchServiceBack', src: 'watchServiceBack' }, on: { 'PROFILE.RELOAD': 'checking' } },
@@ -249,13 +251,13 @@ export const sessionMachine = setup({
                     },
                     onError: [
                       {
-                        description: 'The service answered and refused the session: signed out as usual.',
+                        description: 'Refused: signed out as usual.',
                         guard: { type: 'sessionRejected', params: ({ event }) => ({ code: errorCode(event.error) }) },
                         target: '#session.signedOut',
                         actions: SESSION_EXPIRED,
                       },
                       {
-                        description: 'Still no answer (or a passing fault): stay on the kept profile and wait again.',
+                        description: 'Still no answer: wait again.',
                         target: 'waiting',
                         actions: { type: 'assignProfileError', params: ({ event }) => ({ code: errorCode(event.error) }) },
                       },
