@@ -6,6 +6,6 @@ export default defineArea({
   inspector: {
     machines: ['session'],
     // Context and event fields these machines may show (everything else is masked).
-    fields: ['endReason', 'lastLogoutError', 'tabSyncError', 'idleLimitMs', 'profileError'],
+    fields: ['endReason', 'lastLogoutError', 'tabSyncError', 'idleLimitMs', 'profileError', 'profileKept'],
   },
 });

@@ -21,6 +21,8 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
   const session = useSession();
   const profile = useSessionSelector((s) => s.context.profile);
   const profileError = useSessionSelector((s) => s.context.profileError);
+  // Loading, or looking for the profile kept for an offline start (D367): not failed yet.
+  const profileLoading = useSessionSelector((s) => s.hasTag('profilePending'));
   const [collapsed, setCollapsed] = useState(() => storage.readSidebarCollapsed());
   const onCollapsedChange = useCallback(
     (next: boolean) => {
@@ -66,7 +68,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
       areas={AREA_ROUTES}
       features={config.features}
       profile={shellProfile}
-      profilePending={profile === null && profileError === null}
+      profilePending={profile === null && (profileError === null || profileLoading)}
       collapsed={collapsed}
       onCollapsedChange={onCollapsedChange}
       language={language}
@@ -74,7 +76,7 @@ export default function ShellFrame({ children }: { children: ReactNode }) {
       onLogout={onLogout}
       topBarSlot={topBarSlot}
     >
-      {profile === null && profileError !== null ? (
+      {profile === null && profileError !== null && !profileLoading ? (
         <ProfileFailed code={profileError} onRetry={() => session.send({ type: 'PROFILE.RELOAD' })} />
       ) : (
         <>

@@ -1,7 +1,8 @@
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, type EventObject, type InspectionEvent } from 'xstate';
 import type { AppConfig } from '../../config';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { createAuthActors, createSessionActions, type AuthActors } from '../../services/auth/actors';
+import type { KeptProfiles } from '../../services/auth/kept-profile';
 import { createHttpClients, createSessionAuthPort, type HttpClients, type SessionActorLike } from '../../services/http';
 import { createPortalApi, type PortalApi } from '../../services/shared/portal';
 import { appStorage, type AppStorage } from '../../services/shared/storage';
@@ -42,19 +43,64 @@ function lazyInspect(): InspectCallback {
   };
 }
 
+/**
+ * The kept profile's store (D367) loads at its first use, in its own chunk: IndexedDB's wrapper stays
+ * out of /login's and the entry's closure (size budgets, D362). A failed load is tried again next time.
+ */
+function lazyKeptProfiles(): KeptProfiles {
+  let loading: Promise<KeptProfiles> | null = null;
+  const store = () => {
+    loading ??= import('../../services/auth/kept-profile').then(({ createKeptProfiles }) => createKeptProfiles());
+    loading.catch(() => {
+      loading = null;
+    });
+    return loading;
+  };
+  return {
+    read: async (tokens) => (await store()).read(tokens),
+    keep: async (profile, tokens) => (await store()).keep(profile, tokens),
+    clear: async () => (await store()).clear(),
+  };
+}
+
+/** How often a session opened from the kept profile asks the service again when nothing else tells it to. */
+export const KEPT_PROFILE_RETRY_MS = 30_000;
+
+/**
+ * While the session runs on the kept profile (D367): PROFILE.RELOAD when the browser says the
+ * network is back, when any portal or sale call is answered (the till's probe, a page's read), and
+ * every 30 s besides (a network that was up while the service was not).
+ */
+function watchServiceBack(clients: HttpClients) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const reload = () => sendBack({ type: 'PROFILE.RELOAD' });
+    window.addEventListener('online', reload);
+    const stops = [clients.portal.onAnswered(reload), clients.sale.onAnswered(reload)];
+    const timer = setInterval(reload, KEPT_PROFILE_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', reload);
+      stops.forEach((stop) => stop());
+      clearInterval(timer);
+    };
+  });
+}
+
 function createSessionActor(
   config: AppConfig,
   authActors: AuthActors,
   storage: AppStorage,
   clients: HttpClients,
+  keptProfiles: KeptProfiles,
   navigation: Navigation,
   inspect: InspectCallback | undefined,
 ) {
-  const sessionActions = createSessionActions({ storage, onSessionCleared: () => clients.resetExchangedToken() });
+  const sessionActions = createSessionActions({ storage, keptProfiles, onSessionCleared: () => clients.resetExchangedToken() });
   const logic = sessionMachine.provide({
     actors: {
       restoreSession: authActors.restoreSession,
       loadProfile: authActors.loadProfile,
+      readKeptProfile: authActors.readKeptProfile,
+      watchServiceBack: watchServiceBack(clients),
       refreshTokens: authActors.refreshTokens,
       logoutCall: authActors.logoutCall,
       watchOtherTabs: authActors.watchOtherTabs,
@@ -107,7 +153,8 @@ export function createRuntime(config: AppConfig, options: RuntimeOptions = {}): 
   };
   const clients = createHttpClients(config, { auth: createSessionAuthPort(actorForPort) });
   const portal = createPortalApi(clients.portal);
-  const authActors = createAuthActors({ portal, storage });
+  const keptProfiles = lazyKeptProfiles();
+  const authActors = createAuthActors({ portal, storage, keptProfiles });
   const navigation: Navigation = {
     goToLogin: () => {},
     redirectToSso: () => {},
@@ -117,6 +164,7 @@ export function createRuntime(config: AppConfig, options: RuntimeOptions = {}): 
     authActors,
     storage,
     clients,
+    keptProfiles,
     {
       goToLogin: () => navigation.goToLogin(),
       redirectToSso: () => navigation.redirectToSso(),

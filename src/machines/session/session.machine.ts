@@ -1,6 +1,20 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { StoredTokens, UserInfo } from '../../services/shared/schemas/auth';
 import { errorCode, notProvided } from '../../rules/serviceError';
+import {
+  heldTokens,
+  SESSION_REJECTED_CODES,
+  UNREACHABLE_CODES,
+  DEFAULT_IDLE_LIMIT_MS,
+  type SessionContext,
+  type SessionEndReason,
+  type SessionEvent,
+  type SessionInput,
+  type SessionTag,
+} from './session.types';
+
+export { DEFAULT_IDLE_LIMIT_MS } from './session.types';
+export type { LogoutReason, SessionContext, SessionEndReason, SessionEvent, SessionInput, SessionTag } from './session.types';
 
 /**
  * The browser's sign-in session (core §3, §4). The http layer and the router read its tags; the
@@ -8,52 +22,14 @@ import { errorCode, notProvided } from '../../rules/serviceError';
  * the named actions and actors below, which src/app provides.
  */
 
-export type LogoutReason = 'user' | 'idle' | 'login-page';
-/** Why the last session ended, so the login screen can say so (e.g. "signed out after 30 minutes idle"). */
-export type SessionEndReason = LogoutReason | 'expired' | 'locked' | 'other-tab';
-
-export type SessionEvent =
-  | { type: 'SIGNED_IN'; tokens: StoredTokens }
-  | { type: 'TOKEN_EXPIRED' }
-  | { type: 'USER_LOCKED' }
-  | { type: 'LOGOUT'; reason: LogoutReason }
-  | { type: 'WINDOW_FOCUSED'; now: number; lastActive: number }
-  | { type: 'OTHER_TAB_SIGNED_OUT' }
-  | { type: 'OTHER_TAB_TOKENS'; tokens: StoredTokens }
-  | { type: 'PROFILE.RELOAD' };
-
-export interface SessionContext {
-  tokens: StoredTokens | null;
-  profile: UserInfo | null;
-  /** Error code of the last failed profile load; the shell offers PROFILE.RELOAD. */
-  profileError: string | null;
-  endReason: SessionEndReason | null;
-  /** A failed logout call is only recorded (core §4): the browser signs out regardless. */
-  lastLogoutError: string | null;
-  /** Set when the cross-tab watcher dies; this tab then carries on alone. */
-  tabSyncError: string | null;
-  idleLimitMs: number;
-}
-
-export interface SessionInput {
-  idleLimitMs?: number;
-}
-
-export const DEFAULT_IDLE_LIMIT_MS = 30 * 60 * 1000;
-
-export type SessionTag = 'restoring' | 'signedOut' | 'signedIn' | 'refreshing' | 'profileReady' | 'signingOut';
-
-/** Server answers meaning the session itself is no longer accepted (as opposed to a passing fault). */
-const SESSION_REJECTED_CODES = new Set(['AUTHEN_FAIL', 'TOKEN_EXPIRED']);
-// No answer reached the tab (offline, time-out, or the tab itself unloading mid-call): the server has
-// not refused the refresh token, so the session is kept and the next request tries again.
-const UNREACHABLE_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT']);
-
-function heldTokens(context: SessionContext): StoredTokens {
-  // Every state that calls the server with the session is entered only after tokens were assigned.
-  if (!context.tokens) throw new Error('session invariant: signed-in states hold tokens');
-  return context.tokens;
-}
+/** A session the service refused (core §4): it ends in every tab and the user goes to /login. */
+const SESSION_EXPIRED = [
+  { type: 'assignEndReason', params: { reason: 'expired' } },
+  'forgetSession',
+  'clearStoredSession',
+  'announceSignOut',
+  'goToLogin',
+] as const;
 
 export const sessionMachine = setup({
   types: {
@@ -69,6 +45,10 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<UserInfo, { tokens?: StoredTokens }>(async () => {
       throw notProvided('loadProfile');
     }),
+    // D367: the profile kept from this user's last sign-in, or null (none, another user's, too old).
+    readKeptProfile: fromPromise<UserInfo | null, { tokens: StoredTokens }>(async () => null),
+    // Sends PROFILE.RELOAD when the service may answer again (the app: network back, any answer).
+    watchServiceBack: fromCallback<EventObject>(() => undefined),
     refreshTokens: fromPromise<StoredTokens, { tokens: StoredTokens }>(async () => {
       throw notProvided('refreshTokens');
     }),
@@ -81,15 +61,18 @@ export const sessionMachine = setup({
   actions: {
     persistTokens: (_, _params: { tokens: StoredTokens }) => undefined,
     clearStoredSession: () => undefined,
+    keepProfile: (_, _params: { profile: UserInfo; tokens: StoredTokens }) => undefined,
     announceSignOut: () => undefined,
     goToLogin: () => undefined,
     assignTokens: assign((_, params: { tokens: StoredTokens }) => ({ tokens: params.tokens })),
-    assignProfile: assign((_, params: { profile: UserInfo }) => ({ profile: params.profile, profileError: null })),
+    assignProfile: assign((_, params: { profile: UserInfo }) => ({ profile: params.profile, profileError: null, profileKept: false })),
+    // The unanswered call's code stays in profileError: the shell can say why the profile is the kept one.
+    assignKeptProfile: assign((_, params: { profile: UserInfo }) => ({ profile: params.profile, profileKept: true })),
     assignProfileError: assign((_, params: { code: string }) => ({ profileError: params.code })),
     assignEndReason: assign((_, params: { reason: SessionEndReason }) => ({ endReason: params.reason })),
     assignLogoutError: assign((_, params: { code: string }) => ({ lastLogoutError: params.code })),
     assignTabSyncError: assign((_, params: { code: string }) => ({ tabSyncError: params.code })),
-    forgetSession: assign({ tokens: null, profile: null, profileError: null }),
+    forgetSession: assign({ tokens: null, profile: null, profileError: null, profileKept: false }),
     startFresh: assign({ endReason: null, lastLogoutError: null }),
   },
   guards: {
@@ -98,7 +81,8 @@ export const sessionMachine = setup({
     // comparing with the local clock is skew-tolerant.
     storedSessionExpired: (_, params: { stored: StoredTokens | null }) => params.stored !== null && params.stored.expiresAt <= Date.now(),
     sessionRejected: (_, params: { code: string }) => SESSION_REJECTED_CODES.has(params.code),
-    refreshUnreachable: (_, params: { code: string }) => UNREACHABLE_CODES.has(params.code),
+    unanswered: (_, params: { code: string }) => UNREACHABLE_CODES.has(params.code),
+    profileFound: (_, params: { kept: UserInfo | null }) => params.kept !== null,
     idleLimitReached: ({ context }, params: { now: number; lastActive: number }) => params.now - params.lastActive >= context.idleLimitMs,
   },
 }).createMachine({
@@ -108,6 +92,7 @@ export const sessionMachine = setup({
     tokens: null,
     profile: null,
     profileError: null,
+    profileKept: false,
     endReason: null,
     lastLogoutError: null,
     tabSyncError: null,
@@ -171,7 +156,7 @@ export const sessionMachine = setup({
             onError: [
               {
                 description: 'No answer (offline, time-out): keep the stored session; the first request refreshes again.',
-                guard: { type: 'refreshUnreachable', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                guard: { type: 'unanswered', params: ({ event }) => ({ code: errorCode(event.error) }) },
                 target: '#session.signedIn',
               },
               {
@@ -194,38 +179,95 @@ export const sessionMachine = setup({
           initial: 'loadingProfile',
           states: {
             loadingProfile: {
+              tags: 'profilePending',
               invoke: {
                 id: 'loadProfile',
                 src: 'loadProfile',
                 input: {},
                 onDone: {
                   target: 'profileReady',
-                  actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                  actions: [
+                    { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                    { type: 'keepProfile', params: ({ context, event }) => ({ profile: event.output, tokens: heldTokens(context) }) },
+                  ],
                 },
                 onError: [
                   {
                     guard: { type: 'sessionRejected', params: ({ event }) => ({ code: errorCode(event.error) }) },
                     target: '#session.signedOut',
-                    actions: [
-                      { type: 'assignEndReason', params: { reason: 'expired' } },
-                      'forgetSession',
-                      'clearStoredSession',
-                      'announceSignOut',
-                      'goToLogin',
-                    ],
+                    actions: SESSION_EXPIRED,
                   },
                   {
-                    description: 'A passing fault (network, 5xx): keep the session, offer a retry.',
+                    description: 'No answer (offline, time-out): open from the kept profile, if any (D367).',
+                    guard: { type: 'unanswered', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                    target: 'readingKeptProfile',
+                    actions: { type: 'assignProfileError', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                  },
+                  {
+                    description: 'A passing fault (5xx, a bad answer): keep the session, offer a retry.',
                     target: 'profileFailed',
                     actions: { type: 'assignProfileError', params: ({ event }) => ({ code: errorCode(event.error) }) },
                   },
                 ],
               },
             },
-            profileReady: { tags: 'profileReady' },
-            profileFailed: {
-              on: { 'PROFILE.RELOAD': 'loadingProfile' },
+            readingKeptProfile: {
+              tags: 'profilePending',
+              description: "This user's profile as last read, kept for a till (D367).",
+              invoke: {
+                id: 'readKeptProfile',
+                src: 'readKeptProfile',
+                input: ({ context }) => ({ tokens: heldTokens(context) }),
+                onDone: [
+                  {
+                    guard: { type: 'profileFound', params: ({ event }) => ({ kept: event.output }) },
+                    target: 'profileKept',
+                    actions: { type: 'assignKeptProfile', params: ({ event }) => ({ profile: event.output! }) },
+                  },
+                  // Nothing kept for this user: the shell says the details could not be read.
+                  { target: 'profileFailed' },
+                ],
+                // An unreadable store counts as nothing kept.
+                onError: { target: 'profileFailed' },
+              },
             },
+            profileKept: {
+              tags: ['profileReady', 'profileKept'],
+              description: 'Offline on the kept profile; the real one is read once the service answers.',
+              initial: 'waiting',
+              states: {
+                waiting: { invoke: { id: 'watchServiceBack', src: 'watchServiceBack' }, on: { 'PROFILE.RELOAD': 'checking' } },
+                checking: {
+                  invoke: {
+                    id: 'loadProfile',
+                    src: 'loadProfile',
+                    input: {},
+                    onDone: {
+                      target: '#session.signedIn.profile.profileReady',
+                      actions: [
+                        { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                        { type: 'keepProfile', params: ({ context, event }) => ({ profile: event.output, tokens: heldTokens(context) }) },
+                      ],
+                    },
+                    onError: [
+                      {
+                        description: 'Refused: signed out as usual.',
+                        guard: { type: 'sessionRejected', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                        target: '#session.signedOut',
+                        actions: SESSION_EXPIRED,
+                      },
+                      {
+                        description: 'Still no answer: wait again.',
+                        target: 'waiting',
+                        actions: { type: 'assignProfileError', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            profileReady: { tags: 'profileReady' },
+            profileFailed: { on: { 'PROFILE.RELOAD': 'loadingProfile' } },
           },
         },
         token: {
@@ -255,19 +297,13 @@ export const sessionMachine = setup({
                   {
                     description:
                       'No answer (offline, time-out, the tab unloading mid-call): the refresh token was not refused, so the session stays; waiting requests fail with their own error and the next one refreshes again.',
-                    guard: { type: 'refreshUnreachable', params: ({ event }) => ({ code: errorCode(event.error) }) },
+                    guard: { type: 'unanswered', params: ({ event }) => ({ code: errorCode(event.error) }) },
                     target: 'valid',
                   },
                   {
                     description: 'core §4: the server refused the refresh: the session ends in every tab.',
                     target: '#session.signedOut',
-                    actions: [
-                      { type: 'assignEndReason', params: { reason: 'expired' } },
-                      'forgetSession',
-                      'clearStoredSession',
-                      'announceSignOut',
-                      'goToLogin',
-                    ],
+                    actions: SESSION_EXPIRED,
                   },
                 ],
               },

@@ -160,7 +160,7 @@ function LocalOrderNotice() {
   const { t } = useTranslation('orders');
   return (
     <Alert color="orange" variant="light" data-testid="order-local-notice">
-      {t('edit.localNotice')}
+      {t('detail.localNotice')}
     </Alert>
   );
 }

@@ -6,6 +6,7 @@ import type { StoredTokens } from '../shared/schemas/auth';
 import { createAppStorage, STORAGE_KEYS } from '../shared/storage';
 import { createFakeServer, makeJwt, memoryStorage } from '../shared/testing/fake-server';
 import { createAuthActors, createSessionActions } from './actors';
+import type { KeptProfiles } from './kept-profile';
 
 const NOW = 2_000_000;
 const ACCESS = makeJwt({ sub: '1', iat: 100, exp: 1000 });
@@ -184,3 +185,62 @@ describe('createSessionActions', () => {
     expect(s.local.getItem(STORAGE_KEYS.sessionEnded)).toBe('77');
   });
 });
+
+describe('the kept profile (D367)', () => {
+  function fakeKept(readAnswer: typeof userInfo | null) {
+    const calls: string[] = [];
+    const kept: KeptProfiles = {
+      read: async (tokens) => {
+        calls.push(`read ${tokens.refreshToken}`);
+        return readAnswer;
+      },
+      keep: async (profile, tokens) => void calls.push(`keep ${profile.id} ${tokens.refreshToken}`),
+      clear: async () => void calls.push('clear'),
+    };
+    return { kept, calls };
+  }
+
+  it('readKeptProfile answers what the store read for these tokens, or null without a store', async () => {
+    const { kept, calls } = fakeKept(userInfo);
+    const s = setup();
+    const withStore = createAuthActors({
+      portal: createPortalApi(createServiceClientFor(s.server)),
+      storage: s.storage,
+      keptProfiles: kept,
+    });
+    await expect(run(withStore.readKeptProfile, { tokens: stored() })).resolves.toEqual(userInfo);
+    expect(calls).toEqual(['read R1']);
+    await expect(run(s.actors.readKeptProfile, { tokens: stored() })).resolves.toBeNull();
+  });
+
+  it('keepProfile keeps with the tokens; every clearStoredSession deletes the kept profiles', () => {
+    const { kept, calls } = fakeKept(null);
+    const s = setup();
+    const actions = createSessionActions({ storage: s.storage, keptProfiles: kept });
+    actions.keepProfile({}, { profile: userInfo, tokens: stored() });
+    actions.clearStoredSession();
+    expect(calls).toEqual(['keep 1 R1', 'clear']);
+  });
+
+  it('a store that fails is ignored: keeping and clearing never throw', async () => {
+    const failing: KeptProfiles = {
+      read: () => Promise.reject(new Error('no IndexedDB')),
+      keep: () => Promise.reject(new Error('no IndexedDB')),
+      clear: () => Promise.reject(new Error('no IndexedDB')),
+    };
+    const s = setup();
+    const actions = createSessionActions({ storage: s.storage, keptProfiles: failing });
+    expect(() => actions.keepProfile({}, { profile: userInfo, tokens: stored() })).not.toThrow();
+    expect(() => actions.clearStoredSession()).not.toThrow();
+    await Promise.resolve();
+  });
+});
+
+function createServiceClientFor(server: ReturnType<typeof createFakeServer>) {
+  return createServiceClient({
+    service: 'portal',
+    baseURL: '/api/portal',
+    fetch: server.fetch,
+    tokens: { getToken: async () => 'SESSION', onRejected: async () => null, onUserLocked: () => {} },
+  });
+}

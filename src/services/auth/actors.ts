@@ -4,6 +4,7 @@ import type { PortalApi } from '../shared/portal';
 import type { StoredTokens, UserInfo } from '../shared/schemas/auth';
 import { watchOtherTabs as watchStorage, type AppStorage } from '../shared/storage';
 import { storedTokensFromPair } from '../shared/tokens';
+import type { KeptProfiles } from './kept-profile';
 
 /**
  * Implementations of the actors and actions named in docs/architecture.md ("Actor and action
@@ -15,6 +16,8 @@ export interface AuthActorDeps {
   now?: () => number;
   /** Where cross-tab 'storage' events arrive; window by default. */
   eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The till's kept profile for reopening offline (D367); without it nothing is kept. */
+  keptProfiles?: KeptProfiles;
 }
 
 export type OtherTabEvent = { type: 'OTHER_TAB_SIGNED_OUT' } | { type: 'OTHER_TAB_TOKENS'; tokens: StoredTokens };
@@ -27,6 +30,10 @@ export function createAuthActors(deps: AuthActorDeps) {
 
     loadProfile: fromPromise<UserInfo, { tokens?: StoredTokens } | undefined>(async ({ input }) =>
       deps.portal.userInfo(input?.tokens ? { token: input.tokens.accessToken } : true),
+    ),
+
+    readKeptProfile: fromPromise<UserInfo | null, { tokens: StoredTokens }>(async ({ input }) =>
+      deps.keptProfiles ? deps.keptProfiles.read(input.tokens) : null,
     ),
 
     refreshTokens: fromPromise<StoredTokens, { tokens: StoredTokens }>(async ({ input }) => {
@@ -80,6 +87,8 @@ export interface SessionActionDeps {
   now?: () => number;
   /** Extra sign-out clean-up, e.g. HttpClients.resetExchangedToken. */
   onSessionCleared?: () => void;
+  /** The till's kept profile (D367): kept at each profile read, deleted at every sign-out. */
+  keptProfiles?: KeptProfiles;
 }
 
 /** The session machine's storage actions; goToLogin / redirectToSso are the router's (src/app/). */
@@ -91,7 +100,12 @@ export function createSessionActions(deps: SessionActionDeps) {
     },
     clearStoredSession: () => {
       deps.storage.clearTokens();
+      // Fire and forget: a store that cannot be opened holds nothing to delete.
+      deps.keptProfiles?.clear().catch(() => undefined);
       deps.onSessionCleared?.();
+    },
+    keepProfile: (_: unknown, params: { profile: UserInfo; tokens: StoredTokens }) => {
+      deps.keptProfiles?.keep(params.profile, params.tokens).catch(() => undefined);
     },
     announceSignOut: () => {
       deps.storage.writeSessionEnded(now());

@@ -17,6 +17,10 @@ const events: SampleEvent[] = [
   { type: 'xstate.error.actor.loadProfile', error: serviceError('AUTHEN_FAIL', 401) },
   { type: 'xstate.error.actor.loadProfile', error: serviceError('TOKEN_EXPIRED', 401) },
   { type: 'xstate.error.actor.loadProfile', error: networkError },
+  { type: 'xstate.error.actor.loadProfile', error: serviceError('INTERNAL_ERROR', 500) },
+  { type: 'xstate.done.actor.readKeptProfile', output: profile },
+  { type: 'xstate.done.actor.readKeptProfile', output: null },
+  { type: 'xstate.error.actor.readKeptProfile', error: new Error('IndexedDB unavailable') },
   { type: 'xstate.done.actor.logoutCall', output: undefined },
   { type: 'xstate.error.actor.logoutCall', error: networkError },
   { type: 'xstate.error.actor.watchOtherTabs', error: new Error('BroadcastChannel unavailable') },
@@ -38,6 +42,7 @@ function sessionProjection(context: SessionContext) {
     hasTokens: context.tokens !== null,
     hasProfile: context.profile !== null,
     profileError: context.profileError,
+    profileKept: context.profileKept,
     endReason: context.endReason,
     logoutFailed: context.lastLogoutError !== null,
   };
@@ -46,9 +51,9 @@ function sessionProjection(context: SessionContext) {
 describeModel({
   name: 'session',
   machine: sessionMachine,
-  promiseActors: ['restoreSession', 'loadProfile', 'refreshTokens', 'logoutCall'],
-  callbackActors: ['watchOtherTabs'],
-  spyActions: ['persistTokens', 'clearStoredSession', 'announceSignOut', 'goToLogin'],
+  promiseActors: ['restoreSession', 'loadProfile', 'readKeptProfile', 'refreshTokens', 'logoutCall'],
+  callbackActors: ['watchOtherTabs', 'watchServiceBack'],
+  spyActions: ['persistTokens', 'clearStoredSession', 'announceSignOut', 'goToLogin', 'keepProfile'],
   variants: [{ events, project: sessionProjection as (context: never) => unknown }],
   check(outcome) {
     for (const [index, step] of outcome.steps.entries()) {
@@ -86,6 +91,27 @@ describeModel({
       }
       if (step.event.type === 'TOKEN_EXPIRED' && step.before?.hasTag('refreshing') && step.invoked.length > 0) {
         fail('a second TOKEN_EXPIRED started another refresh');
+      }
+      // D367: every profile the service returns is offered for keeping; a kept one only when none came.
+      if (step.event.type === 'xstate.done.actor.loadProfile' && step.before?.hasTag('signedIn')) {
+        const kept = called('keepProfile');
+        if (kept.length !== 1 || (kept[0]!.params as { profile: unknown }).profile !== after.profile)
+          fail('the loaded profile was not kept');
+        if (after.profileKept) fail('a profile from the service still marked as kept');
+      }
+      if (
+        after.profileKept &&
+        step.after.hasTag('signedIn') &&
+        (!step.after.hasTag('profileReady') || !step.after.hasTag('profileKept') || after.profileError === null)
+      ) {
+        fail('a kept profile must open the shell marked offline, with the unanswered code');
+      }
+      if (
+        step.event.type === 'xstate.done.actor.readKeptProfile' &&
+        step.after.hasTag('profileKept') &&
+        after.profileError !== 'NETWORK_ERROR'
+      ) {
+        fail('the kept profile opens only after a call got no answer');
       }
       if (step.event.type === 'xstate.error.actor.logoutCall' && after.lastLogoutError !== 'NETWORK_ERROR') {
         fail('logout failure not recorded');
