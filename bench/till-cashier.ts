@@ -56,34 +56,68 @@ export class TillCashier {
     return locator.waitFor({ state: 'visible', timeout: this.stepMs });
   }
 
-  /** /sale-table with its cards (no skeletons left). */
-  async tablesShown(): Promise<void> {
-    await this.step('table grid', async () => {
-      await this.visible(this.page.getByTestId('table-card').first());
-      await this.page.getByTestId('table-skeleton').first().waitFor({ state: 'detached', timeout: this.stepMs });
+  /** The order list (/sale-order) with its "New order" button ready (not creating). */
+  async listShown(): Promise<void> {
+    await this.step('order list', async () => {
+      const create = this.page.getByTestId('order-create');
+      await this.visible(create);
+      await this.page.waitForFunction(
+        () => {
+          const el = document.querySelector('[data-testid="order-create"]');
+          return el !== null && !el.hasAttribute('data-loading') && !(el as HTMLButtonElement).disabled;
+        },
+        undefined,
+        { timeout: this.stepMs, polling: 50 },
+      );
     });
   }
 
-  /** A full load of /sale-table, as after a failure or a reload. */
-  async openTables(): Promise<void> {
-    await this.step('open /sale-table', () => this.page.goto(P('/sale-table'), { timeout: this.stepMs }));
-    await this.tablesShown();
+  /** A full load of /sale-order, as after a failure or a reload. */
+  async openList(): Promise<void> {
+    await this.step('open /sale-order', () => this.page.goto(P('/sale-order'), { timeout: this.stepMs }));
+    await this.listShown();
   }
 
-  /** The first of these tables that has no open bill ("Create a bill for …"), or null. */
-  async freeTable(tables: readonly string[]): Promise<string | null> {
-    const labels = await this.page.getByTestId('table-bill').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
-    const free = new Set(labels);
-    return tables.find((name) => free.has(t('vi', 'tables:card.createBillLabel', { name }))) ?? null;
-  }
-
-  /** The table's "Create a bill" button, then the order page with its dish tiles. */
-  async openBill(table: string): Promise<void> {
-    await this.step('create bill', async () => {
-      await this.page.getByRole('button', { name: t('vi', 'tables:card.createBillLabel', { name: table }), exact: true }).click();
-      await this.page.waitForURL(/\/sale-order\/[^/]+$/, { timeout: this.stepMs });
+  /**
+   * The counter's "New order" (D349): online the service's order (/sale-order/<id>), offline or
+   * without an answer a local order (/sale-order/local/<uuid>); then the order page with its tiles.
+   * Answers which of the two it became.
+   */
+  async newOrder(): Promise<'service' | 'local'> {
+    const local = await this.step('new order', async () => {
+      await this.page.getByTestId('order-create').click({ timeout: this.stepMs });
+      await this.page.waitForURL(/\/sale-order\/(local\/[0-9a-f-]{36}|\d+)$/, { timeout: this.stepMs });
+      return /\/sale-order\/local\//.test(this.page.url());
     });
     await this.orderShown();
+    return local ? 'local' : 'service';
+  }
+
+  /** Waits (bounded) until the till has kept the catalogue, which selling offline needs (D348). */
+  async catalogueKept(timeoutMs: number): Promise<void> {
+    await this.step('catalogue kept', () =>
+      this.page.waitForFunction(
+        async () => {
+          const names = (await indexedDB.databases()).map((d) => d.name ?? '');
+          const name = names.find((n) => n.startsWith('portal-outbox:') && n.endsWith(':keep'));
+          if (!name) return false;
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open(name);
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          const row = await new Promise<{ value?: unknown[] } | undefined>((resolve) => {
+            const get = db.transaction('rows').objectStore('rows').get('orders.products');
+            get.onsuccess = () => resolve(get.result as { value?: unknown[] } | undefined);
+            get.onerror = () => resolve(undefined);
+          });
+          db.close();
+          return Array.isArray(row?.value) && row.value.length > 0;
+        },
+        undefined,
+        { timeout: timeoutMs, polling: 200 },
+      ),
+    );
   }
 
   async orderShown(): Promise<void> {
@@ -153,7 +187,7 @@ export class TillCashier {
   async goToPayment(): Promise<void> {
     await this.step('pay button', async () => {
       await this.page.locator('a[data-testid="order-pay"]').click({ timeout: this.stepMs });
-      await this.page.waitForURL(/\/sale-order\/payment\/[^/]+$/, { timeout: this.stepMs });
+      await this.page.waitForURL(/\/sale-order\/payment\/(local\/)?[^/]+$/, { timeout: this.stepMs });
     });
     await this.paymentShown();
   }
@@ -162,7 +196,7 @@ export class TillCashier {
     await this.step('payment page', () => this.visible(this.page.getByTestId('cash-received')));
   }
 
-  /** The exact amount in cash, Complete, the success view, then home (the table grid). */
+  /** The exact amount in cash, Complete, the success view, then home (the order list, a counter order's home). */
   async payCashAndGoHome(): Promise<void> {
     await this.step('cash', async () => {
       const total = ((await this.page.getByTestId('payment-total').textContent({ timeout: this.stepMs })) ?? '').replace(/\D/g, '');
@@ -177,9 +211,9 @@ export class TillCashier {
   async goHome(): Promise<void> {
     await this.step('home', async () => {
       await this.page.getByTestId('payment-home').click({ timeout: this.stepMs });
-      await this.page.waitForURL(/\/sale-table$/, { timeout: this.stepMs });
+      await this.page.waitForURL(/\/sale-order(\?[^/]*)?$/, { timeout: this.stepMs });
     });
-    await this.tablesShown();
+    await this.listShown();
   }
 
   /** A reload where the cashier stands; the page must come back to the same screen. */

@@ -37,7 +37,6 @@ interface Options {
   outageEvery: number;
   outageSeconds: number;
   reloadRate: number;
-  tables: number;
   stepSeconds: number;
 }
 
@@ -57,7 +56,6 @@ function parseOptions(argv: readonly string[]): Options {
     outageEvery: value('outage-every', 30),
     outageSeconds: Math.max(1, value('outage-seconds', 10)),
     reloadRate: value('reload-rate', 0.05),
-    tables: Math.max(1, value('tables', 30)),
     stepSeconds: value('step-seconds', 20),
   };
 }
@@ -80,7 +78,7 @@ function plan(index: number, seed: number, run: string, pool: readonly string[])
   return { index, tag: `bench ${run} #${index}`, lines: names.map((name) => ({ name, amount: 1 + Math.floor(rnd() * 3) })) };
 }
 
-const RELOAD_POINTS = ['order', 'payment', 'tables'] as const;
+const RELOAD_POINTS = ['order', 'payment', 'list'] as const;
 type ReloadPoint = (typeof RELOAD_POINTS)[number];
 
 interface Tally {
@@ -90,16 +88,17 @@ interface Tally {
   firstFailure: Map<string, string>;
   times: StepTimes;
   reloads: number;
+  /** Orders "New order" made locally (offline or without an answer), queued until the service is back. */
+  localOrders: number;
   outages: number;
   downSeconds: number;
 }
 
 /** One order on one tab, from the table grid back to it; the reloads this order gets are seeded. */
-async function takeOrder(cashier: TillCashier, order: IntendedOrder, tables: readonly string[], reloads: Set<ReloadPoint>, tally: Tally) {
-  await cashier.tablesShown();
-  const table = await cashier.freeTable(tables);
-  if (!table) throw new StepFailed('no free table', 'every table of this tab has an open bill');
-  await cashier.openBill(table);
+async function takeOrder(cashier: TillCashier, order: IntendedOrder, reloads: Set<ReloadPoint>, tally: Tally) {
+  await cashier.listShown();
+  const made = await cashier.newOrder();
+  if (made === 'local') tally.localOrders += 1;
   await cashier.takeAndSend(order);
   if (reloads.has('order')) {
     tally.reloads += 1;
@@ -114,10 +113,10 @@ async function takeOrder(cashier: TillCashier, order: IntendedOrder, tables: rea
   }
   await cashier.payCashAndGoHome();
   tally.paidInUi += 1;
-  if (reloads.has('tables')) {
+  if (reloads.has('list')) {
     tally.reloads += 1;
     await cashier.reload();
-    await cashier.tablesShown();
+    await cashier.listShown();
   }
 }
 
@@ -130,7 +129,7 @@ interface Run {
   tally: Tally;
 }
 
-async function tabLoop(run: Run, cashier: TillCashier, tables: readonly string[]): Promise<void> {
+async function tabLoop(run: Run, cashier: TillCashier): Promise<void> {
   for (let index = run.next(); index !== null; index = run.next()) {
     const pool = await run.pool();
     const order = plan(index, run.options.seed, run.runId, pool);
@@ -138,15 +137,15 @@ async function tabLoop(run: Run, cashier: TillCashier, tables: readonly string[]
     const rnd = seeded(run.options.seed ^ Math.imul(index + 7, 0x85ebca6b));
     const reloads = new Set(RELOAD_POINTS.filter(() => rnd() < run.options.reloadRate));
     try {
-      await takeOrder(cashier, order, tables, reloads, run.tally);
+      await takeOrder(cashier, order, reloads, run.tally);
     } catch (error) {
       const step = error instanceof StepFailed ? error.step : 'unexpected';
       run.tally.failed.set(step, (run.tally.failed.get(step) ?? 0) + 1);
       if (!run.tally.firstFailure.has(step)) run.tally.firstFailure.set(step, `order #${index}: ${(error as Error).message}`);
-      // Back to the table grid as a cashier would: a fresh load, again while the service is away.
+      // Back to the order list as a cashier would: a fresh load, again while the service is away.
       for (let attempt = 0; attempt < 3; attempt += 1)
         if (
-          await cashier.openTables().then(
+          await cashier.openList().then(
             () => true,
             () => false,
           )
@@ -156,7 +155,7 @@ async function tabLoop(run: Run, cashier: TillCashier, tables: readonly string[]
   }
 }
 
-async function setUp(sandbox: BenchSandbox, options: Options) {
+async function setUp(sandbox: BenchSandbox) {
   const control = async <T>(path: string, body: unknown): Promise<T> => {
     const res = await fetch(`${sandbox.base}${path}`, {
       method: 'POST',
@@ -170,14 +169,8 @@ async function setUp(sandbox: BenchSandbox, options: Options) {
   const cashier = { username: `bench.cashier.${merchant.alias}`, password: 'Bench@2026' };
   await control('/sandbox/users', { ...cashier, email: `${cashier.username}@bench.example.vn`, merchant: merchant.alias, role: 'Staff' });
   const owner = await SaleApi.signIn(sandbox.base, merchant);
-  const tables: string[][] = [];
-  for (let tab = 1; tab <= options.tabs; tab += 1) {
-    const names = Array.from({ length: options.tables }, (_, k) => `Bench ${tab}-${String(k + 1).padStart(2, '0')}`);
-    for (const table_name of names) await owner.call('POST', '/fnb/table', { table_name });
-    tables.push(names);
-  }
   const outage = (params: Record<string, string>) => control('/sandbox/triggers/sale-outage', { ...params, merchant: merchant.alias });
-  return { merchant, cashier, owner, tables, outage };
+  return { merchant, cashier, owner, outage };
 }
 
 /** Drops the service for 1..S seconds every ~G seconds (both seeded) until `stopped()`. */
@@ -209,9 +202,9 @@ async function openTab(
 ): Promise<TillCashier> {
   const page: Page = await context.newPage();
   // The e2e helpers take @playwright/test's Page; playwright-core's is the same class.
-  await signIn(page as never, cashier, { to: '/sale-table' });
+  await signIn(page as never, cashier, { to: '/sale-order' });
   const till = new TillCashier(page, stepMs, times);
-  await till.tablesShown();
+  await till.listShown();
   await acceptCookies(page as never);
   return till;
 }
@@ -225,8 +218,15 @@ function report(options: Options, count: ServiceCount, tally: Tally, ms: number,
   );
   console.log(`  steps that did not finish in the till: ${failed}; paid in the till's view ${tally.paidInUi}/${n}`);
   for (const [step, message] of tally.firstFailure) console.log(`    first "${step}": ${message.slice(0, 300)}`);
-  const times = [...tally.times].map(([step, t]) => `${step} ${(t.ms / t.n / 1000).toFixed(1)} s`).join(', ');
+  const times = [...tally.times].map(([step, t]) => `${step} ${(t.ms / t.n / 1000).toFixed(2)} s`).join(', ');
   console.log(`  mean time of a step: ${times}`);
+  // Where an order's time goes: each step's share of all the tabs' busy time, largest first.
+  const busy = [...tally.times.values()].reduce((sum, t) => sum + t.ms, 0) || 1;
+  const shares = [...tally.times]
+    .sort((x, y) => y[1].ms - x[1].ms)
+    .map(([step, t]) => `${step} ${((100 * t.ms) / busy).toFixed(0)}%`)
+    .join(', ');
+  console.log(`  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}`);
   console.log(
     `  on the service: duplicate orders ${count.duplicateOrders}, duplicate payments ${count.duplicatePayments}, doubled lines ${count.doubledLines}, other dishes ${count.wrongDishes}, untagged bills ${count.untagged}; queue empty at the end: ${queueEmpty ? 'yes' : 'NO'}`,
   );
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
     : await startBenchSandbox({ tag: 'till', env: { SANDBOX_SEED_VOLUME: 'small' }, timeoutMs: 300_000 });
   let browser: Browser | null = null;
   try {
-    const world = await setUp(sandbox, options);
+    const world = await setUp(sandbox);
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: sandbox.base, viewport: { width: 1024, height: 768 }, reducedMotion: 'reduce' });
     const tabs: TillCashier[] = [];
@@ -255,6 +255,7 @@ async function main(): Promise<void> {
       firstFailure: new Map(),
       times: new Map(),
       reloads: 0,
+      localOrders: 0,
       outages: 0,
       downSeconds: 0,
     };
@@ -266,12 +267,12 @@ async function main(): Promise<void> {
       runId,
       next: () => (nextIndex < options.orders ? nextIndex++ : null),
       // The dishes: the first twelve tiles of the till as the first order page shows them.
-      pool: () => (poolPromise ??= poolOf(tabs[0]!, world.tables[0]!)),
+      pool: () => (poolPromise ??= poolOf(tabs[0]!)),
       intended: [],
       tally,
     };
     await run.pool();
-    // Counted from here: the bill poolOf opened stays out of the count.
+    // Counted from here: the order poolOf opened stays out of the count.
     const baseline = await world.owner.lastOrderId();
     const started = Date.now();
     let done = false;
@@ -280,7 +281,7 @@ async function main(): Promise<void> {
           console.log(`bench: the outage driver stopped: ${String(error)}`),
         )
       : Promise.resolve();
-    await Promise.all(tabs.map((tab, k) => tabLoop(run, tab, world.tables[k]!)));
+    await Promise.all(tabs.map((tab) => tabLoop(run, tab)));
     done = true;
     await faults;
     const empties = await Promise.all(tabs.map((tab) => tab.queueEmpty(180_000)));
@@ -295,11 +296,15 @@ async function main(): Promise<void> {
   }
 }
 
-/** Opens a bill on the last table of the first tab, reads the tiles, and leaves it empty on the service. */
-async function poolOf(tab: TillCashier, tables: readonly string[]): Promise<string[]> {
-  await tab.openBill(tables[tables.length - 1]!);
+/**
+ * Opens a new order (online, before the clock starts), reads the tiles, waits until the till kept the
+ * catalogue (selling offline needs it, D348), and leaves the order empty on the service.
+ */
+async function poolOf(tab: TillCashier): Promise<string[]> {
+  await tab.newOrder();
   const names = await tab.dishNames(12);
-  await tab.openTables();
+  await tab.catalogueKept(60_000);
+  await tab.openList();
   if (names.length < 3) throw new Error(`the till shows ${names.length} dishes; the bench needs at least 3`);
   return names;
 }
