@@ -38,7 +38,43 @@ export class TillCashier {
     /** How long one step may wait before it counts as failed. */
     readonly stepMs: number,
     readonly times: StepTimes = new Map(),
+    /**
+     * Resolves once the service is back (at once when it is up): a cashier whose screen says a call
+     * failed waits for the connection before pressing "Retry" or "Send again", rather than hammering it.
+     */
+    readonly serviceUp: () => Promise<void> = () => Promise.resolve(),
   ) {}
+
+  /** How often a cashier pressed "Retry" or "Send again" on a failure a dropped service caused. */
+  retries = 0;
+
+  /**
+   * Waits until `done` is visible; meanwhile, when the screen says a call failed (a load's "Retry",
+   * the basket's "Send again", D124: the same attempt with the same key), waits for the service and
+   * presses it, as a cashier would. Bounded by the step's time as a whole.
+   */
+  private async visibleOrRetry(done: Locator, retry: Locator): Promise<void> {
+    const deadline = Date.now() + this.stepMs;
+    const left = () => Math.max(1, deadline - Date.now());
+    for (;;) {
+      await done.or(retry).first().waitFor({ state: 'visible', timeout: left() });
+      if (await done.first().isVisible()) return;
+      await Promise.race([this.serviceUp(), new Promise((resolve) => setTimeout(resolve, left()))]);
+      if (Date.now() >= deadline) throw new Error('the screen still says the call failed');
+      this.retries += 1;
+      // The failure may have gone by itself meanwhile (a page that follows its order reloads it): then
+      // the loop looks again rather than waiting on a button that is not there.
+      const pressed = await retry
+        .first()
+        .click({ timeout: Math.min(left(), 2_000) })
+        .then(
+          () => true,
+          () => false,
+        );
+      // Pressed: the failure goes (a load, or the basket sending) before it answers again.
+      if (pressed) await retry.first().waitFor({ state: 'hidden', timeout: left() });
+    }
+  }
 
   private async step<T>(name: string, run: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -120,10 +156,18 @@ export class TillCashier {
     );
   }
 
+  /** The order page's "Retry": the order's load, or the catalogue's (an alert of the dish picker), may fail while the service is away. */
+  private orderRetry(): Locator {
+    return this.page
+      .getByTestId('order-load-failed')
+      .getByRole('button')
+      .or(this.page.getByRole('alert').getByRole('button', { name: t('vi', 'orders:edit.retry'), exact: true }));
+  }
+
   async orderShown(): Promise<void> {
     await this.step('order page', async () => {
-      await this.visible(this.page.getByTestId('order-title'));
-      await this.visible(this.page.getByTestId('order-dish').first());
+      await this.visibleOrRetry(this.page.getByTestId('order-title'), this.orderRetry());
+      await this.visibleOrRetry(this.page.getByTestId('order-dish').first(), this.orderRetry());
     });
   }
 
@@ -168,15 +212,11 @@ export class TillCashier {
     );
     await this.step('send', async () => {
       await this.page.getByTestId('order-submit').first().click({ timeout: this.stepMs });
-      // Sent: the basket is empty and Pay became a link. The pop-up that says so closes by itself after
-      // 2 s (ADDED_POPUP_MS), which a busy machine may not see open; it is closed if it still is.
-      await this.page.waitForFunction(
-        () =>
-          document.querySelectorAll('[data-testid="order-basket-line"]').length === 0 &&
-          document.querySelector('a[data-testid="order-pay"]') !== null,
-        undefined,
-        { timeout: this.stepMs, polling: 100 },
-      );
+      // Sent: the basket is empty and Pay became a link. Without an answer (a service order while the
+      // service dropped) the basket says so and "Send again" repeats the same attempt (D124). The pop-up
+      // that says it was sent closes by itself after 2 s (ADDED_POPUP_MS), or now with Escape.
+      await this.visibleOrRetry(this.page.locator('a[data-testid="order-pay"]'), this.page.getByTestId('order-send-again'));
+      await this.page.getByTestId('order-basket-line').first().waitFor({ state: 'detached', timeout: this.stepMs });
       const added = this.page.getByTestId('order-added');
       if (await added.isVisible()) await this.page.keyboard.press('Escape');
       await added.waitFor({ state: 'hidden', timeout: this.stepMs });
@@ -186,14 +226,20 @@ export class TillCashier {
   /** "Pay" on the order page, then the payment page with its total. */
   async goToPayment(): Promise<void> {
     await this.step('pay button', async () => {
-      await this.page.locator('a[data-testid="order-pay"]').click({ timeout: this.stepMs });
+      // A local order's page follows the service's order once its create is acknowledged, and loads it
+      // again, which can fail while the service is away.
+      const pay = this.page.locator('a[data-testid="order-pay"]');
+      await this.visibleOrRetry(pay, this.orderRetry());
+      await pay.click({ timeout: this.stepMs });
       await this.page.waitForURL(/\/sale-order\/payment\/(local\/)?[^/]+$/, { timeout: this.stepMs });
     });
     await this.paymentShown();
   }
 
   async paymentShown(): Promise<void> {
-    await this.step('payment page', () => this.visible(this.page.getByTestId('cash-received')));
+    await this.step('payment page', () =>
+      this.visibleOrRetry(this.page.getByTestId('cash-received'), this.page.getByTestId('payment-load-failed').getByRole('button')),
+    );
   }
 
   /** The exact amount in cash, Complete, the success view, then home (the order list, a counter order's home). */

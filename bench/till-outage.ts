@@ -90,6 +90,8 @@ interface Tally {
   reloads: number;
   /** Orders "New order" made locally (offline or without an answer), queued until the service is back. */
   localOrders: number;
+  /** "Retry" or "Send again" pressed on a screen a dropped service left failed. */
+  retries: number;
   outages: number;
   downSeconds: number;
 }
@@ -173,8 +175,32 @@ async function setUp(sandbox: BenchSandbox) {
   return { merchant, cashier, owner, outage };
 }
 
+/** Whether the bench has the service down now; `up()` resolves when it is back (at once when it is up). */
+class ServiceState {
+  private down: { promise: Promise<void>; resolve: () => void } | null = null;
+
+  drop(): void {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    this.down = { promise, resolve };
+  }
+
+  restore(): void {
+    this.down?.resolve();
+    this.down = null;
+  }
+
+  up = (): Promise<void> => this.down?.promise ?? Promise.resolve();
+}
+
 /** Drops the service for 1..S seconds every ~G seconds (both seeded) until `stopped()`. */
-async function outages(options: Options, outage: (p: Record<string, string>) => Promise<unknown>, tally: Tally, stopped: () => boolean) {
+async function outages(
+  options: Options,
+  outage: (p: Record<string, string>) => Promise<unknown>,
+  service: ServiceState,
+  tally: Tally,
+  stopped: () => boolean,
+) {
   const rnd = seeded(options.seed ^ 0x5bd1e995);
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -186,12 +212,15 @@ async function outages(options: Options, outage: (p: Record<string, string>) => 
     await sleep(options.outageEvery * 1000 * (0.5 + rnd()));
     if (stopped()) break;
     const seconds = 1 + Math.floor(rnd() * options.outageSeconds);
+    service.drop();
     await outage({ seconds: String(seconds) });
     tally.outages += 1;
     tally.downSeconds += seconds;
     await sleep(seconds * 1000);
+    service.restore();
   }
   await outage({ lift: 'true' });
+  service.restore();
 }
 
 async function openTab(
@@ -199,11 +228,12 @@ async function openTab(
   cashier: { username: string; password: string },
   stepMs: number,
   times: StepTimes,
+  service: ServiceState,
 ): Promise<TillCashier> {
   const page: Page = await context.newPage();
   // The e2e helpers take @playwright/test's Page; playwright-core's is the same class.
   await signIn(page as never, cashier, { to: '/sale-order' });
-  const till = new TillCashier(page, stepMs, times);
+  const till = new TillCashier(page, stepMs, times, service.up);
   await till.listShown();
   await acceptCookies(page as never);
   return till;
@@ -226,10 +256,13 @@ function report(options: Options, count: ServiceCount, tally: Tally, ms: number,
     .sort((x, y) => y[1].ms - x[1].ms)
     .map(([step, t]) => `${step} ${((100 * t.ms) / busy).toFixed(0)}%`)
     .join(', ');
-  console.log(`  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}`);
+  console.log(
+    `  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}, "Retry"/"Send again" pressed ${tally.retries}`,
+  );
   console.log(
     `  on the service: duplicate orders ${count.duplicateOrders}, duplicate payments ${count.duplicatePayments}, doubled lines ${count.doubledLines}, other dishes ${count.wrongDishes}, untagged bills ${count.untagged}; queue empty at the end: ${queueEmpty ? 'yes' : 'NO'}`,
   );
+  for (const example of count.examples) console.log(`    ${example}`);
   console.log(
     `orders ${count.orders}/${n} · payments ${count.payments}/${n} · duplicates ${count.duplicates} · lost ${count.lost} · time ${(ms / 1000).toFixed(0)} s · ${(count.orders / minutes).toFixed(1)} orders/min`,
   );
@@ -256,10 +289,13 @@ async function main(): Promise<void> {
       times: new Map(),
       reloads: 0,
       localOrders: 0,
+      retries: 0,
       outages: 0,
       downSeconds: 0,
     };
-    for (let k = 0; k < options.tabs; k += 1) tabs.push(await openTab(context, world.cashier, options.stepSeconds * 1000, tally.times));
+    const service = new ServiceState();
+    for (let k = 0; k < options.tabs; k += 1)
+      tabs.push(await openTab(context, world.cashier, options.stepSeconds * 1000, tally.times, service));
     let nextIndex = 0;
     let poolPromise: Promise<string[]> | null = null;
     const run: Run = {
@@ -277,7 +313,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     let done = false;
     const faults = options.outage
-      ? outages(options, world.outage, tally, () => done).catch((error: unknown) =>
+      ? outages(options, world.outage, service, tally, () => done).catch((error: unknown) =>
           console.log(`bench: the outage driver stopped: ${String(error)}`),
         )
       : Promise.resolve();
@@ -289,6 +325,7 @@ async function main(): Promise<void> {
     // A fresh sign-in: the setup's token may have outlived its 15 minutes during a long run.
     const owner = await SaleApi.signIn(sandbox.base, world.merchant);
     const count = await countOnService(owner, baseline, run.intended.filter(Boolean));
+    tally.retries = tabs.reduce((sum, tab) => sum + tab.retries, 0);
     report(options, count, tally, elapsed, empties.every(Boolean));
   } finally {
     await browser?.close();
