@@ -24,8 +24,9 @@ export class StepFailed extends Error {
   constructor(
     readonly step: string,
     cause: unknown,
+    at = '',
   ) {
-    super(`${step}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`);
+    super(`${step}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}${at ? ` (at ${new URL(at).pathname})` : ''}`);
   }
 }
 
@@ -81,7 +82,7 @@ export class TillCashier {
     try {
       return await run();
     } catch (error) {
-      throw new StepFailed(name, error);
+      throw new StepFailed(name, error, this.page.url());
     } finally {
       const entry = this.times.get(name) ?? { ms: 0, n: 0 };
       this.times.set(name, { ms: entry.ms + performance.now() - started, n: entry.n + 1 });
@@ -185,31 +186,71 @@ export class TillCashier {
     return this.page.getByRole('button', { name: new RegExp(`^${escape(t('vi', 'orders:edit.add'))} ${escape(name)},`) });
   }
 
-  /** One tap per dish, the tag as the first line's kitchen note, then send and close the pop-up. */
+  /** The count a dish's tile shows (0 without one). */
+  private async countOn(name: string): Promise<number> {
+    const label = `${t('vi', 'orders:edit.add')} ${name},`;
+    return this.page.evaluate((prefix) => {
+      const el = [...document.querySelectorAll('[data-testid="order-dish"]')].find((x) => x.getAttribute('aria-label')?.startsWith(prefix));
+      return Number(el?.querySelector('[data-testid="order-dish-count"]')?.textContent ?? '0') || 0;
+    }, label);
+  }
+
+  /**
+   * Taps a dish's tile until it shows `amount`, as a cashier looks at the count: the taps still missing,
+   * then a wait (at most 5 s) for the count; a tap the page did not take is tapped again, never more
+   * than the count lacks. Bounded by the step's time.
+   */
+  private async tapUntil(name: string, amount: number): Promise<void> {
+    const deadline = Date.now() + this.stepMs;
+    const tile = this.tile(name);
+    for (;;) {
+      const shown = await this.countOn(name);
+      if (shown > amount) throw new Error(`${name} shows ×${shown}, more than the ×${amount} tapped`);
+      if (shown === amount) return;
+      if (Date.now() >= deadline) throw new Error(`${name} ×${amount} not in the basket (it shows ×${shown})`);
+      for (let i = shown; i < amount; i += 1) await tile.click({ timeout: Math.max(1, deadline - Date.now()) });
+      const taken = await this.page
+        .waitForFunction(
+          ([label, want]) => {
+            const el = [...document.querySelectorAll('[data-testid="order-dish"]')].find((x) =>
+              x.getAttribute('aria-label')?.startsWith(label),
+            );
+            return el?.querySelector('[data-testid="order-dish-count"]')?.textContent === want;
+          },
+          [`${t('vi', 'orders:edit.add')} ${name},`, String(amount)] as const,
+          { timeout: Math.max(1, Math.min(5_000, deadline - Date.now())) },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (taken) return;
+      this.missedTaps += 1;
+    }
+  }
+
+  /** Times the count of a tile was short after its taps and it was tapped again. */
+  missedTaps = 0;
+
+  /** Times the basket was taken again because the page followed the service's order before Send. */
+  basketsDropped = 0;
+
+  /** One tap per dish (more if a tap was not taken), the tag as the first line's kitchen note, then send and close the pop-up. */
   async takeAndSend(order: IntendedOrder): Promise<void> {
-    await this.step('tap dishes', async () => {
-      for (const line of order.lines) {
-        const tile = this.tile(line.name);
-        for (let i = 0; i < line.amount; i += 1) await tile.click({ timeout: this.stepMs });
-        await this.page
-          .waitForFunction(
-            ([label, amount]) => {
-              const el = [...document.querySelectorAll('[data-testid="order-dish"]')].find((x) =>
-                x.getAttribute('aria-label')?.startsWith(label),
-              );
-              return el?.querySelector('[data-testid="order-dish-count"]')?.textContent === amount;
-            },
-            [`${t('vi', 'orders:edit.add')} ${line.name},`, String(line.amount)] as const,
-            { timeout: this.stepMs },
-          )
-          .catch((error: unknown) => {
-            throw new Error(`${line.name} ×${line.amount} not in the basket (${String(error)})`);
-          });
-      }
-    });
-    await this.step('note', () =>
-      this.page.getByTestId('order-basket-line').first().getByTestId('order-basket-note').fill(order.tag, { timeout: this.stepMs }),
-    );
+    // A local order's page follows the service's order once its create is acknowledged (D349), as a
+    // new page: the dishes tapped and not yet sent are gone from the basket, so the cashier taps them
+    // and types the note again (counted; at most twice more).
+    for (let attempt = 0; ; attempt += 1) {
+      const at = this.page.url();
+      await this.step('tap dishes', async () => {
+        for (const line of order.lines) await this.tapUntil(line.name, line.amount);
+      });
+      await this.step('note', () =>
+        this.page.getByTestId('order-basket-line').first().getByTestId('order-basket-note').fill(order.tag, { timeout: this.stepMs }),
+      );
+      if (this.page.url() === at || attempt === 2) break;
+      this.basketsDropped += 1;
+    }
     await this.step('send', async () => {
       await this.page.getByTestId('order-submit').first().click({ timeout: this.stepMs });
       // Sent: the basket is empty and Pay became a link. Without an answer (a service order while the
@@ -249,7 +290,15 @@ export class TillCashier {
       if (!total) throw new Error('no total on the payment page');
       await this.page.getByTestId('cash-received').fill(total, { timeout: this.stepMs });
       await this.page.getByTestId('cash-complete').click({ timeout: this.stepMs });
-      await this.visible(this.page.getByTestId('payment-success'));
+      // A payment whose answer was lost says so ("Send again", the same key, D159); a refused one says
+      // "Cash payment failed" beside Complete, which the cashier presses again once the service is back.
+      const failed = this.page
+        .getByTestId('cash-panel')
+        .filter({ has: this.page.getByRole('alert').filter({ hasText: t('vi', 'orderpayment:cash.failed') }) });
+      await this.visibleOrRetry(
+        this.page.getByTestId('payment-success'),
+        this.page.getByTestId('payment-retry').or(failed.getByTestId('cash-complete')),
+      );
     });
     await this.goHome();
   }

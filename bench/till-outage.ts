@@ -4,23 +4,27 @@
  * pages reload at random; then, once the till's queue is empty, a count made on the service.
  *
  *   1. starts its own sandbox (small seed) serving BENCH_DIST or a build of its own; makes a throwaway
- *      copy of the F&B merchant phoco, a staff sign-in (a cashier, D115) and, through the API, tables
- *      of its own for each tab ("Bench 1-01" …), so the run starts from free tables;
+ *      copy of the F&B merchant phoco and a staff sign-in (a cashier, D115);
  *   2. signs the cashier in through the API in T tabs of one browser (3 by default: one cashier's tabs,
- *      sharing one queue, D330) at 1024 × 768 with reduced motion; each tab takes the next intended
- *      order: a free table's "Create a bill", a tap per dish on its tiles, the tag as the first line's
- *      kitchen note, Send, Pay, the exact amount in cash, Complete, home (D358, D359);
+ *      sharing one queue, D330) at 1024 × 768 with reduced motion; opens one order online first, to
+ *      read the dishes and let the till keep its catalogue (D348); then each tab takes the next
+ *      intended order at the counter (D349, D370): "New order" on /sale-order (the service's order
+ *      online, a local order in the queue offline), a tap per dish on its tiles, the tag as the first
+ *      line's kitchen note, Send, Pay, the exact amount in cash, Complete, home (the order list);
  *   3. meanwhile triggers `sale-outage` (D337) for S seconds every G seconds, and reloads a tab at
- *      random after sending, on the payment page or back on the tables (seeded; the seed is printed and
+ *      random after sending, on the payment page or back on the list (seeded; the seed is printed and
  *      `--seed` repeats the run's choices; the timing of a run on a busy machine does not repeat);
- *   4. a step that does not finish within its bound (`--step-seconds`) is counted by its name and the
- *      tab reloads /sale-table and takes the next order: nothing waits for ever;
+ *   4. a screen that says a call failed ("Retry" on a load, "Send again" on the basket) is pressed once
+ *      the service is back, as a cashier would (D371); a step that does not finish within its bound
+ *      (`--step-seconds`) is counted by its name and the tab reloads /sale-order and takes the next
+ *      order: nothing waits for ever;
  *   5. lifts the outage, waits (bounded) until every tab's banner says nothing waits, and counts on the
- *      service (bench/till-count.ts): orders, cash payments, duplicates, lost, and prints one line.
+ *      service (bench/till-count.ts): orders, cash payments, duplicates, lost, and prints one line with
+ *      the orders per minute, after each step's mean time and share of the tabs' time.
  *
  * Options: --orders N (1000), --tabs T (3), --seed S, --no-outage, --outage-every G (30),
  * --outage-seconds S (10, each outage lasts 1..S), --reload-rate R (0.05 per chance, three chances
- * an order), --tables K (per tab, 30), --step-seconds (20). Figures only; the exit code is 0 either way.
+ * an order), --step-seconds (20). Figures only; the exit code is 0 either way.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptCookies } from '../e2e/support/shell';
@@ -92,6 +96,10 @@ interface Tally {
   localOrders: number;
   /** "Retry" or "Send again" pressed on a screen a dropped service left failed. */
   retries: number;
+  /** A tile's count short after its taps, tapped again. */
+  missedTaps: number;
+  /** Baskets taken again after a local order's page followed the service's order before Send. */
+  basketsDropped: number;
   outages: number;
   downSeconds: number;
 }
@@ -143,7 +151,12 @@ async function tabLoop(run: Run, cashier: TillCashier): Promise<void> {
     } catch (error) {
       const step = error instanceof StepFailed ? error.step : 'unexpected';
       run.tally.failed.set(step, (run.tally.failed.get(step) ?? 0) + 1);
-      if (!run.tally.firstFailure.has(step)) run.tally.firstFailure.set(step, `order #${index}: ${(error as Error).message}`);
+      if (!run.tally.firstFailure.has(step)) {
+        run.tally.firstFailure.set(step, `order #${index}: ${(error as Error).message}`);
+        // What the tab showed, to tell a slow machine from a broken step (BENCH_SHOTS=folder keeps it).
+        if (process.env.BENCH_SHOTS)
+          await cashier.page.screenshot({ path: `${process.env.BENCH_SHOTS}/${step.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+      }
       // Back to the order list as a cashier would: a fresh load, again while the service is away.
       for (let attempt = 0; attempt < 3; attempt += 1)
         if (
@@ -257,7 +270,7 @@ function report(options: Options, count: ServiceCount, tally: Tally, ms: number,
     .map(([step, t]) => `${step} ${((100 * t.ms) / busy).toFixed(0)}%`)
     .join(', ');
   console.log(
-    `  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}, "Retry"/"Send again" pressed ${tally.retries}`,
+    `  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}, "Retry"/"Send again" pressed ${tally.retries}, taps tapped again ${tally.missedTaps}, baskets taken again after the page followed the service's order ${tally.basketsDropped}`,
   );
   console.log(
     `  on the service: duplicate orders ${count.duplicateOrders}, duplicate payments ${count.duplicatePayments}, doubled lines ${count.doubledLines}, other dishes ${count.wrongDishes}, untagged bills ${count.untagged}; queue empty at the end: ${queueEmpty ? 'yes' : 'NO'}`,
@@ -290,6 +303,8 @@ async function main(): Promise<void> {
       reloads: 0,
       localOrders: 0,
       retries: 0,
+      missedTaps: 0,
+      basketsDropped: 0,
       outages: 0,
       downSeconds: 0,
     };
@@ -326,6 +341,8 @@ async function main(): Promise<void> {
     const owner = await SaleApi.signIn(sandbox.base, world.merchant);
     const count = await countOnService(owner, baseline, run.intended.filter(Boolean));
     tally.retries = tabs.reduce((sum, tab) => sum + tab.retries, 0);
+    tally.missedTaps = tabs.reduce((sum, tab) => sum + tab.missedTaps, 0);
+    tally.basketsDropped = tabs.reduce((sum, tab) => sum + tab.basketsDropped, 0);
     report(options, count, tally, elapsed, empties.every(Boolean));
   } finally {
     await browser?.close();
