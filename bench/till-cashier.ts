@@ -208,6 +208,8 @@ export class TillCashier {
       if (shown > amount) throw new Error(`${name} shows ×${shown}, more than the ×${amount} tapped`);
       if (shown === amount) return;
       if (Date.now() >= deadline) throw new Error(`${name} ×${amount} not in the basket (it shows ×${shown})`);
+      // The page may be loading the service's order it followed, which can fail while the service is away.
+      await this.visibleOrRetry(tile, this.orderRetry());
       for (let i = shown; i < amount; i += 1) await tile.click({ timeout: Math.max(1, deadline - Date.now()) });
       const taken = await this.page
         .waitForFunction(
