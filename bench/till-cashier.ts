@@ -165,6 +165,11 @@ export class TillCashier {
       .or(this.page.getByRole('alert').getByRole('button', { name: t('vi', 'orders:edit.retry'), exact: true }));
   }
 
+  /** The basket's send button while it says "Xác nhận đơn" (an order with dishes still to confirm). */
+  private confirmButton(): Locator {
+    return this.page.getByTestId('order-submit').filter({ hasText: t('vi', 'orders:edit.confirm') });
+  }
+
   async orderShown(): Promise<void> {
     await this.step('order page', async () => {
       await this.visibleOrRetry(this.page.getByTestId('order-title'), this.orderRetry());
@@ -258,7 +263,10 @@ export class TillCashier {
       // Sent: the basket is empty and Pay became a link. Without an answer (a service order while the
       // service dropped) the basket says so and "Send again" repeats the same attempt (D124). The pop-up
       // that says it was sent closes by itself after 2 s (ADDED_POPUP_MS), or now with Escape.
-      await this.visibleOrRetry(this.page.locator('a[data-testid="order-pay"]'), this.page.getByTestId('order-send-again'));
+      await this.visibleOrRetry(
+        this.page.locator('a[data-testid="order-pay"]'),
+        this.page.getByTestId('order-send-again').or(this.confirmButton()),
+      );
       await this.page.getByTestId('order-basket-line').first().waitFor({ state: 'detached', timeout: this.stepMs });
       const added = this.page.getByTestId('order-added');
       if (await added.isVisible()) await this.page.keyboard.press('Escape');
@@ -272,7 +280,8 @@ export class TillCashier {
       // A local order's page follows the service's order once its create is acknowledged, and loads it
       // again, which can fail while the service is away.
       const pay = this.page.locator('a[data-testid="order-pay"]');
-      await this.visibleOrRetry(pay, this.orderRetry());
+      // A service order the outage caught between its dishes and their confirmation shows "Xác nhận đơn".
+      await this.visibleOrRetry(pay, this.orderRetry().or(this.confirmButton()));
       await pay.click({ timeout: this.stepMs });
       await this.page.waitForURL(/\/sale-order\/payment\/(local\/)?[^/]+$/, { timeout: this.stepMs });
     });
