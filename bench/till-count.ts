@@ -38,6 +38,8 @@ export interface ServiceCount {
   wrongDishes: number;
   /** Bills the run opened that carry no tag (opened, then the dishes never arrived). */
   untagged: number;
+  /** The tags of the first few orders that are lost or differ, to look them up. */
+  examples: string[];
 }
 
 export class SaleApi {
@@ -129,6 +131,7 @@ export async function countOnService(api: SaleApi, baseline: number, intended: r
     lost: 0,
     wrongDishes: 0,
     untagged,
+    examples: [],
   };
   for (const order of intended) {
     const found = byTag.get(order.tag) ?? [];
@@ -144,6 +147,11 @@ export async function countOnService(api: SaleApi, baseline: number, intended: r
     count.duplicateOrders += Math.max(0, found.length - 1);
     count.duplicatePayments += Math.max(0, paid - 1);
     if (found.length === 0 || paid === 0) count.lost += 1;
+    const odd = found.length !== 1 || paid !== 1 || found.some((detail) => compareLines(order, detail.products_data).wrong);
+    if (odd && count.examples.length < 5)
+      count.examples.push(
+        `${order.tag} (tapped ${order.lines.map((l) => `${l.name} ×${l.amount}`).join(' + ')}): ${found.length} orders, ${paid} cash payments, dishes ${found.map((d) => d.products_data.map((l) => `${l.name} ×${l.amount}`).join(' + ')).join(' | ') || 'none'}`,
+      );
   }
   count.duplicates = count.duplicateOrders + count.duplicatePayments + count.doubledLines;
   return count;

@@ -4,23 +4,27 @@
  * pages reload at random; then, once the till's queue is empty, a count made on the service.
  *
  *   1. starts its own sandbox (small seed) serving BENCH_DIST or a build of its own; makes a throwaway
- *      copy of the F&B merchant phoco, a staff sign-in (a cashier, D115) and, through the API, tables
- *      of its own for each tab ("Bench 1-01" …), so the run starts from free tables;
+ *      copy of the F&B merchant phoco and a staff sign-in (a cashier, D115);
  *   2. signs the cashier in through the API in T tabs of one browser (3 by default: one cashier's tabs,
- *      sharing one queue, D330) at 1024 × 768 with reduced motion; each tab takes the next intended
- *      order: a free table's "Create a bill", a tap per dish on its tiles, the tag as the first line's
- *      kitchen note, Send, Pay, the exact amount in cash, Complete, home (D358, D359);
+ *      sharing one queue, D330) at 1024 × 768 with reduced motion; opens one order online first, to
+ *      read the dishes and let the till keep its catalogue (D348); then each tab takes the next
+ *      intended order at the counter (D349, D370): "New order" on /sale-order (the service's order
+ *      online, a local order in the queue offline), a tap per dish on its tiles, the tag as the first
+ *      line's kitchen note, Send, Pay, the exact amount in cash, Complete, home (the order list);
  *   3. meanwhile triggers `sale-outage` (D337) for S seconds every G seconds, and reloads a tab at
- *      random after sending, on the payment page or back on the tables (seeded; the seed is printed and
+ *      random after sending, on the payment page or back on the list (seeded; the seed is printed and
  *      `--seed` repeats the run's choices; the timing of a run on a busy machine does not repeat);
- *   4. a step that does not finish within its bound (`--step-seconds`) is counted by its name and the
- *      tab reloads /sale-table and takes the next order: nothing waits for ever;
+ *   4. a screen that says a call failed ("Retry" on a load, "Send again" on the basket) is pressed once
+ *      the service is back, as a cashier would (D371); a step that does not finish within its bound
+ *      (`--step-seconds`) is counted by its name and the tab reloads /sale-order and takes the next
+ *      order: nothing waits for ever;
  *   5. lifts the outage, waits (bounded) until every tab's banner says nothing waits, and counts on the
- *      service (bench/till-count.ts): orders, cash payments, duplicates, lost, and prints one line.
+ *      service (bench/till-count.ts): orders, cash payments, duplicates, lost, and prints one line with
+ *      the orders per minute, after each step's mean time and share of the tabs' time.
  *
  * Options: --orders N (1000), --tabs T (3), --seed S, --no-outage, --outage-every G (30),
  * --outage-seconds S (10, each outage lasts 1..S), --reload-rate R (0.05 per chance, three chances
- * an order), --tables K (per tab, 30), --step-seconds (20). Figures only; the exit code is 0 either way.
+ * an order), --step-seconds (20). Figures only; the exit code is 0 either way.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptCookies } from '../e2e/support/shell';
@@ -37,7 +41,6 @@ interface Options {
   outageEvery: number;
   outageSeconds: number;
   reloadRate: number;
-  tables: number;
   stepSeconds: number;
 }
 
@@ -57,7 +60,6 @@ function parseOptions(argv: readonly string[]): Options {
     outageEvery: value('outage-every', 30),
     outageSeconds: Math.max(1, value('outage-seconds', 10)),
     reloadRate: value('reload-rate', 0.05),
-    tables: Math.max(1, value('tables', 30)),
     stepSeconds: value('step-seconds', 20),
   };
 }
@@ -80,7 +82,7 @@ function plan(index: number, seed: number, run: string, pool: readonly string[])
   return { index, tag: `bench ${run} #${index}`, lines: names.map((name) => ({ name, amount: 1 + Math.floor(rnd() * 3) })) };
 }
 
-const RELOAD_POINTS = ['order', 'payment', 'tables'] as const;
+const RELOAD_POINTS = ['order', 'payment', 'list'] as const;
 type ReloadPoint = (typeof RELOAD_POINTS)[number];
 
 interface Tally {
@@ -90,16 +92,23 @@ interface Tally {
   firstFailure: Map<string, string>;
   times: StepTimes;
   reloads: number;
+  /** Orders "New order" made locally (offline or without an answer), queued until the service is back. */
+  localOrders: number;
+  /** "Retry" or "Send again" pressed on a screen a dropped service left failed. */
+  retries: number;
+  /** A tile's count short after its taps, tapped again. */
+  missedTaps: number;
+  /** Baskets taken again after a local order's page followed the service's order before Send. */
+  basketsDropped: number;
   outages: number;
   downSeconds: number;
 }
 
 /** One order on one tab, from the table grid back to it; the reloads this order gets are seeded. */
-async function takeOrder(cashier: TillCashier, order: IntendedOrder, tables: readonly string[], reloads: Set<ReloadPoint>, tally: Tally) {
-  await cashier.tablesShown();
-  const table = await cashier.freeTable(tables);
-  if (!table) throw new StepFailed('no free table', 'every table of this tab has an open bill');
-  await cashier.openBill(table);
+async function takeOrder(cashier: TillCashier, order: IntendedOrder, reloads: Set<ReloadPoint>, tally: Tally) {
+  await cashier.listShown();
+  const made = await cashier.newOrder();
+  if (made === 'local') tally.localOrders += 1;
   await cashier.takeAndSend(order);
   if (reloads.has('order')) {
     tally.reloads += 1;
@@ -114,10 +123,10 @@ async function takeOrder(cashier: TillCashier, order: IntendedOrder, tables: rea
   }
   await cashier.payCashAndGoHome();
   tally.paidInUi += 1;
-  if (reloads.has('tables')) {
+  if (reloads.has('list')) {
     tally.reloads += 1;
     await cashier.reload();
-    await cashier.tablesShown();
+    await cashier.listShown();
   }
 }
 
@@ -130,7 +139,7 @@ interface Run {
   tally: Tally;
 }
 
-async function tabLoop(run: Run, cashier: TillCashier, tables: readonly string[]): Promise<void> {
+async function tabLoop(run: Run, cashier: TillCashier): Promise<void> {
   for (let index = run.next(); index !== null; index = run.next()) {
     const pool = await run.pool();
     const order = plan(index, run.options.seed, run.runId, pool);
@@ -138,15 +147,20 @@ async function tabLoop(run: Run, cashier: TillCashier, tables: readonly string[]
     const rnd = seeded(run.options.seed ^ Math.imul(index + 7, 0x85ebca6b));
     const reloads = new Set(RELOAD_POINTS.filter(() => rnd() < run.options.reloadRate));
     try {
-      await takeOrder(cashier, order, tables, reloads, run.tally);
+      await takeOrder(cashier, order, reloads, run.tally);
     } catch (error) {
       const step = error instanceof StepFailed ? error.step : 'unexpected';
       run.tally.failed.set(step, (run.tally.failed.get(step) ?? 0) + 1);
-      if (!run.tally.firstFailure.has(step)) run.tally.firstFailure.set(step, `order #${index}: ${(error as Error).message}`);
-      // Back to the table grid as a cashier would: a fresh load, again while the service is away.
+      if (!run.tally.firstFailure.has(step)) {
+        run.tally.firstFailure.set(step, `order #${index}: ${(error as Error).message}`);
+        // What the tab showed, to tell a slow machine from a broken step (BENCH_SHOTS=folder keeps it).
+        if (process.env.BENCH_SHOTS)
+          await cashier.page.screenshot({ path: `${process.env.BENCH_SHOTS}/${step.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+      }
+      // Back to the order list as a cashier would: a fresh load, again while the service is away.
       for (let attempt = 0; attempt < 3; attempt += 1)
         if (
-          await cashier.openTables().then(
+          await cashier.openList().then(
             () => true,
             () => false,
           )
@@ -156,7 +170,7 @@ async function tabLoop(run: Run, cashier: TillCashier, tables: readonly string[]
   }
 }
 
-async function setUp(sandbox: BenchSandbox, options: Options) {
+async function setUp(sandbox: BenchSandbox) {
   const control = async <T>(path: string, body: unknown): Promise<T> => {
     const res = await fetch(`${sandbox.base}${path}`, {
       method: 'POST',
@@ -170,18 +184,36 @@ async function setUp(sandbox: BenchSandbox, options: Options) {
   const cashier = { username: `bench.cashier.${merchant.alias}`, password: 'Bench@2026' };
   await control('/sandbox/users', { ...cashier, email: `${cashier.username}@bench.example.vn`, merchant: merchant.alias, role: 'Staff' });
   const owner = await SaleApi.signIn(sandbox.base, merchant);
-  const tables: string[][] = [];
-  for (let tab = 1; tab <= options.tabs; tab += 1) {
-    const names = Array.from({ length: options.tables }, (_, k) => `Bench ${tab}-${String(k + 1).padStart(2, '0')}`);
-    for (const table_name of names) await owner.call('POST', '/fnb/table', { table_name });
-    tables.push(names);
-  }
   const outage = (params: Record<string, string>) => control('/sandbox/triggers/sale-outage', { ...params, merchant: merchant.alias });
-  return { merchant, cashier, owner, tables, outage };
+  return { merchant, cashier, owner, outage };
+}
+
+/** Whether the bench has the service down now; `up()` resolves when it is back (at once when it is up). */
+class ServiceState {
+  private down: { promise: Promise<void>; resolve: () => void } | null = null;
+
+  drop(): void {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    this.down = { promise, resolve };
+  }
+
+  restore(): void {
+    this.down?.resolve();
+    this.down = null;
+  }
+
+  up = (): Promise<void> => this.down?.promise ?? Promise.resolve();
 }
 
 /** Drops the service for 1..S seconds every ~G seconds (both seeded) until `stopped()`. */
-async function outages(options: Options, outage: (p: Record<string, string>) => Promise<unknown>, tally: Tally, stopped: () => boolean) {
+async function outages(
+  options: Options,
+  outage: (p: Record<string, string>) => Promise<unknown>,
+  service: ServiceState,
+  tally: Tally,
+  stopped: () => boolean,
+) {
   const rnd = seeded(options.seed ^ 0x5bd1e995);
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -193,12 +225,15 @@ async function outages(options: Options, outage: (p: Record<string, string>) => 
     await sleep(options.outageEvery * 1000 * (0.5 + rnd()));
     if (stopped()) break;
     const seconds = 1 + Math.floor(rnd() * options.outageSeconds);
+    service.drop();
     await outage({ seconds: String(seconds) });
     tally.outages += 1;
     tally.downSeconds += seconds;
     await sleep(seconds * 1000);
+    service.restore();
   }
   await outage({ lift: 'true' });
+  service.restore();
 }
 
 async function openTab(
@@ -206,12 +241,13 @@ async function openTab(
   cashier: { username: string; password: string },
   stepMs: number,
   times: StepTimes,
+  service: ServiceState,
 ): Promise<TillCashier> {
   const page: Page = await context.newPage();
   // The e2e helpers take @playwright/test's Page; playwright-core's is the same class.
-  await signIn(page as never, cashier, { to: '/sale-table' });
-  const till = new TillCashier(page, stepMs, times);
-  await till.tablesShown();
+  await signIn(page as never, cashier, { to: '/sale-order' });
+  const till = new TillCashier(page, stepMs, times, service.up);
+  await till.listShown();
   await acceptCookies(page as never);
   return till;
 }
@@ -225,11 +261,21 @@ function report(options: Options, count: ServiceCount, tally: Tally, ms: number,
   );
   console.log(`  steps that did not finish in the till: ${failed}; paid in the till's view ${tally.paidInUi}/${n}`);
   for (const [step, message] of tally.firstFailure) console.log(`    first "${step}": ${message.slice(0, 300)}`);
-  const times = [...tally.times].map(([step, t]) => `${step} ${(t.ms / t.n / 1000).toFixed(1)} s`).join(', ');
+  const times = [...tally.times].map(([step, t]) => `${step} ${(t.ms / t.n / 1000).toFixed(2)} s`).join(', ');
   console.log(`  mean time of a step: ${times}`);
+  // Where an order's time goes: each step's share of all the tabs' busy time, largest first.
+  const busy = [...tally.times.values()].reduce((sum, t) => sum + t.ms, 0) || 1;
+  const shares = [...tally.times]
+    .sort((x, y) => y[1].ms - x[1].ms)
+    .map(([step, t]) => `${step} ${((100 * t.ms) / busy).toFixed(0)}%`)
+    .join(', ');
+  console.log(
+    `  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}, "Retry"/"Send again" pressed ${tally.retries}, taps tapped again ${tally.missedTaps}, baskets taken again after the page followed the service's order ${tally.basketsDropped}`,
+  );
   console.log(
     `  on the service: duplicate orders ${count.duplicateOrders}, duplicate payments ${count.duplicatePayments}, doubled lines ${count.doubledLines}, other dishes ${count.wrongDishes}, untagged bills ${count.untagged}; queue empty at the end: ${queueEmpty ? 'yes' : 'NO'}`,
   );
+  for (const example of count.examples) console.log(`    ${example}`);
   console.log(
     `orders ${count.orders}/${n} · payments ${count.payments}/${n} · duplicates ${count.duplicates} · lost ${count.lost} · time ${(ms / 1000).toFixed(0)} s · ${(count.orders / minutes).toFixed(1)} orders/min`,
   );
@@ -245,7 +291,7 @@ async function main(): Promise<void> {
     : await startBenchSandbox({ tag: 'till', env: { SANDBOX_SEED_VOLUME: 'small' }, timeoutMs: 300_000 });
   let browser: Browser | null = null;
   try {
-    const world = await setUp(sandbox, options);
+    const world = await setUp(sandbox);
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: sandbox.base, viewport: { width: 1024, height: 768 }, reducedMotion: 'reduce' });
     const tabs: TillCashier[] = [];
@@ -255,10 +301,16 @@ async function main(): Promise<void> {
       firstFailure: new Map(),
       times: new Map(),
       reloads: 0,
+      localOrders: 0,
+      retries: 0,
+      missedTaps: 0,
+      basketsDropped: 0,
       outages: 0,
       downSeconds: 0,
     };
-    for (let k = 0; k < options.tabs; k += 1) tabs.push(await openTab(context, world.cashier, options.stepSeconds * 1000, tally.times));
+    const service = new ServiceState();
+    for (let k = 0; k < options.tabs; k += 1)
+      tabs.push(await openTab(context, world.cashier, options.stepSeconds * 1000, tally.times, service));
     let nextIndex = 0;
     let poolPromise: Promise<string[]> | null = null;
     const run: Run = {
@@ -266,21 +318,21 @@ async function main(): Promise<void> {
       runId,
       next: () => (nextIndex < options.orders ? nextIndex++ : null),
       // The dishes: the first twelve tiles of the till as the first order page shows them.
-      pool: () => (poolPromise ??= poolOf(tabs[0]!, world.tables[0]!)),
+      pool: () => (poolPromise ??= poolOf(tabs[0]!)),
       intended: [],
       tally,
     };
     await run.pool();
-    // Counted from here: the bill poolOf opened stays out of the count.
+    // Counted from here: the order poolOf opened stays out of the count.
     const baseline = await world.owner.lastOrderId();
     const started = Date.now();
     let done = false;
     const faults = options.outage
-      ? outages(options, world.outage, tally, () => done).catch((error: unknown) =>
+      ? outages(options, world.outage, service, tally, () => done).catch((error: unknown) =>
           console.log(`bench: the outage driver stopped: ${String(error)}`),
         )
       : Promise.resolve();
-    await Promise.all(tabs.map((tab, k) => tabLoop(run, tab, world.tables[k]!)));
+    await Promise.all(tabs.map((tab) => tabLoop(run, tab)));
     done = true;
     await faults;
     const empties = await Promise.all(tabs.map((tab) => tab.queueEmpty(180_000)));
@@ -288,6 +340,9 @@ async function main(): Promise<void> {
     // A fresh sign-in: the setup's token may have outlived its 15 minutes during a long run.
     const owner = await SaleApi.signIn(sandbox.base, world.merchant);
     const count = await countOnService(owner, baseline, run.intended.filter(Boolean));
+    tally.retries = tabs.reduce((sum, tab) => sum + tab.retries, 0);
+    tally.missedTaps = tabs.reduce((sum, tab) => sum + tab.missedTaps, 0);
+    tally.basketsDropped = tabs.reduce((sum, tab) => sum + tab.basketsDropped, 0);
     report(options, count, tally, elapsed, empties.every(Boolean));
   } finally {
     await browser?.close();
@@ -295,11 +350,15 @@ async function main(): Promise<void> {
   }
 }
 
-/** Opens a bill on the last table of the first tab, reads the tiles, and leaves it empty on the service. */
-async function poolOf(tab: TillCashier, tables: readonly string[]): Promise<string[]> {
-  await tab.openBill(tables[tables.length - 1]!);
+/**
+ * Opens a new order (online, before the clock starts), reads the tiles, waits until the till kept the
+ * catalogue (selling offline needs it, D348), and leaves the order empty on the service.
+ */
+async function poolOf(tab: TillCashier): Promise<string[]> {
+  await tab.newOrder();
   const names = await tab.dishNames(12);
-  await tab.openTables();
+  await tab.catalogueKept(60_000);
+  await tab.openList();
   if (names.length < 3) throw new Error(`the till shows ${names.length} dishes; the bench needs at least 3`);
   return names;
 }
