@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { P } from '../e2e/support/env';
 import { t } from '../e2e/support/i18n';
+import { keptDishCount } from '../e2e/support/kept-catalogue';
 
 /**
  * What the outage bench's cashier does on the till, with the buttons and fields a cashier uses
@@ -132,29 +133,7 @@ export class TillCashier {
 
   /** Waits (bounded) until the till has kept the catalogue, which selling offline needs (D348). */
   async catalogueKept(timeoutMs: number): Promise<void> {
-    await this.step('catalogue kept', () =>
-      this.page.waitForFunction(
-        async () => {
-          const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-          const name = names.find((n) => n.startsWith('portal-outbox:') && n.endsWith(':keep'));
-          if (!name) return false;
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open(name);
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          const row = await new Promise<{ value?: unknown[] } | undefined>((resolve) => {
-            const get = db.transaction('rows').objectStore('rows').get('orders.products');
-            get.onsuccess = () => resolve(get.result as { value?: unknown[] } | undefined);
-            get.onerror = () => resolve(undefined);
-          });
-          db.close();
-          return Array.isArray(row?.value) && row.value.length > 0;
-        },
-        undefined,
-        { timeout: timeoutMs, polling: 200 },
-      ),
-    );
+    await this.step('catalogue kept', () => this.page.waitForFunction(keptDishCount, undefined, { timeout: timeoutMs, polling: 200 }));
   }
 
   /** The order page's "Retry": the order's load, or the catalogue's (an alert of the dish picker), may fail while the service is away. */

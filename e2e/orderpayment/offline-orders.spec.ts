@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { OrderPaymentPage } from '../pages/orderpayment';
 import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
+import { keptDishCount } from '../support/kept-catalogue';
 
 // Selling through an outage (D337–D341, D348–D351): the sandbox drops the merchant's sale service
 // (the sale-outage trigger: its calls get no answer, the portal and sign-in stay up, so the page can
@@ -54,29 +55,7 @@ class Till {
 
 /** The kept catalogue is written (D348): selling offline needs the dishes the till last loaded. */
 async function catalogueKept(o: Till) {
-  await expect
-    .poll(
-      () =>
-        o.page.evaluate(async () => {
-          const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-          const name = names.find((n) => n.startsWith('portal-outbox:') && n.endsWith(':keep'));
-          if (!name) return 0;
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open(name);
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          const row = await new Promise<{ value?: unknown[] } | undefined>((resolve) => {
-            const get = db.transaction('rows').objectStore('rows').get('orders.products');
-            get.onsuccess = () => resolve(get.result as { value?: unknown[] } | undefined);
-            get.onerror = () => resolve(undefined);
-          });
-          db.close();
-          return Array.isArray(row?.value) ? row.value.length : 0;
-        }),
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThan(0);
+  await expect.poll(() => o.page.evaluate(keptDishCount), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
 /** New order on the list, one tap on the first dish tile, sent; answers the local order's address. */
