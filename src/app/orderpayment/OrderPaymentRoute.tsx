@@ -21,6 +21,7 @@ import { notify } from '../shared/notify';
 import { useSessionSelector } from '../shared/session-context';
 import { orderPaymentActorsOf } from './actors';
 import { orderPaymentPaths, orderPaymentQuery } from './paths';
+import { TillQueueGate } from '../shared/TillQueueGate';
 
 /**
  * /sale-order/payment/{order_id} (doc 2 §2 Order payment panel) and its guest-facing view (`?customer`).
@@ -196,7 +197,11 @@ function LocalPaymentPage() {
   if (!LOCAL_ORDER_ID.test(localId)) return <NotFound signedIn />;
   if (typeof served === 'number') return <Navigate to={orderPaymentPaths.pay(served)} replace />;
   if (served === undefined && outbox) return null;
-  return <PaymentPage key={localId} orderId={0} localId={localId} />;
+  return (
+    <TillQueueGate>
+      <PaymentPage key={localId} orderId={0} localId={localId} />
+    </TillQueueGate>
+  );
 }
 
 export default function OrderPaymentRoute() {

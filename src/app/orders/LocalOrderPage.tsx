@@ -8,6 +8,7 @@ import { useAreaActors, useRuntime } from '../shared/composition';
 import { notify } from '../shared/notify';
 import { LOCAL_ORDER_ID } from '../shared/local-orders';
 import { useTillOutbox } from '../shared/OutboxSlot';
+import { TillQueueGate } from '../shared/TillQueueGate';
 import { ordersActorsOf } from './actors';
 import { ordersPaths } from './paths';
 import { tillOrdersOf } from './till';
@@ -63,5 +64,9 @@ function LocalEditPage({ localId }: { localId: string }) {
 export function LocalOrderPage() {
   const { localId = '' } = useParams();
   if (!LOCAL_ORDER_ID.test(localId)) return <NotFound signedIn />;
-  return <LocalEditPage key={localId} localId={localId} />;
+  return (
+    <TillQueueGate>
+      <LocalEditPage key={localId} localId={localId} />
+    </TillQueueGate>
+  );
 }
