@@ -58,10 +58,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/**/*.test.tsx', ...DOM_TS_TESTS],
           environment: 'happy-dom',
-          // Unisolated too (D372): each file no longer loads React, Mantine and the portal's modules
-          // again; the project's CPU went from 177 s to 59 s. The setup file still runs for every file,
-          // and the files passed in shuffled orders.
-          isolate: false,
+          // Isolated (D372): unisolated, a file's leftover DOM reached the next file in the worker.
           setupFiles: ['src/test/setup.ts'],
         },
       },
