@@ -71,15 +71,14 @@ export const tillPaymentsOf = (scope: AppScope) => {
       } catch (error) {
         if (!outbox || !unreachableError(error, signal)) throw error;
         // D159 before D350: when the service answers a lookup, the answer alone was lost; the cash way's
-        // own lookup and "send again" (same key) decide, online. Only a service that answers nothing queues.
-        const answered = await base.api.payments(input.invoiceId, signal).then(
-          () => true,
-          () => false,
+        // own lookup and "send again" (same key) decide, online (the answer itself brought the till back,
+        // through the client's onAnswered). Only a service that answers nothing queues, and never a call
+        // its caller cancelled meanwhile (D366).
+        const lookupFailure = await base.api.payments(input.invoiceId, signal).then(
+          () => null,
+          (failure: unknown) => failure,
         );
-        if (answered) {
-          outbox.reachable();
-          throw error;
-        }
+        if (!unreachableError(lookupFailure, signal)) throw error;
         outbox.unreachable();
         return queue(outbox);
       }

@@ -40,8 +40,6 @@ export interface TillOutbox {
   offline(): boolean;
   /** A call to the sale service got no answer (D351): the till goes offline until the probe reaches it. */
   unreachable(): void;
-  /** A sale-service call was answered: the service is there again (what the probe would find). */
-  reachable(): void;
 }
 
 export interface OutboxRuntime {
@@ -99,9 +97,10 @@ async function openTillOutbox(runtime: Runtime, merchantId: string, userId: numb
   actor.start();
   // Any sale-service call that gets no answer takes the till offline, not only a queued send (D351);
   // the probe then finds when the service answers again.
-  const stopUnanswered = runtime.clients.sale.onUnanswered(() => {
+  const goOffline = () => {
     if (actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.DOWN' });
-  });
+  };
+  const stopUnanswered = runtime.clients.sale.onUnanswered(goOffline);
   // And any answer brings it back at once, not at the next probe: a lost answer followed by a lookup
   // the service answers is the cash way's "send again", sent, not queued (D159).
   const stopAnswered = runtime.clients.sale.onAnswered(() => {
@@ -124,12 +123,7 @@ async function openTillOutbox(runtime: Runtime, merchantId: string, userId: numb
     },
     entries: () => store.list(),
     offline: () => !actor.getSnapshot().context.online,
-    unreachable: () => {
-      if (actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.DOWN' });
-    },
-    reachable: () => {
-      if (!actor.getSnapshot().context.online) actor.send({ type: 'NETWORK.UP' });
-    },
+    unreachable: goOffline,
   };
   return {
     outbox,
