@@ -138,3 +138,34 @@ test('issue 28 §3: the service drops, three orders are taken by tapping tiles a
     expect(payments.filter((p) => p.status === 'SUCCESS')).toHaveLength(1);
   }
 });
+
+test('D382: a local order follows the service’s order only with nothing unsent: a dish tapped when its create is answered stays in the basket and reaches that order once', async ({
+  page,
+  sandbox,
+}) => {
+  await page.setViewportSize(LOOK);
+  const merchant = await sandbox.createMerchant();
+  await signIn(page, merchant, { to: '/sale-order' });
+  await acceptCookies(page);
+  const o = new Till(page);
+  await expect(o.createButton).toBeVisible({ timeout: 15_000 });
+  await catalogueKept(o);
+
+  await sandbox.trigger('sale-outage', { merchant: merchant.merchant_id });
+  const local = await takeOrder(o);
+  // A second dish tapped and not sent yet when the service comes back.
+  await page.getByTestId('order-dish').nth(1).click();
+  await expect(o.basketLines).toHaveCount(1);
+  await sandbox.trigger('sale-outage', { merchant: merchant.merchant_id, lift: true });
+  // The queue is sent (the create answered, then the first dish): the page stays with its basket.
+  await expect(page.getByTestId('outbox-status')).toBeEmpty({ timeout: 60_000 });
+  await expect(page).toHaveURL(new RegExp(`${local}$`));
+  await expect(o.basketLines).toHaveCount(1);
+
+  await o.submit.click();
+  await expect(page).toHaveURL(/\/sale-order\/\d+$/, { timeout: 15_000 });
+  const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+  const detail = await o.api<{ products_data: Array<{ amount: number }> }>(`/order/${orderId}`);
+  expect(detail.products_data.map((l) => l.amount)).toEqual([1, 1]);
+  await expect(page.getByTestId('order-lines').locator('li')).toHaveCount(2);
+});

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
 import { useNavigate, useParams } from 'react-router-dom';
 import { orderEditMachine } from '../../machines/orders/orderEdit.machine';
 import { NotFound } from '../../screens/shared/NotFound';
@@ -16,13 +17,15 @@ import { tillOrdersOf } from './till';
 /**
  * Once the local order's create is acknowledged its page follows the service's order: the address is
  * replaced by /sale-order/{order_id} without a reload (D349). Checked when the page opens (a reload
- * after the queue was sent) and whenever the queue changes in this tab or another.
+ * after the queue was sent), whenever the queue changes in this tab or another, and when the page
+ * settles: never while the basket holds dishes not sent or a send is under way, which the service's
+ * page would not have (the outage bench saw tapped dishes vanish, D382).
  */
-function useFollowServiceOrder(localId: string) {
+function useFollowServiceOrder(localId: string, settled: boolean) {
   const navigate = useNavigate();
   const outbox = useTillOutbox();
   useEffect(() => {
-    if (!outbox) return;
+    if (!outbox || !settled) return;
     let active = true;
     const check = () =>
       void outbox.ids.get(localId).then(
@@ -37,8 +40,12 @@ function useFollowServiceOrder(localId: string) {
       active = false;
       subscription.unsubscribe();
     };
-  }, [outbox, localId, navigate]);
+  }, [outbox, localId, navigate, settled]);
 }
+
+/** Nothing tapped waits to be sent and no send is under way or unanswered. */
+const basketSettled = (s: SnapshotFrom<typeof orderEditMachine>) =>
+  s.context.basket.length === 0 && !s.hasTag('submitting') && !s.hasTag('uncertain');
 
 function LocalEditPage({ localId }: { localId: string }) {
   const { inspect } = useRuntime();
@@ -56,7 +63,7 @@ function LocalEditPage({ localId }: { localId: string }) {
   }, [till, localId, findCustomer, createCustomer]);
   // The machine's order id is the service's; a local order has none yet (its actors are bound to the uuid).
   const actor = useActorRef(logic, { input: { orderId: 0 }, inspect });
-  useFollowServiceOrder(localId);
+  useFollowServiceOrder(localId, useSelector(actor, basketSettled));
   return <OrderEditScreen actor={actor} listHref={ordersPaths.list()} payHref={ordersPaths.localPayment(localId)} localOrder />;
 }
 

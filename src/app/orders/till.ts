@@ -1,21 +1,33 @@
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise, toPromise, type AnyActorLogic, type InputFrom, type OutputFrom } from 'xstate';
 import type { LoadedOrder, SubmitInput } from '../../machines/orders/orderEdit.machine';
 import { newIdempotencyKey } from '../../rules/idempotency';
 import { bodyOf } from '../../services/orders';
 import type { Order, OrderCategory, OrderDetail, PendingPayment, PickableProduct } from '../../services/orders/schemas';
 import type { JsonValue } from '../../services/shared/outbox/schemas';
 import type { AppScope } from '../shared/composition';
-import { outboxOf, type TillOutbox } from '../shared/outbox';
+import { outboxOf, type OutboxRuntime, type TillOutbox } from '../shared/outbox';
 import { ordersActorsOf } from './actors';
 import {
   keepCategories,
   keepProducts,
   keptCategories,
   keptProducts,
+  addShownLines,
+  localOrderDetail,
+  localOrderMissing,
+  localOrderOf,
   needsService,
   readLocalOrder,
   unreachableError,
 } from '../shared/local-orders';
+
+/** Runs another actor's logic to its end from inside a promise actor, stopped with the caller. */
+function runActor<L extends AnyActorLogic>(logic: L, input: InputFrom<L>, signal: AbortSignal): Promise<OutputFrom<L>> {
+  const actor = createActor(logic, { input });
+  signal.addEventListener('abort', () => actor.stop(), { once: true });
+  actor.start();
+  return toPromise(actor);
+}
 
 /**
  * The till's order actors through an outage (D349–D351), over the orders area's own (./actors.ts) and
@@ -89,34 +101,51 @@ export const tillOrdersOf = (scope: AppScope) => {
       orKept(() => api.categories(signal), keepCategories, keptCategories, signal),
     ),
     /** The actors of a local order's page (D349): read from the queue, dishes added to it. */
-    localOrder(localId: string) {
-      const outbox = () => {
-        const current = outboxes.current();
-        if (!current) throw needsService();
-        return current;
-      };
-      return {
-        loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async () => ({
-          detail: await readLocalOrder(outbox(), localId),
-          pending: null,
-        })),
-        submitDishes: fromPromise<OrderDetail, SubmitInput>(async ({ input }) => {
-          const till = outbox();
-          if (input.lines.length > 0) {
-            const { products } = bodyOf(1, input.lines);
-            const shown = input.lines.map((l) => ({ product_id: l.product_id, code: l.code, name: l.name, price: l.price }));
-            await till.enqueue('order.addProducts', { order: localId, products, shown } satisfies Record<string, JsonValue>);
-          }
-          return readLocalOrder(till, localId);
-        }),
-        // A customer and a payment being cancelled need the service: the page says it could not connect.
-        attachCustomer: fromPromise<Order, { orderId: number; customerId: number }>(async () => {
-          throw needsService();
-        }),
-        cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async () => {
-          throw needsService();
-        }),
-      };
-    },
+    localOrder: (localId: string) => localOrderActors(localId, outboxes, base.submitDishes),
   };
 };
+
+/** The actors of a local order's page (D349): read from the queue, dishes added to it. */
+function localOrderActors(localId: string, outboxes: OutboxRuntime, serviceSubmit: ReturnType<typeof ordersActorsOf>['submitDishes']) {
+  const outbox = () => {
+    const current = outboxes.current();
+    if (!current) throw needsService();
+    return current;
+  };
+  return {
+    loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async () => ({
+      detail: await readLocalOrder(outbox(), localId),
+      pending: null,
+    })),
+    /**
+     * Dishes of a local order go to the queue under its uuid (mapped to the service's id on replay).
+     * Once its create was acknowledged, the page still holds the basket the cashier was tapping
+     * (it follows the service's order only with an empty basket, D382): those dishes go to the
+     * service's order as they do on its own page (its attempt key, "send again" on a lost answer),
+     * so the page it then opens shows them.
+     */
+    submitDishes: fromPromise<OrderDetail, SubmitInput>(async ({ input, signal }) => {
+      const till = outbox();
+      const order = localOrderOf(await till.entries(), localId);
+      const orderId = order ? null : await till.ids.get(localId);
+      if (orderId !== null) return runActor(serviceSubmit, { ...input, orderId, confirm: false }, signal);
+      if (!order) throw localOrderMissing();
+      if (input.lines.length === 0) return localOrderDetail(order);
+      const { products } = bodyOf(1, input.lines);
+      const shown = input.lines.map((l) => ({ product_id: l.product_id, code: l.code, name: l.name, price: l.price }));
+      await till.enqueue('order.addProducts', { order: localId, products, shown } satisfies Record<string, JsonValue>);
+      // Acknowledged meanwhile, the create is no longer queued; the dishes are, under its uuid, and
+      // reach the service's order on replay: the page shows them as it had them, then follows it.
+      return readLocalOrder(till, localId).catch(() =>
+        localOrderDetail({ ...order, lines: addShownLines(order.lines, { products, shown }) }),
+      );
+    }),
+    // A customer and a payment being cancelled need the service: the page says it could not connect.
+    attachCustomer: fromPromise<Order, { orderId: number; customerId: number }>(async () => {
+      throw needsService();
+    }),
+    cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async () => {
+      throw needsService();
+    }),
+  };
+}

@@ -14,7 +14,7 @@ import {
   type PickableProduct,
 } from '../../services/orders/schemas';
 import type { OutboxEntry } from '../../services/shared/outbox/schemas';
-import { outboxPayloads, LOCAL_ORDER_MISSING } from './outbox-send';
+import { outboxPayloads, LOCAL_ORDER_MISSING, type OutboxPayload } from './outbox-send';
 import type { TillKeep } from '../../services/shared/outbox/keep';
 import type { TillOutbox } from './outbox';
 
@@ -55,6 +55,32 @@ const parsed = <K extends keyof typeof outboxPayloads>(kind: K, entry: OutboxEnt
   return result.success ? (result.data as z.infer<(typeof outboxPayloads)[K]>) : null;
 };
 
+/** Adds one queued `order.addProducts` to a local order's lines, as the service adds dishes (in place). */
+export function addShownLines(
+  lines: OrderProduct[],
+  added: Pick<OutboxPayload<'order.addProducts'>, 'products' | 'shown'>,
+): OrderProduct[] {
+  for (const product of added.products) {
+    const shown = added.shown?.find((s) => s.product_id === product.product_id);
+    const same = lines.find((l) => l.product_id === product.product_id);
+    // The service adds a dish sent again to its line (doc 2 §7 PUT /order/product); so does this view.
+    if (same) same.amount += product.amount;
+    else
+      lines.push({
+        product_id: product.product_id,
+        code: shown?.code ?? '',
+        name: shown?.name ?? '',
+        img: null,
+        amount: product.amount,
+        price: shown?.price ?? 0,
+        // The service fixes a line's VAT class when it receives it (D226); the till does not guess it.
+        tax_class: 'NOT_DECLARED',
+        note: product.note ?? null,
+      });
+  }
+  return lines;
+}
+
 /** The local order as its queued entries say, or null when its create is no longer queued. */
 export function localOrderOf(entries: readonly OutboxEntry[], localId: string): LocalOrder | null {
   const createEntry = entries.find((e) => parsed('order.create', e)?.localId === localId);
@@ -62,25 +88,7 @@ export function localOrderOf(entries: readonly OutboxEntry[], localId: string): 
   const lines: OrderProduct[] = [];
   for (const entry of entries) {
     const added = parsed('order.addProducts', entry);
-    if (!added || added.order !== localId) continue;
-    for (const product of added.products) {
-      const shown = added.shown?.find((s) => s.product_id === product.product_id);
-      const same = lines.find((l) => l.product_id === product.product_id);
-      // The service adds a dish sent again to its line (doc 2 §7 PUT /order/product); so does this view.
-      if (same) same.amount += product.amount;
-      else
-        lines.push({
-          product_id: product.product_id,
-          code: shown?.code ?? '',
-          name: shown?.name ?? '',
-          img: null,
-          amount: product.amount,
-          price: shown?.price ?? 0,
-          // The service fixes a line's VAT class when it receives it (D226); the till does not guess it.
-          tax_class: 'NOT_DECLARED',
-          note: product.note ?? null,
-        });
-    }
+    if (added && added.order === localId) addShownLines(lines, added);
   }
   return {
     localId,
@@ -145,10 +153,13 @@ export function localOrderDetail(order: LocalOrder): OrderDetail {
   };
 }
 
+/** A local order no longer in the queue and not answered (the page says it is missing). */
+export const localOrderMissing = () => new ServiceError({ code: LOCAL_ORDER_MISSING, status: 404, kind: 'server' });
+
 /** Reads a local order from the queue; a create no longer queued and not answered is LOCAL_ORDER_MISSING. */
 export async function readLocalOrder(outbox: TillOutbox, localId: string): Promise<OrderDetail> {
   const order = localOrderOf(await outbox.entries(), localId);
-  if (!order) throw new ServiceError({ code: LOCAL_ORDER_MISSING, status: 404, kind: 'server' });
+  if (!order) throw localOrderMissing();
   return localOrderDetail(order);
 }
 
