@@ -169,3 +169,49 @@ test('D382: a local order follows the service’s order only with nothing unsent
   expect(detail.products_data.map((l) => l.amount)).toEqual([1, 1]);
   await expect(page.getByTestId('order-lines').locator('li')).toHaveCount(2);
 });
+
+test('D383: an order opened online keeps selling when the service drops: dishes sent and cash are queued, and reach it exactly once when it returns', async ({
+  page,
+  sandbox,
+}) => {
+  await page.setViewportSize(LOOK);
+  const merchant = await sandbox.createMerchant();
+  await signIn(page, merchant, { to: '/sale-order' });
+  await acceptCookies(page);
+  const o = new Till(page);
+  await expect(o.createButton).toBeVisible({ timeout: 15_000 });
+  await catalogueKept(o);
+  await o.createButton.click();
+  await expect(page).toHaveURL(/\/sale-order\/\d+$/, { timeout: 15_000 });
+  const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+  await o.waitForOrder();
+  await page.getByTestId('order-dish').first().click();
+  await o.submit.click();
+  await expect(o.added).toBeVisible({ timeout: 15_000 });
+
+  await sandbox.trigger('sale-outage', { merchant: merchant.merchant_id });
+  await page.getByTestId('order-dish').nth(1).click();
+  await expect(o.basketLines).toHaveCount(1);
+  await o.submit.click();
+  await expect(page.getByTestId('outbox-status')).toContainText('Ngoại tuyến — 1 đang chờ gửi', { timeout: 15_000 });
+  await expect(page.getByTestId('order-lines').locator('li')).toHaveCount(2);
+  // A reload while the service is down reads the order the till kept, with the dish queued for it.
+  await page.reload();
+  await o.waitForOrder();
+  await expect(page.getByTestId('order-lines').locator('li')).toHaveCount(2);
+  await o.pay.click();
+  await expect(page).toHaveURL(new RegExp(`/sale-order/payment/${orderId}$`));
+  const pay = new OrderPaymentPage(page, 'vi');
+  await payCash(pay);
+  await expect(page.getByTestId('outbox-status')).toContainText('Ngoại tuyến — 2 đang chờ gửi');
+
+  await sandbox.trigger('sale-outage', { merchant: merchant.merchant_id, lift: true });
+  await expect(page.getByTestId('outbox-status')).toBeEmpty({ timeout: 60_000 });
+  const order = await o.api<{ invoice_data: { status: number; invoice_id: number }; products_data: Array<{ amount: number }> }>(
+    `/order/${orderId}`,
+  );
+  expect(order.products_data.map((l) => l.amount)).toEqual([1, 1]);
+  expect(order.invoice_data.status).toBe(0);
+  const payments = await pay.payments(order.invoice_data.invoice_id);
+  expect(payments.filter((p) => p.status === 'SUCCESS')).toHaveLength(1);
+});

@@ -66,7 +66,7 @@ function PaymentPage({ orderId, localId }: { orderId: number; localId?: string }
     const language = () => latest.current.language;
     return orderPaymentMachine.provide({
       actors: {
-        loadInvoice: local?.loadInvoice ?? a.loadInvoice,
+        loadInvoice: local?.loadInvoice ?? till.loadInvoice,
         checkOrder: local?.checkOrder ?? a.loadInvoice,
         watchPayment: local?.watchPayment ?? a.watchPayment,
         cashPayment: cashPaymentMachine.provide({

@@ -4,7 +4,7 @@ import type { PrintReceiptInput } from '../../machines/orderpayment/orderPayment
 import { newIdempotencyKey } from '../../rules/idempotency';
 import type { InvoiceDetail, Payment } from '../../services/orderpayment/schemas';
 import type { AppScope } from '../shared/composition';
-import { needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
+import { keptOrderView, needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
 import { outboxOf, type TillOutbox } from '../shared/outbox';
 import { orderPaymentActorsOf } from './actors';
 
@@ -28,11 +28,10 @@ const queuedPayment = (input: PayCashInput): Payment => ({
   created_at: Math.floor(Date.now() / 1000),
 });
 
-/** A local order as the payment page reads an invoice: always handling (1) until the service has it. */
-async function localInvoice(outbox: TillOutbox, localId: string): Promise<InvoiceDetail> {
-  const detail = await readLocalOrder(outbox, localId);
-  return { ...detail, invoice_data: { ...detail.invoice_data, status: 1 } };
-}
+/** An order the till holds as the payment page reads an invoice: always handling (1) until the service has it. */
+const asInvoice = (detail: Awaited<ReturnType<typeof readLocalOrder>>): InvoiceDetail => ({ ...detail, invoice_data: { ...detail.invoice_data, status: 1 } });
+
+const localInvoice = async (outbox: TillOutbox, localId: string) => asInvoice(await readLocalOrder(outbox, localId));
 
 /** The receipt's order with the cash the till holds for it (queued, not yet on the service). */
 async function withHeldCash(outbox: TillOutbox, input: PrintReceiptInput, order: number | string): Promise<PrintReceiptInput> {
@@ -53,6 +52,27 @@ export const tillPaymentsOf = (scope: AppScope) => {
   const outboxes = scope.use(outboxOf);
 
   return {
+    /**
+     * The service's order's invoice: online as before; offline, or when the call gets no answer, the
+     * order the till kept with the dishes and cash queued for it (D383), so it is paid in cash offline.
+     */
+    loadInvoice: fromPromise<InvoiceDetail, { orderId: number }>(async ({ input, signal }) => {
+      const outbox = outboxes.current();
+      const kept = async () => (outbox ? keptOrderView(outbox, input.orderId) : null);
+      if (outbox?.offline()) {
+        const view = await kept();
+        if (view) return asInvoice(view);
+      }
+      try {
+        return await base.api.invoice(input.orderId, signal);
+      } catch (error) {
+        if (!outbox || !unreachableError(error, signal)) throw error;
+        outbox.unreachable();
+        const view = await kept();
+        if (!view) throw error;
+        return asInvoice(view);
+      }
+    }),
     /** The service's order: paid online, or queued under this tab's cash intent key when the service does not answer. */
     payCash: fromPromise<Payment, PayCashInput>(async ({ input, signal }) => {
       const outbox = outboxes.current();

@@ -111,8 +111,9 @@ function ListPage() {
 function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void }) {
   const navigate = useNavigate();
   const { inspect } = useRuntime();
-  const { loadProducts, loadCategories } = useAreaActors(tillOrdersOf);
-  const { loadOrder, submitDishes, findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder, voidApproval } =
+  // D383: the service's order read and its dishes sent through the till, which queues them offline.
+  const { loadProducts, loadCategories, loadOrder, submitDishes } = useAreaActors(tillOrdersOf);
+  const { findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder, voidApproval } =
     useAreaActors(ordersActorsOf);
   const { gateFor } = useAreaActors(approvalsActorsOf);
   const logic = useMemo(() => {

@@ -9,6 +9,8 @@ import { outboxOf, type OutboxRuntime, type TillOutbox } from '../shared/outbox'
 import { ordersActorsOf } from './actors';
 import {
   keepCategories,
+  keepOrder,
+  keptOrderView,
   keepProducts,
   keptCategories,
   keptProducts,
@@ -102,6 +104,7 @@ export const tillOrdersOf = (scope: AppScope) => {
     ),
     /** The actors of a local order's page (D349): read from the queue, dishes added to it. */
     localOrder: (localId: string) => localOrderActors(localId, outboxes, base.submitDishes),
+    ...serviceOrderActors(outboxes, base),
   };
 };
 
@@ -146,6 +149,68 @@ function localOrderActors(localId: string, outboxes: OutboxRuntime, serviceSubmi
     }),
     cancelPending: fromPromise<void, { pending: PendingPayment[] }>(async () => {
       throw needsService();
+    }),
+  };
+}
+
+/**
+ * The service's order through an outage (D383): its page reads it from the service and the till keeps
+ * it; offline, or when the call gets no answer, the page reads what the till kept with what was queued
+ * for it since. Dishes sent without an answer (or while offline) are queued under the attempt's own
+ * key, so a send the service did take is answered on replay, never added twice (D124, D351).
+ */
+function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ordersActorsOf>) {
+  const { attempts } = base;
+  const view = async (outbox: TillOutbox, orderId: number, error: unknown) => {
+    const kept = await keptOrderView(outbox, orderId);
+    if (!kept) throw error;
+    return kept;
+  };
+  return {
+    loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async ({ input, signal }) => {
+      const outbox = outboxes.current();
+      if (!outbox) return runActor(base.loadOrder, input, signal);
+      if (outbox.offline()) {
+        const kept = await keptOrderView(outbox, input.orderId);
+        if (kept) return { detail: kept, pending: null };
+      }
+      try {
+        const loaded = await runActor(base.loadOrder, input, signal);
+        await keepOrder(outbox, loaded.detail);
+        return loaded;
+      } catch (error) {
+        if (!unreachableError(error, signal)) throw error;
+        outbox.unreachable();
+        return { detail: await view(outbox, input.orderId, error), pending: null };
+      }
+    }),
+    submitDishes: fromPromise<OrderDetail, SubmitInput>(async ({ input, signal }) => {
+      const outbox = outboxes.current();
+      if (!outbox) return runActor(base.submitDishes, input, signal);
+      const queue = async (error: unknown) => {
+        // Nothing kept of the order: the page cannot show it offline, so the basket waits for "send again".
+        if (input.lines.length === 0 || !(await keptOrderView(outbox, input.orderId))) throw error;
+        const attempt = attempts.begin(input.orderId, input.lines);
+        const { products } = bodyOf(input.orderId, input.lines);
+        const shown = input.lines.map((l) => ({ product_id: l.product_id, code: l.code, name: l.name, price: l.price }));
+        await outbox.enqueue(
+          'order.addProducts',
+          { order: input.orderId, products, shown, ...(input.confirm ? { confirm: true as const } : {}) },
+          attempt.key,
+        );
+        attempts.finish(input.orderId);
+        return view(outbox, input.orderId, error);
+      };
+      if (outbox.offline()) return queue(needsService());
+      try {
+        const detail = await runActor(base.submitDishes, input, signal);
+        await keepOrder(outbox, detail);
+        return detail;
+      } catch (error) {
+        if (!unreachableError(error, signal)) throw error;
+        outbox.unreachable();
+        return queue(error);
+      }
     }),
   };
 }

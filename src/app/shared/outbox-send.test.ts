@@ -24,6 +24,7 @@ async function setup() {
   const orders = {
     create: vi.fn(async () => ({ orderId: 501, existing: false })),
     addProducts: vi.fn(async () => ({}) as never),
+    confirm: vi.fn(async () => ({}) as never),
   };
   const payments = {
     invoice: vi.fn(async (orderId: number) => ({ invoice_data: { invoice_id: orderId + 9000 } }) as never),
@@ -61,6 +62,16 @@ describe('the till outbox send (D338, D339, D341)', () => {
     const { orders, send } = await setup();
     await send(entry('order.addProducts', { order: 42, products: [{ product_id: 3, amount: 1 }] }), signal);
     expect(orders.addProducts).toHaveBeenCalledWith({ order_id: 42, products: [{ product_id: 3, amount: 1 }] }, expect.any(String), signal);
+    expect(orders.confirm).not.toHaveBeenCalled();
+  });
+
+  it('D383: dishes queued on a service order still being chosen confirm it first, then add with the entry key', async () => {
+    const { orders, send } = await setup();
+    const add = entry('order.addProducts', { order: 42, products: [{ product_id: 3, amount: 1 }], confirm: true });
+    expect(await send(add, signal)).toEqual({ kind: 'sent' });
+    expect(orders.confirm).toHaveBeenCalledWith(42, signal);
+    expect(orders.confirm.mock.invocationCallOrder[0]).toBeLessThan(orders.addProducts.mock.invocationCallOrder[0]!);
+    expect(orders.addProducts).toHaveBeenCalledWith({ order_id: 42, products: [{ product_id: 3, amount: 1 }] }, add.key, signal);
   });
 
   it('"changed elsewhere" refusals are conflicts with the service code; no answer and server faults reject (retried)', async () => {

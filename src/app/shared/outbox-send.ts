@@ -35,6 +35,11 @@ export const outboxPayloads = {
      * the local order's page and its receipt read it (D349); never sent, the service prices the lines.
      */
     shown: z.array(shownDishSchema).max(100).optional(),
+    /**
+     * The service's order was still being chosen (status 2) when the dishes were queued: it is confirmed
+     * first on replay, as the page would have done (PUT /order/confirm leaves a confirmed order as it is).
+     */
+    confirm: z.literal(true).optional(),
   }),
   'order.payCash': z.object({
     order: orderRef,
@@ -58,7 +63,7 @@ const CONFLICT_STATUSES = new Set([400, 404, 409, 422]);
 export const LOCAL_ORDER_MISSING = 'LOCAL_ORDER_MISSING';
 
 export interface OutboxSendDeps {
-  orders: Pick<OrdersApi, 'create' | 'addProducts'>;
+  orders: Pick<OrdersApi, 'create' | 'addProducts' | 'confirm'>;
   payments: Pick<OrderPaymentApi, 'invoice' | 'payCash'>;
   ids: OrderIdMap;
   /** The signed-in merchant's id (POST /payment/cash's merchant_id). */
@@ -81,6 +86,7 @@ async function sendKnown(entry: OutboxEntry, deps: OutboxSendDeps, signal: Abort
     const payload = outboxPayloads['order.addProducts'].parse(entry.payload);
     const orderId = await serverOrder(ids, payload.order);
     if (orderId === null) return { kind: 'conflict', message: LOCAL_ORDER_MISSING };
+    if (payload.confirm) await orders.confirm(orderId, signal);
     await orders.addProducts({ order_id: orderId, products: payload.products }, entry.key, signal);
     return { kind: 'sent' };
   }

@@ -44,6 +44,8 @@ export interface SubmitInput {
  */
 export function createOrdersActors(orders: OrdersApi, attempts: AttemptStore = createAttemptStore()) {
   return {
+    /** This tab's unanswered sends of dishes (D124): the till queues one under its own key (D383). */
+    attempts,
     loadOrders: fromPromise<OrderPage, OrderListQuery>(({ input, signal }) => orders.list(input, signal)),
     loadDetail: fromPromise<OrderDetail, { orderId: number }>(({ input, signal }) => orders.get(input.orderId, signal)),
     createOrder: fromPromise<OrderCreated, { tableId: number | null }>(({ input, signal }) => orders.create(input.tableId, signal)),
