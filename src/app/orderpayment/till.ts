@@ -29,7 +29,10 @@ const queuedPayment = (input: PayCashInput): Payment => ({
 });
 
 /** An order the till holds as the payment page reads an invoice: always handling (1) until the service has it. */
-const asInvoice = (detail: Awaited<ReturnType<typeof readLocalOrder>>): InvoiceDetail => ({ ...detail, invoice_data: { ...detail.invoice_data, status: 1 } });
+const asInvoice = (detail: Awaited<ReturnType<typeof readLocalOrder>>): InvoiceDetail => ({
+  ...detail,
+  invoice_data: { ...detail.invoice_data, status: 1 },
+});
 
 const localInvoice = async (outbox: TillOutbox, localId: string) => asInvoice(await readLocalOrder(outbox, localId));
 

@@ -113,8 +113,7 @@ function EditPage({ orderId, onVoided }: { orderId: number; onVoided: () => void
   const { inspect } = useRuntime();
   // D383: the service's order read and its dishes sent through the till, which queues them offline.
   const { loadProducts, loadCategories, loadOrder, submitDishes } = useAreaActors(tillOrdersOf);
-  const { findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder, voidApproval } =
-    useAreaActors(ordersActorsOf);
+  const { findCustomer, createCustomer, attachCustomer, cancelPending, voidOrder, voidApproval } = useAreaActors(ordersActorsOf);
   const { gateFor } = useAreaActors(approvalsActorsOf);
   const logic = useMemo(() => {
     return orderEditMachine.provide({

@@ -208,7 +208,9 @@ const KEPT_ORDERS = 50;
 const keptOrdersSchema = z.array(orderDetailSchema).max(KEPT_ORDERS);
 
 export async function keepOrder(outbox: KeepHolder, detail: OrderDetail): Promise<void> {
-  const rows = ((await kept(outbox, ORDERS, keptOrdersSchema)) ?? []).filter((d) => d.invoice_data.order_id !== detail.invoice_data.order_id);
+  const rows = ((await kept(outbox, ORDERS, keptOrdersSchema)) ?? []).filter(
+    (d) => d.invoice_data.order_id !== detail.invoice_data.order_id,
+  );
   // Only an open order can take dishes or be paid; a paid or voided one leaves the row.
   const open = detail.invoice_data.status === ORDER_HANDLING || detail.invoice_data.status === ORDER_SELECTING;
   await outbox.keep.put(ORDERS, (open ? [detail, ...rows] : rows).slice(0, KEPT_ORDERS) as unknown as JsonValue).catch(() => undefined);
@@ -241,9 +243,7 @@ export async function keptOrderView(outbox: KeepHolder & Pick<TillOutbox, 'entri
       total_money: order.total_money + added,
       sub_total: order.sub_total + added,
       product_amount: lines.reduce((sum, l) => sum + l.amount, 0),
-      ...(cash
-        ? { payment_status: 1, payment_method: 'CASH', receive_amount: cash.receiveAmount, return_amount: cash.returnAmount }
-        : {}),
+      ...(cash ? { payment_status: 1, payment_method: 'CASH', receive_amount: cash.receiveAmount, return_amount: cash.returnAmount } : {}),
     },
     products_data: lines,
   };
