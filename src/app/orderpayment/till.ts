@@ -4,7 +4,8 @@ import type { PrintReceiptInput } from '../../machines/orderpayment/orderPayment
 import { newIdempotencyKey } from '../../rules/idempotency';
 import type { InvoiceDetail, Payment } from '../../services/orderpayment/schemas';
 import type { AppScope } from '../shared/composition';
-import { keptOrderView, needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
+import { needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
+import { keptOrderView } from '../shared/kept-orders';
 import { outboxOf, type TillOutbox } from '../shared/outbox';
 import { orderPaymentActorsOf } from './actors';
 

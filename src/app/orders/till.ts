@@ -5,13 +5,12 @@ import { bodyOf } from '../../services/orders';
 import type { Order, OrderCategory, OrderDetail, PendingPayment, PickableProduct } from '../../services/orders/schemas';
 import type { JsonValue } from '../../services/shared/outbox/schemas';
 import type { AppScope } from '../shared/composition';
+import type { InspectCallback } from '../shared/runtime';
 import { outboxOf, type OutboxRuntime, type TillOutbox } from '../shared/outbox';
 import { ordersActorsOf } from './actors';
+import { keepCategories, keepProducts } from '../shared/keep-catalogue';
+import { keepOrder, keptOrderView } from '../shared/kept-orders';
 import {
-  keepCategories,
-  keepOrder,
-  keptOrderView,
-  keepProducts,
   keptCategories,
   keptProducts,
   addShownLines,
@@ -23,9 +22,14 @@ import {
   unreachableError,
 } from '../shared/local-orders';
 
-/** Runs another actor's logic to its end from inside a promise actor, stopped with the caller. */
-function runActor<L extends AnyActorLogic>(logic: L, input: InputFrom<L>, signal: AbortSignal): Promise<OutputFrom<L>> {
-  const actor = createActor(logic, { input });
+/** Runs another actor's logic to its end from inside a promise actor, stopped with the caller, inspected like every actor. */
+function runActor<L extends AnyActorLogic>(
+  logic: L,
+  input: InputFrom<L>,
+  signal: AbortSignal,
+  inspect: InspectCallback | undefined,
+): Promise<OutputFrom<L>> {
+  const actor = createActor(logic, { input, ...(inspect ? { inspect } : {}) });
   signal.addEventListener('abort', () => actor.stop(), { once: true });
   actor.start();
   return toPromise(actor);
@@ -103,13 +107,18 @@ export const tillOrdersOf = (scope: AppScope) => {
       orKept(() => api.categories(signal), keepCategories, keptCategories, signal),
     ),
     /** The actors of a local order's page (D349): read from the queue, dishes added to it. */
-    localOrder: (localId: string) => localOrderActors(localId, outboxes, base.submitDishes),
-    ...serviceOrderActors(outboxes, base),
+    localOrder: (localId: string) => localOrderActors(localId, outboxes, base.submitDishes, scope.runtime.inspect),
+    ...serviceOrderActors(outboxes, base, scope.runtime.inspect),
   };
 };
 
 /** The actors of a local order's page (D349): read from the queue, dishes added to it. */
-function localOrderActors(localId: string, outboxes: OutboxRuntime, serviceSubmit: ReturnType<typeof ordersActorsOf>['submitDishes']) {
+function localOrderActors(
+  localId: string,
+  outboxes: OutboxRuntime,
+  serviceSubmit: ReturnType<typeof ordersActorsOf>['submitDishes'],
+  inspect: InspectCallback | undefined,
+) {
   const outbox = () => {
     const current = outboxes.current();
     if (!current) throw needsService();
@@ -131,7 +140,7 @@ function localOrderActors(localId: string, outboxes: OutboxRuntime, serviceSubmi
       const till = outbox();
       const order = localOrderOf(await till.entries(), localId);
       const orderId = order ? null : await till.ids.get(localId);
-      if (orderId !== null) return runActor(serviceSubmit, { ...input, orderId, confirm: false }, signal);
+      if (orderId !== null) return runActor(serviceSubmit, { ...input, orderId, confirm: false }, signal, inspect);
       if (!order) throw localOrderMissing();
       if (input.lines.length === 0) return localOrderDetail(order);
       const { products } = bodyOf(1, input.lines);
@@ -159,7 +168,7 @@ function localOrderActors(localId: string, outboxes: OutboxRuntime, serviceSubmi
  * for it since. Dishes sent without an answer (or while offline) are queued under the attempt's own
  * key, so a send the service did take is answered on replay, never added twice (D124, D351).
  */
-function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ordersActorsOf>) {
+function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ordersActorsOf>, inspect: InspectCallback | undefined) {
   const { attempts } = base;
   const view = async (outbox: TillOutbox, orderId: number, error: unknown) => {
     const kept = await keptOrderView(outbox, orderId);
@@ -169,13 +178,13 @@ function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ord
   return {
     loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async ({ input, signal }) => {
       const outbox = outboxes.current();
-      if (!outbox) return runActor(base.loadOrder, input, signal);
+      if (!outbox) return runActor(base.loadOrder, input, signal, inspect);
       if (outbox.offline()) {
         const kept = await keptOrderView(outbox, input.orderId);
         if (kept) return { detail: kept, pending: null };
       }
       try {
-        const loaded = await runActor(base.loadOrder, input, signal);
+        const loaded = await runActor(base.loadOrder, input, signal, inspect);
         await keepOrder(outbox, loaded.detail);
         return loaded;
       } catch (error) {
@@ -186,7 +195,7 @@ function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ord
     }),
     submitDishes: fromPromise<OrderDetail, SubmitInput>(async ({ input, signal }) => {
       const outbox = outboxes.current();
-      if (!outbox) return runActor(base.submitDishes, input, signal);
+      if (!outbox) return runActor(base.submitDishes, input, signal, inspect);
       const queue = async (error: unknown) => {
         // Nothing kept of the order: the page cannot show it offline, so the basket waits for "send again".
         if (input.lines.length === 0 || !(await keptOrderView(outbox, input.orderId))) throw error;
@@ -203,7 +212,7 @@ function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ord
       };
       if (outbox.offline()) return queue(needsService());
       try {
-        const detail = await runActor(base.submitDishes, input, signal);
+        const detail = await runActor(base.submitDishes, input, signal, inspect);
         await keepOrder(outbox, detail);
         return detail;
       } catch (error) {

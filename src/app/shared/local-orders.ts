@@ -5,19 +5,16 @@ import { errorCode } from '../../rules/serviceError';
 import { ServiceError } from '../../services/http/errors';
 import {
   ORDER_HANDLING,
-  ORDER_SELECTING,
   orderCategoriesSchema,
-  orderDetailSchema,
   pickableProductsSchema,
   WALK_IN_CUSTOMER_ID,
-  type OrderCategory,
   type OrderDetail,
   type OrderProduct,
   type PickableProduct,
 } from '../../services/orders/schemas';
-import type { JsonValue, OutboxEntry } from '../../services/shared/outbox/schemas';
+import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { outboxPayloads, LOCAL_ORDER_MISSING, type OutboxPayload } from './outbox-send';
-import type { TillKeep } from '../../services/shared/outbox/keep';
+import { CATALOGUE, type KeepHolder } from './keep-catalogue';
 import type { TillOutbox } from './outbox';
 
 /**
@@ -51,7 +48,7 @@ export interface LocalOrder {
   cash: { receiveAmount: number; returnAmount: number } | null;
 }
 
-const parsed = <K extends keyof typeof outboxPayloads>(kind: K, entry: OutboxEntry) => {
+export const parsed = <K extends keyof typeof outboxPayloads>(kind: K, entry: OutboxEntry) => {
   if (entry.kind !== kind) return null;
   const result = outboxPayloads[kind].safeParse(entry.payload);
   return result.success ? (result.data as z.infer<(typeof outboxPayloads)[K]>) : null;
@@ -165,12 +162,7 @@ export async function readLocalOrder(outbox: TillOutbox, localId: string): Promi
   return localOrderDetail(order);
 }
 
-/** The dishes and the category tabs the till last loaded in full (D348), each under its own key. */
-const PRODUCTS = 'orders.products';
-type KeepHolder = { keep: TillKeep };
-const CATEGORIES = 'orders.categories';
-
-async function kept<T>(outbox: KeepHolder, key: string, schema: z.ZodType<T>): Promise<T | null> {
+export async function kept<T>(outbox: KeepHolder, key: string, schema: z.ZodType<T>): Promise<T | null> {
   const row = schema.safeParse(await outbox.keep.get(key).catch(() => null));
   return row.success ? row.data : null;
 }
@@ -184,67 +176,9 @@ export function searchKept(products: readonly PickableProduct[], q: string): Pic
   });
 }
 
-/** Keeps the whole catalogue's answer (a search's answer is a part of it and is not kept). */
-export const keepProducts = (outbox: KeepHolder, products: PickableProduct[]) => outbox.keep.put(PRODUCTS, products).catch(() => undefined);
-
-export const keepCategories = (outbox: KeepHolder, categories: OrderCategory[]) =>
-  outbox.keep.put(CATEGORIES, categories).catch(() => undefined);
-
 export async function keptProducts(outbox: KeepHolder, q: string): Promise<PickableProduct[] | null> {
-  const products = await kept(outbox, PRODUCTS, pickableProductsSchema);
+  const products = await kept(outbox, CATALOGUE.products, pickableProductsSchema);
   return products ? searchKept(products, q) : null;
 }
 
-export const keptCategories = (outbox: KeepHolder) => kept(outbox, CATEGORIES, orderCategoriesSchema);
-
-/**
- * The service's orders the till last loaded (D383), newest first, at most KEPT_ORDERS: a service order
- * opened online keeps working through an outage (its page and its payment page read it, dishes and cash
- * are queued for it). One row, so it never grows past that; a row from an older build that fails the
- * schema is read as nothing kept.
- */
-const ORDERS = 'orders.open';
-const KEPT_ORDERS = 50;
-const keptOrdersSchema = z.array(orderDetailSchema).max(KEPT_ORDERS);
-
-export async function keepOrder(outbox: KeepHolder, detail: OrderDetail): Promise<void> {
-  const rows = ((await kept(outbox, ORDERS, keptOrdersSchema)) ?? []).filter(
-    (d) => d.invoice_data.order_id !== detail.invoice_data.order_id,
-  );
-  // Only an open order can take dishes or be paid; a paid or voided one leaves the row.
-  const open = detail.invoice_data.status === ORDER_HANDLING || detail.invoice_data.status === ORDER_SELECTING;
-  await outbox.keep.put(ORDERS, (open ? [detail, ...rows] : rows).slice(0, KEPT_ORDERS) as unknown as JsonValue).catch(() => undefined);
-}
-
-/**
- * A service order as the till holds it through an outage (D383): as the service last answered, with the
- * dishes and the cash queued for it since. Handling, as the queue confirms it on replay; its total the
- * service's plus Σ price × amount of the queued dishes, the rule the service applies when they arrive
- * (doc 2 §3). Null when the till kept nothing of it.
- */
-export async function keptOrderView(outbox: KeepHolder & Pick<TillOutbox, 'entries'>, orderId: number): Promise<OrderDetail | null> {
-  const detail = ((await kept(outbox, ORDERS, keptOrdersSchema)) ?? []).find((d) => d.invoice_data.order_id === orderId);
-  if (!detail) return null;
-  const entries = await outbox.entries();
-  const lines = detail.products_data.map((l) => ({ ...l }));
-  for (const entry of entries) {
-    const added = parsed('order.addProducts', entry);
-    if (added && added.order === orderId) addShownLines(lines, added);
-  }
-  const before = basketTotal(detail.products_data.map((l) => ({ ...l, note: l.note ?? undefined })));
-  const added = basketTotal(lines.map((l) => ({ ...l, note: l.note ?? undefined }))) - before;
-  const cash = queuedCash(entries, orderId);
-  const order = detail.invoice_data;
-  return {
-    invoice_data: {
-      ...order,
-      status: ORDER_HANDLING,
-      total_price: order.total_price + added,
-      total_money: order.total_money + added,
-      sub_total: order.sub_total + added,
-      product_amount: lines.reduce((sum, l) => sum + l.amount, 0),
-      ...(cash ? { payment_status: 1, payment_method: 'CASH', receive_amount: cash.receiveAmount, return_amount: cash.returnAmount } : {}),
-    },
-    products_data: lines,
-  };
-}
+export const keptCategories = (outbox: KeepHolder) => kept(outbox, CATALOGUE.categories, orderCategoriesSchema);

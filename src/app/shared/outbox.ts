@@ -9,7 +9,7 @@ import { browserLocks } from '../../services/shared/outbox/lock';
 import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { OUTBOX_DATABASE, openOutboxStore, type OutboxStore } from '../../services/shared/outbox/store';
 import type { AreaFactory } from './composition';
-import { keepCategories, keepProducts } from './local-orders';
+import { keepCategories, keepProducts } from './keep-catalogue';
 import { notify } from './notify';
 import { createOutboxSend, type OutboxKind, type OutboxPayload } from './outbox-send';
 import type { Runtime } from './runtime';
