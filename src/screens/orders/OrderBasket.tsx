@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
@@ -85,6 +86,17 @@ function BasketLines({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basket = useSelector(actor, selectBasket);
   const editable = useSelector(actor, selectBasketEditable);
+  // The same callbacks from one render to the next: a change draws again only the line it changed (D376).
+  const onStep = useCallback((productId: number, by: 1 | -1) => actor.send({ type: 'BASKET.STEP', productId, by }), [actor]);
+  // An emptied box changes nothing until a number is typed (the basket holds 1..999).
+  const onAmount = useCallback(
+    (productId: number, amount: number | '') => {
+      if (amount !== '') actor.send({ type: 'BASKET.SET', productId, amount });
+    },
+    [actor],
+  );
+  const onRemove = useCallback((productId: number) => actor.send({ type: 'BASKET.SET', productId, amount: 0 }), [actor]);
+  const onNote = useCallback((productId: number, note: string) => actor.send({ type: 'BASKET.NOTE', productId, note }), [actor]);
 
   if (basket.length === 0) return <Text size="sm">{t('edit.basketEmpty')}</Text>;
   return (
@@ -93,13 +105,10 @@ function BasketLines({ actor }: { actor: OrderEditActor }) {
       editable={editable}
       amountMax={LINE_AMOUNT_MAX}
       noteMax={LINE_NOTE_MAX}
-      onStep={(productId, by) => actor.send({ type: 'BASKET.STEP', productId, by })}
-      // An emptied box changes nothing until a number is typed (the basket holds 1..999).
-      onAmount={(productId, amount) => {
-        if (amount !== '') actor.send({ type: 'BASKET.SET', productId, amount });
-      }}
-      onRemove={(productId) => actor.send({ type: 'BASKET.SET', productId, amount: 0 })}
-      onNote={(productId, note) => actor.send({ type: 'BASKET.NOTE', productId, note })}
+      onStep={onStep}
+      onAmount={onAmount}
+      onRemove={onRemove}
+      onNote={onNote}
       testId="order-basket"
     />
   );

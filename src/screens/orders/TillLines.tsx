@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
@@ -43,46 +44,63 @@ export function TillLines({
   amountError?: (line: TillLine) => string | undefined;
   testId: string;
 }) {
-  const { t } = useTranslation(['orders']);
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={testId}>
       {lines.map((line) => (
-        <Stack key={line.product_id} gap={4} component="li" data-testid="order-basket-line">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {line.name}
-              <br />
-              <Text span size="xs" c="gray.8">
-                {formatVnd(line.price)}
-              </Text>
-            </Text>
-            <Button
-              size="compact-sm"
-              variant="outline"
-              color="red.9"
-              h={44}
-              disabled={!editable}
-              aria-label={t('edit.removeLabel', { name: line.name })}
-              onClick={() => onRemove(line.product_id)}
-            >
-              {t('edit.remove')}
-            </Button>
-          </Group>
-          <LineControls
-            line={line}
-            editable={editable}
-            amountMax={amountMax}
-            noteMax={noteMax}
-            onStep={onStep}
-            onAmount={onAmount}
-            onNote={onNote}
-            amountError={amountError}
-          />
-        </Stack>
+        <TillLineItem
+          key={line.product_id}
+          line={line}
+          editable={editable}
+          amountMax={amountMax}
+          noteMax={noteMax}
+          onStep={onStep}
+          onAmount={onAmount}
+          onRemove={onRemove}
+          onNote={onNote}
+          amountError={amountError}
+        />
       ))}
     </Stack>
   );
 }
+
+/**
+ * One line: its dish and price, the way to take it out and its controls. Memoised (D376): with the
+ * page's callbacks stable and the basket's untouched lines the same objects, a "+" or a new dish draws
+ * again only the line it changed.
+ */
+const TillLineItem = memo(function TillLineItem({
+  line,
+  onRemove,
+  ...controls
+}: LineControlsProps & Pick<Parameters<typeof TillLines>[0], 'onRemove'>) {
+  const { t } = useTranslation(['orders']);
+  return (
+    <Stack gap={4} component="li" data-testid="order-basket-line">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {line.name}
+          <br />
+          <Text span size="xs" c="gray.8">
+            {formatVnd(line.price)}
+          </Text>
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="outline"
+          color="red.9"
+          h={44}
+          disabled={!controls.editable}
+          aria-label={t('edit.removeLabel', { name: line.name })}
+          onClick={() => onRemove(line.product_id)}
+        >
+          {t('edit.remove')}
+        </Button>
+      </Group>
+      <LineControls line={line} {...controls} />
+    </Stack>
+  );
+});
 
 type LineControlsProps = Pick<
   Parameters<typeof TillLines>[0],

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,8 @@ export interface TillCategory {
 /**
  * The till's dish picker (D334, D336), drawn from props so that the order page and the counter sale
  * show one and the same picker (D354): search, the category row and the matching dishes as tiles.
- * Each page's screen feeds it from its own machine and turns its callbacks into that machine's events.
+ * Each page's screen feeds it from its own machine and turns its callbacks into that machine's events;
+ * callbacks that keep their identity (useCallback) let a basket change draw only the tile it changed (D376).
  */
 export interface TillPickerProps<D extends TileDish> {
   /** The search box's id: the `/` key goes to it (D336). */
@@ -41,30 +42,13 @@ export interface TillPickerProps<D extends TileDish> {
 
 export function TillPicker<D extends TileDish>(props: TillPickerProps<D>) {
   const { t } = useTranslation(['orders']);
-  const { typed, onEnter } = props;
 
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
         {t('edit.pickerTitle')}
       </Title>
-      <TextInput
-        type="search"
-        id={props.searchId}
-        label={t('edit.search')}
-        description={t('edit.searchHint')}
-        value={typed}
-        maxLength={props.searchMax}
-        onChange={(e) => props.onType(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          // D336: Enter adds the first dish shown (the machine waits for the search's answer if needed).
-          if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            onEnter?.();
-          }
-        }}
-        data-testid="order-product-search"
-      />
+      <DishSearch searchId={props.searchId} typed={props.typed} searchMax={props.searchMax} onType={props.onType} onEnter={props.onEnter} />
       <CategoryTabs categories={props.categories} categoryId={props.categoryId} onCategory={props.onCategory} />
       {props.failure}
       {props.loading ? <LoadingLine label={t('edit.productsLoading')} testId="order-products-loading" /> : null}
@@ -75,12 +59,49 @@ export function TillPicker<D extends TileDish>(props: TillPickerProps<D>) {
 }
 
 /**
+ * The dish search (D336). Memoised like the category row (D376): with the page's callbacks stable, a
+ * basket change does not draw them again.
+ */
+const DishSearch = memo(function DishSearch({
+  searchId,
+  typed,
+  searchMax,
+  onType,
+  onEnter,
+}: Pick<TillPickerProps<TileDish>, 'searchId' | 'typed' | 'searchMax' | 'onType' | 'onEnter'>) {
+  const { t } = useTranslation(['orders']);
+  return (
+    <TextInput
+      type="search"
+      id={searchId}
+      label={t('edit.search')}
+      description={t('edit.searchHint')}
+      value={typed}
+      maxLength={searchMax}
+      onChange={(e) => onType(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        // D336: Enter adds the first dish shown (the machine waits for the search's answer if needed).
+        if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          onEnter?.();
+        }
+      }}
+      data-testid="order-product-search"
+    />
+  );
+});
+
+/**
  * "All" and the merchant's categories, the chosen one pressed. One row that scrolls sideways, as wide
  * as its buttons: each category keeps its whole name (the row was as wide as the box, so the buttons
  * shrank and cut their names, and the scroll bar never showed, D222). Tab reaches every one; the
  * focused one is scrolled wholly into view (Chrome leaves a button that is partly in view where it is).
  */
-function CategoryTabs({ categories, categoryId, onCategory }: Pick<TillPickerProps<TileDish>, 'categories' | 'categoryId' | 'onCategory'>) {
+const CategoryTabs = memo(function CategoryTabs({
+  categories,
+  categoryId,
+  onCategory,
+}: Pick<TillPickerProps<TileDish>, 'categories' | 'categoryId' | 'onCategory'>) {
   const { t } = useTranslation(['orders']);
   const tabs = [
     { id: null as number | null, name: t('edit.allCategories') },
@@ -107,7 +128,7 @@ function CategoryTabs({ categories, categoryId, onCategory }: Pick<TillPickerPro
       </Group>
     </ScrollArea>
   );
-}
+});
 
 /** How many tiles one slice draws (D356): two screens of a wide till, four of a phone. */
 export const DISH_SLICE = 60;
@@ -149,13 +170,7 @@ function DishGrid<D extends TileDish>({ dishes, loading, countOf, disabled, onAd
       >
         {dishes.slice(0, shown).map((dish) => (
           <li key={dish.product_id} data-testid="order-product">
-            <DishTile
-              product={dish}
-              count={countOf(dish.product_id)}
-              disabled={disabled}
-              onAdd={() => onAdd(dish)}
-              onQuantity={onQuantity ? () => onQuantity(dish) : undefined}
-            />
+            <DishTile product={dish} count={countOf(dish.product_id)} disabled={disabled} onAdd={onAdd} onQuantity={onQuantity} />
           </li>
         ))}
       </ul>
