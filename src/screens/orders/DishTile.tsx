@@ -1,4 +1,4 @@
-import { memo, useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { Badge, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatVnd } from '../../rules/vnd';
@@ -22,7 +22,7 @@ export interface TileDish {
   img?: string | null;
 }
 
-interface DishTileProps<D extends TileDish> {
+export interface DishTileProps<D extends TileDish> {
   product: D;
   count: number;
   disabled: boolean;
@@ -37,9 +37,10 @@ interface DishTileProps<D extends TileDish> {
  * picture fails, never a broken-image icon), its whole name on as many lines as it needs, its price
  * and how many the basket holds. A tap adds one; a long press or Shift+Enter opens the quantity entry
  * (D335). The accessible name says all of it, so the tile is one button for a screen reader too.
- * Memoised (D376): a basket change draws again only the tile whose count changed, not the whole grid.
+ * Its callbacks take the dish, so one callback serves every tile and the grid's memoised cells (D376)
+ * draw again only the tile whose count changed.
  */
-export const DishTile = memo(function DishTile({ product, count, disabled, onAdd, onQuantity }: DishTileProps<TileDish>) {
+export function DishTile<D extends TileDish>({ product, count, disabled, onAdd, onQuantity }: DishTileProps<D>) {
   const { t } = useTranslation(['orders']);
   // Whether the browser could draw the picture is the page's own fact, not the order's: kept here.
   const [broken, setBroken] = useState(false);
@@ -108,4 +109,4 @@ export const DishTile = memo(function DishTile({ product, count, disabled, onAdd
       ) : null}
     </UnstyledButton>
   );
-}) as <D extends TileDish>(props: DishTileProps<D>) => ReactElement;
+}

@@ -1,9 +1,9 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
 import { LoadingLine } from '../shared/LoadingLine';
-import { DishTile, type TileDish } from './DishTile';
+import { DishTile, type DishTileProps, type TileDish } from './DishTile';
 
 const ROW_AS_WIDE_AS_ITS_BUTTONS = { content: { width: 'max-content' } } as const;
 
@@ -145,43 +145,75 @@ function DishGrid<D extends TileDish>({ dishes, loading, countOf, disabled, onAd
   const list = useRef<HTMLUListElement | null>(null);
   const [shown, more] = useSlices(dishes);
   const left = dishes.length - shown;
-  const showMore = (focusNext: boolean) => {
-    more();
-    // A keyboard that asked for more goes on at the first tile it had not reached.
-    if (focusNext) requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-testid="order-dish"]')[shown]?.focus());
-  };
+  const showMore = useCallback(
+    (focusNext: boolean) => {
+      more();
+      // A keyboard that asked for more goes on at the first tile it had not reached.
+      if (focusNext) requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-testid="order-dish"]')[shown]?.focus());
+    },
+    [more, shown],
+  );
   const sentinel = useNearScreen(left > 0, shown, () => showMore(false));
 
   return (
     <>
-      <ul
-        ref={list}
-        aria-label={t('edit.productsLabel')}
-        aria-busy={loading}
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
-          gap: 8,
-        }}
-        data-testid="order-products"
-      >
+      <ul ref={list} aria-label={t('edit.productsLabel')} aria-busy={loading} style={GRID_STYLE} data-testid="order-products">
         {dishes.slice(0, shown).map((dish) => (
-          <li key={dish.product_id} data-testid="order-product">
-            <DishTile product={dish} count={countOf(dish.product_id)} disabled={disabled} onAdd={onAdd} onQuantity={onQuantity} />
-          </li>
+          <DishCell
+            key={dish.product_id}
+            product={dish}
+            count={countOf(dish.product_id)}
+            disabled={disabled}
+            onAdd={onAdd}
+            onQuantity={onQuantity}
+          />
         ))}
       </ul>
-      {left > 0 ? (
-        <Button ref={sentinel} h={44} variant="default" onClick={() => showMore(true)} data-testid="order-dishes-more">
-          {t('edit.showMore', { count: Math.min(DISH_SLICE, left), left })}
-        </Button>
-      ) : null}
+      {left > 0 ? <MoreDishes buttonRef={sentinel} count={Math.min(DISH_SLICE, left)} left={left} onMore={showMore} /> : null}
     </>
   );
 }
+
+const GRID_STYLE = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+  gap: 8,
+} as const;
+
+/**
+ * One dish of the grid, memoised (D376): the page's callbacks keep their identity, so a basket change
+ * draws again only the cell whose count changed; the other cells are a props comparison each.
+ */
+const DishCell = memo(function DishCell(props: DishTileProps<TileDish>) {
+  return (
+    <li data-testid="order-product">
+      <DishTile {...props} />
+    </li>
+  );
+}) as <D extends TileDish>(props: DishTileProps<D>) => ReactElement;
+
+/** "Show more" at the grid's end (D356), drawn again only when its counts change (D376). */
+const MoreDishes = memo(function MoreDishes({
+  buttonRef,
+  count,
+  left,
+  onMore,
+}: {
+  buttonRef: (element: HTMLButtonElement | null) => void;
+  count: number;
+  left: number;
+  onMore: (focusNext: boolean) => void;
+}) {
+  const { t } = useTranslation(['orders']);
+  return (
+    <Button ref={buttonRef} h={44} variant="default" onClick={() => onMore(true)} data-testid="order-dishes-more">
+      {t('edit.showMore', { count, left })}
+    </Button>
+  );
+});
 
 /**
  * How many of the dishes are drawn: one slice more at each call, back to the first slice when the
@@ -191,7 +223,8 @@ function useSlices(dishes: readonly TileDish[]): [number, () => void] {
   const set = useMemo(() => dishes.map((d) => d.product_id).join(','), [dishes]);
   const [state, setState] = useState({ set, shown: DISH_SLICE });
   const shown = state.set === set ? state.shown : DISH_SLICE;
-  return [Math.min(shown, dishes.length), () => setState({ set, shown: shown + DISH_SLICE })];
+  const more = useCallback(() => setState({ set, shown: shown + DISH_SLICE }), [set, shown]);
+  return [Math.min(shown, dishes.length), more];
 }
 
 /**
