@@ -21,6 +21,7 @@
  * small skips the report step's history (it then pages a smaller list); INP_ONLY=till (order editing
  * and payment) or INP_ONLY=report measures one of the two. Figures only; nothing fails.
  */
+import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { acceptCookies } from '../e2e/support/shell';
 import { launchChromium, startBenchSandbox, submitSignIn } from './support';
@@ -202,6 +203,7 @@ async function reportPaging(page: Page, base: string, cdp: CDPSession, rate: num
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg()[0]!;
   const sandbox = await startBenchSandbox({
     tag: 'inp',
     env: { SANDBOX_SEED_VOLUME: process.env.BENCH_SEED_VOLUME === 'small' ? 'small' : 'full' },
@@ -254,6 +256,8 @@ async function main(): Promise<void> {
     await sandbox.stop();
   }
   console.log(`\nInteraction to next paint (Event Timing; under ${FLOOR_MS} ms counts as ${FLOOR_MS}), ${RUNS} taps each:`);
+  // Wall-clock figures follow the machine's load (D378): said with them, so two runs can be compared.
+  console.log(`(load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after, ${cpus().length} CPUs)`);
   console.log('| interaction | CPU | p50 | p95 | target (p95) |');
   console.log('|---|---|---|---|---|');
   for (const row of rows) {
