@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Grid, Group, Loader, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import './styles';
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -19,7 +20,7 @@ import {
 } from '../../machines/invoices/invoiceCreate.machine';
 import { INVOICE_AMOUNT_MAX, INVOICE_NOTE_MAX_LENGTH, INVOICE_SEARCH_MAX_LENGTH, parseAmount } from '../../rules/invoices/invoice';
 import { errorMessageKey } from '../../services/errors';
-import { COUNTER_METHODS, type CounterMethod } from '../../services/invoices/schemas';
+import { COUNTER_METHODS, type CounterMethod, type CounterProduct } from '../../services/invoices/schemas';
 import { useFormFields } from '../shared/form/use-form-fields';
 import { formatVnd } from '../shared/table/format';
 import { SubmitForm } from '../shared/form/SubmitForm';
@@ -159,15 +160,19 @@ function ProductPicker({ actor, locked }: { actor: InvoiceCreateActor; locked: b
   const categories = useSelector(actor, selectCategories);
   const categoryId = useSelector(actor, selectCategoryId);
   const lines = useSelector(actor, selectLines);
+  // The same callbacks from one render to the next: adding a product draws again only its tile (D376).
+  const onType = useCallback((value: string) => actor.send({ type: 'PRODUCT.SEARCH', value }), [actor]);
+  const onCategory = useCallback((id: number | null) => actor.send({ type: 'CATEGORY.SELECT', categoryId: id }), [actor]);
+  const onAdd = useCallback((product: CounterProduct) => actor.send({ type: 'PRODUCT.ADD', product }), [actor]);
   return (
     <TillPicker
       searchId="invoice-dish-search"
       typed={query}
       searchMax={INVOICE_SEARCH_MAX_LENGTH}
-      onType={(value) => actor.send({ type: 'PRODUCT.SEARCH', value })}
+      onType={onType}
       categories={categories}
       categoryId={categoryId}
-      onCategory={(id) => actor.send({ type: 'CATEGORY.SELECT', categoryId: id })}
+      onCategory={onCategory}
       dishes={dishes}
       loading={loading}
       failure={
@@ -179,7 +184,7 @@ function ProductPicker({ actor, locked }: { actor: InvoiceCreateActor; locked: b
       }
       countOf={(productId) => parseAmount(lines.find((l) => l.product.product_id === productId)?.amount ?? '') ?? 0}
       disabled={locked}
-      onAdd={(product) => actor.send({ type: 'PRODUCT.ADD', product })}
+      onAdd={onAdd}
     />
   );
 }

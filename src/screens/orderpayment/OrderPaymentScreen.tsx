@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
@@ -28,7 +29,8 @@ import { READABLE_ALERT } from './alert-styles';
 
 export type OrderPaymentActor = ActorRefFrom<typeof orderPaymentMachine>;
 
-function InvoiceSummary({ detail }: { detail: InvoiceDetail }) {
+/** The invoice: drawn once, not again at each change of way (D377; its detail stays the same object). */
+const InvoiceSummary = memo(function InvoiceSummary({ detail }: { detail: InvoiceDetail }) {
   const { t } = useTranslation('orderpayment');
   const invoice = detail.invoice_data;
   return (
@@ -82,7 +84,7 @@ function InvoiceSummary({ detail }: { detail: InvoiceDetail }) {
       </Stack>
     </Card>
   );
-}
+});
 
 export interface OrderPaymentScreenProps {
   actor: OrderPaymentActor;
@@ -153,6 +155,7 @@ export function OrderPaymentScreen({
   const printing = useSelector(actor, selectPrinting);
   const method = useSelector(actor, (s) => s.context.method);
   const checking = useSelector(actor, selectChecking);
+  const ways = useMemo(() => PAYMENT_TABS.map((way) => ({ value: way, label: t(`tabs.${way}`) })), [t]);
 
   if (failed)
     return (
@@ -203,7 +206,7 @@ export function OrderPaymentScreen({
                 aria-label={t('tabs.label')}
                 value={tab ?? 'cash'}
                 onChange={(value) => actor.send({ type: 'TAB.SELECT', tab: value as PaymentTab })}
-                data={PAYMENT_TABS.map((way) => ({ value: way, label: t(`tabs.${way}`) }))}
+                data={ways}
                 data-testid="payment-tabs"
               />
               {checking && (

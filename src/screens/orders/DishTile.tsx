@@ -22,30 +22,32 @@ export interface TileDish {
   img?: string | null;
 }
 
+export interface DishTileProps<D extends TileDish> {
+  product: D;
+  count: number;
+  disabled: boolean;
+  /** Called with the tile's dish: one callback for every tile, so a tile draws again only when its own props change. */
+  onAdd: (product: D) => void;
+  /** Without it (the counter sale has no quantity entry) a long press adds one like a tap. */
+  onQuantity?: (product: D) => void;
+}
+
 /**
  * One dish as a tile (D334): its photo (a neutral block with its initials when it has none or the
  * picture fails, never a broken-image icon), its whole name on as many lines as it needs, its price
  * and how many the basket holds. A tap adds one; a long press or Shift+Enter opens the quantity entry
  * (D335). The accessible name says all of it, so the tile is one button for a screen reader too.
+ * Its callbacks take the dish, so one callback serves every tile and the grid's memoised cells (D376)
+ * draw again only the tile whose count changed.
  */
-export function DishTile({
-  product,
-  count,
-  disabled,
-  onAdd,
-  onQuantity,
-}: {
-  product: TileDish;
-  count: number;
-  disabled: boolean;
-  onAdd: () => void;
-  /** Without it (the counter sale has no quantity entry) a long press adds one like a tap. */
-  onQuantity?: () => void;
-}) {
+export function DishTile<D extends TileDish>({ product, count, disabled, onAdd, onQuantity }: DishTileProps<D>) {
   const { t } = useTranslation(['orders']);
   // Whether the browser could draw the picture is the page's own fact, not the order's: kept here.
   const [broken, setBroken] = useState(false);
-  const press = useLongPress(onAdd, onQuantity ?? onAdd);
+  const press = useLongPress(
+    () => onAdd(product),
+    () => (onQuantity ?? onAdd)(product),
+  );
   const price = formatVnd(product.price);
   const photo = product.img && !broken;
 

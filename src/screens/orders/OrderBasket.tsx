@@ -1,3 +1,4 @@
+import { memo, useCallback } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import './styles';
 import { useSelector } from '@xstate/react';
@@ -24,6 +25,9 @@ import { TillLines } from './TillLines';
 import { BASKET_PANEL_ID, type BasketSheet } from './BasketSheet';
 import till from './till.module.css';
 
+/** Whether the basket is empty: a boolean, so "Clear" is not drawn again at each dish added (D376). */
+const selectBasketEmpty = (s: Parameters<typeof selectBasket>[0]) => selectBasket(s).length === 0;
+
 /** Mantine's light alert writes its title in yellow 9, below 4.5:1 on its tint (axe color-contrast): black keeps the tint. */
 const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message: { color: 'var(--mantine-color-black)' } } as const;
 
@@ -33,8 +37,6 @@ const READABLE_ALERT = { title: { color: 'var(--mantine-color-black)' }, message
  */
 export function OrderBasket({ actor, sheet }: { actor: OrderEditActor; sheet: BasketSheet }) {
   const { t } = useTranslation(['orders', 'errors']);
-  const basketTotal = useSelector(actor, selectBasketTotal);
-  const basketCount = useSelector(actor, selectBasketCount);
   const uncertain = useSelector(actor, selectUncertain);
   const paymentPending = useSelector(actor, selectPaymentPending);
 
@@ -54,12 +56,7 @@ export function OrderBasket({ actor, sheet }: { actor: OrderEditActor; sheet: Ba
         <BasketLines actor={actor} />
         {/* The total and the send stay at the side panel's foot however long the basket (D373). */}
         <Stack gap="xs" className={till.basketFoot}>
-          <Group justify="space-between">
-            <Text size="sm">{t('edit.basketCount', { count: basketCount })}</Text>
-            <Text size="sm" fw={600} data-testid="order-basket-total">
-              {t('edit.basketTotal')}: {formatVnd(basketTotal)}
-            </Text>
-          </Group>
+          <BasketSums actor={actor} />
           {uncertain ? (
             <Alert color="yellow" variant="light" role="alert" title={t('edit.uncertainTitle')} data-testid="order-uncertain">
               <Stack gap="xs">
@@ -80,11 +77,37 @@ export function OrderBasket({ actor, sheet }: { actor: OrderEditActor; sheet: Ba
   );
 }
 
+/** The basket's count and total: the only part of the panel a tap on a dish or a "+" draws again (D376). */
+function BasketSums({ actor }: { actor: OrderEditActor }) {
+  const { t } = useTranslation(['orders']);
+  const basketTotal = useSelector(actor, selectBasketTotal);
+  const basketCount = useSelector(actor, selectBasketCount);
+  return (
+    <Group justify="space-between">
+      <Text size="sm">{t('edit.basketCount', { count: basketCount })}</Text>
+      <Text size="sm" fw={600} data-testid="order-basket-total">
+        {t('edit.basketTotal')}: {formatVnd(basketTotal)}
+      </Text>
+    </Group>
+  );
+}
+
 /** Each dish in the basket: the till's lines (./TillLines.tsx) with their notes; frozen while a send is under way. */
 function BasketLines({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
   const basket = useSelector(actor, selectBasket);
   const editable = useSelector(actor, selectBasketEditable);
+  // The same callbacks from one render to the next: a change draws again only the line it changed (D376).
+  const onStep = useCallback((productId: number, by: 1 | -1) => actor.send({ type: 'BASKET.STEP', productId, by }), [actor]);
+  // An emptied box changes nothing until a number is typed (the basket holds 1..999).
+  const onAmount = useCallback(
+    (productId: number, amount: number | '') => {
+      if (amount !== '') actor.send({ type: 'BASKET.SET', productId, amount });
+    },
+    [actor],
+  );
+  const onRemove = useCallback((productId: number) => actor.send({ type: 'BASKET.SET', productId, amount: 0 }), [actor]);
+  const onNote = useCallback((productId: number, note: string) => actor.send({ type: 'BASKET.NOTE', productId, note }), [actor]);
 
   if (basket.length === 0) return <Text size="sm">{t('edit.basketEmpty')}</Text>;
   return (
@@ -93,13 +116,10 @@ function BasketLines({ actor }: { actor: OrderEditActor }) {
       editable={editable}
       amountMax={LINE_AMOUNT_MAX}
       noteMax={LINE_NOTE_MAX}
-      onStep={(productId, by) => actor.send({ type: 'BASKET.STEP', productId, by })}
-      // An emptied box changes nothing until a number is typed (the basket holds 1..999).
-      onAmount={(productId, amount) => {
-        if (amount !== '') actor.send({ type: 'BASKET.SET', productId, amount });
-      }}
-      onRemove={(productId) => actor.send({ type: 'BASKET.SET', productId, amount: 0 })}
-      onNote={(productId, note) => actor.send({ type: 'BASKET.NOTE', productId, note })}
+      onStep={onStep}
+      onAmount={onAmount}
+      onRemove={onRemove}
+      onNote={onNote}
       testId="order-basket"
     />
   );
@@ -158,12 +178,12 @@ function PendingPaymentAlert({ actor }: { actor: OrderEditActor }) {
 /** Empty the basket, or send it: "Confirm order" for a selecting order, "Add dishes" otherwise. */
 function BasketActions({ actor }: { actor: OrderEditActor }) {
   const { t } = useTranslation(['orders', 'errors']);
-  const basket = useSelector(actor, selectBasket);
+  const empty = useSelector(actor, selectBasketEmpty);
   const editable = useSelector(actor, selectBasketEditable);
 
   return (
     <Group justify="space-between" wrap="wrap">
-      <Button h={44} variant="default" disabled={!editable || basket.length === 0} onClick={() => actor.send({ type: 'BASKET.CLEAR' })}>
+      <Button h={44} variant="default" disabled={!editable || empty} onClick={() => actor.send({ type: 'BASKET.CLEAR' })}>
         {t('edit.clear')}
       </Button>
       <SendBasketButton actor={actor} testId="order-submit" />
@@ -175,7 +195,15 @@ function BasketActions({ actor }: { actor: OrderEditActor }) {
  * Sends the basket: "Confirm order" for a selecting order, "Add dishes" otherwise; busy while the send
  * is on its way. The basket's own actions and the phone's bottom bar (TillParts, D334) both show it.
  */
-export function SendBasketButton({ actor, testId, keepWhole }: { actor: OrderEditActor; testId?: string; keepWhole?: boolean }) {
+export const SendBasketButton = memo(function SendBasketButton({
+  actor,
+  testId,
+  keepWhole,
+}: {
+  actor: OrderEditActor;
+  testId?: string;
+  keepWhole?: boolean;
+}) {
   const { t } = useTranslation(['orders']);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const needsConfirm = useSelector(actor, selectNeedsConfirm);
@@ -192,4 +220,4 @@ export function SendBasketButton({ actor, testId, keepWhole }: { actor: OrderEdi
       {needsConfirm ? t('edit.confirm') : t('edit.addDishes')}
     </Button>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +13,7 @@ import {
   selectSearchTyped,
 } from '../../machines/orders/selectors';
 import { amountInBasket } from '../../machines/orders/rules/basket';
+import type { PickableProduct } from '../../services/orders/schemas';
 import { errorMessageKey } from '../../services/errors';
 import { ORDER_SEARCH_MAX } from '../../services/orders/schemas';
 import { FailureAlert } from '../shared/FailureAlert';
@@ -37,17 +39,23 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
   const dishes = useSelector(actor, selectPickable);
   const loading = useSelector(actor, selectCatalogueLoading);
   const editable = useSelector(actor, selectBasketEditable);
+  // The same callbacks from one render to the next: a basket change draws again only the tile it changed (D376).
+  const onType = useCallback((value: string) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value }), [actor]);
+  const onEnter = useCallback(() => actor.send({ type: 'SEARCH.ENTER' }), [actor]);
+  const onCategory = useCallback((categoryId: number | null) => actor.send({ type: 'CATEGORY.SELECT', categoryId }), [actor]);
+  const onAdd = useCallback((product: PickableProduct) => actor.send({ type: 'BASKET.ADD', product }), [actor]);
+  const onQuantity = useCallback((product: PickableProduct) => actor.send({ type: 'QUANTITY.OPEN', product }), [actor]);
 
   return (
     <TillPicker
       searchId={DISH_SEARCH_ID}
       typed={typed}
       searchMax={ORDER_SEARCH_MAX}
-      onType={(value) => actor.send({ type: 'SEARCH.TYPE', field: 'q', value })}
-      onEnter={() => actor.send({ type: 'SEARCH.ENTER' })}
+      onType={onType}
+      onEnter={onEnter}
       categories={categories}
       categoryId={categoryId}
-      onCategory={(categoryId) => actor.send({ type: 'CATEGORY.SELECT', categoryId })}
+      onCategory={onCategory}
       dishes={dishes}
       loading={loading}
       failure={
@@ -62,8 +70,8 @@ export function ProductPicker({ actor }: { actor: OrderEditActor }) {
       }
       countOf={(productId) => amountInBasket(basket, productId)}
       disabled={!editable}
-      onAdd={(product) => actor.send({ type: 'BASKET.ADD', product })}
-      onQuantity={(product) => actor.send({ type: 'QUANTITY.OPEN', product })}
+      onAdd={onAdd}
+      onQuantity={onQuantity}
     />
   );
 }

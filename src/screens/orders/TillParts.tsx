@@ -107,8 +107,6 @@ export function QuantityDialog({ actor }: { actor: OrderEditActor }) {
  */
 export function BasketBar({ actor, sheet }: { actor: OrderEditActor; sheet: BasketSheet }) {
   const { t } = useTranslation(['orders']);
-  const count = useSelector(actor, selectBasketCount);
-  const total = useSelector(actor, selectBasketTotal);
   return (
     <Paper
       ref={sheet.barRef}
@@ -131,9 +129,7 @@ export function BasketBar({ actor, sheet }: { actor: OrderEditActor; sheet: Bask
           style={{ minHeight: 44, display: 'flex', alignItems: 'center', gap: 6, flex: 1, minWidth: 0 }}
           data-testid="order-sheet-toggle"
         >
-          <Text span size="sm" fw={600} c="blue.9" style={{ overflowWrap: 'anywhere' }}>
-            {t('edit.sheetSummary', { count, total: formatVnd(total) })}
-          </Text>
+          <BarSummary actor={actor} />
           <Text span size="sm" c="blue.9" aria-hidden>
             {sheet.open ? '▾' : '▴'}
           </Text>
@@ -145,5 +141,17 @@ export function BasketBar({ actor, sheet }: { actor: OrderEditActor; sheet: Bask
         <SendBasketButton actor={actor} keepWhole />
       </Group>
     </Paper>
+  );
+}
+
+/** The bar's count and total: the only part of it a tap on a dish draws again (D376). */
+function BarSummary({ actor }: { actor: OrderEditActor }) {
+  const { t } = useTranslation(['orders']);
+  const count = useSelector(actor, selectBasketCount);
+  const total = useSelector(actor, selectBasketTotal);
+  return (
+    <Text span size="sm" fw={600} c="blue.9" style={{ overflowWrap: 'anywhere' }}>
+      {t('edit.sheetSummary', { count, total: formatVnd(total) })}
+    </Text>
   );
 }

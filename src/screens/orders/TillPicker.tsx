@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import './styles';
 import { useTranslation } from 'react-i18next';
 import { LoadingLine } from '../shared/LoadingLine';
-import { DishTile, type TileDish } from './DishTile';
+import { DishTile, type DishTileProps, type TileDish } from './DishTile';
 
 const ROW_AS_WIDE_AS_ITS_BUTTONS = { content: { width: 'max-content' } } as const;
 
@@ -15,7 +15,8 @@ export interface TillCategory {
 /**
  * The till's dish picker (D334, D336), drawn from props so that the order page and the counter sale
  * show one and the same picker (D354): search, the category row and the matching dishes as tiles.
- * Each page's screen feeds it from its own machine and turns its callbacks into that machine's events.
+ * Each page's screen feeds it from its own machine and turns its callbacks into that machine's events;
+ * callbacks that keep their identity (useCallback) let a basket change draw only the tile it changed (D376).
  */
 export interface TillPickerProps<D extends TileDish> {
   /** The search box's id: the `/` key goes to it (D336). */
@@ -41,30 +42,13 @@ export interface TillPickerProps<D extends TileDish> {
 
 export function TillPicker<D extends TileDish>(props: TillPickerProps<D>) {
   const { t } = useTranslation(['orders']);
-  const { typed, onEnter } = props;
 
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
         {t('edit.pickerTitle')}
       </Title>
-      <TextInput
-        type="search"
-        id={props.searchId}
-        label={t('edit.search')}
-        description={t('edit.searchHint')}
-        value={typed}
-        maxLength={props.searchMax}
-        onChange={(e) => props.onType(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          // D336: Enter adds the first dish shown (the machine waits for the search's answer if needed).
-          if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            onEnter?.();
-          }
-        }}
-        data-testid="order-product-search"
-      />
+      <DishSearch searchId={props.searchId} typed={props.typed} searchMax={props.searchMax} onType={props.onType} onEnter={props.onEnter} />
       <CategoryTabs categories={props.categories} categoryId={props.categoryId} onCategory={props.onCategory} />
       {props.failure}
       {props.loading ? <LoadingLine label={t('edit.productsLoading')} testId="order-products-loading" /> : null}
@@ -75,12 +59,49 @@ export function TillPicker<D extends TileDish>(props: TillPickerProps<D>) {
 }
 
 /**
+ * The dish search (D336). Memoised like the category row (D376): with the page's callbacks stable, a
+ * basket change does not draw them again.
+ */
+const DishSearch = memo(function DishSearch({
+  searchId,
+  typed,
+  searchMax,
+  onType,
+  onEnter,
+}: Pick<TillPickerProps<TileDish>, 'searchId' | 'typed' | 'searchMax' | 'onType' | 'onEnter'>) {
+  const { t } = useTranslation(['orders']);
+  return (
+    <TextInput
+      type="search"
+      id={searchId}
+      label={t('edit.search')}
+      description={t('edit.searchHint')}
+      value={typed}
+      maxLength={searchMax}
+      onChange={(e) => onType(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        // D336: Enter adds the first dish shown (the machine waits for the search's answer if needed).
+        if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          onEnter?.();
+        }
+      }}
+      data-testid="order-product-search"
+    />
+  );
+});
+
+/**
  * "All" and the merchant's categories, the chosen one pressed. One row that scrolls sideways, as wide
  * as its buttons: each category keeps its whole name (the row was as wide as the box, so the buttons
  * shrank and cut their names, and the scroll bar never showed, D222). Tab reaches every one; the
  * focused one is scrolled wholly into view (Chrome leaves a button that is partly in view where it is).
  */
-function CategoryTabs({ categories, categoryId, onCategory }: Pick<TillPickerProps<TileDish>, 'categories' | 'categoryId' | 'onCategory'>) {
+const CategoryTabs = memo(function CategoryTabs({
+  categories,
+  categoryId,
+  onCategory,
+}: Pick<TillPickerProps<TileDish>, 'categories' | 'categoryId' | 'onCategory'>) {
   const { t } = useTranslation(['orders']);
   const tabs = [
     { id: null as number | null, name: t('edit.allCategories') },
@@ -107,7 +128,7 @@ function CategoryTabs({ categories, categoryId, onCategory }: Pick<TillPickerPro
       </Group>
     </ScrollArea>
   );
-}
+});
 
 /** How many tiles one slice draws (D356): two screens of a wide till, four of a phone. */
 export const DISH_SLICE = 60;
@@ -124,49 +145,75 @@ function DishGrid<D extends TileDish>({ dishes, loading, countOf, disabled, onAd
   const list = useRef<HTMLUListElement | null>(null);
   const [shown, more] = useSlices(dishes);
   const left = dishes.length - shown;
-  const showMore = (focusNext: boolean) => {
-    more();
-    // A keyboard that asked for more goes on at the first tile it had not reached.
-    if (focusNext) requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-testid="order-dish"]')[shown]?.focus());
-  };
+  const showMore = useCallback(
+    (focusNext: boolean) => {
+      more();
+      // A keyboard that asked for more goes on at the first tile it had not reached.
+      if (focusNext) requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-testid="order-dish"]')[shown]?.focus());
+    },
+    [more, shown],
+  );
   const sentinel = useNearScreen(left > 0, shown, () => showMore(false));
 
   return (
     <>
-      <ul
-        ref={list}
-        aria-label={t('edit.productsLabel')}
-        aria-busy={loading}
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
-          gap: 8,
-        }}
-        data-testid="order-products"
-      >
+      <ul ref={list} aria-label={t('edit.productsLabel')} aria-busy={loading} style={GRID_STYLE} data-testid="order-products">
         {dishes.slice(0, shown).map((dish) => (
-          <li key={dish.product_id} data-testid="order-product">
-            <DishTile
-              product={dish}
-              count={countOf(dish.product_id)}
-              disabled={disabled}
-              onAdd={() => onAdd(dish)}
-              onQuantity={onQuantity ? () => onQuantity(dish) : undefined}
-            />
-          </li>
+          <DishCell
+            key={dish.product_id}
+            product={dish}
+            count={countOf(dish.product_id)}
+            disabled={disabled}
+            onAdd={onAdd}
+            onQuantity={onQuantity}
+          />
         ))}
       </ul>
-      {left > 0 ? (
-        <Button ref={sentinel} h={44} variant="default" onClick={() => showMore(true)} data-testid="order-dishes-more">
-          {t('edit.showMore', { count: Math.min(DISH_SLICE, left), left })}
-        </Button>
-      ) : null}
+      {left > 0 ? <MoreDishes buttonRef={sentinel} count={Math.min(DISH_SLICE, left)} left={left} onMore={showMore} /> : null}
     </>
   );
 }
+
+const GRID_STYLE = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+  gap: 8,
+} as const;
+
+/**
+ * One dish of the grid, memoised (D376): the page's callbacks keep their identity, so a basket change
+ * draws again only the cell whose count changed; the other cells are a props comparison each.
+ */
+const DishCell = memo(function DishCell(props: DishTileProps<TileDish>) {
+  return (
+    <li data-testid="order-product">
+      <DishTile {...props} />
+    </li>
+  );
+}) as <D extends TileDish>(props: DishTileProps<D>) => ReactElement;
+
+/** "Show more" at the grid's end (D356), drawn again only when its counts change (D376). */
+const MoreDishes = memo(function MoreDishes({
+  buttonRef,
+  count,
+  left,
+  onMore,
+}: {
+  buttonRef: (element: HTMLButtonElement | null) => void;
+  count: number;
+  left: number;
+  onMore: (focusNext: boolean) => void;
+}) {
+  const { t } = useTranslation(['orders']);
+  return (
+    <Button ref={buttonRef} h={44} variant="default" onClick={() => onMore(true)} data-testid="order-dishes-more">
+      {t('edit.showMore', { count, left })}
+    </Button>
+  );
+});
 
 /**
  * How many of the dishes are drawn: one slice more at each call, back to the first slice when the
@@ -176,7 +223,8 @@ function useSlices(dishes: readonly TileDish[]): [number, () => void] {
   const set = useMemo(() => dishes.map((d) => d.product_id).join(','), [dishes]);
   const [state, setState] = useState({ set, shown: DISH_SLICE });
   const shown = state.set === set ? state.shown : DISH_SLICE;
-  return [Math.min(shown, dishes.length), () => setState({ set, shown: shown + DISH_SLICE })];
+  const more = useCallback(() => setState({ set, shown: shown + DISH_SLICE }), [set, shown]);
+  return [Math.min(shown, dishes.length), more];
 }
 
 /**

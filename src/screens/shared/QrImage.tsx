@@ -19,23 +19,40 @@ export interface QrImageProps {
   style?: CSSProperties;
 }
 
+/**
+ * The last images drawn, by what they encode and their size: a QR shown again (the payment page's QR
+ * tab chosen once more, D377) is the same image at once, with no loader and no drawing in the tap's
+ * frame. A few only: the page shows one or two at a time.
+ */
+const DRAWN_KEPT = 8;
+const drawn = new Map<string, string>();
+function keep(key: string, url: string) {
+  drawn.delete(key);
+  drawn.set(key, url);
+  if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+}
+
 /** A QR image, with a labelled loader while it is drawn. Pixelated, so every module keeps sharp edges. */
 export function QrImage({ payload, alt, testId, pixels, className, style }: QrImageProps) {
-  const [src, setSrc] = useState<string | null>(null);
+  const key = `${pixels ?? 'scale8'}:${payload}`;
+  const [made, setMade] = useState<{ key: string; src: string | null } | null>(null);
+  const src = drawn.get(key) ?? (made?.key === key ? made.src : null);
   useEffect(() => {
+    if (drawn.has(key)) return;
     let cancelled = false;
     QRCode.toDataURL(payload, pixels ? { ...BASE_OPTIONS, width: pixels } : { ...BASE_OPTIONS, scale: 8 }).then(
       (url) => {
-        if (!cancelled) setSrc(url);
+        keep(key, url);
+        if (!cancelled) setMade({ key, src: url });
       },
       () => {
-        if (!cancelled) setSrc(null);
+        if (!cancelled) setMade({ key, src: null });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [payload, pixels]);
+  }, [key, payload, pixels]);
   if (!src) return <Loader aria-label={alt} />;
   return (
     <img
