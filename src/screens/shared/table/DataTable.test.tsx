@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { cleanup } from '@testing-library/react';
 import { renderScreen } from '../test/render';
 import { DataTable, PageSizeInput, type DataColumn, type SortState } from './DataTable';
-import { FIRST_SLICE } from './TableBody';
+import { FIRST_SLICE, NEXT_SLICE } from './TableBody';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 interface Row {
   id: string;
@@ -188,6 +191,23 @@ describe('DataTable (core §2 shared table widget)', () => {
       columns,
       paging: { page: 1, totalPages: 3, onPageChange: vi.fn(), pageSize: 80, pageSizeOptions: [80], onPageSizeChange: vi.fn() },
     };
+    // The animation frames are run by hand: each one draws the next slice.
+    const frames = new Map<number, FrameRequestCallback>();
+    let lastFrame = 0;
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.set(++lastFrame, callback);
+      return lastFrame;
+    });
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => void frames.delete(id));
+    const nextFrame = () =>
+      act(() => {
+        const due = [...frames.values()];
+        frames.clear();
+        for (const callback of due) callback(performance.now());
+      });
+    const drawAll = () => {
+      for (let frame = 0; frame < 20 && frames.size > 0; frame += 1) nextFrame();
+    };
     let show: (next: { rows: Row[]; loading: boolean }) => void = () => undefined;
     function Harness() {
       const [shown, setShown] = useState<{ rows: Row[]; loading: boolean }>({ rows: [], loading: true });
@@ -202,7 +222,10 @@ describe('DataTable (core §2 shared table widget)', () => {
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(80 - FIRST_SLICE);
     const body = within(table).getAllByRole('rowgroup')[1]!;
     expect(body).toHaveAttribute('aria-busy', 'true');
-    await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(80));
+    nextFrame();
+    expect(screen.getAllByTestId('data-row')).toHaveLength(FIRST_SLICE + NEXT_SLICE);
+    drawAll();
+    expect(screen.getAllByTestId('data-row')).toHaveLength(80);
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
     expect(body).not.toHaveAttribute('aria-busy');
     expect(table).toHaveAttribute('aria-busy', 'false');
@@ -219,7 +242,8 @@ describe('DataTable (core §2 shared table widget)', () => {
     expect(waiting[0]).toHaveTextContent(`Row ${FIRST_SLICE + 1}`);
     expect(screen.getAllByTestId('data-row')[0]).toBe(first[0]);
     expect(screen.getAllByTestId('data-row')[0]).toHaveTextContent('Row 81');
-    await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(80));
+    drawAll();
+    expect(screen.getAllByTestId('data-row')).toHaveLength(80);
     expect(table.querySelectorAll('tr[data-waiting]')).toHaveLength(0);
     expect(screen.getAllByTestId('data-row')[79]).toBe(first[79]);
     expect(screen.getAllByTestId('data-row')[79]).toHaveTextContent('Row 160');
