@@ -4,8 +4,12 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { cleanup } from '@testing-library/react';
 import { renderScreen } from '../test/render';
 import { DataTable, PageSizeInput, type DataColumn, type SortState } from './DataTable';
+import { FIRST_SLICE, NEXT_SLICE } from './TableBody';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 interface Row {
   id: string;
@@ -177,6 +181,72 @@ describe('DataTable (core §2 shared table widget)', () => {
     expect(after[0]).toHaveTextContent('Bún chả');
     expect(screen.queryByText('Phở')).toBeNull();
     expect(table).not.toHaveAttribute('data-stale');
+  });
+
+  it('draws a page of 80 in slices: the first rows at once, the rest in the next frames, kept hidden and busy meanwhile (issue 29 §3, D379)', async () => {
+    const page = (from: number): Row[] =>
+      Array.from({ length: 80 }, (_, i) => ({ id: `r${from + i}`, name: `Row ${from + i}`, amount: from + i }));
+    const props = {
+      label: 'Card transactions',
+      columns,
+      paging: { page: 1, totalPages: 3, onPageChange: vi.fn(), pageSize: 80, pageSizeOptions: [80], onPageSizeChange: vi.fn() },
+    };
+    // The animation frames are run by hand: each one draws the next slice.
+    const frames = new Map<number, FrameRequestCallback>();
+    let lastFrame = 0;
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.set(++lastFrame, callback);
+      return lastFrame;
+    });
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => void frames.delete(id));
+    const nextFrame = () =>
+      act(() => {
+        const due = [...frames.values()];
+        frames.clear();
+        for (const callback of due) callback(performance.now());
+      });
+    const drawAll = () => {
+      for (let frame = 0; frame < 20 && frames.size > 0; frame += 1) nextFrame();
+    };
+    let show: (next: { rows: Row[]; loading: boolean }) => void = () => undefined;
+    function Harness() {
+      const [shown, setShown] = useState<{ rows: Row[]; loading: boolean }>({ rows: [], loading: true });
+      show = setShown;
+      return <DataTable<Row> {...props} rows={shown.rows} loading={shown.loading} />;
+    }
+    await renderScreen(<Harness />);
+    const table = screen.getByRole('table', { name: 'Card transactions' });
+    act(() => show({ rows: page(1), loading: false }));
+    // First frame: the first slice of rows, the others still placeholders, the table busy; no row lost.
+    expect(screen.getAllByTestId('data-row')).toHaveLength(FIRST_SLICE);
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(80 - FIRST_SLICE);
+    const body = within(table).getAllByRole('rowgroup')[1]!;
+    expect(body).toHaveAttribute('aria-busy', 'true');
+    nextFrame();
+    expect(screen.getAllByTestId('data-row')).toHaveLength(FIRST_SLICE + NEXT_SLICE);
+    drawAll();
+    expect(screen.getAllByTestId('data-row')).toHaveLength(80);
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(body).not.toHaveAttribute('aria-busy');
+    expect(table).toHaveAttribute('aria-busy', 'false');
+    expect(within(table).getAllByRole('row')).toHaveLength(81);
+    const first = screen.getAllByTestId('data-row');
+
+    // The next page: the first slice is written into the same elements; the rows after it keep the
+    // last page's cells, hidden on their own, until their slice comes.
+    act(() => show({ rows: [], loading: true }));
+    act(() => show({ rows: page(81), loading: false }));
+    const waiting = table.querySelectorAll('tr[data-waiting]');
+    expect(waiting).toHaveLength(80 - FIRST_SLICE);
+    expect(waiting[0]).toBe(first[FIRST_SLICE]);
+    expect(waiting[0]).toHaveTextContent(`Row ${FIRST_SLICE + 1}`);
+    expect(screen.getAllByTestId('data-row')[0]).toBe(first[0]);
+    expect(screen.getAllByTestId('data-row')[0]).toHaveTextContent('Row 81');
+    drawAll();
+    expect(screen.getAllByTestId('data-row')).toHaveLength(80);
+    expect(table.querySelectorAll('tr[data-waiting]')).toHaveLength(0);
+    expect(screen.getAllByTestId('data-row')[79]).toBe(first[79]);
+    expect(screen.getAllByTestId('data-row')[79]).toHaveTextContent('Row 160');
   });
 
   it("shows 'no data' and hides the total and the export button when the total is 0", async () => {

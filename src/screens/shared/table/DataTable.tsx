@@ -1,9 +1,10 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, NativeSelect, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatVnd } from './format';
 import { pageItems } from './pagination';
+import { SlicedBody } from './TableBody';
 import classes from './table.module.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -89,9 +90,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // are keyed by position for that reason.
   const lastShown = useRef<readonly Row[]>(rows);
   if (!loading) lastShown.current = rows;
-  const bodyRows = loading ? lastShown.current.slice(0, skeletons) : rows;
-  const stale = loading && bodyRows.length > 0;
-
+  const stale = loading && lastShown.current.length > 0;
   return (
     <div data-testid={props.testId}>
       {showTotal || props.onExport ? (
@@ -102,6 +101,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           onExport={props.onExport && exportable ? props.onExport : undefined}
           exporting={props.exporting}
           loading={loading}
+          // An owner with a total (the reports) may show a total and the button on a phone (D380).
+          reserveTwoRows={props.totalAmount !== undefined && props.onExport !== undefined}
         />
       ) : null}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
@@ -125,23 +126,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <HeaderRow columns={columns as readonly DataColumn<unknown>[]} sort={sort} onSortChange={onSortChange} />
           </Table.Thead>
           {/* Hidden while stale: the old page can be neither seen, read nor reached with the keyboard. */}
-          <Table.Tbody className={classes.body}>
-            {bodyRows.map((row, index) => (
-              <BodyRow key={index} row={row} index={index} loading={loading} columns={columns as readonly DataColumn<unknown>[]} />
-            ))}
-            {loading
-              ? Array.from({ length: Math.max(0, skeletons - bodyRows.length) }, (_, i) => (
-                  <SkeletonRow key={`skeleton-${i}`} columns={columns.length} />
-                ))
-              : null}
-            {!loading && rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length} ta="center" py="lg" data-testid="no-data">
-                  {props.emptyText ?? t('noData')}
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
+          <SlicedBody
+            rows={rows as readonly unknown[]}
+            loading={loading}
+            skeletons={skeletons}
+            columns={columns as readonly DataColumn<unknown>[]}
+            emptyText={props.emptyText ?? t('noData')}
+          />
         </Table>
       </div>
       {paging ? <TableFooter {...paging} disabled={loading} /> : null}
@@ -158,12 +149,23 @@ function TableSummary(props: {
   onExport?: () => void;
   exporting?: boolean;
   loading: boolean;
+  /** On a phone, hold the height of the total above the button (they wrap there), D380. */
+  reserveTwoRows?: boolean;
 }) {
   const { t } = useTranslation('table');
   const { totalAmount } = props;
   return (
-    // Held at the export button's height, so the total and the button appearing move nothing.
-    <Group justify="space-between" mb="sm" wrap="wrap" gap="sm" mih={36} data-testid="table-summary">
+    // Held at the export button's height, so the total and the button appearing move nothing; on a
+    // phone, where they wrap onto two rows, at both rows' height (D380).
+    <Group
+      justify="space-between"
+      mb="sm"
+      wrap="wrap"
+      gap="sm"
+      className={classes.summary}
+      data-two-rows={props.reserveTwoRows || undefined}
+      data-testid="table-summary"
+    >
       {props.showTotal ? (
         <Text fw={700} data-testid="table-total">
           {props.totalText ? props.totalText(formatVnd(totalAmount)) : t('totalAmount', { amount: formatVnd(totalAmount) })}
@@ -215,67 +217,6 @@ function HeaderRow({
     </Table.Tr>
   );
 }
-
-/**
- * A placeholder row: one bar across the row, a text line high. Plain elements and one cell per row,
- * because a page of 80 is drawn and removed at every page change (880 cells cost ~90 ms more).
- */
-const SkeletonRow = memo(function SkeletonRow({ columns }: { columns: number }) {
-  return (
-    <tr className={classes.row} data-testid="skeleton-row">
-      <td colSpan={columns} className={classes.cell}>
-        <div className={classes.skeleton} />
-      </td>
-    </tr>
-  );
-});
-
-/**
- * A row of data, or, while the next page loads, a placeholder: its old cells stay, hidden, so the new
- * page only rewrites them. No style depends on the test id, so changing it restyles nothing.
- */
-function BodyRow({
-  row,
-  index,
-  loading,
-  columns,
-}: {
-  row: unknown;
-  index: number;
-  loading: boolean;
-  columns: readonly DataColumn<unknown>[];
-}) {
-  return (
-    <tr className={classes.row} data-testid={loading ? 'skeleton-row' : 'data-row'}>
-      <Cells row={row} index={index} columns={columns} />
-    </tr>
-  );
-}
-
-/**
- * A row's cells. Memoised on the row object and the column list, so a re-render of the owner (an
- * address update, the loading flag) does not redraw hundreds of unchanged cells.
- */
-const Cells = memo(function Cells({ row, index, columns }: { row: unknown; index: number; columns: readonly DataColumn<unknown>[] }) {
-  // Plain elements: a page of 80 rows × 11 columns is ~900 cells, and Mantine's Table.Td costs a
-  // style resolution each; the table's own CSS variables still style these (table.module.css).
-  return columns.map((column) =>
-    column.rowHeader ? (
-      <th
-        key={column.key}
-        scope="row"
-        className={classes.cell}
-        style={column.align ? { textAlign: column.align, fontWeight: 400 } : { fontWeight: 400 }}
-      >
-        {column.cell(row, index)}
-      </th>
-    ) : (
-      <td key={column.key} className={classes.cell} style={column.align ? { textAlign: column.align } : undefined}>
-        {column.cell(row, index)}
-      </td>
-    ),
-  );
-});
 
 function TableFooter(props: NonNullable<DataTableProps<unknown>['paging']> & { disabled: boolean }) {
   const { t } = useTranslation('table');

@@ -96,7 +96,8 @@ export function LookupSelect({
   const onKeyDown = useLookupKeys({ combobox, count, active, setActive, virtualizer, choose });
 
   return (
-    <Combobox store={combobox} withinPortal onOptionSubmit={() => {}}>
+    // keepMounted off: a closed list mounted and placed at load forces a style recalculation (D381).
+    <Combobox store={combobox} withinPortal keepMounted={false} onOptionSubmit={() => {}}>
       <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
         <InputBase
           label={texts.label}

@@ -24,7 +24,9 @@ export function StatusFilter({
       value={value}
       allowDeselect={false}
       onChange={(next) => onChange(next ?? 'all')}
-      comboboxProps={{ withinPortal: true }}
+      // Mantine 9 keeps a closed dropdown mounted (hidden) and places it at start: a forced style
+      // recalculation of the whole page while the report loads (D381). It is drawn when opened.
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
       maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
       w={220}
       leftSection={
