@@ -218,14 +218,15 @@ export class TillCashier {
   /** Times the count of a tile was short after its taps and it was tapped again. */
   missedTaps = 0;
 
-  /** Times the basket was taken again because the page followed the service's order before Send. */
+  /** Times the page followed the service's order while the dishes were being tapped (checked again, D382). */
   basketsDropped = 0;
 
   /** One tap per dish (more if a tap was not taken), the tag as the first line's kitchen note, then send and close the pop-up. */
   async takeAndSend(order: IntendedOrder): Promise<void> {
-    // A local order's page follows the service's order once its create is acknowledged (D349), as a
-    // new page: the dishes tapped and not yet sent are gone from the basket, so the cashier taps them
-    // and types the note again (counted; at most twice more).
+    // A local order's page follows the service's order once its create is acknowledged (D349), only
+    // while nothing tapped waits to be sent (D382): a follow during this step came before a tap landed,
+    // so the cashier checks the counts again (tapUntil taps only what is missing) and types the note
+    // again (counted; at most twice more).
     for (let attempt = 0; ; attempt += 1) {
       const at = this.page.url();
       await this.step('tap dishes', async () => {

@@ -98,7 +98,7 @@ interface Tally {
   retries: number;
   /** A tile's count short after its taps, tapped again. */
   missedTaps: number;
-  /** Baskets taken again after a local order's page followed the service's order before Send. */
+  /** Taps checked again after a local order's page followed the service's order while tapping (D382). */
   basketsDropped: number;
   outages: number;
   downSeconds: number;
@@ -270,7 +270,7 @@ function report(options: Options, count: ServiceCount, tally: Tally, ms: number,
     .map(([step, t]) => `${step} ${((100 * t.ms) / busy).toFixed(0)}%`)
     .join(', ');
   console.log(
-    `  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}, "Retry"/"Send again" pressed ${tally.retries}, taps tapped again ${tally.missedTaps}, baskets taken again after the page followed the service's order ${tally.basketsDropped}`,
+    `  share of the tabs' time: ${shares}; orders made locally by "New order" (offline) ${tally.localOrders}, "Retry"/"Send again" pressed ${tally.retries}, taps tapped again ${tally.missedTaps}, taps checked again after the page followed the service's order ${tally.basketsDropped}`,
   );
   console.log(
     `  on the service: duplicate orders ${count.duplicateOrders}, duplicate payments ${count.duplicatePayments}, doubled lines ${count.doubledLines}, other dishes ${count.wrongDishes}, untagged bills ${count.untagged}; queue empty at the end: ${queueEmpty ? 'yes' : 'NO'}`,
