@@ -5,6 +5,7 @@ import { OrderPaymentPage } from '../pages/orderpayment';
 import { acceptCookies } from '../support/shell';
 import { signIn } from '../support/sign-in';
 import { keptDishCount } from '../support/kept-catalogue';
+import type { SandboxClient } from '../support/sandbox';
 
 // Selling through an outage (D337–D341, D348–D351): the sandbox drops the merchant's sale service
 // (the sale-outage trigger: its calls get no answer, the portal and sign-in stay up, so the page can
@@ -71,6 +72,17 @@ async function takeOrder(o: Till): Promise<string> {
   return new URL(o.page.url()).pathname;
 }
 
+/** A throwaway food-and-beverage merchant signed in on /sale-order at the tablet's size: its till. */
+async function openTill(page: Page, sandbox: SandboxClient) {
+  await page.setViewportSize(LOOK);
+  const merchant = await sandbox.createMerchant();
+  await signIn(page, merchant, { to: '/sale-order' });
+  await acceptCookies(page);
+  const o = new Till(page);
+  await expect(o.createButton).toBeVisible({ timeout: 15_000 });
+  return { merchant, o };
+}
+
 /** Cash: exactly the total received, Complete, paid; then home to the list. */
 async function payCash(pay: OrderPaymentPage) {
   await expect(pay.total).toBeVisible({ timeout: 15_000 });
@@ -86,12 +98,7 @@ test('issue 28 §3: the service drops, three orders are taken by tapping tiles a
   sandbox,
 }, info) => {
   test.slow();
-  await page.setViewportSize(LOOK);
-  const merchant = await sandbox.createMerchant();
-  await signIn(page, merchant, { to: '/sale-order' });
-  await acceptCookies(page);
-  const o = new Till(page);
-  await expect(o.createButton).toBeVisible({ timeout: 15_000 });
+  const { merchant, o } = await openTill(page, sandbox);
   const before = await o.api<ServiceOrder[]>('/order?page=1&page_size=100');
   const known = new Set(before.map((row) => row.order_id));
   await catalogueKept(o);
@@ -143,12 +150,7 @@ test('D382: a local order follows the service’s order only with nothing unsent
   page,
   sandbox,
 }) => {
-  await page.setViewportSize(LOOK);
-  const merchant = await sandbox.createMerchant();
-  await signIn(page, merchant, { to: '/sale-order' });
-  await acceptCookies(page);
-  const o = new Till(page);
-  await expect(o.createButton).toBeVisible({ timeout: 15_000 });
+  const { merchant, o } = await openTill(page, sandbox);
   await catalogueKept(o);
 
   await sandbox.trigger('sale-outage', { merchant: merchant.merchant_id });
@@ -174,12 +176,7 @@ test('D383: an order opened online keeps selling when the service drops: dishes 
   page,
   sandbox,
 }) => {
-  await page.setViewportSize(LOOK);
-  const merchant = await sandbox.createMerchant();
-  await signIn(page, merchant, { to: '/sale-order' });
-  await acceptCookies(page);
-  const o = new Till(page);
-  await expect(o.createButton).toBeVisible({ timeout: 15_000 });
+  const { merchant, o } = await openTill(page, sandbox);
   await catalogueKept(o);
   await o.createButton.click();
   await expect(page).toHaveURL(/\/sale-order\/\d+$/, { timeout: 15_000 });

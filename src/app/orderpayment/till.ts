@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../rules/idempotency';
 import type { InvoiceDetail, Payment } from '../../services/orderpayment/schemas';
 import type { AppScope } from '../shared/composition';
 import { needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
-import { keptOrderView } from '../shared/kept-orders';
+import { keptOrderView, queueHoldsFor, queueSentFor } from '../shared/kept-orders';
 import { outboxOf, type TillOutbox } from '../shared/outbox';
 import { orderPaymentActorsOf } from './actors';
 
@@ -63,7 +63,9 @@ export const tillPaymentsOf = (scope: AppScope) => {
     loadInvoice: fromPromise<InvoiceDetail, { orderId: number }>(async ({ input, signal }) => {
       const outbox = outboxes.current();
       const kept = async () => (outbox ? keptOrderView(outbox, input.orderId) : null);
-      if (outbox?.offline()) {
+      // Online, what the queue holds for the order is sent first (D384); offline, or when it cannot be
+      // sent in time, the page reads the order as the till holds it, queued dishes and cash included.
+      if (outbox && !(outbox.offline() ? false : await queueSentFor(outbox, input.orderId, signal))) {
         const view = await kept();
         if (view) return asInvoice(view);
       }
@@ -90,6 +92,9 @@ export const tillPaymentsOf = (scope: AppScope) => {
         return queuedPayment(input);
       };
       if (outbox?.offline()) return queue(outbox);
+      // Dishes (or a cash payment) for this order still wait in the queue: the cash goes behind them, so
+      // the service checks it against the total with those dishes (D384), never a total without them.
+      if (outbox && (await queueHoldsFor(outbox, input.orderId))) return queue(outbox);
       try {
         return await base.api.payCash(input, key, signal);
       } catch (error) {

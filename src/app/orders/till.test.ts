@@ -16,11 +16,11 @@ const tea = { product_id: 9, code: 'TR01', name: 'Trà đá', price: 5_000 };
 const line = (amount: number) =>
   ({ ...tea, img: null, amount, tax_class: 'NOT_DECLARED', note: undefined }) as SubmitInput['lines'][number];
 
-/** A till whose queue holds what `entries` says, whose id map knows `acknowledged`, and the service's submit. */
-function till(options: { entries: OutboxEntry[]; acknowledged: number | null; onEnqueue?: () => void }) {
-  const queued: OutboxEntry[] = [...options.entries];
-  const sentOnline: SubmitInput[] = [];
+/** The till's queue, id map and keep in memory: entries as queued, the id map answering `acknowledged`. */
+function fakeOutbox(options: { entries?: OutboxEntry[]; acknowledged?: number | null; offline?: boolean; onEnqueue?: () => void }) {
+  const queued: OutboxEntry[] = [...(options.entries ?? [])];
   const rows = new Map<string, unknown>();
+  let offline = options.offline ?? false;
   const outbox = {
     keep: {
       get: async (k: string) => rows.get(k) ?? null,
@@ -28,14 +28,33 @@ function till(options: { entries: OutboxEntry[]; acknowledged: number | null; on
       close: () => undefined,
     },
     entries: async () => [...queued],
-    ids: { get: async () => options.acknowledged, set: async () => undefined, close: () => undefined },
-    enqueue: async (kind: string, payload: OutboxEntry['payload']) => {
-      queued.push(entryOf(kind, payload));
+    ids: { get: async () => options.acknowledged ?? null, set: async () => undefined, close: () => undefined },
+    enqueue: async (kind: string, payload: OutboxEntry['payload'], key?: string) => {
+      queued.push({ ...entryOf(kind, payload), ...(key ? { key } : {}) });
       options.onEnqueue?.();
     },
-    offline: () => false,
-    unreachable: () => undefined,
+    offline: () => offline,
+    unreachable: () => {
+      offline = true;
+    },
   } as unknown as TillOutbox;
+  return { queued, outbox, goOffline: () => void (offline = true) };
+}
+
+/** An app scope whose orders actors are `base` and whose till queue is `outbox`. */
+const scopeOf = (base: unknown, outbox: TillOutbox): AppScope => ({
+  runtime: {} as AppScope['runtime'],
+  use: ((factory: unknown) => {
+    if (factory === ordersActorsOf) return base;
+    if (factory === outboxOf) return { current: () => outbox, subscribe: () => () => undefined };
+    throw new Error('not in this test');
+  }) as AppScope['use'],
+});
+
+/** A till whose queue holds what `entries` says, whose id map knows `acknowledged`, and the service's submit. */
+function till(options: { entries: OutboxEntry[]; acknowledged: number | null; onEnqueue?: () => void }) {
+  const { queued, outbox } = fakeOutbox(options);
+  const sentOnline: SubmitInput[] = [];
   const base = {
     api: {},
     submitDishes: fromPromise<OrderDetail, SubmitInput>(async ({ input }) => {
@@ -43,15 +62,7 @@ function till(options: { entries: OutboxEntry[]; acknowledged: number | null; on
       return { ...localOrderDetail(localOrderOf([entryOf('order.create', { localId: LOCAL, tableId: null })], LOCAL)!), products_data: [] };
     }),
   };
-  const scope: AppScope = {
-    runtime: {} as AppScope['runtime'],
-    use: ((factory: unknown) => {
-      if (factory === ordersActorsOf) return base;
-      if (factory === outboxOf) return { current: () => outbox, subscribe: () => () => undefined };
-      throw new Error('not in this test');
-    }) as AppScope['use'],
-  };
-  const actors = tillOrdersOf(scope).localOrder(LOCAL);
+  const actors = tillOrdersOf(scopeOf(base, outbox)).localOrder(LOCAL);
   const submit = (input: SubmitInput) => toPromise(createActor(actors.submitDishes, { input }).start());
   return { queued, sentOnline, submit, outbox };
 }
@@ -129,23 +140,7 @@ describe("the service's order through an outage (D383)", () => {
   const noAnswer = () => new ServiceError({ code: 'NETWORK_ERROR', status: 0, kind: 'network' });
 
   function service(options: { offline?: boolean; submit?: () => Promise<OrderDetail>; load?: () => Promise<OrderDetail> }) {
-    const queued: OutboxEntry[] = [];
-    const rows = new Map<string, unknown>();
-    let offline = options.offline ?? false;
-    const outbox = {
-      keep: {
-        get: async (k: string) => rows.get(k) ?? null,
-        put: async (k: string, v: unknown) => void rows.set(k, v),
-        close: () => undefined,
-      },
-      entries: async () => [...queued],
-      ids: { get: async () => null },
-      enqueue: async (kind: string, payload: OutboxEntry['payload'], key: string) => void queued.push({ ...entryOf(kind, payload), key }),
-      offline: () => offline,
-      unreachable: () => {
-        offline = true;
-      },
-    } as unknown as TillOutbox;
+    const { queued, outbox, goOffline } = fakeOutbox({ offline: options.offline ?? false });
     const attempts = createAttemptStore();
     const base = {
       api: {},
@@ -159,19 +154,11 @@ describe("the service's order through an outage (D383)", () => {
         return (options.submit ?? (async () => served(3)))();
       }),
     };
-    const scope: AppScope = {
-      runtime: {} as AppScope['runtime'],
-      use: ((factory: unknown) => {
-        if (factory === ordersActorsOf) return base;
-        if (factory === outboxOf) return { current: () => outbox, subscribe: () => () => undefined };
-        throw new Error('not in this test');
-      }) as AppScope['use'],
-    };
-    const actors = tillOrdersOf(scope);
+    const actors = tillOrdersOf(scopeOf(base, outbox));
     return {
       queued,
       attempts,
-      goOffline: () => void (offline = true),
+      goOffline,
       load: () => toPromise(createActor(actors.loadOrder, { input: { orderId: ORDER } }).start()),
       submit: (i: SubmitInput) => toPromise(createActor(actors.submitDishes, { input: i }).start()),
     };

@@ -9,7 +9,7 @@ import type { InspectCallback } from '../shared/runtime';
 import { outboxOf, type OutboxRuntime, type TillOutbox } from '../shared/outbox';
 import { ordersActorsOf } from './actors';
 import { keepCategories, keepProducts } from '../shared/keep-catalogue';
-import { keepOrder, keptOrderView } from '../shared/kept-orders';
+import { keepOrder, keptOrderView, queueSentFor } from '../shared/kept-orders';
 import {
   keptCategories,
   keptProducts,
@@ -179,7 +179,8 @@ function serviceOrderActors(outboxes: OutboxRuntime, base: ReturnType<typeof ord
     loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async ({ input, signal }) => {
       const outbox = outboxes.current();
       if (!outbox) return runActor(base.loadOrder, input, signal, inspect);
-      if (outbox.offline()) {
+      // As the payment page (D384): what the queue holds for the order is sent before it is read.
+      if (outbox.offline() || !(await queueSentFor(outbox, input.orderId, signal))) {
         const kept = await keptOrderView(outbox, input.orderId);
         if (kept) return { detail: kept, pending: null };
       }

@@ -57,3 +57,45 @@ export async function keptOrderView(outbox: KeepHolder & Pick<TillOutbox, 'entri
     products_data: lines,
   };
 }
+
+/** The queue still holds a waiting entry (dishes, cash) for the service's order, by its id or a local order's uuid mapped to it. */
+export async function queueHoldsFor(outbox: Pick<TillOutbox, 'entries' | 'ids'>, orderId: number): Promise<boolean> {
+  for (const entry of await outbox.entries()) {
+    if (entry.state !== 'waiting') continue;
+    const ref = (parsed('order.addProducts', entry) ?? parsed('order.payCash', entry))?.order;
+    if (ref === orderId) return true;
+    if (typeof ref === 'string' && (await outbox.ids.get(ref)) === orderId) return true;
+  }
+  return false;
+}
+
+/** How long a page waits for the queue to send what it holds for its order before it reads the service (D384). */
+export const QUEUE_WAIT_MS = 15_000;
+
+/**
+ * Waits until the queue has sent what it holds for the order, so the service's answer has every dish
+ * the till took (D384): a page read while dishes still wait showed the order without them, and a cash
+ * payment of that total was refused. False when the till is offline, the caller gave up, or `ms` passed.
+ */
+export async function queueSentFor(
+  outbox: Pick<TillOutbox, 'entries' | 'ids' | 'offline' | 'actor'>,
+  orderId: number,
+  signal: AbortSignal,
+  ms = QUEUE_WAIT_MS,
+): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (await queueHoldsFor(outbox, orderId)) {
+    if (outbox.offline() || signal.aborted || Date.now() >= deadline) return false;
+    // The next change of the queue (an entry sent), or half a second, whichever comes first.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        subscription.unsubscribe();
+        clearTimeout(timer);
+        resolve();
+      };
+      const subscription = outbox.actor.subscribe(done);
+      const timer = setTimeout(done, 500);
+    });
+  }
+  return true;
+}
