@@ -6,7 +6,8 @@ import type { InvoiceDetail, Payment } from '../../services/orderpayment/schemas
 import type { AppScope } from '../shared/composition';
 import { needsService, queuedCash, readLocalOrder, unreachableError } from '../shared/local-orders';
 import { keptOrderView, queueHoldsFor, queueSentFor } from '../shared/kept-orders';
-import { outboxOf, type TillOutbox } from '../shared/outbox';
+import { forgetOrder } from '../shared/keep-catalogue';
+import { outboxOf, type OutboxRuntime, type TillOutbox } from '../shared/outbox';
 import { orderPaymentActorsOf } from './actors';
 
 /**
@@ -51,34 +52,38 @@ async function withHeldCash(outbox: TillOutbox, input: PrintReceiptInput, order:
   return { ...input, detail: { ...input.detail, invoice_data: invoice } };
 }
 
+/**
+ * The service's order's invoice: online as before; offline, or when the call gets no answer, the
+ * order the till kept with the dishes and cash queued for it (D383), so it is paid in cash offline.
+ */
+function serviceInvoice(outboxes: OutboxRuntime, api: { invoice(orderId: number, signal?: AbortSignal): Promise<InvoiceDetail> }) {
+  return fromPromise<InvoiceDetail, { orderId: number }>(async ({ input, signal }) => {
+    const outbox = outboxes.current();
+    const kept = async () => (outbox ? keptOrderView(outbox, input.orderId) : null);
+    // Online, what the queue holds for the order is sent first (D384); offline, or when it cannot be
+    // sent in time, the page reads the order as the till holds it, queued dishes and cash included.
+    if (outbox && !(outbox.offline() ? false : await queueSentFor(outbox, input.orderId, signal))) {
+      const view = await kept();
+      if (view) return asInvoice(view);
+    }
+    try {
+      return await api.invoice(input.orderId, signal);
+    } catch (error) {
+      if (!outbox || !unreachableError(error, signal)) throw error;
+      outbox.unreachable();
+      const view = await kept();
+      if (!view) throw error;
+      return asInvoice(view);
+    }
+  });
+}
+
 export const tillPaymentsOf = (scope: AppScope) => {
   const base = scope.use(orderPaymentActorsOf);
   const outboxes = scope.use(outboxOf);
 
   return {
-    /**
-     * The service's order's invoice: online as before; offline, or when the call gets no answer, the
-     * order the till kept with the dishes and cash queued for it (D383), so it is paid in cash offline.
-     */
-    loadInvoice: fromPromise<InvoiceDetail, { orderId: number }>(async ({ input, signal }) => {
-      const outbox = outboxes.current();
-      const kept = async () => (outbox ? keptOrderView(outbox, input.orderId) : null);
-      // Online, what the queue holds for the order is sent first (D384); offline, or when it cannot be
-      // sent in time, the page reads the order as the till holds it, queued dishes and cash included.
-      if (outbox && !(outbox.offline() ? false : await queueSentFor(outbox, input.orderId, signal))) {
-        const view = await kept();
-        if (view) return asInvoice(view);
-      }
-      try {
-        return await base.api.invoice(input.orderId, signal);
-      } catch (error) {
-        if (!outbox || !unreachableError(error, signal)) throw error;
-        outbox.unreachable();
-        const view = await kept();
-        if (!view) throw error;
-        return asInvoice(view);
-      }
-    }),
+    loadInvoice: serviceInvoice(outboxes, base.api),
     /** The service's order: paid online, or queued under this tab's cash intent key when the service does not answer. */
     payCash: fromPromise<Payment, PayCashInput>(async ({ input, signal }) => {
       const outbox = outboxes.current();
@@ -96,7 +101,10 @@ export const tillPaymentsOf = (scope: AppScope) => {
       // the service checks it against the total with those dishes (D384), never a total without them.
       if (outbox && (await queueHoldsFor(outbox, input.orderId))) return queue(outbox);
       try {
-        return await base.api.payCash(input, key, signal);
+        const payment = await base.api.payCash(input, key, signal);
+        // Paid: nothing is left to sell on it offline (D385).
+        if (outbox) await forgetOrder(outbox, input.orderId);
+        return payment;
       } catch (error) {
         if (!outbox || !unreachableError(error, signal)) throw error;
         // D159 before D350: when the service answers a lookup, the answer alone was lost; the cash way's

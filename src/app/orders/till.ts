@@ -8,8 +8,8 @@ import type { AppScope } from '../shared/composition';
 import type { InspectCallback } from '../shared/runtime';
 import { outboxOf, type OutboxRuntime, type TillOutbox } from '../shared/outbox';
 import { ordersActorsOf } from './actors';
-import { keepCategories, keepProducts } from '../shared/keep-catalogue';
-import { keepOrder, keptOrderView, queueSentFor } from '../shared/kept-orders';
+import { keepCategories, keepOrder, keepProducts } from '../shared/keep-catalogue';
+import { keptOrderView, queueSentFor } from '../shared/kept-orders';
 import {
   keptCategories,
   keptProducts,

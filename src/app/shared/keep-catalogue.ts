@@ -1,4 +1,13 @@
-import type { OrderCategory, PickableProduct } from '../../services/orders/schemas';
+import { z } from '../../config/zod-classic';
+import {
+  ORDER_HANDLING,
+  ORDER_SELECTING,
+  orderDetailSchema,
+  type OrderCategory,
+  type OrderDetail,
+  type PickableProduct,
+} from '../../services/orders/schemas';
+import type { JsonValue } from '../../services/shared/outbox/schemas';
 import type { TillKeep } from '../../services/shared/outbox/keep';
 
 /**
@@ -16,3 +25,38 @@ export const keepProducts = (outbox: KeepHolder, products: PickableProduct[]) =>
 
 export const keepCategories = (outbox: KeepHolder, categories: OrderCategory[]) =>
   outbox.keep.put(CATALOGUE.categories, categories).catch(() => undefined);
+
+/**
+ * The service's orders the till last loaded (D383), newest first, at most KEPT_ORDERS: a service order
+ * opened online keeps working through an outage (its page and its payment page read it, dishes and cash
+ * are queued for it). One row, so it never grows past that; a row from an older build that fails the
+ * schema is read as nothing kept.
+ */
+const ORDERS = 'orders.open';
+const KEPT_ORDERS = 50;
+const keptOrdersSchema = z.array(orderDetailSchema).max(KEPT_ORDERS);
+
+/** The open orders kept, newest first (nothing when the row is missing or fails the schema). */
+export async function keptOrders(outbox: KeepHolder): Promise<OrderDetail[]> {
+  const row = keptOrdersSchema.safeParse(await outbox.keep.get(ORDERS).catch(() => null));
+  return row.success ? row.data : [];
+}
+
+/**
+ * Keeps the service's answer for an order (its page's load, a send of dishes, the queue's replay of
+ * them, D385): the kept order never lags what the service has, so the till's view of it offline does
+ * not lose dishes that were queued and sent since.
+ */
+export async function keepOrder(outbox: KeepHolder, detail: OrderDetail): Promise<void> {
+  const rows = (await keptOrders(outbox)).filter((d) => d.invoice_data.order_id !== detail.invoice_data.order_id);
+  // Only an open order can take dishes or be paid; a paid or voided one leaves the row.
+  const open = detail.invoice_data.status === ORDER_HANDLING || detail.invoice_data.status === ORDER_SELECTING;
+  await outbox.keep.put(ORDERS, (open ? [detail, ...rows] : rows).slice(0, KEPT_ORDERS) as unknown as JsonValue).catch(() => undefined);
+}
+
+/** The order was paid (the queue's cash was taken): nothing is left to sell on it offline (D385). */
+export async function forgetOrder(outbox: KeepHolder, orderId: number): Promise<void> {
+  const rows = await keptOrders(outbox);
+  if (!rows.some((d) => d.invoice_data.order_id === orderId)) return;
+  await outbox.keep.put(ORDERS, rows.filter((d) => d.invoice_data.order_id !== orderId) as unknown as JsonValue).catch(() => undefined);
+}

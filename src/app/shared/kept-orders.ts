@@ -1,29 +1,8 @@
 import { basketTotal } from '../../machines/orders/rules/basket';
-import { z } from '../../config/zod-classic';
-import { ORDER_HANDLING, ORDER_SELECTING, orderDetailSchema, type OrderDetail } from '../../services/orders/schemas';
-import type { JsonValue } from '../../services/shared/outbox/schemas';
-import type { KeepHolder } from './keep-catalogue';
-import { addShownLines, kept, parsed, queuedCash } from './local-orders';
+import { ORDER_HANDLING, type OrderDetail } from '../../services/orders/schemas';
+import { keptOrders, type KeepHolder } from './keep-catalogue';
+import { addShownLines, parsed, queuedCash } from './local-orders';
 import type { TillOutbox } from './outbox';
-
-/**
- * The service's orders the till last loaded (D383), newest first, at most KEPT_ORDERS: a service order
- * opened online keeps working through an outage (its page and its payment page read it, dishes and cash
- * are queued for it). One row, so it never grows past that; a row from an older build that fails the
- * schema is read as nothing kept.
- */
-const ORDERS = 'orders.open';
-const KEPT_ORDERS = 50;
-const keptOrdersSchema = z.array(orderDetailSchema).max(KEPT_ORDERS);
-
-export async function keepOrder(outbox: KeepHolder, detail: OrderDetail): Promise<void> {
-  const rows = ((await kept(outbox, ORDERS, keptOrdersSchema)) ?? []).filter(
-    (d) => d.invoice_data.order_id !== detail.invoice_data.order_id,
-  );
-  // Only an open order can take dishes or be paid; a paid or voided one leaves the row.
-  const open = detail.invoice_data.status === ORDER_HANDLING || detail.invoice_data.status === ORDER_SELECTING;
-  await outbox.keep.put(ORDERS, (open ? [detail, ...rows] : rows).slice(0, KEPT_ORDERS) as unknown as JsonValue).catch(() => undefined);
-}
 
 /**
  * A service order as the till holds it through an outage (D383): as the service last answered, with the
@@ -32,7 +11,7 @@ export async function keepOrder(outbox: KeepHolder, detail: OrderDetail): Promis
  * (doc 2 §3). Null when the till kept nothing of it.
  */
 export async function keptOrderView(outbox: KeepHolder & Pick<TillOutbox, 'entries'>, orderId: number): Promise<OrderDetail | null> {
-  const detail = ((await kept(outbox, ORDERS, keptOrdersSchema)) ?? []).find((d) => d.invoice_data.order_id === orderId);
+  const detail = (await keptOrders(outbox)).find((d) => d.invoice_data.order_id === orderId);
   if (!detail) return null;
   const entries = await outbox.entries();
   const lines = detail.products_data.map((l) => ({ ...l }));

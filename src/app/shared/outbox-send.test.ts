@@ -30,8 +30,9 @@ async function setup() {
     invoice: vi.fn(async (orderId: number) => ({ invoice_data: { invoice_id: orderId + 9000 } }) as never),
     payCash: vi.fn(async () => ({}) as never),
   };
-  const send = createOutboxSend({ orders, payments, ids, merchantId: () => 'M1' });
-  return { ids, orders, payments, send };
+  const kept = { order: vi.fn(async () => undefined), paid: vi.fn(async () => undefined) };
+  const send = createOutboxSend({ orders, payments, ids, merchantId: () => 'M1', kept });
+  return { ids, orders, payments, send, kept };
 }
 
 const refused = (status: number, code: string) => new ServiceError({ code, status, kind: status ? 'server' : 'network' });
@@ -63,6 +64,17 @@ describe('the till outbox send (D338, D339, D341)', () => {
     await send(entry('order.addProducts', { order: 42, products: [{ product_id: 3, amount: 1 }] }), signal);
     expect(orders.addProducts).toHaveBeenCalledWith({ order_id: 42, products: [{ product_id: 3, amount: 1 }] }, expect.any(String), signal);
     expect(orders.confirm).not.toHaveBeenCalled();
+  });
+
+  it('D385: what the till keeps of the order follows the replay: the answer to its dishes is kept, a paid order is forgotten', async () => {
+    const { orders, send, kept } = await setup();
+    const answer = { invoice_data: { order_id: 42 }, products_data: [] } as never;
+    orders.addProducts.mockResolvedValueOnce(answer);
+    await send(entry('order.addProducts', { order: 42, products: [{ product_id: 3, amount: 1 }] }), signal);
+    expect(kept.order).toHaveBeenCalledWith(answer);
+    expect(kept.paid).not.toHaveBeenCalled();
+    await send(entry('order.payCash', { order: 42, receiveAmount: 10_000, returnAmount: 0 }), signal);
+    expect(kept.paid).toHaveBeenCalledWith(42);
   });
 
   it('D383: dishes queued on a service order still being chosen confirm it first, then add with the entry key', async () => {

@@ -1,7 +1,7 @@
 import { z } from '../../config/zod-classic';
 import type { OrderPaymentApi } from '../../services/orderpayment';
 import type { OrdersApi } from '../../services/orders';
-import { LINE_NOTE_MAX, shownDishSchema } from '../../services/orders/schemas';
+import { LINE_NOTE_MAX, shownDishSchema, type OrderDetail } from '../../services/orders/schemas';
 import { isServiceError } from '../../services/http/errors';
 import type { OrderIdMap } from '../../services/shared/outbox/idmap';
 import type { OutboxEntry, OutboxSendResult } from '../../services/shared/outbox/schemas';
@@ -68,6 +68,8 @@ export interface OutboxSendDeps {
   ids: OrderIdMap;
   /** The signed-in merchant's id (POST /payment/cash's merchant_id). */
   merchantId: () => string;
+  /** What the till keeps of the service's orders follows what the replay did to them (D385). */
+  kept?: { order(detail: OrderDetail): Promise<void>; paid(orderId: number): Promise<void> };
 }
 
 async function serverOrder(ids: OrderIdMap, ref: number | string): Promise<number | null> {
@@ -87,7 +89,8 @@ async function sendKnown(entry: OutboxEntry, deps: OutboxSendDeps, signal: Abort
     const orderId = await serverOrder(ids, payload.order);
     if (orderId === null) return { kind: 'conflict', message: LOCAL_ORDER_MISSING };
     if (payload.confirm) await orders.confirm(orderId, signal);
-    await orders.addProducts({ order_id: orderId, products: payload.products }, entry.key, signal);
+    const detail = await orders.addProducts({ order_id: orderId, products: payload.products }, entry.key, signal);
+    await deps.kept?.order(detail);
     return { kind: 'sent' };
   }
   const payload = outboxPayloads['order.payCash'].parse(entry.payload);
@@ -104,6 +107,7 @@ async function sendKnown(entry: OutboxEntry, deps: OutboxSendDeps, signal: Abort
     entry.key,
     signal,
   );
+  await deps.kept?.paid(orderId);
   return { kind: 'sent' };
 }
 

@@ -9,7 +9,7 @@ import { browserLocks } from '../../services/shared/outbox/lock';
 import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { OUTBOX_DATABASE, openOutboxStore, type OutboxStore } from '../../services/shared/outbox/store';
 import type { AreaFactory } from './composition';
-import { keepCategories, keepProducts } from './keep-catalogue';
+import { forgetOrder, keepCategories, keepOrder, keepProducts } from './keep-catalogue';
 import { notify } from './notify';
 import { createOutboxSend, type OutboxKind, type OutboxPayload } from './outbox-send';
 import type { Runtime } from './runtime';
@@ -75,7 +75,13 @@ async function openTillOutbox(runtime: Runtime, merchantId: string, userId: numb
   const keep = await openTillKeep(`${name}:keep`);
   const orders = createOrdersApi(runtime.clients.sale, runtime.clients.checkout);
   const payments = createOrderPaymentApi(runtime.clients.sale);
-  const send = createOutboxSend({ orders, payments, ids, merchantId: () => merchantId });
+  const send = createOutboxSend({
+    orders,
+    payments,
+    ids,
+    merchantId: () => merchantId,
+    kept: { order: (detail) => keepOrder({ keep }, detail), paid: (orderId) => forgetOrder({ keep }, orderId) },
+  });
   const actors = createOutboxActors({
     store,
     send,
