@@ -24,6 +24,9 @@ const SERIES: Record<ProviderRoute, { vat: string; sales: string }> = {
 
 async function agreeTerms(s: EinvoiceSetupPage) {
   await expect(s.terms).toBeVisible();
+  // The terms are drawn in the frame before the agree is pressed, as a reader would (a fresh clone's
+  // run once saw the agree not taken while the frame was still loading, under heavy load).
+  await expect(s.termsFrame).toHaveAttribute('src', /^blob:/);
   await s.termsAgree.click();
   await expect(s.terms).toBeHidden();
 }
