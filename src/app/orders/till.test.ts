@@ -10,6 +10,9 @@ import { localOrderDetail, localOrderOf } from '../shared/local-orders';
 import { outboxOf, type TillOutbox } from '../shared/outbox';
 import { ordersActorsOf } from './actors';
 import { tillOrdersOf } from './till';
+import { queuedEntries } from '../shared/test/queued-entry';
+
+const entryOf = queuedEntries();
 
 const LOCAL = '0b7c2f6e-8d7a-4c55-9a51-6f1c1f0f4d11';
 const tea = { product_id: 9, code: 'TR01', name: 'Trà đá', price: 5_000 };
@@ -65,22 +68,6 @@ function till(options: { entries: OutboxEntry[]; acknowledged: number | null; on
   const actors = tillOrdersOf(scopeOf(base, outbox)).localOrder(LOCAL);
   const submit = (input: SubmitInput) => toPromise(createActor(actors.submitDishes, { input }).start());
   return { queued, sentOnline, submit, outbox };
-}
-
-let next = 0;
-function entryOf(kind: string, payload: OutboxEntry['payload']): OutboxEntry {
-  next += 1;
-  return {
-    id: next,
-    kind,
-    payload,
-    key: `k${next}`,
-    createdAt: 1_765_000_000_000,
-    attempts: 0,
-    lastError: null,
-    state: 'waiting',
-    conflict: null,
-  };
 }
 
 const created = () => entryOf('order.create', { localId: LOCAL, tableId: null });

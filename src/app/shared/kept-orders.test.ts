@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { queueHoldsFor, queueSentFor } from './kept-orders';
 import type { TillOutbox } from './outbox';
+import { queuedEntries } from './test/queued-entry';
+
+const entry = queuedEntries();
 
 const LOCAL = '0b7c2f6e-8d7a-4c55-9a51-6f1c1f0f4d11';
-let next = 0;
-const entry = (kind: string, payload: OutboxEntry['payload'], state: OutboxEntry['state'] = 'waiting'): OutboxEntry => {
-  next += 1;
-  return { id: next, kind, payload, key: `k${next}`, createdAt: 0, attempts: 0, lastError: null, state, conflict: null };
-};
 
 /** A queue whose entries the test sends (removes) itself, telling subscribers as the outbox actor does. */
 function queue(entries: OutboxEntry[], mapped: Record<string, number> = {}) {

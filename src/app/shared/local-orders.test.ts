@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { ServiceError } from '../../services/http/errors';
 import { LOCAL_ORDER_ID, localOrderDetail, localOrderOf, queuedCash, searchKept, unreachableError } from './local-orders';
+import { queuedEntries } from './test/queued-entry';
+
+const entry = queuedEntries();
 
 const LOCAL = '0b7c2f6e-8d7a-4c55-9a51-6f1c1f0f4d11';
 const OTHER = '5d1c0a3e-2b4f-4e8a-8c1d-9f0e1d2c3b4a';
-
-let next = 0;
-function entry(kind: string, payload: OutboxEntry['payload']): OutboxEntry {
-  next += 1;
-  return {
-    id: next,
-    kind,
-    payload,
-    key: `k${next}`,
-    createdAt: 1_765_000_000_000,
-    attempts: 0,
-    lastError: null,
-    state: 'waiting',
-    conflict: null,
-  };
-}
 
 const pho = { product_id: 7, code: 'PC001', name: 'Phở bò tái', price: 55_000 };
 const tea = { product_id: 9, code: 'TR01', name: 'Trà đá', price: 5_000 };

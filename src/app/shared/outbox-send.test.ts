@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../services/http/errors';
 import { openOrderIdMap, type OrderIdMap } from '../../services/shared/outbox/idmap';
-import type { OutboxEntry } from '../../services/shared/outbox/schemas';
 import { freshDatabaseName, installFakeIndexedDB } from '../../services/shared/outbox/testing';
 import { createOutboxSend, LOCAL_ORDER_MISSING } from './outbox-send';
+import { queuedEntries } from './test/queued-entry';
+
+const entry = queuedEntries();
 
 installFakeIndexedDB();
 
@@ -11,12 +13,6 @@ const LOCAL = '0b7c2f6e-8d7a-4c55-9a51-6f1c1f0f4d11';
 const signal = new AbortController().signal;
 const maps: OrderIdMap[] = [];
 afterEach(() => maps.splice(0).forEach((m) => m.close()));
-
-let next = 0;
-function entry(kind: string, payload: OutboxEntry['payload']): OutboxEntry {
-  next += 1;
-  return { id: next, kind, payload, key: `outbox-k${next}`, createdAt: 0, attempts: 0, lastError: null, state: 'waiting', conflict: null };
-}
 
 async function setup() {
   const ids = await openOrderIdMap(freshDatabaseName());
