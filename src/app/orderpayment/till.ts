@@ -62,7 +62,7 @@ function serviceInvoice(outboxes: OutboxRuntime, api: { invoice(orderId: number,
     const kept = async () => (outbox ? keptOrderView(outbox, input.orderId) : null);
     // Online, what the queue holds for the order is sent first (D384); offline, or when it cannot be
     // sent in time, the page reads the order as the till holds it, queued dishes and cash included.
-    if (outbox && !(outbox.offline() ? false : await queueSentFor(outbox, input.orderId, signal))) {
+    if (outbox && (outbox.offline() || !(await queueSentFor(outbox, input.orderId, signal)))) {
       const view = await kept();
       if (view) return asInvoice(view);
     }

@@ -47,16 +47,22 @@ export async function keptOrders(outbox: KeepHolder): Promise<OrderDetail[]> {
  * them, D385): the kept order never lags what the service has, so the till's view of it offline does
  * not lose dishes that were queued and sent since.
  */
-export async function keepOrder(outbox: KeepHolder, detail: OrderDetail): Promise<void> {
-  const rows = (await keptOrders(outbox)).filter((d) => d.invoice_data.order_id !== detail.invoice_data.order_id);
+export const keepOrder = (outbox: KeepHolder, detail: OrderDetail) =>
   // Only an open order can take dishes or be paid; a paid or voided one leaves the row.
-  const open = detail.invoice_data.status === ORDER_HANDLING || detail.invoice_data.status === ORDER_SELECTING;
-  await outbox.keep.put(ORDERS, (open ? [detail, ...rows] : rows).slice(0, KEPT_ORDERS) as unknown as JsonValue).catch(() => undefined);
-}
+  replaceOrder(
+    outbox,
+    detail.invoice_data.order_id,
+    detail.invoice_data.status === ORDER_HANDLING || detail.invoice_data.status === ORDER_SELECTING ? detail : null,
+  );
 
 /** The order was paid (the queue's cash was taken): nothing is left to sell on it offline (D385). */
-export async function forgetOrder(outbox: KeepHolder, orderId: number): Promise<void> {
-  const rows = await keptOrders(outbox);
-  if (!rows.some((d) => d.invoice_data.order_id === orderId)) return;
-  await outbox.keep.put(ORDERS, rows.filter((d) => d.invoice_data.order_id !== orderId) as unknown as JsonValue).catch(() => undefined);
+export const forgetOrder = (outbox: KeepHolder, orderId: number) => replaceOrder(outbox, orderId, null);
+
+/** The kept row without that order, with `detail` first when given (newest first, at most KEPT_ORDERS). */
+async function replaceOrder(outbox: KeepHolder, orderId: number, detail: OrderDetail | null): Promise<void> {
+  const kept = await keptOrders(outbox);
+  const rows = kept.filter((d) => d.invoice_data.order_id !== orderId);
+  // Nothing to add and nothing removed: the row stays as it is, unwritten.
+  if (!detail && rows.length === kept.length) return;
+  await outbox.keep.put(ORDERS, (detail ? [detail, ...rows] : rows).slice(0, KEPT_ORDERS) as unknown as JsonValue).catch(() => undefined);
 }
